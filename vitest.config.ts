@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+// Unit tests sit beside the code (*.test.ts); integration tests under test/integration.
+// End-to-end tests in real Chromium have their own config (vitest.e2e.config.ts).
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["{app,shipping-api,service,devstore,scripts}/**/*.test.ts", "test/integration/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "test/e2e/**"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
