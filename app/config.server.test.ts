@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+const example = parseEnv(readFileSync(new URL("../.env.example", import.meta.url), "utf8"));
+
+describe("parseConfig", () => {
+  it("GIVEN the values in .env.example THEN the app starts on them", () => {
+    const env = parseConfig(example);
+    expect(env.SHOPIFY_API_KEY).toBe("consign-local-api-key");
+    expect(env.SHIPPING_API_URL).toBe("http://127.0.0.1:8787");
+    expect(env.DATABASE_URL).toMatch(/^file:\/.*\/var\/consign\.sqlite$/);
+  });
+
+  it.each([
+    ["SHOPIFY_API_KEY", { SHOPIFY_API_KEY: undefined }],
+    ["SHOPIFY_API_SECRET", { SHOPIFY_API_SECRET: "" }],
+    ["SHOPIFY_APP_URL", { SHOPIFY_APP_URL: "not a url" }],
+    ["LOCAL_ADMIN_URL", { LOCAL_ADMIN_URL: "127.0.0.1:8790" }],
+    ["NODE_ENV", { NODE_ENV: "staging" }],
+  ])("GIVEN a bad %s THEN it fails fast naming the variable", (name, override) => {
+    expect(() => parseConfig({ ...example, ...override })).toThrowError(ConfigError);
+    expect(() => parseConfig({ ...example, ...override })).toThrowError(new RegExp(`${name}:`));
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { resolveDatabaseUrl } from "./db-url";
+
+/**
+ * The app's environment, parsed once at start (docs/decisions/001-foundation.md). Every variable is listed
+ * with a working local value in `.env.example`; `npm run demo` writes a `.env` with generated local keys.
+ */
+const Env = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SHOPIFY_API_KEY: z.string().min(1, "SHOPIFY_API_KEY is required (the app's client id)"),
+  SHOPIFY_API_SECRET: z.string().min(1, "SHOPIFY_API_SECRET is required (the app's client secret)"),
+  SHOPIFY_APP_URL: z.url({ message: "SHOPIFY_APP_URL must be the app's public URL" }),
+  SCOPES: z.string().min(1).optional(),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  DATABASE_URL: z.string().optional().transform((url) => resolveDatabaseUrl(url)),
+  /** When set, the Admin API and token exchange are served by the local admin (devstore/) at this origin. */
+  LOCAL_ADMIN_URL: z.url().optional(),
+  /**
+   * App Bridge script URL. Unset means Shopify's CDN; in local-admin mode it is the local admin's stand-in
+   * (`${LOCAL_ADMIN_URL}/app-bridge.js`). @shopify/shopify-app-remix reads the same variable for its bounce page.
+   */
+  APP_BRIDGE_URL: z.url().optional(),
+  /** Base URL of the Shipping API; the embedded default is the local service started by `npm run demo`. */
+  SHIPPING_API_URL: z.url().default("http://127.0.0.1:8787"),
+});
+
+export type AppConfig = z.infer<typeof Env>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = Env.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join("\n")}\nSee .env.example.`);
+  }
+  return result.data;
+}
+
+let cached: AppConfig | undefined;
+
+/** The process's configuration, parsed on first use and then fixed. */
+export function config(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,12 @@
+import prisma from "./db.server";
+
+/** app/uninstalled: the shop's access tokens are revoked, so its sessions are useless; forget them. */
+export async function forgetShopSessions(shop: string): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { shop } });
+  return count;
+}
+
+/** app/scopes_update: keep the stored sessions' scope in step with what the merchant granted. */
+export async function recordGrantedScopes(shop: string, scopes: readonly string[]): Promise<void> {
+  await prisma.session.updateMany({ where: { shop }, data: { scope: scopes.join(",") } });
+}

@@ -1,0 +1,137 @@
+import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
+import { GraphqlQueryError } from "@shopify/shopify-api";
+import { z } from "zod";
+import { CostPacer, type ThrottleStatus } from "./pacer";
+
+/**
+ * The one gateway to the Admin API (style.md practice 8): every read and write of the app goes through
+ * `adminQuery`, which paces requests by the cost bucket, waits out THROTTLED instead of failing, and
+ * validates the data it depends on with zod.
+ */
+export type AdminClient = Pick<AdminApiContext, "graphql">;
+
+export class AdminApiError extends Error {
+  override name = "AdminApiError";
+  constructor(
+    message: string,
+    readonly operation: string,
+    readonly graphQLErrors: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }> = [],
+  ) {
+    super(message);
+  }
+}
+
+const ThrottleStatusSchema = z.object({
+  maximumAvailable: z.number(),
+  currentlyAvailable: z.number(),
+  restoreRate: z.number().positive(),
+});
+
+const CostExtension = z
+  .object({
+    cost: z
+      .object({
+        requestedQueryCost: z.number(),
+        actualQueryCost: z.number().nullable().optional(),
+        throttleStatus: ThrottleStatusSchema,
+      })
+      .optional(),
+  })
+  .optional();
+
+const GraphQLErrorSchema = z.object({
+  message: z.string(),
+  extensions: z.record(z.string(), z.unknown()).optional(),
+});
+
+const Envelope = z.object({
+  data: z.unknown().optional(),
+  errors: z.unknown().optional(),
+  extensions: CostExtension,
+});
+
+/** Who is asking: the shop's Admin API client, and how to pace and wait (injected in tests). */
+export interface ShopAdmin {
+  admin: AdminClient;
+  shop: string;
+  pacer?: CostPacer;
+  sleep?: (ms: number) => Promise<void>;
+  /** How many THROTTLED answers to wait out before giving up. */
+  maxThrottleRetries?: number;
+}
+
+const sharedPacer = new CostPacer();
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The cost each operation was last charged, to pace its next call before Shopify has to refuse it. */
+const lastRequestedCost = new Map<string, number>();
+
+function operationName(document: string): string {
+  return /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous";
+}
+
+interface RawResult {
+  data?: unknown;
+  graphQLErrors: z.infer<typeof GraphQLErrorSchema>[];
+  cost?: { requestedQueryCost: number; throttleStatus: ThrottleStatus };
+}
+
+async function send(admin: AdminClient, document: string, variables: Record<string, unknown> | undefined): Promise<RawResult> {
+  let body: unknown;
+  try {
+    const response = await admin.graphql(document, variables ? { variables } : undefined);
+    body = await response.json();
+  } catch (error) {
+    if (!(error instanceof GraphqlQueryError)) throw error;
+    // shopify-api throws on any GraphQL error in a 200; the body still carries the errors and the cost.
+    const errorBody = error.body as { errors?: { graphQLErrors?: unknown }; extensions?: unknown } | undefined;
+    body = { errors: errorBody?.errors?.graphQLErrors ?? [{ message: error.message }], extensions: errorBody?.extensions };
+  }
+  const envelope = Envelope.parse(body);
+  const errors = z.array(GraphQLErrorSchema).safeParse(envelope.errors ?? []);
+  return {
+    data: envelope.data,
+    graphQLErrors: errors.success ? errors.data : [{ message: JSON.stringify(envelope.errors) }],
+    cost: envelope.extensions?.cost,
+  };
+}
+
+/**
+ * Runs one Admin GraphQL document and returns its `data` parsed by `schema`. Throws AdminApiError for
+ * GraphQL errors other than THROTTLED (which it waits out) and for data that does not match the schema.
+ */
+export async function adminQuery<T>(
+  context: ShopAdmin,
+  document: string,
+  schema: z.ZodType<T>,
+  variables?: Record<string, unknown>,
+): Promise<T> {
+  const { admin, shop } = context;
+  const pacer = context.pacer ?? sharedPacer;
+  const sleep = context.sleep ?? defaultSleep;
+  const maxThrottleRetries = context.maxThrottleRetries ?? 8;
+  const operation = operationName(document);
+
+  for (let attempt = 0; ; attempt++) {
+    const estimate = lastRequestedCost.get(operation) ?? 0;
+    const wait = pacer.delayFor(shop, estimate);
+    if (wait > 0) await sleep(wait);
+    pacer.reserve(shop, estimate);
+
+    const result = await send(admin, document, variables);
+    if (result.cost) {
+      lastRequestedCost.set(operation, result.cost.requestedQueryCost);
+      pacer.observe(shop, result.cost.throttleStatus);
+    }
+    const throttled = result.graphQLErrors.some((error) => error.extensions?.code === "THROTTLED");
+    if (throttled && attempt < maxThrottleRetries) continue;
+    if (result.graphQLErrors.length > 0) {
+      const messages = result.graphQLErrors.map((error) => error.message).join("; ");
+      throw new AdminApiError(`${operation} failed: ${messages}`, operation, result.graphQLErrors);
+    }
+    const parsed = schema.safeParse(result.data);
+    if (!parsed.success) {
+      throw new AdminApiError(`${operation} returned data the app cannot use: ${z.prettifyError(parsed.error)}`, operation);
+    }
+    return parsed.data;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Cost-aware pacing for the Admin GraphQL API's leaky bucket (shopify-domain.md §4). Shopify charges the
+ * requested cost up front, refunds down to the actual cost, and restores `restoreRate` points per second up
+ * to `maximumAvailable`. The pacer mirrors the bucket from each response's `throttleStatus` and says how
+ * long to wait before a request of a given cost, so that THROTTLED is the exception, not the rhythm.
+ */
+export interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+interface BucketState extends ThrottleStatus {
+  observedAt: number;
+}
+
+export class CostPacer {
+  private readonly buckets = new Map<string, BucketState>();
+
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  /** Points available now for `shop`, or undefined before the first response was seen. */
+  available(shop: string): number | undefined {
+    const bucket = this.buckets.get(shop);
+    if (!bucket) return undefined;
+    const elapsedSeconds = Math.max(0, this.clock.now() - bucket.observedAt) / 1000;
+    return Math.min(bucket.maximumAvailable, bucket.currentlyAvailable + elapsedSeconds * bucket.restoreRate);
+  }
+
+  /** Milliseconds to wait before sending a request estimated at `cost` points (0 when it fits now). */
+  delayFor(shop: string, cost: number): number {
+    const bucket = this.buckets.get(shop);
+    const available = this.available(shop);
+    if (!bucket || available === undefined) return 0;
+    const needed = Math.min(cost, bucket.maximumAvailable) - available;
+    return needed <= 0 ? 0 : Math.ceil((needed / bucket.restoreRate) * 1000);
+  }
+
+  /** Reserves `cost` points locally while a request is in flight, so concurrent callers queue up. */
+  reserve(shop: string, cost: number): void {
+    const bucket = this.buckets.get(shop);
+    const available = this.available(shop);
+    if (!bucket || available === undefined) return;
+    this.buckets.set(shop, { ...bucket, currentlyAvailable: available - cost, observedAt: this.clock.now() });
+  }
+
+  /** Records the bucket as Shopify reported it. */
+  observe(shop: string, status: ThrottleStatus): void {
+    this.buckets.set(shop, { ...status, observedAt: this.clock.now() });
+  }
+}

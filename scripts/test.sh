@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole test suite: the README's test command (`npm test`) runs this.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$CONSIGN_ROOT"
+consign_install
+
+echo "== codegen (every #graphql document in app/ against the Admin schema 2026-10)"
+npm run codegen --silent
+echo "== typecheck"
+npm run typecheck --silent
+echo "== unit and integration tests"
+npx vitest run
+if [ -f vitest.e2e.config.ts ]; then
+  echo "== end-to-end tests (Chromium)"
+  npx vitest run --config vitest.e2e.config.ts
+fi

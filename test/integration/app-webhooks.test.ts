@@ -1,0 +1,73 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
+
+useAppEnvironment();
+const { default: prisma } = await import("../../app/db.server");
+const { action: appWebhook } = await import("../../app/routes/webhooks.app");
+const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
+
+const SHOP = "webhook-test.myshopify.com";
+
+function signedWebhook(path: string, topic: string, payload: unknown, secret = TEST_API_SECRET): Request {
+  const body = JSON.stringify(payload);
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": topic,
+      "X-Shopify-Shop-Domain": SHOP,
+      "X-Shopify-API-Version": "2026-10",
+      "X-Shopify-Webhook-Id": randomUUID(),
+      "X-Shopify-Hmac-Sha256": createHmac("sha256", secret).update(body).digest("base64"),
+    },
+  });
+}
+
+async function statusOf(run: () => Promise<Response>): Promise<number> {
+  try {
+    return (await run()).status;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+describe("webhook routes", () => {
+  beforeAll(async () => {
+    await prisma.session.createMany({
+      data: [
+        { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: "shpat_a" },
+        { id: "offline_other.myshopify.com", shop: "other.myshopify.com", state: "", accessToken: "shpat_b" },
+      ],
+    });
+  });
+
+  it("GIVEN a webhook signed with another secret THEN it is refused with 401 and nothing changes", async () => {
+    const request = signedWebhook("/webhooks/app", "app/uninstalled", { id: 1 }, "not-the-secret");
+    expect(await statusOf(() => appWebhook(args(request)))).toBe(401);
+    expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
+  });
+
+  it("GIVEN a signed app/uninstalled THEN that shop's sessions are gone and others stay", async () => {
+    const request = signedWebhook("/webhooks/app", "app/uninstalled", { id: 1 });
+    expect(await statusOf(() => appWebhook(args(request)))).toBe(200);
+    expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await prisma.session.count({ where: { shop: "other.myshopify.com" } })).toBe(1);
+  });
+
+  it("GIVEN a signed app/scopes_update THEN stored sessions carry the granted scopes", async () => {
+    await prisma.session.create({ data: { id: "offline_scopes", shop: SHOP, state: "", accessToken: "shpat_c", scope: "read_orders" } });
+    const request = signedWebhook("/webhooks/app", "app/scopes_update", { current: ["read_orders", "write_fulfillments"], previous: ["read_orders"] });
+    expect(await statusOf(() => appWebhook(args(request)))).toBe(200);
+    expect((await prisma.session.findUniqueOrThrow({ where: { id: "offline_scopes" } })).scope).toBe("read_orders,write_fulfillments");
+  });
+
+  it("GIVEN orders/updated with a valid or an invalid HMAC THEN 200 and 401", async () => {
+    expect(await statusOf(() => ordersWebhook(args(signedWebhook("/webhooks/orders", "orders/updated", { id: 1001 }))))).toBe(200);
+    expect(await statusOf(() => ordersWebhook(args(signedWebhook("/webhooks/orders", "orders/updated", { id: 1001 }, "x"))))).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+
+const root = join(import.meta.dirname, "..", "..");
+
+/** A fresh SQLite file with the app's migrations applied, as `prisma migrate deploy` would apply them. */
+export function freshAppDatabase(): string {
+  const file = join(mkdtempSync(join(tmpdir(), "consign-app-")), "app.sqlite");
+  const db = new Database(file);
+  const migrations = join(root, "prisma", "migrations");
+  for (const name of readdirSync(migrations).filter((entry) => /^\d+_/.test(entry)).sort()) {
+    db.exec(readFileSync(join(migrations, name, "migration.sql"), "utf8"));
+  }
+  db.close();
+  return `file:${file}`;
+}
+
+export const TEST_API_KEY = "consign-test-api-key";
+export const TEST_API_SECRET = "consign-test-api-secret";
+
+/** Sets the environment the app's config module parses; call before importing app modules. */
+export function useAppEnvironment(overrides: Record<string, string> = {}): { databaseUrl: string } {
+  const databaseUrl = freshAppDatabase();
+  Object.assign(process.env, {
+    NODE_ENV: "test",
+    SHOPIFY_API_KEY: TEST_API_KEY,
+    SHOPIFY_API_SECRET: TEST_API_SECRET,
+    SHOPIFY_APP_URL: "http://localhost:3000",
+    SCOPES: "read_orders,write_fulfillments",
+    DATABASE_URL: databaseUrl,
+    ...overrides,
+  });
+  return { databaseUrl };
+}
