@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Order GIDs as Shopify writes them. */
+export const OrderGid = z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, "must be an order id like gid://shopify/Order/1001");
+
+/**
+ * The orders a merchant selected, from the URL the order-list bulk action opens. Admin links append `ids[]`
+ * (one per order) or `id` (a single order); numeric ids are accepted as well. Duplicates are dropped, order kept.
+ */
+export function parseOrderSelection(params: URLSearchParams): { ids: string[] } | { error: string } {
+  const raw = [...params.getAll("ids[]"), ...params.getAll("ids"), ...params.getAll("id")]
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter((value) => value.length > 0)
+    .map((value) => (/^\d+$/.test(value) ? `gid://shopify/Order/${value}` : value));
+  const ids: string[] = [];
+  for (const value of raw) {
+    const parsed = OrderGid.safeParse(value);
+    if (!parsed.success) return { error: `ids: "${value}" ${parsed.error.issues[0]?.message ?? "is not an order id"}` };
+    if (!ids.includes(parsed.data)) ids.push(parsed.data);
+  }
+  return { ids };
+}
