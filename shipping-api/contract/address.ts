@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { checkStateCode, CountryCode } from "./primitives";
+
+/**
+ * Address shapes per role, all derived from one field list. Every variant enforces the state
+ * rule: a two-letter `state` when the country is US or CA (the issue is reported on `state`).
+ */
+
+const requiredText = z.string().min(1, "must not be empty");
+
+const addressFields = z.object({
+  name: requiredText,
+  company: z.string(),
+  address1: requiredText,
+  address2: z.string(),
+  city: requiredText,
+  state: z.string(),
+  zip: z.string().nullable(),
+  country: CountryCode,
+  phone: z.string(),
+  email: z.email().optional(),
+});
+
+/** Sender and receiver: every field required except `email`; `zip` may be null. */
+export const Address = addressFields.superRefine(checkStateCode);
+export type Address = z.infer<typeof Address>;
+
+/** Consignee and importer of record: `name`, `address1`, `city`, `zip`, `country` required. */
+export const ConsigneeAddress = addressFields
+  .partial({ company: true, address2: true, state: true, phone: true })
+  .superRefine(checkStateCode);
+export type ConsigneeAddress = z.infer<typeof ConsigneeAddress>;
+
+/** Return address of Book Shipment: every field optional. */
+export const ReturnToAddress = addressFields.partial().superRefine(checkStateCode);
+export type ReturnToAddress = z.infer<typeof ReturnToAddress>;
+
+/** Address subset of a booked shipment (search results): no phone, no email. */
+export const AddressSummary = addressFields.omit({ phone: true, email: true }).superRefine(checkStateCode);
+export type AddressSummary = z.infer<typeof AddressSummary>;
+
+/** Mailing and billing address of Create Customer: every field a required string (zip too). */
+export const CustomerAddress = addressFields
+  .omit({ email: true })
+  .extend({ zip: z.string() })
+  .superRefine(checkStateCode);
+export type CustomerAddress = z.infer<typeof CustomerAddress>;

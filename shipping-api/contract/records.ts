@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { AddressSummary, CustomerAddress } from "./address";
+import { Currency, DimType, DimUnit, EventStatus, Industry, RecordWeightUnit } from "./enums";
+import { CountryCode, Decimal, DecimalString, IsoDate, NonEmptyString, Timestamp } from "./primitives";
+import { BookShipmentPiece } from "./shipment";
+
+/** Search, services, tracking, provider accounts and customers. */
+
+export const SearchShipmentsRequest = z.object({
+  keyword: z.string().regex(/\S/, "must not be empty"),
+});
+export type SearchShipmentsRequest = z.infer<typeof SearchShipmentsRequest>;
+
+const Fulfillment = z.object({
+  orderId: z.string(),
+  integrationId: z.string(),
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      sku: z.string(),
+      lineId: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
+});
+
+/**
+ * A booked shipment found by Search Shipments. The interface spells the reference both
+ * `shipmentReference` and `shipperReference`; either is accepted, and the parsed output has
+ * `shipmentReference` only (preferred when both are sent).
+ */
+export const BookedShipment = z
+  .object({
+    bookNumber: NonEmptyString,
+    trackingNumber: z.string(),
+    trackingNumbers: z.array(z.string()),
+    voided: z.boolean(),
+    carrierCode: z.string(),
+    serviceCode: z.string(),
+    packageTypeCode: z.string(),
+    shipmentDate: IsoDate,
+    shipmentReference: z.string().optional(),
+    shipperReference: z.string().optional(),
+    shipperReference2: z.string(),
+    contentDescription: z.string(),
+    sender: AddressSummary,
+    receiver: AddressSummary,
+    residential: z.boolean(),
+    signatureOptionCode: z.string().nullable(),
+    weightUnit: RecordWeightUnit,
+    dimUnit: DimUnit.nullable(),
+    currency: Currency,
+    customsCurrency: Currency.optional(),
+    pieces: z.array(BookShipmentPiece),
+    fulfillment: Fulfillment.nullable(),
+    totalShippingCost: Decimal,
+    orderIds: z.array(z.string()).nullable(),
+  })
+  .superRefine((shipment, ctx) => {
+    if (shipment.shipmentReference === undefined && shipment.shipperReference === undefined) {
+      ctx.addIssue({ code: "custom", path: ["shipmentReference"], message: "is required (or shipperReference)" });
+    }
+  })
+  .transform(({ shipmentReference, shipperReference, ...rest }) => ({
+    ...rest,
+    shipmentReference: shipmentReference ?? shipperReference ?? "",
+  }));
+export type BookedShipment = z.infer<typeof BookedShipment>;
+
+/** At most 100 shipments. */
+export const SearchShipmentsResponse = z.object({
+  shipments: z.array(BookedShipment).max(100, "must have at most 100 shipments"),
+});
+export type SearchShipmentsResponse = z.infer<typeof SearchShipmentsResponse>;
+
+/** Dimension units and preset dimensions are null unless `dimType` is `preset`. */
+export const PackageType = z
+  .object({
+    packageTypeCode: NonEmptyString,
+    packageTypeLabel: z.string(),
+    multipieceSupported: z.boolean(),
+    weightUnit: RecordWeightUnit,
+    maxWeightPerPiece: DecimalString,
+    dimType: DimType,
+    dimUnit: DimUnit.nullable(),
+    presetLength: Decimal.nullable(),
+    presetWidth: Decimal.nullable(),
+    presetHeight: Decimal.nullable(),
+  })
+  .superRefine((packageType, ctx) => {
+    if (packageType.dimType === "preset") return;
+    for (const key of ["dimUnit", "presetLength", "presetWidth", "presetHeight"] as const) {
+      if (packageType[key] !== null) {
+        ctx.addIssue({ code: "custom", path: [key], message: "must be null unless dimType is preset" });
+      }
+    }
+  });
+export type PackageType = z.infer<typeof PackageType>;
+
+/**
+ * A carrier service. Exactly one of `supportedCountries` (the complete list) and
+ * `unsupportedCountries` (every country but these) is non-null; for inbound services they are
+ * sender countries, otherwise receiver countries. Dangerous goods codes are accepted as
+ * `supportedDangerousGoodsCodes` or `supportedDangerousGoodCodes`; the parsed output has
+ * `supportedDangerousGoodsCodes` only (null when neither is sent).
+ */
+export const Service = z
+  .object({
+    carrierCode: NonEmptyString,
+    carrierLabel: z.string(),
+    serviceCode: NonEmptyString,
+    serviceLabel: z.string(),
+    inbound: z.boolean(),
+    supportedCountries: z.array(CountryCode).nullable(),
+    unsupportedCountries: z.array(CountryCode).nullable(),
+    signatureOptions: z.array(
+      z.object({
+        signatureOptionCode: z.string(),
+        signatureOptionLabel: z.string(),
+      }),
+    ),
+    supportedDangerousGoodsCodes: z.string().nullish(),
+    supportedDangerousGoodCodes: z.string().nullish(),
+    packageTypes: z.array(PackageType),
+  })
+  .superRefine((service, ctx) => {
+    if ((service.supportedCountries === null) === (service.unsupportedCountries === null)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["supportedCountries"],
+        message: "exactly one of supportedCountries and unsupportedCountries must be non-null",
+      });
+    }
+  })
+  .transform(({ supportedDangerousGoodsCodes, supportedDangerousGoodCodes, ...rest }) => ({
+    ...rest,
+    supportedDangerousGoodsCodes: supportedDangerousGoodsCodes ?? supportedDangerousGoodCodes ?? null,
+  }));
+export type Service = z.infer<typeof Service>;
+
+export const ListServicesResponse = z.object({
+  services: z.array(Service),
+});
+export type ListServicesResponse = z.infer<typeof ListServicesResponse>;
+
+/** Ancillary descriptions are only populated by one carrier, null otherwise. */
+export const TrackingEvent = z.object({
+  trackingNumber: z.string(),
+  carrier: z.string(),
+  event: z.string(),
+  eventStatus: EventStatus,
+  eventTime: Timestamp,
+  serviceArea: z.string(),
+  serviceAreaCountry: CountryCode,
+  ancillaryReasonDescription: z.string().nullable(),
+  ancillaryActionDescription: z.string().nullable(),
+});
+export type TrackingEvent = z.infer<typeof TrackingEvent>;
+
+/** Track Shipment answers a bare JSON array, most recent event first. */
+export const TrackingResponse = z.array(TrackingEvent);
+export type TrackingResponse = z.infer<typeof TrackingResponse>;
+
+/** A carrier account; `accountFields` values are masked by the service. */
+export const ProviderAccount = z.object({
+  id: NonEmptyString,
+  providerCode: NonEmptyString,
+  accountFields: z.record(z.string(), z.string()),
+});
+export type ProviderAccount = z.infer<typeof ProviderAccount>;
+
+export const ListProviderAccountsResponse = z.object({
+  providerAccounts: z.array(ProviderAccount),
+});
+export type ListProviderAccountsResponse = z.infer<typeof ListProviderAccountsResponse>;
+
+export const CreateCustomerRequest = z.object({
+  profileCode: NonEmptyString,
+  email: z.email(),
+  password: NonEmptyString,
+  franchiseId: z.string().length(3, "must be exactly 3 characters").optional(),
+  mailingAddress: CustomerAddress,
+  billingAddress: CustomerAddress,
+  prepaySettings: z.object({
+    minimumBalance: Decimal,
+    rechargeAmount: Decimal,
+  }),
+  salesRep: z.string().optional(),
+  industry: Industry.optional(),
+  utm: z
+    .object({
+      source: z.string().optional(),
+      medium: z.string().optional(),
+      campaign: z.string().optional(),
+      term: z.string().optional(),
+      content: z.string().optional(),
+    })
+    .optional(),
+  monthlyVolume: z.string().optional(),
+});
+export type CreateCustomerRequest = z.infer<typeof CreateCustomerRequest>;
+
+export const CreateCustomerResponse = z.object({
+  customerId: NonEmptyString,
+});
+export type CreateCustomerResponse = z.infer<typeof CreateCustomerResponse>;

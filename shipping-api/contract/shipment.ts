@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { Address, ConsigneeAddress, ReturnToAddress } from "./address";
+import {
+  BillingParty,
+  CarrierTaxIdType,
+  Currency,
+  DimUnit,
+  LabelImageFormat,
+  SenderTaxIdNumberType,
+  TermsOfTrade,
+  WeightUnit,
+} from "./enums";
+import { CountryCode, Decimal, DecimalString, Dimension, IsoDate, NonEmptyString, Weight } from "./primitives";
+
+/** Request shapes of a shipment: per entry of Batch Quote, and Book Shipment. */
+
+/** A product in a piece (bulk quote only); order and duplicates are preserved. */
+export const LineItem = z.object({
+  sku: z.string(),
+  productName: z.string(),
+  quantity: z.number().int().positive(),
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+/** A piece as Book Shipment requires it: every field present, dimensions null for preset packages. */
+export const BookShipmentPiece = z.object({
+  weight: Weight,
+  length: Dimension.nullable(),
+  width: Dimension.nullable(),
+  height: Dimension.nullable(),
+  insuranceAmount: Decimal.nullable(),
+  declaredValue: Decimal.nullable(),
+});
+export type BookShipmentPiece = z.infer<typeof BookShipmentPiece>;
+
+/** A piece of a bulk quote shipment: only `weight` is required; optional `lineItems`. */
+export const Piece = BookShipmentPiece.partial({
+  length: true,
+  width: true,
+  height: true,
+  insuranceAmount: true,
+  declaredValue: true,
+}).extend({
+  lineItems: z.array(LineItem).nullish(),
+});
+export type Piece = z.infer<typeof Piece>;
+
+export const Billing = z.object({
+  party: BillingParty,
+  account: z.string().nullish(),
+  country: CountryCode.nullish(),
+  zip: z.string().nullish(),
+  dutiableParty: z
+    .object({
+      dutyPaymentType: BillingParty.nullable(),
+      dutyPaymentAccountNumber: z.string().nullish(),
+    })
+    .superRefine((party, ctx) => {
+      const paidByAccount = party.dutyPaymentType === "receiver" || party.dutyPaymentType === "third_party";
+      if (paidByAccount && !party.dutyPaymentAccountNumber) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["dutyPaymentAccountNumber"],
+          message: "is required when dutyPaymentType is receiver or third_party",
+        });
+      }
+    })
+    .nullish(),
+});
+export type Billing = z.infer<typeof Billing>;
+
+/** Tax id for one express carrier; ignored by the others. */
+export const CarrierTaxId = z.object({
+  number: z.string().regex(/\S/, "must not be empty"),
+  type: CarrierTaxIdType,
+  issuerCountry: CountryCode.optional(),
+});
+export type CarrierTaxId = z.infer<typeof CarrierTaxId>;
+
+export const CommercialInvoiceItem = z.object({
+  description: NonEmptyString,
+  quantity: z.number().int().positive(),
+  unitValue: Decimal,
+  weight: Weight.optional(),
+  htsNumber: z.string(),
+  countryOfOrigin: CountryCode,
+});
+export type CommercialInvoiceItem = z.infer<typeof CommercialInvoiceItem>;
+
+/**
+ * Commercial invoice of an international shipment. Export filing numbers are exclusive:
+ * `ftrNumber` must be null when `itnNumber` or `aesNumber` is present, `itnNumber` must be null
+ * when `ftrNumber` or `aesNumber` is present, and `aesNumber` must currently always be null.
+ */
+export const CommercialInvoice = z
+  .object({
+    sendElectronically: z.boolean().optional(),
+    ftrNumber: z.string().nullable(),
+    itnNumber: z.string().nullable(),
+    aesNumber: z.string().nullable(),
+    termsOfTrade: TermsOfTrade,
+    receiverTaxId: z.string(),
+    senderVatTaxId: z.string(),
+    senderTaxIdNumberType: SenderTaxIdNumberType.optional(),
+    packageMarks: z.string(),
+    consignee: ConsigneeAddress.nullish(),
+    importerOfRecord: ConsigneeAddress.nullish(),
+    carrierTaxIds: z.array(CarrierTaxId).max(2, "must have at most 2 entries").optional(),
+    items: z.array(CommercialInvoiceItem).min(1, "must have at least 1 item"),
+  })
+  .superRefine((invoice, ctx) => {
+    const has = (value: string | null) => value !== null;
+    if (has(invoice.aesNumber)) {
+      ctx.addIssue({ code: "custom", path: ["aesNumber"], message: "must be null (not supported yet)" });
+    }
+    if (has(invoice.ftrNumber) && (has(invoice.itnNumber) || has(invoice.aesNumber))) {
+      ctx.addIssue({ code: "custom", path: ["ftrNumber"], message: "must be null when itnNumber or aesNumber is present" });
+    }
+    if (has(invoice.itnNumber) && (has(invoice.ftrNumber) || has(invoice.aesNumber))) {
+      ctx.addIssue({ code: "custom", path: ["itnNumber"], message: "must be null when ftrNumber or aesNumber is present" });
+    }
+  });
+export type CommercialInvoice = z.infer<typeof CommercialInvoice>;
+
+/** Fields shared by a bulk quote entry and a Book Shipment request. */
+const shipmentFields = {
+  shipmentDate: IsoDate,
+  contentDescription: z.string().optional(),
+  sender: Address,
+  receiver: Address,
+  residential: z.boolean().optional(),
+  signatureOptionCode: z.string().nullish(),
+  weightUnit: WeightUnit,
+  dimUnit: DimUnit.nullable(),
+  currency: Currency,
+  billing: Billing.optional(),
+  providerAccountId: z.string().nullish(),
+  commercialInvoice: CommercialInvoice.nullish(),
+};
+
+interface ShipmentForDomesticRule {
+  sender: { country: string };
+  receiver: { country: string };
+  pieces: readonly { declaredValue?: string | null | undefined }[];
+}
+
+/** Domestic shipments (same sender and receiver country) carry no declared value. */
+function checkDomesticDeclaredValue(shipment: ShipmentForDomesticRule, ctx: z.RefinementCtx): void {
+  if (shipment.sender.country !== shipment.receiver.country) return;
+  shipment.pieces.forEach((piece, index) => {
+    if (piece.declaredValue != null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["pieces", index, "declaredValue"],
+        message: "must be null for a domestic shipment (sender and receiver in the same country)",
+      });
+    }
+  });
+}
+
+/** One shipment of a Batch Quote request. Empty or omitted codes quote every carrier/service/package. */
+export const BatchQuoteShipment = z
+  .object({
+    ...shipmentFields,
+    carrierCode: z.string().optional(),
+    serviceCode: z.string().optional(),
+    packageTypeCode: z.string().optional(),
+    shipmentReference: z.string(),
+    pieces: z.array(Piece).min(1, "must have at least 1 piece"),
+  })
+  .superRefine(checkDomesticDeclaredValue);
+export type BatchQuoteShipment = z.infer<typeof BatchQuoteShipment>;
+
+/** Maximum number of shipments per Batch Quote request, and of quotes per batch. */
+export const MAX_BATCH_SIZE = 500;
+
+export const BatchQuoteRequest = z.object({
+  shipments: z
+    .array(BatchQuoteShipment)
+    .min(1, "must have at least 1 shipment")
+    .max(MAX_BATCH_SIZE, `must have at most ${MAX_BATCH_SIZE} shipments`),
+});
+export type BatchQuoteRequest = z.infer<typeof BatchQuoteRequest>;
+
+/**
+ * Book Shipment request. `customsCurrency` is optional here although the spec's field table
+ * flags it required: its own note ("when present") and the booked-shipment record treat it
+ * as optional, with `currency` applying when it is absent.
+ */
+export const BookShipmentRequest = z
+  .object({
+    ...shipmentFields,
+    carrierCode: NonEmptyString,
+    serviceCode: NonEmptyString,
+    packageTypeCode: NonEmptyString,
+    shipmentReference: z.string().optional(),
+    shipmentReference2: z.string().optional(),
+    contentType: z.string().optional(),
+    orderNumber: z.string().optional(),
+    returnTo: ReturnToAddress.optional(),
+    dangerousGoodsCode: z.string().optional(),
+    postalExpressAmDelivery: z.boolean().optional(),
+    saturdayDelivery: z.boolean().optional(),
+    customsCurrency: Currency.optional(),
+    labelImageFormat: LabelImageFormat.nullish(),
+    pieces: z.array(BookShipmentPiece).min(1, "must have at least 1 piece"),
+    approvePrepayRecharge: z.boolean().optional(),
+    scanBasedReturnLabel: z.boolean().optional(),
+    postalEndorsement: z.string().nullish(),
+  })
+  .superRefine(checkDomesticDeclaredValue);
+export type BookShipmentRequest = z.infer<typeof BookShipmentRequest>;
+
+/** `pieces` is only present for multipiece shipments of one postal carrier. */
+export const BookShipmentResponse = z.object({
+  bookNumber: NonEmptyString,
+  trackingNumber: z.string(),
+  prepayBalance: DecimalString,
+  zone: z.string(),
+  pieces: z
+    .array(
+      z.object({
+        trackingNumber: z.string(),
+        shippingCost: DecimalString,
+      }),
+    )
+    .optional(),
+});
+export type BookShipmentResponse = z.infer<typeof BookShipmentResponse>;
