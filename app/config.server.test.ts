@@ -19,6 +19,7 @@ describe("parseConfig", () => {
     ["SHOPIFY_APP_URL", { SHOPIFY_APP_URL: "not a url" }],
     ["LOCAL_ADMIN_URL", { LOCAL_ADMIN_URL: "127.0.0.1:8790" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
+    ["CONSIGN_ENCRYPTION_KEY", { CONSIGN_ENCRYPTION_KEY: "too-short" }],
   ])("GIVEN a bad %s THEN it fails fast naming the variable", (name, override) => {
     expect(() => parseConfig({ ...example, ...override })).toThrowError(ConfigError);
     expect(() => parseConfig({ ...example, ...override })).toThrowError(new RegExp(`${name}:`));

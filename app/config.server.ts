@@ -22,6 +22,8 @@ const Env = z.object({
   APP_BRIDGE_URL: z.url().optional(),
   /** Base URL of the Shipping API; the embedded default is the local service started by `npm run demo`. */
   SHIPPING_API_URL: z.url().default("http://127.0.0.1:8787"),
+  /** AES-256-GCM key for credentials the app stores (app/settings/secrets.server.ts). */
+  CONSIGN_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
 });
 
 export type AppConfig = z.infer<typeof Env>;

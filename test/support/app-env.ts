@@ -30,6 +30,7 @@ export function useAppEnvironment(overrides: Record<string, string> = {}): { dat
     SHOPIFY_APP_URL: "http://localhost:3000",
     SCOPES: "read_orders,write_fulfillments",
     DATABASE_URL: databaseUrl,
+    CONSIGN_ENCRYPTION_KEY: "ab".repeat(32),
     ...overrides,
   });
   return { databaseUrl };
