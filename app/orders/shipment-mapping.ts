@@ -1,0 +1,321 @@
+import type {
+  Address,
+  BatchQuoteShipment,
+  CommercialInvoice,
+  CommercialInvoiceItem,
+  Currency,
+  DimUnit,
+  LineItem,
+  Service,
+  TermsOfTrade,
+  WeightUnit,
+} from "../../shipping-api/contract";
+import { COUNTRIES_WITH_STATE_CODES } from "../../shipping-api/contract";
+import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "./types";
+import { formatWeight, toNanograms, weightIn } from "./weights";
+
+/**
+ * Order → quote request, pure (style.md practice 6). One shipment per shippable fulfillment order (a
+ * fulfillment can only cover fulfillment orders of one location), or the reasons the order cannot be
+ * quoted, found before any call to the Shipping API.
+ */
+
+export type BoxPreset =
+  | { kind: "custom"; name: string; length: string; width: string; height: string; dimUnit: DimUnit }
+  | { kind: "preset"; name: string; carrierCode: string; packageTypeCode: string };
+
+export interface MappingSettings {
+  sender: Address;
+  /** Added to every package: the box, fill and tape. */
+  packagingWeight: { value: number; unit: WeightUnit };
+  box: BoxPreset;
+  /** The unit shipments are quoted in (the shop's unit, normally). */
+  weightUnit: WeightUnit;
+  termsOfTrade: TermsOfTrade;
+  /** `auto`: residential unless the address has a company. */
+  residential: "auto" | "residential" | "commercial";
+  signatureOptionCode: string | null;
+  /** Insure each package for the value of its goods. */
+  insure: boolean;
+  senderVatTaxId: string;
+  /** Services the merchant quotes with (from List Services, already filtered by the merchant's choice). */
+  enabledServices: readonly Service[];
+  /** YYYY-MM-DD */
+  shipmentDate: string;
+}
+
+export type MappingIssueCode =
+  | "NO_SHIPPING_ADDRESS"
+  | "INCOMPLETE_ADDRESS"
+  | "NOTHING_TO_SHIP"
+  | "ON_HOLD"
+  | "FULFILLMENT_SERVICE"
+  | "NOT_SHIPPED"
+  | "ZERO_WEIGHT"
+  | "MISSING_HS_CODE"
+  | "MISSING_ORIGIN"
+  | "UNSUPPORTED_CURRENCY"
+  | "NO_SERVICE_FOR_DESTINATION"
+  | "OVER_MAX_WEIGHT";
+
+export interface MappingIssue {
+  code: MappingIssueCode;
+  /** In words a merchant understands, with what to do next. */
+  message: string;
+}
+
+export interface MappedShipment {
+  orderId: string;
+  fulfillmentOrderId: string;
+  /** Lines and quantities this shipment covers: what fulfillmentCreate will send. */
+  lines: Array<{ fulfillmentOrderLineItemId: string; quantity: number }>;
+  shipment: BatchQuoteShipment;
+}
+
+export type MappingResult = { ok: true; shipments: MappedShipment[] } | { ok: false; issues: MappingIssue[] };
+
+const API_CURRENCIES: readonly Currency[] = ["USD", "GBP", "CAD", "EUR"];
+const NOT_SHIPPED_METHODS = new Set(["PICK_UP", "LOCAL", "RETAIL", "NONE", "PICKUP_POINT"]);
+
+/** Why a fulfillment order is not the merchant's to ship with a label now, or null when it is. */
+export function fulfillmentOrderIssue(fo: FulfillmentOrderForShipping): MappingIssue | null {
+  if (fo.assignedToFulfillmentService || fo.requestStatus !== "UNSUBMITTED") {
+    return { code: "FULFILLMENT_SERVICE", message: "A fulfillment service ships this order; there is nothing to label here." };
+  }
+  if (fo.deliveryMethod && NOT_SHIPPED_METHODS.has(fo.deliveryMethod)) {
+    const how = fo.deliveryMethod === "PICK_UP" ? "picked up" : fo.deliveryMethod === "LOCAL" ? "delivered locally" : "handed over in store";
+    return { code: "NOT_SHIPPED", message: `The customer chose to have this order ${how}; it needs no shipping label.` };
+  }
+  if (fo.status === "ON_HOLD" || fo.holds.length > 0) {
+    const reasons = fo.holds.map((hold) => hold.reasonNotes || hold.reason.toLowerCase().replace(/_/g, " ")).join("; ");
+    return { code: "ON_HOLD", message: `On hold${reasons ? ` (${reasons})` : ""}. Release the hold in Shopify to ship it.` };
+  }
+  if (!fo.supportedActions.includes("CREATE_FULFILLMENT") || !["OPEN", "IN_PROGRESS"].includes(fo.status)) {
+    return { code: "NOTHING_TO_SHIP", message: `Nothing left to ship (fulfillment status ${fo.status.toLowerCase().replace(/_/g, " ")}).` };
+  }
+  if (!fo.lines.some((line) => line.remainingQuantity > 0)) {
+    return { code: "NOTHING_TO_SHIP", message: "Every item has already been fulfilled." };
+  }
+  return null;
+}
+
+/** Digits only; a leading country code 1 dropped for US and CA, which leaves the 10 digits carriers expect. */
+export function normalisePhone(phone: string | null, country: string): string {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  if ((country === "US" || country === "CA") && digits.length === 11 && digits.startsWith("1")) return digits.slice(1);
+  return digits;
+}
+
+function receiverAddress(address: OrderAddress, email: string | null): { address: Address } | { issue: MappingIssue } {
+  const country = address.countryCode?.toUpperCase() ?? "";
+  const name = address.name?.trim() || [address.firstName, address.lastName].filter(Boolean).join(" ").trim();
+  const state = (address.provinceCode ?? "").toUpperCase();
+  const missing = [
+    !name && "name",
+    !address.address1?.trim() && "street",
+    !address.city?.trim() && "city",
+    !/^[A-Z]{2}$/.test(country) && "country",
+    COUNTRIES_WITH_STATE_CODES.includes(country) && !/^[A-Z]{2}$/.test(state) && "state/province",
+  ].filter((field): field is string => Boolean(field));
+  if (missing.length > 0) {
+    return {
+      issue: { code: "INCOMPLETE_ADDRESS", message: `The shipping address has no ${missing.join(", ")}. Edit the order's address in Shopify.` },
+    };
+  }
+  return {
+    address: {
+      name,
+      company: address.company?.trim() ?? "",
+      address1: address.address1!.trim(),
+      address2: address.address2?.trim() ?? "",
+      city: address.city!.trim(),
+      state,
+      zip: address.zip?.trim() || null,
+      country,
+      phone: normalisePhone(address.phone, country),
+      ...(email ? { email } : {}),
+    },
+  };
+}
+
+function productName(line: FulfillmentOrderLine): string {
+  return line.variantTitle && line.variantTitle !== "Default Title" ? `${line.productTitle} - ${line.variantTitle}` : line.productTitle;
+}
+
+/** Cents of a decimal string, exactly (Shopify money has at most 2 decimals in USD/GBP/CAD/EUR). */
+function toCents(amount: string): bigint {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0").slice(0, 2));
+}
+
+function formatCents(cents: bigint): string {
+  const text = cents.toString().padStart(3, "0");
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+function servesDestination(service: Service, country: string): boolean {
+  if (service.inbound) return false;
+  if (service.supportedCountries) return service.supportedCountries.includes(country);
+  return !(service.unsupportedCountries ?? []).includes(country);
+}
+
+function mapFulfillmentOrder(
+  order: OrderForShipping,
+  fo: FulfillmentOrderForShipping,
+  receiver: Address,
+  currency: Currency,
+  settings: MappingSettings,
+): { shipment: MappedShipment } | { issues: MappingIssue[] } {
+  const issues: MappingIssue[] = [];
+  const lines = fo.lines.filter((line) => line.remainingQuantity > 0);
+  const international = receiver.country !== settings.sender.country;
+
+  const weightless = lines.filter((line) => !line.weight || line.weight.value <= 0);
+  if (weightless.length > 0) {
+    issues.push({
+      code: "ZERO_WEIGHT",
+      message: `No weight for ${weightless.map(productName).join(", ")}. Set the product weight in Shopify.`,
+    });
+  }
+  if (international) {
+    const noHs = lines.filter((line) => !line.hsCode?.trim());
+    if (noHs.length > 0) {
+      issues.push({
+        code: "MISSING_HS_CODE",
+        message: `International shipments need an HS code for ${noHs.map(productName).join(", ")}. Add it to the product in Shopify.`,
+      });
+    }
+    const noOrigin = lines.filter((line) => !line.countryOfOrigin);
+    if (noOrigin.length > 0) {
+      issues.push({
+        code: "MISSING_ORIGIN",
+        message: `International shipments need the country of origin of ${noOrigin.map(productName).join(", ")}. Add it to the product in Shopify.`,
+      });
+    }
+  }
+
+  const serving = settings.enabledServices.filter((service) => servesDestination(service, receiver.country));
+  if (serving.length === 0) {
+    issues.push({
+      code: "NO_SERVICE_FOR_DESTINATION",
+      message: `None of your enabled services ships to ${receiver.country}. Enable one in Settings.`,
+    });
+  }
+
+  const goods = lines.reduce((sum, line) => sum + (line.weight ? toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity) : 0n), 0n);
+  const total = goods + toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit);
+  const limits = serving.flatMap((service) => service.packageTypes.map((type) => weightIn(total, type.weightUnit) <= Number(type.maxWeightPerPiece)));
+  if (serving.length > 0 && !limits.includes(true)) {
+    issues.push({
+      code: "OVER_MAX_WEIGHT",
+      message: `The package weighs ${formatWeight(total, settings.weightUnit)} ${settings.weightUnit}, more than any enabled service takes. Split the order or enable a freight service.`,
+    });
+  }
+  if (issues.length > 0) return { issues };
+
+  const goodsCents = lines.reduce((sum, line) => sum + toCents(line.unitPrice) * BigInt(line.remainingQuantity), 0n);
+  const goodsValue = formatCents(goodsCents);
+  const lineItems: LineItem[] = lines.map((line) => ({ sku: line.sku ?? "", productName: productName(line), quantity: line.remainingQuantity }));
+  const box = settings.box;
+
+  const shipment: BatchQuoteShipment = {
+    shipmentDate: settings.shipmentDate,
+    shipmentReference: order.name,
+    contentDescription: summarise(lines),
+    sender: settings.sender,
+    receiver,
+    residential: settings.residential === "auto" ? receiver.company === "" : settings.residential === "residential",
+    signatureOptionCode: settings.signatureOptionCode,
+    weightUnit: settings.weightUnit,
+    dimUnit: box.kind === "custom" ? box.dimUnit : null,
+    currency,
+    ...(box.kind === "preset" ? { carrierCode: box.carrierCode, packageTypeCode: box.packageTypeCode } : {}),
+    pieces: [
+      {
+        weight: formatWeight(total, settings.weightUnit),
+        length: box.kind === "custom" ? box.length : null,
+        width: box.kind === "custom" ? box.width : null,
+        height: box.kind === "custom" ? box.height : null,
+        insuranceAmount: settings.insure ? goodsValue : null,
+        declaredValue: international ? goodsValue : null,
+        lineItems,
+      },
+    ],
+    commercialInvoice: international ? commercialInvoice(order, lines, settings) : null,
+  };
+  return {
+    shipment: {
+      orderId: order.id,
+      fulfillmentOrderId: fo.id,
+      lines: lines.map((line) => ({ fulfillmentOrderLineItemId: line.id, quantity: line.remainingQuantity })),
+      shipment,
+    },
+  };
+}
+
+function summarise(lines: FulfillmentOrderLine[]): string {
+  const first = lines[0] ? productName(lines[0]) : "Goods";
+  return (lines.length > 1 ? `${first} and ${lines.length - 1} more` : first).slice(0, 100);
+}
+
+function commercialInvoice(order: OrderForShipping, lines: FulfillmentOrderLine[], settings: MappingSettings): CommercialInvoice {
+  const items: CommercialInvoiceItem[] = lines.map((line) => {
+    // Rounded down so that the items never weigh more than the package (rule 3 of Batch Quote).
+    const weight = line.weight ? formatWeight(toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity), settings.weightUnit, "down") : null;
+    return {
+      description: productName(line),
+      quantity: line.remainingQuantity,
+      unitValue: line.unitPrice,
+      ...(weight && Number(weight) > 0 ? { weight } : {}),
+      htsNumber: line.hsCode ?? "",
+      countryOfOrigin: line.countryOfOrigin ?? "",
+    };
+  });
+  return {
+    ftrNumber: null,
+    itnNumber: null,
+    aesNumber: null,
+    termsOfTrade: settings.termsOfTrade,
+    receiverTaxId: "",
+    senderVatTaxId: settings.senderVatTaxId,
+    packageMarks: order.name,
+    items,
+  };
+}
+
+/** Maps one order; every issue found is reported at once so the merchant can fix them in one go. */
+export function orderToShipments(order: OrderForShipping, settings: MappingSettings): MappingResult {
+  if (!order.shippingAddress) {
+    return { ok: false, issues: [{ code: "NO_SHIPPING_ADDRESS", message: "The order has no shipping address. Add one in Shopify." }] };
+  }
+  const receiver = receiverAddress(order.shippingAddress, order.email);
+  if ("issue" in receiver) return { ok: false, issues: [receiver.issue] };
+
+  const currency = API_CURRENCIES.find((code) => code === order.currencyCode);
+  if (!currency) {
+    return {
+      ok: false,
+      issues: [{ code: "UNSUPPORTED_CURRENCY", message: `The Shipping API quotes in USD, GBP, CAD or EUR, not ${order.currencyCode}.` }],
+    };
+  }
+
+  const shippable = order.fulfillmentOrders.filter((fo) => fulfillmentOrderIssue(fo) === null);
+  if (shippable.length === 0) {
+    const reasons = order.fulfillmentOrders.map(fulfillmentOrderIssue).filter((issue): issue is MappingIssue => issue !== null);
+    return { ok: false, issues: reasons.length > 0 ? dedupe(reasons) : [{ code: "NOTHING_TO_SHIP", message: "The order has nothing to ship." }] };
+  }
+
+  const shipments: MappedShipment[] = [];
+  const issues: MappingIssue[] = [];
+  for (const fo of shippable) {
+    const mapped = mapFulfillmentOrder(order, fo, receiver.address, currency, settings);
+    if ("issues" in mapped) issues.push(...mapped.issues);
+    else shipments.push(mapped.shipment);
+  }
+  return issues.length > 0 ? { ok: false, issues: dedupe(issues) } : { ok: true, shipments };
+}
+
+function dedupe(issues: MappingIssue[]): MappingIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => !seen.has(issue.message) && seen.add(issue.message));
+}

@@ -1,0 +1,131 @@
+import type { Address, Service } from "../../shipping-api/contract";
+import type { MappingSettings } from "../../app/orders/shipment-mapping";
+import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "../../app/orders/types";
+
+/** Builders for domain objects in tests (style.md practice 12): realistic defaults, override what matters. */
+
+let sequence = 1000;
+const next = () => ++sequence;
+
+export function buildAddress(overrides: Partial<OrderAddress> = {}): OrderAddress {
+  return {
+    name: "Ada Lovelace",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    company: null,
+    address1: "12 Analytical Way",
+    address2: null,
+    city: "Portland",
+    provinceCode: "OR",
+    zip: "97205",
+    countryCode: "US",
+    phone: "+1 (503) 555-0101",
+    ...overrides,
+  };
+}
+
+export function buildLine(overrides: Partial<FulfillmentOrderLine> = {}): FulfillmentOrderLine {
+  const id = next();
+  return {
+    id: `gid://shopify/FulfillmentOrderLineItem/${id}`,
+    lineItemId: `gid://shopify/LineItem/${id}`,
+    sku: `SKU-${id}`,
+    productTitle: "Ceramic mug",
+    variantTitle: null,
+    remainingQuantity: 1,
+    totalQuantity: 1,
+    weight: { unit: "GRAMS", value: 350 },
+    unitPrice: "18.00",
+    hsCode: "691200",
+    countryOfOrigin: "PT",
+    ...overrides,
+  };
+}
+
+export function buildFulfillmentOrder(overrides: Partial<FulfillmentOrderForShipping> = {}): FulfillmentOrderForShipping {
+  return {
+    id: `gid://shopify/FulfillmentOrder/${next()}`,
+    status: "OPEN",
+    requestStatus: "UNSUBMITTED",
+    deliveryMethod: "SHIPPING",
+    assignedToFulfillmentService: false,
+    supportedActions: ["CREATE_FULFILLMENT", "HOLD", "MOVE"],
+    holds: [],
+    lines: [buildLine()],
+    ...overrides,
+  };
+}
+
+export function buildOrder(overrides: Partial<OrderForShipping> = {}): OrderForShipping {
+  const number = next();
+  return {
+    id: `gid://shopify/Order/${number}`,
+    name: `#${number}`,
+    email: "ada@example.com",
+    currencyCode: "USD",
+    shippingAddress: buildAddress(),
+    fulfillmentOrders: [buildFulfillmentOrder()],
+    ...overrides,
+  };
+}
+
+export function buildService(overrides: Partial<Service> = {}): Service {
+  return {
+    carrierCode: "PARCELCO",
+    carrierLabel: "ParcelCo",
+    serviceCode: "PARCELCO_GROUND",
+    serviceLabel: "ParcelCo Ground",
+    inbound: false,
+    supportedCountries: ["US"],
+    unsupportedCountries: null,
+    signatureOptions: [],
+    supportedDangerousGoodsCodes: null,
+    packageTypes: [
+      {
+        packageTypeCode: "PACKAGE",
+        packageTypeLabel: "Your packaging",
+        multipieceSupported: true,
+        weightUnit: "lb",
+        maxWeightPerPiece: "150",
+        dimType: "custom",
+        dimUnit: null,
+        presetLength: null,
+        presetWidth: null,
+        presetHeight: null,
+      },
+    ],
+    ...overrides,
+  } as Service;
+}
+
+export const usSender: Address = {
+  name: "Consign Demo Store",
+  company: "Consign Demo Store",
+  address1: "500 Harbor Blvd",
+  address2: "",
+  city: "Seattle",
+  state: "WA",
+  zip: "98104",
+  country: "US",
+  phone: "2065550100",
+};
+
+export function buildSettings(overrides: Partial<MappingSettings> = {}): MappingSettings {
+  return {
+    sender: usSender,
+    packagingWeight: { value: 4, unit: "oz" },
+    box: { kind: "custom", name: "Medium box", length: "12", width: "10", height: "6", dimUnit: "in" },
+    weightUnit: "lb",
+    termsOfTrade: "DAP",
+    residential: "auto",
+    signatureOptionCode: null,
+    insure: false,
+    senderVatTaxId: "",
+    enabledServices: [
+      buildService(),
+      buildService({ carrierCode: "EXPRESSCO", serviceCode: "EXPRESSCO_WORLDWIDE", serviceLabel: "Worldwide Express", supportedCountries: null, unsupportedCountries: ["US", "KP"] }),
+    ],
+    shipmentDate: "2026-11-23",
+    ...overrides,
+  };
+}
