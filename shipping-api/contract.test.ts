@@ -21,6 +21,7 @@ import {
   endpoints,
   ErrorBody,
   EventStatus,
+  formatIssuePath,
   formatIssues,
   formatMoney,
   ListBatchesQuery,
@@ -33,7 +34,6 @@ import {
   Service,
   TrackingResponse,
 } from "./contract";
-import { formatIssuePath } from "./contract/issues";
 import {
   buildAddress,
   buildBatch,
