@@ -1,0 +1,168 @@
+import {
+  getNamedType,
+  Kind,
+  parse,
+  TypeInfo,
+  validate,
+  visit,
+  visitWithTypeInfo,
+  type ASTNode,
+  type DocumentNode,
+} from "graphql";
+import type { Store } from "../store/store.js";
+import { isConnectionType } from "../graphql/cost.js";
+import { adminSchema } from "../graphql/schema.js";
+import type { GraphqlResponseBody, GraphqlRequest } from "../graphql/executor.js";
+
+/** Runs a query in bulk mode (no first/last needed, no cost limit). Injected to avoid a module cycle with the executor. */
+export type BulkExecutor = (request: GraphqlRequest) => Promise<GraphqlResponseBody>;
+
+export const MAX_CONCURRENT_BULK_QUERIES = 5;
+const MAX_CONNECTIONS = 5;
+const MAX_DEPTH = 2;
+
+type JsonObject = Record<string, unknown>;
+
+/** Checks Shopify's bulk query rules: a query, 1–5 connections, nested at most 2 deep, parents of nested connections select id. */
+export function checkBulkQuery(query: string): string | null {
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch (error) {
+    return `Invalid bulk query: ${(error as Error).message}`;
+  }
+  const schema = adminSchema();
+  const errors = validate(schema, document);
+  if (errors.length > 0) return `Invalid bulk query: ${errors.map((e) => e.message).join("; ")}`;
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  if (operations.length !== 1 || operations[0]?.kind !== Kind.OPERATION_DEFINITION || operations[0].operation !== "query") {
+    return "Bulk queries must contain exactly one query operation.";
+  }
+  const typeInfo = new TypeInfo(schema);
+  let connections = 0;
+  let depth = 0;
+  let problem: string | null = null;
+  const connectionFields = new Set<ASTNode>();
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field: {
+        enter(node, _key, _parent, _path, ancestors) {
+          const type = typeInfo.getType();
+          if (!type || !isConnectionType(getNamedType(type))) return;
+          connectionFields.add(node);
+          connections++;
+          depth++;
+          if (depth > MAX_DEPTH) problem ??= `Bulk queries cannot contain connections with a nesting depth greater than ${MAX_DEPTH}.`;
+          if (depth > 1) {
+            const parentSelection = [...ancestors].reverse().find((a) => !Array.isArray(a) && (a as ASTNode).kind === Kind.SELECTION_SET);
+            const selectsId =
+              parentSelection &&
+              (parentSelection as { selections: readonly ASTNode[] }).selections.some((s) => s.kind === Kind.FIELD && s.name.value === "id");
+            if (!selectsId) problem ??= `The parent 'node' field for a nested connection must select the 'id' field. Connection field: '${node.name.value}'.`;
+          }
+        },
+        leave(node) {
+          if (connectionFields.has(node)) depth--;
+        },
+      },
+    }),
+  );
+  if (connections === 0) return "Bulk queries must contain at least one connection.";
+  if (connections > MAX_CONNECTIONS) return `Bulk queries cannot contain more than ${MAX_CONNECTIONS} connections.`;
+  return problem;
+}
+
+function connectionNodes(value: unknown): JsonObject[] | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const obj = value as JsonObject;
+  const keys = Object.keys(obj);
+  if (keys.length === 0 || !keys.every((k) => k === "edges" || k === "nodes" || k === "pageInfo")) return null;
+  if (Array.isArray(obj.nodes)) return obj.nodes as JsonObject[];
+  if (Array.isArray(obj.edges)) return (obj.edges as { node?: JsonObject }[]).map((e) => e.node).filter((n): n is JsonObject => !!n);
+  return null;
+}
+
+/** Shopify's JSONL layout: one line per object; connection children follow their parent with `__parentId`. */
+export function flattenBulkResult(data: JsonObject): { lines: JsonObject[]; roots: number } {
+  const lines: JsonObject[] = [];
+  let roots = 0;
+  const emit = (node: JsonObject, parentId: unknown) => {
+    const own: JsonObject = {};
+    const children: JsonObject[][] = [];
+    for (const [key, value] of Object.entries(node)) {
+      const nodes = connectionNodes(value);
+      if (nodes) children.push(nodes);
+      else own[key] = value;
+    }
+    if (parentId !== undefined) own.__parentId = parentId;
+    lines.push(own);
+    for (const list of children) for (const child of list) emit(child, node.id);
+  };
+  for (const value of Object.values(data)) {
+    const nodes = connectionNodes(value);
+    if (!nodes) continue;
+    for (const node of nodes) {
+      roots++;
+      emit(node, undefined);
+    }
+  }
+  return { lines, roots };
+}
+
+/**
+ * Bulk query operations: CREATED on submit, RUNNING while the query executes in the background, COMPLETED with
+ * the JSONL stored in the database (served at /bulk-operations/:id/result.jsonl), or FAILED.
+ */
+export class BulkOperations {
+  private running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly executeBulk: BulkExecutor,
+  ) {}
+
+  start(query: string): { id: number } | { userError: string; code: string } {
+    const problem = checkBulkQuery(query);
+    if (problem) return { userError: problem, code: "INVALID" };
+    if (this.store.runningBulkOperations() >= MAX_CONCURRENT_BULK_QUERIES) {
+      return {
+        userError: `A maximum of ${MAX_CONCURRENT_BULK_QUERIES} bulk query operations can run at the same time for this app and shop.`,
+        code: "LIMIT_REACHED",
+      };
+    }
+    const id = this.store.insertBulkOperation(query);
+    const job = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(id, query));
+    this.running.add(job);
+    void job.finally(() => this.running.delete(job));
+    return { id };
+  }
+
+  private async run(id: number, query: string): Promise<void> {
+    this.store.updateBulkOperation(id, { status: "RUNNING" });
+    try {
+      const result = await this.executeBulk({ query });
+      if (result.errors?.length || !result.data) {
+        this.store.updateBulkOperation(id, { status: "FAILED", error_code: "INTERNAL_SERVER_ERROR", completed_at: this.store.now() });
+        return;
+      }
+      const { lines, roots } = flattenBulkResult(result.data);
+      const jsonl = lines.map((l) => JSON.stringify(l)).join("\n") + (lines.length > 0 ? "\n" : "");
+      this.store.updateBulkOperation(id, {
+        status: "COMPLETED",
+        completed_at: this.store.now(),
+        object_count: lines.length,
+        root_object_count: roots,
+        file_size: Buffer.byteLength(jsonl),
+        result_jsonl: jsonl,
+      });
+    } catch {
+      this.store.updateBulkOperation(id, { status: "FAILED", error_code: "INTERNAL_SERVER_ERROR", completed_at: this.store.now() });
+    }
+  }
+
+  /** Resolves when no bulk operation is running (for tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+}

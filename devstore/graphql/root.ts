@@ -1,0 +1,235 @@
+import { GraphQLError } from "graphql";
+import { requireGid } from "../gid.js";
+import type { Store } from "../store/store.js";
+import {
+  fulfillmentCancel,
+  fulfillmentCreate,
+  fulfillmentEventCreate,
+  fulfillmentOrderHold,
+  fulfillmentOrderMove,
+  fulfillmentOrderReleaseHold,
+  fulfillmentTrackingInfoUpdate,
+  orderCancel,
+  type Outcome,
+  type TrackingInput,
+} from "../store/fulfillment-ops.js";
+import { paginate, type ConnectionArgs } from "./connection.js";
+import { searchOrders } from "./order-search.js";
+import {
+  bulkOperationView,
+  fulfillmentEventView,
+  fulfillmentOrderView,
+  fulfillmentView,
+  holdView,
+  inventoryItemView,
+  locationView,
+  nodeView,
+  orderView,
+  productView,
+  shopView,
+  variantView,
+  type ResolverContext,
+  type View,
+} from "./views.js";
+
+type Args = Record<string, unknown>;
+
+export const MAX_INPUT_ARRAY = 250;
+
+function checkInputSize(values: unknown[]): void {
+  if (values.length > MAX_INPUT_ARRAY) {
+    throw new GraphQLError(`The input array size of ${values.length} is greater than the maximum allowed of ${MAX_INPUT_ARRAY}.`, {
+      extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" },
+    });
+  }
+}
+
+const str = (v: unknown): string => String(v);
+
+/** Query root: the fields the app reads (shopify-domain.md §1), each backed by the store. */
+export function queryRoot(store: Store): View {
+  const byId = <R>(type: string, find: (id: number) => R | undefined, view: (row: R) => View) => (args: Args) => {
+    const id = requireGid(str(args.id), type);
+    const row = id === null ? undefined : find(id);
+    return row ? view(row) : null;
+  };
+  return {
+    shop: () => shopView(store),
+    locations: (args: Args, ctx: ResolverContext) => {
+      const locations = store.listLocations(args.includeInactive === true);
+      if (args.sortKey === "ID") locations.sort((a, b) => a.id - b.id);
+      return paginate(locations, args as ConnectionArgs, ctx, (l) => locationView(store, l), (l) => (args.sortKey === "ID" ? l.id : l.name));
+    },
+    location: (args: Args) => {
+      if (args.id == null) {
+        const loc = store.getLocation(store.defaultLocationId());
+        return loc ? locationView(store, loc) : null;
+      }
+      return byId("Location", (id) => store.getLocation(id), (l) => locationView(store, l))(args);
+    },
+    orders: (args: Args, ctx: ResolverContext) => {
+      const query = typeof args.query === "string" ? args.query : null;
+      const { rows, warnings } = searchOrders(store.db, query, str(args.sortKey ?? "PROCESSED_AT"));
+      if (query && warnings.length > 0) ctx.searchExtensions.push({ path: ["orders"], query, warnings });
+      return paginate(
+        rows,
+        args as ConnectionArgs,
+        ctx,
+        (row) => {
+          const order = store.getOrder(row.id);
+          return order ? orderView(store, order) : null;
+        },
+        (row) => row.sort_value,
+      );
+    },
+    order: byId("Order", (id) => store.getOrder(id), (o) => orderView(store, o)),
+    fulfillment: byId("Fulfillment", (id) => store.getFulfillment(id), (f) => fulfillmentView(store, f)),
+    fulfillmentOrder: byId("FulfillmentOrder", (id) => store.getFulfillmentOrder(id), (fo) => fulfillmentOrderView(store, fo)),
+    product: byId("Product", (id) => store.getProduct(id), (p) => productView(store, p)),
+    productVariant: byId("ProductVariant", (id) => store.getVariant(id), (v) => variantView(store, v)),
+    inventoryItem: byId("InventoryItem", (id) => store.getInventoryItem(id), (i) => inventoryItemView(store, i)),
+    products: (args: Args, ctx: ResolverContext) => {
+      const products = store.listProductIds().map((id) => store.getProduct(id)).filter((p) => p !== undefined);
+      return paginate(products, args as ConnectionArgs, ctx, (p) => productView(store, p));
+    },
+    node: (args: Args, ctx: ResolverContext) => nodeView(store, str(args.id), ctx.origin),
+    nodes: (args: Args, ctx: ResolverContext) => {
+      const ids = (args.ids as unknown[]).map(str);
+      checkInputSize(ids);
+      return ids.map((id) => nodeView(store, id, ctx.origin));
+    },
+    bulkOperation: (args: Args, ctx: ResolverContext) => {
+      const id = requireGid(str(args.id), "BulkOperation");
+      const op = id === null ? undefined : store.getBulkOperation(id);
+      return op ? bulkOperationView(op, ctx.origin) : null;
+    },
+    currentBulkOperation: (args: Args, ctx: ResolverContext) => {
+      const op = store.currentBulkOperation(str(args.type ?? "QUERY"));
+      return op ? bulkOperationView(op, ctx.origin) : null;
+    },
+  };
+}
+
+const optionalGid = (value: unknown, type: string): number | null => requireGid(str(value), type);
+
+function itemsInput(value: unknown): { id: number | null; quantity: number }[] | null {
+  if (!Array.isArray(value)) return null;
+  checkInputSize(value);
+  return value.map((item: { id: unknown; quantity: unknown }) => ({
+    id: optionalGid(item.id, "FulfillmentOrderLineItem"),
+    quantity: Number(item.quantity),
+  }));
+}
+
+function payload<T>(outcome: Outcome<T>, build: (value: T) => View, errorsKey = "userErrors"): View {
+  if (!outcome.ok) return { ...build(null as never), [errorsKey]: outcome.userErrors };
+  return { ...build(outcome.value), [errorsKey]: [] };
+}
+
+/** Mutation root: the writes the app performs, with Shopify's payload shapes and userErrors. */
+export function mutationRoot(store: Store): View {
+  const fulfillmentOrNull = (id: number | undefined) => {
+    const f = id === undefined ? undefined : store.getFulfillment(id);
+    return f ? fulfillmentView(store, f) : null;
+  };
+  const foOrNull = (id: number | null | undefined) => {
+    const fo = id == null ? undefined : store.getFulfillmentOrder(id);
+    return fo ? fulfillmentOrderView(store, fo) : null;
+  };
+  return {
+    fulfillmentCreate: (args: Args) => {
+      const input = args.fulfillment as {
+        lineItemsByFulfillmentOrder: { fulfillmentOrderId: string; fulfillmentOrderLineItems?: unknown }[];
+        notifyCustomer?: boolean | null;
+        trackingInfo?: TrackingInput | null;
+      };
+      checkInputSize(input.lineItemsByFulfillmentOrder);
+      const outcome = fulfillmentCreate(store, {
+        lineItemsByFulfillmentOrder: input.lineItemsByFulfillmentOrder.map((group) => ({
+          fulfillmentOrderId: optionalGid(group.fulfillmentOrderId, "FulfillmentOrder"),
+          fulfillmentOrderGid: group.fulfillmentOrderId,
+          fulfillmentOrderLineItems: itemsInput(group.fulfillmentOrderLineItems),
+        })),
+        notifyCustomer: input.notifyCustomer === true,
+        trackingInfo: input.trackingInfo ?? null,
+        message: typeof args.message === "string" ? args.message : null,
+      });
+      return payload(outcome, (v) => ({ fulfillment: fulfillmentOrNull(v?.fulfillmentId) }));
+    },
+    fulfillmentTrackingInfoUpdate: (args: Args) => {
+      const outcome = fulfillmentTrackingInfoUpdate(
+        store,
+        optionalGid(args.fulfillmentId, "Fulfillment"),
+        args.trackingInfoInput as TrackingInput,
+        typeof args.notifyCustomer === "boolean" ? args.notifyCustomer : null,
+      );
+      return payload(outcome, (v) => ({ fulfillment: fulfillmentOrNull(v?.fulfillmentId) }));
+    },
+    fulfillmentCancel: (args: Args) => {
+      const outcome = fulfillmentCancel(store, optionalGid(args.id, "Fulfillment"));
+      return payload(outcome, (v) => ({ fulfillment: fulfillmentOrNull(v?.fulfillmentId) }));
+    },
+    fulfillmentEventCreate: (args: Args) => {
+      const input = args.fulfillmentEvent as Record<string, unknown> & { fulfillmentId: string; status: string };
+      const outcome = fulfillmentEventCreate(store, { ...input, fulfillmentId: optionalGid(input.fulfillmentId, "Fulfillment") });
+      return payload(outcome, (v) => {
+        const event = v ? store.getFulfillmentEvent(v.eventId) : undefined;
+        return { fulfillmentEvent: event ? fulfillmentEventView(event) : null };
+      });
+    },
+    fulfillmentOrderHold: (args: Args) => {
+      const hold = args.fulfillmentHold as { reason: string; reasonNotes?: string | null; handle?: string | null; fulfillmentOrderLineItems?: unknown };
+      const outcome = fulfillmentOrderHold(store, optionalGid(args.id, "FulfillmentOrder"), {
+        reason: hold.reason,
+        reasonNotes: hold.reasonNotes ?? null,
+        handle: hold.handle ?? "",
+        fulfillmentOrderLineItems: itemsInput(hold.fulfillmentOrderLineItems),
+      });
+      return payload(outcome, (v) => {
+        const row = v ? store.getHold(v.holdId) : undefined;
+        return { fulfillmentHold: row ? holdView(row) : null, fulfillmentOrder: foOrNull(v?.foId), remainingFulfillmentOrder: null };
+      });
+    },
+    fulfillmentOrderReleaseHold: (args: Args) => {
+      const holdIds = Array.isArray(args.holdIds) ? args.holdIds.map((id) => optionalGid(id, "FulfillmentHold")) : null;
+      const outcome = fulfillmentOrderReleaseHold(store, optionalGid(args.id, "FulfillmentOrder"), holdIds);
+      return payload(outcome, (v) => ({ fulfillmentOrder: foOrNull(v?.foId) }));
+    },
+    fulfillmentOrderMove: (args: Args) => {
+      const outcome = fulfillmentOrderMove(
+        store,
+        optionalGid(args.id, "FulfillmentOrder"),
+        optionalGid(args.newLocationId, "Location"),
+        itemsInput(args.fulfillmentOrderLineItems),
+      );
+      return payload(outcome, (v) => ({
+        originalFulfillmentOrder: foOrNull(v?.originalId),
+        movedFulfillmentOrder: foOrNull(v?.movedId),
+        remainingFulfillmentOrder: foOrNull(v?.remainingId),
+      }));
+    },
+    orderCancel: (args: Args) => {
+      const orderId = optionalGid(args.orderId, "Order");
+      const outcome = orderCancel(store, orderId, str(args.reason), typeof args.staffNote === "string" ? args.staffNote : null);
+      const errors = outcome.ok ? [] : outcome.userErrors;
+      const order = outcome.ok ? store.getOrder(outcome.value.orderId) : undefined;
+      const job = outcome.ok ? { id: `gid://shopify/Job/order-cancel-${outcome.value.orderId}`, done: true } : null;
+      return {
+        job,
+        jobResult: job
+          ? { id: job.id, done: true, status: "SUCCEEDED", errors: [], order: order ? orderView(store, order) : null }
+          : null,
+        orderCancelUserErrors: errors,
+        userErrors: errors.map(({ field, message }) => ({ field, message })),
+      };
+    },
+    bulkOperationRunQuery: (args: Args, ctx: ResolverContext) => {
+      const started = ctx.startBulkOperation(str(args.query));
+      if ("userError" in started) {
+        return { bulkOperation: null, userErrors: [{ field: ["query"], message: started.userError, code: started.code }] };
+      }
+      const op = store.getBulkOperation(started.id);
+      return { bulkOperation: op ? bulkOperationView(op, ctx.origin) : null, userErrors: [] };
+    },
+  };
+}

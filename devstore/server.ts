@@ -1,0 +1,157 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { systemClock, type Clock } from "./clock.js";
+import { mintSessionToken as signSessionToken, type MintSessionTokenOptions } from "./auth/session-token.js";
+import { registerTokenExchange } from "./auth/token-exchange.js";
+import { BulkOperations } from "./bulk/bulk-operations.js";
+import { executeAdminGraphql, type GraphqlRequest, type GraphqlResponseBody } from "./graphql/executor.js";
+import { API_VERSION, adminSchema } from "./graphql/schema.js";
+import { CostBucket, DEFAULT_THROTTLE, type ThrottleOptions } from "./graphql/throttle.js";
+import { Store } from "./store/store.js";
+import { WebhookDispatcher, type WebhookRetryOptions } from "./webhooks/dispatcher.js";
+import { APP_TOML, loadAppConfig, type AppConfig } from "./webhooks/subscriptions.js";
+
+export interface LocalAdminOptions {
+  dbPath: string;
+  shopDomain: string;
+  apiKey: string;
+  apiSecret: string;
+  /** Where the app runs; webhook subscription uris are resolved against it. */
+  appUrl: string;
+  clock?: Clock;
+  throttle?: Partial<ThrottleOptions>;
+  webhookRetry?: Partial<WebhookRetryOptions>;
+  /** shopify.app.toml to read scopes and webhook subscriptions from (defaults to the repository's). */
+  appTomlPath?: string;
+  /** fetch used for webhook delivery (defaults to the global one). */
+  fetch?: typeof fetch;
+  logger?: boolean;
+  /**
+   * Extension hook: register more routes (the admin shell page, app frame, App Bridge stand-in) on the same server.
+   * Called before the server is ready, with the handles below.
+   */
+  registerRoutes?: (app: FastifyInstance, admin: LocalAdmin) => void;
+}
+
+export interface LocalAdmin {
+  app: FastifyInstance;
+  store: Store;
+  webhooks: WebhookDispatcher;
+  bulkOperations: BulkOperations;
+  throttle: CostBucket;
+  appConfig: AppConfig;
+  shopDomain: string;
+  apiKey: string;
+  /** An App Bridge-style session token for this shop (HS256 with the app secret). */
+  mintSessionToken(options?: Partial<MintSessionTokenOptions>): Promise<string>;
+  /** Issues an offline Admin API access token directly (what a completed install would hold). */
+  issueAccessToken(kind?: "offline" | "online"): string;
+  /** Runs a GraphQL request in-process with the same rules as the HTTP endpoint (cost and throttling included). */
+  graphql(request: GraphqlRequest, origin?: string): Promise<GraphqlResponseBody>;
+  /** Listens and returns the base URL (`http://127.0.0.1:PORT`). */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login or wrong password)";
+
+/**
+ * The local Shopify admin: Admin GraphQL API (real 2026-10 schema) over a persistent SQLite store, Shopify-like
+ * throttling, token exchange, webhooks and bulk operations. Returns a Fastify instance plus handles.
+ */
+export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
+  const clock = options.clock ?? systemClock;
+  const store = new Store(options.dbPath, clock);
+  const appConfig = loadAppConfig(options.appTomlPath ?? APP_TOML);
+  const throttle = new CostBucket({ ...DEFAULT_THROTTLE, ...options.throttle }, clock);
+  const maxQueryCost = options.throttle?.maxQueryCost ?? DEFAULT_THROTTLE.maxQueryCost;
+  const webhooks = new WebhookDispatcher({
+    store,
+    app: appConfig,
+    appUrl: options.appUrl,
+    apiSecret: options.apiSecret,
+    shopDomain: options.shopDomain,
+    retry: options.webhookRetry,
+    fetch: options.fetch,
+  });
+  adminSchema();
+
+  let origin = "http://127.0.0.1";
+  const bulkOperations: BulkOperations = new BulkOperations(store, (request) =>
+    executeAdminGraphql(request, { store, origin, bulk: true, startBulkOperation: (q) => bulkOperations.start(q) }),
+  );
+  const runGraphql = (request: GraphqlRequest, requestOrigin: string) =>
+    executeAdminGraphql(request, {
+      store,
+      origin: requestOrigin,
+      bucket: throttle,
+      maxQueryCost,
+      startBulkOperation: (q) => {
+        origin = requestOrigin;
+        return bulkOperations.start(q);
+      },
+    });
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 10 * 1024 * 1024 });
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.post<{ Params: { version: string } }>("/admin/api/:version/graphql.json", async (request, reply) => {
+    if (request.params.version !== API_VERSION) return reply.code(404).send({ errors: "Not Found" });
+    const token = request.headers["x-shopify-access-token"];
+    if (typeof token !== "string" || !store.findValidAccessToken(token)) return reply.code(401).send({ errors: INVALID_TOKEN });
+    const body = request.body as Partial<GraphqlRequest> | undefined;
+    if (!body || typeof body.query !== "string") {
+      return reply.code(400).send({ errors: { query: "Required parameter missing or invalid" } });
+    }
+    const requestOrigin = `${request.protocol}://${request.headers.host ?? "127.0.0.1"}`;
+    return reply.send(await runGraphql({ query: body.query, variables: body.variables ?? null, operationName: body.operationName ?? null }, requestOrigin));
+  });
+
+  app.get<{ Params: { id: string } }>("/bulk-operations/:id/result.jsonl", async (request, reply) => {
+    const op = store.getBulkOperation(Number(request.params.id));
+    if (!op || op.status !== "COMPLETED" || op.result_jsonl === null) return reply.code(404).send({ errors: "Not Found" });
+    return reply.type("application/jsonl").send(op.result_jsonl);
+  });
+
+  const mint = async (mintOptions: Partial<MintSessionTokenOptions> = {}) =>
+    signSessionToken(
+      { apiKey: options.apiKey, apiSecret: options.apiSecret, clock },
+      {
+        shop: mintOptions.shop ?? options.shopDomain,
+        userId: mintOptions.userId ?? store.accountOwner()?.id ?? 1,
+        ttlSeconds: mintOptions.ttlSeconds,
+      },
+    );
+
+  registerTokenExchange(app, { store, shopDomain: options.shopDomain, apiKey: options.apiKey, apiSecret: options.apiSecret, clock, scope: appConfig.scopes });
+
+  const admin: LocalAdmin = {
+    app,
+    store,
+    webhooks,
+    bulkOperations,
+    throttle,
+    appConfig,
+    shopDomain: options.shopDomain,
+    apiKey: options.apiKey,
+    mintSessionToken: mint,
+    issueAccessToken: (kind = "offline") =>
+      store.issueAccessToken({ kind, scope: appConfig.scopes, userId: kind === "online" ? store.accountOwner()?.id ?? null : null, expiresInSeconds: kind === "online" ? 86_399 : undefined }).token,
+    graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin),
+    async listen({ port = 0, host = "127.0.0.1" } = {}) {
+      const address = await app.listen({ port, host });
+      origin = address.replace("[::1]", "localhost");
+      return origin;
+    },
+    async close() {
+      webhooks.close();
+      await bulkOperations.idle();
+      await app.close();
+      store.close();
+    },
+  };
+  options.registerRoutes?.(app, admin);
+  webhooks.start();
+  return admin;
+}

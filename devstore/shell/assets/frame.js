@@ -1,0 +1,171 @@
+// The app frame page's side of the App Bridge stand-in (app-bridge.js runs inside the iframe). It answers
+// session-token requests by asking the local admin to mint one, and shows what the app reports: title bar,
+// navigation menu, toasts and the loading bar.
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-app-frame]");
+  var iframe = document.getElementById("app-iframe");
+  if (!root || !iframe) return;
+  var appOrigin = new URL(iframe.src).origin;
+  var appName = root.getAttribute("data-app-name") || "";
+  var framePrefix = root.getAttribute("data-frame-prefix") || "";
+  var tokenEndpoint = root.getAttribute("data-token-endpoint") || "";
+  var userEndpoint = root.getAttribute("data-user-endpoint") || "";
+  var adminHomeUrl = root.getAttribute("data-admin-home-url") || "/admin";
+  var titleEl = document.getElementById("app-title");
+  var titleActions = document.getElementById("app-title-actions");
+  var navEl = document.getElementById("app-nav");
+  var toastsEl = document.getElementById("toasts");
+  var loadingEl = document.getElementById("loading-bar");
+
+  function send(message) {
+    message.source = "consign-shell";
+    if (iframe.contentWindow) iframe.contentWindow.postMessage(message, appOrigin);
+  }
+
+  function fetchJson(url, method) {
+    return fetch(url, { method: method, headers: { accept: "application/json" } }).then(function (response) {
+      if (!response.ok) throw new Error(url + " answered " + response.status);
+      return response.json();
+    });
+  }
+
+  // Each request type the stand-in may send, answered with {result} or {error}.
+  var requests = {
+    "session-token": function () {
+      return fetchJson(tokenEndpoint, "POST");
+    },
+    user: function () {
+      return fetchJson(userEndpoint, "GET");
+    },
+  };
+
+  function renderTitle(data) {
+    var title = data.title || appName;
+    titleEl.textContent = title;
+    document.title = title + " · " + appName;
+    titleActions.replaceChildren();
+    (data.buttons || []).forEach(function (button) {
+      var element = document.createElement("button");
+      element.type = "button";
+      element.className = button.primary ? "btn btn-primary" : "btn";
+      element.textContent = button.label;
+      element.addEventListener("click", function () {
+        send({ type: "title-bar:click", index: button.index });
+      });
+      titleActions.appendChild(element);
+    });
+  }
+
+  function renderNav(items) {
+    navEl.replaceChildren();
+    items
+      .filter(function (item) {
+        return !item.home;
+      })
+      .forEach(function (item) {
+        var link = document.createElement("a");
+        link.href = framePrefix + item.href;
+        link.textContent = item.label;
+        link.setAttribute("data-app-href", item.href);
+        navEl.appendChild(link);
+      });
+    var home = items.find(function (item) {
+      return item.home;
+    });
+    var appLink = document.querySelector("[data-app-home-link]");
+    if (home && appLink) appLink.setAttribute("data-app-href", home.href);
+    markCurrent();
+  }
+
+  var currentPath = location.pathname.slice(framePrefix.length) || "/";
+
+  function markCurrent() {
+    document.querySelectorAll("[data-app-href]").forEach(function (link) {
+      var href = link.getAttribute("data-app-href");
+      link.classList.toggle("current", href === currentPath.split("?")[0]);
+    });
+  }
+
+  // A nav click becomes a client-side navigation inside the app; the admin's URL follows the app's.
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a[data-app-href]") : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    send({ type: "navigate", href: link.getAttribute("data-app-href") });
+  });
+
+  function showToast(data) {
+    var toast = document.createElement("div");
+    toast.className = data.isError ? "toast toast-error" : "toast";
+    toast.setAttribute("role", "status");
+    toast.setAttribute("data-toast-id", data.id);
+    toast.textContent = data.message;
+    toastsEl.appendChild(toast);
+    setTimeout(function () {
+      toast.remove();
+    }, data.duration || 5000);
+  }
+
+  // _top/_parent opens from the app. Shopify admin URLs map onto the local admin; the app's own URLs reload
+  // the frame; anything else replaces the admin page, as it would replace Shopify's.
+  function openTop(url) {
+    var target = new URL(url);
+    var adminPath = /^\/store\/[^/]+(\/.*)?$/.exec(target.pathname);
+    if (target.hostname === "admin.shopify.com" && adminPath) {
+      location.assign(adminHomeUrl + (adminPath[1] || "") + target.search);
+    } else if (target.origin === appOrigin) {
+      location.assign(framePrefix + target.pathname + target.search);
+    } else {
+      location.assign(target.href);
+    }
+  }
+
+  var events = {
+    nav: function (data) {
+      renderNav(data.items || []);
+    },
+    title: renderTitle,
+    toast: showToast,
+    "toast:hide": function (data) {
+      var toast = toastsEl.querySelector('[data-toast-id="' + CSS.escape(String(data.id)) + '"]');
+      if (toast) toast.remove();
+    },
+    loading: function (data) {
+      loadingEl.hidden = !data.on;
+    },
+    location: function (data) {
+      currentPath = String(data.path || "/");
+      history.replaceState(null, "", framePrefix + currentPath);
+      markCurrent();
+    },
+    open: function (data) {
+      openTop(String(data.url));
+    },
+    ready: function () {
+      root.setAttribute("data-app-ready", "true");
+    },
+  };
+
+  window.addEventListener("message", function (event) {
+    if (event.origin !== appOrigin || event.source !== iframe.contentWindow) return;
+    var data = event.data;
+    if (!data || data.source !== "consign-app-bridge" || typeof data.type !== "string") return;
+    if (Object.prototype.hasOwnProperty.call(requests, data.type)) {
+      requests[data.type]().then(
+        function (result) {
+          send({ type: "response", requestId: data.requestId, result: result });
+        },
+        function (error) {
+          send({ type: "response", requestId: data.requestId, error: String(error && error.message) });
+        },
+      );
+    } else if (Object.prototype.hasOwnProperty.call(events, data.type)) {
+      events[data.type](data);
+    }
+  });
+
+  iframe.addEventListener("load", function () {
+    loadingEl.hidden = true;
+  });
+})();

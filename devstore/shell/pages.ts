@@ -1,0 +1,165 @@
+import { html, type Html } from "./html.js";
+import type { WebhookDeliveryRow } from "../store/types.js";
+import type { ShellOrder, ShellOrderPage } from "./orders.js";
+
+/** What every shell page shows in its chrome. */
+export interface ShellChrome {
+  storeName: string;
+  shopDomain: string;
+  app: { name: string; handle: string };
+  /** Which sidebar entry is current. */
+  current: "orders" | "webhooks" | "app";
+}
+
+export const SHELL_ASSETS = "/admin/shell";
+
+function layout(chrome: ShellChrome, title: string, body: Html, scripts: string[]): Html {
+  const appHome = `/admin/apps/${chrome.app.handle}`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title} · ${chrome.storeName}</title>
+<link rel="stylesheet" href="${SHELL_ASSETS}/shell.css">
+</head>
+<body>
+<header class="topbar">
+  <a class="brand" href="/admin">Local admin</a>
+  <span class="store-name" data-testid="store-name">${chrome.storeName}</span>
+  <span class="shop-domain">${chrome.shopDomain}</span>
+</header>
+<div class="frame">
+  <nav class="sidebar" aria-label="Admin">
+    <a href="/admin" class="${chrome.current === "orders" ? "current" : ""}">Orders</a>
+    <a href="/admin/webhooks" class="${chrome.current === "webhooks" ? "current" : ""}">Webhooks</a>
+    <div class="sidebar-section">Apps</div>
+    <a href="${appHome}" data-app-home-link class="app-link ${chrome.current === "app" ? "current" : ""}">${chrome.app.name}</a>
+    <div id="app-nav" class="app-nav"></div>
+  </nav>
+  <main class="content">
+${body}
+  </main>
+</div>
+${scripts.map((name) => html`<script src="${SHELL_ASSETS}/${name}"></script>`)}
+</body>
+</html>`;
+}
+
+function formatDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}
+
+function statusBadge(order: ShellOrder): Html {
+  if (order.cancelled) return html`<span class="badge badge-critical">Cancelled</span>`;
+  const label = order.fulfillmentStatus.charAt(0) + order.fulfillmentStatus.slice(1).toLowerCase().replace(/_/g, " ");
+  const tone = order.fulfillmentStatus === "FULFILLED" ? "success" : order.fulfillmentStatus === "UNFULFILLED" ? "attention" : "info";
+  return html`<span class="badge badge-${tone}">${label}</span>`;
+}
+
+export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string): Html {
+  const bulkAction = `/admin/apps/${chrome.app.handle}/app/quotes/new`;
+  const rows = list.orders.map(
+    (order) => html`
+      <tr data-testid="order-row" data-order-name="${order.name}">
+        <td class="check"><input type="checkbox" name="ids[]" value="${order.gid}" aria-label="Select ${order.name}"></td>
+        <td class="order-name">${order.name}</td>
+        <td>${formatDate(order.createdAt, timeZone)}</td>
+        <td>${order.customer ?? html`<span class="subdued">No customer</span>`}</td>
+        <td>${order.destinationCountry ?? html`<span class="subdued">—</span>`}</td>
+        <td>${statusBadge(order)}</td>
+        <td class="num">${order.itemCount} ${order.itemCount === 1 ? "item" : "items"}</td>
+      </tr>`,
+  );
+  const pager =
+    list.pageCount > 1
+      ? html`<div class="pager">
+      ${list.page > 1 ? html`<a class="btn" href="/admin?page=${list.page - 1}" rel="prev">Previous</a>` : ""}
+      <span>Page ${list.page} of ${list.pageCount}</span>
+      ${list.page < list.pageCount ? html`<a class="btn" href="/admin?page=${list.page + 1}" rel="next">Next</a>` : ""}
+    </div>`
+      : "";
+  const body = html`
+    <div class="page-header"><h1>Orders</h1><span class="subdued">${list.total} ${list.total === 1 ? "order" : "orders"}</span></div>
+    <form class="card" method="get" action="${bulkAction}" data-orders-form>
+      <div class="bulk-bar">
+        <span data-selected-count>No orders selected</span>
+        <button type="submit" class="btn btn-primary" data-bulk-action disabled>Create shipping labels</button>
+      </div>
+      ${
+        list.orders.length === 0
+          ? html`<p class="empty">No orders yet. Seed the store or create orders through the Admin API.</p>`
+          : html`<table class="orders">
+        <thead><tr>
+          <th class="check"><input type="checkbox" data-select-all aria-label="Select all orders on this page"></th>
+          <th>Order</th><th>Date</th><th>Customer</th><th>Destination</th><th>Fulfillment status</th><th class="num">Items</th>
+        </tr></thead>
+        <tbody>${rows}</tbody>
+      </table>`
+      }
+    </form>
+    ${pager}`;
+  return layout(chrome, "Orders", body, ["orders.js"]);
+}
+
+export interface FramePageInput {
+  chrome: ShellChrome;
+  /** The app URL the iframe loads, with shop, host, embedded and id_token. */
+  iframeSrc: string;
+  /** Path prefix of the frame page (`/admin/apps/<handle>`); the app path is appended to it. */
+  framePrefix: string;
+  tokenEndpoint: string;
+  userEndpoint: string;
+}
+
+export function renderFramePage(input: FramePageInput): Html {
+  const { chrome } = input;
+  const body = html`
+    <div class="app-frame" data-app-frame data-app-name="${chrome.app.name}" data-frame-prefix="${input.framePrefix}"
+         data-token-endpoint="${input.tokenEndpoint}" data-user-endpoint="${input.userEndpoint}" data-admin-home-url="/admin">
+      <div class="app-header">
+        <h1 id="app-title" data-testid="app-title">${chrome.app.name}</h1>
+        <div id="app-title-actions" class="title-actions"></div>
+      </div>
+      <div id="loading-bar" class="loading-bar"></div>
+      <iframe id="app-iframe" name="app-iframe" title="${chrome.app.name}" src="${input.iframeSrc}"></iframe>
+      <div id="toasts" class="toasts" aria-live="polite"></div>
+    </div>`;
+  return layout(chrome, chrome.app.name, body, ["frame.js"]);
+}
+
+export function renderWebhooksPage(chrome: ShellChrome, input: { topics: readonly string[]; deliveries: WebhookDeliveryRow[]; sent: string | null }): Html {
+  const rows = input.deliveries.map(
+    (d) => html`
+      <tr data-testid="webhook-delivery">
+        <td>${d.triggered_at}</td>
+        <td class="order-name">${d.topic}</td>
+        <td>${d.url}</td>
+        <td><span class="badge badge-${d.status === "delivered" ? "success" : d.status === "failed" ? "critical" : "info"}">${d.status}</span></td>
+        <td class="num">${d.last_status_code ?? "—"}</td>
+        <td class="num">${d.attempts}</td>
+      </tr>`,
+  );
+  const body = html`
+    <div class="page-header"><h1>Webhooks</h1><span class="subdued">sent by the local admin to the app</span></div>
+    ${input.sent ? html`<p class="notice" role="status">Queued ${input.sent}.</p>` : ""}
+    <form class="card compliance" method="post" action="/admin/webhooks/compliance">
+      <h2>Compliance webhooks</h2>
+      <label>Customer email (customers/data_request, customers/redact)
+        <input type="email" name="email" placeholder="customer@example.com"></label>
+      <div class="title-actions">
+        ${input.topics.map((topic) => html`<button class="btn" type="submit" name="topic" value="${topic}">Send ${topic}</button>`)}
+      </div>
+    </form>
+    <div class="card">
+      ${
+        rows.length === 0
+          ? html`<p class="empty">No deliveries yet.</p>`
+          : html`<table class="orders">
+        <thead><tr><th>Triggered</th><th>Topic</th><th>URL</th><th>Status</th><th class="num">HTTP</th><th class="num">Attempts</th></tr></thead>
+        <tbody>${rows}</tbody>
+      </table>`
+      }
+    </div>`;
+  return layout(chrome, "Webhooks", body, []);
+}

@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { LocalAdmin } from "../server.js";
+import { listShellOrders } from "./orders.js";
+import { COMPLIANCE_TOPICS, type ComplianceTopic } from "../webhooks/subscriptions.js";
+import { renderFramePage, renderOrdersPage, renderWebhooksPage, SHELL_ASSETS, type ShellChrome } from "./pages.js";
+
+export interface ShellOptions {
+  /** The local admin the shell belongs to (its store is only read). */
+  admin: Pick<LocalAdmin, "store" | "shopDomain" | "mintSessionToken" | "webhooks">;
+  /** The app's URL (SHOPIFY_APP_URL): the frame loads `${appUrl}${path}`. */
+  appUrl: string;
+  /** The admin path segment of the app: /admin/apps/<handle>/… */
+  appHandle?: string;
+  appName?: string;
+  /** Lifetime of minted tokens; Shopify's are one minute. */
+  tokenTtlSeconds?: number;
+  /** Orders per page in the order list. */
+  pageSize?: number;
+}
+
+/** Query parameters the admin adds to the app URL itself; the frame never forwards caller-supplied ones. */
+const FRAME_PARAMS = ["shop", "host", "embedded", "id_token", "hmac", "timestamp", "session", "locale"];
+
+const ASSETS: Record<string, string> = {
+  "frame.js": "text/javascript; charset=utf-8",
+  "orders.js": "text/javascript; charset=utf-8",
+  "shell.css": "text/css; charset=utf-8",
+};
+
+function readAsset(name: string): string {
+  return readFileSync(join(import.meta.dirname, "assets", name), "utf8");
+}
+
+/** `host` as Shopify passes it to embedded apps: base64 of `admin.shopify.com/store/<store-name>`. */
+export function adminHost(shopDomain: string): string {
+  const storeName = shopDomain.replace(/\.myshopify\.com$/, "");
+  return Buffer.from(`admin.shopify.com/store/${storeName}`).toString("base64");
+}
+
+/**
+ * The local admin's browser side: the order list at /admin, the app frame at /admin/apps/<handle>/<path>,
+ * the App Bridge stand-in at /app-bridge.js and the endpoints the frame uses (session tokens, user).
+ * Registered by the local admin server; reads the store, never writes it.
+ */
+export async function shellPlugin(app: FastifyInstance, options: ShellOptions): Promise<void> {
+  const { store, shopDomain } = options.admin;
+  const handle = options.appHandle ?? "consign";
+  const appName = options.appName ?? "Consign";
+  const appUrl = options.appUrl.replace(/\/+$/, "");
+  const ttlSeconds = options.tokenTtlSeconds ?? 60;
+  const pageSize = options.pageSize ?? 50;
+  const framePrefix = `/admin/apps/${handle}`;
+  const tokenEndpoint = `${SHELL_ASSETS}/session-token`;
+  const userEndpoint = `${SHELL_ASSETS}/user`;
+  const appBridge = readAsset("app-bridge.js");
+  const assets = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readAsset(name) }]));
+
+  function chrome(current: ShellChrome["current"]): ShellChrome {
+    return { storeName: store.getShop().name, shopDomain, app: { name: appName, handle }, current };
+  }
+
+  const mint = () => options.admin.mintSessionToken({ ttlSeconds });
+
+  function sendHtml(reply: FastifyReply, body: { toString(): string }): FastifyReply {
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(body.toString());
+  }
+
+  app.get("/app-bridge.js", async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(appBridge),
+  );
+
+  app.get<{ Params: { name: string } }>(`${SHELL_ASSETS}/:name`, async (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) return reply.code(404).send({ error: "Not found" });
+    return reply.type(asset.type).header("cache-control", "no-cache").send(asset.body);
+  });
+
+  app.post(tokenEndpoint, async (_request, reply) => {
+    return reply.header("cache-control", "no-store").send({ token: await mint() });
+  });
+
+  app.get(userEndpoint, async (_request, reply) => {
+    const owner = store.accountOwner();
+    if (!owner) return reply.code(404).send({ error: "The store has no staff user" });
+    return {
+      id: owner.id,
+      name: `${owner.first_name} ${owner.last_name}`.trim(),
+      email: owner.email,
+      accountOwner: owner.account_owner === 1,
+      locale: owner.locale,
+    };
+  });
+
+  app.get<{ Querystring: { page?: string } }>("/admin", async (request, reply) => {
+    const list = listShellOrders(store, { page: Number(request.query.page ?? 1) || 1, pageSize });
+    return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone));
+  });
+
+  const recentDeliveries = 50;
+  app.get<{ Querystring: { sent?: string } }>("/admin/webhooks", async (request, reply) => {
+    const deliveries = store.listWebhookDeliveries().slice(-recentDeliveries).reverse();
+    const sent = COMPLIANCE_TOPICS.find((topic) => topic === request.query.sent) ?? null;
+    return sendHtml(reply, renderWebhooksPage(chrome("webhooks"), { topics: COMPLIANCE_TOPICS, deliveries, sent }));
+  });
+
+  app.post<{ Body: { topic?: string; email?: string } }>("/admin/webhooks/compliance", async (request, reply) => {
+    const topic = COMPLIANCE_TOPICS.find((candidate): candidate is ComplianceTopic => candidate === request.body?.topic);
+    if (!topic) return reply.code(400).send({ error: `topic must be one of ${COMPLIANCE_TOPICS.join(", ")}` });
+    const email = request.body?.email?.trim();
+    options.admin.webhooks.triggerCompliance(topic, email ? { id: 1, email } : undefined);
+    return reply.redirect(`/admin/webhooks?sent=${encodeURIComponent(topic)}`, 303);
+  });
+
+  const framePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, "http://local-admin");
+    const appPath = url.pathname.slice(framePrefix.length) || "/";
+    const query = new URLSearchParams(url.search);
+    for (const key of FRAME_PARAMS) query.delete(key);
+    query.set("embedded", "1");
+    query.set("host", adminHost(shopDomain));
+    query.set("locale", "en");
+    query.set("shop", shopDomain);
+    query.set("id_token", await mint());
+    return sendHtml(
+      reply,
+      renderFramePage({
+        chrome: chrome("app"),
+        iframeSrc: `${appUrl}${appPath}?${query.toString()}`,
+        framePrefix,
+        tokenEndpoint,
+        userEndpoint,
+      }),
+    );
+  };
+  app.get(framePrefix, framePage);
+  app.get(`${framePrefix}/*`, framePage);
+}

@@ -1,0 +1,193 @@
+import "@shopify/shopify-api/adapters/node";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Script } from "node:vm";
+import { ApiVersion, shopifyApi } from "@shopify/shopify-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalAdmin, type LocalAdmin } from "../server.js";
+import type { Store } from "../store/store.js";
+import type { Address } from "../store/types.js";
+import { shellPlugin } from "./plugin.js";
+
+const SHOP = "shell-test.myshopify.com";
+const API_KEY = "shell-test-key";
+const API_SECRET = "shell-test-secret";
+const APP_URL = "http://127.0.0.1:4555";
+
+function address(firstName: string, lastName: string, countryCode: string, country: string): Address {
+  return { firstName, lastName, address1: "1 Main St", city: "Town", zip: "12345", country, countryCode };
+}
+
+/** Three orders with known customers and destinations; #1003 is the newest. */
+function fillStore(store: Store): void {
+  store.insertShop({
+    name: "Shell Test Supplies",
+    email: "owner@example.com",
+    myshopify_domain: SHOP,
+    currency_code: "USD",
+    weight_unit: "KILOGRAMS",
+    unit_system: "METRIC_SYSTEM",
+    iana_timezone: "UTC",
+    address: address("Shop", "Owner", "US", "United States"),
+  });
+  store.insertStaffUser({ id: 42, first_name: "Olive", last_name: "Owner", email: "owner@example.com", account_owner: 1, locale: "en" });
+  store.insertLocation({
+    name: "Warehouse", address1: "1 Dock Rd", address2: null, city: "Portland", province: "Oregon", province_code: "OR", zip: "97201",
+    country: "United States", country_code: "US", phone: null, is_active: 1, fulfills_online_orders: 1, is_fulfillment_service: 0,
+    fulfillment_service_handle: null,
+  });
+  const product = store.insertProduct({ title: "Mug", vendor: "Acme", product_type: "Kitchen", handle: "mug" });
+  const { variantId } = store.insertVariant({
+    product_id: product, title: "Default Title", sku: "MUG-1", price: "12.00", position: 1, weight_unit: "GRAMS", weight_value: 350,
+    harmonized_system_code: null, country_code_of_origin: null, province_code_of_origin: null,
+  });
+  const order = (shippingAddress: Address | null, quantity: number, createdAt: string, email: string | null = null) =>
+    store.createOrder({ createdAt, email, shippingAddress, shippingLine: null, lines: [{ variantId, quantity }] });
+  order(address("Ada", "Lovelace", "GB", "United Kingdom"), 2, "2026-11-01T10:00:00Z");
+  order(address("<b>Bobby", "Tables</b>", "DE", "Germany"), 1, "2026-11-02T10:00:00Z");
+  order(null, 3, "2026-11-03T10:00:00Z", "pickup@example.com");
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+function iframeSrc(page: string): URL {
+  const match = /<iframe[^>]* src="([^"]+)"/.exec(page);
+  if (!match?.[1]) throw new Error("The frame page has no iframe");
+  return new URL(decodeEntities(match[1]));
+}
+
+/** Verifies a session token exactly as the app does (shopify-api, HS256 with the secret, aud = API key). */
+const appApi = shopifyApi({
+  apiKey: API_KEY,
+  apiSecretKey: API_SECRET,
+  apiVersion: ApiVersion.October26,
+  hostName: "127.0.0.1:4555",
+  hostScheme: "http",
+  isEmbeddedApp: true,
+  logger: { level: 0 },
+});
+
+describe("the local admin shell", () => {
+  let admin: LocalAdmin;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "consign-shell-"));
+    admin = createLocalAdmin({
+      dbPath: join(dir, "devstore.sqlite"),
+      shopDomain: SHOP,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      appUrl: APP_URL,
+      registerRoutes: (app, local) => void app.register(shellPlugin, { admin: local, appUrl: APP_URL, pageSize: 2 }),
+    });
+    fillStore(admin.store);
+    await admin.app.ready();
+  });
+
+  afterAll(async () => {
+    await admin.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("GIVEN the app loads /app-bridge.js THEN it is served as JavaScript that parses", async () => {
+    const response = await admin.app.inject({ method: "GET", url: "/app-bridge.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(() => new Script(response.body, { filename: "app-bridge.js" })).not.toThrow();
+    expect(response.body).toContain("window.shopify = {");
+  });
+
+  it("GIVEN orders in the store WHEN /admin is opened THEN the newest page lists them with customer, destination, status and items", async () => {
+    const response = await admin.app.inject({ method: "GET", url: "/admin" });
+    expect(response.statusCode).toBe(200);
+    const page = response.body;
+    expect(page).toContain("Shell Test Supplies");
+    const names = [...page.matchAll(/data-order-name="([^"]+)"/g)].map((m) => decodeEntities(m[1] ?? ""));
+    expect(names).toEqual(["#1003", "#1002"]);
+    expect(page).toContain('value="gid://shopify/Order/1003"');
+    expect(page).toContain("pickup@example.com");
+    expect(page).toContain("&#60;b&#62;Bobby Tables&#60;/b&#62;");
+    expect(page).not.toContain("<b>Bobby");
+    expect(page).toContain("Germany");
+    expect(page).toContain("3 items");
+    expect(page).toContain("Unfulfilled");
+    expect(page).toContain('action="/admin/apps/consign/app/quotes/new"');
+    expect(page).toContain("Page 1 of 2");
+  });
+
+  it("GIVEN more orders than a page WHEN page 2 is opened THEN it shows the oldest order", async () => {
+    const page = (await admin.app.inject({ method: "GET", url: "/admin?page=2" })).body;
+    const names = [...page.matchAll(/data-order-name="([^"]+)"/g)].map((m) => decodeEntities(m[1] ?? ""));
+    expect(names).toEqual(["#1001"]);
+    expect(page).toContain("Ada Lovelace");
+    expect(page).toContain('rel="prev"');
+  });
+
+  it("GIVEN the bulk action's URL WHEN the frame page renders THEN the iframe loads the app path with the ids, shop, host, embedded and a valid id_token", async () => {
+    const query = "ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1003&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1001&id_token=forged&shop=evil.myshopify.com";
+    const response = await admin.app.inject({ method: "GET", url: `/admin/apps/consign/app/quotes/new?${query}` });
+    expect(response.statusCode).toBe(200);
+    const src = iframeSrc(response.body);
+    expect(src.origin + src.pathname).toBe(`${APP_URL}/app/quotes/new`);
+    expect(src.searchParams.getAll("ids[]")).toEqual(["gid://shopify/Order/1003", "gid://shopify/Order/1001"]);
+    expect(src.searchParams.getAll("shop")).toEqual([SHOP]);
+    expect(src.searchParams.get("embedded")).toBe("1");
+    expect(Buffer.from(src.searchParams.get("host") ?? "", "base64").toString()).toBe("admin.shopify.com/store/shell-test");
+    const tokens = src.searchParams.getAll("id_token");
+    expect(tokens).toHaveLength(1);
+    const payload = await appApi.session.decodeSessionToken(tokens[0] ?? "");
+    expect(payload.aud).toBe(API_KEY);
+    expect(payload.dest).toBe(`https://${SHOP}`);
+    expect(payload.sub).toBe("42");
+    expect(payload.exp - payload.nbf).toBe(60);
+  });
+
+  it("GIVEN the app's home WHEN /admin/apps/consign is opened THEN the iframe loads the app's root, as Shopify loads application_url", async () => {
+    const src = iframeSrc((await admin.app.inject({ method: "GET", url: "/admin/apps/consign" })).body);
+    expect(src.origin + src.pathname).toBe(`${APP_URL}/`);
+  });
+
+  it("GIVEN the frame asks for a token THEN the session-token endpoint mints one the app accepts", async () => {
+    const response = await admin.app.inject({ method: "POST", url: "/admin/shell/session-token" });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json<{ token: string }>();
+    const payload = await appApi.session.decodeSessionToken(token);
+    expect(payload.dest).toBe(`https://${SHOP}`);
+  });
+
+  it("GIVEN the webhooks page WHEN a compliance topic is sent THEN a signed delivery to the app is queued and listed", async () => {
+    const response = await admin.app.inject({
+      method: "POST",
+      url: "/admin/webhooks/compliance",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "topic=customers%2Fredact&email=pickup%40example.com",
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/admin/webhooks?sent=customers%2Fredact");
+    const delivery = admin.store.listWebhookDeliveries().find((d) => d.topic === "customers/redact");
+    expect(delivery?.url).toBe(`${APP_URL}/webhooks/compliance`);
+    expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({ shop_domain: SHOP, customer: { email: "pickup@example.com" }, orders_to_redact: [1003] });
+    const page = (await admin.app.inject({ method: "GET", url: "/admin/webhooks?sent=customers%2Fredact" })).body;
+    expect(page).toContain("Queued customers/redact.");
+    expect(page).toMatch(/data-testid="webhook-delivery">[\s\S]*customers\/redact/);
+  });
+
+  it("GIVEN an unknown topic THEN the compliance endpoint refuses it", async () => {
+    const response = await admin.app.inject({
+      method: "POST",
+      url: "/admin/webhooks/compliance",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "topic=orders%2Fcreate",
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("GIVEN an unknown shell asset THEN it is a 404", async () => {
+    expect((await admin.app.inject({ method: "GET", url: "/admin/shell/missing.js" })).statusCode).toBe(404);
+    expect((await admin.app.inject({ method: "GET", url: "/admin/shell/frame.js" })).headers["content-type"]).toMatch(/^text\/javascript/);
+  });
+});
