@@ -433,6 +433,8 @@ describe("Shipping API contract: canonical output", () => {
     [-3.1, "-3.1"],
     [1e-7, "0.0000001"],
     [1e21, "1000000000000000000000"],
+    [0.1, "0.1"],
+    [123.45, "123.45"],
   ])("GIVEN the decimal %j WHEN parsed THEN the output is the decimal string %j", (input, output) => {
     expect(Decimal.parse(input)).toBe(output);
   });
@@ -448,6 +450,11 @@ describe("Shipping API contract: canonical output", () => {
     [12.5, "12.50"],
     ["7", "7.00"],
     [0.1 + 0.2, "0.30"],
+    [1.005, "1.01"],
+    ["2.675", "2.68"],
+    ["-0.004", "0.00"],
+    ["-12.345", "-12.35"],
+    ["99.999", "100.00"],
   ])("GIVEN money %j WHEN formatted THEN it has two decimals (%s)", (input, output) => {
     expect(formatMoney(input)).toBe(output);
   });

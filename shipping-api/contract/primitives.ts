@@ -5,13 +5,13 @@ import { z } from "zod";
  * dates, timestamps, country codes and path parameters.
  */
 
-const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+const DECIMAL_PARTS = /^(-?)(\d+)(?:\.(\d+))?$/;
 const POSITIVE_NUMERIC_PATTERN = /^\d+(\.\d+)?$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** A decimal that must travel as a JSON string (`"12.50"`), never as a number. */
-export const DecimalString = z.string().regex(DECIMAL_PATTERN, 'must be a decimal string like "12.50"');
+export const DecimalString = z.string().regex(DECIMAL_PARTS, 'must be a decimal string like "12.50"');
 
 /**
  * A decimal as the spec allows it on the wire: a JSON string (`"12.50"`) or a finite number (`12.5`).
@@ -32,9 +32,19 @@ export function toDecimalString(value: string | number): string {
   return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
 }
 
-/** Money as the service emits it: a string with exactly two decimals, e.g. `"12.50"`. */
+/**
+ * Money as the service emits it: a string with exactly two decimals, e.g. `"12.50"`. Rounds
+ * half away from zero on the decimal digits (`1.005` → `"1.01"`), not on the binary double.
+ */
 export function formatMoney(value: string | number): string {
-  return Number(value).toFixed(2);
+  const match = DECIMAL_PARTS.exec(toDecimalString(value));
+  if (!match) throw new RangeError(`not a decimal: ${String(value)}`);
+  const [, sign, whole = "0", fraction = ""] = match;
+  const roundUp = Number(fraction[2] ?? "0") >= 5 ? 1n : 0n;
+  const cents = BigInt(whole + fraction.padEnd(2, "0").slice(0, 2)) + roundUp;
+  const digits = cents.toString().padStart(3, "0");
+  const amount = `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return sign === "-" && cents !== 0n ? `-${amount}` : amount;
 }
 
 const positiveNumericString = (what: string) =>
