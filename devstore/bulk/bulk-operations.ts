@@ -38,6 +38,10 @@ export function checkBulkQuery(query: string): string | null {
   if (operations.length !== 1 || operations[0]?.kind !== Kind.OPERATION_DEFINITION || operations[0].operation !== "query") {
     return "Bulk queries must contain exactly one query operation.";
   }
+  const rootFields = operations[0].selectionSet.selections.filter((s) => s.kind === Kind.FIELD);
+  if (rootFields.some((f) => f.name.value === "node" || f.name.value === "nodes")) {
+    return "Bulk queries cannot contain a top level `node` or `nodes` field.";
+  }
   const typeInfo = new TypeInfo(schema);
   let connections = 0;
   let depth = 0;
