@@ -6,6 +6,7 @@ import { BulkOperations } from "./bulk/bulk-operations.js";
 import { executeAdminGraphql, type GraphqlRequest, type GraphqlResponseBody } from "./graphql/executor.js";
 import { API_VERSION, adminSchema } from "./graphql/schema.js";
 import { CostBucket, DEFAULT_THROTTLE, type ThrottleOptions } from "./graphql/throttle.js";
+import { shellPlugin } from "./shell/plugin.js";
 import { Store } from "./store/store.js";
 import { WebhookDispatcher, type WebhookRetryOptions } from "./webhooks/dispatcher.js";
 import { APP_TOML, loadAppConfig, type AppConfig } from "./webhooks/subscriptions.js";
@@ -151,6 +152,7 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
       store.close();
     },
   };
+  void app.register(shellPlugin, { admin, appUrl: options.appUrl });
   options.registerRoutes?.(app, admin);
   webhooks.start();
   return admin;

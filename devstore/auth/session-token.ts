@@ -54,6 +54,7 @@ export async function verifySessionToken(keys: SessionTokenKeys, token: string, 
   if (typeof payload.dest !== "string") throw new Error("Session token has no dest claim");
   const destHost = new URL(payload.dest).host;
   if (destHost !== shopDomain) throw new Error(`Session token is for ${destHost}, not ${shopDomain}`);
-  if (typeof payload.iss === "string" && new URL(payload.iss).host !== destHost) throw new Error("Session token iss and dest disagree");
+  const issHost = typeof payload.iss === "string" ? payload.iss.replace(/^https?:\/\//, "").split("/")[0] : undefined;
+  if (issHost !== undefined && issHost !== destHost) throw new Error("Session token iss and dest disagree");
   return payload as VerifiedSessionToken;
 }

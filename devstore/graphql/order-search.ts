@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { GraphQLError } from "graphql";
+import { toShopifyDateTime } from "../clock.js";
 import { parseGid } from "../gid.js";
 
 /**
@@ -137,14 +138,14 @@ const SQL_OP: Record<Exclude<Comparator, ":">, string> = { ">": ">", ">=": ">=",
 function toStoredTime(value: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) throw new GraphQLError(`Invalid date '${value}' in search query.`, { extensions: { code: "BAD_REQUEST" } });
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+  return toShopifyDateTime(date);
 }
 
 function timeCondition(column: string, op: Comparator, value: string, params: unknown[]): string {
   if (op === ":") {
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
       const start = toStoredTime(value);
-      const end = new Date(Date.parse(start) + 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+      const end = toShopifyDateTime(Date.parse(start) + 86_400_000);
       params.push(start, end);
       return `(${column} >= ? AND ${column} < ?)`;
     }

@@ -1,6 +1,7 @@
 import { GraphQLError } from "graphql";
 import { requireGid } from "../gid.js";
 import type { Store } from "../store/store.js";
+import type { FulfillmentOrderRow } from "../store/types.js";
 import {
   fulfillmentCancel,
   fulfillmentCreate,
@@ -83,6 +84,16 @@ export function queryRoot(store: Store): View {
       );
     },
     order: byId("Order", (id) => store.getOrder(id), (o) => orderView(store, o)),
+    // All fulfillment orders of the shop, oldest first; closed and cancelled ones only with includeClosed.
+    fulfillmentOrders: (args: Args, ctx: ResolverContext) => {
+      const includeClosed = args.includeClosed === true;
+      const rows = (store.db.prepare("SELECT * FROM fulfillment_orders ORDER BY id").all() as FulfillmentOrderRow[]).filter(
+        (fo) => includeClosed || (fo.status !== "CLOSED" && fo.status !== "CANCELLED"),
+      );
+      if (args.reverse === true) rows.reverse();
+      return paginate(rows, args as ConnectionArgs, ctx, (fo) => fulfillmentOrderView(store, fo), (fo) => fo.id);
+    },
+
     fulfillment: byId("Fulfillment", (id) => store.getFulfillment(id), (f) => fulfillmentView(store, f)),
     fulfillmentOrder: byId("FulfillmentOrder", (id) => store.getFulfillmentOrder(id), (fo) => fulfillmentOrderView(store, fo)),
     product: byId("Product", (id) => store.getProduct(id), (p) => productView(store, p)),

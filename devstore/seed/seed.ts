@@ -1,3 +1,4 @@
+import { toShopifyDateTime } from "../clock.js";
 import type { Store, NewOrderInput } from "../store/store.js";
 import type { Address, ShippingLineData, WeightUnit } from "../store/types.js";
 import { fulfillmentCreate, fulfillmentEventCreate, fulfillmentOrderHold, orderCancel } from "../store/fulfillment-ops.js";
@@ -200,7 +201,7 @@ export function seedStore(store: Store, options: SeedOptions = {}): { orders: nu
   const daysAgo = (days: number, hour = int(8, 20)) => {
     const d = new Date(now - days * 86_400_000);
     d.setUTCHours(hour, int(0, 59), int(0, 59), 0);
-    return d.toISOString().replace(/\.\d{3}Z$/, "Z");
+    return toShopifyDateTime(d);
   };
   const person = () => ({ firstName: pick(FIRST), lastName: pick(LAST) });
   const phone = () => `+1 ${int(201, 989)}-555-${String(int(100, 9999)).padStart(4, "0")}`;

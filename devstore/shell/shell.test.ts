@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Script } from "node:vm";
 import { ApiVersion, shopifyApi } from "@shopify/shopify-api";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalAdmin, type LocalAdmin } from "../server.js";
 import type { Store } from "../store/store.js";
@@ -72,6 +73,8 @@ const appApi = shopifyApi({
 
 describe("the local admin shell", () => {
   let admin: LocalAdmin;
+  /** The shell on its own server with a page size of two, over the local admin's store. */
+  let shell: FastifyInstance;
   let dir: string;
 
   beforeAll(async () => {
@@ -82,27 +85,32 @@ describe("the local admin shell", () => {
       apiKey: API_KEY,
       apiSecret: API_SECRET,
       appUrl: APP_URL,
-      registerRoutes: (app, local) => void app.register(shellPlugin, { admin: local, appUrl: APP_URL, pageSize: 2 }),
     });
     fillStore(admin.store);
-    await admin.app.ready();
+    shell = Fastify();
+    shell.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    await shell.register(shellPlugin, { admin, appUrl: APP_URL, pageSize: 2 });
   });
 
   afterAll(async () => {
+    await shell.close();
     await admin.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("GIVEN the app loads /app-bridge.js THEN it is served as JavaScript that parses", async () => {
+  it("GIVEN the app loads /app-bridge.js from the local admin THEN it is served as JavaScript that parses", async () => {
     const response = await admin.app.inject({ method: "GET", url: "/app-bridge.js" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/javascript/);
     expect(() => new Script(response.body, { filename: "app-bridge.js" })).not.toThrow();
     expect(response.body).toContain("window.shopify = {");
+    expect((await admin.app.inject({ method: "GET", url: "/admin" })).statusCode).toBe(200);
   });
 
   it("GIVEN orders in the store WHEN /admin is opened THEN the newest page lists them with customer, destination, status and items", async () => {
-    const response = await admin.app.inject({ method: "GET", url: "/admin" });
+    const response = await shell.inject({ method: "GET", url: "/admin" });
     expect(response.statusCode).toBe(200);
     const page = response.body;
     expect(page).toContain("Shell Test Supplies");
@@ -120,7 +128,7 @@ describe("the local admin shell", () => {
   });
 
   it("GIVEN more orders than a page WHEN page 2 is opened THEN it shows the oldest order", async () => {
-    const page = (await admin.app.inject({ method: "GET", url: "/admin?page=2" })).body;
+    const page = (await shell.inject({ method: "GET", url: "/admin?page=2" })).body;
     const names = [...page.matchAll(/data-order-name="([^"]+)"/g)].map((m) => decodeEntities(m[1] ?? ""));
     expect(names).toEqual(["#1001"]);
     expect(page).toContain("Ada Lovelace");
@@ -129,7 +137,7 @@ describe("the local admin shell", () => {
 
   it("GIVEN the bulk action's URL WHEN the frame page renders THEN the iframe loads the app path with the ids, shop, host, embedded and a valid id_token", async () => {
     const query = "ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1003&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1001&id_token=forged&shop=evil.myshopify.com";
-    const response = await admin.app.inject({ method: "GET", url: `/admin/apps/consign/app/quotes/new?${query}` });
+    const response = await shell.inject({ method: "GET", url: `/admin/apps/consign/app/quotes/new?${query}` });
     expect(response.statusCode).toBe(200);
     const src = iframeSrc(response.body);
     expect(src.origin + src.pathname).toBe(`${APP_URL}/app/quotes/new`);
@@ -147,12 +155,12 @@ describe("the local admin shell", () => {
   });
 
   it("GIVEN the app's home WHEN /admin/apps/consign is opened THEN the iframe loads the app's root, as Shopify loads application_url", async () => {
-    const src = iframeSrc((await admin.app.inject({ method: "GET", url: "/admin/apps/consign" })).body);
+    const src = iframeSrc((await shell.inject({ method: "GET", url: "/admin/apps/consign" })).body);
     expect(src.origin + src.pathname).toBe(`${APP_URL}/`);
   });
 
   it("GIVEN the frame asks for a token THEN the session-token endpoint mints one the app accepts", async () => {
-    const response = await admin.app.inject({ method: "POST", url: "/admin/shell/session-token" });
+    const response = await shell.inject({ method: "POST", url: "/admin/shell/session-token" });
     expect(response.statusCode).toBe(200);
     const { token } = response.json<{ token: string }>();
     const payload = await appApi.session.decodeSessionToken(token);
@@ -160,7 +168,7 @@ describe("the local admin shell", () => {
   });
 
   it("GIVEN the webhooks page WHEN a compliance topic is sent THEN a signed delivery to the app is queued and listed", async () => {
-    const response = await admin.app.inject({
+    const response = await shell.inject({
       method: "POST",
       url: "/admin/webhooks/compliance",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -171,13 +179,13 @@ describe("the local admin shell", () => {
     const delivery = admin.store.listWebhookDeliveries().find((d) => d.topic === "customers/redact");
     expect(delivery?.url).toBe(`${APP_URL}/webhooks/compliance`);
     expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({ shop_domain: SHOP, customer: { email: "pickup@example.com" }, orders_to_redact: [1003] });
-    const page = (await admin.app.inject({ method: "GET", url: "/admin/webhooks?sent=customers%2Fredact" })).body;
+    const page = (await shell.inject({ method: "GET", url: "/admin/webhooks?sent=customers%2Fredact" })).body;
     expect(page).toContain("Queued customers/redact.");
     expect(page).toMatch(/data-testid="webhook-delivery">[\s\S]*customers\/redact/);
   });
 
   it("GIVEN an unknown topic THEN the compliance endpoint refuses it", async () => {
-    const response = await admin.app.inject({
+    const response = await shell.inject({
       method: "POST",
       url: "/admin/webhooks/compliance",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -187,7 +195,7 @@ describe("the local admin shell", () => {
   });
 
   it("GIVEN an unknown shell asset THEN it is a 404", async () => {
-    expect((await admin.app.inject({ method: "GET", url: "/admin/shell/missing.js" })).statusCode).toBe(404);
-    expect((await admin.app.inject({ method: "GET", url: "/admin/shell/frame.js" })).headers["content-type"]).toMatch(/^text\/javascript/);
+    expect((await shell.inject({ method: "GET", url: "/admin/shell/missing.js" })).statusCode).toBe(404);
+    expect((await shell.inject({ method: "GET", url: "/admin/shell/frame.js" })).headers["content-type"]).toMatch(/^text\/javascript/);
   });
 });

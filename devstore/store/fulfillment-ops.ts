@@ -1,3 +1,4 @@
+import { toShopifyDateTime } from "../clock.js";
 import { toGid } from "../gid.js";
 import { FULFILLABLE_FO_STATUSES, type Store } from "./store.js";
 import type { FoLineItemRow, FulfillmentOrderRow, FulfillmentOrderStatus } from "./types.js";
@@ -263,7 +264,7 @@ export function fulfillmentEventCreate(store: Store, input: FulfillmentEventInpu
   }
   const eventId = store.transaction(() => {
     const now = store.now();
-    const happenedAt = input.happenedAt ? new Date(input.happenedAt).toISOString() : now;
+    const happenedAt = input.happenedAt ? toShopifyDateTime(input.happenedAt) : now;
     const info = store.db
       .prepare(
         `INSERT INTO fulfillment_events (fulfillment_id, status, happened_at, created_at, estimated_delivery_at, message, address1, city,
@@ -275,7 +276,7 @@ export function fulfillmentEventCreate(store: Store, input: FulfillmentEventInpu
         status: input.status,
         happened: happenedAt,
         now,
-        eta: input.estimatedDeliveryAt ? new Date(input.estimatedDeliveryAt).toISOString() : null,
+        eta: input.estimatedDeliveryAt ? toShopifyDateTime(input.estimatedDeliveryAt) : null,
         message: input.message ?? null,
         address1: input.address1 ?? null,
         city: input.city ?? null,

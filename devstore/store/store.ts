@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
-import { isoAt, systemClock, type Clock } from "../clock.js";
+import { isoAt, systemClock, toShopifyDateTime, type Clock } from "../clock.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import type {
   AccessTokenRow,
@@ -560,7 +560,7 @@ export class Store {
       scope: opts.scope,
       user_id: opts.userId ?? null,
       created_at: this.now(),
-      expires_at: opts.expiresInSeconds ? new Date(this.clock() + opts.expiresInSeconds * 1000).toISOString() : null,
+      expires_at: opts.expiresInSeconds ? toShopifyDateTime(this.clock() + opts.expiresInSeconds * 1000) : null,
       revoked_at: null,
     };
     this.db
