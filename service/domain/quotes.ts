@@ -1,0 +1,91 @@
+import type { BatchQuoteRequest, BatchQuoteResponse, BatchQuoteResult, Quote } from "../../shipping-api/contract";
+import { DAY_MS } from "../clock";
+import { ServiceError } from "../errors";
+import { formatCents } from "../money";
+import { type RatedQuote, rateShipment } from "../rating";
+import { type DomainContext, QUOTE_VALIDITY_DAYS } from "./context";
+import { carrierOfProviderAccount } from "./provider-accounts";
+
+/** What a saved quote keeps besides its columns: everything the wire Quote shows, plus transit days. */
+export interface QuoteDetail {
+  serviceDescription: string;
+  baseCents: number;
+  surcharges: { description: string; amountCents: number }[];
+  zone: string;
+  quotedWeight: string;
+  quotedWeightType: "Actual" | "Dimensional";
+  transitDays: number;
+}
+
+export function quoteToWire(id: number, quote: RatedQuote | (QuoteDetail & { carrierCode: string; serviceCode: string; packageTypeCode: string; currency: Quote["currency"]; totalCents: number })): Quote {
+  return {
+    quoteId: id,
+    carrierCode: quote.carrierCode,
+    serviceCode: quote.serviceCode,
+    serviceDescription: quote.serviceDescription,
+    packageTypeCode: quote.packageTypeCode,
+    currency: quote.currency,
+    totalAmount: formatCents(quote.totalCents),
+    baseAmount: formatCents(quote.baseCents),
+    zone: quote.zone,
+    quotedWeight: quote.quotedWeight,
+    quotedWeightType: quote.quotedWeightType,
+    surcharges: quote.surcharges.map((charge) => ({ description: charge.description, amount: formatCents(charge.amountCents) })),
+  };
+}
+
+/**
+ * Batch Quote: each shipment rated independently, every successful quote saved (with the shipment and
+ * its line items, which booking reads back) in one transaction, results in input order.
+ */
+export function batchQuote(ctx: DomainContext, customerId: string, request: BatchQuoteRequest): BatchQuoteResponse {
+  const now = ctx.clock.now();
+  const createdAt = now.toISOString();
+  const expiresAt = new Date(now.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS).toISOString();
+  const providerCarriers = new Map<string, string | ServiceError>();
+  const carrierOf = (id: string) => {
+    let carrier = providerCarriers.get(id);
+    if (carrier === undefined) {
+      try {
+        carrier = carrierOfProviderAccount(ctx, customerId, id);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        carrier = error;
+      }
+      providerCarriers.set(id, carrier);
+    }
+    return carrier;
+  };
+
+  const rated = request.shipments.map((shipment) => {
+    const onlyCarrier = shipment.providerAccountId ? carrierOf(shipment.providerAccountId) : undefined;
+    if (onlyCarrier instanceof ServiceError) return { status: "error" as const, error: onlyCarrier.message, errorCategory: onlyCarrier.category };
+    return rateShipment(ctx.catalog, shipment, { onlyCarrierCode: onlyCarrier });
+  });
+
+  const insertRequest = ctx.store.statement(`INSERT INTO QuoteRequest (customerId, shipment, createdAt) VALUES (?, ?, ?)`);
+  const insertQuote = ctx.store.statement(
+    `INSERT INTO Quote (customerId, requestId, carrierCode, serviceCode, packageTypeCode, currency, totalCents, detail, status, createdAt, expiresAt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
+  );
+  return ctx.store.transaction(() => ({
+    results: rated.map((result, shipmentIndex): BatchQuoteResult => {
+      if (result.status === "error") return { shipmentIndex, status: "error", error: result.error, errorCategory: result.errorCategory };
+      const requestId = insertRequest.run(customerId, JSON.stringify(request.shipments[shipmentIndex]), createdAt).lastInsertRowid;
+      const quotes = result.quotes.map((quote) => {
+        const detail: QuoteDetail = {
+          serviceDescription: quote.serviceDescription,
+          baseCents: quote.baseCents,
+          surcharges: quote.surcharges,
+          zone: quote.zone,
+          quotedWeight: quote.quotedWeight,
+          quotedWeightType: quote.quotedWeightType,
+          transitDays: quote.transitDays,
+        };
+        const id = insertQuote.run(customerId, requestId, quote.carrierCode, quote.serviceCode, quote.packageTypeCode, quote.currency, quote.totalCents, JSON.stringify(detail), createdAt, expiresAt).lastInsertRowid;
+        return quoteToWire(Number(id), quote);
+      });
+      return { shipmentIndex, status: "success", quotes, quoteErrors: result.quoteErrors };
+    }),
+  }));
+}

@@ -1,0 +1,36 @@
+import { createCatalog } from "./catalog";
+import type { Clock } from "./clock";
+import type { ServiceStore } from "./db/store";
+import type { DomainContext } from "./domain/context";
+import { createCustomer, findCustomerByEmail } from "./domain/customers";
+import { createSecretBox } from "./secrets";
+
+/** The local demo customer the app's onboarding connects with (documented in service/README.md). */
+export const DEMO_CUSTOMER = {
+  email: "demo@consign.local",
+  password: "demo-password",
+} as const;
+
+export interface DemoCustomer {
+  customerId: string;
+  email: string;
+  password: string;
+  created: boolean;
+}
+
+/** Creates the demo customer unless it exists; idempotent, so it can run on every start. */
+export async function ensureDemoCustomer(deps: { db: ServiceStore; clock: Clock; secretsKey: string }): Promise<DemoCustomer> {
+  const ctx: DomainContext = { store: deps.db, clock: deps.clock, catalog: createCatalog(), secrets: createSecretBox(deps.secretsKey), labelRetentionDays: 90 };
+  const existing = findCustomerByEmail(ctx, DEMO_CUSTOMER.email);
+  if (existing) return { customerId: existing.id, ...DEMO_CUSTOMER, created: false };
+  const { customerId } = await createCustomer(ctx, {
+    profileCode: "Default",
+    email: DEMO_CUSTOMER.email,
+    password: DEMO_CUSTOMER.password,
+    mailingAddress: { name: "Demo Merchant", company: "Consign Demo Store", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550100" },
+    billingAddress: { name: "Demo Merchant", company: "Consign Demo Store", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550100" },
+    prepaySettings: { minimumBalance: "100.00", rechargeAmount: "500.00" },
+    industry: "merchandise",
+  });
+  return { customerId, ...DEMO_CUSTOMER, created: true };
+}
