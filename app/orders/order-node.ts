@@ -1,0 +1,155 @@
+import { z } from "zod";
+import type { FulfillmentOrderForShipping, OrderForShipping } from "./types";
+
+/**
+ * Parses an order as the mirror documents select it (order-documents.ts) into the app's own shape.
+ * Shopify responses the app depends on are validated here, once.
+ */
+const Address = z.object({
+  name: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  provinceCode: z.string().nullable(),
+  zip: z.string().nullable(),
+  countryCodeV2: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+const edges = <T extends z.ZodType>(node: T) => z.object({ edges: z.array(z.object({ node })) });
+
+const LineNode = z.object({
+  id: z.string(),
+  sku: z.string().nullable(),
+  productTitle: z.string(),
+  variantTitle: z.string().nullable(),
+  remainingQuantity: z.number().int(),
+  totalQuantity: z.number().int(),
+  weight: z.object({ unit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]), value: z.number() }).nullable(),
+  originalUnitPriceSet: z.object({ shopMoney: z.object({ amount: z.string() }) }),
+  lineItem: z.object({ id: z.string() }),
+  variant: z
+    .object({
+      inventoryItem: z.object({ harmonizedSystemCode: z.string().nullable(), countryCodeOfOrigin: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
+});
+
+const FulfillmentOrderNode = z.object({
+  id: z.string(),
+  status: z.string(),
+  requestStatus: z.string(),
+  deliveryMethod: z.object({ methodType: z.enum(["SHIPPING", "PICK_UP", "LOCAL", "PICKUP_POINT", "RETAIL", "NONE"]) }).nullable(),
+  assignedLocation: z.object({ location: z.object({ id: z.string(), isFulfillmentService: z.boolean() }).nullable() }),
+  supportedActions: z.array(z.object({ action: z.string() })),
+  fulfillmentHolds: z.array(z.object({ reason: z.string(), reasonNotes: z.string().nullable() })),
+  lineItems: edges(LineNode),
+});
+
+export const OrderNode = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  email: z.string().nullable(),
+  currencyCode: z.string(),
+  tags: z.array(z.string()),
+  displayFulfillmentStatus: z.string(),
+  shippingAddress: Address.nullable(),
+  fulfillmentOrders: edges(FulfillmentOrderNode),
+});
+export type OrderNode = z.infer<typeof OrderNode>;
+
+export interface MirroredFulfillmentOrder extends FulfillmentOrderForShipping {
+  assignedLocationId: string | null;
+}
+
+/** An order as the mirror keeps it: what mapping needs, plus what the order list filters on. */
+export interface MirroredOrder extends OrderForShipping {
+  createdAt: string;
+  cancelledAt: string | null;
+  tags: string[];
+  displayFulfillmentStatus: string;
+  fulfillmentOrders: MirroredFulfillmentOrder[];
+}
+
+export function toMirroredOrder(node: OrderNode): MirroredOrder {
+  const address = node.shippingAddress;
+  return {
+    id: node.id,
+    name: node.name,
+    email: node.email,
+    currencyCode: node.currencyCode,
+    createdAt: new Date(node.createdAt).toISOString(),
+    cancelledAt: node.cancelledAt ? new Date(node.cancelledAt).toISOString() : null,
+    tags: node.tags,
+    displayFulfillmentStatus: node.displayFulfillmentStatus,
+    shippingAddress: address && {
+      name: address.name,
+      firstName: address.firstName,
+      lastName: address.lastName,
+      company: address.company,
+      address1: address.address1,
+      address2: address.address2,
+      city: address.city,
+      provinceCode: address.provinceCode,
+      zip: address.zip,
+      countryCode: address.countryCodeV2,
+      phone: address.phone,
+    },
+    fulfillmentOrders: node.fulfillmentOrders.edges.map(({ node: fo }) => ({
+      id: fo.id,
+      status: fo.status,
+      requestStatus: fo.requestStatus,
+      deliveryMethod: fo.deliveryMethod?.methodType ?? null,
+      assignedLocationId: fo.assignedLocation.location?.id ?? null,
+      assignedToFulfillmentService: fo.assignedLocation.location?.isFulfillmentService ?? false,
+      supportedActions: fo.supportedActions.map((entry) => entry.action),
+      holds: fo.fulfillmentHolds,
+      lines: fo.lineItems.edges.map(({ node: line }) => ({
+        id: line.id,
+        lineItemId: line.lineItem.id,
+        sku: line.sku,
+        productTitle: line.productTitle,
+        variantTitle: line.variantTitle,
+        remainingQuantity: line.remainingQuantity,
+        totalQuantity: line.totalQuantity,
+        weight: line.weight,
+        unitPrice: line.originalUnitPriceSet.shopMoney.amount,
+        hsCode: line.variant?.inventoryItem?.harmonizedSystemCode ?? null,
+        countryOfOrigin: line.variant?.inventoryItem?.countryCodeOfOrigin ?? null,
+      })),
+    })),
+  };
+}
+
+/**
+ * Reassembles the fulfillment-order bulk export (FULFILLMENT_ORDERS_TO_SHIP_BULK: one JSONL line per
+ * fulfillment order, each followed by its line items with `__parentId`) into order nodes in the
+ * single-order document's shape, fulfillment orders grouped under their order.
+ */
+export function reassembleBulkOrders(jsonl: string): unknown[] {
+  type Json = Record<string, unknown>;
+  const fulfillmentOrders = new Map<string, Json & { lineItems: { edges: Array<{ node: Json }> } }>();
+  const orders = new Map<string, Json & { fulfillmentOrders: { edges: Array<{ node: Json }> } }>();
+  for (const line of jsonl.split("\n")) {
+    if (!line.trim()) continue;
+    const { __parentId: parentId, ...object } = JSON.parse(line) as Json & { __parentId?: string };
+    if (parentId) {
+      const parent = fulfillmentOrders.get(parentId);
+      if (!parent) throw new Error(`Bulk export line ${String(object.id)} comes before its fulfillment order ${parentId}`);
+      parent.lineItems.edges.push({ node: object });
+      continue;
+    }
+    const { order, ...fo } = object as Json & { order: Json & { id: string } };
+    const fulfillmentOrder = { ...fo, lineItems: { edges: [] as Array<{ node: Json }> } };
+    fulfillmentOrders.set(String(fo.id), fulfillmentOrder);
+    const existing = orders.get(order.id) ?? { ...order, fulfillmentOrders: { edges: [] } };
+    existing.fulfillmentOrders.edges.push({ node: fulfillmentOrder });
+    orders.set(order.id, existing);
+  }
+  return [...orders.values()];
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BatchQuoteShipment } from "../../shipping-api/contract";
+import { useAppEnvironment } from "../support/app-env";
+import { buildSettings } from "../factories/orders";
+import { SHOP, startHarness, type Harness } from "./devstore-harness";
+
+// The app's real stack: shopify-app-remix's unauthenticated.admin (offline session from Prisma), the
+// local-admin reroute, the gateway — against the real local admin on the real Admin schema.
+const harness: Harness = await startHarness({ orders: 60, throttle: { bucketSize: 1000, restoreRate: 1000 } });
+useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: "consign-test-key", SHOPIFY_API_SECRET: "consign-test-secret" });
+const { default: prisma } = await import("../../app/db.server");
+const { unauthenticated } = await import("../../app/shopify.server");
+const mirror = await import("../../app/orders/mirror.server");
+const { orderToShipments } = await import("../../app/orders/shipment-mapping");
+
+interface OrdersPage {
+  orders: { nodes: Array<{ id: string; name: string; shippingAddress: { countryCodeV2: string } | null }> };
+}
+
+describe("the order mirror against the local admin", () => {
+  let context: Awaited<ReturnType<typeof shopAdmin>>;
+  let seeded: OrdersPage["orders"]["nodes"];
+
+  async function shopAdmin() {
+    const { admin, session } = await unauthenticated.admin(SHOP);
+    return { admin, shop: session.shop };
+  }
+
+  beforeAll(async () => {
+    await prisma.session.create({
+      data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders" },
+    });
+    context = await shopAdmin();
+    const page = await harness.gql<OrdersPage>(
+      `{ orders(first: 100, query: "status:open") { nodes { id name shippingAddress { countryCodeV2 } } } }`,
+    );
+    seeded = page.body.data?.orders.nodes ?? [];
+  });
+  afterAll(() => harness.close());
+
+  it("GIVEN a seeded US order WHEN refreshed THEN it is mirrored and maps to a valid quote request", async () => {
+    const domestic = seeded.find((order) => order.shippingAddress?.countryCodeV2 === "US");
+    expect(domestic).toBeDefined();
+    const mirrored = await mirror.refreshOrder(context, prisma, domestic!.id);
+    expect(mirrored?.name).toBe(domestic!.name);
+
+    const [loaded] = await mirror.loadMirroredOrders(prisma, SHOP, [domestic!.id]);
+    expect(loaded).toEqual(mirrored);
+    const result = orderToShipments(loaded!, buildSettings());
+    if (result.ok) {
+      expect(result.shipments[0]?.shipment.shipmentReference).toBe(domestic!.name);
+      expect(BatchQuoteShipment.safeParse(result.shipments[0]?.shipment).success).toBe(true);
+    } else {
+      // Some seeded orders are unshippable on purpose; their reasons must be merchant-readable.
+      expect(result.issues[0]?.message).toMatch(/\w+/);
+    }
+  });
+
+  it("GIVEN an id Shopify does not know WHEN refreshed THEN it is not (or no longer) mirrored", async () => {
+    expect(await mirror.refreshOrder(context, prisma, "gid://shopify/Order/999999999")).toBeNull();
+    expect(await mirror.loadMirroredOrders(prisma, SHOP, ["gid://shopify/Order/999999999"])).toEqual([]);
+  });
+
+  it("GIVEN the install backfill WHEN the bulk operation completes THEN every order with work left is mirrored", async () => {
+    const { syncId } = await mirror.startMirrorSync(context, prisma);
+    let progress = await mirror.advanceMirrorSync(context, prisma, syncId);
+    for (let attempt = 0; progress.status === "RUNNING" && attempt < 50; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      progress = await mirror.advanceMirrorSync(context, prisma, syncId);
+    }
+    expect(progress.status).toBe("COMPLETED");
+    const ordersSeen = progress.status === "COMPLETED" ? progress.ordersSeen : 0;
+    expect(ordersSeen).toBeGreaterThan(30);
+    expect(await prisma.mirrorOrder.count({ where: { shop: SHOP } })).toBe(ordersSeen);
+
+    // International seeded orders come with HS codes and origin for the invoice.
+    const international = await prisma.mirrorOrder.findMany({ where: { shop: SHOP, destinationCountry: { in: ["GB", "CA", "DE", "AU", "JP"] } } });
+    expect(international.length).toBeGreaterThan(0);
+    const orders = await mirror.loadMirroredOrders(prisma, SHOP, international.map((row) => row.id));
+    const lines = orders.flatMap((order) => order.fulfillmentOrders.flatMap((fo) => fo.lines));
+    expect(lines.some((line) => line.hsCode && line.countryOfOrigin)).toBe(true);
+
+    // Calling it again is harmless.
+    expect(await mirror.advanceMirrorSync(context, prisma, syncId)).toEqual(progress);
+  });
+});
