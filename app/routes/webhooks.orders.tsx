@@ -1,8 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveWebhook } from "../webhooks.server";
+import { receiveOrderWebhook } from "../webhooks.server";
 
-/** orders/create, orders/updated, orders/cancelled, orders/edited (shopify.app.toml). Acting on the payload: the order mirror (issue 5). */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  await receiveWebhook(request);
-  return new Response();
-};
+/** orders/create, orders/updated, orders/cancelled, orders/edited (shopify.app.toml). Re-reads the order into the mirror. */
+export const action = ({ request }: ActionFunctionArgs) => receiveOrderWebhook(request);

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import { useAppEnvironment } from "../support/app-env";
@@ -12,6 +13,24 @@ const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
 const { orderToShipments } = await import("../../app/orders/shipment-mapping");
+const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
+const { action: fulfillmentOrdersWebhook } = await import("../../app/routes/webhooks.fulfillment-orders");
+
+function signedWebhook(topic: string, payload: unknown): Request {
+  const body = JSON.stringify(payload);
+  return new Request(`http://localhost:3000/webhooks/${topic.split("/")[0]}`, {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": topic,
+      "X-Shopify-Shop-Domain": SHOP,
+      "X-Shopify-API-Version": "2026-10",
+      "X-Shopify-Webhook-Id": crypto.randomUUID(),
+      "X-Shopify-Hmac-Sha256": createHmac("sha256", "consign-test-secret").update(body).digest("base64"),
+    },
+  });
+}
 
 interface OrdersPage {
   orders: { nodes: Array<{ id: string; name: string; shippingAddress: { countryCodeV2: string } | null }> };
@@ -82,5 +101,28 @@ describe("the order mirror against the local admin", () => {
 
     // Calling it again is harmless.
     expect(await mirror.advanceMirrorSync(context, prisma, syncId)).toEqual(progress);
+  });
+
+  it("GIVEN orders/updated for an order not yet mirrored WHEN the webhook arrives THEN the order is mirrored", async () => {
+    const order = seeded.at(-1)!;
+    await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
+    const response = await ordersWebhook({ request: signedWebhook("orders/updated", { id: Number(order.id.split("/").pop()), admin_graphql_api_id: order.id }), params: {}, context: {} });
+    expect(response.status).toBe(200);
+    expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
+  });
+
+  it("GIVEN a hold placed in Shopify WHEN fulfillment_orders/placed_on_hold arrives THEN the mirror shows the hold", async () => {
+    const row = await prisma.mirrorFulfillmentOrder.findFirstOrThrow({ where: { shop: SHOP, status: "OPEN" } });
+    const hold = await harness.gql<{ fulfillmentOrderHold: { userErrors: unknown[] } }>(
+      `mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: OTHER, reasonNotes: "Address check" }) { userErrors { message } } }`,
+      { id: row.id },
+    );
+    expect(hold.body.data?.fulfillmentOrderHold.userErrors).toEqual([]);
+    // Shopify's payload names the fulfillment order only; the app finds its order through the mirror.
+    const request = signedWebhook("fulfillment_orders/placed_on_hold", { fulfillment_order: { id: row.id, status: "on_hold" } });
+    expect((await fulfillmentOrdersWebhook({ request, params: {}, context: {} })).status).toBe(200);
+    const after = await prisma.mirrorFulfillmentOrder.findUniqueOrThrow({ where: { id: row.id } });
+    expect(after.status).toBe("ON_HOLD");
+    expect(JSON.parse(after.holds)).toEqual([{ reason: "OTHER", reasonNotes: "Address check" }]);
   });
 });

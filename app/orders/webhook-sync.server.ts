@@ -1,0 +1,69 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { refreshOrder } from "./mirror.server";
+import type { MirroredOrder } from "./order-node";
+
+/**
+ * Keeps the order mirror current from webhooks: every order, fulfillment order and fulfillment topic
+ * names (directly or through its fulfillment order) one order, which is re-read whole. Re-reading instead
+ * of applying payloads makes out-of-order and duplicate deliveries harmless.
+ */
+
+type Db = Parameters<typeof refreshOrder>[1] & Pick<PrismaClient, "mirrorFulfillmentOrder">;
+
+const numericOrGid = (type: string) =>
+  z.union([z.number().int(), z.string()]).transform((value) => (typeof value === "number" || /^\d+$/.test(value) ? `gid://shopify/${type}/${value}` : value));
+
+const OrderPayload = z.object({ admin_graphql_api_id: z.string().optional(), id: numericOrGid("Order").optional() });
+const FulfillmentPayload = z.object({ order_id: numericOrGid("Order") });
+const FulfillmentOrderRef = z.object({ id: z.string(), order_id: numericOrGid("Order").optional() }).nullish();
+const FulfillmentOrderPayload = z.object({
+  fulfillment_order: FulfillmentOrderRef,
+  original_fulfillment_order: FulfillmentOrderRef,
+  moved_fulfillment_order: FulfillmentOrderRef,
+  remaining_fulfillment_order: FulfillmentOrderRef,
+  split_line_items: z.unknown().optional(),
+});
+
+const FulfillmentOrderOwner = z.object({ fulfillmentOrder: z.object({ orderId: z.string() }).nullable() });
+
+const FULFILLMENT_ORDER_OWNER = `#graphql
+  query FulfillmentOrderOwner($id: ID!) {
+    fulfillmentOrder(id: $id) {
+      orderId
+    }
+  }
+`;
+
+async function orderOfFulfillmentOrder(context: ShopAdmin, db: Db, ref: NonNullable<z.infer<typeof FulfillmentOrderRef>>): Promise<string | null> {
+  if (ref.order_id) return ref.order_id;
+  const mirrored = await db.mirrorFulfillmentOrder.findUnique({ where: { id: ref.id }, select: { orderId: true } });
+  if (mirrored) return mirrored.orderId;
+  const { fulfillmentOrder } = await adminQuery(context, FULFILLMENT_ORDER_OWNER, FulfillmentOrderOwner, { id: ref.id });
+  return fulfillmentOrder?.orderId ?? null;
+}
+
+/**
+ * The order a webhook is about, or null when the topic is not one the mirror follows. `topic` as
+ * authenticate.webhook gives it (ORDERS_UPDATED, FULFILLMENT_ORDERS_PLACED_ON_HOLD, FULFILLMENTS_CREATE).
+ */
+export async function orderIdOfWebhook(context: ShopAdmin, db: Db, topic: string, payload: unknown): Promise<string | null> {
+  if (topic.startsWith("ORDERS_")) {
+    const order = OrderPayload.parse(payload);
+    return order.admin_graphql_api_id ?? order.id ?? null;
+  }
+  if (topic.startsWith("FULFILLMENTS_")) return FulfillmentPayload.parse(payload).order_id;
+  if (topic.startsWith("FULFILLMENT_ORDERS_")) {
+    const body = FulfillmentOrderPayload.parse(payload);
+    const ref = body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order ?? body.remaining_fulfillment_order;
+    return ref ? orderOfFulfillmentOrder(context, db, ref) : null;
+  }
+  return null;
+}
+
+/** Brings the mirror up to date with what a webhook reports. */
+export async function syncOrderFromWebhook(context: ShopAdmin, db: Db, topic: string, payload: unknown): Promise<MirroredOrder | null> {
+  const orderId = await orderIdOfWebhook(context, db, topic, payload);
+  return orderId ? refreshOrder(context, db, orderId) : null;
+}
