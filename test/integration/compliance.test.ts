@@ -1,0 +1,56 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useAppEnvironment } from "../support/app-env";
+import { buildAddress, buildOrder } from "../factories/orders";
+
+useAppEnvironment();
+const { default: prisma } = await import("../../app/db.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { redactCustomer, redactShop, reportCustomerData } = await import("../../app/compliance.server");
+
+const SHOP = "compliance.myshopify.com";
+const OTHER = "other-shop.myshopify.com";
+
+function mirrored(email: string) {
+  const order = buildOrder({ email, shippingAddress: buildAddress({ name: email }) });
+  return { ...order, createdAt: "2026-11-01T10:00:00.000Z", cancelledAt: null, tags: [], displayFulfillmentStatus: "UNFULFILLED", fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: null })) };
+}
+
+describe("compliance webhooks", () => {
+  const ada = mirrored("ada@example.com");
+  const adaAgain = mirrored("ada@example.com");
+  const bob = mirrored("bob@example.com");
+  const adaElsewhere = mirrored("ada@example.com");
+
+  beforeEach(async () => {
+    await prisma.mirrorOrder.deleteMany({});
+    await saveMirroredOrders(prisma, SHOP, [ada, adaAgain, bob], new Date());
+    await saveMirroredOrders(prisma, OTHER, [adaElsewhere], new Date());
+  });
+
+  it("GIVEN customers/data_request THEN the report lists that customer's orders in this shop only", async () => {
+    const report = await reportCustomerData(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
+    expect(report.orders.map((order) => order.id).sort()).toEqual([ada.id, adaAgain.id].sort());
+    expect(report.orders[0]?.shippingAddress).toMatchObject({ name: "ada@example.com" });
+  });
+
+  it("GIVEN customers/redact naming one order by numeric id THEN that order and the customer's others are erased, nobody else's", async () => {
+    const erased = await redactCustomer(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_to_redact: [Number(ada.id.split("/").pop())] });
+    expect(erased).toBe(2);
+    expect(await prisma.mirrorOrder.findMany({ select: { id: true } })).toEqual(expect.arrayContaining([{ id: bob.id }, { id: adaElsewhere.id }]));
+    expect(await prisma.mirrorFulfillmentOrder.count({ where: { orderId: ada.id } })).toBe(0);
+  });
+
+  it("GIVEN shop/redact THEN nothing of the shop is left, and other shops keep theirs", async () => {
+    await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: "x" } });
+    await redactShop(prisma, SHOP);
+    expect(await prisma.mirrorOrder.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await prisma.mirrorFulfillmentOrder.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await prisma.mirrorOrder.count({ where: { shop: OTHER } })).toBe(1);
+  });
+
+  it("GIVEN a malformed payload THEN it is refused, not half-applied", async () => {
+    await expect(redactCustomer(prisma, SHOP, { shop_domain: SHOP })).rejects.toThrow();
+    expect(await prisma.mirrorOrder.count({ where: { shop: SHOP } })).toBe(3);
+  });
+});
