@@ -195,7 +195,7 @@ export function inventoryItemView(store: Store, item: InventoryItemRow): View {
       })),
     duplicateSkuCount: () =>
       item.sku
-        ? (store.db.prepare("SELECT COUNT(*) AS n FROM inventory_items WHERE sku = ? AND id <> ?").get(item.sku, item.id) as { n: number }).n
+        ? (store.sql("SELECT COUNT(*) AS n FROM inventory_items WHERE sku = ? AND id <> ?").get(item.sku, item.id) as { n: number }).n
         : 0,
     variant: () => {
       const v = store.variantForInventoryItem(item.id);
@@ -386,7 +386,7 @@ export function orderView(store: Store, order: OrderRow): View {
 function isDisplayable(store: Store, fo: FulfillmentOrderRow): boolean {
   if (fo.status === "CANCELLED" || fo.status === "INCOMPLETE") return false;
   if (fo.status !== "CLOSED") return true;
-  return store.db.prepare("SELECT 1 FROM fulfillment_line_items WHERE fulfillment_order_id = ? LIMIT 1").get(fo.id) !== undefined;
+  return store.sql("SELECT 1 FROM fulfillment_line_items WHERE fulfillment_order_id = ? LIMIT 1").get(fo.id) !== undefined;
 }
 
 /** FulfillmentOrder search on an order: `status:` and `assigned_location_id:` (the filters its docs list). */
@@ -662,68 +662,37 @@ export function bulkOperationView(op: BulkOperationRow, origin: string): View {
   };
 }
 
+type NodeLoader = (store: Store, id: number, origin: string) => View | null;
+
+const view =
+  <R>(find: (store: Store, id: number) => R | undefined, build: (store: Store, row: R, origin: string) => View): NodeLoader =>
+  (store, id, origin) => {
+    const row = find(store, id);
+    return row ? build(store, row, origin) : null;
+  };
+
+/** Node types the local admin can load by global id. */
+const NODE_LOADERS: Record<string, NodeLoader> = {
+  Order: view((s, id) => s.getOrder(id), orderView),
+  LineItem: view((s, id) => s.getLineItem(id), (s, row) => lineItemView(s, row)),
+  FulfillmentOrder: view((s, id) => s.getFulfillmentOrder(id), fulfillmentOrderView),
+  FulfillmentOrderLineItem: view((s, id) => s.getFoLineItem(id), foLineItemView),
+  FulfillmentHold: view((s, id) => s.getHold(id), (_s, row) => holdView(row)),
+  Fulfillment: view((s, id) => s.getFulfillment(id), fulfillmentView),
+  FulfillmentLineItem: view((s, id) => s.getFulfillmentLineItem(id), fulfillmentLineItemView),
+  FulfillmentEvent: view((s, id) => s.getFulfillmentEvent(id), (_s, row) => fulfillmentEventView(row)),
+  Location: view((s, id) => s.getLocation(id), locationView),
+  Product: view((s, id) => s.getProduct(id), productView),
+  ProductVariant: view((s, id) => s.getVariant(id), variantView),
+  InventoryItem: view((s, id) => s.getInventoryItem(id), inventoryItemView),
+  BulkOperation: view((s, id) => s.getBulkOperation(id), (_s, row, origin) => bulkOperationView(row, origin)),
+  Shop: (store, id) => (id === store.getShop().id ? shopView(store) : null),
+};
+
 /** Resolves a global id to its view (the Node interface); unknown types and missing rows are null, like Shopify. */
 export function nodeView(store: Store, gid: string, origin: string): View | null {
   const parsed = parseGid(gid);
   if (!parsed) throw new GraphQLError(`Invalid global id '${gid}'`, { extensions: { code: "INVALID_GLOBAL_ID" } });
-  const withType = (typename: string, view: View | null) => (view ? { __typename: typename, ...view } : null);
-  const { type, id } = parsed;
-  switch (type) {
-    case "Order": {
-      const row = store.getOrder(id);
-      return withType(type, row ? orderView(store, row) : null);
-    }
-    case "LineItem": {
-      const row = store.getLineItem(id);
-      return withType(type, row ? lineItemView(store, row) : null);
-    }
-    case "FulfillmentOrder": {
-      const row = store.getFulfillmentOrder(id);
-      return withType(type, row ? fulfillmentOrderView(store, row) : null);
-    }
-    case "FulfillmentOrderLineItem": {
-      const row = store.getFoLineItem(id);
-      return withType(type, row ? foLineItemView(store, row) : null);
-    }
-    case "FulfillmentHold": {
-      const row = store.getHold(id);
-      return withType(type, row ? holdView(row) : null);
-    }
-    case "Fulfillment": {
-      const row = store.getFulfillment(id);
-      return withType(type, row ? fulfillmentView(store, row) : null);
-    }
-    case "FulfillmentLineItem": {
-      const row = store.getFulfillmentLineItem(id);
-      return withType(type, row ? fulfillmentLineItemView(store, row) : null);
-    }
-    case "FulfillmentEvent": {
-      const row = store.getFulfillmentEvent(id);
-      return withType(type, row ? fulfillmentEventView(row) : null);
-    }
-    case "Location": {
-      const row = store.getLocation(id);
-      return withType(type, row ? locationView(store, row) : null);
-    }
-    case "Product": {
-      const row = store.getProduct(id);
-      return withType(type, row ? productView(store, row) : null);
-    }
-    case "ProductVariant": {
-      const row = store.getVariant(id);
-      return withType(type, row ? variantView(store, row) : null);
-    }
-    case "InventoryItem": {
-      const row = store.getInventoryItem(id);
-      return withType(type, row ? inventoryItemView(store, row) : null);
-    }
-    case "BulkOperation": {
-      const row = store.getBulkOperation(id);
-      return withType(type, row ? bulkOperationView(row, origin) : null);
-    }
-    case "Shop":
-      return withType(type, id === store.getShop().id ? shopView(store) : null);
-    default:
-      return null;
-  }
+  const loaded = NODE_LOADERS[parsed.type]?.(store, parsed.id, origin) ?? null;
+  return loaded ? { __typename: parsed.type, ...loaded } : null;
 }

@@ -66,8 +66,8 @@ function trackingRows(input: TrackingInput | null): { company: string | null; nu
 }
 
 function replaceTracking(store: Store, fulfillmentId: number, input: TrackingInput | null): void {
-  store.db.prepare("DELETE FROM tracking_info WHERE fulfillment_id = ?").run(fulfillmentId);
-  const insert = store.db.prepare("INSERT INTO tracking_info (fulfillment_id, position, company, number, url) VALUES (?, ?, ?, ?, ?)");
+  store.sql("DELETE FROM tracking_info WHERE fulfillment_id = ?").run(fulfillmentId);
+  const insert = store.sql("INSERT INTO tracking_info (fulfillment_id, position, company, number, url) VALUES (?, ?, ?, ?, ?)");
   trackingRows(input).forEach((row, i) => insert.run(fulfillmentId, i, row.company, row.number, row.url));
 }
 
@@ -80,7 +80,7 @@ function statusFromQuantities(lines: FoLineItemRow[]): FulfillmentOrderStatus {
 }
 
 function setFoStatus(store: Store, foId: number, status: FulfillmentOrderStatus): void {
-  store.db.prepare("UPDATE fulfillment_orders SET status = ?, updated_at = ? WHERE id = ?").run(status, store.now(), foId);
+  store.sql("UPDATE fulfillment_orders SET status = ?, updated_at = ? WHERE id = ?").run(status, store.now(), foId);
 }
 
 function refreshFoStatus(store: Store, fo: FulfillmentOrderRow): void {
@@ -154,11 +154,11 @@ export function fulfillmentCreate(store: Store, input: FulfillmentCreateInput): 
       )
       .run(theOrderId, theLocationId, `${order.name}.${count + 1}`, input.notifyCustomer ? 1 : 0, input.message, now, now);
     const id = Number(info.lastInsertRowid);
-    const insertLine = store.db.prepare(
+    const insertLine = store.sql(
       `INSERT INTO fulfillment_line_items (fulfillment_id, line_item_id, fulfillment_order_id, fulfillment_order_line_item_id, quantity)
        VALUES (?, ?, ?, ?, ?)`,
     );
-    const decrement = store.db.prepare("UPDATE fulfillment_order_line_items SET remaining_quantity = remaining_quantity - ? WHERE id = ?");
+    const decrement = store.sql("UPDATE fulfillment_order_line_items SET remaining_quantity = remaining_quantity - ? WHERE id = ?");
     for (const p of plan) {
       insertLine.run(id, p.line.line_item_id, p.fo.id, p.line.id, p.quantity);
       decrement.run(p.quantity, p.line.id);
@@ -355,7 +355,7 @@ export function fulfillmentOrderReleaseHold(store: Store, foId: number | null, h
     return fail("One or more of the provided hold IDs don't belong to this fulfillment order.", ["holdIds"], "INVALID_ACCESS");
   }
   store.transaction(() => {
-    const del = store.db.prepare("DELETE FROM fulfillment_holds WHERE id = ?");
+    const del = store.sql("DELETE FROM fulfillment_holds WHERE id = ?");
     for (const hold of toRelease) del.run(hold.id);
     if (store.listHolds(fo.id).length === 0) setFoStatus(store, fo.id, statusFromQuantities(store.listFoLineItems(fo.id)));
     store.recomputeOrder(fo.order_id);
@@ -398,10 +398,10 @@ export function fulfillmentOrderMove(
     let movedId: number;
     let remainingId: number | null = null;
     if (untouched && everything) {
-      store.db.prepare("UPDATE fulfillment_orders SET assigned_location_id = ?, updated_at = ? WHERE id = ?").run(location.id, store.now(), fo.id);
+      store.sql("UPDATE fulfillment_orders SET assigned_location_id = ?, updated_at = ? WHERE id = ?").run(location.id, store.now(), fo.id);
       movedId = fo.id;
     } else {
-      const dec = store.db.prepare(
+      const dec = store.sql(
         "UPDATE fulfillment_order_line_items SET remaining_quantity = remaining_quantity - ?, total_quantity = total_quantity - ? WHERE id = ?",
       );
       const movedLines: { lineItemId: number; quantity: number }[] = [];
@@ -457,8 +457,8 @@ export function orderCancel(store: Store, orderId: number | null, reason: string
       .run(now, reason, now, note, now, order.id);
     for (const fo of store.listFulfillmentOrders(order.id)) {
       if (fo.status === "CLOSED" || fo.status === "CANCELLED") continue;
-      store.db.prepare("UPDATE fulfillment_order_line_items SET remaining_quantity = 0 WHERE fulfillment_order_id = ?").run(fo.id);
-      store.db.prepare("DELETE FROM fulfillment_holds WHERE fulfillment_order_id = ?").run(fo.id);
+      store.sql("UPDATE fulfillment_order_line_items SET remaining_quantity = 0 WHERE fulfillment_order_id = ?").run(fo.id);
+      store.sql("DELETE FROM fulfillment_holds WHERE fulfillment_order_id = ?").run(fo.id);
       setFoStatus(store, fo.id, "CLOSED");
     }
     store.emit({ topic: "orders/cancelled", orderId: order.id });

@@ -76,12 +76,32 @@ export class Store {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("synchronous = NORMAL");
     this.db.exec(SCHEMA_SQL);
-    this.db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
+    this.sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
     this.clock = clock;
   }
 
   close(): void {
     this.db.close();
+  }
+
+  private statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, cached by its text (seeding 10,000 orders prepares each statement once). */
+  sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  private byId<T>(table: string, id: number): T | undefined {
+    return this.sql(`SELECT * FROM ${table} WHERE id = ?`).get(id) as T | undefined;
+  }
+
+  private where<T>(table: string, column: string, value: unknown, orderBy: string): T[] {
+    return this.sql(`SELECT * FROM ${table} WHERE ${column} = ? ORDER BY ${orderBy}`).all(value) as T[];
   }
 
   now(): string {
@@ -140,11 +160,11 @@ export class Store {
   }
 
   countRows(table: "shop" | "orders" | "products" | "locations" | "fulfillments" | "webhook_deliveries"): number {
-    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return (this.sql(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   }
 
   getShop(): ShopRow {
-    const row = this.db.prepare("SELECT * FROM shop LIMIT 1").get() as ShopRow | undefined;
+    const row = this.sql("SELECT * FROM shop LIMIT 1").get() as ShopRow | undefined;
     if (!row) throw new Error("The local admin store has no shop yet: seed it first (npm run devstore:seed).");
     return row;
   }
@@ -172,11 +192,11 @@ export class Store {
   }
 
   getStaffUser(id: number): StaffUserRow | undefined {
-    return this.db.prepare("SELECT * FROM staff_users WHERE id = ?").get(id) as StaffUserRow | undefined;
+    return this.byId<StaffUserRow>("staff_users", id);
   }
 
   accountOwner(): StaffUserRow | undefined {
-    return this.db.prepare("SELECT * FROM staff_users ORDER BY account_owner DESC, id LIMIT 1").get() as StaffUserRow | undefined;
+    return this.sql("SELECT * FROM staff_users ORDER BY account_owner DESC, id LIMIT 1").get() as StaffUserRow | undefined;
   }
 
   insertLocation(loc: Omit<LocationRow, "id" | "created_at" | "updated_at">): number {
@@ -193,7 +213,7 @@ export class Store {
   }
 
   getLocation(id: number): LocationRow | undefined {
-    return this.db.prepare("SELECT * FROM locations WHERE id = ?").get(id) as LocationRow | undefined;
+    return this.byId<LocationRow>("locations", id);
   }
 
   listLocations(includeInactive = false): LocationRow[] {
@@ -246,7 +266,7 @@ export class Store {
         now,
       });
     const inventoryItemId = Number(item.lastInsertRowid);
-    const hs = this.db.prepare(
+    const hs = this.sql(
       "INSERT INTO inventory_item_country_hs_codes (inventory_item_id, country_code, harmonized_system_code) VALUES (?, ?, ?)",
     );
     for (const c of v.countryHsCodes ?? []) hs.run(inventoryItemId, c.countryCode, c.code);
@@ -260,27 +280,27 @@ export class Store {
   }
 
   getProduct(id: number): ProductRow | undefined {
-    return this.db.prepare("SELECT * FROM products WHERE id = ?").get(id) as ProductRow | undefined;
+    return this.byId<ProductRow>("products", id);
   }
 
   listProductIds(): number[] {
-    return (this.db.prepare("SELECT id FROM products ORDER BY id").all() as { id: number }[]).map((r) => r.id);
+    return (this.sql("SELECT id FROM products ORDER BY id").all() as { id: number }[]).map((r) => r.id);
   }
 
   getVariant(id: number): VariantRow | undefined {
-    return this.db.prepare("SELECT * FROM variants WHERE id = ?").get(id) as VariantRow | undefined;
+    return this.byId<VariantRow>("variants", id);
   }
 
   listVariants(productId: number): VariantRow[] {
-    return this.db.prepare("SELECT * FROM variants WHERE product_id = ? ORDER BY position, id").all(productId) as VariantRow[];
+    return this.where<VariantRow>("variants", "product_id", productId, "position, id");
   }
 
   variantForInventoryItem(inventoryItemId: number): VariantRow | undefined {
-    return this.db.prepare("SELECT * FROM variants WHERE inventory_item_id = ?").get(inventoryItemId) as VariantRow | undefined;
+    return this.sql("SELECT * FROM variants WHERE inventory_item_id = ?").get(inventoryItemId) as VariantRow | undefined;
   }
 
   getInventoryItem(id: number): InventoryItemRow | undefined {
-    return this.db.prepare("SELECT * FROM inventory_items WHERE id = ?").get(id) as InventoryItemRow | undefined;
+    return this.byId<InventoryItemRow>("inventory_items", id);
   }
 
   listCountryHsCodes(inventoryItemId: number): (CountryHsCodeRow & { id: number })[] {
@@ -292,11 +312,11 @@ export class Store {
   // ---------------------------------------------------------------- orders
 
   getOrder(id: number): OrderRow | undefined {
-    return this.db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow | undefined;
+    return this.byId<OrderRow>("orders", id);
   }
 
   nextOrderNumber(): number {
-    const row = this.db.prepare("SELECT MAX(number) AS n FROM orders").get() as { n: number | null };
+    const row = this.sql("SELECT MAX(number) AS n FROM orders").get() as { n: number | null };
     return (row.n ?? 1000) + 1;
   }
 
@@ -330,7 +350,7 @@ export class Store {
           shipping_line_json: input.shippingLine ? JSON.stringify(input.shippingLine) : null,
         });
       const orderId = number;
-      const insertLine = this.db.prepare(
+      const insertLine = this.sql(
         `INSERT INTO line_items (order_id, variant_id, title, variant_title, sku, vendor, quantity, price, requires_shipping, position)
          VALUES (@order_id, @variant_id, @title, @variant_title, @sku, @vendor, @quantity, @price, @requires_shipping, @position)`,
       );
@@ -409,7 +429,7 @@ export class Store {
         created,
       });
     const foId = Number(info.lastInsertRowid);
-    const insertLine = this.db.prepare(
+    const insertLine = this.sql(
       "INSERT INTO fulfillment_order_line_items (fulfillment_order_id, line_item_id, total_quantity, remaining_quantity) VALUES (?, ?, ?, ?)",
     );
     for (const line of fo.lines) insertLine.run(foId, line.lineItemId, line.quantity, line.quantity);
@@ -417,11 +437,11 @@ export class Store {
   }
 
   listLineItems(orderId: number): LineItemRow[] {
-    return this.db.prepare("SELECT * FROM line_items WHERE order_id = ? ORDER BY position, id").all(orderId) as LineItemRow[];
+    return this.where<LineItemRow>("line_items", "order_id", orderId, "position, id");
   }
 
   getLineItem(id: number): LineItemRow | undefined {
-    return this.db.prepare("SELECT * FROM line_items WHERE id = ?").get(id) as LineItemRow | undefined;
+    return this.byId<LineItemRow>("line_items", id);
   }
 
   /** Per-unit weight of a line item in the catalog's unit, or null when the line has no variant. */
@@ -433,55 +453,55 @@ export class Store {
   }
 
   listFulfillmentOrders(orderId: number): FulfillmentOrderRow[] {
-    return this.db.prepare("SELECT * FROM fulfillment_orders WHERE order_id = ? ORDER BY id").all(orderId) as FulfillmentOrderRow[];
+    return this.where<FulfillmentOrderRow>("fulfillment_orders", "order_id", orderId, "id");
   }
 
   getFulfillmentOrder(id: number): FulfillmentOrderRow | undefined {
-    return this.db.prepare("SELECT * FROM fulfillment_orders WHERE id = ?").get(id) as FulfillmentOrderRow | undefined;
+    return this.byId<FulfillmentOrderRow>("fulfillment_orders", id);
   }
 
   listFoLineItems(foId: number): FoLineItemRow[] {
-    return this.db.prepare("SELECT * FROM fulfillment_order_line_items WHERE fulfillment_order_id = ? ORDER BY id").all(foId) as FoLineItemRow[];
+    return this.where<FoLineItemRow>("fulfillment_order_line_items", "fulfillment_order_id", foId, "id");
   }
 
   getFoLineItem(id: number): FoLineItemRow | undefined {
-    return this.db.prepare("SELECT * FROM fulfillment_order_line_items WHERE id = ?").get(id) as FoLineItemRow | undefined;
+    return this.byId<FoLineItemRow>("fulfillment_order_line_items", id);
   }
 
   listHolds(foId: number): HoldRow[] {
-    return this.db.prepare("SELECT * FROM fulfillment_holds WHERE fulfillment_order_id = ? ORDER BY id").all(foId) as HoldRow[];
+    return this.where<HoldRow>("fulfillment_holds", "fulfillment_order_id", foId, "id");
   }
 
   getHold(id: number): HoldRow | undefined {
-    return this.db.prepare("SELECT * FROM fulfillment_holds WHERE id = ?").get(id) as HoldRow | undefined;
+    return this.byId<HoldRow>("fulfillment_holds", id);
   }
 
   listFulfillments(orderId: number): FulfillmentRow[] {
-    return this.db.prepare("SELECT * FROM fulfillments WHERE order_id = ? ORDER BY id").all(orderId) as FulfillmentRow[];
+    return this.where<FulfillmentRow>("fulfillments", "order_id", orderId, "id");
   }
 
   getFulfillment(id: number): FulfillmentRow | undefined {
-    return this.db.prepare("SELECT * FROM fulfillments WHERE id = ?").get(id) as FulfillmentRow | undefined;
+    return this.byId<FulfillmentRow>("fulfillments", id);
   }
 
   listFulfillmentLineItems(fulfillmentId: number): FulfillmentLineItemRow[] {
-    return this.db.prepare("SELECT * FROM fulfillment_line_items WHERE fulfillment_id = ? ORDER BY id").all(fulfillmentId) as FulfillmentLineItemRow[];
+    return this.where<FulfillmentLineItemRow>("fulfillment_line_items", "fulfillment_id", fulfillmentId, "id");
   }
 
   getFulfillmentLineItem(id: number): FulfillmentLineItemRow | undefined {
-    return this.db.prepare("SELECT * FROM fulfillment_line_items WHERE id = ?").get(id) as FulfillmentLineItemRow | undefined;
+    return this.byId<FulfillmentLineItemRow>("fulfillment_line_items", id);
   }
 
   listTrackingInfo(fulfillmentId: number): TrackingInfoRow[] {
-    return this.db.prepare("SELECT * FROM tracking_info WHERE fulfillment_id = ? ORDER BY position").all(fulfillmentId) as TrackingInfoRow[];
+    return this.where<TrackingInfoRow>("tracking_info", "fulfillment_id", fulfillmentId, "position");
   }
 
   listFulfillmentEvents(fulfillmentId: number): FulfillmentEventRow[] {
-    return this.db.prepare("SELECT * FROM fulfillment_events WHERE fulfillment_id = ? ORDER BY id").all(fulfillmentId) as FulfillmentEventRow[];
+    return this.where<FulfillmentEventRow>("fulfillment_events", "fulfillment_id", fulfillmentId, "id");
   }
 
   getFulfillmentEvent(id: number): FulfillmentEventRow | undefined {
-    return this.db.prepare("SELECT * FROM fulfillment_events WHERE id = ?").get(id) as FulfillmentEventRow | undefined;
+    return this.byId<FulfillmentEventRow>("fulfillment_events", id);
   }
 
   /** Units shipped per line item across fulfillments that are not cancelled. */
@@ -517,9 +537,9 @@ export class Store {
       status = "IN_PROGRESS";
     else status = "UNFULFILLED";
     if (opts.touch === false) {
-      this.db.prepare("UPDATE orders SET display_fulfillment_status = ? WHERE id = ?").run(status, orderId);
+      this.sql("UPDATE orders SET display_fulfillment_status = ? WHERE id = ?").run(status, orderId);
     } else {
-      this.db.prepare("UPDATE orders SET display_fulfillment_status = ?, updated_at = ? WHERE id = ?").run(status, this.now(), orderId);
+      this.sql("UPDATE orders SET display_fulfillment_status = ?, updated_at = ? WHERE id = ?").run(status, this.now(), orderId);
     }
   }
 
@@ -535,19 +555,19 @@ export class Store {
   updateBulkOperation(id: number, fields: Partial<Omit<BulkOperationRow, "id">>): void {
     const keys = Object.keys(fields);
     if (keys.length === 0) return;
-    this.db.prepare(`UPDATE bulk_operations SET ${keys.map((k) => `${k} = @${k}`).join(", ")} WHERE id = @id`).run({ ...fields, id });
+    this.sql(`UPDATE bulk_operations SET ${keys.map((k) => `${k} = @${k}`).join(", ")} WHERE id = @id`).run({ ...fields, id });
   }
 
   getBulkOperation(id: number): BulkOperationRow | undefined {
-    return this.db.prepare("SELECT * FROM bulk_operations WHERE id = ?").get(id) as BulkOperationRow | undefined;
+    return this.byId<BulkOperationRow>("bulk_operations", id);
   }
 
   currentBulkOperation(type: string): BulkOperationRow | undefined {
-    return this.db.prepare("SELECT * FROM bulk_operations WHERE type = ? ORDER BY id DESC LIMIT 1").get(type) as BulkOperationRow | undefined;
+    return this.sql("SELECT * FROM bulk_operations WHERE type = ? ORDER BY id DESC LIMIT 1").get(type) as BulkOperationRow | undefined;
   }
 
   runningBulkOperations(): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM bulk_operations WHERE status IN ('CREATED', 'RUNNING')").get() as { n: number }).n;
+    return (this.sql("SELECT COUNT(*) AS n FROM bulk_operations WHERE status IN ('CREATED', 'RUNNING')").get() as { n: number }).n;
   }
 
   // ---------------------------------------------------------------- access tokens
@@ -573,7 +593,7 @@ export class Store {
 
   /** The token's row if it is known, not revoked and not expired. */
   findValidAccessToken(token: string): AccessTokenRow | undefined {
-    const row = this.db.prepare("SELECT * FROM access_tokens WHERE token = ?").get(token) as AccessTokenRow | undefined;
+    const row = this.sql("SELECT * FROM access_tokens WHERE token = ?").get(token) as AccessTokenRow | undefined;
     if (!row || row.revoked_at) return undefined;
     if (row.expires_at && Date.parse(row.expires_at) <= this.clock()) return undefined;
     return row;
@@ -582,7 +602,7 @@ export class Store {
   /** Uninstalling the app revokes every token and fires app/uninstalled. */
   uninstallApp(): void {
     this.transaction(() => {
-      this.db.prepare("UPDATE access_tokens SET revoked_at = ? WHERE revoked_at IS NULL").run(this.now());
+      this.sql("UPDATE access_tokens SET revoked_at = ? WHERE revoked_at IS NULL").run(this.now());
       this.emit({ topic: "app/uninstalled" });
     });
   }
@@ -608,14 +628,14 @@ export class Store {
   }
 
   getWebhookDelivery(id: number): WebhookDeliveryRow | undefined {
-    return this.db.prepare("SELECT * FROM webhook_deliveries WHERE id = ?").get(id) as WebhookDeliveryRow | undefined;
+    return this.byId<WebhookDeliveryRow>("webhook_deliveries", id);
   }
 
   listWebhookDeliveries(): WebhookDeliveryRow[] {
-    return this.db.prepare("SELECT * FROM webhook_deliveries ORDER BY id").all() as WebhookDeliveryRow[];
+    return this.sql("SELECT * FROM webhook_deliveries ORDER BY id").all() as WebhookDeliveryRow[];
   }
 
   pendingWebhookDeliveries(): WebhookDeliveryRow[] {
-    return this.db.prepare("SELECT * FROM webhook_deliveries WHERE status = 'pending' ORDER BY id").all() as WebhookDeliveryRow[];
+    return this.sql("SELECT * FROM webhook_deliveries WHERE status = 'pending' ORDER BY id").all() as WebhookDeliveryRow[];
   }
 }

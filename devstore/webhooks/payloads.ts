@@ -212,7 +212,7 @@ export function compliancePayload(store: Store, topic: string, customer?: { id: 
   if (topic === "shop/redact") return base;
   const who = customer ?? { id: 1, email: null, phone: null };
   const orders = who.email
-    ? (store.db.prepare("SELECT id FROM orders WHERE lower(email) = lower(?) ORDER BY id").all(who.email) as { id: number }[]).map((r) => r.id)
+    ? (store.sql("SELECT id FROM orders WHERE lower(email) = lower(?) ORDER BY id").all(who.email) as { id: number }[]).map((r) => r.id)
     : [];
   const customerJson = { id: who.id, email: who.email ?? null, phone: who.phone ?? null };
   if (topic === "customers/redact") return { ...base, customer: customerJson, orders_to_redact: orders };

@@ -4,29 +4,21 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLocalAdmin } from "../../devstore/server.js";
 import { seedStore } from "../../devstore/seed/seed.js";
-import { API_KEY, API_SECRET, manualClock, SHOP } from "./devstore-harness.js";
+import { API_KEY, API_SECRET, manualClock, SHOP, startHarness } from "./devstore-harness.js";
 
 describe("local admin server", () => {
   it("GIVEN a registerRoutes hook WHEN the server starts THEN the extra routes are served next to the Admin API with the handles", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devstore-hook-"));
-    const admin = createLocalAdmin({
-      dbPath: path.join(dir, "db.sqlite"),
-      shopDomain: SHOP,
-      apiKey: API_KEY,
-      apiSecret: API_SECRET,
-      appUrl: "http://127.0.0.1:9",
+    const h = await startHarness({
+      orders: 3,
       registerRoutes: (app, handles) => {
         app.get("/shell/session-token", async () => ({ token: await handles.mintSessionToken(), shop: handles.shopDomain }));
       },
     });
-    seedStore(admin.store, { orders: 3, shopDomain: SHOP });
-    const url = await admin.listen();
-    const res = await fetch(`${url}/shell/session-token`);
-    const body = (await res.json()) as { token: string; shop: string };
+    const body = (await (await fetch(`${h.url}/shell/session-token`)).json()) as { token: string; shop: string };
     expect(body.shop).toBe(SHOP);
     expect(body.token.split(".")).toHaveLength(3);
-    await admin.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    expect((await h.gql("{ shop { name } }")).status).toBe(200);
+    await h.close();
   });
 
   it("GIVEN a fulfillment and a pending webhook WHEN the server restarts on the same database THEN both survive and the delivery resumes", async () => {
