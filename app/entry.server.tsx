@@ -4,6 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { config } from "./config.server";
+import { allowLocalAdminToFrame } from "./shopify/local-admin.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 export const streamTimeout = 5000;
@@ -15,6 +17,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  const localAdminUrl = config().LOCAL_ADMIN_URL;
+  if (localAdminUrl) allowLocalAdminToFrame(responseHeaders, localAdminUrl);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

@@ -8,6 +8,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  console.error(`run: Node >= 22 is required (this is ${process.version}); use \`npm run demo\`, which provides it`);
+  process.exit(1);
+}
 const envFile = join(root, ".env");
 if (!existsSync(envFile)) {
   console.error("run: no .env yet — run `npm run demo` (or `node scripts/setup.mjs`) first");
@@ -73,7 +77,7 @@ const adminPort = env.LOCAL_ADMIN_PORT ?? "8790";
 const appPort = env.PORT ?? "3000";
 
 start("service", bin("tsx"), ["service/main.ts"], "36");
-start("admin", bin("tsx"), ["devstore/main.ts", "--seed-if-empty"], "35");
+start("admin", bin("tsx"), ["devstore/main.ts"], "35");
 if (dev) start("app", bin("remix"), ["vite:dev", "--port", appPort], "32");
 else start("app", bin("remix-serve"), ["build/server/index.js"], "32");
 

@@ -17,7 +17,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export default function NewQuotes() {
   const { orders, missing } = useLoaderData<typeof loader>();
   return (
-    <Page title="Create shipping labels" backAction={{ url: "/app" }}>
+    <Page>
       <TitleBar title="Create shipping labels" />
       <BlockStack gap="400">
         {missing.length > 0 && (

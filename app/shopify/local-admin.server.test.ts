@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localAdminFetch } from "./local-admin.server";
+import { allowLocalAdminToFrame, localAdminFetch } from "./local-admin.server";
 
 interface Seen {
   method: string;
@@ -70,5 +70,21 @@ describe("localAdminFetch", () => {
     await fetchViaLocal(`${other.origin}/admin/not-shopify`, { method: "GET" });
     expect(otherSeen.at(-1)?.url).toBe("/admin/not-shopify");
     expect(adminSeen.length).toBe(before);
+  });
+});
+
+describe("allowLocalAdminToFrame", () => {
+  it("GIVEN Shopify's frame-ancestors THEN the local admin's origin is added and the rest kept", () => {
+    const headers = new Headers({ "Content-Security-Policy": "frame-ancestors https://demo.myshopify.com https://admin.shopify.com; upgrade-insecure-requests" });
+    allowLocalAdminToFrame(headers, "http://127.0.0.1:8790/anything");
+    expect(headers.get("Content-Security-Policy")).toBe(
+      "frame-ancestors https://demo.myshopify.com https://admin.shopify.com http://127.0.0.1:8790; upgrade-insecure-requests",
+    );
+  });
+
+  it("GIVEN no policy THEN none is invented", () => {
+    const headers = new Headers();
+    allowLocalAdminToFrame(headers, "http://127.0.0.1:8790");
+    expect(headers.has("Content-Security-Policy")).toBe(false);
   });
 });

@@ -29,3 +29,17 @@ export function localAdminFetch(localAdminUrl: string, next: Fetch): Fetch {
 export function installLocalAdminFetch(localAdminUrl: string): void {
   setAbstractFetchFunc(localAdminFetch(localAdminUrl, abstractFetch) as Parameters<typeof setAbstractFetchFunc>[0]);
 }
+
+/**
+ * shopify-app-remix only lets Shopify's admin origins frame the app (`frame-ancestors` in the CSP); in
+ * local-admin mode the local admin frames it, so its origin is added.
+ */
+export function allowLocalAdminToFrame(headers: Headers, localAdminUrl: string): void {
+  const policy = headers.get("Content-Security-Policy");
+  if (!policy) return;
+  const origin = new URL(localAdminUrl).origin;
+  headers.set(
+    "Content-Security-Policy",
+    policy.replace(/frame-ancestors ([^;]*)/, (_directive, sources: string) => `frame-ancestors ${sources} ${origin}`),
+  );
+}
