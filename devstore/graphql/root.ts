@@ -8,6 +8,7 @@ import {
   fulfillmentEventCreate,
   fulfillmentOrderHold,
   fulfillmentOrderMove,
+  fulfillmentOrderOpen,
   fulfillmentOrderReleaseHold,
   fulfillmentTrackingInfoUpdate,
   orderCancel,
@@ -218,6 +219,10 @@ export function mutationRoot(store: Store): View {
         movedFulfillmentOrder: foOrNull(v?.movedId),
         remainingFulfillmentOrder: foOrNull(v?.remainingId),
       }));
+    },
+    fulfillmentOrderOpen: (args: Args) => {
+      const outcome = fulfillmentOrderOpen(store, optionalGid(args.id, "FulfillmentOrder"));
+      return payload(outcome, (v) => ({ fulfillmentOrder: foOrNull(v?.foId) }));
     },
     orderCancel: (args: Args) => {
       const orderId = optionalGid(args.orderId, "Order");

@@ -286,6 +286,13 @@ export function seedStore(store: Store, options: SeedOptions = {}): { orders: nu
         // cancelled
         { order: { shippingAddress: us(5), shippingLine: SHIPPING.standard!, lines: [{ variantId: sku("TOTE-NAT"), quantity: 2 }] },
           after: (id) => orderCancel(store, id, "CUSTOMER", "Customer changed their mind") },
+        // scheduled (a pre-order that ships in five days)
+        { order: { shippingAddress: us(6), shippingLine: SHIPPING.standard!, tags: ["pre-order"], lines: [{ variantId: sku("POSTER-KYO"), quantity: 1 }] },
+          after: (id) => {
+            const fo = store.listFulfillmentOrders(id)[0];
+            if (fo) store.sql("UPDATE fulfillment_orders SET status = 'SCHEDULED', fulfill_at = ? WHERE id = ?").run(toShopifyDateTime(now + 5 * 86_400_000), fo.id);
+            store.recomputeOrder(id, { touch: false });
+          } },
       ];
 
       for (let i = 0; i < count; i++) {

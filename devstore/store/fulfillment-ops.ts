@@ -441,6 +441,20 @@ export function fulfillmentOrderMove(
   return { ok: true, value };
 }
 
+/** Marks a SCHEDULED fulfillment order (future fulfillAt) as open now, so it can be fulfilled early. */
+export function fulfillmentOrderOpen(store: Store, foId: number | null): Outcome<{ foId: number }> {
+  const fo = foId === null ? undefined : store.getFulfillmentOrder(foId);
+  if (!fo) return fail("Fulfillment order does not exist.", ["id"]);
+  if (fo.status !== "SCHEDULED") return fail(`Cannot mark a fulfillment order with status ${fo.status.toLowerCase()} as open.`, ["id"]);
+  store.transaction(() => {
+    const now = store.now();
+    store.sql("UPDATE fulfillment_orders SET fulfill_at = ?, updated_at = ? WHERE id = ?").run(now, now, fo.id);
+    setFoStatus(store, fo.id, statusFromQuantities(store.listFoLineItems(fo.id)));
+    store.recomputeOrder(fo.order_id);
+  });
+  return { ok: true, value: { foId: fo.id } };
+}
+
 /** Cancels an unfulfilled order: its open fulfillment orders close and the order closes (orders/cancelled). */
 export function orderCancel(store: Store, orderId: number | null, reason: string, staffNote: string | null): Outcome<{ orderId: number }> {
   const order = orderId === null ? undefined : store.getOrder(orderId);

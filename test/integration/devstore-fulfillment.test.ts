@@ -196,6 +196,20 @@ describe("local admin fulfillment semantics", () => {
     expect(move.body.data?.fulfillmentOrderMove).toEqual({ movedFulfillmentOrder: { id: fo.id, assignedLocation: { name: "Oakland Studio" } }, userErrors: [] });
   });
 
+  it("GIVEN a scheduled pre-order WHEN fulfilled THEN refused; WHEN marked open THEN it can ship", async () => {
+    const state = await order(1024);
+    expect(state.displayFulfillmentStatus).toBe("SCHEDULED");
+    const fo = state.fulfillmentOrders.nodes[0] as Fo;
+    expect(fo.supportedActions.map((a) => a.action)).toContain("MARK_AS_OPEN");
+    expect((await fulfill([{ fulfillmentOrderId: fo.id }])).userErrors[0]?.message).toBe(`Fulfillment order ${fo.id} has an unfulfillable status= scheduled.`);
+    const open = await h.gql<{ fulfillmentOrderOpen: UserErrors & { fulfillmentOrder: { status: string } } }>(
+      `mutation($id: ID!) { fulfillmentOrderOpen(id: $id) { fulfillmentOrder { status } userErrors { field message } } }`,
+      { id: fo.id },
+    );
+    expect(open.body.data?.fulfillmentOrderOpen).toEqual({ fulfillmentOrder: { status: "OPEN" }, userErrors: [] });
+    expect((await fulfill([{ fulfillmentOrderId: fo.id }])).userErrors).toEqual([]);
+  });
+
   it("GIVEN an unfulfilled order WHEN cancelled THEN it closes with its FOs; a fulfilled one cannot be cancelled", async () => {
     const cancel = (n: number) =>
       h.gql<{ orderCancel: { orderCancelUserErrors: { message: string; code: string }[]; job: { done: boolean } | null } }>(
