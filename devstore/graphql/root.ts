@@ -19,6 +19,7 @@ import { paginate, type ConnectionArgs } from "./connection.js";
 import { searchOrders } from "./order-search.js";
 import {
   bulkOperationView,
+  filterFulfillmentOrders,
   fulfillmentEventView,
   fulfillmentOrderView,
   fulfillmentView,
@@ -88,11 +89,11 @@ export function queryRoot(store: Store): View {
     // All fulfillment orders of the shop, oldest first; closed and cancelled ones only with includeClosed.
     fulfillmentOrders: (args: Args, ctx: ResolverContext) => {
       const includeClosed = args.includeClosed === true;
-      const rows = (store.db.prepare("SELECT * FROM fulfillment_orders ORDER BY id").all() as FulfillmentOrderRow[]).filter(
+      let rows = (store.sql("SELECT * FROM fulfillment_orders ORDER BY id").all() as FulfillmentOrderRow[]).filter(
         (fo) => includeClosed || (fo.status !== "CLOSED" && fo.status !== "CANCELLED"),
       );
-      if (args.reverse === true) rows.reverse();
-      return paginate(rows, args as ConnectionArgs, ctx, (fo) => fulfillmentOrderView(store, fo), (fo) => fo.id);
+      if (typeof args.query === "string" && args.query.trim()) rows = filterFulfillmentOrders(rows, args.query);
+      return paginate(rows, args as ConnectionArgs, ctx, (fo) => fulfillmentOrderView(store, fo));
     },
 
     fulfillment: byId("Fulfillment", (id) => store.getFulfillment(id), (f) => fulfillmentView(store, f)),

@@ -390,7 +390,7 @@ function isDisplayable(store: Store, fo: FulfillmentOrderRow): boolean {
 }
 
 /** FulfillmentOrder search on an order: `status:` and `assigned_location_id:` (the filters its docs list). */
-function filterFulfillmentOrders(fos: FulfillmentOrderRow[], query: string): FulfillmentOrderRow[] {
+export function filterFulfillmentOrders(fos: FulfillmentOrderRow[], query: string): FulfillmentOrderRow[] {
   let result = fos;
   for (const token of query.trim().split(/\s+/)) {
     const [field, raw = ""] = token.split(":");

@@ -197,6 +197,27 @@ describe("local admin GraphQL API", () => {
     expect(back?.edges.map((e) => e.node.id)).toEqual(first?.edges.map((e) => e.node.id));
   });
 
+  it("GIVEN the shop-level fulfillmentOrders connection WHEN read forward, reversed and filtered THEN order and status filters hold", async () => {
+    type Page = { fulfillmentOrders: { nodes: { id: string; status: string }[] } };
+    // each read requests 2 + 250 points; let the bucket refill between them
+    const read = (args: string) => {
+      clock.advance(10_000);
+      return h.gql<Page>(`{ fulfillmentOrders(first: 250${args}) { nodes { id status } } }`);
+    };
+    const forward = await read("");
+    const reversed = await read(", reverse: true");
+    const withClosed = await read(", includeClosed: true");
+    const onHold = await read(`, query: "status:on_hold"`);
+    const ids = forward.body.data?.fulfillmentOrders.nodes.map((n) => n.id) ?? [];
+    expect(ids.length).toBeGreaterThan(10);
+    expect(reversed.body.data?.fulfillmentOrders.nodes.map((n) => n.id)).toEqual([...ids].reverse());
+    expect(forward.body.data?.fulfillmentOrders.nodes.some((n) => n.status === "CLOSED")).toBe(false);
+    expect(withClosed.body.data?.fulfillmentOrders.nodes.some((n) => n.status === "CLOSED")).toBe(true);
+    const held = onHold.body.data?.fulfillmentOrders.nodes ?? [];
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.every((n) => n.status === "ON_HOLD")).toBe(true);
+  });
+
   it("GIVEN nodes(ids) over mixed types WHEN queried THEN each node resolves by its __typename and unknown ids are null", async () => {
     const res = await h.gql<{ nodes: ({ __typename: string } | null)[] }>(
       `{ nodes(ids: ["gid://shopify/Order/1001", "gid://shopify/Location/1", "gid://shopify/InventoryItem/1", "gid://shopify/Order/999999"]) { __typename ... on Order { name } ... on Location { name } ... on InventoryItem { sku measurement { weight { unit value } } } } }`,
