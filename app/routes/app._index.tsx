@@ -1,34 +1,192 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigate, useRevalidator, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { authenticate } from "../shopify.server";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Page,
+  Select,
+  Text,
+  TextField,
+  useIndexResourceState,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import prisma from "../db.server";
+import { advanceMirrorSync, startMirrorSync } from "../orders/mirror.server";
+import { latestMirrorSync, listOrdersToShip } from "../orders/orders-to-ship.server";
 import { loadShopSummary } from "../shopify/shop.server";
+import { authenticate } from "../shopify.server";
+
+const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  q: z.string().max(100).optional(),
+  country: z.string().regex(/^[A-Z]{2}$/).optional().catch(undefined),
+  scope: z.enum(["all", "domestic", "international"]).catch("all"),
+});
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
-  return { shop: await loadShopSummary({ admin, shop: session.shop }) };
+  const context = { admin, shop: session.shop };
+  const query = ListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const shop = await loadShopSummary(context);
+
+  // The first visit fills the mirror; a running sync advances with each load (the page polls while it runs).
+  let sync = await latestMirrorSync(prisma, session.shop);
+  if (!sync) sync = await prisma.mirrorSync.findUniqueOrThrow({ where: { id: (await startMirrorSync(context, prisma)).syncId } });
+  const progress = sync.status === "RUNNING" ? await advanceMirrorSync(context, prisma, sync.id) : null;
+
+  const list = await listOrdersToShip(prisma, session.shop, {
+    ...query,
+    search: query.q,
+    homeCountry: shop.countryCode ?? "US",
+  });
+  return {
+    shop,
+    list,
+    sync: { status: progress?.status ?? sync.status, error: sync.error, finishedAt: sync.finishedAt?.toISOString() ?? null },
+  };
 };
 
-export default function Index() {
-  const { shop } = useLoaderData<typeof loader>();
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { admin, session } = await authenticate.admin(request);
+  await startMirrorSync({ admin, shop: session.shop }, prisma);
+  return { started: true };
+};
+
+export default function OrdersToShip() {
+  const { shop, list, sync } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(params.get("q") ?? "");
+  const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(
+    list.rows.filter((row) => row.shippable),
+  );
+
+  useEffect(() => {
+    if (sync.status !== "RUNNING") return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1000);
+    return () => clearInterval(timer);
+  }, [sync.status, revalidator]);
+
+  const setParam = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== "all") next.set(name, value);
+    else next.delete(name);
+    next.delete("page");
+    navigate(`?${next.toString()}`);
+  };
+  const createLabels = () => {
+    const ids = new URLSearchParams();
+    for (const id of selectedResources) ids.append("ids[]", id);
+    navigate(`/app/quotes/new?${ids.toString()}`);
+  };
+
   return (
-    <Page>
-      <TitleBar title="Consign" />
-      <Layout>
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {shop.name}
-              </Text>
-              <Text as="p" variant="bodyMd">
-                Ships from {shop.origin}. Weights in {shop.weightUnit.toLowerCase()}, prices in {shop.currencyCode}.
-              </Text>
-            </BlockStack>
-          </Card>
-        </Layout.Section>
-      </Layout>
+    <Page fullWidth>
+      <TitleBar title="Orders to ship" />
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="p" tone="subdued">
+            <span data-testid="shop-name">{shop.name}</span> · ships from {shop.origin}
+          </Text>
+          <Button onClick={() => submit({}, { method: "post" })} loading={sync.status === "RUNNING"}>
+            Sync orders
+          </Button>
+        </InlineStack>
+        {sync.status === "RUNNING" && (
+          <Banner tone="info" title="Reading your open orders from Shopify…">
+            <p>This runs once after install and whenever you sync. The list fills in as soon as it finishes.</p>
+          </Banner>
+        )}
+        {sync.status === "FAILED" && (
+          <Banner tone="critical" title="Orders could not be read from Shopify">
+            <p>{sync.error} Try “Sync orders” again; if it keeps failing, check the app's access in Shopify.</p>
+          </Banner>
+        )}
+        <Card padding="0">
+          <div style={{ padding: "12px" }}>
+            <Form method="get">
+              <InlineStack gap="300" blockAlign="end">
+                <div style={{ minWidth: 280 }}>
+                  <TextField label="Search" labelHidden name="q" value={search} onChange={setSearch} placeholder="Order, email or address" autoComplete="off" />
+                </div>
+                <Select
+                  label="Destination"
+                  labelInline
+                  options={[
+                    { label: "All", value: "all" },
+                    { label: "Domestic", value: "domestic" },
+                    { label: "International", value: "international" },
+                  ]}
+                  value={params.get("scope") ?? "all"}
+                  onChange={(value) => setParam("scope", value)}
+                />
+                <Select
+                  label="Country"
+                  labelInline
+                  options={[{ label: "Any", value: "" }, ...list.countries.map((code) => ({ label: code, value: code }))]}
+                  value={params.get("country") ?? ""}
+                  onChange={(value) => setParam("country", value)}
+                />
+                <Button submit>Search</Button>
+              </InlineStack>
+            </Form>
+          </div>
+          <IndexTable
+            resourceName={{ singular: "order", plural: "orders" }}
+            itemCount={list.rows.length}
+            selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+            onSelectionChange={handleSelectionChange}
+            promotedBulkActions={[{ content: "Create shipping labels", onAction: createLabels }]}
+            headings={[{ title: "Order" }, { title: "Date" }, { title: "Ship to" }, { title: "Items" }, { title: "Status" }]}
+            pagination={{
+              hasPrevious: list.page > 1,
+              hasNext: list.page < list.pages,
+              onPrevious: () => setParam("page", String(list.page - 1)),
+              onNext: () => setParam("page", String(list.page + 1)),
+            }}
+          >
+            {list.rows.map((row, index) => (
+              <IndexTable.Row
+                id={row.id}
+                key={row.id}
+                position={index}
+                selected={selectedResources.includes(row.id)}
+                disabled={!row.shippable}
+              >
+                <IndexTable.Cell>
+                  <Text as="span" fontWeight="semibold">
+                    {row.name}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{new Date(row.createdAt).toLocaleDateString()}</IndexTable.Cell>
+                <IndexTable.Cell>{row.destination}</IndexTable.Cell>
+                <IndexTable.Cell>{row.items}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {row.shippable ? (
+                    <Badge tone="attention">{row.fulfillmentStatus.toLowerCase().replace(/_/g, " ")}</Badge>
+                  ) : (
+                    <Text as="span" tone="subdued">
+                      {row.reason}
+                    </Text>
+                  )}
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </Card>
+        <Text as="p" tone="subdued">
+          {list.total} order(s) with something left to ship · page {list.page} of {list.pages}
+        </Text>
+      </BlockStack>
     </Page>
   );
 }

@@ -34,6 +34,7 @@ export interface ShopSummary {
   currencyCode: string;
   weightUnit: "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS";
   origin: string;
+  countryCode: string | null;
 }
 
 /** The shop's name, currency, weight unit and where it ships from, for the app's home page. */
@@ -42,5 +43,5 @@ export async function loadShopSummary(context: ShopAdmin): Promise<ShopSummary> 
   const origin = [shop.shopAddress.city, shop.shopAddress.provinceCode, shop.shopAddress.countryCodeV2]
     .filter((part): part is string => Boolean(part))
     .join(", ");
-  return { name: shop.name, currencyCode: shop.currencyCode, weightUnit: shop.weightUnit, origin };
+  return { name: shop.name, currencyCode: shop.currencyCode, weightUnit: shop.weightUnit, origin, countryCode: shop.shopAddress.countryCodeV2 };
 }
