@@ -18,6 +18,8 @@ const EnvSchema = z
     /** "true": make sure the demo customer exists on start and log its credentials. */
     SHIPPING_SERVICE_SEED_CUSTOMER: z.stringbool().default(false),
     SHIPPING_SERVICE_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Check every response against the contract before sending; default on except in production. */
+    SHIPPING_SERVICE_VALIDATE_RESPONSES: z.stringbool().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -29,7 +31,7 @@ const EnvSchema = z
     }
   });
 
-export type ServiceConfig = z.infer<typeof EnvSchema>;
+export type ServiceConfig = z.infer<typeof EnvSchema> & { validateResponses: boolean };
 
 export class ConfigError extends Error {}
 
@@ -39,5 +41,5 @@ export function parseServiceConfig(env: Record<string, string | undefined> = pro
   if (!parsed.success) {
     throw new ConfigError(`Invalid Shipping API service environment:\n${parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n")}`);
   }
-  return parsed.data;
+  return { ...parsed.data, validateResponses: parsed.data.SHIPPING_SERVICE_VALIDATE_RESPONSES ?? parsed.data.NODE_ENV !== "production" };
 }

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     partnerKey: config.SHIPPING_SERVICE_PARTNER_KEY,
     secretsKey: config.SHIPPING_SERVICE_SECRETS_KEY,
     logger: { level: config.SHIPPING_SERVICE_LOG_LEVEL },
+    validateResponses: config.validateResponses,
   });
   if (config.SHIPPING_SERVICE_SEED_CUSTOMER) {
     const demo = await ensureDemoCustomer({ db, clock, secretsKey: config.SHIPPING_SERVICE_SECRETS_KEY });

@@ -64,28 +64,41 @@ export function batchQuote(ctx: DomainContext, customerId: string, request: Batc
   });
 
   const insertRequest = ctx.store.statement(`INSERT INTO QuoteRequest (customerId, shipment, createdAt) VALUES (?, ?, ?)`);
-  const insertQuote = ctx.store.statement(
-    `INSERT INTO Quote (customerId, requestId, carrierCode, serviceCode, packageTypeCode, currency, totalCents, detail, status, createdAt, expiresAt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
-  );
   return ctx.store.transaction(() => ({
     results: rated.map((result, shipmentIndex): BatchQuoteResult => {
       if (result.status === "error") return { shipmentIndex, status: "error", error: result.error, errorCategory: result.errorCategory };
       const requestId = insertRequest.run(customerId, JSON.stringify(request.shipments[shipmentIndex]), createdAt).lastInsertRowid;
-      const quotes = result.quotes.map((quote) => {
-        const detail: QuoteDetail = {
-          serviceDescription: quote.serviceDescription,
-          baseCents: quote.baseCents,
-          surcharges: quote.surcharges,
-          zone: quote.zone,
-          quotedWeight: quote.quotedWeight,
-          quotedWeightType: quote.quotedWeightType,
-          transitDays: quote.transitDays,
-        };
-        const id = insertQuote.run(customerId, requestId, quote.carrierCode, quote.serviceCode, quote.packageTypeCode, quote.currency, quote.totalCents, JSON.stringify(detail), createdAt, expiresAt).lastInsertRowid;
-        return quoteToWire(Number(id), quote);
-      });
+      const ids = insertQuotes(ctx, customerId, Number(requestId), result.quotes, createdAt, expiresAt);
+      const quotes = result.quotes.map((quote, index) => quoteToWire(ids[index]!, quote));
       return { shipmentIndex, status: "success", quotes, quoteErrors: result.quoteErrors };
     }),
   }));
+}
+
+const QUOTE_COLUMNS = "(customerId, requestId, carrierCode, serviceCode, packageTypeCode, currency, totalCents, detail, status, createdAt, expiresAt)";
+const QUOTE_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)";
+
+/**
+ * Saves one shipment's quotes with a single multi-row INSERT … RETURNING id (one statement instead of
+ * one per service: the single-shipment quote is the hot path). Ids come back in insertion order.
+ */
+function insertQuotes(ctx: DomainContext, customerId: string, requestId: number, quotes: readonly RatedQuote[], createdAt: string, expiresAt: string): number[] {
+  if (quotes.length === 0) return [];
+  const statement = ctx.store.statement(`INSERT INTO Quote ${QUOTE_COLUMNS} VALUES ${Array(quotes.length).fill(QUOTE_ROW).join(", ")} RETURNING id`);
+  const values: unknown[] = [];
+  for (const quote of quotes) {
+    const detail: QuoteDetail = {
+      serviceDescription: quote.serviceDescription,
+      baseCents: quote.baseCents,
+      surcharges: quote.surcharges,
+      zone: quote.zone,
+      quotedWeight: quote.quotedWeight,
+      quotedWeightType: quote.quotedWeightType,
+      transitDays: quote.transitDays,
+    };
+    values.push(customerId, requestId, quote.carrierCode, quote.serviceCode, quote.packageTypeCode, quote.currency, quote.totalCents, JSON.stringify(detail), createdAt, expiresAt);
+  }
+  const rows = statement.all(...values) as { id: number }[];
+  // RETURNING order is the insertion order for a single-table INSERT in SQLite; sort to be explicit.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }

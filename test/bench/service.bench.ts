@@ -1,0 +1,164 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+import { buildCreateCustomer, buildQuoteShipment } from "../../shipping-api/fixtures";
+
+/**
+ * `npm run bench:service`: the Shipping API service's figures on this machine, all over loopback.
+ * The service runs as its own process (`node --import tsx service/main.ts`) so the load generator does not
+ * share its event loop, and its peak RSS is its own (VmHWM). BENCH_NODE_FLAGS passes extra node flags.
+ */
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: { url: string; connections: number; duration: number; method: string; headers: Record<string, string>; body: string }) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const PARTNER_KEY = "bench-partner-key";
+const RUNS = 5;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function startServiceProcess(): Promise<{ child: ChildProcess; baseUrl: string; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "shipping-bench-"));
+  const port = await freePort();
+  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "service/main.ts"], {
+    // As `npm run service` runs it (MALLOC_ARENA_MAX=2), in its production configuration: real keys, no
+    // response re-validation (the contract suite covers that), warnings-only logs.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      MALLOC_ARENA_MAX: "2",
+      SHIPPING_SERVICE_PORT: String(port),
+      SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "bench.sqlite")}`,
+      SHIPPING_SERVICE_PARTNER_KEY: PARTNER_KEY,
+      SHIPPING_SERVICE_SECRETS_KEY: "bench-secrets-key",
+      SHIPPING_SERVICE_LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return { child, baseUrl, dir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGTERM");
+  throw new Error("service did not become healthy");
+}
+
+function peakRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmHWM:"));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+async function call(baseUrl: string, path: string, authorization: string, body?: unknown): Promise<{ status: number; json: any; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  return { status: response.status, json, ms: performance.now() - started };
+}
+
+async function main(): Promise<void> {
+  const { child, baseUrl, dir } = await startServiceProcess();
+  try {
+    const email = `bench-${Date.now()}@consign.test`;
+    const password = "bench-password";
+    const created = await call(baseUrl, "/restapi/v1/customers", `Bearer ${PARTNER_KEY}`, buildCreateCustomer({ email, password, prepaySettings: { minimumBalance: "1000", rechargeAmount: "100000" } }));
+    const customerId: string = created.json.customerId;
+    const auth = `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}`;
+    const root = `/restapi/v1/customers/${customerId}`;
+
+    // 1. 500 shipments, every available service each (no carrier/service/package codes).
+    const allServices = { shipments: Array.from({ length: 500 }, (_, index) => buildQuoteShipment({ shipmentReference: `#${index}` })) };
+    await call(baseUrl, `${root}/batch-quote`, auth, allServices); // warm-up
+    const quoteTimes: number[] = [];
+    let quotesPerRequest = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const result = await call(baseUrl, `${root}/batch-quote`, auth, allServices);
+      if (result.status !== 200) throw new Error(`batch quote failed: ${JSON.stringify(result.json).slice(0, 300)}`);
+      quotesPerRequest = result.json.results.reduce((sum: number, entry: { quotes?: unknown[] }) => sum + (entry.quotes?.length ?? 0), 0);
+      quoteTimes.push(result.ms);
+    }
+    const rssAfterQuotes = peakRssMb(child.pid!);
+
+    // 2. Book a batch of 500 saved quotes, the combined PDF included.
+    const bookTimes: number[] = [];
+    const bytesPerLabel: number[] = [];
+    for (let run = 0; run < RUNS + 1; run++) {
+      const quoted = await call(baseUrl, `${root}/batch-quote`, auth, { shipments: allServices.shipments.map((entry) => ({ ...entry, serviceCode: "BLP_GROUND" })) });
+      const quoteIds = quoted.json.results.map((entry: { quotes: { quoteId: number }[] }) => entry.quotes[0]!.quoteId);
+      const batch = await call(baseUrl, `${root}/batch`, auth, { name: `bench ${run}`, quoteIds });
+      const booked = await call(baseUrl, `${root}/batch-book`, auth, { batchId: batch.json.batchId });
+      const bookedCount = booked.json.results.filter((entry: { status: string }) => entry.status === "success").length;
+      if (bookedCount !== 500) throw new Error(`batch book booked ${bookedCount} of 500: ${JSON.stringify(booked.json.results.find((entry: { status: string }) => entry.status !== "success"))}`);
+      if (run === 0) continue; // warm-up
+      bookTimes.push(booked.ms);
+      bytesPerLabel.push(Buffer.from(booked.json.labelsPdf, "base64").length / 500);
+    }
+    const rssAfterBooking = peakRssMb(child.pid!);
+
+    // 3. Single-shipment quotes (every service) under 32 connections for 10 s.
+    const single = await autocannon({
+      url: `${baseUrl}${root}/batch-quote`,
+      connections: 32,
+      duration: 10,
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify({ shipments: [buildQuoteShipment()] }),
+    });
+
+    const figures = {
+      "batch quote, 500 shipments × all services (median ms)": Math.round(median(quoteTimes)),
+      "quotes saved per 500-shipment request": quotesPerRequest,
+      "batch book, 500 quotes incl. combined PDF (median ms)": Math.round(median(bookTimes)),
+      "label size (bytes per label, median)": Math.round(median(bytesPerLabel)),
+      "single-shipment quote, 32 connections, 10 s (req/s)": Math.round(single.requests.average),
+      "single-shipment quote p50 / p99 latency (ms)": `${single.latency.p50} / ${single.latency.p99}`,
+      "non-2xx responses / errors under load": `${single.non2xx} / ${single.errors}`,
+      "service peak RSS (MB): after quotes / after booking / at end": `${Math.round(rssAfterQuotes)} / ${Math.round(rssAfterBooking)} / ${Math.round(peakRssMb(child.pid!))}`,
+    };
+    console.log(`Shipping API service bench (${RUNS} runs each, medians; loopback; NODE_ENV=production, log level warn; load average ${loadavg().map((value) => value.toFixed(2)).join(" ")})`);
+    for (const [name, value] of Object.entries(figures)) console.log(`  ${name.padEnd(58)} ${value}`);
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
