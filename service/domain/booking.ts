@@ -3,6 +3,7 @@ import type { Carrier, LabelFormat, Service } from "../catalog";
 import { DAY_MS } from "../clock";
 import { type ErrorCategoryName, ServiceError, invalidRequest, unprocessable } from "../errors";
 import type { LabelAddress, LabelData } from "../labels/label-data";
+import { encodeCode128 } from "../labels/code128";
 import { renderLabelsPdf } from "../labels/pdf-label";
 import { renderLabelImage } from "../labels/render";
 import { planCharge } from "../ledger";
@@ -194,9 +195,20 @@ function labelsStillKept(ctx: DomainContext, rows: readonly { label: string; boo
   return rows.filter((row) => Date.parse(row.bookedAt) > cutoff).map((row) => JSON.parse(row.label) as LabelData);
 }
 
+/** A label whose barcode cannot be encoded (say, data edited by hand) is skipped, not the whole document. */
+function drawable(label: LabelData): boolean {
+  try {
+    encodeCode128(label.trackingNumber);
+    return typeof label.carrierLabel === "string" && typeof label.sender?.name === "string" && typeof label.receiver?.name === "string";
+  } catch {
+    return false;
+  }
+}
+
 async function combinedPdf(labels: readonly LabelData[]): Promise<string> {
-  if (labels.length === 0) return "";
-  return Buffer.from(await renderLabelsPdf(labels)).toString("base64");
+  const kept = labels.filter(drawable);
+  if (kept.length === 0) return "";
+  return Buffer.from(await renderLabelsPdf(kept)).toString("base64");
 }
 
 /**
@@ -294,9 +306,9 @@ export async function batchLabels(ctx: DomainContext, customerId: string, batchI
     .statement(`SELECT s.label, s.bookedAt FROM Shipment s JOIN Quote q ON q.id = s.quoteId WHERE s.batchId = ? ORDER BY q.batchSeq`)
     .all(batchId) as { label: string; bookedAt: string }[];
   if (rows.length === 0) throw unprocessable(`Batch ${batchId} has no booked shipments`);
-  const labels = labelsStillKept(ctx, rows);
-  if (labels.length === 0) throw unprocessable(`No label of batch ${batchId} could be generated: labels are purged ${ctx.labelRetentionDays} days after booking`);
-  return { labelsPdf: await combinedPdf(labels) };
+  const labelsPdf = await combinedPdf(labelsStillKept(ctx, rows));
+  if (labelsPdf === "") throw unprocessable(`No label of batch ${batchId} could be generated (labels are purged ${ctx.labelRetentionDays} days after booking)`);
+  return { labelsPdf };
 }
 
 const PHONE_DIGITS = /\d/g;

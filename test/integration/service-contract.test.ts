@@ -561,6 +561,16 @@ describe("View Batch Labels", () => {
     expect(failed(await alice.client.getBatchLabels({ batchId: 999_999 })).kind).toBe("not_found");
   });
 
+  it("GIVEN a label that cannot be drawn THEN it is skipped and the others still come back", async () => {
+    const { batchId } = await openBatch(alice, 2);
+    const booked = ok(await alice.client.batchBook({ body: { batchId } }));
+    const first = booked.results[0]!;
+    if (first.status !== "success") throw new Error("expected a booking");
+    // Damage one shipment's kept label data: a tracking number Code 128 cannot carry.
+    service.db.statement(`UPDATE Shipment SET label = json_set(label, '$.trackingNumber', 'é') WHERE bookNumber = ?`).run(first.bookNumber);
+    expect(await pdfPages(ok(await alice.client.getBatchLabels({ batchId })).labelsPdf)).toBe(1);
+  });
+
   it("GIVEN labels older than the retention THEN none can be generated: 422", async () => {
     const { batchId } = await openBatch(alice, 1);
     ok(await alice.client.batchBook({ body: { batchId } }));
