@@ -14,7 +14,8 @@ export interface ShellChrome {
 export const SHELL_ASSETS = "/admin/shell";
 
 function layout(chrome: ShellChrome, title: string, body: Html, scripts: string[]): Html {
-  const appHome = `/admin/apps/${chrome.app.handle}`;
+  // The app's home; /admin/apps/<handle> alone loads the app's root, as Shopify loads application_url.
+  const appHome = `/admin/apps/${chrome.app.handle}/app`;
   return html`<!doctype html>
 <html lang="en">
 <head>

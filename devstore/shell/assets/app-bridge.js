@@ -185,16 +185,55 @@
   window.addEventListener("popstate", reportLocation);
 
   // The admin asked for one of the nav menu's destinations. The app's router listens for shopify:navigate on
-  // the link itself (shopify-app-remix's AppProvider), which keeps it a client-side navigation.
+  // window and reads the link the event came from (shopify-app-remix's AppProvider), which keeps it a
+  // client-side navigation. Until that listener exists (the app is still hydrating) the request waits; an
+  // app that never listens gets a document navigation.
+  var navigateListeners = 0;
+  var queuedLink = null;
+  var NAVIGATE_FALLBACK_MS = 5000;
+  var originalAddEventListener = window.addEventListener;
+  var originalRemoveEventListener = window.removeEventListener;
+
+  // Only window's own methods are replaced; the app calls them unqualified (this is then undefined).
+  window.addEventListener = function (type) {
+    var result = originalAddEventListener.apply(window, arguments);
+    if (type === "shopify:navigate") {
+      navigateListeners++;
+      if (queuedLink) {
+        var link = queuedLink;
+        queuedLink = null;
+        dispatchNavigate(link);
+      }
+    }
+    return result;
+  };
+  window.removeEventListener = function (type) {
+    if (type === "shopify:navigate") navigateListeners = Math.max(0, navigateListeners - 1);
+    return originalRemoveEventListener.apply(window, arguments);
+  };
+
+  function dispatchNavigate(link) {
+    link.dispatchEvent(new CustomEvent("shopify:navigate", { bubbles: true, composed: true }));
+  }
+
   function navigateFromAdmin(href) {
     var target = new URL(href, location.href);
     if (target.origin !== location.origin) return;
     var links = document.querySelectorAll("ui-nav-menu a[href]");
     for (var i = 0; i < links.length; i++) {
-      if (new URL(links[i].getAttribute("href"), location.href).href === target.href) {
-        links[i].dispatchEvent(new CustomEvent("shopify:navigate", { bubbles: true, composed: true }));
-        return;
+      if (new URL(links[i].getAttribute("href"), location.href).href !== target.href) continue;
+      if (navigateListeners > 0) {
+        dispatchNavigate(links[i]);
+      } else {
+        var queued = links[i];
+        queuedLink = queued;
+        setTimeout(function () {
+          if (queuedLink !== queued) return;
+          queuedLink = null;
+          location.assign(target.href);
+        }, NAVIGATE_FALLBACK_MS);
       }
+      return;
     }
     location.assign(target.href);
   }

@@ -1,0 +1,173 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
+import { seedStore } from "../../devstore/seed/seed.js";
+import type { Store } from "../../devstore/store/store.js";
+import { TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
+
+const root = join(import.meta.dirname, "..", "..");
+
+/** The shop the stack's local admin serves. */
+export const STACK_SHOP = "consign-e2e.myshopify.com";
+
+/** A browser user agent for plain HTTP calls: the app answers bot user agents (curl's, node's) with 410. */
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
+export interface StackOptions {
+  /** Fills the local admin's empty store; defaults to the devstore seed (`seedStore`). */
+  seed?: (store: Store) => void | Promise<void>;
+  /** The app's server build to run (default build/server/index.js; test/e2e's global setup keeps it fresh). */
+  serverBuild?: string;
+  /** Where the app's stdout and stderr go (default test-results/app-<time>.log). */
+  appLogFile?: string;
+  /** Extra environment for the app process. */
+  appEnv?: Record<string, string>;
+}
+
+export interface Stack {
+  /** The local admin, in-process (store, webhooks, mintSessionToken …) and its origin. */
+  admin: LocalAdmin & { url: string };
+  /** The built app, running as a child process. */
+  app: { url: string; databaseUrl: string; logFile: string; process: ChildProcess };
+  shop: string;
+  apiKey: string;
+  apiSecret: string;
+  /** The local admin's page that frames the app at `path` (e.g. "/app"). */
+  adminAppUrl(path?: string): string;
+  /** Stops the app and the local admin and removes their databases. */
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on right now (the app's URL must be known before the local admin starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * The app's environment as the integration tests set it (test/support/app-env.ts, so a variable the app
+ * starts to require reaches both), with `overrides`; the test process's own environment is left as it was.
+ */
+function appEnvironment(overrides: Record<string, string>): { env: NodeJS.ProcessEnv; databaseUrl: string } {
+  const saved = { ...process.env };
+  try {
+    const { databaseUrl } = useAppEnvironment(overrides);
+    return { env: { ...process.env }, databaseUrl };
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, logFile: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before serving ${url}:\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(url, { headers: { "user-agent": BROWSER_USER_AGENT }, redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The app did not serve ${url} within ${timeoutMs} ms:\n${tail(logFile)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the real parts a browser test needs, on ephemeral ports: the local admin in-process (temporary
+ * SQLite store, seeded, with the shell and the App Bridge stand-in) and the built app as a child process
+ * (`remix-serve`) pointed at it (LOCAL_ADMIN_URL, APP_BRIDGE_URL). Call `stop()` when done.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const [adminPort, appPort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const adminDir = mkdtempSync(join(tmpdir(), "consign-devstore-"));
+  const admin = createLocalAdmin({
+    dbPath: join(adminDir, "devstore.sqlite"),
+    shopDomain: STACK_SHOP,
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+    appUrl,
+    webhookRetry: { maxAttempts: 1 },
+  });
+  let child: ChildProcess | undefined;
+  let databaseUrl: string | undefined;
+  const stop = async () => {
+    if (child) await stopChild(child);
+    await admin.close();
+    rmSync(adminDir, { recursive: true, force: true });
+    if (databaseUrl) rmSync(dirname(fileURLToPath(databaseUrl)), { recursive: true, force: true });
+  };
+  try {
+    await (options.seed ?? ((store: Store) => seedStore(store, { shopDomain: STACK_SHOP })))(admin.store);
+    const adminUrl = await admin.listen({ port: adminPort });
+
+    const environment = appEnvironment({
+      // remix-serve runs the production build; NODE_ENV=test would load React's development build.
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      SHOPIFY_APP_URL: appUrl,
+      SCOPES: admin.appConfig.scopes,
+      LOCAL_ADMIN_URL: adminUrl,
+      APP_BRIDGE_URL: `${adminUrl}/app-bridge.js`,
+      ...options.appEnv,
+    });
+    databaseUrl = environment.databaseUrl;
+    const logFile = options.appLogFile ?? join(root, "test-results", `app-${Date.now()}.log`);
+    mkdirSync(join(logFile, ".."), { recursive: true });
+    const log = createWriteStream(logFile);
+    child = spawn(join(root, "node_modules", ".bin", "remix-serve"), [options.serverBuild ?? join(root, "build", "server", "index.js")], {
+      cwd: root,
+      env: environment.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    await waitUntilServing(`${appUrl}/`, child, logFile);
+
+    const app = { url: appUrl, databaseUrl: environment.databaseUrl, logFile, process: child };
+    return {
+      admin: Object.assign(admin, { url: adminUrl }),
+      app,
+      shop: STACK_SHOP,
+      apiKey: TEST_API_KEY,
+      apiSecret: TEST_API_SECRET,
+      adminAppUrl: (path = "") => `${adminUrl}/admin/apps/consign${path}`,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
