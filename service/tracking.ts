@@ -1,3 +1,4 @@
+import type { EventStatus } from "../shipping-api/contract";
 import { formatTimestamp } from "./clock";
 
 /**
@@ -6,19 +7,6 @@ import { formatTimestamp } from "./clock";
  * A hash of the tracking number picks the path: most shipments go straight through; some have a failed
  * delivery attempt first, some an exception followed by an arranged re-delivery.
  */
-
-export const EVENT_STATUSES = [
-  "Info Received",
-  "In Transit",
-  "Out for Delivery",
-  "Delivery Arragned",
-  "With Delivery Courier",
-  "Delivered to Broker",
-  "Failed Attempt",
-  "Delivered",
-  "Exception",
-] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export interface Place {
   city: string;

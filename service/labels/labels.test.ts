@@ -72,7 +72,7 @@ describe("thermal labels", () => {
     const zpl = renderZpl(buildLabel());
     expect(zpl.startsWith("^XA")).toBe(true);
     expect(zpl.trim().endsWith("^XZ")).toBe(true);
-    expect(zpl).toContain("^BCN,220,Y,N,N^FD>:1ZSVPIIC0538639223^FS");
+    expect(zpl).toContain("^FO60,870^BY3,3,220^BCN,220,Y,N,N^FD>:1ZSVPIIC0538639223^FS");
     expect(zpl).toContain("^FDJordan Blake^FS");
   });
 
@@ -82,7 +82,8 @@ describe("thermal labels", () => {
 
   it("EPL2: Code 128 barcode (type 1) of the tracking number and a print command", () => {
     const epl = renderEpl2(buildLabel({ references: ['say "hi"'] }));
-    expect(epl).toContain('B60,880,0,1,3,6,220,B,"1ZSVPIIC0538639223"');
+    expect(epl).toContain('B60,870,0,1,3,6,220,B,"1ZSVPIIC0538639223"');
+    expect(epl).toContain('A30,30,0,5,1,1,N,"BROWNLINE PARCEL"');
     expect(epl).toContain('"REF say \\"hi\\""');
     expect(epl.trim().endsWith("P1")).toBe(true);
   });

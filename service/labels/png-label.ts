@@ -1,14 +1,15 @@
 import { crc32, deflateSync } from "node:zlib";
 import { barsOf, encodeCode128 } from "./code128";
-import { type LabelData, addressLines } from "./label-data";
+import type { LabelData } from "./label-data";
+import { DOTS_HIGH, DOTS_WIDE, thermalLayout } from "./thermal-layout";
 
 /**
  * PNG labels (the e-commerce carrier's thermal format): 4×6 in at 203 dpi, 1-bit greyscale. Text uses
  * a 5×7 dot font drawn here (upper-case, digits, common punctuation) because there is no font
  * rasteriser in the service; lower case is shown in upper case, anything else as "?".
  */
-export const PNG_WIDTH = 812;
-export const PNG_HEIGHT = 1218;
+export const PNG_WIDTH = DOTS_WIDE;
+export const PNG_HEIGHT = DOTS_HIGH;
 
 const GLYPHS: Readonly<Record<string, string>> = {
   "0": ".###./#...#/#..##/#.#.#/##..#/#...#/.###.", "1": "..#../.##../..#../..#../..#../..#../.###.",
@@ -100,26 +101,19 @@ function encodePng(bitmap: Bitmap): Buffer {
 
 export function renderPng(label: LabelData): Buffer {
   const bitmap = new Bitmap();
-  const margin = 30;
-  // The carrier name shrinks to stay clear of the zone at the right.
-  bitmap.text(label.carrierLabel, margin, 30, Math.max(2, Math.min(6, Math.floor(570 / (6 * Math.max(1, label.carrierLabel.length))))));
-  bitmap.text(`ZONE ${label.zone}`, 620, 36, 4);
-  bitmap.text(label.serviceLabel, margin, 90, 4);
-  bitmap.fill(margin, 130, PNG_WIDTH - 2 * margin, 4);
-  bitmap.text("FROM", margin, 150, 3);
-  addressLines(label.sender).forEach((line, index) => bitmap.text(line, margin, 180 + index * 28, 3));
-  bitmap.fill(margin, 360, PNG_WIDTH - 2 * margin, 2);
-  bitmap.text("SHIP TO", margin, 380, 3);
-  addressLines(label.receiver).forEach((line, index) => bitmap.text(line, margin + 20, 420 + index * 40, 4));
-  bitmap.fill(margin, 680, PNG_WIDTH - 2 * margin, 4);
-  bitmap.text(`WEIGHT ${label.weight}  PIECES ${label.pieceCount}  DATE ${label.shipmentDate}`, margin, 700, 3);
-  bitmap.text(`BOOK ${label.bookNumber}`, margin, 735, 3);
-  label.references.slice(0, 2).forEach((reference, index) => bitmap.text(`REF ${reference}`, margin, 770 + index * 30, 3));
-  const { bars, modules } = barsOf(encodeCode128(label.trackingNumber));
-  const module = Math.max(1, Math.min(4, Math.floor((PNG_WIDTH - 2 * margin - 40) / modules)));
+  const layout = thermalLayout(label);
+  for (const rule of layout.rules) bitmap.fill(rule.x, rule.y, rule.width, rule.thickness);
+  for (const text of layout.texts) {
+    // 5×7 glyphs scaled to the layout's height, and narrowed when a line would run off the label.
+    const scale = Math.max(2, Math.min(Math.round(text.height / 7), Math.floor((PNG_WIDTH - text.x - 30) / (6 * Math.max(1, text.value.length)))));
+    bitmap.text(text.value, text.x, text.y, scale);
+  }
+  const { barcode } = layout;
+  const { bars, modules } = barsOf(encodeCode128(barcode.data));
+  const module = Math.max(1, Math.min(4, Math.floor((PNG_WIDTH - 2 * barcode.x) / modules)));
   const left = Math.round((PNG_WIDTH - module * modules) / 2);
-  for (const bar of bars) bitmap.fill(left + bar.x * module, 870, bar.width * module, 220);
-  const textWidth = label.trackingNumber.length * 6 * 4;
-  bitmap.text(label.trackingNumber, Math.max(margin, Math.round((PNG_WIDTH - textWidth) / 2)), 1110, 4);
+  for (const bar of bars) bitmap.fill(left + bar.x * module, barcode.y, bar.width * module, barcode.height);
+  const textWidth = barcode.data.length * 6 * 4;
+  bitmap.text(barcode.data, Math.max(30, Math.round((PNG_WIDTH - textWidth) / 2)), barcode.y + barcode.height + 20, 4);
   return encodePng(bitmap);
 }

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { buildCreateCustomer, buildQuoteShipment } from "../../shipping-api/fixtures";
+import { freePort } from "../integration/service-harness";
 
 /**
  * `npm run bench:service`: the Shipping API service's figures on this machine, all over loopback.
@@ -23,16 +23,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const PARTNER_KEY = "bench-partner-key";
 const RUNS = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
