@@ -1,7 +1,9 @@
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startStack, type Stack, type StackOptions } from "../support/stack.js";
 
 /** Where screenshots and app logs of the end-to-end tests go (ignored by git). */
 export const RESULTS_DIR = join(import.meta.dirname, "..", "..", "test-results");
@@ -49,6 +51,44 @@ export async function openBrowser(): Promise<BrowserSession> {
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects uncaught errors of a page, to assert none happened. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+export interface E2e {
+  readonly stack: Stack;
+  readonly browser: BrowserSession;
+}
+
+/** Starts the stack and Chromium before a test file's tests and stops both after them. */
+export function useStackInBrowser(options?: StackOptions): E2e {
+  let stack: Stack | undefined;
+  let browser: BrowserSession | undefined;
+  beforeAll(async () => {
+    stack = await startStack(options);
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`The ${name} is not started (use it inside a test)`);
+    return value;
+  };
+  return {
+    get stack() {
+      return started(stack, "stack");
+    },
+    get browser() {
+      return started(browser, "browser");
     },
   };
 }
