@@ -10,6 +10,7 @@ import { freePort } from "../integration/service-harness";
  * `npm run bench:service`: the Shipping API service's figures on this machine, all over loopback.
  * The service runs as its own process (`node --import tsx service/main.ts`) so the load generator does not
  * share its event loop, and its peak RSS is its own (VmHWM). BENCH_NODE_FLAGS passes extra node flags.
+ * The environment settings of the `service` script (MALLOC_ARENA_MAX, NODE_OPTIONS) are applied too.
  */
 
 interface AutocannonResult {
@@ -24,6 +25,18 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 const PARTNER_KEY = "bench-partner-key";
 const RUNS = 5;
 
+/** The `NAME=value` assignments in front of the `service` script in package.json, so the bench runs what it runs. */
+function serviceScriptEnvironment(): Record<string, string> {
+  const script = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.service ?? "";
+  const assignments: Record<string, string> = {};
+  for (const word of script.split(/\s+/)) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (!match) break;
+    assignments[match[1]!] = match[2]!;
+  }
+  return assignments;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -34,12 +47,12 @@ async function startServiceProcess(): Promise<{ child: ChildProcess; baseUrl: st
   const port = await freePort();
   const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "service/main.ts"], {
-    // As `npm run service` runs it (MALLOC_ARENA_MAX=2), in its production configuration: real keys, no
-    // response re-validation (the contract suite covers that), warnings-only logs.
+    // With the environment `npm run service` sets (allocator and heap settings), in the production
+    // configuration: real keys, no response re-validation (the contract suite covers that), warnings only.
     env: {
       ...process.env,
+      ...serviceScriptEnvironment(),
       NODE_ENV: "production",
-      MALLOC_ARENA_MAX: "2",
       SHIPPING_SERVICE_PORT: String(port),
       SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "bench.sqlite")}`,
       SHIPPING_SERVICE_PARTNER_KEY: PARTNER_KEY,
@@ -136,7 +149,8 @@ async function main(): Promise<void> {
       "non-2xx responses / errors under load": `${single.non2xx} / ${single.errors}`,
       "service peak RSS (MB): after quotes / after booking / at end": `${Math.round(rssAfterQuotes)} / ${Math.round(rssAfterBooking)} / ${Math.round(peakRssMb(child.pid!))}`,
     };
-    console.log(`Shipping API service bench (${RUNS} runs each, medians; loopback; NODE_ENV=production, log level warn; load average ${loadavg().map((value) => value.toFixed(2)).join(" ")})`);
+    const settings = Object.entries(serviceScriptEnvironment()).map(([name, value]) => `${name}=${value}`).join(" ");
+    console.log(`Shipping API service bench (${RUNS} runs each, medians; loopback; NODE_ENV=production, log level warn, ${settings}; load average ${loadavg().map((value) => value.toFixed(2)).join(" ")})`);
     for (const [name, value] of Object.entries(figures)) console.log(`  ${name.padEnd(58)} ${value}`);
   } finally {
     if (child.exitCode === null) {
