@@ -35,6 +35,7 @@ describe("the order list's bulk action, through the local admin into the embedde
       await row.getByRole("checkbox").check();
     }
     expect(await page.locator("[data-selected-count]").textContent()).toBe("3 selected");
+    await page.screenshot({ path: join(RESULTS_DIR, "admin-orders-selected.png") });
     await page.getByRole("button", { name: "Create shipping labels" }).click();
 
     await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/new\?/);
