@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
+import { systemClock } from "../../service/clock.js";
+import { openServiceStore, type ServiceStore } from "../../service/db/store.js";
+import { createShippingService } from "../../service/http/app.js";
 import { seedStore } from "../../devstore/seed/seed.js";
 import type { Store } from "../../devstore/store/store.js";
 import { TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
@@ -13,6 +16,9 @@ const root = join(import.meta.dirname, "..", "..");
 
 /** The shop the stack's local admin serves. */
 export const STACK_SHOP = "consign-e2e.myshopify.com";
+
+/** The Shipping API service's partner key (Create Customer) in the stack. */
+export const STACK_PARTNER_KEY = "e2e-partner-key";
 
 /** A browser user agent for plain HTTP calls: the app answers bot user agents (curl's, node's) with 410. */
 export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -31,6 +37,8 @@ export interface StackOptions {
 export interface Stack {
   /** The local admin, in-process (store, webhooks, mintSessionToken …) and its origin. */
   admin: LocalAdmin & { url: string };
+  /** The Shipping API service, in-process on the system clock; the app's SHIPPING_API_URL. */
+  service: { url: string; db: ServiceStore; partnerKey: string };
   /** The built app, running as a child process. */
   app: { url: string; databaseUrl: string; logFile: string; process: ChildProcess };
   shop: string;
@@ -38,7 +46,7 @@ export interface Stack {
   apiSecret: string;
   /** The local admin's page that frames the app at `path` (e.g. "/app"). */
   adminAppUrl(path?: string): string;
-  /** Stops the app and the local admin and removes their databases. */
+  /** Stops the app, the local admin and the service and removes their databases. */
   stop(): Promise<void>;
 }
 
@@ -106,15 +114,24 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the real parts a browser test needs, on ephemeral ports: the local admin in-process (temporary
- * SQLite store, seeded, with the shell and the App Bridge stand-in) and the built app as a child process
- * (`remix-serve`) pointed at it (LOCAL_ADMIN_URL, APP_BRIDGE_URL). Call `stop()` when done.
+ * SQLite store, seeded, with the shell and the App Bridge stand-in), the Shipping API service in-process
+ * (temporary database) and the built app as a child process (`remix-serve`) pointed at both
+ * (LOCAL_ADMIN_URL, APP_BRIDGE_URL, SHIPPING_API_URL). Call `stop()` when done.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const [adminPort, appPort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const adminDir = mkdtempSync(join(tmpdir(), "consign-devstore-"));
+  const stackDir = mkdtempSync(join(tmpdir(), "consign-stack-"));
+  const serviceDb = openServiceStore(`file:${join(stackDir, "service.sqlite")}`);
+  const service = createShippingService({
+    db: serviceDb,
+    clock: systemClock,
+    partnerKey: STACK_PARTNER_KEY,
+    secretsKey: "e2e-service-secrets-key",
+    logger: false,
+  });
   const admin = createLocalAdmin({
-    dbPath: join(adminDir, "devstore.sqlite"),
+    dbPath: join(stackDir, "devstore.sqlite"),
     shopDomain: STACK_SHOP,
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
@@ -126,12 +143,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const stop = async () => {
     if (child) await stopChild(child);
     await admin.close();
-    rmSync(adminDir, { recursive: true, force: true });
+    await service.close();
+    serviceDb.close();
+    rmSync(stackDir, { recursive: true, force: true });
     if (databaseUrl) rmSync(dirname(fileURLToPath(databaseUrl)), { recursive: true, force: true });
   };
   try {
     await (options.seed ?? ((store: Store) => seedStore(store, { shopDomain: STACK_SHOP })))(admin.store);
     const adminUrl = await admin.listen({ port: adminPort });
+    const serviceUrl = (await service.listen({ host: "127.0.0.1", port: 0 })).replace("localhost", "127.0.0.1");
 
     const environment = appEnvironment({
       // remix-serve runs the production build; NODE_ENV=test would load React's development build.
@@ -141,6 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SCOPES: admin.appConfig.scopes,
       LOCAL_ADMIN_URL: adminUrl,
       APP_BRIDGE_URL: `${adminUrl}/app-bridge.js`,
+      SHIPPING_API_URL: serviceUrl,
       ...options.appEnv,
     });
     databaseUrl = environment.databaseUrl;
@@ -159,6 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const app = { url: appUrl, databaseUrl: environment.databaseUrl, logFile, process: child };
     return {
       admin: Object.assign(admin, { url: adminUrl }),
+      service: { url: serviceUrl, db: serviceDb, partnerKey: STACK_PARTNER_KEY },
       app,
       shop: STACK_SHOP,
       apiKey: TEST_API_KEY,
