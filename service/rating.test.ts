@@ -237,6 +237,8 @@ describe("failures", () => {
     ["a declared value on a domestic shipment", { pieces: [{ weight: "2", length: "10", width: "8", height: "4", declaredValue: "10" }] }, /declaredValue must be null for domestic/],
     ["a US address without a two-letter state", { receiver: buildAddress({ state: "New York" }) }, /receiver.state must be a two-character code/],
     ["dimensions without a unit", { dimUnit: null }, /dimUnit is required/],
+    ["a side longer than any carrier takes", { pieces: [{ weight: "1", length: "99999999999", width: "10", height: "10" }] }, /pieces\[0\]\.length is 99999999999 in, above the 300 cm/],
+    ["an absurd insured value", { pieces: [{ weight: "1", length: "10", width: "10", height: "10", insuranceAmount: 1e300 }] }, /insuranceAmount must be a decimal from 0 to 1000000/],
   ] as const)("GIVEN %s THEN the whole shipment is an INVALID_REQUEST error", (_case, overrides, message) => {
     const result = rateShipment(catalog, buildRatingRequest(overrides as Partial<RatingRequest>));
     expect(result).toMatchObject({ status: "error", errorCategory: "INVALID_REQUEST" });

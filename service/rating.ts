@@ -107,6 +107,10 @@ const SATURDAY_DELIVERY_CENTS = 2000;
 const AM_DELIVERY_CENTS = 500;
 /** Float noise tolerance when rounding weights up (16 oz must be exactly 1 lb). */
 const EPSILON = 1e-9;
+/** Longest side any carrier here takes (about 118 in); also keeps every price a safe integer of cents. */
+export const MAX_SIDE_CM = 300;
+/** Largest insured or declared value per piece, in the request's currency. */
+export const MAX_VALUE_CENTS = 100_000_000;
 
 interface ParsedPiece {
   grams: number;
@@ -134,7 +138,9 @@ function positiveNumber(value: string | number | null | undefined, field: string
 function money(value: string | number | null | undefined, field: string): number {
   if (value === null || value === undefined) return 0;
   const cents = parseCents(value);
-  if (cents === null || cents < 0) throw new ShipmentInvalid(`${field} must be a non-negative decimal, got ${JSON.stringify(value)}`);
+  if (cents === null || cents < 0 || cents > MAX_VALUE_CENTS) {
+    throw new ShipmentInvalid(`${field} must be a decimal from 0 to ${MAX_VALUE_CENTS / 100}, got ${JSON.stringify(value)}`);
+  }
   return cents;
 }
 
@@ -178,7 +184,12 @@ function parseShipment(request: RatingRequest): ParsedShipment {
     let dimsCm: ParsedPiece["dimsCm"] = null;
     if (given === 3) {
       if (!cmPerUnit) throw new ShipmentInvalid(`dimUnit is required when ${at} has dimensions`);
-      const [length, width, height] = dims.map((value, axis) => positiveNumber(value, `${at}.${["length", "width", "height"][axis]}`) * cmPerUnit) as [number, number, number];
+      const [length, width, height] = dims.map((value, axis) => {
+        const field = `${at}.${["length", "width", "height"][axis]}`;
+        const cm = positiveNumber(value, field) * cmPerUnit;
+        if (cm > MAX_SIDE_CM + EPSILON) throw new ShipmentInvalid(`${field} is ${value} ${request.dimUnit}, above the ${MAX_SIDE_CM} cm (118 in) longest side any carrier takes`);
+        return cm;
+      }) as [number, number, number];
       dimsCm = [length, width, height];
     }
     if (!international && piece.declaredValue !== null && piece.declaredValue !== undefined) {

@@ -16,9 +16,14 @@ export function findCustomerByEmail(ctx: DomainContext, email: string): Customer
   return ctx.store.statement(`SELECT id, passwordHash FROM Customer WHERE email = ?`).get(email.toLowerCase()) as CustomerRow | undefined;
 }
 
+/** Prepay settings above this are typing mistakes, and would leave the safe range of integer cents. */
+const MAX_PREPAY_CENTS = 100_000_000;
+
 function amount(value: string, field: string, minimumCents: number): number {
   const cents = parseCents(value);
-  if (cents === null || cents < minimumCents) throw invalidRequest(`prepaySettings.${field} must be a decimal of at least ${(minimumCents / 100).toFixed(2)}, got ${JSON.stringify(value)}`);
+  if (cents === null || cents < minimumCents || cents > MAX_PREPAY_CENTS) {
+    throw invalidRequest(`prepaySettings.${field} must be a decimal from ${(minimumCents / 100).toFixed(2)} to ${(MAX_PREPAY_CENTS / 100).toFixed(2)}, got ${JSON.stringify(value)}`);
+  }
   return cents;
 }
 

@@ -55,6 +55,17 @@ function parsePart<S extends z.ZodType>(schema: S, value: unknown, part: string)
   return parsed.data;
 }
 
+/**
+ * Numeric path ids must be exact: the contract's IdParam turns "99999999999999999999" into 1e20, which
+ * no row can have; saying 400 is more useful than a 404 for a number that cannot be an id.
+ */
+function checkIds<T extends object>(params: T): T {
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === "number" && !Number.isSafeInteger(value)) throw invalidRequest(`Invalid path parameters: ${name}: must be a positive integer up to ${Number.MAX_SAFE_INTEGER}`);
+  }
+  return params;
+}
+
 /** `/a/:b/c` → a regex over request paths, to tell "wrong method" (405) from "no such route" (404). */
 function routePattern(path: string): RegExp {
   return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]+/g, "[^/]+")}/?$`);
@@ -136,7 +147,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
         const customerId = await authorise(endpoint, request);
         const input = {
           customerId,
-          params: parsePart(endpoint.params, request.params, "path parameters"),
+          params: checkIds(parsePart(endpoint.params, request.params, "path parameters")),
           query: endpoint.query ? parsePart(endpoint.query, request.query, "query") : undefined,
           body: endpoint.body ? parsePart(endpoint.body, request.body, "body") : undefined,
         } as HandlerInput<EndpointDefinition>;

@@ -176,6 +176,7 @@ describe("Create Customer", () => {
     ["a franchiseId that is not three characters", { franchiseId: "ABCD" }, /franchiseId/],
     ["an incomplete mailing address", { mailingAddress: { name: "X", company: "", address1: "", address2: "", city: "Y", state: "CA", zip: "94105", country: "US", phone: "4155550100" } }, /mailingAddress\.address1/],
     ["a zero recharge amount", { prepaySettings: { minimumBalance: "10", rechargeAmount: "0" } }, /rechargeAmount/],
+    ["an absurd minimum balance", { prepaySettings: { minimumBalance: 1e300, rechargeAmount: "10" } }, /minimumBalance/],
     ["an invalid email", { email: "not-an-email" }, /email/],
   ])("GIVEN %s THEN 400 naming the field", async (_case, overrides, field) => {
     const body = { ...buildCreateCustomer({ email: `fresh-${Math.random()}@consign.test` }), ...overrides };
@@ -325,7 +326,7 @@ describe("batches: create, list, get", () => {
     expect(response).toMatchObject({ status: 400, body: { errorCategory: "INVALID_REQUEST" } });
   });
 
-  it.each(["abc", "0", "-3", "1.5"])("GIVEN batch id %s in the path THEN 400", async (id) => {
+  it.each(["abc", "0", "-3", "1.5", "99999999999999999999999"])("GIVEN batch id %s in the path THEN 400", async (id) => {
     const response = await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch/${id}`, { authorization: alice.authorization });
     expect(response).toMatchObject({ status: 400, body: { errorCategory: "INVALID_REQUEST" } });
     expect((response.body as { error: string }).error).toMatch(/batchId/);
@@ -731,6 +732,15 @@ describe("bad input", () => {
     const response = await post("/batch-quote", JSON.stringify(body));
     expect(response.status).toBe(400);
     expect((response.body as { error: string }).error).toMatch(field);
+  });
+
+  it("GIVEN absurd numbers (a 10^11 in side, a 10^300 insured value) THEN the shipment is refused, never a 500", async () => {
+    const { status, body } = await post(
+      "/batch-quote",
+      JSON.stringify({ shipments: [buildQuoteShipment({ pieces: [buildPiece({ length: "99999999999" })] }), buildQuoteShipment({ pieces: [buildPiece({ insuranceAmount: 1e300 })] })] }),
+    );
+    expect(status).toBe(200);
+    expect((body as { results: { status: string; errorCategory: string }[] }).results.map((result) => [result.status, result.errorCategory])).toEqual([["error", "INVALID_REQUEST"], ["error", "INVALID_REQUEST"]]);
   });
 
   it("GIVEN a body over 10 MiB THEN 413", async () => {
