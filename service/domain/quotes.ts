@@ -17,7 +17,7 @@ export interface QuoteDetail {
   transitDays: number;
 }
 
-export function quoteToWire(id: number, quote: RatedQuote | (QuoteDetail & { carrierCode: string; serviceCode: string; packageTypeCode: string; currency: Quote["currency"]; totalCents: number })): Quote {
+export function quoteToWire(id: number, quote: RatedQuote): Quote {
   return {
     quoteId: id,
     carrierCode: quote.carrierCode,

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { z } from "zod";
-import { type EndpointDefinition, type EndpointName, type Endpoints, endpointList, formatIssues } from "../../shipping-api/contract";
+import { type EndpointAuth, type EndpointDefinition, type EndpointName, type Endpoints, endpointList, formatIssues } from "../../shipping-api/contract";
 import { type Catalog, createCatalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { ServiceStore } from "../db/store";
@@ -126,8 +126,8 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     }
   });
 
-  async function authorise(endpoint: EndpointDefinition, request: FastifyRequest): Promise<string> {
-    if (endpoint.auth === "partner") {
+  async function authorise(auth: EndpointAuth, request: FastifyRequest): Promise<string> {
+    if (auth === "partner") {
       checkPartnerKey(request.headers.authorization, options.partnerKey);
       return "";
     }
@@ -144,7 +144,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
       method: endpoint.method,
       url: endpoint.path,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const customerId = await authorise(endpoint, request);
+        const customerId = await authorise(endpoint.auth, request);
         const input = {
           customerId,
           params: checkIds(parsePart(endpoint.params, request.params, "path parameters")),
@@ -168,7 +168,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
 
   // Not in the contract: the label of one booked shipment, in the format it was booked with.
   app.get("/restapi/v1/customers/:customerId/shipments/:bookNumber/label", async (request) => {
-    const customerId = await authorise({ auth: "customer" } as EndpointDefinition, request);
+    const customerId = await authorise("customer", request);
     return shipmentLabel(ctx, customerId, (request.params as { bookNumber: string }).bookNumber);
   });
 
