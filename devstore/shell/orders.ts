@@ -1,6 +1,14 @@
 import { toGid } from "../gid.js";
 import type { Store } from "../store/store.js";
-import type { Address } from "../store/types.js";
+import type {
+  Address,
+  FulfillmentOrderRow,
+  FulfillmentRow,
+  LineItemRow,
+  OrderRow,
+  ShippingLineData,
+  TrackingInfoRow,
+} from "../store/types.js";
 
 /** One row of the admin shell's order list. */
 export interface ShellOrder {
@@ -77,4 +85,33 @@ export function listShellOrders(store: Store, options: { page: number; pageSize:
     };
   });
   return { orders, total, page, pageCount };
+}
+
+/** One order as the shell's order page shows it. */
+export interface ShellOrderDetail {
+  order: OrderRow;
+  gid: string;
+  shippingAddress: Address | null;
+  shippingLine: ShippingLineData | null;
+  lines: LineItemRow[];
+  fulfillmentOrders: { row: FulfillmentOrderRow; location: string; holds: string[] }[];
+  fulfillments: { row: FulfillmentRow; tracking: TrackingInfoRow[] }[];
+}
+
+export function loadShellOrder(store: Store, id: number): ShellOrderDetail | null {
+  const order = store.getOrder(id);
+  if (!order) return null;
+  return {
+    order,
+    gid: toGid("Order", order.id),
+    shippingAddress: parseAddress(order.shipping_address_json),
+    shippingLine: order.shipping_line_json ? (JSON.parse(order.shipping_line_json) as ShippingLineData) : null,
+    lines: store.listLineItems(order.id),
+    fulfillmentOrders: store.listFulfillmentOrders(order.id).map((row) => ({
+      row,
+      location: store.getLocation(row.assigned_location_id)?.name ?? `Location ${row.assigned_location_id}`,
+      holds: store.listHolds(row.id).map((hold) => hold.reason),
+    })),
+    fulfillments: store.listFulfillments(order.id).map((row) => ({ row, tracking: store.listTrackingInfo(row.id) })),
+  };
 }

@@ -1,6 +1,6 @@
 import { html, type Html } from "./html.js";
-import type { WebhookDeliveryRow } from "../store/types.js";
-import type { ShellOrder, ShellOrderPage } from "./orders.js";
+import type { Address, WebhookDeliveryRow } from "../store/types.js";
+import type { ShellOrderDetail, ShellOrderPage } from "./orders.js";
 
 /** What every shell page shows in its chrome. */
 export interface ShellChrome {
@@ -51,11 +51,15 @@ function formatDate(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
 }
 
-function statusBadge(order: ShellOrder): Html {
-  if (order.cancelled) return html`<span class="badge badge-critical">Cancelled</span>`;
-  const label = order.fulfillmentStatus.charAt(0) + order.fulfillmentStatus.slice(1).toLowerCase().replace(/_/g, " ");
-  const tone = order.fulfillmentStatus === "FULFILLED" ? "success" : order.fulfillmentStatus === "UNFULFILLED" ? "attention" : "info";
-  return html`<span class="badge badge-${tone}">${label}</span>`;
+/** `PARTIALLY_FULFILLED` → "Partially fulfilled". */
+function humanize(value: string): string {
+  return value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ");
+}
+
+function statusBadge(status: string, cancelled: boolean): Html {
+  if (cancelled) return html`<span class="badge badge-critical">Cancelled</span>`;
+  const tone = status === "FULFILLED" || status === "SUCCESS" ? "success" : status === "UNFULFILLED" || status === "OPEN" ? "attention" : "info";
+  return html`<span class="badge badge-${tone}">${humanize(status)}</span>`;
 }
 
 export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string): Html {
@@ -64,11 +68,11 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
     (order) => html`
       <tr data-testid="order-row" data-order-name="${order.name}">
         <td class="check"><input type="checkbox" name="ids[]" value="${order.gid}" aria-label="Select ${order.name}"></td>
-        <td class="order-name">${order.name}</td>
+        <td class="order-name"><a href="/admin/orders/${order.id}">${order.name}</a></td>
         <td>${formatDate(order.createdAt, timeZone)}</td>
         <td>${order.customer ?? html`<span class="subdued">No customer</span>`}</td>
         <td>${order.destinationCountry ?? html`<span class="subdued">—</span>`}</td>
-        <td>${statusBadge(order)}</td>
+        <td>${statusBadge(order.fulfillmentStatus, order.cancelled)}</td>
         <td class="num">${order.itemCount} ${order.itemCount === 1 ? "item" : "items"}</td>
       </tr>`,
   );
@@ -163,4 +167,85 @@ export function renderWebhooksPage(chrome: ShellChrome, input: { topics: readonl
       }
     </div>`;
   return layout(chrome, "Webhooks", body, []);
+}
+
+function addressLines(address: Address): Html {
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+  const cityLine = [address.city, address.provinceCode ?? address.province, address.zip].filter(Boolean).join(" ");
+  const lines = [name, address.company, address.address1, address.address2, cityLine, address.country ?? address.countryCode, address.phone];
+  return html`${lines.filter((line): line is string => Boolean(line)).map((line) => html`<div>${line}</div>`)}`;
+}
+
+/** An order, with the admin link the order-details action (`admin.order-details.action.link`) opens: `?id=<gid>`. */
+export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, timeZone: string): Html {
+  const { order } = detail;
+  const action = `/admin/apps/${chrome.app.handle}/app/quotes/new?${new URLSearchParams({ id: detail.gid }).toString()}`;
+  const body = html`
+    <div class="page-header">
+      <a class="back" href="/admin" aria-label="Back to orders">←</a>
+      <h1 data-testid="order-title">${order.name}</h1>
+      ${statusBadge(order.display_fulfillment_status, order.cancelled_at !== null)}
+      <span class="subdued">${formatDate(order.created_at, timeZone)}</span>
+      <a class="btn btn-primary push-right" href="${action}">Create shipping label</a>
+    </div>
+    <div class="columns">
+      <div class="column-main">
+        <section class="card section">
+          <h2>Items</h2>
+          <table class="orders">
+            <thead><tr><th>Product</th><th>SKU</th><th class="num">Quantity</th><th class="num">Price</th></tr></thead>
+            <tbody>${detail.lines.map(
+              (line) => html`<tr><td>${line.title}${line.variant_title ? html` <span class="subdued">· ${line.variant_title}</span>` : ""}${
+                line.requires_shipping ? "" : html` <span class="badge badge-info">No shipping</span>`
+              }</td><td>${line.sku ?? "—"}</td><td class="num">${line.quantity}</td><td class="num">${line.price} ${order.currency_code}</td></tr>`,
+            )}</tbody>
+          </table>
+        </section>
+        <section class="card section">
+          <h2>Fulfillment orders</h2>
+          ${detail.fulfillmentOrders.map(
+            ({ row, location, holds }) => html`<div class="row-line">
+              ${statusBadge(row.status, false)} <strong>${location}</strong>
+              <span class="subdued">${humanize(row.delivery_method_type)}${row.delivery_presented_name ? ` · ${row.delivery_presented_name}` : ""}</span>
+              ${holds.map((reason) => html` <span class="badge badge-critical">On hold: ${humanize(reason)}</span>`)}
+            </div>`,
+          )}
+        </section>
+        <section class="card section">
+          <h2>Fulfillments</h2>
+          ${
+            detail.fulfillments.length === 0
+              ? html`<p class="subdued">None yet.</p>`
+              : detail.fulfillments.map(
+                  ({ row, tracking }) => html`<div class="row-line" data-testid="fulfillment">
+              ${statusBadge(row.status, row.status === "CANCELLED")} <strong>${row.name}</strong>
+              ${row.display_status ? html`<span class="subdued">${humanize(row.display_status)}</span>` : ""}
+              ${tracking.map(
+                (info) => html` <span class="tracking">${info.company ?? "Carrier"} ${
+                  info.url ? html`<a href="${info.url}" target="_blank" rel="noreferrer">${info.number ?? info.url}</a>` : (info.number ?? "")
+                }</span>`,
+              )}
+              <span class="subdued">${formatDate(row.created_at, timeZone)}</span>
+            </div>`,
+                )
+          }
+        </section>
+      </div>
+      <aside class="column-side">
+        <section class="card section">
+          <h2>Customer</h2>
+          <div>${order.email ?? html`<span class="subdued">No email</span>`}</div>
+          ${order.phone ? html`<div>${order.phone}</div>` : ""}
+        </section>
+        <section class="card section">
+          <h2>Shipping address</h2>
+          ${detail.shippingAddress ? addressLines(detail.shippingAddress) : html`<span class="subdued">No shipping address</span>`}
+        </section>
+        <section class="card section">
+          <h2>Shipping method</h2>
+          ${detail.shippingLine ? html`<div>${detail.shippingLine.title} · ${detail.shippingLine.price} ${order.currency_code}</div>` : html`<span class="subdued">None</span>`}
+        </section>
+      </aside>
+    </div>`;
+  return layout(chrome, order.name, body, []);
 }

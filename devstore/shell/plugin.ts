@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocalAdmin } from "../server.js";
-import { listShellOrders } from "./orders.js";
 import { COMPLIANCE_TOPICS, type ComplianceTopic } from "../webhooks/subscriptions.js";
-import { renderFramePage, renderOrdersPage, renderWebhooksPage, SHELL_ASSETS, type ShellChrome } from "./pages.js";
+import { listShellOrders, loadShellOrder } from "./orders.js";
+import { renderFramePage, renderOrderPage, renderOrdersPage, renderWebhooksPage, SHELL_ASSETS, type ShellChrome } from "./pages.js";
 
 export interface ShellOptions {
   /** The local admin the shell belongs to (its store is only read). */
@@ -96,6 +96,14 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   app.get<{ Querystring: { page?: string } }>("/admin", async (request, reply) => {
     const list = listShellOrders(store, { page: Number(request.query.page ?? 1) || 1, pageSize });
     return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone));
+  });
+
+  // Shopify admin URLs the app may open (shopify:admin/orders/…) land here through the frame's mapping.
+  app.get("/admin/orders", async (_request, reply) => reply.redirect("/admin"));
+  app.get<{ Params: { id: string } }>("/admin/orders/:id", async (request, reply) => {
+    const detail = /^\d+$/.test(request.params.id) ? loadShellOrder(store, Number(request.params.id)) : null;
+    if (!detail) return reply.code(404).type("text/plain; charset=utf-8").send(`No order ${request.params.id} in this store`);
+    return sendHtml(reply, renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone));
   });
 
   const recentDeliveries = 50;

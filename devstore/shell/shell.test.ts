@@ -7,6 +7,7 @@ import { ApiVersion, shopifyApi } from "@shopify/shopify-api";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalAdmin, type LocalAdmin } from "../server.js";
+import { fulfillmentCreate } from "../store/fulfillment-ops.js";
 import type { Store } from "../store/store.js";
 import type { Address } from "../store/types.js";
 import { shellPlugin } from "./plugin.js";
@@ -48,6 +49,15 @@ function fillStore(store: Store): void {
   order(address("Ada", "Lovelace", "GB", "United Kingdom"), 2, "2026-11-01T10:00:00Z");
   order(address("<b>Bobby", "Tables</b>", "DE", "Germany"), 1, "2026-11-02T10:00:00Z");
   order(null, 3, "2026-11-03T10:00:00Z", "pickup@example.com");
+  const fo = store.listFulfillmentOrders(1001)[0];
+  if (!fo) throw new Error("order 1001 has no fulfillment order");
+  const shipped = fulfillmentCreate(store, {
+    lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id, fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${fo.id}`, fulfillmentOrderLineItems: null }],
+    notifyCustomer: false,
+    trackingInfo: { company: "UPS", number: "1Z999AA10123456784" },
+    message: null,
+  });
+  if (!shipped.ok) throw new Error(`fixture fulfillment failed: ${JSON.stringify(shipped)}`);
 }
 
 function decodeEntities(text: string): string {
@@ -95,8 +105,8 @@ describe("the local admin shell", () => {
   });
 
   afterAll(async () => {
-    await shell.close();
-    await admin.close();
+    await shell?.close();
+    await admin?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -133,6 +143,27 @@ describe("the local admin shell", () => {
     expect(names).toEqual(["#1001"]);
     expect(page).toContain("Ada Lovelace");
     expect(page).toContain('rel="prev"');
+  });
+
+  it("GIVEN a fulfilled order WHEN its page is opened THEN it shows items, address and tracking, and the order action opens the app with id", async () => {
+    const response = await shell.inject({ method: "GET", url: "/admin/orders/1001" });
+    expect(response.statusCode).toBe(200);
+    const page = response.body;
+    expect(page).toContain('data-testid="order-title">#1001<');
+    expect(page).toContain("Mug");
+    expect(page).toContain("MUG-1");
+    expect(page).toContain("Ada Lovelace");
+    expect(page).toContain("United Kingdom");
+    expect(page).toContain("Fulfilled");
+    expect(page).toContain("1Z999AA10123456784");
+    expect(page).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+    expect(page).toContain('href="/admin/apps/consign/app/quotes/new?id=gid%3A%2F%2Fshopify%2FOrder%2F1001"');
+  });
+
+  it("GIVEN an order id the store lacks THEN its page is a 404", async () => {
+    expect((await shell.inject({ method: "GET", url: "/admin/orders/999" })).statusCode).toBe(404);
+    expect((await shell.inject({ method: "GET", url: "/admin/orders/abc" })).statusCode).toBe(404);
+    expect((await shell.inject({ method: "GET", url: "/admin/orders" })).headers.location).toBe("/admin");
   });
 
   it("GIVEN the bulk action's URL WHEN the frame page renders THEN the iframe loads the app path with the ids, shop, host, embedded and a valid id_token", async () => {

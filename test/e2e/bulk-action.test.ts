@@ -113,4 +113,24 @@ describe("the order list's bulk action, through the local admin into the embedde
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("GIVEN an order's page WHEN its “Create shipping label” action is clicked THEN the app lists that order (admin link with id)", async () => {
+    const page = await e2e.browser.context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${e2e.stack.admin.url}/admin`);
+    const row = page.getByTestId("order-row").nth(1);
+    const name = (await row.getAttribute("data-order-name")) ?? "";
+    await row.getByRole("link", { name }).click();
+    await page.getByTestId("order-title").waitFor();
+    expect(await page.getByTestId("order-title").textContent()).toBe(name);
+    await page.screenshot({ path: join(RESULTS_DIR, "admin-order.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "Create shipping label" }).click();
+    await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/new\?id=/);
+    const selected = page.frameLocator("#app-iframe").getByTestId("selected-order");
+    await selected.first().waitFor();
+    expect((await selected.allTextContents()).map((text) => text.trim())).toEqual([name]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
