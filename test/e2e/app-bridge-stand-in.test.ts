@@ -3,11 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { jwtVerify } from "jose";
+import Fastify, { type FastifyInstance } from "fastify";
+import { decodeJwt, jwtVerify } from "jose";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedStore } from "../../devstore/seed/seed.js";
 import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
+import { shellPlugin } from "../../devstore/shell/plugin.js";
 import { collectPageErrors, openBrowser, type BrowserSession } from "./harness.js";
 
 // The App Bridge stand-in on its own, with a small page server in place of the app: every behaviour the
@@ -16,6 +18,8 @@ import { collectPageErrors, openBrowser, type BrowserSession } from "./harness.j
 const SHOP = "stand-in.myshopify.com";
 const API_KEY = "stand-in-key";
 const API_SECRET = "stand-in-secret";
+/** Short-lived tokens, so that renewal happens within a test (the stand-in renews 10 s before expiry). */
+const TOKEN_TTL_SECONDS = 12;
 
 interface SeenRequest {
   path: string;
@@ -78,6 +82,8 @@ async function listen(server: Server): Promise<string> {
 
 let appServer: Server;
 let admin: LocalAdmin;
+/** The shell over the local admin's store, on its own server with short-lived tokens. */
+let shell: FastifyInstance;
 let browser: BrowserSession;
 let dir: string;
 
@@ -87,12 +93,15 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "consign-stand-in-"));
   admin = createLocalAdmin({ dbPath: join(dir, "devstore.sqlite"), shopDomain: SHOP, apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
   seedStore(admin.store, { orders: 3, shopDomain: SHOP });
-  adminUrl = await admin.listen();
+  shell = Fastify();
+  await shell.register(shellPlugin, { admin, appUrl, tokenTtlSeconds: TOKEN_TTL_SECONDS });
+  adminUrl = (await shell.listen({ host: "127.0.0.1", port: 0 })).replace("localhost", "127.0.0.1");
   browser = await openBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
+  await shell?.close();
   await admin?.close();
   await new Promise((resolve) => appServer?.close(resolve));
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -141,6 +150,20 @@ describe("the App Bridge stand-in inside the local admin's frame", () => {
     await page.waitForURL(`${adminUrl}/admin/apps/consign/page/settings`);
     expect(await settings.getAttribute("class")).toContain("current");
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("GIVEN shopify.idToken() THEN it returns the cached token until 10 s before it expires, then a new one", async () => {
+    const { page, app } = await openFrame("/page");
+    const idToken = () => app.evaluate(() => (window as unknown as { shopify: { idToken(): Promise<string> } }).shopify.idToken());
+    const first = await idToken();
+    expect(await idToken()).toBe(first);
+    const renewAt = (decodeJwt(first).exp ?? 0) * 1000 - 10_000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, renewAt - Date.now()) + 200));
+    const renewed = await idToken();
+    expect(renewed).not.toBe(first);
+    await verifyToken(renewed);
+    expect(await idToken()).toBe(renewed);
     await page.close();
   });
 
