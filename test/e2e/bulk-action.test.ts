@@ -28,15 +28,25 @@ describe("the order list's bulk action, through the local admin into the embedde
     const rows = page.getByTestId("order-row");
     expect(await rows.count()).toBeGreaterThanOrEqual(5);
     expect(await page.getByTestId("store-name").textContent()).toBe(e2e.stack.admin.store.getShop().name);
+    const selectAll = page.getByRole("checkbox", { name: "Select all orders on this page" });
+    const selectedCount = page.locator("[data-selected-count]");
+    const bulkAction = page.getByRole("button", { name: "Create shipping labels" });
+    expect(await bulkAction.isDisabled()).toBe(true);
+    await selectAll.check();
+    expect(await selectedCount.textContent()).toBe(`${await rows.count()} selected`);
+    await selectAll.uncheck();
+    expect(await selectedCount.textContent()).toBe("No orders selected");
+
     const chosen: string[] = [];
     for (const index of [0, 2, 4]) {
       const row = rows.nth(index);
       chosen.push((await row.getAttribute("data-order-name")) ?? "");
       await row.getByRole("checkbox").check();
     }
-    expect(await page.locator("[data-selected-count]").textContent()).toBe("3 selected");
+    expect(await selectedCount.textContent()).toBe("3 selected");
+    expect(await selectAll.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
     await page.screenshot({ path: join(RESULTS_DIR, "admin-orders-selected.png") });
-    await page.getByRole("button", { name: "Create shipping labels" }).click();
+    await bulkAction.click();
 
     await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/new\?/);
     const landed = new URL(page.url());
