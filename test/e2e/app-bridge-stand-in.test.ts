@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedStore } from "../../devstore/seed/seed.js";
 import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
 import { shellPlugin } from "../../devstore/shell/plugin.js";
-import { collectPageErrors, openBrowser, type BrowserSession } from "./harness.js";
+import { openBrowser, withPage, type BrowserSession } from "./harness.js";
 
 // The App Bridge stand-in on its own, with a small page server in place of the app: every behaviour the
 // README promises, observed in Chromium from both sides of the frame.
@@ -112,15 +112,15 @@ async function verifyToken(token: string): Promise<void> {
   expect(payload.dest).toBe(`https://${SHOP}`);
 }
 
-/** Opens the admin's frame at `path` and returns the page and the app's frame once the stand-in is ready. */
-async function openFrame(path: string): Promise<{ page: Page; app: Frame; errors: string[] }> {
-  const page = await browser.context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(`${adminUrl}/admin/apps/consign${path}`);
-  await page.locator("[data-app-frame][data-app-ready='true']").waitFor({ state: "attached" });
-  const app = page.frame({ name: "app-iframe" });
-  if (!app) throw new Error("no app frame");
-  return { page, app, errors };
+/** Opens the admin's frame at `path` and runs `use` once the stand-in in the app's frame is ready. */
+function inFrame(path: string, use: (opened: { page: Page; app: Frame }) => Promise<void>): Promise<void> {
+  return withPage(browser.context, async (page) => {
+    await page.goto(`${adminUrl}/admin/apps/consign${path}`);
+    await page.locator("[data-app-frame][data-app-ready='true']").waitFor({ state: "attached" });
+    const app = page.frame({ name: "app-iframe" });
+    if (!app) throw new Error("no app frame");
+    await use({ page, app });
+  });
 }
 
 /** Runs `fetch(path)` in the app frame and returns status and JSON body. */
@@ -132,107 +132,97 @@ function appFetch(app: Frame, path: string): Promise<{ status: number; body: unk
 }
 
 describe("the App Bridge stand-in inside the local admin's frame", () => {
-  it("GIVEN a ui-title-bar with a button THEN the admin header shows its title and the button, and clicking it clicks the app's", async () => {
-    const { page, app, errors } = await openFrame("/page");
-    await page.waitForFunction(() => document.getElementById("app-title")?.textContent === "Stand-in page");
-    await page.locator("#app-title-actions button", { hasText: "Buy labels" }).click();
-    await app.waitForFunction(() => (window as unknown as { primaryClicks?: number }).primaryClicks === 1);
-    expect(await app.locator("ui-title-bar").isVisible()).toBe(false);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it("GIVEN a ui-title-bar with a button THEN the admin header shows its title and the button, and clicking it clicks the app's", () =>
+    inFrame("/page", async ({ page, app }) => {
+      await page.waitForFunction(() => document.getElementById("app-title")?.textContent === "Stand-in page");
+      await page.locator("#app-title-actions button", { hasText: "Buy labels" }).click();
+      await app.waitForFunction(() => (window as unknown as { primaryClicks?: number }).primaryClicks === 1);
+      expect(await app.locator("ui-title-bar").isVisible()).toBe(false);
+    }));
 
-  it("GIVEN a ui-nav-menu THEN its links become the admin's app navigation, which navigates inside the app and moves the admin's address", async () => {
-    const { page, app, errors } = await openFrame("/page");
-    const settings = page.locator("#app-nav a", { hasText: "Settings" });
-    await settings.click();
-    await app.waitForFunction(() => (window as unknown as { navigations: string[] }).navigations.join() === "/page/settings");
-    await page.waitForURL(`${adminUrl}/admin/apps/consign/page/settings`);
-    expect(await settings.getAttribute("class")).toContain("current");
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it("GIVEN a ui-nav-menu THEN its links become the admin's app navigation, which navigates inside the app and moves the admin's address", () =>
+    inFrame("/page", async ({ page, app }) => {
+      const settings = page.locator("#app-nav a", { hasText: "Settings" });
+      await settings.click();
+      await app.waitForFunction(() => (window as unknown as { navigations: string[] }).navigations.join() === "/page/settings");
+      await page.waitForURL(`${adminUrl}/admin/apps/consign/page/settings`);
+      expect(await settings.getAttribute("class")).toContain("current");
+    }));
 
-  it("GIVEN shopify.idToken() THEN it returns the cached token until 10 s before it expires, then a new one", async () => {
-    const { page, app } = await openFrame("/page");
-    const idToken = () => app.evaluate(() => (window as unknown as { shopify: { idToken(): Promise<string> } }).shopify.idToken());
-    const first = await idToken();
-    expect(await idToken()).toBe(first);
-    const renewAt = (decodeJwt(first).exp ?? 0) * 1000 - 10_000;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, renewAt - Date.now()) + 200));
-    const renewed = await idToken();
-    expect(renewed).not.toBe(first);
-    await verifyToken(renewed);
-    expect(await idToken()).toBe(renewed);
-    await page.close();
-  });
+  it("GIVEN shopify.idToken() THEN it returns the cached token until 10 s before it expires, then a new one", () =>
+    inFrame("/page", async ({ page, app }) => {
+      const idToken = () => app.evaluate(() => (window as unknown as { shopify: { idToken(): Promise<string> } }).shopify.idToken());
+      const first = await idToken();
+      expect(await idToken()).toBe(first);
+      const renewAt = (decodeJwt(first).exp ?? 0) * 1000 - 10_000;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, renewAt - Date.now()) + 200));
+      const renewed = await idToken();
+      expect(renewed).not.toBe(first);
+      await verifyToken(renewed);
+      expect(await idToken()).toBe(renewed);
+    }));
 
-  it("GIVEN same-origin fetches THEN they carry a valid Bearer token, and a retry-invalid-session answer is retried once with a new token", async () => {
-    const { page, app } = await openFrame("/page");
-    const first = await appFetch(app, "/api/echo");
-    expect(first.status).toBe(200);
-    const firstToken = String((first.body as { authorization: string }).authorization).replace(/^Bearer /, "");
-    await verifyToken(firstToken);
+  it("GIVEN same-origin fetches THEN they carry a valid Bearer token, and a retry-invalid-session answer is retried once with a new token", () =>
+    inFrame("/page", async ({ page, app }) => {
+      const first = await appFetch(app, "/api/echo");
+      expect(first.status).toBe(200);
+      const firstToken = String((first.body as { authorization: string }).authorization).replace(/^Bearer /, "");
+      await verifyToken(firstToken);
 
-    rejectNextWithRetry = true;
-    const before = seen.length;
-    const retried = await appFetch(app, "/api/echo");
-    expect(retried.status).toBe(200);
-    const attempts = seen.slice(before).filter((request) => request.path === "/api/echo");
-    expect(attempts).toHaveLength(2);
-    expect(attempts[1]?.authorization).not.toBe(attempts[0]?.authorization);
-    await verifyToken(String(attempts[1]?.authorization).replace(/^Bearer /, ""));
-    await page.close();
-  });
+      rejectNextWithRetry = true;
+      const before = seen.length;
+      const retried = await appFetch(app, "/api/echo");
+      expect(retried.status).toBe(200);
+      const attempts = seen.slice(before).filter((request) => request.path === "/api/echo");
+      expect(attempts).toHaveLength(2);
+      expect(attempts[1]?.authorization).not.toBe(attempts[0]?.authorization);
+      await verifyToken(String(attempts[1]?.authorization).replace(/^Bearer /, ""));
+    }));
 
-  it("GIVEN a reauthorize answer to a data request THEN the admin opens the URL it names (an app URL reopens the frame there)", async () => {
-    const { page, app } = await openFrame("/page");
-    await appFetch(app, "/api/reauthorize");
-    await page.waitForURL(`${adminUrl}/admin/apps/consign/page/reauthorized`);
-    await page.close();
-  });
+  it("GIVEN a reauthorize answer to a data request THEN the admin opens the URL it names (an app URL reopens the frame there)", () =>
+    inFrame("/page", async ({ page, app }) => {
+      await appFetch(app, "/api/reauthorize");
+      await page.waitForURL(`${adminUrl}/admin/apps/consign/page/reauthorized`);
+    }));
 
-  it("GIVEN the library's bounce page THEN the stand-in gets a token and replaces it with the reload URL carrying id_token", async () => {
-    const { page, app } = await openFrame("/page");
-    await app.evaluate((reload) => {
-      location.assign(`/auth/session-token?shopify-reload=${encodeURIComponent(reload)}`);
-    }, `${appUrl}/page/after-bounce?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1001`);
-    await page.waitForFunction(() => document.getElementById("app-title")?.textContent === "Stand-in page");
-    await app.waitForURL(/\/page\/after-bounce\?/);
-    const landed = new URL(app.url());
-    expect(landed.searchParams.getAll("ids[]")).toEqual(["gid://shopify/Order/1001"]);
-    await verifyToken(landed.searchParams.get("id_token") ?? "");
-    await page.close();
-  });
+  it("GIVEN the library's bounce page THEN the stand-in gets a token and replaces it with the reload URL carrying id_token", () =>
+    inFrame("/page", async ({ page, app }) => {
+      await app.evaluate((reload) => {
+        location.assign(`/auth/session-token?shopify-reload=${encodeURIComponent(reload)}`);
+      }, `${appUrl}/page/after-bounce?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1001`);
+      await page.waitForFunction(() => document.getElementById("app-title")?.textContent === "Stand-in page");
+      await app.waitForURL(/\/page\/after-bounce\?/);
+      const landed = new URL(app.url());
+      expect(landed.searchParams.getAll("ids[]")).toEqual(["gid://shopify/Order/1001"]);
+      await verifyToken(landed.searchParams.get("id_token") ?? "");
+    }));
 
-  it("GIVEN toast, loading and user THEN the admin shows and hides them and answers with the account owner", async () => {
-    const { page, app } = await openFrame("/page");
-    type Shopify = { toast: { show(m: string, o?: { isError?: boolean }): string; hide(id: string): void }; loading(on: boolean): void; user(): Promise<{ name: string; accountOwner: boolean }> };
-    const toastId = await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.toast.show("Could not buy", { isError: true }));
-    const toast = page.locator(".toast.toast-error", { hasText: "Could not buy" });
-    await toast.waitFor();
-    await app.evaluate((id) => (window as unknown as { shopify: Shopify }).shopify.toast.hide(id), toastId);
-    await toast.waitFor({ state: "detached" });
+  it("GIVEN toast, loading and user THEN the admin shows and hides them and answers with the account owner", () =>
+    inFrame("/page", async ({ page, app }) => {
+      type Shopify = { toast: { show(m: string, o?: { isError?: boolean }): string; hide(id: string): void }; loading(on: boolean): void; user(): Promise<{ name: string; accountOwner: boolean }> };
+      const toastId = await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.toast.show("Could not buy", { isError: true }));
+      const toast = page.locator(".toast.toast-error", { hasText: "Could not buy" });
+      await toast.waitFor();
+      await app.evaluate((id) => (window as unknown as { shopify: Shopify }).shopify.toast.hide(id), toastId);
+      await toast.waitFor({ state: "detached" });
 
-    await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.loading(true));
-    await page.locator("#loading-bar").waitFor({ state: "visible" });
-    await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.loading(false));
-    await page.locator("#loading-bar").waitFor({ state: "hidden" });
+      await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.loading(true));
+      await page.locator("#loading-bar").waitFor({ state: "visible" });
+      await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.loading(false));
+      await page.locator("#loading-bar").waitFor({ state: "hidden" });
 
-    const user = await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.user());
-    const owner = admin.store.accountOwner();
-    expect(user).toMatchObject({ name: `${owner?.first_name} ${owner?.last_name}`, accountOwner: true });
-    await page.close();
-  });
+      const user = await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.user());
+      const owner = admin.store.accountOwner();
+      expect(user).toMatchObject({ name: `${owner?.first_name} ${owner?.last_name}`, accountOwner: true });
+    }));
 
-  it("GIVEN window.open of a label file THEN it opens in a new tab and the admin stays", async () => {
-    const { page, app } = await openFrame("/page");
-    const popup = page.waitForEvent("popup");
-    await app.evaluate(() => {
-      window.open("/label.pdf");
-    });
-    expect((await popup).url()).toBe(`${appUrl}/label.pdf`);
-    expect(page.url()).toBe(`${adminUrl}/admin/apps/consign/page`);
-    await page.close();
-  });
+  it("GIVEN window.open of a label file THEN it opens in a new tab and the admin stays", () =>
+    inFrame("/page", async ({ page, app }) => {
+      const popup = page.waitForEvent("popup");
+      await app.evaluate(() => {
+        window.open("/label.pdf");
+      });
+      expect((await popup).url()).toBe(`${appUrl}/label.pdf`);
+      expect(page.url()).toBe(`${adminUrl}/admin/apps/consign/page`);
+    }));
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { startStack, type Stack, type StackOptions } from "../support/stack.js";
 
 /** Where screenshots and app logs of the end-to-end tests go (ignored by git). */
@@ -55,11 +55,17 @@ export async function openBrowser(): Promise<BrowserSession> {
   };
 }
 
-/** Collects uncaught errors of a page, to assert none happened. */
-export function collectPageErrors(page: Page): string[] {
+/** Runs `use` on a new page, then requires that the page reported no uncaught errors; closes it either way. */
+export async function withPage(context: BrowserContext, use: (page: Page) => Promise<void>): Promise<void> {
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
+  try {
+    await use(page);
+    expect(errors, "uncaught errors in the page").toEqual([]);
+  } finally {
+    await page.close();
+  }
 }
 
 export interface E2e {
