@@ -80,8 +80,9 @@
 
   var currentPath = location.pathname.slice(framePrefix.length) || "/";
 
+  // The app's sidebar entry stays current on every app page; its sub-entries follow the app's path.
   function markCurrent() {
-    document.querySelectorAll("[data-app-href]").forEach(function (link) {
+    navEl.querySelectorAll("a[data-app-href]").forEach(function (link) {
       var href = link.getAttribute("data-app-href");
       link.classList.toggle("current", href === currentPath.split("?")[0]);
     });
