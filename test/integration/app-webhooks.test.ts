@@ -1,6 +1,6 @@
-import { createHmac, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
+import { signedWebhook as signedRequest } from "../support/webhooks";
 
 useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
@@ -10,19 +10,7 @@ const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders
 const SHOP = "webhook-test.myshopify.com";
 
 function signedWebhook(path: string, topic: string, payload: unknown, secret = TEST_API_SECRET): Request {
-  const body = JSON.stringify(payload);
-  return new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": SHOP,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": randomUUID(),
-      "X-Shopify-Hmac-Sha256": createHmac("sha256", secret).update(body).digest("base64"),
-    },
-  });
+  return signedRequest({ path, topic, shop: SHOP, payload, secret });
 }
 
 async function statusOf(run: () => Promise<Response>): Promise<number> {

@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import { useAppEnvironment } from "../support/app-env";
+import { signedWebhook as signedRequest } from "../support/webhooks";
 import { buildSettings } from "../factories/orders";
 import { SHOP, startHarness, type Harness } from "./devstore-harness";
 
@@ -17,19 +17,7 @@ const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders
 const { action: fulfillmentOrdersWebhook } = await import("../../app/routes/webhooks.fulfillment-orders");
 
 function signedWebhook(topic: string, payload: unknown): Request {
-  const body = JSON.stringify(payload);
-  return new Request(`http://localhost:3000/webhooks/${topic.split("/")[0]}`, {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": SHOP,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": crypto.randomUUID(),
-      "X-Shopify-Hmac-Sha256": createHmac("sha256", "consign-test-secret").update(body).digest("base64"),
-    },
-  });
+  return signedRequest({ path: `/webhooks/${topic.split("/")[0]}`, topic, shop: SHOP, payload, secret: "consign-test-secret" });
 }
 
 interface OrdersPage {
