@@ -3,17 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { startStack, type Stack, type StackOptions } from "../support/stack.js";
+import { BROWSER_USER_AGENT, startStack, type Stack, type StackOptions } from "../support/stack.js";
 
 /** Where screenshots and app logs of the end-to-end tests go (ignored by git). */
 export const RESULTS_DIR = join(import.meta.dirname, "..", "..", "test-results");
-
-/**
- * A desktop Chrome user agent. Headless Chromium announces itself as "HeadlessChrome", which isbot (used by
- * @shopify/shopify-app-remix and remix-serve) treats as a bot and answers with 410 Gone.
- */
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 const ARGS = [
   "--headless",
@@ -43,7 +36,9 @@ export async function openBrowser(): Promise<BrowserSession> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: EXECUTABLE,
     args: ARGS,
-    userAgent: USER_AGENT,
+    // Headless Chromium announces itself as "HeadlessChrome", which isbot (used by @shopify/shopify-app-remix
+    // and remix-serve) treats as a bot and answers with 410 Gone.
+    userAgent: BROWSER_USER_AGENT,
     viewport: { width: 1360, height: 900 },
   });
   return {
