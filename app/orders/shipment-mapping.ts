@@ -204,8 +204,10 @@ function mapFulfillmentOrder(
 
   const goods = lines.reduce((sum, line) => sum + (line.weight ? toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity) : 0n), 0n);
   const total = goods + toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit);
-  const limits = serving.flatMap((service) => service.packageTypes.map((type) => weightIn(total, type.weightUnit) <= Number(type.maxWeightPerPiece)));
-  if (serving.length > 0 && !limits.includes(true)) {
+  const fitsSomeService = serving.some((service) =>
+    service.packageTypes.some((type) => weightIn(total, type.weightUnit) <= Number(type.maxWeightPerPiece)),
+  );
+  if (serving.length > 0 && !fitsSomeService) {
     issues.push({
       code: "OVER_MAX_WEIGHT",
       message: `The package weighs ${formatWeight(total, settings.weightUnit)} ${settings.weightUnit}, more than any enabled service takes. Split the order or enable a freight service.`,

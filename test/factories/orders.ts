@@ -1,4 +1,5 @@
-import type { Address, Service } from "../../shipping-api/contract";
+import { Service, type Address } from "../../shipping-api/contract";
+import { buildService as buildWireService } from "../../shipping-api/fixtures";
 import type { MappingSettings } from "../../app/orders/shipment-mapping";
 import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "../../app/orders/types";
 
@@ -69,33 +70,9 @@ export function buildOrder(overrides: Partial<OrderForShipping> = {}): OrderForS
   };
 }
 
-export function buildService(overrides: Partial<Service> = {}): Service {
-  return {
-    carrierCode: "PARCELCO",
-    carrierLabel: "ParcelCo",
-    serviceCode: "PARCELCO_GROUND",
-    serviceLabel: "ParcelCo Ground",
-    inbound: false,
-    supportedCountries: ["US"],
-    unsupportedCountries: null,
-    signatureOptions: [],
-    supportedDangerousGoodsCodes: null,
-    packageTypes: [
-      {
-        packageTypeCode: "PACKAGE",
-        packageTypeLabel: "Your packaging",
-        multipieceSupported: true,
-        weightUnit: "lb",
-        maxWeightPerPiece: "150",
-        dimType: "custom",
-        dimUnit: null,
-        presetLength: null,
-        presetWidth: null,
-        presetHeight: null,
-      },
-    ],
-    ...overrides,
-  } as Service;
+/** A service as List Services returns it, parsed by the contract (the wire fixture, so the two never drift). */
+export function buildService(overrides: Parameters<typeof buildWireService>[0] = {}): Service {
+  return Service.parse(buildWireService(overrides));
 }
 
 export const usSender: Address = {
