@@ -21,8 +21,12 @@ export default function App() {
     <AppProvider isEmbeddedApp apiKey={apiKey} {...(appBridgeUrl ? { __APP_BRIDGE_URL: appBridgeUrl } : {})}>
       <NavMenu>
         <Link to="/app" rel="home">
-          Home
+          Orders to ship
         </Link>
+        <Link to="/app/quotes">Rates</Link>
+        <Link to="/app/batches">Batches</Link>
+        <Link to="/app/shipments">Shipments</Link>
+        <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <Outlet />
     </AppProvider>

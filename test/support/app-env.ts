@@ -19,6 +19,7 @@ export function freshAppDatabase(): string {
 
 export const TEST_API_KEY = "consign-test-api-key";
 export const TEST_API_SECRET = "consign-test-api-secret";
+export const TEST_ENCRYPTION_KEY = "ab".repeat(32);
 
 /** Sets the environment the app's config module parses; call before importing app modules. */
 export function useAppEnvironment(overrides: Record<string, string> = {}): { databaseUrl: string } {
@@ -30,7 +31,7 @@ export function useAppEnvironment(overrides: Record<string, string> = {}): { dat
     SHOPIFY_APP_URL: "http://localhost:3000",
     SCOPES: "read_orders,write_fulfillments",
     DATABASE_URL: databaseUrl,
-    CONSIGN_ENCRYPTION_KEY: "ab".repeat(32),
+    CONSIGN_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...overrides,
   });
   return { databaseUrl };

@@ -1,0 +1,96 @@
+import type { PrismaClient } from "@prisma/client";
+import { createShippingClient, type ShippingClient, type ShippingClientOptions } from "../../shipping-api/client";
+import { config } from "../config.server";
+import { openSecret, parseEncryptionKey, sealSecret } from "./secrets.server";
+import { DEFAULT_SETTINGS, ShippingSettings } from "./settings";
+
+/**
+ * The shop's Shipping API account and settings, as stored by the app. The only place that opens the
+ * sealed password: everything else asks for a ready client with `shippingClientFor`.
+ */
+
+type Db = Pick<PrismaClient, "shippingAccount" | "shopSettings">;
+
+export interface AccountSummary {
+  customerId: string;
+  email: string;
+  origin: "CONNECTED" | "CREATED";
+  connectedAt: Date;
+}
+
+export interface AccountCredentials {
+  customerId: string;
+  email: string;
+  password: string;
+}
+
+export class NotConnectedError extends Error {
+  override name = "NotConnectedError";
+  constructor(readonly shop: string) {
+    super(`${shop} has not connected a Shipping API account yet: open Consign and connect or create one.`);
+  }
+}
+
+function encryptionKey(): Buffer {
+  return parseEncryptionKey(config().CONSIGN_ENCRYPTION_KEY);
+}
+
+export async function loadAccount(db: Db, shop: string): Promise<AccountSummary | null> {
+  const row = await db.shippingAccount.findUnique({ where: { shop } });
+  if (!row) return null;
+  return { customerId: row.customerId, email: row.email, origin: row.origin === "CREATED" ? "CREATED" : "CONNECTED", connectedAt: row.connectedAt };
+}
+
+/** Stores (or replaces) the shop's account with the password sealed under CONSIGN_ENCRYPTION_KEY. */
+export async function saveAccount(
+  db: Db,
+  shop: string,
+  credentials: AccountCredentials,
+  origin: AccountSummary["origin"],
+  options: { now?: Date; key?: Buffer } = {},
+): Promise<void> {
+  const row = {
+    customerId: credentials.customerId,
+    email: credentials.email,
+    sealedPassword: sealSecret(options.key ?? encryptionKey(), credentials.password, shop),
+    origin,
+    connectedAt: options.now ?? new Date(),
+  };
+  await db.shippingAccount.upsert({ where: { shop }, create: { shop, ...row }, update: row });
+}
+
+/** A client for any credentials (used to verify them before they are saved). */
+export function clientForCredentials(
+  credentials: AccountCredentials,
+  options: Omit<ShippingClientOptions, "baseUrl" | "credentials"> = {},
+): ShippingClient {
+  return createShippingClient({
+    baseUrl: config().SHIPPING_API_URL,
+    credentials: { kind: "customer", ...credentials },
+    ...options,
+  });
+}
+
+/** A client signed in as the shop's account; throws NotConnectedError when there is none. */
+export async function shippingClientFor(
+  db: Db,
+  shop: string,
+  options: Omit<ShippingClientOptions, "baseUrl" | "credentials"> = {},
+): Promise<ShippingClient> {
+  const row = await db.shippingAccount.findUnique({ where: { shop } });
+  if (!row) throw new NotConnectedError(shop);
+  const password = openSecret(encryptionKey(), row.sealedPassword, shop);
+  return clientForCredentials({ customerId: row.customerId, email: row.email, password }, options);
+}
+
+/** The shop's settings; the defaults until the merchant saves. */
+export async function loadSettings(db: Db, shop: string): Promise<ShippingSettings> {
+  const row = await db.shopSettings.findUnique({ where: { shop } });
+  if (!row) return DEFAULT_SETTINGS;
+  return ShippingSettings.parse(JSON.parse(row.data));
+}
+
+export async function saveSettings(db: Db, shop: string, settings: ShippingSettings): Promise<void> {
+  const data = JSON.stringify(ShippingSettings.parse(settings));
+  await db.shopSettings.upsert({ where: { shop }, create: { shop, data }, update: { data } });
+}

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { Address, LabelImageFormat, ReturnToAddress, TermsOfTrade, WeightUnit } from "../../shipping-api/contract";
+import type { BoxPreset, MappingSettings } from "../orders/shipment-mapping";
+
+/**
+ * The merchant's shipping settings: one document per shop (Prisma `ShopSettings.data`), validated here on
+ * every read and write. A shop that never saved settings gets `DEFAULT_SETTINGS`, which quotes with every
+ * service and needs only a sender address to start.
+ */
+
+const PositiveDecimal = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, "must be a number")
+  .refine((value) => Number(value) > 0, "must be greater than 0");
+
+export const BoxPresetSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("custom"),
+    name: z.string().trim().min(1, "needs a name"),
+    length: PositiveDecimal,
+    width: PositiveDecimal,
+    height: PositiveDecimal,
+    dimUnit: z.enum(["in", "cm"]),
+  }),
+  z.object({
+    kind: z.literal("preset"),
+    name: z.string().trim().min(1, "needs a name"),
+    carrierCode: z.string().min(1),
+    packageTypeCode: z.string().min(1),
+  }),
+]) satisfies z.ZodType<BoxPreset>;
+
+/** How the app preselects one rate per shipment. */
+export const RateRule = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("cheapest") }),
+  z.object({ kind: z.literal("fastest") }),
+  z.object({
+    kind: z.literal("preferred"),
+    carrierCode: z.string().min(1, "choose a carrier"),
+    /** The preferred carrier is picked while its total is at most this; otherwise the cheapest. */
+    maxAmount: PositiveDecimal,
+  }),
+]);
+export type RateRule = z.infer<typeof RateRule>;
+
+export const ServiceKey = z.object({ carrierCode: z.string().min(1), serviceCode: z.string().min(1) });
+export type ServiceKey = z.infer<typeof ServiceKey>;
+
+export const ShippingSettings = z
+  .object({
+    /** The Shopify location the sender address was taken from (Location GID), if any. */
+    senderLocationId: z.string().nullable(),
+    sender: Address.nullable(),
+    /** Null: returns go to the sender address. */
+    returnAddress: ReturnToAddress.nullable(),
+    boxes: z.array(BoxPresetSchema).min(1, "keep at least one box"),
+    defaultBox: z.string().min(1),
+    packagingWeight: z.object({ value: z.number().nonnegative("must not be negative"), unit: WeightUnit }),
+    /** Empty: every service the account offers is quoted. */
+    enabledServices: z.array(ServiceKey),
+    providerAccountId: z.string().nullable(),
+    labelFormat: LabelImageFormat,
+    notifyCustomer: z.boolean(),
+    rateRule: RateRule,
+    signatureOptionCode: z.string().nullable(),
+    insure: z.boolean(),
+    residential: z.enum(["auto", "residential", "commercial"]),
+    termsOfTrade: TermsOfTrade,
+    senderVatTaxId: z.string(),
+  })
+  .superRefine((settings, ctx) => {
+    if (!settings.boxes.some((box) => box.name === settings.defaultBox)) {
+      ctx.addIssue({ code: "custom", path: ["defaultBox"], message: "must be one of the boxes" });
+    }
+  });
+export type ShippingSettings = z.infer<typeof ShippingSettings>;
+
+export const DEFAULT_SETTINGS: ShippingSettings = {
+  senderLocationId: null,
+  sender: null,
+  returnAddress: null,
+  boxes: [{ kind: "custom", name: "Standard box", length: "12", width: "9", height: "4", dimUnit: "in" }],
+  defaultBox: "Standard box",
+  packagingWeight: { value: 4, unit: "oz" },
+  enabledServices: [],
+  providerAccountId: null,
+  labelFormat: "PDF",
+  notifyCustomer: true,
+  rateRule: { kind: "cheapest" },
+  signatureOptionCode: null,
+  insure: false,
+  residential: "auto",
+  termsOfTrade: "DAP",
+  senderVatTaxId: "",
+};
+
+/** The box quotes use: the default one. */
+export function defaultBox(settings: ShippingSettings): BoxPreset {
+  const box = settings.boxes.find((candidate) => candidate.name === settings.defaultBox);
+  if (!box) throw new Error(`default box ${settings.defaultBox} is not among the boxes`);
+  return box;
+}
+
+/** Whether a service is among those the merchant quotes with. */
+export function isServiceEnabled(settings: ShippingSettings, service: ServiceKey): boolean {
+  return (
+    settings.enabledServices.length === 0 ||
+    settings.enabledServices.some((key) => key.carrierCode === service.carrierCode && key.serviceCode === service.serviceCode)
+  );
+}
+
+/**
+ * What order→shipment mapping needs, or null while there is no sender address (the merchant is sent to
+ * Settings first). `services` is the account's List Services answer.
+ */
+export function mappingSettings(
+  settings: ShippingSettings,
+  context: {
+    services: MappingSettings["enabledServices"];
+    weightUnit: MappingSettings["weightUnit"];
+    shipmentDate: string;
+  },
+): MappingSettings | null {
+  if (!settings.sender) return null;
+  return {
+    sender: settings.sender,
+    packagingWeight: settings.packagingWeight,
+    box: defaultBox(settings),
+    weightUnit: context.weightUnit,
+    termsOfTrade: settings.termsOfTrade,
+    residential: settings.residential,
+    signatureOptionCode: settings.signatureOptionCode,
+    insure: settings.insure,
+    senderVatTaxId: settings.senderVatTaxId,
+    enabledServices: context.services.filter((service) => !service.inbound && isServiceEnabled(settings, service)),
+    shipmentDate: context.shipmentDate,
+  };
+}

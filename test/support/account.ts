@@ -1,0 +1,61 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { createShippingClient } from "../../shipping-api/client";
+import { saveAccount, saveSettings, type AccountCredentials } from "../../app/settings/account.server";
+import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
+import { parseEncryptionKey } from "../../app/settings/secrets.server";
+import { TEST_ENCRYPTION_KEY } from "./app-env";
+
+/** A US sender with a complete address, as a merchant would save it in Settings. */
+export const TEST_SENDER: NonNullable<ShippingSettings["sender"]> = {
+  name: "Consign Test Warehouse",
+  company: "Consign Test Co",
+  address1: "500 Shipping Way",
+  address2: "",
+  city: "Columbus",
+  state: "OH",
+  zip: "43215",
+  country: "US",
+  phone: "6145550100",
+  email: "warehouse@consign.test",
+};
+
+/**
+ * Creates a Shipping API customer (Create Customer, partner key) with a prepay balance large enough for the
+ * tests' bookings, and stores it with `settings` in the app database at `databaseUrl` exactly as onboarding
+ * and Settings would. For tests that start past onboarding.
+ */
+export async function connectTestAccount(options: {
+  serviceUrl: string;
+  partnerKey: string;
+  databaseUrl: string;
+  shop: string;
+  settings?: Partial<ShippingSettings>;
+}): Promise<AccountCredentials> {
+  const partner = createShippingClient({ baseUrl: options.serviceUrl, credentials: { kind: "partner", key: options.partnerKey } });
+  const email = `merchant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@consign.test`;
+  const password = "test-password-1";
+  const { email: _senderEmail, ...sender } = TEST_SENDER;
+  const address = { ...sender, zip: sender.zip ?? "" };
+  const created = await partner.createCustomer({
+    body: {
+      profileCode: "Default",
+      email,
+      password,
+      mailingAddress: address,
+      billingAddress: address,
+      prepaySettings: { minimumBalance: "100.00", rechargeAmount: "5000.00" },
+      utm: { source: "shopify" },
+    },
+  });
+  if (!created.ok) throw new Error(`Create Customer failed: ${JSON.stringify(created.error)}`);
+  const credentials = { customerId: created.value.customerId, email, password };
+  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: options.databaseUrl }) });
+  try {
+    await saveAccount(db, options.shop, credentials, "CONNECTED", { key: parseEncryptionKey(TEST_ENCRYPTION_KEY) });
+    await saveSettings(db, options.shop, { ...DEFAULT_SETTINGS, sender: TEST_SENDER, ...options.settings });
+  } finally {
+    await db.$disconnect();
+  }
+  return credentials;
+}
