@@ -2,8 +2,9 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type UserConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-
 const port = Number(process.env.PORT ?? 3000);
+/** Where `npm run build` writes; test/support/build-dir.ts reads the same variable. */
+const buildDirectory = process.env.CONSIGN_BUILD_DIR ?? "build";
 
 export default defineConfig({
   server: {
@@ -13,6 +14,7 @@ export default defineConfig({
   },
   plugins: [
     remix({
+      buildDirectory,
       ignoredRouteFiles: ["**/.*", "**/*.test.ts"],
       future: {
         v3_fetcherPersist: true,

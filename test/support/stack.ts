@@ -11,6 +11,7 @@ import { createShippingService } from "../../service/http/app.js";
 import { seedStore } from "../../devstore/seed/seed.js";
 import type { Store } from "../../devstore/store/store.js";
 import { TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
+import { serverBuildPath } from "./build-dir.js";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -26,7 +27,7 @@ export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/5
 export interface StackOptions {
   /** Fills the local admin's empty store; defaults to the devstore seed (`seedStore`). */
   seed?: (store: Store) => void | Promise<void>;
-  /** The app's server build to run (default build/server/index.js; test/e2e's global setup keeps it fresh). */
+  /** The app's server build to run (default: serverBuildPath(); test/e2e's global setup keeps it fresh). */
   serverBuild?: string;
   /** Where the app's stdout and stderr go (default test-results/app-<time>.log). */
   appLogFile?: string;
@@ -168,7 +169,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const logFile = options.appLogFile ?? join(root, "test-results", `app-${Date.now()}.log`);
     mkdirSync(join(logFile, ".."), { recursive: true });
     const log = createWriteStream(logFile);
-    child = spawn(join(root, "node_modules", ".bin", "remix-serve"), [options.serverBuild ?? join(root, "build", "server", "index.js")], {
+    child = spawn(join(root, "node_modules", ".bin", "remix-serve"), [options.serverBuild ?? serverBuildPath()], {
       cwd: root,
       env: environment.env,
       stdio: ["ignore", "pipe", "pipe"],
