@@ -24,6 +24,7 @@ import {
   formatIssuePath,
   formatIssues,
   formatMoney,
+  IdParam,
   ListBatchesQuery,
   ListBatchesResponse,
   ListProviderAccountsResponse,
@@ -421,7 +422,20 @@ describe("Shipping API contract: rules", () => {
 
   it("GIVEN several violations WHEN formatted THEN every issue is listed, separated by semicolons", () => {
     const result = CreateBatchRequest.safeParse({ name: "", quoteIds: [0] });
-    expect(result.success ? "" : formatIssues(result.error)).toBe("name: must not be empty; quoteIds[0]: Too small: expected number to be >0");
+    expect(result.success ? "" : formatIssues(result.error)).toBe("name: must not be empty; quoteIds[0]: must be a positive integer");
+  });
+
+  it.each([
+    ["a digit string beyond the safe-integer range", "9007199254740993"],
+    ["a number beyond the safe-integer range", 2 ** 60],
+    ["zero", "0"],
+    ["a hexadecimal string", "0x10"],
+  ])("GIVEN an id path parameter that is %s WHEN parsed THEN it is refused, never rounded to another id", (_case, value) => {
+    expect(IdParam.safeParse(value).success).toBe(false);
+  });
+
+  it("GIVEN the largest safe id as digits WHEN parsed THEN it is that number", () => {
+    expect(IdParam.parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
   });
 });
 

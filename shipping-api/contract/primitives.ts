@@ -97,16 +97,18 @@ export function checkStateCode(address: { country?: string | null; state?: strin
   }
 }
 
-/** Identifier assigned by the service (quoteId, batchId): a positive integer. */
-export const Id = z.number().int().positive();
+/** Identifier assigned by the service (quoteId, batchId): a positive safe integer (zod's `int()` is safe-only). */
+export const Id = z.number().int("must be a positive integer").positive("must be a positive integer");
 
 /**
  * A positive integer path parameter: a number, or a string of digits as it arrives in a URL
- * (`"42"`); output is a number. Stricter than `z.coerce` (refuses `"0x10"`, `"1e3"`, `" 7"`).
+ * (`"42"`); output is a number. Stricter than `z.coerce` (refuses `"0x10"`, `"1e3"`, `" 7"`), and
+ * digits beyond the safe-integer range are refused rather than rounded to another id.
  */
 export const IdParam = z
   .union([Id, z.string().regex(/^[1-9]\d*$/, "must be a positive integer")], { error: "must be a positive integer" })
-  .transform(Number);
+  .transform(Number)
+  .pipe(Id);
 
 /** A required non-empty string, e.g. `customerId`, `bookNumber`. */
 export const NonEmptyString = z.string().min(1, "must not be empty");
