@@ -56,8 +56,10 @@ type Issues = z.core.$ZodIssue[];
 export type ShippingApiError =
   | { kind: "invalid_request"; status: number; message: string; category: string; issues?: Issues }
   | { kind: "unauthorized"; status: 401; message: string }
+  | { kind: "insufficient_funds"; status: 402; message: string }
   | { kind: "forbidden"; status: 403; message: string }
   | { kind: "not_found"; status: 404; message: string }
+  | { kind: "conflict"; status: 409; message: string; category: string }
   | { kind: "unprocessable"; status: 422; message: string; category: string }
   | { kind: "rate_limited"; status: 429; message: string; retryAfterMs: number | null }
   | { kind: "server_error"; status: number; message: string }
@@ -149,10 +151,14 @@ function httpError(status: number, text: string, retryAfterMs: number | null): S
   switch (status) {
     case 401:
       return { kind: "unauthorized", status, message };
+    case 402:
+      return { kind: "insufficient_funds", status, message };
     case 403:
       return { kind: "forbidden", status, message };
     case 404:
       return { kind: "not_found", status, message };
+    case 409:
+      return { kind: "conflict", status, message, category: body?.errorCategory ?? "CONFLICT" };
     case 422:
       return { kind: "unprocessable", status, message, category: body?.errorCategory ?? ErrorCategory.UNPROCESSABLE };
     case 429:
@@ -178,10 +184,14 @@ export function describeError(error: ShippingApiError): string {
         : `Shipping API rejected the request (HTTP ${error.status}, ${error.category}): ${error.message}`;
     case "unauthorized":
       return `Shipping API credentials were refused (HTTP 401): ${error.message}`;
+    case "insufficient_funds":
+      return `The prepay balance does not cover this (HTTP 402): ${error.message}`;
     case "forbidden":
       return `Not allowed for this customer (HTTP 403): ${error.message}`;
     case "not_found":
       return `Not found (HTTP 404): ${error.message}`;
+    case "conflict":
+      return `Conflicts with what exists (HTTP 409, ${error.category}): ${error.message}`;
     case "unprocessable":
       return `Shipping API could not process the request (HTTP 422, ${error.category}): ${error.message}`;
     case "rate_limited":

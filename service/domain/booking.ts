@@ -353,7 +353,7 @@ const REFUSAL_STATUS: Partial<Record<ErrorCategoryName, number>> = { INSUFFICIEN
 /**
  * Book Shipment: rates the named service, charges the prepay balance (402 INSUFFICIENT_FUNDS when the
  * cost is above it, unless `approvePrepayRecharge`), and returns the numbers plus the label in the
- * requested format (an addition to the contract's response: the spec shows no other way to get it).
+ * requested format (an addition to the spec's response, optional in the contract).
  */
 export async function bookShipment(ctx: DomainContext, customerId: string, request: BookShipmentRequest): Promise<BookShipmentResult> {
   const carrier = ctx.catalog.carrier(request.carrierCode);
@@ -386,7 +386,7 @@ export async function bookShipment(ctx: DomainContext, customerId: string, reque
   };
 }
 
-/** The label of one booked shipment in the format it was booked with (not in the contract; see README). */
+/** Get Shipment Label: one booked shipment's label in the format it was booked with (outside the spec; see README). */
 export async function shipmentLabel(ctx: DomainContext, customerId: string, bookNumber: string): Promise<{ labelImageFormat: LabelFormat; labelImage: string }> {
   const row = ctx.store.statement(`SELECT label, labelFormat, bookedAt FROM Shipment WHERE bookNumber = ? AND customerId = ?`).get(bookNumber, customerId) as { label: string; labelFormat: LabelFormat; bookedAt: string } | undefined;
   if (!row) throw new ServiceError(404, "NOT_FOUND", `Shipment ${bookNumber} not found`);

@@ -14,6 +14,7 @@ export function listServices(catalog: Catalog): ListServicesResponse {
       unsupportedCountries: entry.unsupportedCountries ? [...entry.unsupportedCountries] : null,
       signatureOptions: entry.signatureOptions.map(({ signatureOptionCode, signatureOptionLabel }) => ({ signatureOptionCode, signatureOptionLabel })),
       supportedDangerousGoodsCodes: entry.supportedDangerousGoodsCodes,
+      saturdayDelivery: entry.saturdayDelivery,
       packageTypes: entry.packageTypes.map((type) => ({
         packageTypeCode: type.packageTypeCode,
         packageTypeLabel: type.packageTypeLabel,

@@ -101,6 +101,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     batchBook: ({ customerId, body }) => bookBatch(ctx, customerId, body.batchId),
     getBatchLabels: ({ customerId, params }) => batchLabels(ctx, customerId, params.batchId),
     bookShipment: ({ customerId, body }) => bookShipment(ctx, customerId, body),
+    getShipmentLabel: ({ customerId, params }) => shipmentLabel(ctx, customerId, params.bookNumber),
     searchShipments: ({ customerId, body }) => searchShipments(ctx, customerId, body.keyword),
     listServices: () => services,
     trackShipment: ({ customerId, params }) => trackShipment(ctx, customerId, params.bookNumber),
@@ -166,17 +167,10 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
   }
   for (const endpoint of endpointList) route(endpoint.name as EndpointName);
 
-  // Not in the contract: the label of one booked shipment, in the format it was booked with.
-  app.get("/restapi/v1/customers/:customerId/shipments/:bookNumber/label", async (request) => {
-    const customerId = await authorise("customer", request);
-    return shipmentLabel(ctx, customerId, (request.params as { bookNumber: string }).bookNumber);
-  });
-
   app.get("/healthz", async () => ({ status: "ok" }));
 
   const patterns = [
     ...endpointList.map((endpoint) => ({ method: endpoint.method, pattern: routePattern(endpoint.path) })),
-    { method: "GET", pattern: routePattern("/restapi/v1/customers/:customerId/shipments/:bookNumber/label") },
     { method: "GET", pattern: /^\/healthz\/?$/ },
   ];
   app.setNotFoundHandler((request, reply) => {

@@ -22,7 +22,7 @@ import {
   SearchShipmentsResponse,
   TrackingResponse,
 } from "./records";
-import { BatchQuoteRequest, BookShipmentRequest, BookShipmentResponse } from "./shipment";
+import { BatchQuoteRequest, BookShipmentRequest, BookShipmentResponse, ShipmentLabelResponse } from "./shipment";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
 
@@ -62,7 +62,10 @@ function defineEndpoints<const T extends readonly EndpointDefinition[]>(
   };
 }
 
-/** The 16 endpoints of the Shipping API, keyed by name. The client and the service router are both built from it. */
+/**
+ * The endpoints of the Shipping API, keyed by name: the spec's 16 plus Get Shipment Label, which the spec
+ * refers to ("Retrieve Shipping Label") without showing. The client and the service router are both built from it.
+ */
 export const endpoints = defineEndpoints([
   {
     name: "batchQuote",
@@ -184,6 +187,17 @@ export const endpoints = defineEndpoints([
     body: BookShipmentRequest,
     response: BookShipmentResponse,
     successStatus: 201,
+  },
+  {
+    name: "getShipmentLabel",
+    method: "GET",
+    path: `${CUSTOMER}/shipments/:bookNumber/label`,
+    auth: "customer",
+    params: BookNumberParams,
+    query: null,
+    body: null,
+    response: ShipmentLabelResponse,
+    successStatus: 200,
   },
   {
     name: "searchShipments",

@@ -122,6 +122,12 @@ export const Service = z
     supportedDangerousGoodsCodes: z.string().nullish(),
     supportedDangerousGoodCodes: z.string().nullish(),
     packageTypes: z.array(PackageType),
+    /**
+     * Outside the spec, which shows no way to know it: whether Book Shipment takes `saturdayDelivery` for
+     * this service. Absent means unknown (a service that does not send it), and apps then offer no
+     * Saturday delivery.
+     */
+    saturdayDelivery: z.boolean().optional(),
   })
   .superRefine((service, ctx) => {
     if ((service.supportedCountries === null) === (service.unsupportedCountries === null)) {

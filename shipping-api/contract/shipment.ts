@@ -211,7 +211,12 @@ export const BookShipmentRequest = z
   .superRefine(checkDomesticDeclaredValue);
 export type BookShipmentRequest = z.infer<typeof BookShipmentRequest>;
 
-/** `pieces` is only present for multipiece shipments of one postal carrier. */
+/**
+ * `pieces` is only present for multipiece shipments of one postal carrier. The spec shows no label in
+ * the response; our service adds the label in the requested format (`labelImageFormat`, base64
+ * `labelImage`). They are optional so that a service without them still books: the label can then be
+ * fetched with Get Shipment Label.
+ */
 export const BookShipmentResponse = z.object({
   bookNumber: NonEmptyString,
   trackingNumber: z.string(),
@@ -225,5 +230,17 @@ export const BookShipmentResponse = z.object({
       }),
     )
     .optional(),
+  labelImageFormat: LabelImageFormat.optional(),
+  labelImage: z.base64("must be base64").min(1, "must not be empty").optional(),
 });
 export type BookShipmentResponse = z.infer<typeof BookShipmentResponse>;
+
+/**
+ * Get Shipment Label (outside the spec, which names a "Retrieve Shipping Label" operation without
+ * showing it): the label of one booked shipment, redrawn in the format it was booked with.
+ */
+export const ShipmentLabelResponse = z.object({
+  labelImageFormat: LabelImageFormat,
+  labelImage: z.base64("must be base64").min(1, "must not be empty"),
+});
+export type ShipmentLabelResponse = z.infer<typeof ShipmentLabelResponse>;

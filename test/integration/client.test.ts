@@ -179,7 +179,9 @@ describe("GIVEN an error status WHEN a non-retried call gets it THEN it maps to 
   const body = (error: string, errorCategory: string) => ({ error, errorCategory });
   it.each<[number, unknown, Record<string, unknown>]>([
     [400, body("Batch is not open", "INVALID_REQUEST"), { kind: "invalid_request", status: 400, message: "Batch is not open", category: "INVALID_REQUEST" }],
-    [402, body("Prepay balance too low", "INSUFFICIENT_FUNDS"), { kind: "invalid_request", status: 402, category: "INSUFFICIENT_FUNDS" }],
+    [402, body("Prepay balance too low", "INSUFFICIENT_FUNDS"), { kind: "insufficient_funds", status: 402, message: "Prepay balance too low" }],
+    [409, body("Email already registered", "CONFLICT"), { kind: "conflict", status: 409, category: "CONFLICT" }],
+    [409, "", { kind: "conflict", status: 409, message: "HTTP 409", category: "CONFLICT" }],
     [413, body("Body too large", "PAYLOAD_TOO_LARGE"), { kind: "invalid_request", status: 413, category: "PAYLOAD_TOO_LARGE" }],
     [413, "<html>Payload Too Large</html>", { kind: "invalid_request", status: 413, message: "<html>Payload Too Large</html>", category: "PAYLOAD_TOO_LARGE" }],
     [401, body("Bad credentials", "UNAUTHORIZED"), { kind: "unauthorized", status: 401, message: "Bad credentials" }],

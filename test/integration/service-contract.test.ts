@@ -167,7 +167,7 @@ describe("Create Customer", () => {
   it("GIVEN an email that is taken (any case) THEN 409 and nothing is created", async () => {
     const before = (service.db.statement(`SELECT COUNT(*) AS n FROM Customer`).get() as { n: number }).n;
     const error = failed(await service.partner.createCustomer({ body: buildCreateCustomer({ email: alice.email.toUpperCase(), password: "x" }) }));
-    expect(error).toMatchObject({ kind: "invalid_request", status: 409, category: "CONFLICT" });
+    expect(error).toMatchObject({ kind: "conflict", status: 409, category: "CONFLICT" });
     expect((service.db.statement(`SELECT COUNT(*) AS n FROM Customer`).get() as { n: number }).n).toBe(before);
   });
 
@@ -202,6 +202,17 @@ describe("List Services", () => {
     for (const entry of services) expect((entry.supportedCountries === null) !== (entry.unsupportedCountries === null)).toBe(true);
     expect(services.some((entry) => entry.signatureOptions.length > 0)).toBe(true);
     expect(services.some((entry) => entry.supportedDangerousGoodsCodes)).toBe(true);
+  });
+
+  it("GIVEN Saturday delivery WHEN a service says it takes it THEN Book Shipment accepts it there and refuses it where the service says not", async () => {
+    const { services } = ok(await alice.client.listServices());
+    const saturday = services.filter((entry) => entry.saturdayDelivery === true).map((entry) => entry.serviceCode);
+    expect(saturday.sort()).toEqual(["BLP_NEXT_DAY_AIR", "MRX_INTERNATIONAL_PRIORITY", "MRX_PRIORITY_OVERNIGHT"]);
+    expect(services.every((entry) => typeof entry.saturdayDelivery === "boolean")).toBe(true);
+    const booked = ok(await alice.client.bookShipment({ body: domesticBooking({ serviceCode: "BLP_NEXT_DAY_AIR", saturdayDelivery: true }) }));
+    const [record] = ok(await alice.client.searchShipments({ body: { keyword: booked.bookNumber } })).shipments;
+    expect(record!.serviceCode).toBe("BLP_NEXT_DAY_AIR");
+    expect(failed(await alice.client.bookShipment({ body: domesticBooking({ serviceCode: "BLP_GROUND", saturdayDelivery: true }) }))).toMatchObject({ status: 400, message: expect.stringMatching(/Saturday/) });
   });
 });
 
@@ -609,6 +620,22 @@ describe("Book Shipment", () => {
     expect(again).toMatchObject({ status: 200, body: { labelImageFormat, labelImage: body.labelImage } });
   });
 
+  it("GIVEN the typed client WHEN it books THEN the response carries the label, and Get Shipment Label returns it again for this customer only", async () => {
+    const booked = ok(await alice.client.bookShipment({ body: domesticBooking({ labelImageFormat: "PDF" }) }));
+    expect(booked.labelImageFormat).toBe("PDF");
+    expect(await pdfPages(booked.labelImage!)).toBe(1);
+    const label = ok(await alice.client.getShipmentLabel({ bookNumber: booked.bookNumber }));
+    expect(label).toEqual({ labelImageFormat: "PDF", labelImage: booked.labelImage });
+    expect(failed(await bob.client.getShipmentLabel({ bookNumber: booked.bookNumber }))).toMatchObject({ kind: "not_found", status: 404 });
+    expect(failed(await alice.client.getShipmentLabel({ bookNumber: "CN0000000000" }))).toMatchObject({ kind: "not_found", status: 404 });
+  });
+
+  it("GIVEN a label kept past the retention WHEN Get Shipment Label is asked THEN 422 says it was purged", async () => {
+    const booked = ok(await alice.client.bookShipment({ body: domesticBooking() }));
+    service.clock.advance(91 * DAY_MS);
+    expect(failed(await alice.client.getShipmentLabel({ bookNumber: booked.bookNumber }))).toMatchObject({ kind: "unprocessable", status: 422, message: expect.stringMatching(/purged/) });
+  });
+
   it("GIVEN PNG THEN the e-commerce carrier returns a PNG and others refuse with 400", async () => {
     const png = await service.fetch(`/restapi/v1/customers/${alice.customerId}/shipments`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(domesticBooking({ carrierCode: "GPC", serviceCode: "GPC_ECOM_GROUND", packageTypeCode: "GPC_PARCEL", labelImageFormat: "PNG", dangerousGoodsCode: "ORMD", postalEndorsement: "RETURN SERVICE REQUESTED" })), authorization: alice.authorization });
     expect(png.status).toBe(201);
@@ -619,7 +646,7 @@ describe("Book Shipment", () => {
   it("GIVEN a cost above the balance THEN 402 INSUFFICIENT_FUNDS and nothing is booked, unless approvePrepayRecharge", async () => {
     const poor = await service.createCustomer({ prepaySettings: { minimumBalance: "0", rechargeAmount: "5.00" } });
     const refused = failed(await poor.client.bookShipment({ body: domesticBooking() }));
-    expect(refused).toMatchObject({ kind: "invalid_request", status: 402, category: "INSUFFICIENT_FUNDS" });
+    expect(refused).toMatchObject({ kind: "insufficient_funds", status: 402 });
     expect(service.db.statement(`SELECT COUNT(*) AS n FROM Shipment WHERE customerId = ?`).get(poor.customerId)).toEqual({ n: 0 });
     const booked = ok(await poor.client.bookShipment({ body: domesticBooking({ approvePrepayRecharge: true }) }));
     expect(Number(booked.prepayBalance)).toBeGreaterThanOrEqual(0);
