@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import {
+  decideWriteBack,
+  locateWriteBack,
+  type FulfillmentOrderState,
+  type QueuedShipment,
+  type ShipmentState,
+} from "./write-back-plan";
+
+const FO = "gid://shopify/FulfillmentOrder/1";
+const shipment: QueuedShipment = {
+  orderName: "#1001",
+  fulfillmentOrderId: FO,
+  trackingNumber: "NPS100200300",
+  lines: [
+    { fulfillmentOrderLineItemId: "gid://shopify/FulfillmentOrderLineItem/11", quantity: 2 },
+    { fulfillmentOrderLineItemId: "gid://shopify/FulfillmentOrderLineItem/12", quantity: 1 },
+  ],
+};
+
+const originalLines: ShipmentState["lines"] = [
+  { id: "gid://shopify/FulfillmentOrderLineItem/11", lineItemId: "gid://shopify/LineItem/1", name: "Stoneware Mug - Midnight", remainingQuantity: 2 },
+  { id: "gid://shopify/FulfillmentOrderLineItem/12", lineItemId: "gid://shopify/LineItem/2", name: "Linen Apron - Sage", remainingQuantity: 1 },
+];
+
+function fulfillmentOrder(overrides: Partial<FulfillmentOrderState> = {}): FulfillmentOrderState {
+  return {
+    id: FO,
+    status: "OPEN",
+    requestStatus: "UNSUBMITTED",
+    fulfillAt: null,
+    supportedActions: ["CREATE_FULFILLMENT", "HOLD", "MOVE"],
+    holds: [],
+    locationName: "Brooklyn Warehouse",
+    lines: originalLines.map((line) => ({ ...line! })),
+    ...overrides,
+  };
+}
+
+function state(overrides: Partial<ShipmentState> & { fo?: Partial<FulfillmentOrderState> } = {}): ShipmentState {
+  const { fo, ...rest } = overrides;
+  const { lines: _lines, ...foState } = fulfillmentOrder(fo);
+  return {
+    order: { name: "#1001", cancelledAt: null, fulfillments: [], fulfillmentsTruncated: false },
+    fulfillmentOrder: foState,
+    lines: originalLines,
+    ...rest,
+  };
+}
+
+describe("decideWriteBack", () => {
+  it("GIVEN an open fulfillment order that still holds the units THEN the fulfillment is created on it with the shipment's lines", () => {
+    expect(decideWriteBack(shipment, state())).toEqual({ kind: "create", fulfillmentOrderId: FO, lines: shipment.lines });
+  });
+
+  it("GIVEN a fulfillment with the tracking number already exists THEN it is linked, whatever else changed", () => {
+    const order = {
+      name: "#1001",
+      cancelledAt: null,
+      fulfillmentsTruncated: false,
+      fulfillments: [
+        { id: "gid://shopify/Fulfillment/5", status: "CANCELLED", trackingNumbers: ["NPS100200300"] },
+        { id: "gid://shopify/Fulfillment/6", status: "SUCCESS", trackingNumbers: ["OTHER", "NPS100200300"] },
+      ],
+    };
+    expect(decideWriteBack(shipment, state({ order, fo: { status: "CLOSED", supportedActions: [] } }))).toEqual({ kind: "link", fulfillmentId: "gid://shopify/Fulfillment/6" });
+  });
+
+  it("GIVEN only a cancelled fulfillment carries the number THEN it does not count and the fulfillment is created", () => {
+    const order = { name: "#1001", cancelledAt: null, fulfillmentsTruncated: false, fulfillments: [{ id: "gid://shopify/Fulfillment/5", status: "CANCELLED", trackingNumbers: ["NPS100200300"] }] };
+    expect(decideWriteBack(shipment, state({ order })).kind).toBe("create");
+  });
+
+  it.each([
+    ["the order is gone", state({ order: null }), /#1001 no longer exists in Shopify.*void the label \(tracking NPS100200300\)/],
+    [
+      "the order was cancelled",
+      state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } }),
+      /#1001 was cancelled in Shopify after its label was booked/,
+    ],
+    [
+      "the fulfillment order is on hold",
+      state({ fo: { status: "ON_HOLD", supportedActions: ["RELEASE_HOLD"], holds: [{ reason: "INCORRECT_ADDRESS", reasonNotes: "Check the zip" }] } }),
+      /#1001 is on hold in Shopify \(incorrect address: “Check the zip”\).*Release the hold in Shopify, then choose Retry/,
+    ],
+    [
+      "the fulfillment order is scheduled",
+      state({ fo: { status: "SCHEDULED", supportedActions: ["MARK_AS_OPEN"], fulfillAt: "2026-12-01T00:00:00Z" } }),
+      /#1001 is scheduled in Shopify and cannot be fulfilled until 2026-12-01.*Fulfill now/,
+    ],
+    [
+      "a fulfillment service runs the fulfillment order",
+      state({ fo: { supportedActions: ["REQUEST_FULFILLMENT"], locationName: "ParcelPro Fulfillment" } }),
+      /assigned to a fulfillment service \(ParcelPro Fulfillment\)/,
+    ],
+    [
+      "too many fulfillments to check",
+      state({ order: { name: "#1001", cancelledAt: null, fulfillments: [], fulfillmentsTruncated: true } }),
+      /too many recent fulfillments.*tracking NPS100200300/,
+    ],
+  ])("GIVEN %s THEN nothing is created and the message says what to do", (_case, given, message) => {
+    const decision = decideWriteBack(shipment, given);
+    expect(decision.kind).toBe("fail");
+    expect(decision.kind === "fail" && decision.message).toMatch(message);
+  });
+
+  it.each([
+    ["the fulfillment order closed", state({ fo: { status: "CLOSED", supportedActions: [] } })],
+    ["the fulfillment order is gone", state({ fulfillmentOrder: null })],
+    ["fewer units remain on it than the shipment holds", state({ lines: [{ ...originalLines[0]!, remainingQuantity: 1 }, originalLines[1]!] })],
+    ["a line item is gone from it", state({ lines: [originalLines[0]!, null] })],
+  ])("GIVEN %s THEN the units are looked for elsewhere", (_case, given) => {
+    expect(decideWriteBack(shipment, given)).toEqual({ kind: "locate" });
+  });
+});
+
+describe("locateWriteBack", () => {
+  const moved = (overrides: Partial<FulfillmentOrderState> = {}) =>
+    fulfillmentOrder({
+      id: "gid://shopify/FulfillmentOrder/2",
+      locationName: "Oakland Studio",
+      lines: [
+        { id: "gid://shopify/FulfillmentOrderLineItem/21", lineItemId: "gid://shopify/LineItem/1", name: "Stoneware Mug - Midnight", remainingQuantity: 2 },
+        { id: "gid://shopify/FulfillmentOrderLineItem/22", lineItemId: "gid://shopify/LineItem/2", name: "Linen Apron - Sage", remainingQuantity: 3 },
+      ],
+      ...overrides,
+    });
+  const closedOriginal = fulfillmentOrder({ status: "CLOSED", supportedActions: [], lines: originalLines.map((line) => ({ ...line!, remainingQuantity: 0 })) });
+
+  it("GIVEN every unit moved to one open fulfillment order THEN the fulfillment is created there with its line item ids", () => {
+    expect(locateWriteBack(shipment, originalLines, [closedOriginal, moved()])).toEqual({
+      kind: "create",
+      fulfillmentOrderId: "gid://shopify/FulfillmentOrder/2",
+      lines: [
+        { fulfillmentOrderLineItemId: "gid://shopify/FulfillmentOrderLineItem/21", quantity: 2 },
+        { fulfillmentOrderLineItemId: "gid://shopify/FulfillmentOrderLineItem/22", quantity: 1 },
+      ],
+    });
+  });
+
+  it("GIVEN the units are open in two places THEN it is ambiguous and nothing is created", () => {
+    const decision = locateWriteBack(shipment, originalLines, [moved(), moved({ id: "gid://shopify/FulfillmentOrder/3", locationName: "Brooklyn Warehouse" })]);
+    expect(decision).toMatchObject({ kind: "fail", message: expect.stringMatching(/open at more than one place in Shopify \(Oakland Studio and Brooklyn Warehouse\)/) });
+  });
+
+  it("GIVEN the units moved to a fulfillment order on hold THEN the hold is what the message reports", () => {
+    const decision = locateWriteBack(shipment, originalLines, [closedOriginal, moved({ status: "ON_HOLD", supportedActions: ["RELEASE_HOLD"], holds: [{ reason: "HIGH_RISK_OF_FRAUD", reasonNotes: null }] })]);
+    expect(decision).toMatchObject({ kind: "fail", message: expect.stringMatching(/#1001 is on hold in Shopify \(high risk of fraud\)/) });
+  });
+
+  it("GIVEN nothing of those line items remains anywhere THEN they were fulfilled without this tracking number", () => {
+    const decision = locateWriteBack(shipment, originalLines, [closedOriginal]);
+    expect(decision).toMatchObject({
+      kind: "fail",
+      message: expect.stringMatching(/\(2 × Stoneware Mug - Midnight, 1 × Linen Apron - Sage\) were already fulfilled in Shopify without tracking NPS100200300.*add tracking NPS100200300 to it/),
+    });
+  });
+
+  it("GIVEN the units are split over two fulfillment orders THEN nothing is created and the merchant fulfils by hand", () => {
+    const mugs = moved({ lines: [moved().lines[0]!] });
+    const aprons = moved({ id: "gid://shopify/FulfillmentOrder/3", lines: [moved().lines[1]!] });
+    expect(locateWriteBack(shipment, originalLines, [closedOriginal, mugs, aprons])).toMatchObject({
+      kind: "fail",
+      message: expect.stringMatching(/moved, split or partly fulfilled in Shopify.*Fulfill what the parcel holds in Shopify with tracking NPS100200300/),
+    });
+  });
+
+  it("GIVEN the original line items cannot be read THEN nothing is created", () => {
+    expect(locateWriteBack(shipment, [originalLines[0]!, null], [moved()])).toMatchObject({ kind: "fail", message: expect.stringMatching(/cannot tell what to fulfill/) });
+  });
+});
