@@ -10,6 +10,7 @@ describe("parseConfig", () => {
     const env = parseConfig(example);
     expect(env.SHOPIFY_API_KEY).toBe("consign-local-api-key");
     expect(env.SHIPPING_API_URL).toBe("http://127.0.0.1:8787");
+    expect(env.SHIPPING_API_PARTNER_KEY).toBe("local-partner-key");
     expect(env.DATABASE_URL).toMatch(/^file:\/.*\/var\/consign\.sqlite$/);
   });
 

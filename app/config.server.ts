@@ -22,6 +22,11 @@ const Env = z.object({
   APP_BRIDGE_URL: z.url().optional(),
   /** Base URL of the Shipping API; the embedded default is the local service started by `npm run demo`. */
   SHIPPING_API_URL: z.url().default("http://127.0.0.1:8787"),
+  /**
+   * Partner key for the Shipping API's Create Customer. Optional: without it onboarding offers only to
+   * connect an existing account.
+   */
+  SHIPPING_API_PARTNER_KEY: z.string().min(1).optional(),
   /** AES-256-GCM key for credentials the app stores (app/settings/secrets.server.ts). */
   CONSIGN_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
 });

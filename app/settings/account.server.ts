@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, ShippingSettings } from "./settings";
  * sealed password: everything else asks for a ready client with `shippingClientFor`.
  */
 
-type Db = Pick<PrismaClient, "shippingAccount" | "shopSettings">;
+export type Db = Pick<PrismaClient, "shippingAccount" | "shopSettings">;
 
 export interface AccountSummary {
   customerId: string;
@@ -69,6 +69,16 @@ export function clientForCredentials(
     credentials: { kind: "customer", ...credentials },
     ...options,
   });
+}
+
+/**
+ * A client with the app's partner key, for Create Customer; null when SHIPPING_API_PARTNER_KEY is not set
+ * (onboarding then only connects existing accounts).
+ */
+export function partnerClient(options: Omit<ShippingClientOptions, "baseUrl" | "credentials"> = {}): ShippingClient | null {
+  const key = config().SHIPPING_API_PARTNER_KEY;
+  if (!key) return null;
+  return createShippingClient({ baseUrl: config().SHIPPING_API_URL, credentials: { kind: "partner", key }, ...options });
 }
 
 /** A client signed in as the shop's account; throws NotConnectedError when there is none. */

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import type { Address, ReturnToAddress } from "../../shipping-api/contract";
+import { normalisePhone } from "../orders/shipment-mapping";
+
+/**
+ * Addresses as the merchant edits them (every field a string, as in a form) and the conversions to and from
+ * the Shipping API's `Address`, and from the addresses Shopify knows (a location's, the shop's).
+ */
+
+const text = z.string().trim();
+
+export const AddressInput = z.object({
+  name: text,
+  company: text,
+  address1: text,
+  address2: text,
+  city: text,
+  state: text,
+  zip: text,
+  country: text,
+  phone: text,
+  email: text,
+});
+export type AddressInput = z.infer<typeof AddressInput>;
+
+export const EMPTY_ADDRESS: AddressInput = {
+  name: "",
+  company: "",
+  address1: "",
+  address2: "",
+  city: "",
+  state: "",
+  zip: "",
+  country: "",
+  phone: "",
+  email: "",
+};
+
+/**
+ * The wire shape of an edited address, before the contract's checks: codes upper-cased, the phone reduced to
+ * the digits carriers print, an empty zip as null (countries without postal codes) and an empty email left out.
+ */
+export function toAddress(input: AddressInput): Address {
+  const country = input.country.toUpperCase();
+  return {
+    name: input.name,
+    company: input.company,
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    state: input.state.toUpperCase(),
+    zip: input.zip === "" ? null : input.zip,
+    country,
+    phone: normalisePhone(input.phone, country),
+    ...(input.email === "" ? {} : { email: input.email }),
+  };
+}
+
+/** The form values of a stored address; an absent one is the empty form. */
+export function addressInput(address: Address | ReturnToAddress | null): AddressInput {
+  if (!address) return EMPTY_ADDRESS;
+  return {
+    name: address.name ?? "",
+    company: address.company ?? "",
+    address1: address.address1 ?? "",
+    address2: address.address2 ?? "",
+    city: address.city ?? "",
+    state: address.state ?? "",
+    zip: address.zip ?? "",
+    country: address.country ?? "",
+    phone: address.phone ?? "",
+    email: address.email ?? "",
+  };
+}
+
+/** An address as Shopify's Admin API gives it (LocationAddress, ShopAddress): any field may be null. */
+export interface ShopifyAddress {
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  provinceCode: string | null;
+  zip: string | null;
+  countryCode: string | null;
+  phone: string | null;
+}
+
+/** A Shopify address as form values, with the name, company and email Shopify keeps elsewhere. */
+export function fromShopifyAddress(address: ShopifyAddress, who: { name: string; company: string; email: string }): AddressInput {
+  const country = (address.countryCode ?? "").toUpperCase();
+  return {
+    name: who.name,
+    company: who.company,
+    address1: address.address1 ?? "",
+    address2: address.address2 ?? "",
+    city: address.city ?? "",
+    state: (address.provinceCode ?? "").toUpperCase(),
+    zip: address.zip ?? "",
+    country,
+    phone: normalisePhone(address.phone, country),
+    email: who.email,
+  };
+}
+
+/** One line for lists: "55 Water St, Brooklyn NY 11201, US". */
+export function addressLine(address: Pick<AddressInput, "address1" | "city" | "state" | "zip" | "country">): string {
+  const place = [address.city, [address.state, address.zip].filter(Boolean).join(" ")].filter(Boolean).join(" ");
+  return [address.address1, place, address.country].filter(Boolean).join(", ");
+}

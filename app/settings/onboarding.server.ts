@@ -1,0 +1,70 @@
+import type { ShippingClientOptions } from "../../shipping-api/client";
+import type { ShopAdmin } from "../shopify/gateway.server";
+import { clientForCredentials, loadAccount, partnerClient, saveAccount, type Db } from "./account.server";
+import {
+  connectProblem,
+  createCustomerRequest,
+  createFormDefaults,
+  createProblem,
+  type ConnectForm,
+  type CreateForm,
+  type CreateFormDefaults,
+  type OnboardingProblem,
+} from "./onboarding-form";
+import { loadShopProfile } from "./shop-profile.server";
+
+/**
+ * Onboarding: the shop gets a Shipping API account, either an existing one (verified with List Services
+ * before anything is saved) or a new one through Create Customer. The password is sealed on save and never
+ * leaves the server again: what the page gets back is the customer id and email.
+ */
+
+export interface OnboardingPage {
+  account: { customerId: string; email: string } | null;
+  /** False when the app has no partner key: accounts can only be connected. */
+  createAvailable: boolean;
+  createDefaults: CreateFormDefaults;
+}
+
+export async function loadOnboarding(context: ShopAdmin, db: Db): Promise<OnboardingPage> {
+  const [account, profile] = await Promise.all([loadAccount(db, context.shop), loadShopProfile(context)]);
+  return {
+    account: account && { customerId: account.customerId, email: account.email },
+    createAvailable: partnerClient() !== null,
+    createDefaults: createFormDefaults(profile),
+  };
+}
+
+export type OnboardingOutcome = { ok: true; customerId: string } | ({ ok: false } & OnboardingProblem);
+
+interface OnboardingOptions {
+  now?: Date;
+  /** Client options (tests shorten retries). */
+  client?: Omit<ShippingClientOptions, "baseUrl" | "credentials">;
+}
+
+/** Connects an existing account: saved only when List Services answers for these credentials. */
+export async function connectAccount(db: Db, shop: string, form: ConnectForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
+  const credentials = { customerId: form.customerId, email: form.email, password: form.password };
+  const services = await clientForCredentials(credentials, options.client).listServices();
+  if (!services.ok) return { ok: false, ...connectProblem(services.error) };
+  await saveAccount(db, shop, credentials, "CONNECTED", { now: options.now });
+  return { ok: true, customerId: credentials.customerId };
+}
+
+/** Creates an account through Create Customer (profile Default, utm.source shopify) and saves it. */
+export async function createAccount(db: Db, shop: string, form: CreateForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
+  const partner = partnerClient(options.client);
+  if (!partner) {
+    return {
+      ok: false,
+      formError: "Creating an account is not available here: the app has no Shipping API partner key. Connect an existing account instead.",
+      fieldErrors: {},
+    };
+  }
+  // Create Customer is never retried by the client: a lost answer must not open a second account.
+  const created = await partner.createCustomer({ body: createCustomerRequest(form) });
+  if (!created.ok) return { ok: false, ...createProblem(created.error) };
+  await saveAccount(db, shop, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", { now: options.now });
+  return { ok: true, customerId: created.value.customerId };
+}

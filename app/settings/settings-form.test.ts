@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { ProviderAccount, Service } from "../../shipping-api/contract";
+import { buildService } from "../../shipping-api/fixtures";
+import { EMPTY_ADDRESS } from "./addresses";
+import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
+import { DEFAULT_SETTINGS, type ShippingSettings } from "./settings";
+
+const SENDER = {
+  name: "Brooklyn Warehouse",
+  company: "Consign Demo Store",
+  address1: "55 Water St",
+  address2: "Floor 3",
+  city: "Brooklyn",
+  state: "ny",
+  zip: "11201",
+  country: "us",
+  phone: "+1 718-555-0100",
+  email: "owner@consign-demo.example",
+};
+
+function form(overrides: Partial<SettingsFormValues> = {}): SettingsFormValues {
+  return { ...settingsFormValues(DEFAULT_SETTINGS), sender: SENDER, senderLocationId: "gid://shopify/Location/1", ...overrides };
+}
+
+function errorsOf(body: unknown): Record<string, string> {
+  const result = parseSettingsForm(body);
+  if (result.ok) throw new Error("expected the form to be refused");
+  return result.errors;
+}
+
+describe("parseSettingsForm", () => {
+  it("GIVEN a complete form THEN it becomes settings: codes upper-cased, the phone as 10 digits, the weight a number, every service quoted", () => {
+    const result = parseSettingsForm(form({ packagingWeight: { value: "6.5", unit: "oz" } }));
+    expect(result).toEqual({
+      ok: true,
+      settings: {
+        ...DEFAULT_SETTINGS,
+        senderLocationId: "gid://shopify/Location/1",
+        sender: { ...SENDER, state: "NY", country: "US", phone: "7185550100" },
+        packagingWeight: { value: 6.5, unit: "oz" },
+      },
+    });
+  });
+
+  it("GIVEN stored settings THEN the form opens with them and posts them back unchanged", () => {
+    const settings: ShippingSettings = {
+      ...DEFAULT_SETTINGS,
+      sender: { ...SENDER, state: "NY", country: "US", phone: "7185550100" },
+      returnAddress: { ...SENDER, name: "Returns desk", state: "NY", country: "US", phone: "7185550199", zip: null, email: undefined },
+      boxes: [...DEFAULT_SETTINGS.boxes, { kind: "preset", name: "Flat rate", carrierCode: "parcel", packageTypeCode: "flat_rate_box" }],
+      defaultBox: "Flat rate",
+      enabledServices: [{ carrierCode: "parcel", serviceCode: "ground" }],
+      rateRule: { kind: "preferred", carrierCode: "parcel", maxAmount: "25.00" },
+      signatureOptionCode: "adult",
+    };
+    const { email: _absent, ...returnAddress } = settings.returnAddress!;
+    expect(parseSettingsForm(settingsFormValues(settings))).toEqual({ ok: true, settings: { ...settings, returnAddress } });
+  });
+
+  it("GIVEN problems in several sections THEN each is reported on its own field, in the paths the page shows them at", () => {
+    const errors = errorsOf(
+      form({
+        sender: { ...SENDER, state: "New York", city: "", phone: "" },
+        returnToSender: false,
+        returnAddress: { ...EMPTY_ADDRESS, name: "Returns" },
+        boxes: [
+          { kind: "custom", name: "Small", length: "10", width: "abc", height: "0", dimUnit: "in" },
+          { kind: "custom", name: "Small", length: "10", width: "8", height: "4", dimUnit: "in" },
+        ],
+        defaultBox: "Small",
+        packagingWeight: { value: "-1", unit: "oz" },
+        quoteAllServices: false,
+        enabledServices: [],
+        rateRule: { kind: "preferred", carrierCode: "", maxAmount: "" },
+      }),
+    );
+    expect(errors).toMatchObject({
+      "sender.state": "must be a two-letter code for US and CA",
+      "sender.city": "must not be empty",
+      "sender.phone": expect.stringMatching(/phone number/),
+      "returnAddress.address1": "must not be empty",
+      "returnAddress.country": expect.stringMatching(/country code/),
+      "boxes[0].width": "must be a number",
+      "boxes[0].height": "must be greater than 0",
+      "boxes[1].name": "another box has this name",
+      "packagingWeight.value": expect.stringMatching(/number/),
+      enabledServices: expect.stringMatching(/at least one service/),
+      "rateRule.carrierCode": "choose a carrier",
+      "rateRule.maxAmount": "must be a number",
+    });
+  });
+
+  it("GIVEN returns go to the sender THEN a half-typed return address is kept in the form but not checked or saved", () => {
+    const result = parseSettingsForm(form({ returnToSender: true, returnAddress: { ...EMPTY_ADDRESS, name: "draft" } }));
+    expect(result.ok && result.settings.returnAddress).toBeNull();
+  });
+
+  it("GIVEN a default box that is not among the boxes THEN it is refused on defaultBox", () => {
+    expect(errorsOf(form({ defaultBox: "Gone" }))).toEqual({ defaultBox: "must be one of the boxes" });
+  });
+
+  it("GIVEN a body that is not the form THEN the fields it breaks are named", () => {
+    expect(errorsOf({ ...form(), labelFormat: "GIF", notifyCustomer: "yes" })).toMatchObject({
+      labelFormat: expect.any(String),
+      notifyCustomer: expect.any(String),
+    });
+    expect(Object.keys(errorsOf(null))).toEqual(["(root)"]);
+  });
+});
+
+describe("checkAgainstCatalog", () => {
+  const services = [
+    buildService(),
+    buildService({ serviceCode: "return", serviceLabel: "Return", inbound: true }),
+  ].map((service) => Service.parse(service));
+  const providerAccounts = [ProviderAccount.parse({ id: "PA1", providerCode: "parcelco", accountFields: {} })];
+
+  it("GIVEN choices the account offers THEN there is nothing to report", () => {
+    const settings: ShippingSettings = {
+      ...DEFAULT_SETTINGS,
+      boxes: [{ kind: "preset", name: "Flat", carrierCode: "parcel", packageTypeCode: "flat_rate_box" }],
+      defaultBox: "Flat",
+      enabledServices: [{ carrierCode: "parcel", serviceCode: "ground" }],
+      providerAccountId: "PA1",
+      signatureOptionCode: "adult",
+      rateRule: { kind: "preferred", carrierCode: "parcel", maxAmount: "20" },
+    };
+    expect(checkAgainstCatalog(settings, { services, providerAccounts })).toEqual({});
+  });
+
+  it("GIVEN a return service, an unknown package, account, signature and carrier THEN each is reported on its field", () => {
+    const settings: ShippingSettings = {
+      ...DEFAULT_SETTINGS,
+      boxes: [
+        { kind: "preset", name: "Flat", carrierCode: "parcel", packageTypeCode: "package" },
+        { kind: "custom", name: "Own", length: "1", width: "1", height: "1", dimUnit: "cm" },
+      ],
+      defaultBox: "Own",
+      enabledServices: [{ carrierCode: "parcel", serviceCode: "return" }],
+      providerAccountId: "PA9",
+      signatureOptionCode: "wet-ink",
+      rateRule: { kind: "preferred", carrierCode: "zeppelin", maxAmount: "20" },
+    };
+    expect(checkAgainstCatalog(settings, { services, providerAccounts })).toEqual({
+      enabledServices: "not offered for orders by your account: parcel/return",
+      "boxes[0].packageTypeCode": "parcel has no preset package package",
+      providerAccountId: "is not one of your account's provider accounts",
+      signatureOptionCode: "no service of your account offers this signature option",
+      "rateRule.carrierCode": "is not a carrier of your account",
+    });
+  });
+});

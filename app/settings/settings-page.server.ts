@@ -1,0 +1,100 @@
+import { describeError, type ShippingApiError, type ShippingClientOptions } from "../../shipping-api/client";
+import type { ProviderAccount, Service } from "../../shipping-api/contract";
+import type { ShopAdmin } from "../shopify/gateway.server";
+import { loadSettings, saveSettings, shippingClientFor, type Db } from "./account.server";
+import { buildCatalog, type Catalog } from "./catalog";
+import type { FieldErrors } from "./field-errors";
+import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
+import { loadSenderLocations, type SenderLocation } from "./shop-profile.server";
+
+/**
+ * The Settings page (for a shop with an account: see requireAccount): everything it shows is read in parallel (saved settings, Shopify locations, the
+ * account's services and provider accounts), and a part that cannot be read becomes a problem the page
+ * explains instead of an error page.
+ */
+
+export interface SettingsProblem {
+  /** `reconnect`: the stored credentials were refused; the others: try again later. */
+  kind: "service" | "reconnect" | "locations";
+  message: string;
+}
+
+export interface SettingsPage {
+  values: SettingsFormValues;
+  locations: SenderLocation[];
+  /** Null while the Shipping API cannot be read. */
+  catalog: Catalog | null;
+  problems: SettingsProblem[];
+}
+
+interface ClientOptions {
+  client?: Omit<ShippingClientOptions, "baseUrl" | "credentials">;
+}
+
+type AccountCatalog = { ok: true; services: Service[]; providerAccounts: ProviderAccount[] } | { ok: false; error: ShippingApiError };
+
+async function readAccountCatalog(db: Db, shop: string, options: ClientOptions): Promise<AccountCatalog> {
+  const client = await shippingClientFor(db, shop, options.client);
+  const [services, providerAccounts] = await Promise.all([client.listServices(), client.listProviderAccounts()]);
+  if (!services.ok) return { ok: false, error: services.error };
+  if (!providerAccounts.ok) return { ok: false, error: providerAccounts.error };
+  return { ok: true, services: services.value.services, providerAccounts: providerAccounts.value.providerAccounts };
+}
+
+function catalogProblem(error: ShippingApiError): SettingsProblem {
+  if (error.kind === "unauthorized" || error.kind === "forbidden") {
+    return {
+      kind: "reconnect",
+      message: `The Shipping API no longer accepts the stored credentials (${describeError(error)}). Connect the account again with its current password.`,
+    };
+  }
+  return {
+    kind: "service",
+    message: `Carrier services and provider accounts could not be loaded: ${describeError(error)}. Your saved settings are shown and can still be saved; reload this page in a minute to choose services again.`,
+  };
+}
+
+export async function loadSettingsPage(context: ShopAdmin, db: Db, options: ClientOptions = {}): Promise<SettingsPage> {
+  const { shop } = context;
+  const [settings, locations, catalog] = await Promise.all([
+    loadSettings(db, shop),
+    loadSenderLocations(context).then(
+      (found) => ({ ok: true as const, found }),
+      (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
+    ),
+    readAccountCatalog(db, shop, options),
+  ]);
+  const problems: SettingsProblem[] = [];
+  if (!catalog.ok) problems.push(catalogProblem(catalog.error));
+  if (!locations.ok) {
+    problems.push({
+      kind: "locations",
+      message: `Your Shopify locations could not be read (${locations.message}). You can still type the sender address; reload to pick a location.`,
+    });
+  }
+  return {
+    values: settingsFormValues(settings),
+    locations: locations.ok ? locations.found : [],
+    catalog: catalog.ok ? buildCatalog(catalog.services, catalog.providerAccounts) : null,
+    problems,
+  };
+}
+
+export type SaveSettingsOutcome = { ok: true; checkedAgainstCatalog: boolean } | { ok: false; errors: FieldErrors };
+
+/**
+ * Saves what the Settings page posted. The values are checked first; then, when the Shipping API answers,
+ * against what the account offers. While it does not answer, valid settings are saved unchecked: choices it
+ * no longer offers are skipped when quoting (mappingSettings keeps only offered outbound services).
+ */
+export async function saveSettingsForm(db: Db, shop: string, body: unknown, options: ClientOptions = {}): Promise<SaveSettingsOutcome> {
+  const parsed = parseSettingsForm(body);
+  if (!parsed.ok) return parsed;
+  const catalog = await readAccountCatalog(db, shop, options);
+  if (catalog.ok) {
+    const errors = checkAgainstCatalog(parsed.settings, catalog);
+    if (Object.keys(errors).length > 0) return { ok: false, errors };
+  }
+  await saveSettings(db, shop, parsed.settings);
+  return { ok: true, checkedAgainstCatalog: catalog.ok };
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { addressLine, fromShopifyAddress, type AddressInput } from "./addresses";
+import type { ShopProfile } from "./onboarding-form";
+
+/** What onboarding and Settings read from Shopify: the shop's own details and the locations it ships from. */
+
+const SHOP_PROFILE = `#graphql
+  query OnboardingShopProfile {
+    shop {
+      name
+      email
+      shopOwnerName
+      shopAddress {
+        company
+        address1
+        address2
+        city
+        provinceCode
+        zip
+        countryCodeV2
+        phone
+      }
+    }
+    location {
+      address {
+        address1
+        address2
+        city
+        provinceCode
+        zip
+        countryCode
+        phone
+      }
+    }
+  }
+`;
+
+const nullableText = z.string().nullable();
+
+const LocationAddress = z.object({
+  address1: nullableText,
+  address2: nullableText,
+  city: nullableText,
+  provinceCode: nullableText,
+  zip: nullableText,
+  countryCode: nullableText,
+  phone: nullableText,
+});
+
+const ShopProfileData = z.object({
+  shop: z.object({
+    name: z.string(),
+    email: z.string(),
+    shopOwnerName: z.string(),
+    shopAddress: z.object({
+      company: nullableText,
+      address1: nullableText,
+      address2: nullableText,
+      city: nullableText,
+      provinceCode: nullableText,
+      zip: nullableText,
+      countryCodeV2: nullableText,
+      phone: nullableText,
+    }),
+  }),
+  location: z.object({ address: LocationAddress }).nullable(),
+});
+
+/** The shop's name, owner, email and address, and its primary location's address. */
+export async function loadShopProfile(context: ShopAdmin): Promise<ShopProfile> {
+  const { shop, location } = await adminQuery(context, SHOP_PROFILE, ShopProfileData);
+  const { countryCodeV2, ...address } = shop.shopAddress;
+  return {
+    name: shop.name,
+    email: shop.email,
+    ownerName: shop.shopOwnerName,
+    address: { ...address, countryCode: countryCodeV2 },
+    primaryLocation: location?.address ?? null,
+  };
+}
+
+const SENDER_LOCATIONS = `#graphql
+  query SenderLocations($after: String) {
+    shop {
+      name
+      email
+    }
+    locations(first: 50, after: $after, sortKey: NAME) {
+      nodes {
+        id
+        name
+        isFulfillmentService
+        address {
+          address1
+          address2
+          city
+          provinceCode
+          zip
+          countryCode
+          phone
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+const SenderLocationsData = z.object({
+  shop: z.object({ name: z.string(), email: z.string() }),
+  locations: z.object({
+    nodes: z.array(z.object({ id: z.string(), name: z.string(), isFulfillmentService: z.boolean(), address: LocationAddress })),
+    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+  }),
+});
+
+export interface SenderLocation {
+  id: string;
+  name: string;
+  /** "55 Water St, Brooklyn NY 11201, US" */
+  summary: string;
+  /** The location as a sender address: its name, the shop as company, the shop's email. */
+  sender: AddressInput;
+}
+
+/**
+ * The active locations the merchant ships from, as sender addresses. Fulfillment-service locations are left
+ * out: their service ships, not the merchant.
+ */
+export async function loadSenderLocations(context: ShopAdmin): Promise<SenderLocation[]> {
+  const locations: SenderLocation[] = [];
+  let after: string | null = null;
+  do {
+    const page: z.infer<typeof SenderLocationsData> = await adminQuery(context, SENDER_LOCATIONS, SenderLocationsData, { after });
+    for (const location of page.locations.nodes) {
+      if (location.isFulfillmentService) continue;
+      const sender = fromShopifyAddress(location.address, { name: location.name, company: page.shop.name, email: page.shop.email });
+      locations.push({ id: location.id, name: location.name, summary: addressLine(sender), sender });
+    }
+    after = page.locations.pageInfo.hasNextPage ? page.locations.pageInfo.endCursor : null;
+  } while (after);
+  return locations;
+}
