@@ -1,0 +1,307 @@
+import type { PrismaClient } from "@prisma/client";
+import { describeError, type ShippingClient } from "../../shipping-api/client";
+import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
+import { isRunningInBackground, runInBackground } from "../background.server";
+import { loadMirroredOrders, refreshOrder } from "../orders/mirror.server";
+import type { MirroredOrder } from "../orders/order-node";
+import { orderToShipments, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
+import { API_WEIGHT_UNIT } from "../orders/weights";
+import { loadSettings, shippingClientFor } from "../settings/account.server";
+import { mappingSettings, type ShippingSettings } from "../settings/settings";
+import type { ShopAdmin } from "../shopify/gateway.server";
+import { loadShopSummary } from "../shopify/shop.server";
+import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
+import { saveSettlements } from "./quote-store.server";
+import { settleQuotes } from "./settle";
+
+/**
+ * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
+ * to quote requests, recorded as a run with one Shipment per fulfillment order (PENDING) and one
+ * BlockedOrder per order that cannot be quoted, and then quoted in the background: all shipments in
+ * chunks of ≤ 500 per request, progress recorded as chunks finish, every rate stored and the shop's rule
+ * applied. The run page polls the run's row.
+ */
+
+/** Why a selected order is not quoted: a pre-flight issue, or a state only the app knows. */
+export interface BlockIssue {
+  code: MappingIssue["code"] | "NOT_FOUND" | "NOT_SYNCED" | "ALREADY_BOOKED" | "IN_BATCH";
+  message: string;
+}
+
+/** Orders missing from the mirror are read from Shopify one by one only up to this many. */
+export const MAX_ORDERS_REFRESHED = 50;
+const REFRESH_CONCURRENCY = 4;
+/** Quote requests (≤ 500 shipments each) in flight at once. */
+const QUOTE_CONCURRENCY = 4;
+/** Recording a run of thousands of shipments is one transaction; Prisma's 5 s default is too short for that. */
+const TRANSACTION_TIMEOUT_MS = 60_000;
+
+export function quoteRunKey(runId: string): string {
+  return `quote-run:${runId}`;
+}
+
+/**
+ * A clock that starts at the injected `now` and advances in real time: for when a run finished. Expiry is
+ * counted from `now` itself.
+ */
+function clockFrom(now: Date): () => Date {
+  const start = performance.now();
+  return () => new Date(now.getTime() + Math.round(performance.now() - start));
+}
+
+function isoDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function orderLabel(orderId: string): string {
+  return `Order ${orderId.split("/").pop() ?? orderId}`;
+}
+
+async function listServices(client: ShippingClient): Promise<Service[]> {
+  const answer = await client.listServices();
+  if (!answer.ok) {
+    throw new QuotingUnavailableError(`Consign could not read your Shipping API services (${describeError(answer.error)}). Try again in a minute; if it persists, reconnect your account in Settings.`);
+  }
+  return answer.value.services;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+type OrderRead = { order: MirroredOrder } | { orderId: string; issue: BlockIssue };
+
+/**
+ * The selected orders, in the merchant's order: from the mirror, with the few it lacks read from Shopify.
+ * Many missing orders mean the mirror has not been filled yet: reading each would be one Shopify request
+ * per order, so they are reported instead, with how to sync.
+ */
+async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly string[], now: Date): Promise<OrderRead[]> {
+  const mirrored = new Map((await loadMirroredOrders(db, admin.shop, orderIds)).map((order) => [order.id, order]));
+  const missing = orderIds.filter((id) => !mirrored.has(id));
+  const reads = new Map<string, OrderRead>();
+  if (missing.length > MAX_ORDERS_REFRESHED) {
+    for (const orderId of missing) {
+      reads.set(orderId, {
+        orderId,
+        issue: { code: "NOT_SYNCED", message: "Consign has not synced this order from Shopify yet. Open Orders to ship and choose Sync orders, then quote again." },
+      });
+    }
+  } else {
+    await eachLimited(missing, REFRESH_CONCURRENCY, async (orderId) => {
+      const order = await refreshOrder(admin, db, orderId, now);
+      reads.set(orderId, order ? { order } : { orderId, issue: { code: "NOT_FOUND", message: "Shopify has no such order in this store (deleted, or from another store)." } });
+    });
+  }
+  return orderIds.map((id) => {
+    const order = mirrored.get(id);
+    return order ? { order } : reads.get(id)!;
+  });
+}
+
+interface Blocked {
+  orderId: string;
+  orderName: string;
+  issues: BlockIssue[];
+}
+
+interface Planned {
+  mapped: MappedShipment;
+  orderName: string;
+  /** An earlier, unbooked and unbatched Shipment of the same fulfillment order, quoted again instead of duplicated. */
+  reuseId: string | null;
+}
+
+/** Maps every order and sorts its shipments into new, reused and already-underway ones. */
+async function planRun(db: PrismaClient, shop: string, reads: readonly OrderRead[], mapping: MappingSettings): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
+  const blocked: Blocked[] = [];
+  const mappedByOrder: Array<{ order: MirroredOrder; shipments: MappedShipment[] }> = [];
+  for (const read of reads) {
+    if ("issue" in read) {
+      blocked.push({ orderId: read.orderId, orderName: orderLabel(read.orderId), issues: [read.issue] });
+      continue;
+    }
+    const result = orderToShipments(read.order, mapping);
+    if (result.ok) mappedByOrder.push({ order: read.order, shipments: result.shipments });
+    else blocked.push({ orderId: read.order.id, orderName: read.order.name, issues: result.issues });
+  }
+
+  const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
+  const earlier = await db.shipment.findMany({
+    where: { shop, fulfillmentOrderId: { in: fulfillmentOrderIds } },
+    select: { id: true, fulfillmentOrderId: true, batchId: true, batch: { select: { name: true } }, bookingStatus: true, fulfillmentStatus: true, trackingNumber: true },
+    orderBy: { createdAt: "desc" },
+  });
+
+  const planned: Planned[] = [];
+  for (const { order, shipments } of mappedByOrder) {
+    const issues: BlockIssue[] = [];
+    for (const mapped of shipments) {
+      const same = earlier.filter((shipment) => shipment.fulfillmentOrderId === mapped.fulfillmentOrderId);
+      const booked = same.find((shipment) => shipment.bookingStatus === "BOOKING" || (shipment.bookingStatus === "BOOKED" && shipment.fulfillmentStatus !== "FULFILLED"));
+      const batched = same.find((shipment) => shipment.batchId !== null && (shipment.bookingStatus === "NONE" || shipment.bookingStatus === "FAILED"));
+      if (booked) {
+        const tracking = booked.trackingNumber ? ` (tracking ${booked.trackingNumber})` : "";
+        issues.push({ code: "ALREADY_BOOKED", message: `A label is already booked for these items${tracking}; Consign is marking them fulfilled in Shopify.` });
+      } else if (batched) {
+        issues.push({ code: "IN_BATCH", message: `These items are already in batch “${batched.batch?.name ?? batched.batchId}”. Book them there, or remove them from the batch to quote again.` });
+      } else {
+        const reusable = same.find((shipment) => shipment.batchId === null && (shipment.bookingStatus === "NONE" || shipment.bookingStatus === "FAILED"));
+        planned.push({ mapped, orderName: order.name, reuseId: reusable?.id ?? null });
+      }
+    }
+    if (issues.length > 0) blocked.push({ orderId: order.id, orderName: order.name, issues });
+  }
+  return { blocked, planned };
+}
+
+export interface StartedQuoteRun {
+  runId: string;
+  /** Settles when the background quoting ends (tests and the bench wait on it; pages poll the run instead). */
+  finished: Promise<void>;
+}
+
+/**
+ * Starts a quote run over the selected orders. Throws NotConnectedError without a Shipping API account,
+ * SenderMissingError without a sender address, QuotingUnavailableError when the services cannot be listed.
+ */
+export async function startQuoteRun(
+  db: PrismaClient,
+  shop: string,
+  orderIds: readonly string[],
+  { admin, now = new Date() }: { admin: ShopAdmin; now?: Date },
+): Promise<StartedQuoteRun> {
+  if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
+  const context = { ...admin, shop };
+  const client = await shippingClientFor(db, shop);
+  const settings = await loadSettings(db, shop);
+  if (!settings.sender) throw new SenderMissingError();
+  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(db, context, orderIds, now)]);
+  const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: isoDate(now) });
+  if (!mapping) throw new SenderMissingError();
+  const { blocked, planned } = await planRun(db, shop, reads, mapping);
+
+  const total = planned.length;
+  const run = await db.$transaction(async (tx) => {
+    const created = await tx.quoteRun.create({
+      data: { shop, status: total > 0 ? "RUNNING" : "COMPLETED", orderIds: JSON.stringify(orderIds), shipmentsTotal: total, startedAt: now, finishedAt: total > 0 ? null : now },
+    });
+    if (blocked.length > 0) {
+      await tx.blockedOrder.createMany({
+        data: blocked.map((entry) => ({ runId: created.id, orderId: entry.orderId, orderName: entry.orderName, issues: JSON.stringify(entry.issues) })),
+      });
+    }
+    const fields = ({ mapped, orderName }: Planned) => ({
+      runId: created.id,
+      orderId: mapped.orderId,
+      orderName,
+      fulfillmentOrderId: mapped.fulfillmentOrderId,
+      lines: JSON.stringify(mapped.lines),
+      request: JSON.stringify(mapped.shipment),
+      quoteStatus: "PENDING",
+      quoteError: null,
+      quotedAt: null,
+      selectedQuoteId: null,
+      selectionReason: null,
+      selectedBy: null,
+      bookingStatus: "NONE",
+      bookingError: null,
+    });
+    const fresh = planned.filter((entry) => entry.reuseId === null);
+    if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...fields(entry) })) });
+    const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
+    if (reused.length > 0) {
+      // The earlier quotes belong to the earlier request; this run stores fresh ones.
+      await tx.quote.deleteMany({ where: { shop, shipmentId: { in: reused.map((entry) => entry.reuseId) } } });
+      for (const entry of reused) await tx.shipment.update({ where: { id: entry.reuseId }, data: fields(entry) });
+    }
+    return created;
+  }, { timeout: TRANSACTION_TIMEOUT_MS });
+
+  const clock = clockFrom(now);
+  const finished = total > 0 ? runInBackground(quoteRunKey(run.id), () => quoteRun(db, shop, run.id, { client, settings, now, clock })) : Promise.resolve();
+  return { runId: run.id, finished };
+}
+
+/**
+ * Quotes the run's PENDING shipments and closes the run. Also what a resumed run does after a restart:
+ * shipments already settled are left alone.
+ */
+async function quoteRun(
+  db: PrismaClient,
+  shop: string,
+  runId: string,
+  { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
+): Promise<void> {
+  const pending = await db.shipment.findMany({ where: { runId, quoteStatus: "PENDING" }, select: { id: true, request: true }, orderBy: { id: "asc" } });
+  const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
+  const settledBefore = shipmentsTotal - pending.length;
+  try {
+    // Progress writes are chained so a late chunk's count never overwrites a later one.
+    let progress = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: settledBefore } }).then(() => undefined);
+    // Requests were written by the mapping; the client validates each against the contract before sending
+    // and returns a refused one as that shipment's failure.
+    const requests = pending.map((shipment) => JSON.parse(shipment.request) as BatchQuoteShipment);
+    const outcomes = await client.quoteShipments(requests, {
+      concurrency: QUOTE_CONCURRENCY,
+      onProgress: (done) => {
+        progress = progress.then(() => db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: settledBefore + done } })).then(() => undefined);
+      },
+    });
+    await progress;
+    const settled = pending.map((shipment, index) => ({
+      shipmentId: shipment.id,
+      settlement: settleQuotes(outcomes[index]!, settings),
+      keepOnFailure: false,
+      replace: false,
+    }));
+    await saveSettlements(db, shop, settled, now);
+    const quoted = settled.filter((item) => item.settlement.ok).length;
+    const firstFailure = settled.find((item) => !item.settlement.ok)?.settlement;
+    const failedRun = quoted === 0 && settledBefore === 0 && firstFailure && !firstFailure.ok;
+    await db.quoteRun.update({
+      where: { id: runId },
+      data: {
+        status: failedRun ? "FAILED" : "COMPLETED",
+        error: failedRun ? `No shipment could be quoted. ${firstFailure.error}` : null,
+        shipmentsDone: shipmentsTotal,
+        finishedAt: clock(),
+      },
+    });
+  } catch (error) {
+    await failRun(db, runId, `Quoting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}). Choose Re-quote to try again.`, clock());
+    throw error;
+  }
+}
+
+async function failRun(db: PrismaClient, runId: string, error: string, now: Date): Promise<void> {
+  await db.$transaction([
+    db.shipment.updateMany({ where: { runId, quoteStatus: "PENDING" }, data: { quoteStatus: "FAILED", quoteError: error } }),
+    db.quoteRun.update({ where: { id: runId }, data: { status: "FAILED", error, finishedAt: now } }),
+  ]);
+}
+
+/**
+ * A run still RUNNING with no work in this process was cut short by a restart: quote what is left. Safe to
+ * call on every page load: it does nothing while the run's work is under way or once it ended.
+ */
+export async function resumeQuoteRun(db: PrismaClient, shop: string, runId: string, { now = new Date() }: { now?: Date } = {}): Promise<void> {
+  if (isRunningInBackground(quoteRunKey(runId))) return;
+  const run = await db.quoteRun.findFirst({ where: { id: runId, shop, status: "RUNNING" }, select: { id: true } });
+  if (!run) return;
+  void runInBackground(quoteRunKey(runId), async () => {
+    try {
+      const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
+      await quoteRun(db, shop, runId, { client, settings, now, clock: clockFrom(now) });
+    } catch (error) {
+      const status = await db.quoteRun.findUnique({ where: { id: runId }, select: { status: true } });
+      if (status?.status === "RUNNING") await failRun(db, runId, error instanceof Error ? error.message : String(error), now);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { RateRule } from "../settings/settings";
+import { describeRule, pickRate, sameServiceRate, speedClass, type RateCandidate } from "./rate-rule";
+
+let nextQuoteId = 100;
+function rate(carrierCode: string, serviceCode: string, serviceDescription: string, totalAmount: string, currency = "USD"): RateCandidate {
+  return { quoteId: ++nextQuoteId, carrierCode, serviceCode, serviceDescription, totalAmount, currency };
+}
+
+// Six domestic rates named as the local service's catalog names them.
+const ground = rate("NPS", "NPS_GROUND_ADVANTAGE", "Ground Advantage", "9.40");
+const priority = rate("NPS", "NPS_PRIORITY", "Priority Mail", "12.85");
+const express = rate("NPS", "NPS_PRIORITY_EXPRESS", "Priority Mail Express", "31.20");
+const threeDay = rate("BLP", "BLP_3_DAY_SELECT", "3 Day Select", "24.10");
+const nextDay = rate("BLP", "BLP_NEXT_DAY_AIR", "Next Day Air", "44.75");
+const overnight = rate("MRX", "MRX_PRIORITY_OVERNIGHT", "Priority Overnight", "47.02");
+const twoDay = rate("MRX", "MRX_2DAY", "2Day", "27.64");
+const six = [ground, priority, express, threeDay, nextDay, twoDay];
+// As text "10.00" < "9.5"; as amounts it is the other way round.
+const tenFlat = rate("A", "A_GROUND", "Ground", "10.00");
+const nineFifty = rate("B", "B_GROUND", "Ground", "9.5");
+
+describe("speed classes read from service names (a heuristic: the API has no transit times)", () => {
+  it.each([
+    ["MRX_PRIORITY_OVERNIGHT", "Priority Overnight", "overnight"],
+    ["BLP_NEXT_DAY_AIR", "Next Day Air", "overnight"],
+    ["NPS_PRIORITY_EXPRESS", "Priority Mail Express", "express"],
+    ["MRX_2DAY", "2Day", "express"],
+    ["X_SECOND_DAY", "Second-Day Air", "express"],
+    ["BLP_3_DAY_SELECT", "3 Day Select", "3-day"],
+    ["NPS_PRIORITY", "Priority Mail", "priority"],
+    ["MRX_INTERNATIONAL_PRIORITY", "International Priority", "priority"],
+    ["BLP_WORLDWIDE_EXPEDITED", "Worldwide Expedited", "priority"],
+    ["GPC_ECOM_GROUND", "eCommerce Ground", "ground"],
+    ["GPC_INTL_ECONOMY", "International Economy (DDU)", "ground"],
+    ["ZZ_PARCEL", "Parcel", "ground"],
+  ])("GIVEN %s (%s) THEN it is %s", (serviceCode, serviceDescription, label) => {
+    expect(speedClass({ serviceCode, serviceDescription }).label).toBe(label);
+  });
+
+  it("GIVEN the classes THEN each is faster than the next", () => {
+    const ranks = [overnight, twoDay, threeDay, priority, ground].map((candidate) => speedClass(candidate).rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(new Set(ranks).size).toBe(5);
+  });
+});
+
+describe("the rate rule", () => {
+  const cheapest: RateRule = { kind: "cheapest" };
+  const fastest: RateRule = { kind: "fastest" };
+  const preferMrx = (maxAmount: string): RateRule => ({ kind: "preferred", carrierCode: "MRX", maxAmount });
+
+  it.each<[string, RateCandidate[], RateRule, RateCandidate, string]>([
+    ["cheapest of six", six, cheapest, ground, "Cheapest of 6 rates"],
+    ["cheapest of one", [express], cheapest, express, "The only rate offered"],
+    ["cheapest compares amounts, not text", [tenFlat, nineFifty], cheapest, nineFifty, "Cheapest of 2 rates"],
+    ["fastest: next day beats express and 3-day", six, fastest, nextDay, "Fastest of 6 rates (overnight)"],
+    ["fastest: two overnight rates, the cheaper wins", [...six, overnight], fastest, nextDay, "Fastest of 7 rates (overnight; cheapest of 2 overnight)"],
+    ["fastest of one", [ground], fastest, ground, "The only rate offered"],
+    ["preferred within the ceiling", six, preferMrx("30"), twoDay, "Preferred carrier MRX, within your $30.00 ceiling"],
+    ["preferred with several of its rates", [...six, overnight], preferMrx("50"), twoDay, "Preferred carrier MRX, cheapest of its 2 rates, within your $50.00 ceiling"],
+    ["preferred exactly at the ceiling", six, preferMrx("27.64"), twoDay, "Preferred carrier MRX, within your $27.64 ceiling"],
+    ["preferred over the ceiling", six, preferMrx("25"), ground, "Preferred carrier MRX is over your $25.00 ceiling: cheapest instead"],
+    ["preferred carrier not offered", [ground, priority, threeDay], preferMrx("25"), ground, "Preferred carrier MRX has no rate for this shipment: cheapest instead"],
+  ])("GIVEN %s WHEN the rule picks THEN it picks the expected rate and says why", (_case, rates, rule, expected, reason) => {
+    expect(pickRate(rates, rule)).toEqual({ quoteId: expected.quoteId, reason });
+  });
+
+  it("GIVEN rates in pounds WHEN the ceiling is reported THEN it is in the shipment's currency", () => {
+    const rates = [rate("MRX", "MRX_INTERNATIONAL_PRIORITY", "International Priority", "64.50", "GBP"), rate("GPC", "GPC_INTL_ECONOMY", "International Economy (DDU)", "12.90", "GBP")];
+    expect(pickRate(rates, preferMrx("40"))?.reason).toBe("Preferred carrier MRX is over your £40.00 ceiling: cheapest instead");
+  });
+
+  it("GIVEN equal prices WHEN cheapest picks THEN the faster one wins, and the same rates always give the same pick", () => {
+    const slow = rate("GPC", "GPC_ECOM_GROUND", "eCommerce Ground", "10.00");
+    const quick = rate("GPC", "GPC_ECOM_EXPEDITED", "eCommerce Expedited", "10.00");
+    expect(pickRate([slow, quick], cheapest)?.quoteId).toBe(quick.quoteId);
+    expect(pickRate([quick, slow], cheapest)?.quoteId).toBe(quick.quoteId);
+  });
+
+  it("GIVEN no rates THEN there is no pick", () => {
+    expect(pickRate([], cheapest)).toBeNull();
+  });
+});
+
+describe("keeping the same service on a re-quote", () => {
+  it("GIVEN the service is still offered THEN its rate is found; GIVEN it is not THEN null", () => {
+    expect(sameServiceRate(six, { carrierCode: "MRX", serviceCode: "MRX_2DAY" })?.quoteId).toBe(twoDay.quoteId);
+    expect(sameServiceRate(six, { carrierCode: "MRX", serviceCode: "MRX_PRIORITY_OVERNIGHT" })).toBeNull();
+    expect(sameServiceRate(six, { carrierCode: "BLP", serviceCode: "MRX_2DAY" })).toBeNull();
+  });
+});
+
+describe("the rule in words", () => {
+  it.each<[RateRule, string]>([
+    [{ kind: "cheapest" }, "cheapest rate"],
+    [{ kind: "fastest" }, "fastest service (judged by its name)"],
+    [{ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, "MRX while it costs at most 25.00, else the cheapest"],
+  ])("GIVEN %j THEN it reads “%s”", (rule, words) => {
+    expect(describeRule(rule)).toBe(words);
+  });
+});

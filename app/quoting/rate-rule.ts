@@ -1,0 +1,118 @@
+import type { RateRule } from "../settings/settings";
+import { compareAmounts, formatMoney } from "./money";
+
+/**
+ * The shop's rate rule (Settings): one rate per shipment, with a one-line reason the merchant can read on
+ * the rates page. Pure; every rate of one shipment is in that shipment's currency.
+ */
+
+export interface RateCandidate {
+  quoteId: number;
+  carrierCode: string;
+  serviceCode: string;
+  serviceDescription: string;
+  totalAmount: string;
+  currency: string;
+}
+
+export interface RatePick {
+  quoteId: number;
+  reason: string;
+}
+
+/**
+ * Speed classes, fastest first. The Shipping API gives no transit times, so speed is a heuristic read from
+ * the service's code and description: overnight / next day > express / 2-day > 3-day > priority /
+ * expedited > ground / economy. A service whose name says none of these ranks with ground. The first class
+ * that matches wins, so "Priority Overnight" is overnight and "Priority Mail Express" is express.
+ */
+const SPEED_CLASSES = [
+  { label: "overnight", pattern: /\b(overnight|next day|same day)\b/ },
+  { label: "express", pattern: /\b(express|2 ?day|two day|second day)\b/ },
+  { label: "3-day", pattern: /\b(3 ?day|three day)\b/ },
+  { label: "priority", pattern: /\b(priority|expedited)\b/ },
+] as const;
+const SLOWEST = { label: "ground", rank: SPEED_CLASSES.length };
+
+export interface SpeedClass {
+  /** 0 is fastest. */
+  rank: number;
+  label: string;
+}
+
+export function speedClass(rate: Pick<RateCandidate, "serviceCode" | "serviceDescription">): SpeedClass {
+  const words = `${rate.serviceCode} ${rate.serviceDescription}`.toLowerCase().replace(/[_-]+/g, " ");
+  const rank = SPEED_CLASSES.findIndex((speed) => speed.pattern.test(words));
+  return rank === -1 ? SLOWEST : { rank, label: SPEED_CLASSES[rank]!.label };
+}
+
+const byPrice = (a: RateCandidate, b: RateCandidate) => compareAmounts(a.totalAmount, b.totalAmount);
+const bySpeed = (a: RateCandidate, b: RateCandidate) => speedClass(a).rank - speedClass(b).rank;
+/** Last tie-break, so the same rates always give the same pick. */
+const byService = (a: RateCandidate, b: RateCandidate) =>
+  a.carrierCode.localeCompare(b.carrierCode) || a.serviceCode.localeCompare(b.serviceCode) || a.quoteId - b.quoteId;
+
+function first(rates: readonly RateCandidate[], ...orders: Array<(a: RateCandidate, b: RateCandidate) => number>): RateCandidate {
+  return [...rates].sort((a, b) => orders.reduce((result, order) => result || order(a, b), 0))[0]!;
+}
+
+function cheapest(rates: readonly RateCandidate[]): RatePick {
+  const pick = first(rates, byPrice, bySpeed, byService);
+  return { quoteId: pick.quoteId, reason: rates.length === 1 ? "The only rate offered" : `Cheapest of ${rates.length} rates` };
+}
+
+function fastest(rates: readonly RateCandidate[]): RatePick {
+  const pick = first(rates, bySpeed, byPrice, byService);
+  if (rates.length === 1) return { quoteId: pick.quoteId, reason: "The only rate offered" };
+  const speed = speedClass(pick);
+  const tied = rates.filter((rate) => speedClass(rate).rank === speed.rank).length;
+  const tie = tied > 1 ? `; cheapest of ${tied} ${speed.label}` : "";
+  return { quoteId: pick.quoteId, reason: `Fastest of ${rates.length} rates (${speed.label}${tie})` };
+}
+
+function preferred(rates: readonly RateCandidate[], rule: Extract<RateRule, { kind: "preferred" }>): RatePick {
+  const carrier = rule.carrierCode;
+  const offered = rates.filter((rate) => rate.carrierCode === carrier);
+  const fallback = cheapest(rates);
+  if (offered.length === 0) {
+    return { quoteId: fallback.quoteId, reason: `Preferred carrier ${carrier} has no rate for this shipment: cheapest instead` };
+  }
+  const pick = first(offered, byPrice, bySpeed, byService);
+  const ceiling = formatMoney(rule.maxAmount, pick.currency);
+  if (compareAmounts(pick.totalAmount, rule.maxAmount) > 0) {
+    return { quoteId: fallback.quoteId, reason: `Preferred carrier ${carrier} is over your ${ceiling} ceiling: cheapest instead` };
+  }
+  const among = offered.length > 1 ? `, cheapest of its ${offered.length} rates` : "";
+  return { quoteId: pick.quoteId, reason: `Preferred carrier ${carrier}${among}, within your ${ceiling} ceiling` };
+}
+
+/** The rule's rate for one shipment, or null when there is no rate to pick from. */
+export function pickRate(rates: readonly RateCandidate[], rule: RateRule): RatePick | null {
+  if (rates.length === 0) return null;
+  switch (rule.kind) {
+    case "cheapest":
+      return cheapest(rates);
+    case "fastest":
+      return fastest(rates);
+    case "preferred":
+      return preferred(rates, rule);
+  }
+}
+
+/** The cheapest rate of the same carrier and service, if the service is still offered (for re-quotes). */
+export function sameServiceRate(rates: readonly RateCandidate[], service: { carrierCode: string; serviceCode: string }): RateCandidate | null {
+  const same = rates.filter((rate) => rate.carrierCode === service.carrierCode && rate.serviceCode === service.serviceCode);
+  return same.length === 0 ? null : first(same, byPrice, byService);
+}
+
+/** The rule in a few words, for the rates page ("Rule: cheapest rate"). */
+export function describeRule(rule: RateRule): string {
+  switch (rule.kind) {
+    case "cheapest":
+      return "cheapest rate";
+    case "fastest":
+      return "fastest service (judged by its name)";
+    case "preferred":
+      return `${rule.carrierCode} while it costs at most ${rule.maxAmount}, else the cheapest`;
+  }
+}

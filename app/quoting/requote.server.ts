@@ -1,0 +1,93 @@
+import type { PrismaClient } from "@prisma/client";
+import { BatchQuoteShipment } from "../../shipping-api/contract";
+import { loadSettings, shippingClientFor } from "../settings/account.server";
+import { saveSettlements } from "./quote-store.server";
+import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
+
+/**
+ * Re-quoting stored shipments: expired or failed rates on the rates page, and the batches step's "re-quote
+ * and swap into the batch". Each shipment's stored request is quoted again (dated today), its quotes are
+ * replaced, and the same carrier and service stay selected while they are offered; otherwise the rule
+ * picks and its reason says the service is gone. A failed re-quote leaves the shipment's rates as they were
+ * and records why. Nothing is booked or sent to a batch here: callers act on the outcomes.
+ */
+
+export type RequoteOutcome =
+  | { shipmentId: string; ok: true; oldQuoteId: number | null; newQuoteId: number; sameService: boolean; reason: string }
+  | { shipmentId: string; ok: false; oldQuoteId: number | null; error: string };
+
+const ALREADY_BOOKED = new Set(["BOOKING", "BOOKED"]);
+
+export async function requoteShipments(
+  db: PrismaClient,
+  shop: string,
+  shipmentIds: readonly string[],
+  { now = new Date() }: { now?: Date } = {},
+): Promise<RequoteOutcome[]> {
+  const ids = [...new Set(shipmentIds)];
+  const shipments = await db.shipment.findMany({
+    where: { shop, id: { in: ids } },
+    select: { id: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
+  });
+  const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]));
+  const selectedIds = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
+  const selectedQuotes = await db.quote.findMany({
+    where: { shop, quoteId: { in: selectedIds } },
+    select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true },
+  });
+  const quoteById = new Map(selectedQuotes.map((quote) => [quote.quoteId, quote]));
+
+  const outcomes = new Map<string, RequoteOutcome>();
+  const toQuote: Array<{ id: string; request: BatchQuoteShipment; previous: PreviousChoice | null; hadRates: boolean }> = [];
+  for (const id of ids) {
+    const shipment = byId.get(id);
+    if (!shipment) {
+      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId: null, error: "No such shipment in this store." });
+      continue;
+    }
+    const oldQuoteId = shipment.selectedQuoteId;
+    if (ALREADY_BOOKED.has(shipment.bookingStatus)) {
+      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, error: "Already booked: its label exists, so its rate can no longer change." });
+      continue;
+    }
+    const parsed = BatchQuoteShipment.safeParse(JSON.parse(shipment.request));
+    if (!parsed.success) {
+      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, error: "Its stored quote request is no longer valid. Quote the order again from Orders to ship." });
+      continue;
+    }
+    const selected = oldQuoteId === null ? undefined : quoteById.get(oldQuoteId);
+    const selectedBy: SelectedBy = shipment.selectedBy === "MERCHANT" ? "MERCHANT" : "RULE";
+    const previous: PreviousChoice | null = selected ? { ...selected, selectedBy } : null;
+    // A re-quote is for shipping now: the stored date may be weeks old.
+    toQuote.push({ id, request: { ...parsed.data, shipmentDate: now.toISOString().slice(0, 10) }, previous, hadRates: shipment.quoteStatus === "QUOTED" });
+  }
+
+  if (toQuote.length > 0) {
+    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
+    const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
+    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous) }));
+    await saveSettlements(
+      db,
+      shop,
+      settled.map(({ entry, settlement }) => ({
+        shipmentId: entry.id,
+        settlement,
+        keepOnFailure: entry.hadRates,
+        replace: true,
+        request: JSON.stringify(entry.request),
+      })),
+      now,
+    );
+    for (const { entry, settlement } of settled) {
+      const oldQuoteId = byId.get(entry.id)!.selectedQuoteId;
+      if (!settlement.ok) {
+        outcomes.set(entry.id, { shipmentId: entry.id, ok: false, oldQuoteId, error: settlement.error });
+        continue;
+      }
+      const picked = settlement.quotes.find((quote) => quote.quoteId === settlement.pick.quoteId)!;
+      const sameService = entry.previous !== null && picked.carrierCode === entry.previous.carrierCode && picked.serviceCode === entry.previous.serviceCode;
+      outcomes.set(entry.id, { shipmentId: entry.id, ok: true, oldQuoteId, newQuoteId: picked.quoteId, sameService, reason: settlement.pick.reason });
+    }
+  }
+  return ids.map((id) => outcomes.get(id)!);
+}

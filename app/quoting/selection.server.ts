@@ -1,0 +1,87 @@
+import type { PrismaClient } from "@prisma/client";
+import { loadSettings } from "../settings/account.server";
+import { QuotingInputError } from "./errors";
+import { pickRate } from "./rate-rule";
+
+/**
+ * Changing which rate a shipment ships with: the merchant's own pick, or the shop's rule applied again to a
+ * whole run. A shipment in a batch or booked keeps its rate: the batch holds that quote at the service.
+ */
+
+const CHOSEN_BY_YOU = "Chosen by you";
+
+function lockedReason(shipment: { batchId: string | null; bookingStatus: string }): string | null {
+  if (shipment.bookingStatus === "BOOKING" || shipment.bookingStatus === "BOOKED") return "It is already booked; its rate can no longer change.";
+  if (shipment.batchId !== null) return "It is in a batch; remove it from the batch to change its rate.";
+  return null;
+}
+
+/** The merchant picks one of the shipment's own, unexpired rates. */
+export async function selectRate(
+  db: PrismaClient,
+  shop: string,
+  shipmentId: string,
+  quoteId: number,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ shipmentId: string; quoteId: number }> {
+  const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop }, select: { id: true, batchId: true, bookingStatus: true } });
+  if (!shipment) throw new QuotingInputError(404, "shipmentId", "No such shipment in this store.");
+  const locked = lockedReason(shipment);
+  if (locked) throw new QuotingInputError(409, "shipmentId", locked);
+  const quote = await db.quote.findFirst({ where: { shop, quoteId, shipmentId }, select: { expiresAt: true } });
+  if (!quote) throw new QuotingInputError(400, "quoteId", `Rate ${quoteId} is not one of this shipment's rates.`);
+  if (quote.expiresAt <= now) throw new QuotingInputError(409, "quoteId", "This rate has expired. Re-quote the order to get current rates.");
+  await db.shipment.update({ where: { id: shipmentId }, data: { selectedQuoteId: quoteId, selectionReason: CHOSEN_BY_YOU, selectedBy: "MERCHANT" } });
+  return { shipmentId, quoteId };
+}
+
+export interface RuleApplied {
+  /** Shipments whose pick changed or was confirmed by the rule. */
+  applied: number;
+  /** The merchant's own picks left as they were. */
+  keptManual: number;
+  /** Shipments in a batch or booked, left alone. */
+  locked: number;
+  /** Shipments without an unexpired rate to pick from: they need a re-quote. */
+  needRequote: number;
+}
+
+/**
+ * Applies the shop's current rule to every quoted shipment of a run, among its unexpired rates. The
+ * merchant's own picks are kept unless `overrideManual`.
+ */
+export async function applyRule(
+  db: PrismaClient,
+  shop: string,
+  runId: string,
+  { now = new Date(), overrideManual = false }: { now?: Date; overrideManual?: boolean } = {},
+): Promise<RuleApplied> {
+  const run = await db.quoteRun.findFirst({ where: { id: runId, shop }, select: { id: true } });
+  if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
+  const { rateRule } = await loadSettings(db, shop);
+  const shipments = await db.shipment.findMany({
+    where: { shop, runId, quoteStatus: "QUOTED" },
+    select: { id: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
+  });
+  const result: RuleApplied = { applied: 0, keptManual: 0, locked: 0, needRequote: 0 };
+  const updates = [];
+  for (const shipment of shipments) {
+    if (lockedReason(shipment)) {
+      result.locked += 1;
+      continue;
+    }
+    if (shipment.selectedBy === "MERCHANT" && !overrideManual) {
+      result.keptManual += 1;
+      continue;
+    }
+    const pick = pickRate(shipment.quotes, rateRule);
+    if (!pick) {
+      result.needRequote += 1;
+      continue;
+    }
+    result.applied += 1;
+    updates.push(db.shipment.update({ where: { id: shipment.id }, data: { selectedQuoteId: pick.quoteId, selectionReason: pick.reason, selectedBy: "RULE" } }));
+  }
+  await db.$transaction(updates);
+  return result;
+}

@@ -1,0 +1,63 @@
+import type { ShipmentQuoteOutcome } from "../../shipping-api/client";
+import type { Quote } from "../../shipping-api/contract";
+import { isServiceEnabled, type ShippingSettings } from "../settings/settings";
+import { clientFailure, describeQuoteFailure } from "./quote-failure";
+import { pickRate, sameServiceRate } from "./rate-rule";
+
+/**
+ * One shipment's quote outcome → what the app keeps: the rates of the services the merchant enabled and
+ * the preselected one with its reason, or why there is nothing to pick, in words. Pure; the caller stores it.
+ */
+
+export type SelectedBy = "RULE" | "MERCHANT";
+
+/** The rate chosen before a re-quote: kept when its carrier and service are still offered. */
+export interface PreviousChoice {
+  carrierCode: string;
+  serviceCode: string;
+  serviceDescription: string;
+  selectedBy: SelectedBy;
+}
+
+export type Settlement =
+  | { ok: true; quotes: Quote[]; pick: { quoteId: number; reason: string; selectedBy: SelectedBy } }
+  | { ok: false; error: string };
+
+const MAX_LISTED = 3;
+
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_LISTED).join("; ");
+  return names.length > MAX_LISTED ? `${shown}; and ${names.length - MAX_LISTED} more` : shown;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+export function settleQuotes(outcome: ShipmentQuoteOutcome, settings: ShippingSettings, previous: PreviousChoice | null = null): Settlement {
+  if (outcome.status === "failed") return { ok: false, error: describeQuoteFailure(clientFailure(outcome.error)) };
+  if (outcome.status === "error") return { ok: false, error: describeQuoteFailure({ category: outcome.errorCategory, message: outcome.error }) };
+
+  const quotes = outcome.quotes.filter((quote) => isServiceEnabled(settings, quote));
+  if (quotes.length === 0 && outcome.quotes.length > 0) {
+    const offered = outcome.quotes.map((quote) => `${quote.carrierCode} ${quote.serviceDescription}`);
+    return { ok: false, error: `Only services you have not enabled can ship this (${listed(offered)}). Enable one in Settings, then choose Re-quote.` };
+  }
+  if (quotes.length === 0) {
+    const first = outcome.quoteErrors[0];
+    const reasons = outcome.quoteErrors.map((failure) => `${failure.carrierCode} ${failure.serviceDescription}: ${failure.error}`);
+    return { ok: false, error: describeQuoteFailure({ category: first?.errorCategory ?? "", message: listed(reasons) || "no service answered" }) };
+  }
+
+  const kept = previous && sameServiceRate(quotes, previous);
+  if (previous && kept) {
+    return {
+      ok: true,
+      quotes,
+      pick: { quoteId: kept.quoteId, reason: `Same service as before (${previous.carrierCode} ${previous.serviceDescription}), re-quoted`, selectedBy: previous.selectedBy },
+    };
+  }
+  const pick = pickRate(quotes, settings.rateRule)!;
+  const reason = previous ? `${previous.carrierCode} ${previous.serviceDescription} is no longer offered: ${lowerFirst(pick.reason)}` : pick.reason;
+  return { ok: true, quotes, pick: { quoteId: pick.quoteId, reason, selectedBy: "RULE" } };
+}
