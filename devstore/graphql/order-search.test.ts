@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Store } from "../store/store.js";
 import { seedStore } from "../seed/seed.js";
-import { parseSearch, searchOrders } from "./order-search.js";
+import { matchesTimeSearch, parseSearch, searchOrders } from "./order-search.js";
 
 describe("orders search syntax", () => {
   it.each([
@@ -43,5 +43,25 @@ describe("orders search syntax", () => {
       { field: "fulfillment_status", message: "Invalid value 'sideways' for fulfillment_status." },
     ]);
     store.close();
+  });
+});
+
+describe("Order.fulfillments(query:) time filters", () => {
+  const times = { created_at: "2026-11-20T12:00:00Z", updated_at: "2026-11-21T08:30:00Z" };
+
+  it.each([
+    [null, true],
+    ["created_at:>='2026-11-20T12:00:00Z'", true],
+    ["created_at:>'2026-11-20T12:00:00Z'", false],
+    ["created_at:>=2026-11-21", false],
+    ["created_at:<2026-11-21", true],
+    ["created_at:2026-11-20", true],
+    ["updated_at:2026-11-20", false],
+    ["created_at:>2026-11-19 updated_at:<2026-11-21", false],
+    ["created_at:>2026-11-21 OR updated_at:>2026-11-21", true],
+    ["-created_at:2026-11-20", false],
+    ["status:success", true],
+  ])("GIVEN the query %j THEN a fulfillment created at noon on 2026-11-20 matches: %s", (query, expected) => {
+    expect(matchesTimeSearch(query, times)).toBe(expected);
   });
 });

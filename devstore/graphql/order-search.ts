@@ -286,3 +286,44 @@ export function searchOrders(db: Database.Database, query: string | null | undef
     .all(...params) as { id: number; sort_value: string | number }[];
   return { rows, warnings };
 }
+
+/**
+ * `Order.fulfillments(query:)`, which filters on `created_at` and `updated_at` only (the same search syntax):
+ * whether a record with these stored timestamps matches. Terms on other fields are ignored, as Shopify does.
+ */
+export function matchesTimeSearch(query: string | null | undefined, times: Readonly<Record<"created_at" | "updated_at", string>>): boolean {
+  if (!query?.trim()) return true;
+  const matches = (node: SearchNode): boolean => {
+    switch (node.kind) {
+      case "and":
+        return node.parts.every(matches);
+      case "or":
+        return node.parts.some(matches);
+      case "not":
+        return !matches(node.part);
+      case "term": {
+        const stored = node.field === "created_at" || node.field === "updated_at" ? times[node.field] : undefined;
+        if (stored === undefined) return true;
+        if (node.op === ":" && /^\d{4}-\d{2}-\d{2}$/.test(node.value)) {
+          const start = toStoredTime(node.value);
+          return stored >= start && stored < toShopifyDateTime(Date.parse(start) + 86_400_000);
+        }
+        const bound = toStoredTime(node.value);
+        // Stored times are UTC ISO strings of one length, so they compare as strings.
+        switch (node.op) {
+          case ":":
+            return stored === bound;
+          case ">":
+            return stored > bound;
+          case ">=":
+            return stored >= bound;
+          case "<":
+            return stored < bound;
+          case "<=":
+            return stored <= bound;
+        }
+      }
+    }
+  };
+  return matches(parseSearch(query));
+}

@@ -20,6 +20,7 @@ import type {
 } from "../store/types.js";
 import { paginate, type ConnectionArgs, type PageContext } from "./connection.js";
 import { validateAddress } from "./address-validation.js";
+import { matchesTimeSearch } from "./order-search.js";
 import { toGrams } from "./weights.js";
 
 /**
@@ -376,7 +377,8 @@ export function orderView(store: Store, order: OrderRow): View {
       return paginate(fos, connArgs(args), ctx, (fo) => fulfillmentOrderView(store, fo));
     },
     fulfillments: (args: Args) => {
-      const all = store.listFulfillments(order.id);
+      const query = typeof args.query === "string" ? args.query : null;
+      const all = store.listFulfillments(order.id).filter((f) => matchesTimeSearch(query, { created_at: f.created_at, updated_at: f.updated_at }));
       const first = typeof args.first === "number" ? args.first : all.length;
       return all.slice(0, first).map((f) => fulfillmentView(store, f));
     },
