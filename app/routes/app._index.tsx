@@ -20,6 +20,7 @@ import { z } from "zod";
 import prisma from "../db.server";
 import { advanceMirrorSync, startMirrorSync } from "../orders/mirror.server";
 import { latestMirrorSync, listOrdersToShip } from "../orders/orders-to-ship.server";
+import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
 
@@ -49,6 +50,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return {
     shop,
     list,
+    connected: (await loadAccount(prisma, session.shop)) !== null,
     sync: { status: progress?.status ?? sync.status, error: sync.error, finishedAt: sync.finishedAt?.toISOString() ?? null },
   };
 };
@@ -60,7 +62,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function OrdersToShip() {
-  const { shop, list, sync } = useLoaderData<typeof loader>();
+  const { shop, list, sync, connected } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const submit = useSubmit();
   const revalidator = useRevalidator();
@@ -101,6 +103,11 @@ export default function OrdersToShip() {
             Sync orders
           </Button>
         </InlineStack>
+        {!connected && (
+          <Banner tone="warning" title="Connect a Shipping API account to get rates" action={{ content: "Set up shipping", url: "/app/onboarding" }}>
+            <p>Connect the account you ship with, or create one, then choose where you ship from in Settings.</p>
+          </Banner>
+        )}
         {sync.status === "RUNNING" && (
           <Banner tone="info" title="Reading your open orders from Shopify…">
             <p>This runs once after install and whenever you sync. The list fills in as soon as it finishes.</p>

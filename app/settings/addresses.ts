@@ -106,3 +106,13 @@ export function addressLine(address: Pick<AddressInput, "address1" | "city" | "s
   const place = [address.city, [address.state, address.zip].filter(Boolean).join(" ")].filter(Boolean).join(" ");
   return [address.address1, place, address.country].filter(Boolean).join(", ");
 }
+
+/** A Shopify location the merchant can ship from. */
+export interface SenderLocation {
+  id: string;
+  name: string;
+  /** "55 Water St, Brooklyn NY 11201, US" */
+  summary: string;
+  /** The location as a sender address: its name, the shop as company, the shop's email. */
+  sender: AddressInput;
+}

@@ -81,7 +81,7 @@ describe("the Shipping API's answers in words", () => {
   });
 
   it("GIVEN Create Customer answers 409 THEN the email field says the account exists and how to go on", () => {
-    const problem = createProblem({ kind: "invalid_request", status: 409, message: "A customer with email x exists", category: "CONFLICT" });
+    const problem = createProblem({ kind: "conflict", status: 409, message: "A customer with email x exists", category: "CONFLICT" });
     expect(problem).toEqual({ formError: null, fieldErrors: { email: expect.stringMatching(/already exists: connect it instead/) } });
   });
 

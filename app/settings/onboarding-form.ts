@@ -89,6 +89,8 @@ export interface OnboardingProblem {
   /** Shown above the form; null when every problem belongs to a field. */
   formError: string | null;
   fieldErrors: FieldErrors;
+  /** The Shipping API could not be reached: nothing is wrong with the input. */
+  unavailable?: true;
 }
 
 const UNREACHABLE_KINDS: ReadonlySet<ShippingApiError["kind"]> = new Set(["network", "timeout", "server_error", "rate_limited"]);
@@ -97,6 +99,7 @@ function unreachable(error: ShippingApiError): OnboardingProblem {
   return {
     formError: `The Shipping API could not be reached, so nothing was saved. Try again in a few minutes. (${describeError(error)})`,
     fieldErrors: {},
+    unavailable: true,
   };
 }
 
@@ -142,7 +145,7 @@ function serviceFieldErrors(message: string): FieldErrors | null {
 
 /** Why Create Customer failed, placed on the form's fields where the answer names one. */
 export function createProblem(error: ShippingApiError): OnboardingProblem {
-  if (error.kind === "invalid_request" && error.status === 409) {
+  if (error.kind === "conflict") {
     return {
       formError: null,
       fieldErrors: { email: "a Shipping API account with this email already exists: connect it instead, or use another email" },

@@ -9,6 +9,7 @@ import {
   type ConnectForm,
   type CreateForm,
   type CreateFormDefaults,
+  type OnboardingForm,
   type OnboardingProblem,
 } from "./onboarding-form";
 import { loadShopProfile } from "./shop-profile.server";
@@ -67,4 +68,9 @@ export async function createAccount(db: Db, shop: string, form: CreateForm, opti
   if (!created.ok) return { ok: false, ...createProblem(created.error) };
   await saveAccount(db, shop, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", { now: options.now });
   return { ok: true, customerId: created.value.customerId };
+}
+
+/** The merchant's choice on the onboarding page: connect or create. */
+export function completeOnboarding(db: Db, shop: string, form: OnboardingForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
+  return form.intent === "connect" ? connectAccount(db, shop, form, options) : createAccount(db, shop, form, options);
 }

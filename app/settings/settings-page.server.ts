@@ -5,7 +5,8 @@ import { loadSettings, saveSettings, shippingClientFor, type Db } from "./accoun
 import { buildCatalog, type Catalog } from "./catalog";
 import type { FieldErrors } from "./field-errors";
 import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
-import { loadSenderLocations, type SenderLocation } from "./shop-profile.server";
+import type { SenderLocation } from "./addresses";
+import { loadSenderLocations } from "./shop-profile.server";
 
 /**
  * The Settings page (for a shop with an account: see requireAccount): everything it shows is read in parallel (saved settings, Shopify locations, the

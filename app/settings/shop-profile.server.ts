@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
-import { addressLine, fromShopifyAddress, type AddressInput } from "./addresses";
+import { addressLine, fromShopifyAddress, type SenderLocation } from "./addresses";
 import type { ShopProfile } from "./onboarding-form";
 
 /** What onboarding and Settings read from Shopify: the shop's own details and the locations it ships from. */
@@ -116,15 +116,6 @@ const SenderLocationsData = z.object({
     pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
   }),
 });
-
-export interface SenderLocation {
-  id: string;
-  name: string;
-  /** "55 Water St, Brooklyn NY 11201, US" */
-  summary: string;
-  /** The location as a sender address: its name, the shop as company, the shop's email. */
-  sender: AddressInput;
-}
 
 /**
  * The active locations the merchant ships from, as sender addresses. Fulfillment-service locations are left

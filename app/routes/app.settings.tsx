@@ -1,0 +1,123 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Card, ContextualSaveBar, Frame, Layout, Page, Text } from "@shopify/polaris";
+import { useEffect, useMemo, useState } from "react";
+import prisma from "../db.server";
+import { BoxesSection, DefaultsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
+import type { FieldErrors } from "../settings/field-errors";
+import { requireAccount } from "../settings/require-account.server";
+import type { SettingsFormValues } from "../settings/settings-form";
+import { loadSettingsPage, saveSettingsForm } from "../settings/settings-page.server";
+import { authenticate } from "../shopify.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { admin, session } = await authenticate.admin(request);
+  const account = await requireAccount(prisma, session.shop, request);
+  const page = await loadSettingsPage({ admin, shop: session.shop }, prisma);
+  return { account: { customerId: account.customerId, email: account.email }, ...page };
+};
+
+type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  await requireAccount(prisma, session.shop, request);
+  const body: unknown = await request.json().catch(() => null);
+  const outcome = await saveSettingsForm(prisma, session.shop, body);
+  if (!outcome.ok) return json<SaveResult>({ ok: false, errors: outcome.errors }, { status: 400 });
+  return json<SaveResult>({ ok: true });
+};
+
+export default function Settings() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const shopify = useAppBridge();
+  const saved = JSON.stringify(page.values);
+  const [values, setValues] = useState<SettingsFormValues>(page.values);
+  // A save reloads the page's data: the saved values (normalised) become the form and its baseline.
+  useEffect(() => setValues(JSON.parse(saved) as SettingsFormValues), [saved]);
+  useEffect(() => {
+    if (result?.ok) shopify.toast.show("Settings saved");
+  }, [result, shopify]);
+
+  const dirty = useMemo(() => JSON.stringify(values) !== saved, [values, saved]);
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors: FieldErrors = result && !result.ok ? result.errors : {};
+  const errorCount = Object.keys(errors).length;
+  const save = () => submit(JSON.parse(JSON.stringify(values)) as Record<string, never>, { method: "post", encType: "application/json" });
+  const section = { values, onChange: setValues, errors, catalog: page.catalog };
+
+  return (
+    <Frame>
+      {dirty && (
+        <ContextualSaveBar
+          message="Unsaved changes"
+          saveAction={{ onAction: save, loading: saving, disabled: saving }}
+          discardAction={{ onAction: () => setValues(JSON.parse(saved) as SettingsFormValues) }}
+        />
+      )}
+      <Page>
+        <TitleBar title="Settings" />
+        <BlockStack gap="400">
+          {page.problems.map((problem) => (
+            <Banner key={problem.kind} tone={problem.kind === "reconnect" ? "critical" : "warning"} title={problem.kind === "locations" ? "Locations unavailable" : "Shipping API unavailable"}>
+              <p>
+                {problem.message} {problem.kind === "reconnect" && <Link to="/app/onboarding?returnTo=/app/settings">Connect the account again</Link>}
+              </p>
+            </Banner>
+          ))}
+          {errorCount > 0 && (
+            <Banner tone="critical" title={`${errorCount} setting${errorCount === 1 ? " needs" : "s need"} attention`}>
+              <p>Nothing was saved. Each problem is shown next to its field; your changes are still here.</p>
+            </Banner>
+          )}
+          {!values.sender && (
+            <Banner tone="info" title="Choose where you ship from">
+              <p>Rates need a sender address: pick one of your Shopify locations below.</p>
+            </Banner>
+          )}
+          <Layout>
+            <Layout.AnnotatedSection title="Ship from" description="Sender and return address on your labels.">
+              <Card>
+                <ShipFromSection {...section} locations={page.locations} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title="Packages" description="Boxes you pack in; the default one is used for rates.">
+              <Card>
+                <BoxesSection {...section} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title="Carriers and services" description="Which services to get rates from, and whose carrier account to book on.">
+              <Card>
+                <ServicesSection {...section} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title="Rate choice" description="Which rate Consign picks for each order; you can change any pick before booking.">
+              <Card>
+                <RatesSection {...section} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title="Labels and defaults" description="Applied to every shipment unless you change it on the order.">
+              <Card>
+                <DefaultsSection {...section} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title="Shipping API account">
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="p">
+                    Signed in as <span data-testid="account-email">{page.account.email}</span> (customer id {page.account.customerId}).
+                  </Text>
+                  <Link to="/app/onboarding?returnTo=/app/settings">Connect a different account</Link>
+                </BlockStack>
+              </Card>
+            </Layout.AnnotatedSection>
+          </Layout>
+        </BlockStack>
+      </Page>
+    </Frame>
+  );
+}

@@ -1,0 +1,175 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { useAppEnvironment } from "../support/app-env";
+import { appRequest, callRoute, formBody } from "../support/route-call";
+import { SHOP, startHarness } from "./devstore-harness";
+import { PARTNER_KEY, startService } from "./service-harness";
+
+// The real service (Create Customer, List Services), the real local admin (the shop's details through Admin
+// GraphQL, session tokens) and a real SQLite file behind the app's onboarding route.
+const service = await startService();
+const harness = await startHarness({ orders: 3 });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: "consign-test-key",
+  SHOPIFY_API_SECRET: "consign-test-secret",
+  SHIPPING_API_URL: service.baseUrl,
+  SHIPPING_API_PARTNER_KEY: PARTNER_KEY,
+});
+const { default: prisma } = await import("../../app/db.server");
+const onboarding = await import("../../app/routes/app.onboarding");
+const { shippingClientFor } = await import("../../app/settings/account.server");
+
+let serviceRunning = true;
+afterAll(async () => {
+  if (serviceRunning) await service.close();
+  await harness.close();
+  await prisma.$disconnect();
+});
+
+const submit = async (fields: Record<string, string>, path = "/app/onboarding") =>
+  callRoute(onboarding.action, await appRequest(harness.admin, path, formBody(fields)));
+
+interface Problem {
+  formError: string | null;
+  fieldErrors: Record<string, string>;
+}
+
+function createFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    intent: "create",
+    email: `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@consign.test`,
+    password: "chosen-by-merchant",
+    passwordConfirmation: "chosen-by-merchant",
+    name: "Dana Rivera",
+    company: "Consign Demo Store",
+    address1: "55 Water St",
+    address2: "Floor 3",
+    city: "Brooklyn",
+    state: "NY",
+    zip: "11201",
+    country: "US",
+    phone: "+1 718-555-0100",
+    minimumBalance: "50.00",
+    rechargeAmount: "100.00",
+    ...overrides,
+  };
+}
+
+const storedAccount = () => prisma.shippingAccount.findUnique({ where: { shop: SHOP } });
+
+describe("onboarding: connect an existing account or create one", () => {
+  it("GIVEN a shop without an account WHEN the page opens THEN creating is offered, prefilled from the shop through Admin GraphQL", async () => {
+    const page = await callRoute(onboarding.loader, await appRequest(harness.admin, "/app/onboarding?returnTo=%2Fapp%2Fquotes%2Fnew%3Fid%3D7"));
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual({
+      account: null,
+      createAvailable: true,
+      returnTo: "/app/quotes/new?id=7",
+      createDefaults: {
+        email: "owner@consign-demo.example",
+        name: "Dana Rivera",
+        company: "Consign Demo Store",
+        address1: "55 Water St",
+        address2: "Floor 3",
+        city: "Brooklyn",
+        state: "NY",
+        zip: "11201",
+        country: "US",
+        phone: "7185550100",
+        minimumBalance: "50.00",
+        rechargeAmount: "100.00",
+      },
+    });
+  });
+
+  it("GIVEN a wrong password WHEN connecting THEN 400 says the credentials were not accepted, and nothing is saved", async () => {
+    const customer = await service.createCustomer();
+    const answer = await submit({ intent: "connect", customerId: customer.customerId, email: customer.email, password: "not-the-password" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ formError: expect.stringMatching(/did not accept this email and password/), fieldErrors: { password: expect.any(String) } });
+    expect(await storedAccount()).toBeNull();
+  });
+
+  it("GIVEN another customer's id with valid credentials WHEN connecting THEN the customer id field says so", async () => {
+    const [mine, theirs] = [await service.createCustomer(), await service.createCustomer()];
+    const answer = await submit({ intent: "connect", customerId: theirs.customerId, email: mine.email, password: mine.password });
+    expect(answer.status).toBe(400);
+    expect((answer.body as Problem).fieldErrors).toEqual({ customerId: expect.stringMatching(/not the customer id/) });
+    expect(await storedAccount()).toBeNull();
+  });
+
+  it("GIVEN a form with an invalid email WHEN submitted THEN 400 names the field before any call", async () => {
+    const answer = await submit({ intent: "connect", customerId: "C1", email: "not-an-email", password: "x" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ formError: null, fieldErrors: { email: "enter the email you sign in with" } });
+  });
+
+  it("GIVEN an email that already has an account WHEN creating THEN the email field says so, and nothing is saved", async () => {
+    const existing = await service.createCustomer();
+    const answer = await submit(createFields({ email: existing.email.toUpperCase() }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ formError: null, fieldErrors: { email: expect.stringMatching(/already exists: connect it instead/) } });
+    expect(await storedAccount()).toBeNull();
+  });
+
+  it.each([
+    ["no phone", { phone: "" }, { phone: "must not be empty" }],
+    ["a zero recharge amount", { rechargeAmount: "0" }, { rechargeAmount: 'must be a decimal from 0.01 to 1000000.00, got "0"' }],
+    ["a state name for a US address (refused by the client before sending)", { state: "New York" }, { state: "must be a two-letter code for US and CA" }],
+  ])("GIVEN %s WHEN creating THEN the message is next to its field, and nothing is saved", async (_case, overrides, fieldErrors) => {
+    const answer = await submit(createFields(overrides));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ formError: null, fieldErrors });
+    expect(await storedAccount()).toBeNull();
+  });
+
+  it("GIVEN the create form WHEN submitted THEN Create Customer gets profile Default, the addresses and prepay settings and utm.source shopify, the account is saved sealed, and onboarding returns to the page that asked", async () => {
+    const fields = createFields();
+    const answer = await submit({ ...fields, returnTo: "/app/quotes/new?id=7" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/app/quotes/new?id=7");
+
+    const row = await storedAccount();
+    expect(row).toMatchObject({ email: fields.email, origin: "CREATED" });
+    const customer = service.db.statement(`SELECT * FROM Customer WHERE id = ?`).get(row!.customerId) as Record<string, string | number>;
+    const address = { name: "Dana Rivera", company: "Consign Demo Store", address1: "55 Water St", address2: "Floor 3", city: "Brooklyn", state: "NY", zip: "11201", country: "US", phone: "7185550100" };
+    expect(customer).toMatchObject({ email: fields.email, profileCode: "Default", minimumBalanceCents: 5000, rechargeAmountCents: 10000 });
+    expect(JSON.parse(String(customer.utm))).toEqual({ source: "shopify" });
+    expect(JSON.parse(String(customer.mailingAddress))).toEqual(address);
+    expect(JSON.parse(String(customer.billingAddress))).toEqual(address);
+
+    // The password the merchant chose opens the account; it is stored only sealed.
+    const services = await (await shippingClientFor(prisma, SHOP)).listServices();
+    expect(services.ok).toBe(true);
+    expect(JSON.stringify(row)).not.toContain(fields.password);
+    expect(row!.sealedPassword).toMatch(/^v1\./);
+    const file = fileURLToPath(databaseUrl);
+    for (const part of [file, `${file}-wal`].filter((path) => existsSync(path))) {
+      expect(readFileSync(part).includes(Buffer.from(fields.password))).toBe(false);
+    }
+  });
+
+  it("GIVEN an existing account's credentials WHEN connecting THEN it replaces the stored one after List Services answered, and the page gets back only its id and email", async () => {
+    const customer = await service.createCustomer();
+    const answer = await submit({ intent: "connect", customerId: ` ${customer.customerId} `, email: customer.email, password: customer.password });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/app/settings");
+    expect(await storedAccount()).toMatchObject({ customerId: customer.customerId, email: customer.email, origin: "CONNECTED" });
+
+    const page = await callRoute(onboarding.loader, await appRequest(harness.admin, "/app/onboarding"));
+    expect((page.body as { account: unknown }).account).toEqual({ customerId: customer.customerId, email: customer.email });
+    expect(JSON.stringify(page.body)).not.toContain(customer.password);
+  });
+
+  it("GIVEN the Shipping API is down WHEN connecting THEN 503 says it could not be reached and the stored account is unchanged", async () => {
+    const before = await storedAccount();
+    await service.close();
+    serviceRunning = false;
+    const answer = await submit({ intent: "connect", customerId: "C123", email: "someone@consign.test", password: "whatever-1" });
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({ formError: expect.stringMatching(/could not be reached, so nothing was saved/), fieldErrors: {}, unavailable: true });
+    expect(await storedAccount()).toEqual(before);
+  });
+});
