@@ -1,0 +1,51 @@
+import type { PrismaClient } from "@prisma/client";
+import { describeError } from "../../shipping-api/client";
+import type { TrackingEvent } from "../../shipping-api/contract";
+import { shippingClientFor } from "../settings/account.server";
+import { shipmentOfTrackingPage } from "./tracking-link.server";
+
+/**
+ * The public tracking page behind the URL of every fulfillment whose carrier Shopify does not know: the
+ * parcel's events from the Shipping API's Track Shipment, read live with the shop's account.
+ */
+
+export type PublicTracking =
+  | {
+      kind: "found";
+      orderName: string;
+      trackingNumber: string;
+      carrier: string;
+      /** Most recent first, as Track Shipment answers. */
+      events: Array<Pick<TrackingEvent, "event" | "eventStatus" | "eventTime" | "serviceArea" | "serviceAreaCountry">>;
+    }
+  | { kind: "not_found" }
+  | { kind: "unavailable"; trackingNumber: string };
+
+type Db = Pick<PrismaClient, "shipment" | "shippingAccount" | "shopSettings">;
+
+export async function loadPublicTracking(db: Db, token: string): Promise<PublicTracking> {
+  const shipmentId = shipmentOfTrackingPage(token);
+  if (!shipmentId) return { kind: "not_found" };
+  const shipment = await db.shipment.findUnique({
+    where: { id: shipmentId },
+    select: { shop: true, orderName: true, bookNumber: true, trackingNumber: true, carrierCode: true },
+  });
+  if (!shipment?.bookNumber || !shipment.trackingNumber || !shipment.carrierCode) return { kind: "not_found" };
+  const unavailable = { kind: "unavailable", trackingNumber: shipment.trackingNumber } as const;
+  const account = await db.shippingAccount.findUnique({ where: { shop: shipment.shop }, select: { shop: true } });
+  if (!account) return unavailable;
+  const client = await shippingClientFor(db, shipment.shop, { timeoutMs: 10_000, retry: { attempts: 2 } });
+  const [tracking, services] = await Promise.all([client.trackShipment({ bookNumber: shipment.bookNumber }), client.listServices()]);
+  if (!tracking.ok) {
+    console.warn(`[consign] tracking page for ${shipmentId}: ${describeError(tracking.error)}`);
+    return unavailable;
+  }
+  const carrier = services.ok ? services.value.services.find((service) => service.carrierCode === shipment.carrierCode)?.carrierLabel : undefined;
+  return {
+    kind: "found",
+    orderName: shipment.orderName,
+    trackingNumber: shipment.trackingNumber,
+    carrier: carrier ?? shipment.carrierCode,
+    events: tracking.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry })),
+  };
+}

@@ -1,0 +1,401 @@
+import type { PrismaClient, Shipment } from "@prisma/client";
+import { HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
+import { z } from "zod";
+import { describeError } from "../../shipping-api/client";
+import { isRunningInBackground, runInBackground } from "../background.server";
+import { crashPoint } from "../crash-points.server";
+import prisma from "../db.server";
+import { loadSettings, shippingClientFor } from "../settings/account.server";
+import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { unauthenticated } from "../shopify.server";
+import { trackingPageUrl } from "./tracking-link.server";
+import { fulfillmentTracking } from "./tracking-info";
+import {
+  CREATE_FULFILLMENT,
+  CreateFulfillmentData,
+  FULFILLMENTS_READ,
+  ORDER_FULFILLMENT_ORDERS,
+  OrderFulfillmentOrdersData,
+  toFulfillmentOrderStates,
+  toShipmentState,
+  WRITE_BACK_STATE,
+  WriteBackStateData,
+} from "./write-back-documents";
+import { decideWriteBack, locateWriteBack, type FulfillmentOrderState, type QueuedShipment, type ShipmentLine } from "./write-back-plan";
+
+/**
+ * Fulfillment write-back (issue 6): every booked shipment becomes exactly one Shopify fulfillment with its
+ * tracking number. A booked shipment waits as fulfillmentStatus PENDING (booking sets it in the same update
+ * as BOOKED); the worker records CREATING before it asks Shopify anything, re-reads the fulfillment order and
+ * the order's fulfillments, and only then creates. Whatever happened before (a crash right after
+ * fulfillmentCreate, a lost answer, a retry), a fulfillment that already carries the tracking number is
+ * linked instead of created again, so running the worker twice, or after a crash, never fulfils twice.
+ *
+ * Shipments are written one after another: at Shopify's standard limits the cost bucket, not latency, is the
+ * bottleneck, and the gateway's pacer spends it evenly (see `npm run bench:write-back`).
+ */
+
+export type Db = Pick<PrismaClient, "shipment" | "shippingAccount" | "shopSettings">;
+
+export const FulfillmentStatus = {
+  NONE: "NONE",
+  PENDING: "PENDING",
+  CREATING: "CREATING",
+  FULFILLED: "FULFILLED",
+  FAILED: "FAILED",
+} as const;
+export type FulfillmentStatus = (typeof FulfillmentStatus)[keyof typeof FulfillmentStatus];
+
+const OUTSTANDING = [FulfillmentStatus.PENDING, FulfillmentStatus.CREATING];
+
+const ShipmentLines = z.array(z.object({ fulfillmentOrderLineItemId: z.string().min(1), quantity: z.number().int().positive() })).min(1);
+
+export interface WriteBackOptions {
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  /** Waits before each further attempt when Shopify does not answer; one attempt more than entries. */
+  retryDelaysMs?: readonly number[];
+}
+
+export interface WriteBackSummary {
+  fulfilled: number;
+  failed: number;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 20_000];
+/** Fulfillments created before this margin ahead of booking cannot be this shipment's (clock skew allowed for). */
+const FULFILLMENT_SEARCH_MARGIN_MS = 24 * 60 * 60 * 1000;
+
+/** The Shipping API's carrier labels by code, for the tracking company; empty (codes are used) when unavailable. */
+async function carrierLabels(db: Db, shop: string): Promise<Map<string, string>> {
+  try {
+    const client = await shippingClientFor(db, shop, { timeoutMs: 10_000, retry: { attempts: 2 } });
+    const services = await client.listServices();
+    if (services.ok) return new Map(services.value.services.map((service) => [service.carrierCode, service.carrierLabel]));
+    console.warn(`[consign] ${shop}: carrier names unavailable (${describeError(services.error)}); fulfillments name carriers by code`);
+  } catch (error) {
+    console.warn(`[consign] ${shop}: carrier names unavailable (${error instanceof Error ? error.message : String(error)}); fulfillments name carriers by code`);
+  }
+  return new Map();
+}
+
+/** Shopify did not answer, or answered that it is busy: the request may be repeated after re-reading. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof AdminApiError) return error.graphQLErrors.some((e) => e.extensions?.code === "THROTTLED" || e.extensions?.code === "INTERNAL_SERVER_ERROR");
+  if (error instanceof HttpResponseError) return error.response.code === 429 || error.response.code >= 500;
+  return error instanceof HttpRequestError;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface RunContext {
+  admin: ShopAdmin;
+  db: Db;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  retryDelaysMs: readonly number[];
+  notifyCustomer: boolean;
+  labels: Map<string, string>;
+}
+
+type Outcome = { status: "FULFILLED"; fulfillmentId: string } | { status: "FAILED"; message: string };
+
+async function record(run: RunContext, shipmentId: string, outcome: Outcome): Promise<void> {
+  await run.db.shipment.update({
+    where: { id: shipmentId },
+    data:
+      outcome.status === "FULFILLED"
+        ? { fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfillmentId: outcome.fulfillmentId, fulfilledAt: run.now(), fulfillmentError: null }
+        : { fulfillmentStatus: FulfillmentStatus.FAILED, fulfillmentError: outcome.message },
+  });
+}
+
+async function readCurrentFulfillmentOrders(admin: ShopAdmin, orderId: string): Promise<FulfillmentOrderState[]> {
+  const found: FulfillmentOrderState[] = [];
+  let after: string | null = null;
+  // Bounded: an order with more than 25 fulfillment orders is beyond what a parcel is followed through.
+  for (let page = 0; page < 5; page++) {
+    const data: z.infer<typeof OrderFulfillmentOrdersData> = await adminQuery(admin, ORDER_FULFILLMENT_ORDERS, OrderFulfillmentOrdersData, { orderId, after });
+    found.push(...toFulfillmentOrderStates(data));
+    const pageInfo = data.order?.fulfillmentOrders.pageInfo;
+    if (!pageInfo?.hasNextPage || !pageInfo.endCursor) break;
+    after = pageInfo.endCursor;
+  }
+  return found;
+}
+
+/** One attempt: read, decide, and create when nothing else will do. */
+async function attempt(run: RunContext, row: Shipment, shipment: QueuedShipment & { orderId: string; carrierCode: string }): Promise<Outcome> {
+  const since = new Date((row.bookedAt ?? row.createdAt).getTime() - FULFILLMENT_SEARCH_MARGIN_MS).toISOString();
+  const lineIds = shipment.lines.map((line) => line.fulfillmentOrderLineItemId);
+  const data = await adminQuery(run.admin, WRITE_BACK_STATE, WriteBackStateData, {
+    fulfillmentOrderId: shipment.fulfillmentOrderId,
+    lineIds,
+    orderId: shipment.orderId,
+    fulfillmentsFirst: FULFILLMENTS_READ,
+    fulfillmentsQuery: `created_at:>='${since}'`,
+  });
+  const state = toShipmentState(data, lineIds);
+  let decision = decideWriteBack(shipment, state);
+  if (decision.kind === "locate") decision = locateWriteBack(shipment, state.lines, await readCurrentFulfillmentOrders(run.admin, shipment.orderId));
+  if (decision.kind === "link") return { status: "FULFILLED", fulfillmentId: decision.fulfillmentId };
+  if (decision.kind === "fail") return { status: "FAILED", message: decision.message };
+
+  if (decision.fulfillmentOrderId !== shipment.fulfillmentOrderId || !sameLines(decision.lines, shipment.lines)) {
+    // The units moved: the shipment now points at where they are, before Shopify is asked to fulfil there.
+    await run.db.shipment.update({ where: { id: row.id }, data: { fulfillmentOrderId: decision.fulfillmentOrderId, lines: JSON.stringify(decision.lines) } });
+  }
+  const trackingInfo = fulfillmentTracking({
+    carrierCode: shipment.carrierCode,
+    carrierLabel: run.labels.get(shipment.carrierCode),
+    trackingNumber: shipment.trackingNumber,
+    trackingPageUrl: trackingPageUrl(row.id),
+  });
+  crashPoint("fulfillment:before-create");
+  const created = await adminQuery(run.admin, CREATE_FULFILLMENT, CreateFulfillmentData, {
+    fulfillment: {
+      lineItemsByFulfillmentOrder: [
+        {
+          fulfillmentOrderId: decision.fulfillmentOrderId,
+          fulfillmentOrderLineItems: decision.lines.map((line) => ({ id: line.fulfillmentOrderLineItemId, quantity: line.quantity })),
+        },
+      ],
+      notifyCustomer: run.notifyCustomer,
+      trackingInfo,
+    },
+  });
+  crashPoint("fulfillment:after-create");
+  const fulfillment = created.fulfillmentCreate?.fulfillment;
+  if (fulfillment) return { status: "FULFILLED", fulfillmentId: fulfillment.id };
+  const reasons = created.fulfillmentCreate?.userErrors.map((error) => error.message).join(" ") || "no reason given.";
+  return {
+    status: "FAILED",
+    message: `Shopify refused the fulfillment for ${shipment.orderName} (tracking ${shipment.trackingNumber}): ${reasons} Check the order in Shopify, then choose Retry.`,
+  };
+}
+
+function sameLines(a: readonly ShipmentLine[], b: readonly ShipmentLine[]): boolean {
+  return a.length === b.length && a.every((line, index) => line.fulfillmentOrderLineItemId === b[index]?.fulfillmentOrderLineItemId && line.quantity === b[index]?.quantity);
+}
+
+/** Writes one shipment back; its row records intent first and the outcome last. */
+async function writeBackShipment(run: RunContext, row: Shipment): Promise<Outcome | null> {
+  const lines = ShipmentLines.safeParse(JSON.parse(row.lines));
+  if (row.bookingStatus !== "BOOKED" || !row.trackingNumber || !row.carrierCode || !lines.success) {
+    const outcome: Outcome = {
+      status: "FAILED",
+      message: `${row.orderName} has no booked label with a tracking number in Consign, so there is nothing to write to Shopify. Book the shipment again.`,
+    };
+    await record(run, row.id, outcome);
+    return outcome;
+  }
+  // Intent: from here the outcome is unknown until recorded, and every later attempt starts by reading.
+  const claimed = await run.db.shipment.updateMany({
+    where: { id: row.id, fulfillmentStatus: { in: OUTSTANDING } },
+    data: { fulfillmentStatus: FulfillmentStatus.CREATING, fulfillmentError: null },
+  });
+  if (claimed.count === 0) return null;
+  const shipment = {
+    orderId: row.orderId,
+    orderName: row.orderName,
+    fulfillmentOrderId: row.fulfillmentOrderId,
+    lines: lines.data,
+    trackingNumber: row.trackingNumber,
+    carrierCode: row.carrierCode,
+  };
+  for (let tries = 0; ; tries++) {
+    try {
+      const outcome = await attempt(run, row, shipment);
+      await record(run, row.id, outcome);
+      return outcome;
+    } catch (error) {
+      const transient = isTransient(error);
+      if (transient && tries < run.retryDelaysMs.length) {
+        await run.sleep(run.retryDelaysMs[tries]!);
+        continue;
+      }
+      console.error(`[consign] fulfillment write-back of ${row.id} (${row.orderName}) failed:`, error);
+      const outcome: Outcome = {
+        status: "FAILED",
+        message: transient
+          ? `Shopify did not answer while Consign was fulfilling ${row.orderName}. Choose Retry: Consign looks for tracking ${row.trackingNumber} first and never creates the fulfillment twice.`
+          : error instanceof AdminApiError || error instanceof HttpResponseError
+            ? `Shopify refused to fulfil ${row.orderName}: ${errorText(error)}. Check the app's access and the order in Shopify, then choose Retry.`
+            : `Consign could not fulfil ${row.orderName} because of an unexpected error (${errorText(error)}). Choose Retry; if it happens again, contact support.`,
+      };
+      await record(run, row.id, outcome);
+      return outcome;
+    }
+  }
+}
+
+/**
+ * Writes back every PENDING shipment of the shop, and every CREATING one a crash left behind, until none is
+ * left; returns how many ended fulfilled and failed.
+ */
+export async function writeBack(admin: ShopAdmin, db: Db, options: WriteBackOptions = {}): Promise<WriteBackSummary> {
+  const summary: WriteBackSummary = { fulfilled: 0, failed: 0 };
+  const shop = admin.shop;
+  const run: RunContext = {
+    admin,
+    db,
+    now: options.now ?? (() => new Date()),
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    notifyCustomer: (await loadSettings(db, shop)).notifyCustomer,
+    labels: await carrierLabels(db, shop),
+  };
+  for (;;) {
+    const rows = await db.shipment.findMany({
+      where: { shop, fulfillmentStatus: { in: OUTSTANDING } },
+      orderBy: [{ bookedAt: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+      take: 200,
+    });
+    let progressed = false;
+    for (const row of rows) {
+      const outcome = await writeBackShipment(run, row);
+      if (!outcome) continue;
+      progressed = true;
+      if (outcome.status === "FULFILLED") summary.fulfilled++;
+      else summary.failed++;
+    }
+    // Every claimed row ends FULFILLED or FAILED, so a pass without progress means another writer holds the rest.
+    if (!progressed) return summary;
+  }
+}
+
+const workKey = (shop: string) => `fulfillment-write-back:${shop}`;
+/** Shops asked for while their worker was already running: it makes one more pass for them. */
+const askedAgain = new Set<string>();
+
+/**
+ * Starts the shop's write-back in the background (through its offline session), or, when it is already
+ * running, makes it look again before it stops. Safe to call any number of times; resolves when the work ends.
+ */
+export function startWriteBack(shop: string, options: WriteBackOptions = {}): Promise<void> {
+  askedAgain.add(shop);
+  const key = workKey(shop);
+  return runInBackground(key, async () => {
+    while (askedAgain.delete(shop)) {
+      const { admin, session } = await unauthenticated.admin(shop);
+      const summary = await writeBack({ admin, shop: session.shop }, prisma, options);
+      if (summary.fulfilled + summary.failed > 0) console.info(`[consign] ${shop}: wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
+    }
+  }).then(() => {
+    // Asked for after the worker's last look but before it had ended.
+    if (askedAgain.has(shop) && !isRunningInBackground(key)) return startWriteBack(shop, options);
+  });
+}
+
+/** At process start: picks up every shop's queued and interrupted write-backs. Resolves when they end. */
+export async function resumeWriteBack(db: Pick<PrismaClient, "shipment"> = prisma): Promise<void> {
+  const shops = await db.shipment.findMany({ where: { fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
+  await Promise.all(shops.map(({ shop }) => startWriteBack(shop)));
+}
+
+export interface WriteBackItem {
+  shipmentId: string;
+  orderId: string;
+  orderName: string;
+  trackingNumber: string | null;
+  status: Exclude<FulfillmentStatus, "NONE">;
+  /** What happened, and for failures what to do. */
+  message: string;
+  fulfillmentId: string | null;
+  fulfilledAt: string | null;
+}
+
+export interface WriteBackProgress {
+  queued: number;
+  inProgress: number;
+  fulfilled: number;
+  failed: number;
+  total: number;
+  /** Queued or in progress: the page keeps polling while this is above zero. */
+  remaining: number;
+  running: boolean;
+  /** Failures first, then work in progress, then the most recent fulfillments; at most `limit`. */
+  items: WriteBackItem[];
+}
+
+/** Fulfilled shipments stay in view this long; failures stay until retried. */
+const FULFILLED_IN_VIEW_MS = 24 * 60 * 60 * 1000;
+
+function itemMessage(row: Pick<Shipment, "fulfillmentStatus" | "trackingNumber" | "fulfillmentError">): string {
+  switch (row.fulfillmentStatus) {
+    case FulfillmentStatus.PENDING:
+      return "Waiting to be written to Shopify.";
+    case FulfillmentStatus.CREATING:
+      return "Being written to Shopify.";
+    case FulfillmentStatus.FULFILLED:
+      return `Fulfilled in Shopify with tracking ${row.trackingNumber}.`;
+    default:
+      return row.fulfillmentError ?? "The fulfillment could not be written to Shopify. Choose Retry.";
+  }
+}
+
+/** Counts and per-order outcomes of the shop's write-back: everything outstanding or failed, and the last day's fulfillments. */
+export async function writeBackProgress(db: Pick<PrismaClient, "shipment">, shop: string, now: Date = new Date(), limit = 250): Promise<WriteBackProgress> {
+  const recentlyFulfilled = { shop, fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfilledAt: { gte: new Date(now.getTime() - FULFILLED_IN_VIEW_MS) } };
+  const open = { shop, fulfillmentStatus: { in: [FulfillmentStatus.FAILED, ...OUTSTANDING] } };
+  const inView = { OR: [open, recentlyFulfilled] };
+  const counts = await db.shipment.groupBy({ by: ["fulfillmentStatus"], where: inView, _count: { _all: true } });
+  const count = (status: FulfillmentStatus) => counts.find((entry) => entry.fulfillmentStatus === status)?._count._all ?? 0;
+  const select = { id: true, orderId: true, orderName: true, trackingNumber: true, fulfillmentStatus: true, fulfillmentError: true, fulfillmentId: true, fulfilledAt: true } as const;
+  const outstanding = await db.shipment.findMany({
+    where: open,
+    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    take: limit,
+    select,
+  });
+  const rank: Record<string, number> = { FAILED: 0, CREATING: 1, PENDING: 2 };
+  outstanding.sort((a, b) => (rank[a.fulfillmentStatus] ?? 3) - (rank[b.fulfillmentStatus] ?? 3));
+  const fulfilled =
+    outstanding.length < limit
+      ? await db.shipment.findMany({
+          where: recentlyFulfilled,
+          orderBy: [{ fulfilledAt: "desc" }, { id: "asc" }],
+          take: limit - outstanding.length,
+          select,
+        })
+      : [];
+  const queued = count(FulfillmentStatus.PENDING);
+  const inProgress = count(FulfillmentStatus.CREATING);
+  const items = [...outstanding, ...fulfilled].map(
+    (row): WriteBackItem => ({
+      shipmentId: row.id,
+      orderId: row.orderId,
+      orderName: row.orderName,
+      trackingNumber: row.trackingNumber,
+      status: row.fulfillmentStatus as WriteBackItem["status"],
+      message: itemMessage(row),
+      fulfillmentId: row.fulfillmentId,
+      fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
+    }),
+  );
+  return {
+    queued,
+    inProgress,
+    fulfilled: count(FulfillmentStatus.FULFILLED),
+    failed: count(FulfillmentStatus.FAILED),
+    total: counts.reduce((sum, entry) => sum + entry._count._all, 0),
+    remaining: queued + inProgress,
+    running: isRunningInBackground(workKey(shop)),
+    items,
+  };
+}
+
+/**
+ * Retry from the Fulfillments page: failed shipments (all of the shop's, or the ones named) go back to the
+ * queue and the worker starts. Safe because every attempt looks for the tracking number before creating.
+ */
+export async function retryWriteBack(db: Pick<PrismaClient, "shipment">, shop: string, shipmentIds: readonly string[] | "all-failed"): Promise<{ queued: number }> {
+  const { count } = await db.shipment.updateMany({
+    where: { shop, fulfillmentStatus: FulfillmentStatus.FAILED, ...(shipmentIds === "all-failed" ? {} : { id: { in: [...shipmentIds] } }) },
+    data: { fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentError: null },
+  });
+  if (count > 0) void startWriteBack(shop);
+  return { queued: count };
+}

@@ -1,0 +1,113 @@
+import type { PrismaClient, Shipment } from "@prisma/client";
+import type { ShippingClient } from "../../shipping-api/client";
+import { buildDomesticReceiver, buildQuoteShipment } from "../../shipping-api/fixtures";
+import { toGid } from "../../devstore/gid";
+import type { Store } from "../../devstore/store/store";
+
+/**
+ * Booked shipments as the booking step leaves them (bookingStatus BOOKED and fulfillmentStatus PENDING in one
+ * row), for the local admin's real fulfillment orders and booked on the real Shipping API service, so that
+ * fulfillment write-back has real line items to fulfil and real tracking numbers to send.
+ */
+
+export interface FulfillmentOrderToShip {
+  orderId: string;
+  orderName: string;
+  fulfillmentOrderId: string;
+  lines: Array<{ fulfillmentOrderLineItemId: string; quantity: number; lineItemId: string }>;
+}
+
+/**
+ * The store's fulfillment orders a merchant can ship now: open, at one of the merchant's locations, delivered
+ * by shipping, with shippable units left; with their remaining units, as quoting takes them.
+ */
+export function shippableFulfillmentOrders(store: Store, limit = Number.POSITIVE_INFINITY): FulfillmentOrderToShip[] {
+  const orderIds = (store.sql("SELECT id FROM orders WHERE cancelled_at IS NULL ORDER BY id").all() as Array<{ id: number }>).map((row) => row.id);
+  const found: FulfillmentOrderToShip[] = [];
+  for (const orderId of orderIds) {
+    const order = store.getOrder(orderId)!;
+    for (const fo of store.listFulfillmentOrders(orderId)) {
+      if (found.length >= limit) return found;
+      const location = store.getLocation(fo.assigned_location_id);
+      if (!["OPEN", "IN_PROGRESS"].includes(fo.status) || fo.request_status !== "UNSUBMITTED" || fo.delivery_method_type !== "SHIPPING") continue;
+      if (!location || location.is_fulfillment_service === 1) continue;
+      const lines = store
+        .listFoLineItems(fo.id)
+        .filter((line) => line.remaining_quantity > 0 && store.getLineItem(line.line_item_id)?.requires_shipping === 1)
+        .map((line) => ({
+          fulfillmentOrderLineItemId: toGid("FulfillmentOrderLineItem", line.id),
+          quantity: line.remaining_quantity,
+          lineItemId: toGid("LineItem", line.line_item_id),
+        }));
+      if (lines.length === 0) continue;
+      found.push({ orderId: toGid("Order", orderId), orderName: order.name, fulfillmentOrderId: toGid("FulfillmentOrder", fo.id), lines });
+    }
+  }
+  return found;
+}
+
+/** A domestic service of each of the service's carriers, so write-back sees every carrier. */
+export const DOMESTIC_SERVICES = [
+  { carrierCode: "NPS", serviceCode: "NPS_GROUND_ADVANTAGE", packageTypeCode: "NPS_PACKAGE" },
+  { carrierCode: "BLP", serviceCode: "BLP_GROUND", packageTypeCode: "BLP_PACKAGE" },
+  { carrierCode: "MRX", serviceCode: "MRX_2DAY", packageTypeCode: "MRX_PACKAGE" },
+  { carrierCode: "GPC", serviceCode: "GPC_ECOM_GROUND", packageTypeCode: "GPC_PARCEL" },
+] as const;
+
+/**
+ * Books one shipment per fulfillment order on the Shipping API (Book Shipment, carriers in turn) and stores
+ * each as a booked Shipment row queued for write-back. Returns the rows in the fulfillment orders' order.
+ */
+export async function createBookedShipments(options: {
+  db: Pick<PrismaClient, "shipment">;
+  shop: string;
+  client: ShippingClient;
+  fulfillmentOrders: readonly FulfillmentOrderToShip[];
+  bookedAt?: Date;
+}): Promise<Shipment[]> {
+  const bookedAt = options.bookedAt ?? new Date();
+  const rows: Shipment[] = [];
+  for (const [index, fo] of options.fulfillmentOrders.entries()) {
+    const service = DOMESTIC_SERVICES[index % DOMESTIC_SERVICES.length]!;
+    const request = buildQuoteShipment({ shipmentReference: fo.orderName, serviceCode: service.serviceCode, receiver: buildDomesticReceiver() });
+    const booked = await options.client.bookShipment({
+      body: {
+        ...service,
+        shipmentDate: request.shipmentDate,
+        shipmentReference: fo.orderName,
+        shipmentReference2: fo.orderId,
+        orderNumber: fo.orderName.replace(/^#/, ""),
+        sender: request.sender,
+        receiver: request.receiver,
+        weightUnit: "lb",
+        dimUnit: "in",
+        currency: "USD",
+        pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
+        approvePrepayRecharge: true,
+      },
+    });
+    if (!booked.ok) throw new Error(`Book Shipment for ${fo.orderName} failed: ${JSON.stringify(booked.error)}`);
+    rows.push(
+      await options.db.shipment.create({
+        data: {
+          shop: options.shop,
+          orderId: fo.orderId,
+          orderName: fo.orderName,
+          fulfillmentOrderId: fo.fulfillmentOrderId,
+          lines: JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity }))),
+          request: JSON.stringify(request),
+          quoteStatus: "QUOTED",
+          quotedAt: bookedAt,
+          bookingStatus: "BOOKED",
+          bookNumber: booked.value.bookNumber,
+          trackingNumber: booked.value.trackingNumber,
+          carrierCode: service.carrierCode,
+          serviceCode: service.serviceCode,
+          bookedAt,
+          fulfillmentStatus: "PENDING",
+        },
+      }),
+    );
+  }
+  return rows;
+}

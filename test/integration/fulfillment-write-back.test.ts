@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseGid, toGid } from "../../devstore/gid";
+import { connectTestAccount } from "../support/account";
+import { useAppEnvironment } from "../support/app-env";
+import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+
+// The whole write-back on real parts: the Shipping API service (bookings, carrier names, tracking), the local
+// admin on the real Admin schema over HTTP at its default throttle, @shopify/shopify-app-remix's
+// unauthenticated.admin with an offline session in SQLite, and the app's own database.
+const service: RunningService = await startService();
+const harness: Harness = await startHarness({ orders: 80 });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+  SHOPIFY_APP_URL: "https://consign.example",
+});
+const { default: prisma } = await import("../../app/db.server");
+const writeBack = await import("../../app/fulfillment/write-back.server");
+const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
+const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP, settings: { notifyCustomer: true } });
+const booking = service.clientFor(customer);
+
+const store = harness.admin.store;
+const available = shippableFulfillmentOrders(store);
+let nextFulfillmentOrder = 0;
+/** Fulfillment orders no other test has used, with at least `minLines` lines. */
+function takeFulfillmentOrders(count: number, minLines = 1): FulfillmentOrderToShip[] {
+  const taken: FulfillmentOrderToShip[] = [];
+  while (taken.length < count) {
+    const fo = available[nextFulfillmentOrder++];
+    if (!fo) throw new Error("the seeded store has no more shippable fulfillment orders");
+    if (fo.lines.length >= minLines) taken.push(fo);
+  }
+  return taken;
+}
+
+async function book(fulfillmentOrders: FulfillmentOrderToShip[]) {
+  return createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders });
+}
+
+function numericId(gid: string): number {
+  const parsed = parseGid(gid);
+  if (!parsed) throw new Error(`not a gid: ${gid}`);
+  return parsed.id;
+}
+
+/** Fulfillments of the local admin's order that carry this tracking number (cancelled ones too). */
+function fulfillmentsWithTracking(orderId: string, trackingNumber: string) {
+  return store.listFulfillments(numericId(orderId)).filter((f) => store.listTrackingInfo(f.id).some((t) => t.number === trackingNumber));
+}
+
+async function gql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  const result = await harness.gql<T>(query, variables);
+  if (!result.body.data) throw new Error(JSON.stringify(result.body.errors));
+  return result.body.data;
+}
+
+async function shipmentRow(id: string) {
+  return prisma.shipment.findUniqueOrThrow({ where: { id } });
+}
+
+beforeAll(async () => {
+  await prisma.session.create({
+    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
+  });
+});
+afterAll(async () => {
+  await harness.close();
+  await service.close();
+});
+
+describe("fulfillment write-back against the local admin", () => {
+  it("GIVEN booked shipments for four carriers WHEN written back THEN each order has one fulfillment with its lines, tracking and notify flag", async () => {
+    const fulfillmentOrders = takeFulfillmentOrders(4);
+    const shipments = await book(fulfillmentOrders);
+
+    await writeBack.startWriteBack(SHOP);
+
+    for (const [index, shipment] of shipments.entries()) {
+      const row = await shipmentRow(shipment.id);
+      expect(row).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
+      expect(row.fulfilledAt).toBeInstanceOf(Date);
+      const [fulfillment, ...more] = fulfillmentsWithTracking(shipment.orderId, shipment.trackingNumber!);
+      expect(more).toEqual([]);
+      expect(toGid("Fulfillment", fulfillment!.id)).toBe(row.fulfillmentId);
+      expect(fulfillment!.notify_customer).toBe(1);
+
+      // The lines and quantities the shipment holds, from its fulfillment order, nothing else.
+      const fulfilled = store.listFulfillmentLineItems(fulfillment!.id).map((line) => ({
+        fulfillmentOrderLineItemId: toGid("FulfillmentOrderLineItem", line.fulfillment_order_line_item_id),
+        quantity: line.quantity,
+      }));
+      expect(fulfilled).toEqual(fulfillmentOrders[index]!.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity })));
+
+      // Our carriers are not Shopify's: their label is the company and the link is the app's tracking page.
+      const [tracking] = store.listTrackingInfo(fulfillment!.id);
+      const label = { NPS: "National Postal Service", BLP: "Brownline Parcel", MRX: "Meridian Express", GPC: "Globe Parcel Consolidators" }[shipment.carrierCode!];
+      expect(tracking).toMatchObject({ company: label, number: shipment.trackingNumber });
+      expect(tracking!.url).toMatch(new RegExp(`^https://consign\\.example/tracking/${shipment.id}\\.[A-Za-z0-9_-]{22}$`));
+    }
+    expect(await writeBack.writeBackProgress(prisma, SHOP)).toMatchObject({ remaining: 0, running: false });
+  });
+
+  it("GIVEN a fulfillment's tracking link WHEN opened THEN the public page shows the parcel's events from Track Shipment", async () => {
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    await writeBack.startWriteBack(SHOP);
+    const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
+    const url = new URL(store.listTrackingInfo(fulfillment!.id)[0]!.url!);
+    const token = decodeURIComponent(url.pathname.split("/").pop()!);
+
+    const response = await trackingPage({ request: new Request(url), params: { token }, context: {} });
+    expect(response.status).toBe(200);
+    const page = await response.json();
+    const events = await booking.trackShipment({ bookNumber: shipment!.bookNumber! });
+    expect(events.ok).toBe(true);
+    const carrier = { NPS: "National Postal Service", BLP: "Brownline Parcel", MRX: "Meridian Express", GPC: "Globe Parcel Consolidators" }[shipment!.carrierCode!];
+    expect(page).toEqual({
+      kind: "found",
+      orderName: shipment!.orderName,
+      trackingNumber: shipment!.trackingNumber,
+      carrier,
+      events: events.ok ? events.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry })) : [],
+    });
+
+    const forged = await trackingPage({ request: new Request(url), params: { token: `${shipment!.id}.AAAAAAAAAAAAAAAAAAAAAA` }, context: {} });
+    expect(forged.status).toBe(404);
+  });
+
+  it("GIVEN the worker runs again, and a fulfillment created but not recorded THEN nothing is created twice", async () => {
+    const [first, second] = await book(takeFulfillmentOrders(2));
+    await writeBack.startWriteBack(SHOP);
+    const fulfillmentId = (await shipmentRow(first!.id)).fulfillmentId;
+    const created = store.countRows("fulfillments");
+
+    // Running again with nothing queued changes nothing.
+    await writeBack.startWriteBack(SHOP);
+    expect(store.countRows("fulfillments")).toBe(created);
+
+    // As if the process died between fulfillmentCreate and recording its answer.
+    await prisma.shipment.update({ where: { id: first!.id }, data: { fulfillmentStatus: "CREATING", fulfillmentId: null, fulfilledAt: null } });
+    await prisma.shipment.update({ where: { id: second!.id }, data: { fulfillmentStatus: "PENDING", fulfillmentId: null, fulfilledAt: null } });
+    await writeBack.resumeWriteBack();
+
+    expect(store.countRows("fulfillments")).toBe(created);
+    expect(await shipmentRow(first!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId });
+    expect(fulfillmentsWithTracking(second!.orderId, second!.trackingNumber!)).toHaveLength(1);
+  });
+
+  it("GIVEN the fulfillment order went on hold after booking WHEN written back THEN it fails saying so, and Retry after the release fulfils it", async () => {
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    const hold = await gql<{ fulfillmentOrderHold: { fulfillmentHold: { id: string } | null; userErrors: unknown[] } }>(
+      `mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: INCORRECT_ADDRESS, reasonNotes: "Customer is checking the zip" }) { fulfillmentHold { id } userErrors { message } } }`,
+      { id: shipment!.fulfillmentOrderId },
+    );
+    expect(hold.fulfillmentOrderHold.userErrors).toEqual([]);
+
+    await writeBack.startWriteBack(SHOP);
+    const failed = await shipmentRow(shipment!.id);
+    expect(failed.fulfillmentStatus).toBe("FAILED");
+    expect(failed.fulfillmentError).toBe(
+      `${shipment!.orderName} is on hold in Shopify (incorrect address: “Customer is checking the zip”), so the fulfillment with tracking ${shipment!.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
+    );
+    expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
+    const progress = await writeBack.writeBackProgress(prisma, SHOP);
+    expect(progress.items[0]).toMatchObject({ shipmentId: shipment!.id, status: "FAILED", message: failed.fulfillmentError });
+
+    await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
+      id: shipment!.fulfillmentOrderId,
+      holdIds: [hold.fulfillmentOrderHold.fulfillmentHold!.id],
+    });
+    expect(await writeBack.retryWriteBack(prisma, SHOP, [shipment!.id])).toEqual({ queued: 1 });
+    await writeBack.startWriteBack(SHOP);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
+    expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toHaveLength(1);
+  });
+
+  it("GIVEN the shipment's units were moved to another location (a new fulfillment order) THEN the fulfillment follows them there", async () => {
+    const [fo] = takeFulfillmentOrders(1, 2);
+    // The shipment holds the first line only; that line moves, the rest stays behind.
+    const shipmentOnly = { ...fo!, lines: [fo!.lines[0]!] };
+    const [shipment] = await book([shipmentOnly]);
+    const oakland = store.listLocations().find((location) => location.name === "Oakland Studio" && location.is_fulfillment_service === 0);
+    const currentLocation = store.getFulfillmentOrder(numericId(fo!.fulfillmentOrderId))!.assigned_location_id;
+    const destination = oakland && oakland.id !== currentLocation ? oakland : store.listLocations().find((l) => l.id !== currentLocation && l.is_fulfillment_service === 0)!;
+    const moved = await gql<{ fulfillmentOrderMove: { movedFulfillmentOrder: { id: string } | null; userErrors: unknown[] } }>(
+      `mutation($id: ID!, $to: ID!, $items: [FulfillmentOrderLineItemInput!]) {
+        fulfillmentOrderMove(id: $id, newLocationId: $to, fulfillmentOrderLineItems: $items) { movedFulfillmentOrder { id } userErrors { message } }
+      }`,
+      { id: fo!.fulfillmentOrderId, to: toGid("Location", destination.id), items: [{ id: fo!.lines[0]!.fulfillmentOrderLineItemId, quantity: fo!.lines[0]!.quantity }] },
+    );
+    const movedId = moved.fulfillmentOrderMove.movedFulfillmentOrder!.id;
+    expect(movedId).not.toBe(fo!.fulfillmentOrderId);
+
+    await writeBack.startWriteBack(SHOP);
+    const row = await shipmentRow(shipment!.id);
+    expect(row).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentOrderId: movedId });
+    const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
+    const lines = store.listFulfillmentLineItems(fulfillment!.id);
+    expect(lines.map((line) => ({ fo: toGid("FulfillmentOrder", line.fulfillment_order_id), lineItem: toGid("LineItem", line.line_item_id), quantity: line.quantity }))).toEqual([
+      { fo: movedId, lineItem: fo!.lines[0]!.lineItemId, quantity: fo!.lines[0]!.quantity },
+    ]);
+    // What stayed behind is untouched.
+    const left = store.listFoLineItems(numericId(fo!.fulfillmentOrderId)).find((line) => toGid("LineItem", line.line_item_id) === fo!.lines[1]!.lineItemId);
+    expect(left?.remaining_quantity).toBe(fo!.lines[1]!.quantity);
+  });
+
+  it("GIVEN half of the shipment's units moved elsewhere THEN nothing is created and the message says to fulfil by hand", async () => {
+    const [fo] = takeFulfillmentOrders(1, 2);
+    const [shipment] = await book([fo!]);
+    const currentLocation = store.getFulfillmentOrder(numericId(fo!.fulfillmentOrderId))!.assigned_location_id;
+    const destination = store.listLocations().find((l) => l.id !== currentLocation && l.is_fulfillment_service === 0)!;
+    await gql(
+      `mutation($id: ID!, $to: ID!, $items: [FulfillmentOrderLineItemInput!]) { fulfillmentOrderMove(id: $id, newLocationId: $to, fulfillmentOrderLineItems: $items) { userErrors { message } } }`,
+      { id: fo!.fulfillmentOrderId, to: toGid("Location", destination.id), items: [{ id: fo!.lines[0]!.fulfillmentOrderLineItemId, quantity: fo!.lines[0]!.quantity }] },
+    );
+
+    await writeBack.startWriteBack(SHOP);
+    const row = await shipmentRow(shipment!.id);
+    expect(row.fulfillmentStatus).toBe("FAILED");
+    expect(row.fulfillmentError).toMatch(new RegExp(`^The items of ${shipment!.orderName} in this shipment \\(.+\\) were moved, split or partly fulfilled in Shopify since the label was booked.*with tracking ${shipment!.trackingNumber}`));
+    expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
+  });
+
+  it("GIVEN the units were fulfilled in Shopify without the tracking number (fulfillment order closed) THEN nothing new is created", async () => {
+    const [fo] = takeFulfillmentOrders(1);
+    const [shipment] = await book([fo!]);
+    const manual = await gql<{ fulfillmentCreate: { userErrors: unknown[] } }>(
+      `mutation($fulfillment: FulfillmentInput!) { fulfillmentCreate(fulfillment: $fulfillment) { userErrors { message } } }`,
+      { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo!.fulfillmentOrderId }] } },
+    );
+    expect(manual.fulfillmentCreate.userErrors).toEqual([]);
+    const before = store.countRows("fulfillments");
+
+    await writeBack.startWriteBack(SHOP);
+    const row = await shipmentRow(shipment!.id);
+    expect(row.fulfillmentStatus).toBe("FAILED");
+    expect(row.fulfillmentError).toMatch(new RegExp(`were already fulfilled in Shopify without tracking ${shipment!.trackingNumber}, so nothing new was created\\. If that fulfillment is this parcel, add tracking`));
+    expect(store.countRows("fulfillments")).toBe(before);
+  });
+
+  it("GIVEN the order was cancelled after booking THEN nothing is fulfilled and the message says to void the label", async () => {
+    const [fo] = takeFulfillmentOrders(1);
+    const [shipment] = await book([fo!]);
+    const cancelled = await gql<{ orderCancel: { userErrors: unknown[] } }>(
+      `mutation($id: ID!) { orderCancel(orderId: $id, reason: CUSTOMER, refund: false, restock: true, notifyCustomer: false) { userErrors { message } } }`,
+      { id: fo!.orderId },
+    );
+    expect(cancelled.orderCancel.userErrors).toEqual([]);
+
+    await writeBack.startWriteBack(SHOP);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({
+      fulfillmentStatus: "FAILED",
+      fulfillmentError: `${shipment!.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, void the label (tracking ${shipment!.trackingNumber}).`,
+    });
+    expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
+  });
+
+  it("GIVEN notifications turned off in Settings THEN the fulfillment is created without notifying the customer", async () => {
+    const { loadSettings, saveSettings } = await import("../../app/settings/account.server");
+    const settings = await loadSettings(prisma, SHOP);
+    await saveSettings(prisma, SHOP, { ...settings, notifyCustomer: false });
+    try {
+      const [shipment] = await book(takeFulfillmentOrders(1));
+      await writeBack.startWriteBack(SHOP);
+      const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
+      expect(fulfillment!.notify_customer).toBe(0);
+    } finally {
+      await saveSettings(prisma, SHOP, settings);
+    }
+  });
+});
