@@ -2,16 +2,15 @@ import type { ShippingClientOptions } from "../../shipping-api/client";
 import type { ShopAdmin } from "../shopify/gateway.server";
 import { clientForCredentials, loadAccount, partnerClient, saveAccount, type Db } from "./account.server";
 import {
-  connectProblem,
   createCustomerRequest,
   createFormDefaults,
-  createProblem,
   type ConnectForm,
   type CreateForm,
   type CreateFormDefaults,
   type OnboardingForm,
   type OnboardingProblem,
 } from "./onboarding-form";
+import { connectProblem, createProblem } from "./onboarding-problems";
 import { loadShopProfile } from "./shop-profile.server";
 
 /**

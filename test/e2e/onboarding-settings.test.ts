@@ -1,0 +1,83 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { STACK_PARTNER_KEY } from "../support/stack.js";
+import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
+
+// The app gets the stack service's partner key, so onboarding can create an account through Create Customer.
+const e2e = useStackInBrowser({ appEnv: { SHIPPING_API_PARTNER_KEY: STACK_PARTNER_KEY } });
+
+const OAKLAND = "Oakland Studio — 2150 Broadway, Oakland CA 94612, US";
+const CHOSEN_SERVICES = ["National Postal Service Priority Mail", "Brownline Parcel Ground"];
+
+function storedSettings(): { data: string } | undefined {
+  const db = new Database(fileURLToPath(e2e.stack.app.databaseUrl), { readonly: true });
+  try {
+    return db.prepare("SELECT data FROM ShopSettings WHERE shop = ?").get(e2e.stack.shop) as { data: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+describe("onboarding and settings in the embedded app", () => {
+  it("GIVEN a new install WHEN the merchant creates a Shipping API account from the home banner and picks a location and services in Settings THEN they are saved and a reload shows them", () =>
+    withPage(e2e.browser.context, async (page) => {
+      expect(e2e.stack.service.partnerKey).toBe(STACK_PARTNER_KEY);
+      await page.goto(e2e.stack.adminAppUrl("/app"));
+      const frame = page.frameLocator("#app-iframe");
+
+      // Not connected yet: the home page asks to set up shipping, without redirecting.
+      await frame.getByText("Connect a Shipping API account to get rates").waitFor();
+      await frame.getByRole("link", { name: "Set up shipping" }).click();
+
+      // Create an account: the form opens with the shop's details; the merchant only chooses a password.
+      await frame.getByRole("radio", { name: "Create a new account" }).check();
+      const create = frame.getByTestId("onboarding-create");
+      expect(await create.getByLabel("Email").inputValue()).toBe("owner@consign-demo.example");
+      expect(await create.getByLabel("Name", { exact: true }).inputValue()).toBe("Dana Rivera");
+      expect(await create.getByLabel("State or province code").inputValue()).toBe("NY");
+      await create.getByLabel("Password", { exact: true }).fill("merchant-secret-1");
+      await create.getByLabel("Repeat the password").fill("merchant-secret-2");
+      await create.getByRole("button", { name: "Create account" }).click();
+      await create.getByText("does not match the password").waitFor();
+      await create.getByLabel("Repeat the password").fill("merchant-secret-1");
+      await create.getByRole("button", { name: "Create account" }).click();
+
+      // Onboarding ends in Settings, signed in as the new account.
+      await frame.getByTestId("account-email").waitFor();
+      expect(await frame.getByTestId("account-email").textContent()).toBe("owner@consign-demo.example");
+      const customer = e2e.stack.service.db.statement("SELECT utm, profileCode FROM Customer WHERE email = ?").get("owner@consign-demo.example") as { utm: string; profileCode: string };
+      expect(customer).toEqual({ utm: JSON.stringify({ source: "shopify" }), profileCode: "Default" });
+
+      // Choose a location as sender and quote with two services only.
+      await frame.getByLabel("Ship from").selectOption({ label: OAKLAND });
+      expect(await frame.getByLabel("City").first().inputValue()).toBe("Oakland");
+      await frame.getByRole("radio", { name: "Only the services I choose" }).check();
+      for (const service of CHOSEN_SERVICES) await frame.getByRole("checkbox", { name: service }).check();
+      expect(await frame.getByRole("checkbox", { name: "National Postal Service Ground Return" }).isDisabled()).toBe(true);
+      await frame.getByText("Return service: not quoted for orders").first().waitFor();
+      await page.screenshot({ path: join(RESULTS_DIR, "settings-unsaved.png"), fullPage: true });
+
+      await frame.getByText("Unsaved changes").waitFor();
+      await frame.getByRole("button", { name: "Save" }).click();
+      await page.locator(".toast", { hasText: "Settings saved" }).waitFor();
+      await frame.getByText("Unsaved changes").waitFor({ state: "detached" });
+      const saved = JSON.parse(storedSettings()?.data ?? "{}") as { sender?: { city: string }; enabledServices?: unknown[] };
+      expect(saved.sender?.city).toBe("Oakland");
+      expect(saved.enabledServices).toEqual([
+        { carrierCode: "NPS", serviceCode: "NPS_PRIORITY" },
+        { carrierCode: "BLP", serviceCode: "BLP_GROUND" },
+      ]);
+
+      // A reload opens Settings again with what was saved.
+      await page.reload();
+      await frame.getByTestId("account-email").waitFor();
+      const shipFrom = frame.getByLabel("Ship from");
+      expect(await shipFrom.locator("option:checked").textContent()).toBe(OAKLAND);
+      expect(await frame.getByRole("radio", { name: "Only the services I choose" }).isChecked()).toBe(true);
+      for (const service of CHOSEN_SERVICES) expect(await frame.getByRole("checkbox", { name: service }).isChecked()).toBe(true);
+      expect(await frame.getByRole("checkbox", { name: "Brownline Parcel Next Day Air" }).isChecked()).toBe(false);
+      await page.screenshot({ path: join(RESULTS_DIR, "settings-saved.png"), fullPage: true });
+    }));
+});
