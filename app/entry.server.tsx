@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { config } from "./config.server";
 import { allowLocalAdminToFrame } from "./shopify/local-admin.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import "./startup.server";
 
 export const streamTimeout = 5000;
 

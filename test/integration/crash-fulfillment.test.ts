@@ -1,0 +1,125 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toGid } from "../../devstore/gid";
+import { connectTestAccount } from "../support/account";
+import { freshAppDatabase, TEST_ENCRYPTION_KEY } from "../support/app-env";
+import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+
+// The write-back in real processes that die at the dangerous moments (kill -9, no cleanup), against the local
+// admin over HTTP and a real SQLite file; then a fresh process picks up as the app does at startup.
+const root = join(import.meta.dirname, "..", "..");
+const service: RunningService = await startService();
+const harness: Harness = await startHarness({ orders: 40 });
+const databaseUrl = freshAppDatabase();
+const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
+const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
+const store = harness.admin.store;
+const available = shippableFulfillmentOrders(store);
+
+function take(count: number): FulfillmentOrderToShip[] {
+  return available.splice(0, count);
+}
+
+interface WorkerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+/** Runs test/support/write-back-worker.ts in a new process, dying at `crashAt` when given. */
+function runWorker(crashAt?: string): Promise<WorkerExit> {
+  return new Promise((resolve, reject) => {
+    // Node itself with tsx as a loader, so the process that dies is the one spawned (tsx's CLI would be a parent).
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "test", "support", "write-back-worker.ts")], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "test",
+        DATABASE_URL: databaseUrl,
+        LOCAL_ADMIN_URL: harness.url,
+        SHOPIFY_API_KEY: API_KEY,
+        SHOPIFY_API_SECRET: API_SECRET,
+        SHOPIFY_APP_URL: "http://localhost:3000",
+        SHIPPING_API_URL: service.baseUrl,
+        CONSIGN_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+        ...(crashAt ? { CONSIGN_CRASH_AT: crashAt } : {}),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve({ code, signal, output }));
+  });
+}
+
+/** Fulfillments (not cancelled) of the order that carry this tracking number, as the local admin holds them. */
+function fulfillmentsWith(orderId: string, trackingNumber: string) {
+  const id = Number(orderId.split("/").pop());
+  return store.listFulfillments(id).filter((f) => f.status !== "CANCELLED" && store.listTrackingInfo(f.id).some((t) => t.number === trackingNumber));
+}
+
+async function expectExactlyOncePerShipment(ids: string[]) {
+  const rows = await db.shipment.findMany({ where: { id: { in: ids } } });
+  expect(rows).toHaveLength(ids.length);
+  for (const row of rows) {
+    const found = fulfillmentsWith(row.orderId, row.trackingNumber!);
+    expect(found, `${row.orderName} ${row.trackingNumber}`).toHaveLength(1);
+    expect(row).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId: toGid("Fulfillment", found[0]!.id), fulfillmentError: null });
+  }
+}
+
+beforeAll(async () => {
+  await db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
+});
+afterAll(async () => {
+  await db.$disconnect();
+  await harness.close();
+  await service.close();
+});
+
+describe("fulfillment write-back across crashes", () => {
+  it("GIVEN the process dies after recording intent, before fulfillmentCreate THEN a fresh process fulfils every shipment once", async () => {
+    const shipments = await createBookedShipments({ db, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: take(3) });
+
+    const crashed = await runWorker("fulfillment:before-create");
+    expect(crashed.signal, crashed.output).toBe("SIGKILL");
+    const first = await db.shipment.findUniqueOrThrow({ where: { id: shipments[0]!.id } });
+    expect(first.fulfillmentStatus).toBe("CREATING");
+    expect(fulfillmentsWith(first.orderId, first.trackingNumber!)).toEqual([]);
+
+    const resumed = await runWorker();
+    expect(resumed.code, resumed.output).toBe(0);
+    await expectExactlyOncePerShipment(shipments.map((s) => s.id));
+  }, 60_000);
+
+  it("GIVEN every process dies right after fulfillmentCreate, before recording it THEN each next process links the last one and none is duplicated or missing", async () => {
+    const shipments = await createBookedShipments({ db, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: take(4) });
+
+    let crashes = 0;
+    for (;;) {
+      const run = await runWorker("fulfillment:after-create");
+      if (run.signal === null) {
+        expect(run.code, run.output).toBe(0);
+        break;
+      }
+      expect(run.signal, run.output).toBe("SIGKILL");
+      crashes++;
+      // Created in Shopify, not yet recorded: exactly one shipment is left CREATING, and its fulfillment exists.
+      const creating = await db.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) }, fulfillmentStatus: "CREATING" } });
+      expect(creating).toHaveLength(1);
+      expect(fulfillmentsWith(creating[0]!.orderId, creating[0]!.trackingNumber!)).toHaveLength(1);
+      expect(crashes).toBeLessThanOrEqual(shipments.length);
+    }
+    // One death per shipment: each process linked the previous one's fulfillment, then created the next.
+    expect(crashes).toBe(shipments.length);
+    await expectExactlyOncePerShipment(shipments.map((s) => s.id));
+  }, 120_000);
+});
