@@ -1,0 +1,157 @@
+import type { Shipment } from "@prisma/client";
+import type { BatchDetail } from "../../shipping-api/contract";
+import type { ShippingContext } from "./context.server";
+import { parseServiceTimestamp } from "./context.server";
+import type { BatchGuard, ShipmentForBatch } from "./eligibility";
+import { compareMembership, type MembershipView, type RemoteQuote } from "./membership";
+
+/** Reads shared by batch management and booking: batch rows, their members, the guard, the service's view. */
+
+export type BatchStatus = "CREATING" | "OPEN" | "BOOKING" | "COMPLETED" | "FAILED" | "CANCELLED";
+
+/**
+ * Batches that hold their orders' rates on the service: an order in one is not put in another. A cancelled
+ * batch keeps its quotes assigned (the service's state machine) until it is deleted.
+ */
+export const HOLDING_BATCH_STATUSES: readonly BatchStatus[] = ["CREATING", "OPEN", "BOOKING", "CANCELLED"];
+
+/** Background-work key of a batch: creation and booking of one batch never overlap in this process. */
+export const batchWorkKey = (batchId: string) => `batch:${batchId}`;
+
+export class BatchNotFoundError extends Error {
+  override name = "BatchNotFoundError";
+  constructor(readonly batchId: string) {
+    super(`There is no batch ${batchId} in this shop. It may have been deleted.`);
+  }
+}
+
+export type ShipmentWithQuote = Shipment & { selectedQuote: QuoteSummary | null };
+
+export interface QuoteSummary {
+  quoteId: number;
+  carrierCode: string;
+  serviceCode: string;
+  serviceDescription: string;
+  packageTypeCode: string;
+  totalAmount: string;
+  currency: string;
+  zone: string;
+  expiresAt: Date;
+}
+
+/** Shipments with their picked quote's row (joined by the service's quote id, which has no relation). */
+export async function withSelectedQuotes(ctx: ShippingContext, shipments: readonly Shipment[]): Promise<ShipmentWithQuote[]> {
+  const ids = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
+  const quotes = ids.length === 0 ? [] : await ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: ids } } });
+  const byId = new Map(quotes.map((quote) => [quote.quoteId, quote]));
+  return shipments.map((shipment) => {
+    const quote = shipment.selectedQuoteId === null ? undefined : byId.get(shipment.selectedQuoteId);
+    return {
+      ...shipment,
+      selectedQuote: quote
+        ? {
+            quoteId: quote.quoteId,
+            carrierCode: quote.carrierCode,
+            serviceCode: quote.serviceCode,
+            serviceDescription: quote.serviceDescription,
+            packageTypeCode: quote.packageTypeCode,
+            totalAmount: quote.totalAmount,
+            currency: quote.currency,
+            zone: quote.zone,
+            expiresAt: quote.expiresAt,
+          }
+        : null,
+    };
+  });
+}
+
+export function forBatch(shipment: ShipmentWithQuote): ShipmentForBatch {
+  return {
+    id: shipment.id,
+    orderName: shipment.orderName,
+    fulfillmentOrderId: shipment.fulfillmentOrderId,
+    quoteStatus: shipment.quoteStatus,
+    selectedQuoteId: shipment.selectedQuoteId,
+    selectedQuoteExpiresAt: shipment.selectedQuote?.expiresAt ?? null,
+  };
+}
+
+/** The shipments in a batch, in the order they were added. */
+export async function batchMembers(ctx: ShippingContext, batchId: string): Promise<ShipmentWithQuote[]> {
+  const shipments = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, batchId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return withSelectedQuotes(ctx, shipments);
+}
+
+/**
+ * What the guard needs to know about these fulfillment orders: which have a label or a booking in
+ * progress, and which sit in an active batch (other than `exceptBatchId`), across every quote run.
+ */
+export async function batchGuard(ctx: ShippingContext, fulfillmentOrderIds: readonly string[], exceptBatchId?: string): Promise<BatchGuard> {
+  const ids = [...new Set(fulfillmentOrderIds)];
+  const [labelled, batched] = await Promise.all([
+    ctx.db.shipment.findMany({
+      where: { shop: ctx.shop, fulfillmentOrderId: { in: ids }, bookingStatus: { in: ["BOOKED", "BOOKING"] } },
+      select: { fulfillmentOrderId: true, bookingStatus: true, trackingNumber: true },
+    }),
+    ctx.db.shipment.findMany({
+      where: {
+        shop: ctx.shop,
+        fulfillmentOrderId: { in: ids },
+        batch: { status: { in: [...HOLDING_BATCH_STATUSES] }, ...(exceptBatchId ? { id: { not: exceptBatchId } } : {}) },
+      },
+      select: { fulfillmentOrderId: true, batch: { select: { id: true, name: true, status: true } } },
+    }),
+  ]);
+  return {
+    now: ctx.now,
+    // BOOKED wins over BOOKING when an order has both (a label exists).
+    labelled: new Map(
+      labelled
+        .sort((a, b) => (a.bookingStatus === "BOOKED" ? 1 : 0) - (b.bookingStatus === "BOOKED" ? 1 : 0))
+        .map((row) => [row.fulfillmentOrderId, { bookingStatus: row.bookingStatus, trackingNumber: row.trackingNumber }]),
+    ),
+    batched: new Map(
+      batched.flatMap((row) => (row.batch ? [[row.fulfillmentOrderId, { batchId: row.batch.id, batchName: row.batch.name, cancelled: row.batch.status === "CANCELLED" }] as const] : [])),
+    ),
+  };
+}
+
+export function remoteQuotes(detail: BatchDetail): RemoteQuote[] {
+  return detail.quotes.map((quote) => ({ quoteId: quote.quoteId, status: quote.status, expiresAt: parseServiceTimestamp(quote.expiresAt) }));
+}
+
+/** The shipment each of these quote ids was quoted for, from the app's quote rows. */
+export async function quoteOwners(ctx: ShippingContext, quoteIds: readonly number[]): Promise<Map<number, string>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: [...quoteIds] } }, select: { quoteId: true, shipmentId: true } });
+  return new Map(rows.map((row) => [row.quoteId, row.shipmentId]));
+}
+
+/**
+ * Shipments whose picked rate the service has in this open batch but Consign does not count as members
+ * (the answer to Add to Batch was lost) become members, unless they are booked or in another active batch.
+ */
+export async function adoptRemoteMembers(ctx: ShippingContext, batchId: string, detail: BatchDetail): Promise<void> {
+  const ids = detail.quotes.map((quote) => quote.quoteId);
+  if (ids.length === 0) return;
+  await ctx.db.shipment.updateMany({
+    where: {
+      shop: ctx.shop,
+      selectedQuoteId: { in: ids },
+      bookingStatus: { in: ["NONE", "FAILED"] },
+      OR: [{ batchId: null }, { batch: { status: { notIn: [...HOLDING_BATCH_STATUSES] } } }],
+    },
+    data: { batchId, bookingStatus: "NONE", bookingError: null },
+  });
+}
+
+export async function membershipView(ctx: ShippingContext, members: readonly ShipmentWithQuote[], detail: BatchDetail): Promise<MembershipView> {
+  const remote = remoteQuotes(detail);
+  const owners = await quoteOwners(ctx, remote.map((quote) => quote.quoteId));
+  return compareMembership(
+    remote,
+    members.map((member) => ({ shipmentId: member.id, selectedQuoteId: member.selectedQuoteId, selectedQuoteExpiresAt: member.selectedQuote?.expiresAt ?? null })),
+    owners,
+    ctx.now,
+  );
+}

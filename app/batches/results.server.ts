@@ -1,0 +1,134 @@
+import type { Batch, Prisma } from "@prisma/client";
+import { batchMembers } from "./batch-store.server";
+import type { ShippingContext } from "./context.server";
+import { explainShippingError } from "./errors";
+
+/**
+ * Recording a batch's booking results, from Batch Book's answer or, when that answer was lost, from Get
+ * Batch. Both paths write the same way and only move a shipment that is not booked yet, so reading the
+ * results twice (a reconcile racing a late answer) records each booking once and never resets the
+ * fulfillment write-back of a shipment already on its way.
+ */
+
+export interface QuoteOutcome {
+  quoteId: number;
+  booked: { bookNumber: string; trackingNumber: string; shippingCost: string; zone: string | null } | null;
+  /** Why it was not booked, in words (when `booked` is null). */
+  error: string | null;
+}
+
+export async function recordBatchResults(
+  ctx: ShippingContext,
+  batch: Batch,
+  outcomes: readonly QuoteOutcome[],
+  options: { prepayBalance?: string | null } = {},
+): Promise<{ booked: number; failed: number }> {
+  const members = await batchMembers(ctx, batch.id);
+  const byQuote = new Map(members.flatMap((member) => (member.selectedQuoteId === null ? [] : [[member.selectedQuoteId, member] as const])));
+  const writes: Prisma.PrismaPromise<unknown>[] = [];
+  const seen = new Set<string>();
+  let booked = 0;
+  for (const outcome of outcomes) {
+    const member = byQuote.get(outcome.quoteId);
+    if (!member) continue;
+    seen.add(member.id);
+    if (outcome.booked) {
+      booked += 1;
+      const quote = member.selectedQuote;
+      writes.push(
+        ctx.db.shipment.updateMany({
+          where: { id: member.id, bookingStatus: { not: "BOOKED" } },
+          data: {
+            bookingStatus: "BOOKED",
+            bookingError: null,
+            bookNumber: outcome.booked.bookNumber,
+            trackingNumber: outcome.booked.trackingNumber,
+            shippingCost: outcome.booked.shippingCost,
+            carrierCode: quote?.carrierCode ?? null,
+            serviceCode: quote?.serviceCode ?? null,
+            currency: quote?.currency ?? null,
+            zone: outcome.booked.zone ?? quote?.zone ?? null,
+            bookedAt: ctx.now,
+            // The durable queue the fulfillment write-back reads, set in the same write as the booking.
+            fulfillmentStatus: "PENDING",
+          },
+        }),
+      );
+    } else {
+      writes.push(
+        ctx.db.shipment.updateMany({
+          where: { id: member.id, bookingStatus: "BOOKING" },
+          data: { bookingStatus: "FAILED", bookingError: outcome.error ?? "It was not booked." },
+        }),
+      );
+    }
+  }
+  const unanswered = members.filter((member) => member.bookingStatus === "BOOKING" && !seen.has(member.id)).map((member) => member.id);
+  if (unanswered.length > 0) {
+    writes.push(
+      ctx.db.shipment.updateMany({
+        where: { id: { in: unanswered }, bookingStatus: "BOOKING" },
+        data: { bookingStatus: "FAILED", bookingError: "Its rate was not in the batch when it was booked, so it was not booked. Put it in a new batch." },
+      }),
+    );
+  }
+  const failed = outcomes.length - booked;
+  writes.push(
+    ctx.db.batch.update({
+      where: { id: batch.id },
+      data: {
+        status: booked > 0 ? "COMPLETED" : "FAILED",
+        bookedAt: ctx.now,
+        error: booked > 0 ? null : "No order in this batch could be booked. Each order says why; “Re-quote failed orders” puts them in a new batch.",
+        ...(options.prepayBalance ? { prepayBalance: options.prepayBalance } : {}),
+      },
+    }),
+  );
+  await ctx.db.$transaction(writes);
+  return { booked, failed };
+}
+
+export type ReconcileOutcome =
+  | { state: "booked"; booked: number; failed: number }
+  | { state: "open" }
+  | { state: "cancelled" }
+  | { state: "unconfirmed"; message: string };
+
+/**
+ * A batch found BOOKING (after a crash, a timeout or a refusal) is read back with Get Batch before anything
+ * else: quotes the service booked get their book and tracking numbers here; a batch the service still has
+ * `open` never received the call (or refused it), so its orders are released and booking may be retried.
+ */
+export async function reconcileBooking(ctx: ShippingContext, batch: Batch): Promise<ReconcileOutcome> {
+  const releaseOrders = ctx.db.shipment.updateMany({ where: { shop: ctx.shop, batchId: batch.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "NONE" } });
+  if (batch.remoteBatchId === null) {
+    await ctx.db.$transaction([ctx.db.batch.update({ where: { id: batch.id }, data: { status: "OPEN" } }), releaseOrders]);
+    return { state: "open" };
+  }
+  const detail = await ctx.client.getBatch({ batchId: batch.remoteBatchId });
+  if (!detail.ok) {
+    const message = explainShippingError("read-batch", detail.error);
+    await ctx.db.batch.update({ where: { id: batch.id }, data: { error: `Booking is not confirmed yet. ${message}` } });
+    return { state: "unconfirmed", message };
+  }
+  switch (detail.value.status) {
+    case "open":
+      await ctx.db.$transaction([ctx.db.batch.update({ where: { id: batch.id }, data: { status: "OPEN" } }), releaseOrders]);
+      return { state: "open" };
+    case "cancelled":
+      await ctx.db.$transaction([ctx.db.batch.update({ where: { id: batch.id }, data: { status: "CANCELLED" } }), releaseOrders]);
+      return { state: "cancelled" };
+    case "processing":
+      return { state: "unconfirmed", message: "The Shipping API is still booking this batch. This page updates by itself." };
+    case "completed":
+    case "failed": {
+      const outcomes = detail.value.quotes.map(
+        (quote): QuoteOutcome =>
+          quote.status === "booked" && quote.bookNumber
+            ? { quoteId: quote.quoteId, booked: { bookNumber: quote.bookNumber, trackingNumber: quote.trackingNumber ?? "", shippingCost: quote.totalAmount, zone: null }, error: null }
+            : { quoteId: quote.quoteId, booked: null, error: `${quote.bookingError ?? (quote.status === "expired" ? "Its rate expired before booking." : "It was not booked.")} “Re-quote failed orders” puts it in a new batch.` },
+      );
+      return { state: "booked", ...(await recordBatchResults(ctx, batch, outcomes)) };
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import type { PrismaClient, Shipment } from "@prisma/client";
+import type { ShippingClient } from "../../shipping-api/client";
+import { orderToShipments, type MappingSettings } from "../../app/orders/shipment-mapping";
+import type { OrderForShipping } from "../../app/orders/types";
+import { saveSettlements } from "../../app/quoting/quote-store.server";
+import { settleQuotes } from "../../app/quoting/settle";
+import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
+import { TEST_SENDER } from "../support/account";
+import { buildAddress, buildOrder, buildSettings } from "./orders";
+
+/**
+ * Shipments as the quoting step leaves them, from real quotes of the real service: orders mapped with the
+ * app's mapping, quoted with Batch Quote, settled and stored with the quoting module's own functions.
+ */
+
+/** Mapping settings with the account's real outbound services and the test sender. */
+export async function realMapping(client: ShippingClient, now: Date, overrides: Partial<MappingSettings> = {}): Promise<MappingSettings> {
+  const services = await client.listServices();
+  if (!services.ok) throw new Error(`List Services failed: ${JSON.stringify(services.error)}`);
+  return buildSettings({
+    sender: TEST_SENDER,
+    enabledServices: services.value.services.filter((service) => !service.inbound),
+    shipmentDate: now.toISOString().slice(0, 10),
+    ...overrides,
+  });
+}
+
+/** An order to London: international, with HS codes and origins, so it carries a commercial invoice. */
+export function buildInternationalOrder(overrides: Partial<OrderForShipping> = {}): OrderForShipping {
+  return buildOrder({
+    shippingAddress: buildAddress({ name: "Grace Hopper", firstName: "Grace", lastName: "Hopper", address1: "10 Downing Street", city: "London", provinceCode: null, zip: "SW1A 2AA", countryCode: "GB", phone: "+44 20 7946 0958" }),
+    ...overrides,
+  });
+}
+
+export interface QuotedShipmentsOptions {
+  db: PrismaClient;
+  shop: string;
+  client: ShippingClient;
+  mapping: MappingSettings;
+  now: Date;
+  /** Orders to quote; default `count` domestic orders. */
+  orders?: OrderForShipping[];
+  count?: number;
+  /** Quote one service only (faster and predictable), e.g. BLP_GROUND; default every enabled service. */
+  serviceCode?: string;
+  settings?: ShippingSettings;
+}
+
+/** Creates quoted Shipment rows (rates stored, the rule's pick selected) and returns them in order. */
+export async function quotedShipments(options: QuotedShipmentsOptions): Promise<Shipment[]> {
+  const orders = options.orders ?? Array.from({ length: options.count ?? 1 }, () => buildOrder());
+  const mapped = orders.flatMap((order) => {
+    const result = orderToShipments(order, options.mapping);
+    if (!result.ok) throw new Error(`order ${order.name} does not map: ${result.issues.map((issue) => issue.message).join("; ")}`);
+    return result.shipments.map((shipment) => ({ order, shipment }));
+  });
+  const requests = mapped.map(({ shipment }) => (options.serviceCode ? { ...shipment.shipment, serviceCode: options.serviceCode } : shipment.shipment));
+  const created = await options.db.shipment.createManyAndReturn({
+    data: mapped.map(({ order, shipment }, index) => ({
+      shop: options.shop,
+      orderId: order.id,
+      orderName: order.name,
+      fulfillmentOrderId: shipment.fulfillmentOrderId,
+      lines: JSON.stringify(shipment.lines),
+      request: JSON.stringify(requests[index]),
+      // Distinct times keep "in the order they were added" deterministic.
+      createdAt: new Date(options.now.getTime() + index),
+    })),
+  });
+  const rows: Shipment[] = [...created].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const outcomes = await options.client.quoteShipments(requests);
+  const settings = options.settings ?? DEFAULT_SETTINGS;
+  const settled = rows.map((row, index) => ({ shipmentId: row.id, settlement: settleQuotes(outcomes[index]!, settings), keepOnFailure: false, replace: false }));
+  const failed = settled.find((entry) => !entry.settlement.ok);
+  if (failed && !failed.settlement.ok) throw new Error(`quoting failed: ${failed.settlement.error}`);
+  await saveSettlements(options.db, options.shop, settled, options.now);
+  return options.db.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
