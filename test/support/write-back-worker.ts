@@ -3,8 +3,9 @@
  * startup work exactly as the server build does, waits for it to end and exits. The parent gives it the
  * environment (database file, local admin, Shipping API, CONSIGN_CRASH_AT).
  */
-const { runStartupTasks } = await import("../../app/startup.server");
+import prisma from "../../app/db.server";
+import { runStartupTasks } from "../../app/startup.server";
+
 await runStartupTasks();
-const { default: prisma } = await import("../../app/db.server");
 await prisma.$disconnect();
 process.exit(0);
