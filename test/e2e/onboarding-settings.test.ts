@@ -32,7 +32,8 @@ describe("onboarding and settings in the embedded app", () => {
       await frame.getByRole("link", { name: "Set up shipping" }).click();
 
       // Create an account: the form opens with the shop's details; the merchant only chooses a password.
-      await frame.getByRole("radio", { name: "Create a new account" }).check();
+      // Polaris draws its own radio and checkbox over the inputs: the merchant clicks the label.
+      await frame.getByText("Create a new account", { exact: true }).click();
       const create = frame.getByTestId("onboarding-create");
       expect(await create.getByLabel("Email").inputValue()).toBe("owner@consign-demo.example");
       expect(await create.getByLabel("Name", { exact: true }).inputValue()).toBe("Dana Rivera");
@@ -53,9 +54,10 @@ describe("onboarding and settings in the embedded app", () => {
       // Choose a location as sender and quote with two services only.
       await frame.getByLabel("Ship from").selectOption({ label: OAKLAND });
       expect(await frame.getByLabel("City").first().inputValue()).toBe("Oakland");
-      await frame.getByRole("radio", { name: "Only the services I choose" }).check();
-      for (const service of CHOSEN_SERVICES) await frame.getByRole("checkbox", { name: service }).check();
-      expect(await frame.getByRole("checkbox", { name: "National Postal Service Ground Return" }).isDisabled()).toBe(true);
+      await frame.getByText("Only the services I choose", { exact: true }).click();
+      for (const service of CHOSEN_SERVICES) await frame.getByText(service, { exact: true }).click();
+      for (const service of CHOSEN_SERVICES) expect(await frame.getByRole("checkbox", { name: service, exact: true }).isChecked()).toBe(true);
+      expect(await frame.getByRole("checkbox", { name: "National Postal Service Ground Return", exact: true }).isDisabled()).toBe(true);
       await frame.getByText("Return service: not quoted for orders").first().waitFor();
       await page.screenshot({ path: join(RESULTS_DIR, "settings-unsaved.png"), fullPage: true });
 
@@ -76,8 +78,8 @@ describe("onboarding and settings in the embedded app", () => {
       const shipFrom = frame.getByLabel("Ship from");
       expect(await shipFrom.locator("option:checked").textContent()).toBe(OAKLAND);
       expect(await frame.getByRole("radio", { name: "Only the services I choose" }).isChecked()).toBe(true);
-      for (const service of CHOSEN_SERVICES) expect(await frame.getByRole("checkbox", { name: service }).isChecked()).toBe(true);
-      expect(await frame.getByRole("checkbox", { name: "Brownline Parcel Next Day Air" }).isChecked()).toBe(false);
+      for (const service of CHOSEN_SERVICES) expect(await frame.getByRole("checkbox", { name: service, exact: true }).isChecked()).toBe(true);
+      expect(await frame.getByRole("checkbox", { name: "Brownline Parcel Next Day Air", exact: true }).isChecked()).toBe(false);
       await page.screenshot({ path: join(RESULTS_DIR, "settings-saved.png"), fullPage: true });
     }));
 });
