@@ -1,0 +1,166 @@
+import { z } from "zod";
+import {
+  BatchQuoteShipment,
+  BookShipmentRequest,
+  CommercialInvoice,
+  LabelImageFormat,
+  TermsOfTrade,
+  type ReturnToAddress,
+} from "../../shipping-api/contract";
+import { sumAmounts } from "../quoting/money";
+import { fieldErrors, type FieldErrors } from "../settings/field-errors";
+
+/**
+ * Single booking, pure: the booking form as the merchant submits it, and the Book Shipment request built
+ * from the shipment's stored quote request, the chosen rate and those options.
+ */
+
+const money = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, "Enter an amount like 25.00.");
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+export const InvoiceItemForm = z.object({
+  description: z.string().trim().min(1, "Describe the item, as customs will read it."),
+  quantity: z.coerce.number<string>().int("Enter a whole number.").positive("Enter a quantity of at least 1."),
+  unitValue: money,
+  htsNumber: z
+    .string()
+    .trim()
+    .regex(/^(\d[\d.]*)?$/, "An HS code has digits (and dots) only, like 6912.00."),
+  countryOfOrigin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Enter a two-letter country code, like PT."),
+});
+export type InvoiceItemForm = z.infer<typeof InvoiceItemForm>;
+
+export const BookingForm = z.object({
+  shipmentId: z.string().min(1, "Which shipment to book is missing; reload the page."),
+  quoteId: z.coerce.number<string>().int().positive("Choose a service."),
+  signatureOptionCode: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : null)),
+  insuranceAmount: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .pipe(money.nullable()),
+  saturdayDelivery: checkbox,
+  labelFormat: LabelImageFormat,
+  approvePrepayRecharge: checkbox,
+  termsOfTrade: TermsOfTrade.optional(),
+  items: z.array(InvoiceItemForm).optional(),
+});
+export type BookingForm = z.infer<typeof BookingForm>;
+
+/**
+ * Reads the booking form (`items[0].description`, `items[0].quantity` … for the invoice lines) into
+ * `BookingForm`, or the problems keyed by field.
+ */
+export function parseBookingForm(form: URLSearchParams | FormData): { ok: true; value: BookingForm } | { ok: false; errors: FieldErrors } {
+  const fields: Record<string, unknown> = {};
+  const items: Array<Record<string, string>> = [];
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    const item = /^items\[(\d{1,3})\]\.(\w+)$/.exec(key);
+    if (item) (items[Number(item[1])] ??= {})[item[2]!] = value;
+    else fields[key] = value;
+  }
+  if (items.length > 0) fields.items = items.filter((entry) => entry !== undefined);
+  const parsed = BookingForm.safeParse(fields);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
+}
+
+/** The rate the merchant chose, as stored with the shipment's quotes. */
+export interface ChosenRate {
+  carrierCode: string;
+  serviceCode: string;
+  packageTypeCode: string;
+}
+
+export interface BookingSettings {
+  returnTo: ReturnToAddress | null;
+  providerAccountId: string | null;
+}
+
+export interface BookingReferences {
+  /** The shipment's id, sent as `shipmentReference2`: how a booking with a lost answer is found again. */
+  shipmentId: string;
+  orderName: string;
+}
+
+/**
+ * The Book Shipment request: the stored quote request (addresses, pieces, contents) with the chosen service
+ * and options. International shipments carry the (edited) commercial invoice; their declared value is the
+ * invoice's total so the two never disagree.
+ */
+export function buildBookRequest(
+  stored: BatchQuoteShipment,
+  rate: ChosenRate,
+  form: Pick<BookingForm, "signatureOptionCode" | "insuranceAmount" | "saturdayDelivery" | "labelFormat" | "approvePrepayRecharge" | "termsOfTrade" | "items">,
+  settings: BookingSettings,
+  references: BookingReferences,
+): z.input<typeof BookShipmentRequest> {
+  const international = stored.sender.country !== stored.receiver.country;
+  const invoice = international && stored.commercialInvoice ? editedInvoice(stored.commercialInvoice, form) : null;
+  const declaredValue = invoice ? invoiceTotal(invoice) : null;
+  const { carrierCode: _carrier, serviceCode: _service, packageTypeCode: _package, shipmentReference: _reference, pieces, commercialInvoice: _invoice, ...shipment } = stored;
+  return {
+    ...shipment,
+    carrierCode: rate.carrierCode,
+    serviceCode: rate.serviceCode,
+    packageTypeCode: rate.packageTypeCode,
+    shipmentReference: references.orderName,
+    shipmentReference2: references.shipmentId,
+    orderNumber: references.orderName,
+    signatureOptionCode: form.signatureOptionCode,
+    ...(form.saturdayDelivery ? { saturdayDelivery: true } : {}),
+    labelImageFormat: form.labelFormat,
+    ...(form.approvePrepayRecharge ? { approvePrepayRecharge: true } : {}),
+    ...(settings.returnTo ? { returnTo: settings.returnTo } : {}),
+    providerAccountId: settings.providerAccountId,
+    // Insurance covers the package as a whole: the amount goes on the first piece.
+    pieces: pieces.map((piece, index) => ({
+      weight: piece.weight,
+      length: piece.length ?? null,
+      width: piece.width ?? null,
+      height: piece.height ?? null,
+      insuranceAmount: index === 0 ? form.insuranceAmount : null,
+      declaredValue: international ? (index === 0 ? (declaredValue ?? piece.declaredValue ?? null) : null) : null,
+    })),
+    commercialInvoice: invoice,
+  };
+}
+
+function editedInvoice(stored: CommercialInvoice, form: Pick<BookingForm, "termsOfTrade" | "items">): CommercialInvoice {
+  if (!form.items) return { ...stored, termsOfTrade: form.termsOfTrade ?? stored.termsOfTrade };
+  return {
+    ...stored,
+    termsOfTrade: form.termsOfTrade ?? stored.termsOfTrade,
+    items: form.items.map((item, index) => {
+      // An item's weight is not edited here; the one mapped from the order stays with its line.
+      const weight = stored.items[index]?.weight;
+      return { ...item, ...(weight ? { weight } : {}) };
+    }),
+  };
+}
+
+/** Σ quantity × unit value, exact. */
+export function invoiceTotal(invoice: Pick<CommercialInvoice, "items">): string {
+  return sumAmounts(invoice.items.flatMap((item) => Array.from({ length: item.quantity }, () => item.unitValue)));
+}
+
+/** The stored quote request of a shipment, or null when it no longer parses. */
+export function storedRequest(json: string): BatchQuoteShipment | null {
+  const parsed = BatchQuoteShipment.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,302 @@
+import type { Shipment } from "@prisma/client";
+import { BookShipmentRequest, type CommercialInvoice, type LabelImageFormat, type Service } from "../../shipping-api/contract";
+import { crashPoint } from "../crash-points.server";
+import { batchGuard } from "../batches/batch-store.server";
+import type { ShippingContext } from "../batches/context.server";
+import { explainShippingError, outcomeUnknown } from "../batches/errors";
+import { sumAmounts } from "../quoting/money";
+import { loadSettings } from "../settings/account.server";
+import { fieldErrors, type FieldErrors } from "../settings/field-errors";
+import { buildBookRequest, storedRequest, type BookingForm } from "./book-request";
+
+/**
+ * Booking one order's shipment on its own (Book Shipment), from the order's page. The intent is recorded
+ * first (the shipment BOOKING, with its id sent as shipmentReference2); a booking whose answer was lost is
+ * looked up with Search Shipments by that reference before anything is booked again.
+ */
+
+/**
+ * A BOOKING intent younger than this may still have its call in flight (the client waits 30 s), so an
+ * empty search does not yet prove the booking never happened.
+ */
+export const IN_FLIGHT_GRACE_MS = 2 * 60 * 1000;
+
+export class OrderNotFoundError extends Error {
+  override name = "OrderNotFoundError";
+  constructor(readonly orderId: string) {
+    super(`Consign has no rates for order ${orderId}. Get rates for it first.`);
+  }
+}
+
+export interface RateChoice {
+  quoteId: number;
+  carrierCode: string;
+  serviceCode: string;
+  serviceDescription: string;
+  packageTypeCode: string;
+  totalAmount: string;
+  currency: string;
+  signatureOptions: Array<{ code: string; label: string }>;
+  saturdayDelivery: boolean;
+}
+
+export interface ShipmentBooking {
+  shipmentId: string;
+  fulfillmentOrderId: string;
+  destination: string;
+  international: boolean;
+  bookingStatus: string;
+  bookingError: string | null;
+  booked: { bookNumber: string; trackingNumber: string; carrierCode: string | null; serviceCode: string | null; shippingCost: string | null; currency: string | null; bookedAt: string | null } | null;
+  /** Why it cannot be booked here (in a batch, booked through another rate run…); null when it can. */
+  blocked: string | null;
+  rates: RateChoice[];
+  selectedQuoteId: number | null;
+  defaults: { signatureOptionCode: string | null; insuranceAmount: string | null; labelFormat: LabelImageFormat };
+  invoice: CommercialInvoice | null;
+  returnTo: string | null;
+}
+
+export interface OrderBookingView {
+  orderId: string;
+  orderNumber: string;
+  orderName: string;
+  shipments: ShipmentBooking[];
+}
+
+/** The order's latest shipment per fulfillment order, with what the booking form needs. Settles pending bookings first. */
+export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: string): Promise<OrderBookingView> {
+  const orderId = `gid://shopify/Order/${orderNumericId}`;
+  const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
+  for (const row of rows.filter((entry) => entry.bookingStatus === "BOOKING")) await reconcileSingleBooking(ctx, row);
+  const fresh = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
+  // One line per fulfillment order: a booked shipment if there is one, else the newest.
+  const latest = new Map<string, (typeof fresh)[number]>();
+  for (const row of fresh) {
+    const current = latest.get(row.fulfillmentOrderId);
+    if (!current || (row.bookingStatus === "BOOKED" && current.bookingStatus !== "BOOKED")) latest.set(row.fulfillmentOrderId, row);
+  }
+  const [settings, services, guard] = await Promise.all([
+    loadSettings(ctx.db, ctx.shop),
+    ctx.client.listServices(),
+    batchGuard(ctx, [...latest.keys()]),
+  ]);
+  const serviceByCode = new Map<string, Service>(services.ok ? services.value.services.map((service) => [service.serviceCode, service]) : []);
+  const returnTo = settings.returnAddress ? [settings.returnAddress.name, settings.returnAddress.city, settings.returnAddress.country].filter(Boolean).join(", ") : null;
+
+  const shipments = [...latest.values()].map((row): ShipmentBooking => {
+    const request = storedRequest(row.request);
+    const international = request ? request.sender.country !== request.receiver.country : false;
+    const rates = row.quotes
+      .map((quote): RateChoice => {
+        const service = serviceByCode.get(quote.serviceCode);
+        return {
+          quoteId: quote.quoteId,
+          carrierCode: quote.carrierCode,
+          serviceCode: quote.serviceCode,
+          serviceDescription: quote.serviceDescription,
+          packageTypeCode: quote.packageTypeCode,
+          totalAmount: quote.totalAmount,
+          currency: quote.currency,
+          signatureOptions: service?.signatureOptions.map((option) => ({ code: option.signatureOptionCode, label: option.signatureOptionLabel })) ?? [],
+          saturdayDelivery: service?.saturdayDelivery === true,
+        };
+      })
+      .sort((a, b) => Number(a.totalAmount) - Number(b.totalAmount));
+    return {
+      shipmentId: row.id,
+      fulfillmentOrderId: row.fulfillmentOrderId,
+      destination: request ? [request.receiver.city, request.receiver.country].join(", ") : "",
+      international,
+      bookingStatus: row.bookingStatus,
+      bookingError: row.bookingError,
+      booked:
+        row.bookingStatus === "BOOKED" && row.bookNumber
+          ? { bookNumber: row.bookNumber, trackingNumber: row.trackingNumber ?? "", carrierCode: row.carrierCode, serviceCode: row.serviceCode, shippingCost: row.shippingCost, currency: row.currency, bookedAt: row.bookedAt?.toISOString() ?? null }
+          : null,
+      blocked: bookingBlocker(row, guard, request !== null, rates.length),
+      rates,
+      selectedQuoteId: row.selectedQuoteId,
+      defaults: {
+        signatureOptionCode: request?.signatureOptionCode ?? settings.signatureOptionCode,
+        insuranceAmount: request?.pieces[0]?.insuranceAmount ?? null,
+        labelFormat: settings.labelFormat,
+      },
+      invoice: international ? (request?.commercialInvoice ?? null) : null,
+      returnTo,
+    };
+  });
+  return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments };
+}
+
+type Guard = Awaited<ReturnType<typeof batchGuard>>;
+
+function bookingBlocker(row: Shipment & { batch: { name: string; status: string } | null }, guard: Guard, requestOk: boolean, rates: number): string | null {
+  if (row.bookingStatus === "BOOKED") return null;
+  if (row.bookingStatus === "BOOKING") return "A booking of this shipment is not confirmed yet. Reload this page in a minute.";
+  const labelled = guard.labelled.get(row.fulfillmentOrderId);
+  if (labelled?.bookingStatus === "BOOKED") return `These items already have a label${labelled.trackingNumber ? ` (tracking ${labelled.trackingNumber})` : ""}.`;
+  if (labelled) return "A booking of these items is not confirmed yet. Reload this page in a minute.";
+  const batched = guard.batched.get(row.fulfillmentOrderId);
+  if (batched) return `These items are in batch “${batched.batchName}”. Book them with the batch, or remove them from it to book them here.`;
+  if (!requestOk) return "Its stored details are out of date. Get rates for the order again.";
+  if (rates === 0) return "It has no rates. Get rates for the order first.";
+  return null;
+}
+
+export type SingleBookingOutcome =
+  | { status: "booked"; bookNumber: string; trackingNumber: string; prepayBalance: string | null; label: { format: LabelImageFormat; base64: string } | null }
+  | { status: "refused"; message: string; fieldErrors?: FieldErrors }
+  | { status: "pending"; message: string };
+
+/** Books one shipment with the chosen rate and options; never books it twice (see the module comment). */
+export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm): Promise<SingleBookingOutcome> {
+  const refuse = (message: string, errors?: FieldErrors): SingleBookingOutcome => ({ status: "refused", message, ...(errors ? { fieldErrors: errors } : {}) });
+  let shipment = await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, include: { batch: true } });
+  if (!shipment) return refuse("This shipment is not in this shop any more. Reload the page.");
+  if (shipment.bookingStatus === "BOOKING") {
+    const settled = await reconcileSingleBooking(ctx, shipment);
+    if (settled.status !== "released") return settled.status === "booked" ? refuse(`Already booked (tracking ${settled.trackingNumber}).`) : { status: "pending", message: settled.message };
+    shipment = (await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, include: { batch: true } }))!;
+  }
+  if (shipment.bookingStatus === "BOOKED") return refuse(`Already booked (tracking ${shipment.trackingNumber ?? "unknown"}).`);
+  const request = storedRequest(shipment.request);
+  const blocker = bookingBlocker(shipment, await batchGuard(ctx, [shipment.fulfillmentOrderId]), request !== null, 1);
+  if (blocker || !request) return refuse(blocker ?? "Its stored details are out of date. Get rates for the order again.");
+  const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId: shipment.id, quoteId: form.quoteId } });
+  if (!quote) return refuse("That service is not among this order's rates. Choose one of the listed services.", { quoteId: "Choose one of the listed services." });
+
+  const settings = await loadSettings(ctx.db, ctx.shop);
+  const body = BookShipmentRequest.safeParse(
+    buildBookRequest(request, quote, form, { returnTo: settings.returnAddress, providerAccountId: settings.providerAccountId }, { shipmentId: shipment.id, orderName: shipment.orderName }),
+  );
+  if (!body.success) {
+    const errors = fieldErrors(body.error.issues.map((issue) => ({ ...issue, path: formPath(issue.path) })));
+    return refuse(`Some details cannot be booked: ${Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join("; ")}. Correct them and book again.`, errors);
+  }
+
+  // Conditional on not booking or booked: of two clicks, one books.
+  const claimed = await ctx.db.shipment.updateMany({
+    where: { id: shipment.id, shop: ctx.shop, bookingStatus: { in: ["NONE", "FAILED"] } },
+    data: { bookingStatus: "BOOKING", bookingError: null, updatedAt: ctx.now },
+  });
+  if (claimed.count !== 1) return { status: "pending", message: "This shipment is being booked already. Reload this page in a minute." };
+
+  crashPoint("booking:before-call");
+  const booked = await ctx.client.bookShipment({ body: body.data });
+  crashPoint("booking:after-call");
+  if (booked.ok) {
+    const pieceCosts = booked.value.pieces?.map((piece) => piece.shippingCost);
+    await recordBooked(ctx, shipment.id, {
+      bookNumber: booked.value.bookNumber,
+      trackingNumber: booked.value.trackingNumber,
+      carrierCode: quote.carrierCode,
+      serviceCode: quote.serviceCode,
+      currency: quote.currency,
+      zone: booked.value.zone,
+      shippingCost: null,
+    });
+    // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
+    await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
+    const label = booked.value.labelImage && booked.value.labelImageFormat ? { format: booked.value.labelImageFormat, base64: booked.value.labelImage } : null;
+    return { status: "booked", bookNumber: booked.value.bookNumber, trackingNumber: booked.value.trackingNumber, prepayBalance: booked.value.prepayBalance, label };
+  }
+  if (!outcomeUnknown(booked.error)) {
+    const message = explainShippingError("book-shipment", booked.error);
+    await ctx.db.shipment.updateMany({ where: { id: shipment.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "FAILED", bookingError: message } });
+    return refuse(message);
+  }
+  const settled = await reconcileSingleBooking(ctx, { ...shipment, bookingStatus: "BOOKING", updatedAt: ctx.now });
+  if (settled.status === "booked") {
+    return { status: "booked", bookNumber: settled.bookNumber, trackingNumber: settled.trackingNumber, prepayBalance: null, label: null };
+  }
+  return { status: "pending", message: explainShippingError("book-shipment", booked.error) };
+}
+
+/** Zod paths of the request → the form's field names, where the merchant can fix them. */
+function formPath(path: ReadonlyArray<PropertyKey>): PropertyKey[] {
+  const [head, index, field] = path;
+  if (head === "commercialInvoice" && index === "items") return ["items", ...path.slice(2)];
+  if (head === "commercialInvoice" && index === "termsOfTrade") return ["termsOfTrade"];
+  if (head === "pieces" && field === "insuranceAmount") return ["insuranceAmount"];
+  return [...path];
+}
+
+interface BookedFields {
+  bookNumber: string;
+  trackingNumber: string;
+  carrierCode: string | null;
+  serviceCode: string | null;
+  currency: string | null;
+  zone: string | null;
+  shippingCost: string | null;
+}
+
+/** BOOKED and queued for fulfillment write-back in one write; never over a booking already recorded. */
+async function recordBooked(ctx: ShippingContext, shipmentId: string, fields: BookedFields): Promise<void> {
+  await ctx.db.shipment.updateMany({
+    where: { id: shipmentId, bookingStatus: { not: "BOOKED" } },
+    data: { ...fields, bookingStatus: "BOOKED", bookingError: null, bookedAt: ctx.now, fulfillmentStatus: "PENDING" },
+  });
+}
+
+async function fillCost(ctx: ShippingContext, shipmentId: string, bookNumber: string, pieceCosts: string[] | undefined): Promise<void> {
+  const found = await ctx.client.searchShipments({ body: { keyword: bookNumber } });
+  const record = found.ok ? found.value.shipments.find((entry) => entry.bookNumber === bookNumber) : undefined;
+  const cost = record?.totalShippingCost ?? (pieceCosts && pieceCosts.length > 0 ? sumAmounts(pieceCosts) : null);
+  if (cost) await ctx.db.shipment.update({ where: { id: shipmentId }, data: { shippingCost: cost } });
+}
+
+export type ReconcileSingle =
+  | { status: "booked"; bookNumber: string; trackingNumber: string }
+  | { status: "released" }
+  | { status: "unconfirmed"; message: string };
+
+/**
+ * A shipment found BOOKING: Search Shipments (keyword: the order name) for a booking carrying its id as
+ * shipperReference2. Found → recorded BOOKED. Not found → released for booking, once the call cannot be in
+ * flight any more (`IN_FLIGHT_GRACE_MS` after the intent).
+ */
+export async function reconcileSingleBooking(ctx: ShippingContext, shipment: Pick<Shipment, "id" | "orderName" | "updatedAt" | "bookingStatus">): Promise<ReconcileSingle> {
+  const found = await ctx.client.searchShipments({ body: { keyword: shipment.orderName } });
+  if (!found.ok) return { status: "unconfirmed", message: `A booking of this shipment is not confirmed yet. ${explainShippingError("search", found.error)}` };
+  const record = found.value.shipments.find((entry) => entry.shipperReference2 === shipment.id && !entry.voided);
+  if (record) {
+    const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId: shipment.id, carrierCode: record.carrierCode, serviceCode: record.serviceCode } });
+    await recordBooked(ctx, shipment.id, {
+      bookNumber: record.bookNumber,
+      trackingNumber: record.trackingNumber,
+      carrierCode: record.carrierCode,
+      serviceCode: record.serviceCode,
+      currency: record.currency,
+      zone: quote?.zone ?? null,
+      shippingCost: record.totalShippingCost,
+    });
+    return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
+  }
+  if (ctx.now.getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {
+    return { status: "unconfirmed", message: "The Shipping API has not confirmed this booking yet. Reload this page in a minute; Consign checks before booking again." };
+  }
+  await ctx.db.shipment.updateMany({ where: { id: shipment.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "NONE" } });
+  return { status: "released" };
+}
+
+const LABEL_TYPES: Record<LabelImageFormat, { contentType: string; extension: string }> = {
+  PDF: { contentType: "application/pdf", extension: "pdf" },
+  PNG: { contentType: "image/png", extension: "png" },
+  ZPL: { contentType: "text/plain; charset=utf-8", extension: "zpl" },
+  EPL2: { contentType: "text/plain; charset=utf-8", extension: "epl" },
+};
+
+/** The label of a booked shipment (single or batch booked), redrawn by the service in the format it was booked with. */
+export async function shipmentLabel(ctx: ShippingContext, shipmentId: string): Promise<{ ok: true; body: Buffer; contentType: string; filename: string } | { ok: false; message: string }> {
+  const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
+  if (!shipment) return { ok: false, message: "This shipment is not in this shop." };
+  if (shipment.bookingStatus !== "BOOKED" || !shipment.bookNumber) return { ok: false, message: "This shipment has no label yet. Book it first." };
+  const label = await ctx.client.getShipmentLabel({ bookNumber: shipment.bookNumber });
+  if (!label.ok) return { ok: false, message: explainShippingError("shipment-label", label.error) };
+  const type = LABEL_TYPES[label.value.labelImageFormat];
+  const name = `${shipment.orderName.replace(/[^A-Za-z0-9]+/g, "")}-${shipment.trackingNumber ?? shipment.bookNumber}`;
+  return { ok: true, body: Buffer.from(label.value.labelImage, "base64"), contentType: type.contentType, filename: `${name}.${type.extension}` };
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { orderNumber, type ShippingContext } from "../batches/context.server";
+import { explainShippingError } from "../batches/errors";
+
+/**
+ * The Shipments page: Search Shipments (order number or name, a person's name, tracking or book number) with
+ * each result tied back to its order — by book number through the app's own bookings, else by the order
+ * name the booking carries as its reference.
+ */
+
+export const SearchKeyword = z
+  .string()
+  .trim()
+  .min(1, "Type an order number, a name, a tracking number or a book number.")
+  .max(100, "Keep the search under 100 characters.");
+
+export interface ShipmentSearchRow {
+  bookNumber: string;
+  trackingNumber: string;
+  carrierCode: string;
+  serviceCode: string;
+  shippingCost: string;
+  currency: string;
+  voided: boolean;
+  shipmentDate: string;
+  receiver: string;
+  reference: string;
+  order: { orderId: string; orderNumber: string; orderName: string; appPath: string; adminUrl: string } | null;
+}
+
+export async function searchBookedShipments(ctx: ShippingContext, keyword: string): Promise<{ ok: true; rows: ShipmentSearchRow[] } | { ok: false; message: string }> {
+  const found = await ctx.client.searchShipments({ body: { keyword } });
+  if (!found.ok) return { ok: false, message: explainShippingError("search", found.error) };
+  const records = found.value.shipments;
+  const references = [...new Set(records.map((record) => record.shipmentReference).filter((reference) => reference.length > 0))];
+  const [byBook, byName] = await Promise.all([
+    ctx.db.shipment.findMany({ where: { shop: ctx.shop, bookNumber: { in: records.map((record) => record.bookNumber) } }, select: { bookNumber: true, orderId: true, orderName: true } }),
+    ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderName: { in: references } }, select: { orderId: true, orderName: true }, distinct: ["orderName"] }),
+  ]);
+  const mirrored = await ctx.db.mirrorOrder.findMany({ where: { shop: ctx.shop, name: { in: references.filter((name) => !byName.some((row) => row.orderName === name)) } }, select: { id: true, name: true } });
+  const orderByBook = new Map(byBook.map((row) => [row.bookNumber!, row]));
+  const orderByName = new Map([...mirrored.map((row) => [row.name, { orderId: row.id, orderName: row.name }] as const), ...byName.map((row) => [row.orderName, row] as const)]);
+  return {
+    ok: true,
+    rows: records.map((record): ShipmentSearchRow => {
+      const order = orderByBook.get(record.bookNumber) ?? orderByName.get(record.shipmentReference);
+      const number = order ? orderNumber(order.orderId) : null;
+      return {
+        bookNumber: record.bookNumber,
+        trackingNumber: record.trackingNumber,
+        carrierCode: record.carrierCode,
+        serviceCode: record.serviceCode,
+        shippingCost: record.totalShippingCost,
+        currency: record.currency,
+        voided: record.voided,
+        shipmentDate: record.shipmentDate,
+        receiver: [record.receiver.name, record.receiver.city, record.receiver.country].filter(Boolean).join(", "),
+        reference: record.shipmentReference,
+        order:
+          order && number
+            ? { orderId: order.orderId, orderNumber: number, orderName: order.orderName, appPath: `/app/orders/${number}/book`, adminUrl: `shopify://admin/orders/${number}` }
+            : null,
+      };
+    }),
+  };
+}
