@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Address, ReturnToAddress } from "../../shipping-api/contract";
 import { normalisePhone } from "../orders/shipment-mapping";
+import type { OrderAddress } from "../orders/types";
 
 /**
  * Addresses as the merchant edits them (every field a string, as in a form) and the conversions to and from
@@ -74,15 +75,7 @@ export function addressInput(address: Address | ReturnToAddress | null): Address
 }
 
 /** An address as Shopify's Admin API gives it (LocationAddress, ShopAddress): any field may be null. */
-export interface ShopifyAddress {
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  provinceCode: string | null;
-  zip: string | null;
-  countryCode: string | null;
-  phone: string | null;
-}
+export type ShopifyAddress = Pick<OrderAddress, "address1" | "address2" | "city" | "provinceCode" | "zip" | "countryCode" | "phone">;
 
 /** A Shopify address as form values, with the name, company and email Shopify keeps elsewhere. */
 export function fromShopifyAddress(address: ShopifyAddress, who: { name: string; company: string; email: string }): AddressInput {

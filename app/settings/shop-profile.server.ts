@@ -38,31 +38,23 @@ const SHOP_PROFILE = `#graphql
 
 const nullableText = z.string().nullable();
 
-const LocationAddress = z.object({
+/** The fields LocationAddress and ShopAddress share (they differ in how they name the country code). */
+const AddressParts = z.object({
   address1: nullableText,
   address2: nullableText,
   city: nullableText,
   provinceCode: nullableText,
   zip: nullableText,
-  countryCode: nullableText,
   phone: nullableText,
 });
+const LocationAddress = AddressParts.extend({ countryCode: nullableText });
 
 const ShopProfileData = z.object({
   shop: z.object({
     name: z.string(),
     email: z.string(),
     shopOwnerName: z.string(),
-    shopAddress: z.object({
-      company: nullableText,
-      address1: nullableText,
-      address2: nullableText,
-      city: nullableText,
-      provinceCode: nullableText,
-      zip: nullableText,
-      countryCodeV2: nullableText,
-      phone: nullableText,
-    }),
+    shopAddress: AddressParts.extend({ company: nullableText, countryCodeV2: nullableText }),
   }),
   location: z.object({ address: LocationAddress }).nullable(),
 });

@@ -36,23 +36,30 @@ interface Problem {
   fieldErrors: Record<string, string>;
 }
 
+/** What the create form opens with for the seeded shop. */
+const SHOP_DEFAULTS = {
+  email: "owner@consign-demo.example",
+  name: "Dana Rivera",
+  company: "Consign Demo Store",
+  address1: "55 Water St",
+  address2: "Floor 3",
+  city: "Brooklyn",
+  state: "NY",
+  zip: "11201",
+  country: "US",
+  phone: "7185550100",
+  minimumBalance: "50.00",
+  rechargeAmount: "100.00",
+};
+
 function createFields(overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    ...SHOP_DEFAULTS,
     intent: "create",
     email: `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@consign.test`,
     password: "chosen-by-merchant",
     passwordConfirmation: "chosen-by-merchant",
-    name: "Dana Rivera",
-    company: "Consign Demo Store",
-    address1: "55 Water St",
-    address2: "Floor 3",
-    city: "Brooklyn",
-    state: "NY",
-    zip: "11201",
-    country: "US",
     phone: "+1 718-555-0100",
-    minimumBalance: "50.00",
-    rechargeAmount: "100.00",
     ...overrides,
   };
 }
@@ -67,20 +74,7 @@ describe("onboarding: connect an existing account or create one", () => {
       account: null,
       createAvailable: true,
       returnTo: "/app/quotes/new?id=7",
-      createDefaults: {
-        email: "owner@consign-demo.example",
-        name: "Dana Rivera",
-        company: "Consign Demo Store",
-        address1: "55 Water St",
-        address2: "Floor 3",
-        city: "Brooklyn",
-        state: "NY",
-        zip: "11201",
-        country: "US",
-        phone: "7185550100",
-        minimumBalance: "50.00",
-        rechargeAmount: "100.00",
-      },
+      createDefaults: SHOP_DEFAULTS,
     });
   });
 
