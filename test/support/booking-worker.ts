@@ -1,0 +1,45 @@
+/**
+ * One booking step of the app in a process of its own, for the crash tests (test/integration/crash-booking
+ * .test.ts): the parent gives it the app's environment (database file, Shipping API, CONSIGN_CRASH_AT, and
+ * CONSIGN_TEST_NOW for the app's clock) and reads the step's result as JSON from stdout.
+ *
+ *   create-batch <shop> <name> <shipmentId,…> | book-batch <shop> <batchId> | open-batch <shop> <batchId>
+ *   book-shipment <shop> <shipmentId> <quoteId> | open-order <shop> <order number>
+ */
+import { shippingContext } from "../../app/batches/context.server";
+import { openBatch } from "../../app/batches/batches.server";
+import { bookBatch } from "../../app/batches/booking.server";
+import { createBatches } from "../../app/batches/creation.server";
+import { parseBookingForm } from "../../app/booking/book-request";
+import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
+import prisma from "../../app/db.server";
+
+const [command, shop, ...args] = process.argv.slice(2);
+if (!command || !shop) throw new Error("usage: booking-worker <command> <shop> …");
+const now = process.env.CONSIGN_TEST_NOW ? new Date(process.env.CONSIGN_TEST_NOW) : new Date();
+const ctx = await shippingContext(prisma, shop, now);
+
+async function run(): Promise<unknown> {
+  switch (command) {
+    case "create-batch":
+      return createBatches(ctx, { name: args[0]!, shipmentIds: args[1]!.split(",") });
+    case "book-batch":
+      return bookBatch(ctx, args[0]!);
+    case "open-batch":
+      return openBatch(ctx, args[0]!);
+    case "book-shipment": {
+      const form = parseBookingForm(new URLSearchParams({ shipmentId: args[0]!, quoteId: args[1]!, labelFormat: "PDF" }));
+      if (!form.ok) throw new Error(JSON.stringify(form.errors));
+      return bookSingleShipment(ctx, form.value);
+    }
+    case "open-order":
+      return loadOrderBooking(ctx, args[0]!);
+    default:
+      throw new Error(`unknown command ${command}`);
+  }
+}
+
+const result = await run();
+process.stdout.write(`${JSON.stringify(result)}\n`);
+await prisma.$disconnect();
+process.exit(0);
