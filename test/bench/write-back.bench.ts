@@ -1,0 +1,119 @@
+import { loadavg } from "node:os";
+import { connectTestAccount } from "../support/account";
+import { useAppEnvironment } from "../support/app-env";
+import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "../integration/devstore-harness";
+import { PARTNER_KEY, startService } from "../integration/service-harness";
+
+/**
+ * `npm run bench:write-back`: how close fulfillment write-back comes to the fastest the Admin API's cost
+ * throttle allows. 500 shipments, booked on the real Shipping API service for the local admin's seeded
+ * fulfillment orders, are written back through the app's worker and @shopify/shopify-app-remix's admin client
+ * over HTTP, at the local admin's default throttle (Shopify's standard plan: a 1,000-point bucket restoring
+ * 100 points per second).
+ *
+ * The floor is computed from what the run itself was charged: every response's extensions.cost gives the
+ * points Shopify kept (actualQueryCost) and the bucket (throttleStatus). No client can spend those points
+ * faster than the full bucket it starts with plus the restore rate: floor = (Σ actual − bucket) / restoreRate.
+ */
+
+const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 500);
+
+interface Charge {
+  operation: string;
+  requested: number;
+  actual: number | null;
+  throttled: boolean;
+  maximumAvailable: number;
+  restoreRate: number;
+}
+
+function operationOf(document: string): string {
+  return /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous";
+}
+
+const CostBody = (body: unknown) =>
+  (body as { extensions?: { cost?: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; restoreRate: number } } } })
+    .extensions?.cost;
+
+async function main(): Promise<void> {
+  const service = await startService();
+  // Seeded orders include on-hold, scheduled, fulfillment-service and pickup ones; 800 give more than 500 to ship.
+  const harness = await startHarness({ orders: Math.ceil(SHIPMENTS * 1.6) });
+  const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+  try {
+    const { default: prisma } = await import("../../app/db.server");
+    const { unauthenticated } = await import("../../app/shopify.server");
+    const { writeBack } = await import("../../app/fulfillment/write-back.server");
+    const { GraphqlQueryError } = await import("@shopify/shopify-api");
+
+    const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
+    await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
+    const fulfillmentOrders = shippableFulfillmentOrders(harness.admin.store, SHIPMENTS);
+    if (fulfillmentOrders.length < SHIPMENTS) throw new Error(`only ${fulfillmentOrders.length} shippable fulfillment orders were seeded`);
+    process.stdout.write(`booking ${SHIPMENTS} shipments on the Shipping API service… `);
+    const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders });
+    console.log("done");
+
+    // The library's admin client, with every answer's cost noted on the way back to the worker.
+    const { admin } = await unauthenticated.admin(SHOP);
+    const charges: Charge[] = [];
+    const note = (document: unknown, cost: ReturnType<typeof CostBody>, throttled: boolean) => {
+      if (cost) charges.push({ operation: operationOf(String(document)), requested: cost.requestedQueryCost, actual: cost.actualQueryCost, throttled, ...cost.throttleStatus });
+    };
+    const observed: typeof admin = {
+      ...admin,
+      graphql: async (document, options) => {
+        try {
+          const response = await admin.graphql(document, options);
+          note(document, CostBody(await response.clone().json()), false);
+          return response;
+        } catch (error) {
+          if (error instanceof GraphqlQueryError) note(document, CostBody(error.body), true);
+          throw error;
+        }
+      },
+    };
+
+    console.log(`writing back ${SHIPMENTS} fulfillments at the local admin's default throttle…`);
+    const started = performance.now();
+    const summary = await writeBack({ admin: observed, shop: SHOP }, prisma);
+    const seconds = (performance.now() - started) / 1000;
+
+    const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } }, select: { fulfillmentStatus: true } });
+    const fulfilled = rows.filter((row) => row.fulfillmentStatus === "FULFILLED").length;
+    const bucket = charges[0]!;
+    const spent = charges.reduce((sum, charge) => sum + (charge.actual ?? 0), 0);
+    const floor = Math.max(0, spent - bucket.maximumAvailable) / bucket.restoreRate;
+    const byOperation = new Map<string, { count: number; requested: number; actual: number }>();
+    for (const charge of charges.filter((c) => !c.throttled)) {
+      const entry = byOperation.get(charge.operation) ?? { count: 0, requested: 0, actual: 0 };
+      entry.count++;
+      entry.requested += charge.requested;
+      entry.actual += charge.actual ?? 0;
+      byOperation.set(charge.operation, entry);
+    }
+
+    console.log("");
+    console.log(`result          ${fulfilled}/${SHIPMENTS} fulfilled (worker: ${summary.fulfilled} fulfilled, ${summary.failed} failed)`);
+    console.log(`throttle        bucket ${bucket.maximumAvailable} points, restores ${bucket.restoreRate} points/s (from extensions.cost.throttleStatus)`);
+    for (const [operation, entry] of byOperation) {
+      console.log(
+        `  ${operation.padEnd(34)} ${String(entry.count).padStart(4)} calls, requested ${(entry.requested / entry.count).toFixed(1)}, charged ${(entry.actual / entry.count).toFixed(1)} points each`,
+      );
+    }
+    console.log(`  THROTTLED answers waited out    ${charges.filter((c) => c.throttled).length}`);
+    console.log(`points charged  ${spent} in all, ${(spent / SHIPMENTS).toFixed(1)} per shipment`);
+    console.log(`floor           (${spent} charged − ${bucket.maximumAvailable} in the full bucket at the start) / ${bucket.restoreRate} per s = ${floor.toFixed(1)} s`);
+    console.log(`                no client can be charged these points sooner: they come from the starting bucket or the restore rate`);
+    console.log(`time            ${seconds.toFixed(1)} s to write back all ${SHIPMENTS} (${(SHIPMENTS / seconds).toFixed(2)} fulfillments/s)`);
+    console.log(`ratio           ${(seconds / floor).toFixed(3)} × the floor (target ≤ 1.1×)`);
+    console.log(`machine load    ${loadavg().map((load) => load.toFixed(2)).join(" ")}`);
+    await prisma.$disconnect();
+  } finally {
+    await harness.close();
+    await service.close();
+  }
+}
+
+await main();
