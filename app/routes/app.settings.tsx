@@ -47,9 +47,11 @@ export default function Settings() {
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors: FieldErrors = result && !result.ok ? result.errors : {};
   const errorCount = Object.keys(errors).length;
-  const save = () => submit(JSON.parse(JSON.stringify(values)) as Record<string, never>, { method: "post", encType: "application/json" });
+  const save = () => submit(values, { method: "post", encType: "application/json" });
   const section = { values, onChange: setValues, errors, catalog: page.catalog };
 
+  // Polaris' save bar, not App Bridge's: it renders inside the app's frame, so it works in Shopify's admin and
+  // in the local admin, whose App Bridge stand-in has no ui-save-bar (devstore/README.md).
   return (
     <Frame>
       {dirty && (
