@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid, toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
+import { appRequest, callRoute, formBody } from "../support/route-call";
 import { useAppEnvironment } from "../support/app-env";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
@@ -21,6 +22,7 @@ const { databaseUrl } = useAppEnvironment({
 const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
+const fulfillmentsPage = await import("../../app/routes/app.fulfillments");
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP, settings: { notifyCustomer: true } });
 const booking = service.clientFor(customer);
 
@@ -271,5 +273,37 @@ describe("fulfillment write-back against the local admin", () => {
     } finally {
       await saveSettings(prisma, SHOP, settings);
     }
+  });
+
+  it("GIVEN a failed write-back WHEN the Fulfillments page is opened and Retry is posted THEN the page shows why and the retry fulfils it", async () => {
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    const hold = await gql<{ fulfillmentOrderHold: { fulfillmentHold: { id: string } | null } }>(
+      `mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { fulfillmentHold { id } } }`,
+      { id: shipment!.fulfillmentOrderId },
+    );
+    await writeBack.startWriteBack(SHOP);
+
+    const page = await callRoute(fulfillmentsPage.loader, await appRequest(harness.admin, "/app/fulfillments"));
+    expect(page.status).toBe(200);
+    const body = page.body as Awaited<ReturnType<typeof writeBack.writeBackProgress>>;
+    expect(body).toMatchObject({ remaining: 0, running: false });
+    expect(body.failed).toBeGreaterThanOrEqual(1);
+    expect(body.items.find((item) => item.shipmentId === shipment!.id)).toMatchObject({
+      status: "FAILED",
+      orderName: shipment!.orderName,
+      message: expect.stringMatching(/is on hold in Shopify \(awaiting payment\).*Release the hold in Shopify, then choose Retry\./),
+    });
+
+    const refused = await callRoute(fulfillmentsPage.action, await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "void" })));
+    expect(refused).toMatchObject({ status: 400, body: { error: "intent must be retry" } });
+
+    await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
+      id: shipment!.fulfillmentOrderId,
+      holdIds: [hold.fulfillmentOrderHold.fulfillmentHold!.id],
+    });
+    const retried = await callRoute(fulfillmentsPage.action, await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "retry", shipmentId: shipment!.id })));
+    expect(retried).toMatchObject({ status: 200, body: { queued: 1 } });
+    await writeBack.startWriteBack(SHOP);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
   });
 });
