@@ -388,6 +388,17 @@ export async function writeBackProgress(db: Pick<PrismaClient, "shipment">, shop
 }
 
 /**
+ * The Fulfillments page's view of the write-back. Work that waits with no worker running here (queued by
+ * another process, or a start that never happened) is started, so opening the page always moves the queue.
+ */
+export async function viewWriteBack(db: Pick<PrismaClient, "shipment">, shop: string, now: Date = new Date()): Promise<WriteBackProgress> {
+  const progress = await writeBackProgress(db, shop, now);
+  if (progress.remaining === 0 || progress.running) return progress;
+  void startWriteBack(shop);
+  return { ...progress, running: true };
+}
+
+/**
  * Retry from the Fulfillments page: failed shipments (all of the shop's, or the ones named) go back to the
  * queue and the worker starts. Safe because every attempt looks for the tracking number before creating.
  */

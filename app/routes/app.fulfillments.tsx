@@ -5,14 +5,14 @@ import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, Inline
 import { useEffect } from "react";
 import { z } from "zod";
 import prisma from "../db.server";
-import { retryWriteBack, writeBackProgress, type WriteBackItem } from "../fulfillment/write-back.server";
+import { retryWriteBack, viewWriteBack, type WriteBackItem } from "../fulfillment/write-back.server";
 import { authenticate } from "../shopify.server";
 
 /** Fulfillments: tracking numbers being written back to Shopify, what happened to each order, and Retry. */
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return writeBackProgress(prisma, session.shop, new Date());
+  return viewWriteBack(prisma, session.shop, new Date());
 };
 
 const RetryForm = z.object({

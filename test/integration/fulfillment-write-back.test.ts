@@ -306,4 +306,14 @@ describe("fulfillment write-back against the local admin", () => {
     await writeBack.startWriteBack(SHOP);
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
   });
+
+  it("GIVEN shipments queued with no worker running (booked by another process) WHEN the Fulfillments page is opened THEN the write-back starts", async () => {
+    const shipments = await book(takeFulfillmentOrders(2));
+    const page = await callRoute(fulfillmentsPage.loader, await appRequest(harness.admin, "/app/fulfillments"));
+    expect(page.body).toMatchObject({ queued: 2, remaining: 2, running: true });
+
+    await writeBack.startWriteBack(SHOP);
+    const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });
+    expect(rows.map((row) => row.fulfillmentStatus)).toEqual(["FULFILLED", "FULFILLED"]);
+  });
 });
