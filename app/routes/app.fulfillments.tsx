@@ -75,7 +75,7 @@ export default function Fulfillments() {
                 </Text>
                 <Text as="span" tone="subdued">
                   {working ? `${progress.remaining} to go` : "Done"}
-                  {progress.failed > 0 ? ` · ${progress.failed} need attention` : ""}
+                  {progress.failed > 0 ? ` · ${progress.failed} ${progress.failed === 1 ? "needs" : "need"} attention` : ""}
                 </Text>
               </InlineStack>
               <ProgressBar progress={percent} tone={progress.failed > 0 && !working ? "critical" : working ? "highlight" : "success"} size="small" animated={working} />
