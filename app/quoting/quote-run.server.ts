@@ -8,7 +8,7 @@ import { orderToShipments, type MappedShipment, type MappingIssue, type MappingS
 import { API_WEIGHT_UNIT } from "../orders/weights";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { mappingSettings, type ShippingSettings } from "../settings/settings";
-import type { ShopAdmin } from "../shopify/gateway.server";
+import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
 import { saveSettlements } from "./quote-store.server";
@@ -28,9 +28,11 @@ export interface BlockIssue {
   message: string;
 }
 
-/** Orders missing from the mirror are read from Shopify one by one only up to this many. */
-export const MAX_ORDERS_REFRESHED = 50;
-const REFRESH_CONCURRENCY = 4;
+/**
+ * Orders missing from the mirror are read from Shopify one by one, only up to this many: each read asks for
+ * about 550 cost points, so a long list would spend the request waiting on Shopify's rate limit.
+ */
+export const MAX_ORDERS_REFRESHED = 10;
 /** Quote requests (≤ 500 shipments each) in flight at once. */
 const QUOTE_CONCURRENCY = 4;
 /** Recording a run of thousands of shipments is one transaction; Prisma's 5 s default is too short for that. */
@@ -65,38 +67,35 @@ async function listServices(client: ShippingClient): Promise<Service[]> {
   return answer.value.services;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 type OrderRead = { order: MirroredOrder } | { orderId: string; issue: BlockIssue };
 
 /**
  * The selected orders, in the merchant's order: from the mirror, with the few it lacks read from Shopify.
- * Many missing orders mean the mirror has not been filled yet: reading each would be one Shopify request
- * per order, so they are reported instead, with how to sync.
+ * The mirror holds orders with something left to ship; more missing ones than a few are reported instead
+ * of read (fulfilled or closed orders, or a mirror not synced yet), with what to do.
  */
 async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly string[], now: Date): Promise<OrderRead[]> {
   const mirrored = new Map((await loadMirroredOrders(db, admin.shop, orderIds)).map((order) => [order.id, order]));
   const missing = orderIds.filter((id) => !mirrored.has(id));
   const reads = new Map<string, OrderRead>();
-  if (missing.length > MAX_ORDERS_REFRESHED) {
-    for (const orderId of missing) {
-      reads.set(orderId, {
-        orderId,
-        issue: { code: "NOT_SYNCED", message: "Consign has not synced this order from Shopify yet. Open Orders to ship and choose Sync orders, then quote again." },
+  const notMirrored = (orderId: string, issue: BlockIssue) => reads.set(orderId, { orderId, issue });
+  const tooMany = missing.length > MAX_ORDERS_REFRESHED;
+  for (const orderId of missing) {
+    if (tooMany) {
+      notMirrored(orderId, {
+        code: "NOT_SYNCED",
+        message: "Not among Consign's orders to ship: already fulfilled or closed, or not synced yet. Check it in Shopify, or choose Sync orders in Orders to ship and quote it again.",
       });
+      continue;
     }
-  } else {
-    await eachLimited(missing, REFRESH_CONCURRENCY, async (orderId) => {
+    try {
       const order = await refreshOrder(admin, db, orderId, now);
-      reads.set(orderId, order ? { order } : { orderId, issue: { code: "NOT_FOUND", message: "Shopify has no such order in this store (deleted, or from another store)." } });
-    });
+      if (order) reads.set(orderId, { order });
+      else notMirrored(orderId, { code: "NOT_FOUND", message: "Shopify has no such order in this store (deleted, or from another store)." });
+    } catch (error) {
+      if (!(error instanceof AdminApiError)) throw error;
+      notMirrored(orderId, { code: "NOT_SYNCED", message: `Consign could not read this order from Shopify (${error.message}). Quote it again in a minute.` });
+    }
   }
   return orderIds.map((id) => {
     const order = mirrored.get(id);

@@ -38,6 +38,7 @@ export interface ShipmentView {
   id: string;
   fulfillmentOrderId: string;
   destination: string;
+  country: string;
   weight: string;
   status: "PENDING" | "QUOTED" | "FAILED";
   /** Why quoting (or the last re-quote) failed, with what to do. */
@@ -68,7 +69,7 @@ export interface OrderView {
 export interface QuoteRunView {
   run: {
     id: string;
-    status: "RUNNING" | "COMPLETED" | "FAILED";
+    status: RunStatus;
     startedAt: string;
     finishedAt: string | null;
     shipmentsTotal: number;
@@ -99,6 +100,12 @@ const Surcharges = z.array(Surcharge);
 function lockedReason(shipment: { bookingStatus: string; batch: { name: string } | null }): string | null {
   if (shipment.bookingStatus === "BOOKING" || shipment.bookingStatus === "BOOKED") return "Booked";
   return shipment.batch ? `In batch “${shipment.batch.name}”` : null;
+}
+
+export type RunStatus = "RUNNING" | "COMPLETED" | "FAILED";
+
+function runStatus(value: string): RunStatus {
+  return value === "COMPLETED" || value === "FAILED" ? value : "RUNNING";
 }
 
 function quoteStatus(value: string): ShipmentView["status"] {
@@ -190,6 +197,7 @@ export async function loadQuoteRunView(
       id: shipment.id,
       fulfillmentOrderId: shipment.fulfillmentOrderId,
       destination: [receiver.city, receiver.state, receiver.country].filter(Boolean).join(", "),
+      country: receiver.country,
       weight: `${sumAmounts(request.pieces.map((piece) => piece.weight))} ${request.weightUnit}`,
       status: quoteStatus(shipment.quoteStatus),
       error: shipment.quoteError,
@@ -219,7 +227,7 @@ export async function loadQuoteRunView(
   return {
     run: {
       id: run.id,
-      status: run.status === "COMPLETED" || run.status === "FAILED" ? run.status : "RUNNING",
+      status: runStatus(run.status),
       startedAt: run.startedAt.toISOString(),
       finishedAt: run.finishedAt?.toISOString() ?? null,
       shipmentsTotal: run.shipmentsTotal,
@@ -248,7 +256,7 @@ export async function loadQuoteRunView(
 
 export interface QuoteRunSummary {
   id: string;
-  status: string;
+  status: RunStatus;
   startedAt: string;
   finishedAt: string | null;
   orderCount: number;
@@ -266,7 +274,7 @@ export async function listQuoteRuns(db: PrismaClient, shop: string, { limit = 25
   });
   return runs.map((run) => ({
     id: run.id,
-    status: run.status,
+    status: runStatus(run.status),
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
     orderCount: OrderIds.parse(JSON.parse(run.orderIds)).length,

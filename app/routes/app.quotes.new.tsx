@@ -1,54 +1,65 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Card, EmptyState, Page, ResourceItem, ResourceList, Text } from "@shopify/polaris";
-import { loadSelectedOrders } from "../orders/selected-orders.server";
+import { Banner, BlockStack, Card, EmptyState, Page, Text } from "@shopify/polaris";
+import prisma from "../db.server";
 import { parseOrderSelection } from "../orders/selection";
+import { QuotingUnavailableError, SenderMissingError } from "../quoting/errors";
+import { startQuoteRun } from "../quoting/quote-run.server";
+import { requireAccount } from "../settings/require-account.server";
 import { authenticate } from "../shopify.server";
 
-/** Where the order-list bulk action "Create shipping labels" lands, with the selected orders. */
+/** The selection parameters: they start the run and are not carried to the run's page. */
+const SELECTION_PARAMS = ["ids[]", "ids", "id"];
+
+/**
+ * Where "Create shipping labels" lands (the order list's bulk action, Shopify's admin links): starts quoting
+ * the selected orders and goes to the run's rates page. What stops it (no sender address, the Shipping API
+ * unavailable) is shown here with where to fix it; without an account the merchant is sent to onboarding.
+ */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { admin, session } = await authenticate.admin(request);
-  const selection = parseOrderSelection(new URL(request.url).searchParams);
+  const { admin, session, redirect } = await authenticate.admin(request);
+  const url = new URL(request.url);
+  const selection = parseOrderSelection(url.searchParams);
   if ("error" in selection) throw new Response(selection.error, { status: 400 });
-  return loadSelectedOrders({ admin, shop: session.shop }, selection.ids);
+  if (selection.ids.length === 0) return { problem: null, selected: 0 };
+  await requireAccount(prisma, session.shop, request);
+  try {
+    const { runId } = await startQuoteRun(prisma, session.shop, selection.ids, { admin: { admin, shop: session.shop }, now: new Date() });
+    for (const name of SELECTION_PARAMS) url.searchParams.delete(name);
+    url.pathname = `/app/quotes/${runId}`;
+    return redirect(`${url.pathname}${url.search}`);
+  } catch (error) {
+    if (error instanceof SenderMissingError) return { problem: { message: error.message, fixAt: error.settingsPath, fixLabel: "Open Settings" }, selected: selection.ids.length };
+    if (error instanceof QuotingUnavailableError) return { problem: { message: error.message, fixAt: "/app/settings", fixLabel: "Check your account in Settings" }, selected: selection.ids.length };
+    throw error;
+  }
 };
 
-export default function NewQuotes() {
-  const { orders, missing } = useLoaderData<typeof loader>();
+export default function NewQuoteRun() {
+  const { problem, selected } = useLoaderData<typeof loader>();
   return (
     <Page>
       <TitleBar title="Create shipping labels" />
       <BlockStack gap="400">
-        {missing.length > 0 && (
-          <Banner tone="warning" title={`${missing.length} selected order(s) could not be found`}>
-            <p>They may have been deleted or belong to another store. The other orders are listed below.</p>
+        {problem ? (
+          <Banner tone="warning" title={`${selected} selected order(s) could not be quoted yet`}>
+            <BlockStack gap="200">
+              <p data-testid="quote-start-problem">{problem.message}</p>
+              <Text as="p">
+                <Link to={problem.fixAt}>{problem.fixLabel}</Link>, then select the orders again.
+              </Text>
+            </BlockStack>
           </Banner>
-        )}
-        <Card padding="0">
-          {orders.length === 0 ? (
+        ) : (
+          <Card>
             <EmptyState heading="No orders selected" image="">
-              <p>Select orders in the Orders list and choose “Create shipping labels”.</p>
+              <p>
+                Select orders in <Link to="/app">Orders to ship</Link> (or in Shopify’s order list) and choose “Create shipping labels”.
+              </p>
             </EmptyState>
-          ) : (
-            <ResourceList
-              resourceName={{ singular: "order", plural: "orders" }}
-              items={orders}
-              renderItem={(order) => (
-                <ResourceItem id={order.id} onClick={() => undefined} accessibilityLabel={`Order ${order.name}`}>
-                  <BlockStack gap="100">
-                    <Text as="h3" variant="bodyMd" fontWeight="semibold">
-                      <span data-testid="selected-order">{order.name}</span>
-                    </Text>
-                    <Text as="p" tone="subdued">
-                      {order.destination ?? "No shipping address"} · <Badge>{order.fulfillmentStatus.toLowerCase().replace(/_/g, " ")}</Badge>
-                    </Text>
-                  </BlockStack>
-                </ResourceItem>
-              )}
-            />
-          )}
-        </Card>
+          </Card>
+        )}
       </BlockStack>
     </Page>
   );

@@ -1,10 +1,19 @@
 import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
 import { jwtVerify } from "jose";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { connectTestAccount } from "../support/account.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
+
+// The selected orders are quoted at once, which needs a Shipping API account: connected as onboarding would.
+beforeAll(() =>
+  connectTestAccount({ serviceUrl: e2e.stack.service.url, partnerKey: e2e.stack.service.partnerKey, databaseUrl: e2e.stack.app.databaseUrl, shop: e2e.stack.shop }),
+);
+
+/** The app opened a rates page for the selection (/app/quotes/new starts a run and redirects to it). */
+const RATES_PAGE = /\/admin\/apps\/consign\/app\/quotes\/(?!new)\w+/;
 
 /** What the tests use of the app frame's window: the stand-in's shopify global and a marker. */
 interface AppWindow {
@@ -20,7 +29,7 @@ async function expectAppTitleRelayed(page: Page): Promise<void> {
 }
 
 describe("the order list's bulk action, through the local admin into the embedded app", () => {
-  it("GIVEN the seeded orders WHEN three are selected and “Create shipping labels” is clicked THEN the app in the frame lists exactly those orders", () =>
+  it("GIVEN the seeded orders WHEN three are selected and “Create shipping labels” is clicked THEN the app's rates page in the frame lists exactly those orders", () =>
     withPage(e2e.browser.context, async (page) => {
       await page.goto(`${e2e.stack.admin.url}/admin`);
 
@@ -47,11 +56,10 @@ describe("the order list's bulk action, through the local admin into the embedde
       await page.screenshot({ path: join(RESULTS_DIR, "admin-orders-selected.png") });
       await bulkAction.click();
 
-      await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/new\?/);
-      const landed = new URL(page.url());
-      expect(landed.searchParams.getAll("ids[]")).toHaveLength(3);
-      const selected = page.frameLocator("#app-iframe").getByTestId("selected-order");
+      await page.waitForURL(RATES_PAGE);
+      const selected = page.frameLocator("#app-iframe").getByTestId("quote-order-name");
       await selected.nth(2).waitFor();
+      expect(await selected.count()).toBe(3);
       expect((await selected.allTextContents()).map((name) => name.trim()).sort()).toEqual([...chosen].sort());
       await expectAppTitleRelayed(page);
 
@@ -82,7 +90,7 @@ describe("the order list's bulk action, through the local admin into the embedde
       });
       await page.goto(e2e.stack.adminAppUrl("/app/quotes/new?ids[]=gid://shopify/Order/1001"));
       const frame = page.frameLocator("#app-iframe");
-      await frame.getByTestId("selected-order").waitFor();
+      await frame.getByTestId("quote-order-name").waitFor();
       const appFrame = page.frame({ name: "app-iframe" });
       if (!appFrame) throw new Error("no app frame");
       // Survives only a client-side navigation: a document load would start a fresh window.
@@ -115,7 +123,7 @@ describe("the order list's bulk action, through the local admin into the embedde
 
     }));
 
-  it("GIVEN an order's page WHEN its “Create shipping label” action is clicked THEN the app lists that order (admin link with id)", () =>
+  it("GIVEN an order's page WHEN its “Create shipping label” action is clicked THEN the app's rates page shows that order (admin link with id)", () =>
     withPage(e2e.browser.context, async (page) => {
       await page.goto(`${e2e.stack.admin.url}/admin`);
       const row = page.getByTestId("order-row").nth(1);
@@ -126,8 +134,8 @@ describe("the order list's bulk action, through the local admin into the embedde
       await page.screenshot({ path: join(RESULTS_DIR, "admin-order.png"), fullPage: true });
 
       await page.getByRole("link", { name: "Create shipping label" }).click();
-      await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/new\?id=/);
-      const selected = page.frameLocator("#app-iframe").getByTestId("selected-order");
+      await page.waitForURL(RATES_PAGE);
+      const selected = page.frameLocator("#app-iframe").getByTestId("quote-order-name");
       await selected.first().waitFor();
       expect((await selected.allTextContents()).map((text) => text.trim())).toEqual([name]);
     }));

@@ -252,6 +252,17 @@ describe("quoting selected orders against the Shipping API service", () => {
     );
   });
 
+  it("GIVEN more selected orders missing from the mirror than a few WHEN quoted THEN they are not read one by one from Shopify but reported", async () => {
+    const missing = Array.from({ length: 11 }, (_, index) => `gid://shopify/Order/${88_000 + index}`);
+    const { runId: manyId, finished } = await startQuoteRun(prisma, SHOP, [picked.international.id, ...missing], { admin: context, now: NOW });
+    await finished;
+    const view = await loadQuoteRunView(prisma, SHOP, manyId, { now: NOW });
+    expect(view.orders[0]!.shipments).toHaveLength(1);
+    // Read from Shopify, these ids would be NOT_FOUND: NOT_SYNCED shows they were not.
+    expect(view.orders.slice(1).map((order) => order.blocked.map((issue) => issue.code))).toEqual(missing.map(() => ["NOT_SYNCED"]));
+    expect(view.orders[1]!.blocked[0]!.message).toMatch(/already fulfilled or closed, or not synced yet.*Sync orders/);
+  });
+
   it("GIVEN no sender address, or no account WHEN quoting is started THEN it says what to set up, before creating a run", async () => {
     const runs = await prisma.quoteRun.count();
     const settings = await loadSettings(prisma, SHOP);

@@ -1,0 +1,283 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { Badge, Banner, BlockStack, Button, Card, Checkbox, DataTable, Divider, InlineStack, Layout, Page, Pagination, ProgressBar, Text } from "@shopify/polaris";
+import { useEffect, useMemo, useState } from "react";
+import { z } from "zod";
+import prisma from "../db.server";
+import { ShipmentRates } from "../quoting/components/shipment-rates";
+import { QuotingInputError } from "../quoting/errors";
+import { formatMoney } from "../quoting/money";
+import { requoteShipments } from "../quoting/requote.server";
+import { loadQuoteRunView } from "../quoting/run-view.server";
+import { applyRule, selectRate } from "../quoting/selection.server";
+import { authenticate } from "../shopify.server";
+
+/**
+ * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's
+ * pick, overrides, Apply rule, re-quotes, totals by carrier, and "Create batch" (handled by /app/batches/new).
+ */
+
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const { page } = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  try {
+    return await loadQuoteRunView(prisma, session.shop, params.runId ?? "", { now: new Date(), page });
+  } catch (error) {
+    if (error instanceof QuotingInputError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+};
+
+const ActionInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("select"), shipmentId: z.string().min(1), quoteId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("apply-rule"), overrideManual: z.literal("on").optional() }),
+  z.object({ intent: z.literal("requote"), shipmentIds: z.array(z.string().min(1)).min(1, "choose at least one shipment") }),
+]);
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    const field = issue?.path.join(".") || "intent";
+    return json<ActionResult>({ ok: false, field, error: `${field}: ${issue?.message ?? "invalid"}` }, { status: 400 });
+  }
+  const now = new Date();
+  const shop = session.shop;
+  try {
+    switch (input.data.intent) {
+      case "select": {
+        await selectRate(prisma, shop, input.data.shipmentId, input.data.quoteId, { now });
+        return json<ActionResult>({ ok: true, message: "Rate chosen" });
+      }
+      case "apply-rule": {
+        const result = await applyRule(prisma, shop, params.runId ?? "", { now, overrideManual: input.data.overrideManual === "on" });
+        const kept = result.keptManual > 0 ? `; kept ${plural(result.keptManual, "rate")} you chose` : "";
+        return json<ActionResult>({ ok: true, message: `Rule applied to ${plural(result.applied, "shipment")}${kept}` });
+      }
+      case "requote": {
+        const outcomes = await requoteShipments(prisma, shop, input.data.shipmentIds, { now });
+        const failed = outcomes.filter((outcome) => !outcome.ok).length;
+        const done = `Re-quoted ${plural(outcomes.length - failed, "shipment")}`;
+        return json<ActionResult>({ ok: true, message: failed > 0 ? `${done}; ${failed} could not be quoted (see below)` : done });
+      }
+    }
+  } catch (error) {
+    if (error instanceof QuotingInputError) return json<ActionResult>({ ok: false, field: error.field, error: error.message }, { status: error.status });
+    throw error;
+  }
+};
+
+/** While the run quotes, the page reloads its data every second. */
+const POLL_MS = 1000;
+
+export default function QuoteRunPage() {
+  const view = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const bulk = useFetcher<typeof action>();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const shopify = useAppBridge();
+  const [, setSearchParams] = useSearchParams();
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  const [overrideManual, setOverrideManual] = useState(false);
+  const { run } = view;
+  const outcome = bulk.data ?? result;
+
+  useEffect(() => {
+    if (run.status !== "RUNNING") return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [run.status, revalidator]);
+
+  useEffect(() => {
+    if (outcome?.ok) shopify.toast.show(outcome.message);
+  }, [outcome, shopify]);
+
+  const batchIds = useMemo(() => view.readyShipmentIds.filter((id) => !excluded.has(id)), [view.readyShipmentIds, excluded]);
+  const include = (id: string, included: boolean) =>
+    setExcluded((current) => {
+      const next = new Set(current);
+      if (included) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const percent = run.shipmentsTotal === 0 ? 100 : Math.round((run.shipmentsDone / run.shipmentsTotal) * 100);
+
+  return (
+    <Page>
+      <TitleBar title="Rates" />
+      <BlockStack gap="400">
+        <Text as="p" tone="subdued">
+          {plural(run.orderCount, "order")} selected · rates picked by your rule: {view.rule} (<Link to="/app/settings">change</Link>)
+        </Text>
+        {run.status === "RUNNING" && (
+          <Card>
+            <BlockStack gap="200">
+              <Text as="p">
+                <span data-testid="quote-progress">
+                  Quoting {run.shipmentsDone} of {plural(run.shipmentsTotal, "shipment")}…
+                </span>
+              </Text>
+              <ProgressBar progress={percent} tone="primary" />
+            </BlockStack>
+          </Card>
+        )}
+        {run.status === "FAILED" && run.error && (
+          <Banner tone="critical" title="Quoting failed">
+            <p data-testid="run-error">{run.error}</p>
+          </Banner>
+        )}
+        {outcome && !outcome.ok && (
+          <Banner tone="critical" title="That did not work">
+            <p>{outcome.error}</p>
+          </Banner>
+        )}
+
+        <Layout>
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <InlineStack gap="200" wrap>
+                  <Badge tone="success">{`${view.counts.ready} ready`}</Badge>
+                  {view.counts.expired > 0 && <Badge tone="warning">{`${view.counts.expired} expired`}</Badge>}
+                  {view.counts.failed > 0 && <Badge tone="critical">{`${view.counts.failed} failed`}</Badge>}
+                  {view.counts.blockedOrders > 0 && <Badge tone="attention">{`${plural(view.counts.blockedOrders, "order")} blocked`}</Badge>}
+                  {view.counts.pending > 0 && <Badge tone="info">{`${view.counts.pending} quoting`}</Badge>}
+                </InlineStack>
+                <InlineStack gap="200" wrap>
+                  <bulk.Form method="post">
+                    <input type="hidden" name="intent" value="apply-rule" />
+                    <InlineStack gap="200" blockAlign="center">
+                      <Button submit disabled={run.status === "RUNNING"} loading={bulk.state !== "idle" && bulk.formData?.get("intent") === "apply-rule"}>
+                        Apply rule
+                      </Button>
+                      <Checkbox label="Also replace rates you chose" checked={overrideManual} onChange={setOverrideManual} />
+                      {overrideManual && <input type="hidden" name="overrideManual" value="on" />}
+                    </InlineStack>
+                  </bulk.Form>
+                  {view.expiredShipmentIds.length > 0 && (
+                    <bulk.Form method="post">
+                      <input type="hidden" name="intent" value="requote" />
+                      {view.expiredShipmentIds.map((id) => (
+                        <input key={id} type="hidden" name="shipmentIds" value={id} />
+                      ))}
+                      <Button submit loading={bulk.state !== "idle" && bulk.formData?.get("intent") === "requote"}>
+                        {`Re-quote ${plural(view.expiredShipmentIds.length, "expired shipment")}`}
+                      </Button>
+                    </bulk.Form>
+                  )}
+                  {view.failedShipmentIds.length > 0 && (
+                    <bulk.Form method="post">
+                      <input type="hidden" name="intent" value="requote" />
+                      {view.failedShipmentIds.map((id) => (
+                        <input key={id} type="hidden" name="shipmentIds" value={id} />
+                      ))}
+                      <Button submit>{`Re-quote ${plural(view.failedShipmentIds.length, "failed shipment")}`}</Button>
+                    </bulk.Form>
+                  )}
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+          <Layout.Section variant="oneThird">
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingSm">
+                  Picked rates by carrier
+                </Text>
+                <div data-testid="carrier-totals">
+                  {view.totals.length === 0 ? (
+                    <Text as="p" tone="subdued">
+                      No rates ready yet.
+                    </Text>
+                  ) : (
+                    <DataTable
+                      columnContentTypes={["text", "numeric", "numeric"]}
+                      headings={["Carrier", "Shipments", "Total"]}
+                      rows={view.totals.map((total) => [
+                        total.carrierCode,
+                        total.count,
+                        total.amounts.map((amount) => formatMoney(amount.total, amount.currency)).join(" + "),
+                      ])}
+                    />
+                  )}
+                </div>
+                <Form method="post" action="/app/batches/new">
+                  <input type="hidden" name="runId" value={run.id} />
+                  {batchIds.map((id) => (
+                    <input key={id} type="hidden" name="shipmentIds" value={id} />
+                  ))}
+                  <Button submit variant="primary" disabled={batchIds.length === 0 || navigation.state !== "idle"}>
+                    {`Create batch (${plural(batchIds.length, "shipment")})`}
+                  </Button>
+                </Form>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        </Layout>
+
+        {view.orders.map((order) => (
+          <div key={order.orderId} data-testid="quote-order" data-order-id={order.orderId} data-order-name={order.orderName}>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  <span data-testid="quote-order-name">{order.orderName}</span>
+                </Text>
+                {order.blocked.length > 0 && (
+                  <Banner tone="warning" title={order.shipments.length > 0 ? "Some items are not quoted" : "Not quoted"}>
+                    <BlockStack gap="100">
+                      {order.blocked.map((issue) => (
+                        <p key={issue.code + issue.message} data-testid="blocked-reason" data-code={issue.code}>
+                          {issue.message}
+                        </p>
+                      ))}
+                    </BlockStack>
+                  </Banner>
+                )}
+                {order.movedToLaterRun && (
+                  <Text as="p" tone="subdued">
+                    This order was quoted again in a later run; see <Link to="/app/quotes">Rates</Link>.
+                  </Text>
+                )}
+                {order.shipments.map((shipment, index) => (
+                  <BlockStack key={shipment.id} gap="300">
+                    {index > 0 && <Divider />}
+                    <ShipmentRates
+                      shipment={shipment}
+                      heading={order.shipments.length > 1 ? `Shipment ${index + 1} of ${order.shipments.length}` : "Shipment"}
+                      included={!excluded.has(shipment.id)}
+                      onIncludedChange={(included) => include(shipment.id, included)}
+                    />
+                  </BlockStack>
+                ))}
+              </BlockStack>
+            </Card>
+          </div>
+        ))}
+
+        {view.pages > 1 && (
+          <InlineStack align="center">
+            <Pagination
+              hasPrevious={view.page > 1}
+              hasNext={view.page < view.pages}
+              onPrevious={() => setSearchParams({ page: String(view.page - 1) })}
+              onNext={() => setSearchParams({ page: String(view.page + 1) })}
+              label={`Page ${view.page} of ${view.pages}`}
+            />
+          </InlineStack>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { Badge, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
+import prisma from "../db.server";
+import { listQuoteRuns } from "../quoting/run-view.server";
+import { authenticate } from "../shopify.server";
+
+/** Recent quote runs, newest first, each linking to its rates page. */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return { runs: await listQuoteRuns(prisma, session.shop) };
+};
+
+const STATUS_TONE = { RUNNING: "info", COMPLETED: "success", FAILED: "critical" } as const;
+
+export default function QuoteRuns() {
+  const { runs } = useLoaderData<typeof loader>();
+  return (
+    <Page>
+      <TitleBar title="Rates" />
+      <Card padding="0">
+        {runs.length === 0 ? (
+          <EmptyState heading="No rates yet" image="">
+            <p>
+              Select orders in <Link to="/app">Orders to ship</Link> and choose “Create shipping labels” to compare rates.
+            </p>
+          </EmptyState>
+        ) : (
+          <IndexTable
+            resourceName={{ singular: "quote run", plural: "quote runs" }}
+            itemCount={runs.length}
+            selectable={false}
+            headings={[{ title: "Started" }, { title: "Status" }, { title: "Orders" }, { title: "Shipments" }, { title: "Blocked orders" }]}
+          >
+            {runs.map((run, index) => (
+              <IndexTable.Row id={run.id} key={run.id} position={index}>
+                <IndexTable.Cell>
+                  <Link to={`/app/quotes/${run.id}`} data-testid="quote-run-link">
+                    {new Date(run.startedAt).toLocaleString()}
+                  </Link>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Badge tone={STATUS_TONE[run.status]}>{run.status.toLowerCase()}</Badge>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" numeric>
+                    {run.orderCount}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" numeric>
+                    {run.shipments}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" numeric>
+                    {run.blockedOrders}
+                  </Text>
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        )}
+      </Card>
+    </Page>
+  );
+}
