@@ -91,6 +91,8 @@ export interface BatchLine {
   bookNumber: string | null;
   trackingNumber: string | null;
   shippingCost: string | null;
+  /** The write-back to Shopify: NONE, PENDING, CREATING, FULFILLED, FAILED. */
+  fulfillmentStatus: string;
 }
 
 export interface OrphanLine {
@@ -174,6 +176,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
       bookNumber: member.bookNumber,
       trackingNumber: member.trackingNumber,
       shippingCost: member.shippingCost,
+      fulfillmentStatus: member.fulfillmentStatus,
     };
   });
   const remoteById = new Map(detail?.quotes.map((quote) => [quote.quoteId, quote]) ?? []);
@@ -298,25 +301,40 @@ export async function deleteBatch(ctx: ShippingContext, batchId: string): Promis
   return { ok: true, message: `Deleted “${batch.name}”.` };
 }
 
-/** Picked, unbatched, unbooked shipments that can go into a batch: the "add orders" list. */
-export async function batchCandidates(ctx: ShippingContext, options: { limit: number } = { limit: MAX_BATCH_SIZE }) {
+export interface BatchCandidate {
+  shipmentId: string;
+  orderId: string;
+  orderName: string;
+  carrierCode: string;
+  serviceDescription: string;
+  totalAmount: string;
+  currency: string;
+  expiresAt: string | null;
+}
+
+/**
+ * Picked, unbatched, unbooked shipments that can go into a batch, newest first: the "new batch" and "add
+ * orders" lists (`shipmentIds`: only these, as the rates page preselects them).
+ */
+export async function batchCandidates(ctx: ShippingContext, options: { limit?: number; shipmentIds?: readonly string[] } = {}): Promise<BatchCandidate[]> {
   const rows = await ctx.db.shipment.findMany({
     where: {
       shop: ctx.shop,
+      ...(options.shipmentIds ? { id: { in: [...options.shipmentIds] } } : {}),
       quoteStatus: "QUOTED",
       selectedQuoteId: { not: null },
       bookingStatus: { in: ["NONE", "FAILED"] },
       OR: [{ batchId: null }, { batch: { status: { notIn: [...HOLDING_BATCH_STATUSES] } } }],
     },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: options.limit,
+    take: options.limit ?? MAX_BATCH_SIZE,
   });
   const shipments = await withSelectedQuotes(ctx, rows);
   const { accepted } = checkBatchable(shipments.map(forBatch), await batchGuard(ctx, shipments.map((shipment) => shipment.fulfillmentOrderId)));
   const ok = new Set(accepted.map((shipment) => shipment.id));
   return shipments
     .filter((shipment) => ok.has(shipment.id))
-    .map((shipment) => ({
+    .map((shipment): BatchCandidate => ({
       shipmentId: shipment.id,
       orderId: shipment.orderId,
       orderName: shipment.orderName,

@@ -103,11 +103,12 @@ export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<
  * Claims the batch and books it in the background: the page answers at once and polls while the batch is
  * BOOKING. A crash in between leaves a BOOKING batch that the next visit settles with Get Batch.
  */
-export async function startBatchBooking(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
+export async function startBatchBooking(ctx: ShippingContext, batchId: string, options: { onBooked?: () => void } = {}): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim.outcome;
   void runInBackground(batchWorkKey(batchId), async () => {
-    await bookClaimedBatch(ctx, claim.batch);
+    const outcome = await bookClaimedBatch(ctx, claim.batch);
+    if (outcome.status === "booked" && outcome.booked > 0) options.onBooked?.();
   });
   return { status: "pending", message: "Booking started. This page updates by itself." };
 }

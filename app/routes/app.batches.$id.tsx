@@ -1,0 +1,430 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
+import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { BatchNotFoundError } from "../batches/batch-store.server";
+import { addToBatch, batchCandidates, cancelBatch, deleteBatch, openBatch, removeFromBatch, repairBatch, type BatchLine } from "../batches/batches.server";
+import { rebatchFailed, startBatchBooking } from "../batches/booking.server";
+import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batch-status";
+import { requestContext } from "../batches/request-context.server";
+import { startWriteBack } from "../fulfillment/write-back.server";
+import { formatMoney } from "../quoting/money";
+
+/**
+ * One batch: its orders with their rates and booking results, and what can be done in its state — book,
+ * re-quote expired rates, add and remove orders, cancel, delete; once booked, download or print the labels
+ * and re-quote failed orders into a new batch. While it books, the page polls.
+ */
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { ctx } = await requestContext(request);
+  try {
+    const view = await openBatch(ctx, params.id ?? "");
+    if (view.lines.some((line) => line.fulfillmentStatus === "PENDING")) void startWriteBack(ctx.shop);
+    const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
+    return { view, candidates };
+  } catch (error) {
+    if (error instanceof BatchNotFoundError) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+};
+
+const ActionInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("book") }),
+  z.object({ intent: z.literal("repair") }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("rebatch") }),
+  z.object({ intent: z.literal("remove"), shipmentId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("remove-rate"), quoteId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("add"), shipmentIds: z.array(z.string().min(1).max(64)).min(1, "Choose at least one order to add.").max(500) }),
+]);
+
+export type BatchActionResult = { ok: boolean; message: string; details?: string[] };
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { ctx, redirect } = await requestContext(request);
+  const batchId = params.id ?? "";
+  const form = await request.formData();
+  const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    return json<BatchActionResult>({ ok: false, message: `${issue?.path.join(".") || "intent"}: ${issue?.message ?? "invalid"}` }, { status: 400 });
+  }
+  try {
+    switch (input.data.intent) {
+      case "book": {
+        const outcome = await startBatchBooking(ctx, batchId, { onBooked: () => void startWriteBack(ctx.shop) });
+        return json<BatchActionResult>({ ok: outcome.status !== "refused", message: outcome.status === "booked" ? `Booked ${outcome.booked}.` : outcome.message });
+      }
+      case "repair": {
+        const result = await repairBatch(ctx, batchId);
+        return json<BatchActionResult>({ ok: result.ok, message: result.message, details: result.requoteFailures.map((failure) => `${failure.orderName}: ${failure.error}`) });
+      }
+      case "cancel":
+        return json<BatchActionResult>(await cancelBatch(ctx, batchId));
+      case "delete": {
+        const result = await deleteBatch(ctx, batchId);
+        // Thrown, so the action's data type stays the JSON results.
+        if (result.ok) throw redirect("/app/batches");
+        return json<BatchActionResult>(result);
+      }
+      case "rebatch": {
+        const result = await rebatchFailed(ctx, batchId);
+        const created = result.created?.batches[0];
+        if (created && result.requoteFailures.length === 0 && result.created?.refused.length === 0) throw redirect(`/app/batches/${created.id}`);
+        return json<BatchActionResult>({
+          ok: created !== undefined,
+          message: result.message,
+          details: [
+            ...result.requoteFailures.map((failure) => `${failure.orderName}: ${failure.error}`),
+            ...(result.created?.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`) ?? []),
+            ...(result.created?.errors ?? []),
+          ],
+        });
+      }
+      case "remove":
+        return json<BatchActionResult>(await removeFromBatch(ctx, batchId, { shipmentId: input.data.shipmentId }));
+      case "remove-rate":
+        return json<BatchActionResult>(await removeFromBatch(ctx, batchId, { quoteId: input.data.quoteId }));
+      case "add": {
+        const result = await addToBatch(ctx, batchId, input.data.shipmentIds);
+        return json<BatchActionResult>({ ok: result.ok, message: result.message, details: result.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`) });
+      }
+    }
+  } catch (error) {
+    if (error instanceof BatchNotFoundError) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+};
+
+/** While the batch books, the page reloads its data this often. */
+const POLL_MS = 1000;
+
+const RATE_LABEL: Record<BatchLine["rate"], { tone: "success" | "warning" | "attention" | undefined; label: string }> = {
+  "in-batch": { tone: "success", label: "In batch" },
+  expired: { tone: "warning", label: "Expired" },
+  "not-in-batch": { tone: "attention", label: "Not in batch yet" },
+  unknown: { tone: undefined, label: "—" },
+};
+
+export default function BatchPage() {
+  const { view, candidates } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const submit = useSubmit();
+  const shopify = useAppBridge();
+  const outcome = fetcher.data ?? result;
+  const { batch } = view;
+  const busy = navigation.state !== "idle" || fetcher.state !== "idle";
+  const pendingIntent = (navigation.formData ?? fetcher.formData)?.get("intent");
+
+  useEffect(() => {
+    if (batch.status !== "BOOKING" && batch.status !== "CREATING") return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [batch.status, revalidator]);
+
+  useEffect(() => {
+    if (outcome?.ok) shopify.toast.show(outcome.message);
+  }, [outcome, shopify]);
+
+  const post = (intent: string, fields: Record<string, string> = {}) => submit({ intent, ...fields }, { method: "post" });
+  const booked = batch.status === "COMPLETED" || batch.status === "FAILED";
+
+  return (
+    <Page backAction={{ content: "Batches", url: "/app/batches" }} title={batch.name} titleMetadata={<BatchStatusBadge status={batch.status} />}>
+      <TitleBar title={batch.name} />
+      <BlockStack gap="400">
+        {outcome && !outcome.ok && (
+          <Banner tone="critical" title="That did not work">
+            <BlockStack gap="100">
+              <p data-testid="batch-action-error">{outcome.message}</p>
+              {outcome.details?.map((detail) => <p key={detail}>{detail}</p>)}
+            </BlockStack>
+          </Banner>
+        )}
+        {outcome?.ok && outcome.details && outcome.details.length > 0 && (
+          <Banner tone="warning" title={outcome.message}>
+            {outcome.details.map((detail) => (
+              <p key={detail}>{detail}</p>
+            ))}
+          </Banner>
+        )}
+        {view.remoteError && (
+          <Banner tone="critical" title="The Shipping API's view of this batch is not available">
+            <p>{view.remoteError}</p>
+          </Banner>
+        )}
+        {batch.error && (
+          <Banner tone={batch.status === "FAILED" ? "critical" : "warning"}>
+            <p data-testid="batch-error">{batch.error}</p>
+          </Banner>
+        )}
+        {(batch.status === "BOOKING" || batch.status === "CREATING") && (
+          <Card>
+            <BlockStack gap="200">
+              <Text as="p">
+                <span data-testid="batch-progress">
+                  {batch.status === "BOOKING" ? `Booking ${view.counts.orders} ${view.counts.orders === 1 ? "order" : "orders"}…` : "Creating the batch on the Shipping API…"}
+                </span>
+              </Text>
+              <ProgressBar progress={batch.status === "BOOKING" ? 60 : 30} tone="primary" />
+              <Text as="p" tone="subdued">
+                This page updates by itself. You can leave it: the booking carries on and is checked before anything is booked again.
+              </Text>
+            </BlockStack>
+          </Card>
+        )}
+        {batch.status === "OPEN" && view.blockers.length > 0 && (
+          <Banner tone="warning" title="Not ready to book">
+            <BlockStack gap="100">
+              {view.blockers.map((blocker) => (
+                <p key={blocker} data-testid="batch-blocker">
+                  {blocker}
+                </p>
+              ))}
+            </BlockStack>
+          </Banner>
+        )}
+
+        <Layout>
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <InlineStack gap="200" wrap>
+                  <Badge>{`${view.counts.orders} orders`}</Badge>
+                  {view.counts.booked > 0 && <Badge tone="success">{`${view.counts.booked} booked`}</Badge>}
+                  {view.counts.failed > 0 && <Badge tone="critical">{`${view.counts.failed} failed`}</Badge>}
+                  {view.remote && <Text as="span" tone="subdued">{`Shipping API: ${view.remote.status}, ${view.remote.quoteCount} rates`}</Text>}
+                </InlineStack>
+                <InlineStack gap="200" wrap>
+                  {batch.status === "OPEN" && (
+                    <Button variant="primary" disabled={view.blockers.length > 0 || busy} loading={pendingIntent === "book"} onClick={() => post("book")}>
+                      {`Book ${view.counts.orders} ${view.counts.orders === 1 ? "label" : "labels"}`}
+                    </Button>
+                  )}
+                  {batch.status === "OPEN" && view.repairable > 0 && (
+                    <Button disabled={busy} loading={pendingIntent === "repair"} onClick={() => post("repair")}>
+                      Re-quote expired rates
+                    </Button>
+                  )}
+                  {booked && <LabelButtons batchId={batch.id} name={batch.name} />}
+                  {booked && view.counts.failed > 0 && (
+                    <Button disabled={busy} loading={pendingIntent === "rebatch"} onClick={() => post("rebatch")}>
+                      Re-quote failed orders
+                    </Button>
+                  )}
+                  {batch.status === "OPEN" && (
+                    <Button tone="critical" variant="plain" disabled={busy} onClick={() => post("cancel")}>
+                      Cancel batch
+                    </Button>
+                  )}
+                  {batch.status !== "BOOKING" && batch.status !== "CREATING" && (
+                    <Button tone="critical" variant="plain" disabled={busy} onClick={() => confirm(`Delete “${batch.name}”?`) && post("delete")}>
+                      Delete batch
+                    </Button>
+                  )}
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+          <Layout.Section variant="oneThird">
+            <Card>
+              <BlockStack gap="100">
+                <Text as="h2" variant="headingSm">
+                  Prepay balance
+                </Text>
+                <Text as="p">
+                  <span data-testid="prepay-balance">{batch.prepayBalance ? `${formatMoney(batch.prepayBalance, "USD")} after booking` : booked ? "Not reported for this booking" : "Shown after booking"}</span>
+                </Text>
+                {batch.bookedAt && (
+                  <Text as="p" tone="subdued">
+                    Booked {new Date(batch.bookedAt).toLocaleString()}
+                  </Text>
+                )}
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        </Layout>
+
+        <Card padding="0">
+          <IndexTable
+            resourceName={{ singular: "order", plural: "orders" }}
+            itemCount={view.lines.length}
+            selectable={false}
+            headings={[{ title: "Order" }, { title: "Service" }, { title: "Rate" }, { title: "Status" }, { title: "Tracking" }, { title: "Cost" }, { title: "" }]}
+          >
+            {view.lines.map((line, index) => (
+              <IndexTable.Row id={line.shipmentId} key={line.shipmentId} position={index}>
+                <IndexTable.Cell>
+                  <span data-testid="batch-line" data-order-name={line.orderName} data-booking-status={line.bookingStatus}>
+                    <Link to={`/app/orders/${line.orderNumber}/book`}>{line.orderName}</Link>
+                  </span>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{[line.carrierCode, line.serviceDescription ?? line.serviceCode].filter(Boolean).join(" · ")}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <InlineStack gap="100">
+                    <Text as="span">{line.totalAmount && line.currency ? formatMoney(line.totalAmount, line.currency) : "—"}</Text>
+                    {batch.status === "OPEN" && <Badge tone={RATE_LABEL[line.rate].tone}>{RATE_LABEL[line.rate].label}</Badge>}
+                  </InlineStack>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <BlockStack gap="100">
+                    <InlineStack gap="100">
+                      <BookingStatusBadge status={line.bookingStatus} />
+                      {line.fulfillmentStatus === "FULFILLED" && <Badge tone="success">Fulfilled</Badge>}
+                    </InlineStack>
+                    {line.bookingError && (
+                      <Text as="p" tone="critical">
+                        <span data-testid="line-error">{line.bookingError}</span>
+                      </Text>
+                    )}
+                  </BlockStack>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <span data-testid="line-tracking">{line.trackingNumber ?? ""}</span>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{line.shippingCost && line.currency ? formatMoney(line.shippingCost, line.currency) : ""}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {batch.status === "OPEN" && (
+                    <fetcher.Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="shipmentId" value={line.shipmentId} />
+                      <Button submit variant="plain" disabled={busy} accessibilityLabel={`Remove ${line.orderName}`}>
+                        Remove
+                      </Button>
+                    </fetcher.Form>
+                  )}
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </Card>
+
+        {view.orphans.length > 0 && (
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingSm">
+                Rates Consign cannot tie to an order
+              </Text>
+              {view.orphans.map((orphan) => (
+                <InlineStack key={orphan.quoteId} gap="200" blockAlign="center">
+                  <Text as="span">{`Rate ${orphan.quoteId}: ${orphan.carrierCode} ${orphan.serviceCode}, ${formatMoney(orphan.totalAmount, orphan.currency)}${orphan.expired ? " (expired)" : ""}`}</Text>
+                  <fetcher.Form method="post">
+                    <input type="hidden" name="intent" value="remove-rate" />
+                    <input type="hidden" name="quoteId" value={String(orphan.quoteId)} />
+                    <Button submit variant="plain" disabled={busy}>
+                      Remove
+                    </Button>
+                  </fetcher.Form>
+                </InlineStack>
+              ))}
+            </BlockStack>
+          </Card>
+        )}
+
+        {batch.status === "OPEN" && <AddOrders candidates={candidates} busy={busy} />}
+      </BlockStack>
+    </Page>
+  );
+}
+
+function AddOrders({ candidates, busy }: { candidates: ReturnType<typeof useLoaderData<typeof loader>>["candidates"]; busy: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const rows = candidates.map((candidate) => ({ ...candidate, id: candidate.shipmentId }));
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
+  const chosen = allResourcesSelected ? rows.map((row) => row.id) : selectedResources;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) clearSelection();
+  }, [fetcher.state, fetcher.data, clearSelection]);
+  if (rows.length === 0) return null;
+  return (
+    <Card padding="0">
+      <BlockStack gap="0">
+        <div style={{ padding: "12px 16px" }}>
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingSm">
+              Add orders with picked rates
+            </Text>
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="add" />
+              {chosen.map((id) => (
+                <input key={id} type="hidden" name="shipmentIds" value={id} />
+              ))}
+              <Button submit disabled={chosen.length === 0 || busy} loading={fetcher.state !== "idle"}>
+                {`Add ${chosen.length} to batch`}
+              </Button>
+            </fetcher.Form>
+          </InlineStack>
+          {fetcher.data && !fetcher.data.ok && (
+            <Text as="p" tone="critical">
+              {fetcher.data.message}
+            </Text>
+          )}
+        </div>
+        <IndexTable
+          resourceName={{ singular: "order", plural: "orders" }}
+          itemCount={rows.length}
+          selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+          onSelectionChange={handleSelectionChange}
+          headings={[{ title: "Order" }, { title: "Service" }, { title: "Rate" }]}
+        >
+          {rows.map((row, index) => (
+            <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
+              <IndexTable.Cell>{row.orderName}</IndexTable.Cell>
+              <IndexTable.Cell>{`${row.carrierCode} · ${row.serviceDescription}`}</IndexTable.Cell>
+              <IndexTable.Cell>{row.totalAmount ? formatMoney(row.totalAmount, row.currency) : "—"}</IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** Download and print fetch the PDF with the session token (App Bridge adds it to fetch), then hand it to the browser. */
+function LabelButtons({ batchId, name }: { batchId: string; name: string }) {
+  const [state, setState] = useState<{ loading: "download" | "print" | null; error: string | null }>({ loading: null, error: null });
+  const fetchPdf = async (mode: "download" | "print") => {
+    setState({ loading: mode, error: null });
+    try {
+      const response = await fetch(`/app/batches/${batchId}/labels`);
+      if (!response.ok) {
+        setState({ loading: null, error: await response.text() });
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      if (mode === "print") window.open(url, "_blank");
+      else {
+        const anchor = document.createElement("a");
+        anchor.href = url;
+        anchor.download = `${name.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}-labels.pdf`;
+        anchor.click();
+      }
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setState({ loading: null, error: null });
+    } catch {
+      setState({ loading: null, error: "The labels could not be fetched. Check your connection and try again." });
+    }
+  };
+  return (
+    <>
+      <Button variant="primary" loading={state.loading === "download"} onClick={() => void fetchPdf("download")}>
+        Download labels
+      </Button>
+      <Button loading={state.loading === "print"} onClick={() => void fetchPdf("print")}>
+        Print labels
+      </Button>
+      {state.error && (
+        <Text as="p" tone="critical">
+          <span data-testid="labels-error">{state.error}</span>
+        </Text>
+      )}
+    </>
+  );
+}

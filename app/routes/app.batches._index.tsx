@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Pagination, Text } from "@shopify/polaris";
+import { z } from "zod";
+import { BatchStatusBadge } from "../batches/components/batch-status";
+import { listBatches } from "../batches/batches.server";
+import { requestContext } from "../batches/request-context.server";
+
+/** Batches: every batch of the shop, newest first, 25 a page, with its orders, booked and failed counts. */
+
+const ListQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { ctx } = await requestContext(request);
+  const { page } = ListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return listBatches(ctx, { page });
+};
+
+export default function Batches() {
+  const list = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
+  return (
+    <Page>
+      <TitleBar title="Batches" />
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="p" tone="subdued">
+            {list.total === 1 ? "1 batch" : `${list.total} batches`}
+          </Text>
+          <Button variant="primary" url="/app/batches/new">
+            New batch
+          </Button>
+        </InlineStack>
+        <Card padding="0">
+          {list.rows.length === 0 ? (
+            <EmptyState heading="No batches yet" image="">
+              <p>Get rates for your orders, pick one per order, then put them in a batch to book all their labels at once.</p>
+            </EmptyState>
+          ) : (
+            <IndexTable
+              resourceName={{ singular: "batch", plural: "batches" }}
+              itemCount={list.rows.length}
+              selectable={false}
+              headings={[{ title: "Batch" }, { title: "Status" }, { title: "Orders" }, { title: "Booked" }, { title: "Created" }]}
+            >
+              {list.rows.map((row, index) => (
+                <IndexTable.Row id={row.id} key={row.id} position={index}>
+                  <IndexTable.Cell>
+                    <Link to={`/app/batches/${row.id}`} data-testid="batch-link">
+                      {row.name}
+                    </Link>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <BatchStatusBadge status={row.status} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{row.orders}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <InlineStack gap="100">
+                      <Text as="span">{row.booked}</Text>
+                      {row.failed > 0 && <Badge tone="critical">{`${row.failed} failed`}</Badge>}
+                    </InlineStack>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{new Date(row.createdAt).toLocaleString()}</IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          )}
+        </Card>
+        {list.pages > 1 && (
+          <InlineStack align="center">
+            <Pagination
+              hasPrevious={list.page > 1}
+              hasNext={list.page < list.pages}
+              onPrevious={() => setSearchParams({ page: String(list.page - 1) })}
+              onNext={() => setSearchParams({ page: String(list.page + 1) })}
+              label={`Page ${list.page} of ${list.pages}`}
+            />
+          </InlineStack>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}

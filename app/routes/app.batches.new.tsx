@@ -1,0 +1,178 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Text, TextField, useIndexResourceState } from "@shopify/polaris";
+import { useState } from "react";
+import { z } from "zod";
+import { BatchName } from "../batches/batch-plan";
+import { batchCandidates, type BatchCandidate } from "../batches/batches.server";
+import { createBatches, type CreateBatchesResult } from "../batches/creation.server";
+import { requestContext } from "../batches/request-context.server";
+import { formatMoney } from "../quoting/money";
+
+/**
+ * New batch: the merchant names it and picks the orders (picked rates not in a batch yet). The rates page
+ * posts its ready shipments here without a name: they come back preselected for the merchant to name.
+ * More than 500 orders become several batches "Name (1/3)" ….
+ */
+
+const MAX_SELECTED = 5000;
+
+const NewBatchInput = z.object({
+  name: BatchName.optional(),
+  shipmentIds: z.array(z.string().min(1).max(64)).min(1, "Choose at least one order.").max(MAX_SELECTED, `Choose at most ${MAX_SELECTED} orders at once.`),
+});
+
+function suggestedName(now: Date): string {
+  return `Labels ${now.toLocaleDateString("en-US", { month: "short", day: "numeric" })}`;
+}
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { ctx } = await requestContext(request);
+  return { candidates: await batchCandidates(ctx), suggestedName: suggestedName(ctx.now) };
+};
+
+type ActionResult =
+  | { kind: "preselected"; candidates: BatchCandidate[] }
+  | { kind: "invalid"; field: string; message: string }
+  | { kind: "created"; result: CreateBatchesResult };
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { ctx, redirect } = await requestContext(request);
+  const form = await request.formData();
+  const name = form.get("name");
+  const input = NewBatchInput.safeParse({
+    name: typeof name === "string" ? name : undefined,
+    shipmentIds: [...form.getAll("shipmentIds"), ...form.getAll("shipmentIds[]")].filter((value) => typeof value === "string"),
+  });
+  if (!input.success) {
+    const issue = input.error.issues[0]!;
+    return json<ActionResult>({ kind: "invalid", field: String(issue.path[0] ?? "shipmentIds"), message: issue.message }, { status: 400 });
+  }
+  if (input.data.name === undefined) return json<ActionResult>({ kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
+  const result = await createBatches(ctx, { name: input.data.name, shipmentIds: input.data.shipmentIds });
+  const [first] = result.batches;
+  // Thrown, so the action's data type stays the JSON results.
+  if (first && result.refused.length === 0 && result.errors.length === 0) throw redirect(result.batches.length === 1 ? `/app/batches/${first.id}` : "/app/batches");
+  return json<ActionResult>({ kind: "created", result });
+};
+
+export default function NewBatch() {
+  const { candidates, suggestedName: suggested } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const preselected = outcome?.kind === "preselected" ? outcome.candidates : null;
+  const rows = preselected ?? candidates;
+  const [name, setName] = useState(suggested);
+  const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(
+    rows.map((row) => ({ ...row, id: row.shipmentId })),
+    preselected ? { selectedResources: preselected.map((row) => row.shipmentId) } : undefined,
+  );
+  const chosen = allResourcesSelected ? rows.map((row) => row.shipmentId) : selectedResources;
+  const creating = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  return (
+    <Page backAction={{ content: "Batches", url: "/app/batches" }}>
+      <TitleBar title="New batch" />
+      <BlockStack gap="400">
+        {outcome?.kind === "invalid" && (
+          <Banner tone="critical" title="The batch was not created">
+            <p data-testid="new-batch-error">{outcome.message}</p>
+          </Banner>
+        )}
+        {outcome?.kind === "created" && <CreatedSummary result={outcome.result} />}
+        <Card>
+          <Form method="post">
+            <BlockStack gap="300">
+              <TextField
+                label="Batch name"
+                name="name"
+                value={name}
+                onChange={setName}
+                autoComplete="off"
+                helpText="More than 500 orders are split into several batches: “Name (1/2)”, “Name (2/2)”."
+                error={outcome?.kind === "invalid" && outcome.field === "name" ? outcome.message : undefined}
+              />
+              {chosen.map((id) => (
+                <input key={id} type="hidden" name="shipmentIds" value={id} />
+              ))}
+              <InlineStack align="end">
+                <Button submit variant="primary" disabled={chosen.length === 0} loading={creating}>
+                  {`Create batch (${chosen.length} ${chosen.length === 1 ? "order" : "orders"})`}
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </Form>
+        </Card>
+        <Card padding="0">
+          {rows.length === 0 ? (
+            <EmptyState heading="No picked rates waiting" image="">
+              <p>
+                Select orders in <Link to="/app">Orders to ship</Link>, get rates and pick one per order; they appear here ready to batch.
+              </p>
+            </EmptyState>
+          ) : (
+            <IndexTable
+              resourceName={{ singular: "order", plural: "orders" }}
+              itemCount={rows.length}
+              selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+              onSelectionChange={handleSelectionChange}
+              headings={[{ title: "Order" }, { title: "Carrier" }, { title: "Service" }, { title: "Rate" }, { title: "Rate valid until" }]}
+            >
+              {rows.map((row, index) => (
+                <IndexTable.Row id={row.shipmentId} key={row.shipmentId} position={index} selected={selectedResources.includes(row.shipmentId)}>
+                  <IndexTable.Cell>
+                    <span data-testid="candidate-order">{row.orderName}</span>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{row.carrierCode}</IndexTable.Cell>
+                  <IndexTable.Cell>{row.serviceDescription}</IndexTable.Cell>
+                  <IndexTable.Cell>{row.totalAmount ? formatMoney(row.totalAmount, row.currency) : "—"}</IndexTable.Cell>
+                  <IndexTable.Cell>{row.expiresAt ? new Date(row.expiresAt).toLocaleDateString() : "—"}</IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          )}
+        </Card>
+      </BlockStack>
+    </Page>
+  );
+}
+
+function CreatedSummary({ result }: { result: CreateBatchesResult }) {
+  return (
+    <BlockStack gap="200">
+      {result.batches.length > 0 && (
+        <Banner tone="success" title={result.batches.length === 1 ? "Batch created" : `${result.batches.length} batches created`}>
+          <BlockStack gap="100">
+            {result.batches.map((batch) => (
+              <Text as="p" key={batch.id}>
+                <Link to={`/app/batches/${batch.id}`}>{batch.name}</Link> · {batch.orders} orders
+              </Text>
+            ))}
+          </BlockStack>
+        </Banner>
+      )}
+      {result.errors.length > 0 && (
+        <Banner tone="critical" title="Some batches were not created">
+          <BlockStack gap="100">
+            {result.errors.map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </BlockStack>
+        </Banner>
+      )}
+      {result.refused.length > 0 && (
+        <Banner tone="warning" title={`${result.refused.length} ${result.refused.length === 1 ? "order was" : "orders were"} left out`}>
+          <BlockStack gap="100">
+            {result.refused.map((refusal) => (
+              <p key={refusal.shipmentId} data-testid="refused-order">
+                {refusal.orderName ? `${refusal.orderName}: ` : ""}
+                {refusal.reason}
+              </p>
+            ))}
+          </BlockStack>
+        </Banner>
+      )}
+    </BlockStack>
+  );
+}

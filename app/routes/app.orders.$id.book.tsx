@@ -1,0 +1,295 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Button, Card, Checkbox, Divider, InlineGrid, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
+import { useEffect, useMemo, useState } from "react";
+import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../shipping-api/contract";
+import { requestContext } from "../batches/request-context.server";
+import { BookingStatusBadge } from "../batches/components/batch-status";
+import { parseBookingForm } from "../booking/book-request";
+import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type ShipmentBooking, type SingleBookingOutcome } from "../booking/single-booking.server";
+import { startWriteBack } from "../fulfillment/write-back.server";
+import { formatMoney } from "../quoting/money";
+import type { FieldErrors } from "../settings/field-errors";
+
+/**
+ * Book one order's shipment on its own (Book Shipment): the picked or another quoted service, signature,
+ * insurance, Saturday delivery where the service takes it, the label format, and for international orders
+ * the commercial invoice prefilled from the order and editable. Booked shipments show their tracking and
+ * their label for download or printing.
+ */
+
+function orderNumberParam(value: string | undefined): string {
+  if (!value || !/^\d{1,20}$/.test(value)) throw new Response("The order id in the address must be a number, like /app/orders/1001/book.", { status: 400 });
+  return value;
+}
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { ctx } = await requestContext(request);
+  const number = orderNumberParam(params.id);
+  // The choices come from the contract here, so the page's bundle does not carry the contract's schemas.
+  const choices = { labelFormats: LabelImageFormat.options, termsOfTrade: TermsOfTrade.options };
+  try {
+    return { view: await loadOrderBooking(ctx, number), missing: null, choices };
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) return { view: null, missing: { orderNumber: number, message: error.message }, choices };
+    throw error;
+  }
+};
+
+type ActionResult = SingleBookingOutcome | { status: "invalid"; message: string; fieldErrors: FieldErrors };
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { ctx } = await requestContext(request);
+  orderNumberParam(params.id);
+  const form = parseBookingForm(await request.formData());
+  if (!form.ok) {
+    return json<ActionResult>({ status: "invalid", message: "Some fields need correcting before booking.", fieldErrors: form.errors }, { status: 400 });
+  }
+  const outcome = await bookSingleShipment(ctx, form.value);
+  if (outcome.status === "booked") void startWriteBack(ctx.shop);
+  // The label itself is fetched from the label route; the page needs only the numbers.
+  return json<ActionResult>(outcome.status === "booked" ? { ...outcome, label: null } : outcome, { status: outcome.status === "refused" && outcome.fieldErrors ? 400 : 200 });
+};
+
+export default function BookOrder() {
+  const { view, missing, choices } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  const shopify = useAppBridge();
+
+  useEffect(() => {
+    if (outcome?.status === "booked") shopify.toast.show(`Booked: tracking ${outcome.trackingNumber}`);
+  }, [outcome, shopify]);
+
+  if (!view) {
+    return (
+      <Page backAction={{ content: "Orders", url: "/app" }} title="Book shipment">
+        <TitleBar title="Book shipment" />
+        <Banner tone="warning" title="No rates for this order yet">
+          <BlockStack gap="200">
+            <p>{missing?.message}</p>
+            <Link to={`/app/quotes/new?ids[]=${missing?.orderNumber ?? ""}`}>Get rates for this order</Link>
+          </BlockStack>
+        </Banner>
+      </Page>
+    );
+  }
+
+  const fieldErrors = outcome && "fieldErrors" in outcome ? (outcome.fieldErrors ?? {}) : {};
+  return (
+    <Page backAction={{ content: "Orders", url: "/app" }} title={`Book ${view.orderName}`} secondaryActions={[{ content: "Open in Shopify", url: `shopify://admin/orders/${view.orderNumber}`, target: "_top" }]}>
+      <TitleBar title={`Book ${view.orderName}`} />
+      <BlockStack gap="400">
+        {outcome?.status === "booked" && (
+          <Banner tone="success" title="Shipment booked">
+            <p data-testid="booked-tracking">
+              Tracking number {outcome.trackingNumber} · book number {outcome.bookNumber}
+              {outcome.prepayBalance ? ` · prepay balance ${formatMoney(outcome.prepayBalance, "USD")}` : ""}
+            </p>
+          </Banner>
+        )}
+        {outcome && (outcome.status === "refused" || outcome.status === "invalid") && (
+          <Banner tone="critical" title="Not booked">
+            <p data-testid="booking-error">{outcome.message}</p>
+          </Banner>
+        )}
+        {outcome?.status === "pending" && (
+          <Banner tone="warning" title="Not confirmed yet">
+            <p>{outcome.message}</p>
+          </Banner>
+        )}
+        {view.shipments.map((shipment, index) => (
+          <ShipmentCard
+            key={shipment.shipmentId}
+            orderNumber={view.orderNumber}
+            shipment={shipment}
+            heading={view.shipments.length > 1 ? `Shipment ${index + 1} of ${view.shipments.length}` : "Shipment"}
+            fieldErrors={fieldErrors}
+            choices={choices}
+          />
+        ))}
+      </BlockStack>
+    </Page>
+  );
+}
+
+type Invoice = CommercialInvoice;
+type ItemDraft = { description: string; quantity: string; unitValue: string; htsNumber: string; countryOfOrigin: string };
+
+function itemDrafts(invoice: Invoice | null): ItemDraft[] {
+  return (invoice?.items ?? []).map((item) => ({ description: item.description, quantity: String(item.quantity), unitValue: item.unitValue, htsNumber: item.htsNumber, countryOfOrigin: item.countryOfOrigin }));
+}
+
+interface Choices {
+  labelFormats: readonly string[];
+  termsOfTrade: readonly string[];
+}
+
+function ShipmentCard({ orderNumber, shipment, heading, fieldErrors, choices }: { orderNumber: string; shipment: ShipmentBooking; heading: string; fieldErrors: FieldErrors; choices: Choices }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {heading}
+          </Text>
+          <Text as="span" tone="subdued">
+            to {shipment.destination}
+          </Text>
+          <BookingStatusBadge status={shipment.bookingStatus} />
+        </InlineStack>
+        {shipment.booked ? (
+          <BookedShipment orderNumber={orderNumber} shipmentId={shipment.shipmentId} booked={shipment.booked} />
+        ) : shipment.blocked ? (
+          <Banner tone="info">
+            <p data-testid="booking-blocked">{shipment.blocked}</p>
+          </Banner>
+        ) : (
+          <BookingForm shipment={shipment} fieldErrors={fieldErrors} choices={choices} />
+        )}
+        {shipment.bookingError && shipment.bookingStatus === "FAILED" && (
+          <Text as="p" tone="critical">
+            Last attempt: {shipment.bookingError}
+          </Text>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function BookedShipment({ orderNumber, shipmentId, booked }: { orderNumber: string; shipmentId: string; booked: NonNullable<ShipmentBooking["booked"]> }) {
+  const [error, setError] = useState<string | null>(null);
+  const open = async (mode: "download" | "print") => {
+    setError(null);
+    const response = await fetch(`/app/orders/${orderNumber}/label?shipment=${encodeURIComponent(shipmentId)}`);
+    if (!response.ok) return setError(await response.text());
+    const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "label";
+    const url = URL.createObjectURL(await response.blob());
+    if (mode === "print") window.open(url, "_blank");
+    else {
+      const anchor = document.createElement("a");
+      anchor.href = url;
+      anchor.download = filename;
+      anchor.click();
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+  return (
+    <BlockStack gap="200">
+      <Text as="p">
+        <span data-testid="shipment-tracking">{booked.trackingNumber}</span> · {[booked.carrierCode, booked.serviceCode].filter(Boolean).join(" ")}
+        {booked.shippingCost && booked.currency ? ` · ${formatMoney(booked.shippingCost, booked.currency)}` : ""} · book number {booked.bookNumber}
+      </Text>
+      <InlineStack gap="200">
+        <Button variant="primary" onClick={() => void open("download")}>
+          Download label
+        </Button>
+        <Button onClick={() => void open("print")}>Print label</Button>
+      </InlineStack>
+      {error && (
+        <Text as="p" tone="critical">
+          {error}
+        </Text>
+      )}
+    </BlockStack>
+  );
+}
+
+function BookingForm({ shipment, fieldErrors, choices }: { shipment: ShipmentBooking; fieldErrors: FieldErrors; choices: Choices }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [quoteId, setQuoteId] = useState(String(shipment.selectedQuoteId ?? shipment.rates[0]?.quoteId ?? ""));
+  const rate = useMemo(() => shipment.rates.find((entry) => String(entry.quoteId) === quoteId), [shipment.rates, quoteId]);
+  const [signature, setSignature] = useState(shipment.defaults.signatureOptionCode ?? "");
+  const [insurance, setInsurance] = useState(shipment.defaults.insuranceAmount ?? "");
+  const [saturday, setSaturday] = useState(false);
+  const [labelFormat, setLabelFormat] = useState<string>(shipment.defaults.labelFormat);
+  const [recharge, setRecharge] = useState(false);
+  const [terms, setTerms] = useState<string>(shipment.invoice?.termsOfTrade ?? "DAP");
+  const [items, setItems] = useState<ItemDraft[]>(itemDrafts(shipment.invoice));
+  const signatureOptions = rate?.signatureOptions ?? [];
+  const signatureValue = signatureOptions.some((option) => option.code === signature) ? signature : "";
+  const booking = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  const setItem = (index: number, field: keyof ItemDraft, value: string) => setItems((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
+  const book = () => {
+    const fields: Record<string, string> = {
+      shipmentId: shipment.shipmentId,
+      quoteId,
+      signatureOptionCode: signatureValue,
+      insuranceAmount: insurance,
+      labelFormat,
+      saturdayDelivery: saturday && rate?.saturdayDelivery ? "on" : "",
+      approvePrepayRecharge: recharge ? "on" : "",
+    };
+    if (shipment.international && shipment.invoice) {
+      fields.termsOfTrade = terms;
+      items.forEach((item, index) => {
+        for (const [key, value] of Object.entries(item)) fields[`items[${index}].${key}`] = value;
+      });
+    }
+    submit(fields, { method: "post" });
+  };
+
+  return (
+    <BlockStack gap="300">
+      <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
+        <Select
+          label="Service"
+          options={shipment.rates.map((entry) => ({ value: String(entry.quoteId), label: `${entry.carrierCode} · ${entry.serviceDescription} — ${formatMoney(entry.totalAmount, entry.currency)} (quoted)` }))}
+          value={quoteId}
+          onChange={setQuoteId}
+          error={fieldErrors.quoteId}
+        />
+        <Select
+          label="Signature"
+          options={[{ value: "", label: "No signature" }, ...signatureOptions.map((option) => ({ value: option.code, label: option.label }))]}
+          value={signatureValue}
+          onChange={setSignature}
+          disabled={signatureOptions.length === 0}
+          helpText={signatureOptions.length === 0 ? "This service offers no signature options." : undefined}
+        />
+        <TextField label="Insure for" prefix="$" value={insurance} onChange={setInsurance} autoComplete="off" placeholder="No insurance" error={fieldErrors.insuranceAmount} helpText="The value covered if the package is lost or damaged. Leave empty for none." />
+        <Select label="Label format" options={choices.labelFormats.map((format) => ({ value: format, label: format }))} value={labelFormat} onChange={setLabelFormat} helpText="Your default comes from Settings. Not every carrier prints every format." />
+      </InlineGrid>
+      {rate?.saturdayDelivery && <Checkbox label="Saturday delivery" checked={saturday} onChange={setSaturday} helpText="This service can deliver on Saturday, for a surcharge." />}
+      <Checkbox label="Recharge my prepay balance if it does not cover this label" checked={recharge} onChange={setRecharge} />
+      <Text as="p" tone="subdued">
+        Returns go to {shipment.returnTo ?? "your sender address"} (<Link to="/app/settings">change in Settings</Link>).
+      </Text>
+
+      {shipment.international && shipment.invoice && (
+        <BlockStack gap="300">
+          <Divider />
+          <Text as="h3" variant="headingSm">
+            Commercial invoice
+          </Text>
+          <Select label="Terms of trade" options={choices.termsOfTrade.map((code) => ({ value: code, label: code }))} value={terms} onChange={setTerms} error={fieldErrors.termsOfTrade} />
+          {items.map((item, index) => (
+            <div key={index} data-testid="invoice-item">
+              <InlineGrid columns={{ xs: 1, md: "3fr 1fr 1fr 1fr 1fr auto" }} gap="200" alignItems="end">
+                <TextField label="Description" value={item.description} onChange={(value) => setItem(index, "description", value)} autoComplete="off" error={fieldErrors[`items[${index}].description`]} />
+                <TextField label="Quantity" type="number" value={item.quantity} onChange={(value) => setItem(index, "quantity", value)} autoComplete="off" error={fieldErrors[`items[${index}].quantity`]} />
+                <TextField label="Unit value" value={item.unitValue} onChange={(value) => setItem(index, "unitValue", value)} autoComplete="off" error={fieldErrors[`items[${index}].unitValue`]} />
+                <TextField label="HS code" value={item.htsNumber} onChange={(value) => setItem(index, "htsNumber", value)} autoComplete="off" error={fieldErrors[`items[${index}].htsNumber`]} />
+                <TextField label="Origin" value={item.countryOfOrigin} onChange={(value) => setItem(index, "countryOfOrigin", value)} autoComplete="off" maxLength={2} error={fieldErrors[`items[${index}].countryOfOrigin`]} />
+                <Button variant="plain" tone="critical" disabled={items.length === 1} onClick={() => setItems((current) => current.filter((_, at) => at !== index))} accessibilityLabel={`Remove item ${index + 1}`}>
+                  Remove
+                </Button>
+              </InlineGrid>
+            </div>
+          ))}
+          <InlineStack>
+            <Button onClick={() => setItems((current) => [...current, { description: "", quantity: "1", unitValue: "", htsNumber: "", countryOfOrigin: "" }])}>Add item</Button>
+          </InlineStack>
+        </BlockStack>
+      )}
+
+      <InlineStack align="end">
+        <Button variant="primary" onClick={book} loading={booking} disabled={!rate}>
+          Book shipment
+        </Button>
+      </InlineStack>
+    </BlockStack>
+  );
+}
