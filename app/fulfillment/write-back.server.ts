@@ -176,13 +176,21 @@ async function attempt(run: RunContext, row: Shipment, shipment: QueuedShipment 
   };
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function sameLines(a: readonly ShipmentLine[], b: readonly ShipmentLine[]): boolean {
   return a.length === b.length && a.every((line, index) => line.fulfillmentOrderLineItemId === b[index]?.fulfillmentOrderLineItemId && line.quantity === b[index]?.quantity);
 }
 
 /** Writes one shipment back; its row records intent first and the outcome last. */
 async function writeBackShipment(run: RunContext, row: Shipment): Promise<Outcome | null> {
-  const lines = ShipmentLines.safeParse(JSON.parse(row.lines));
+  const lines = ShipmentLines.safeParse(parseJson(row.lines));
   if (row.bookingStatus !== "BOOKED" || !row.trackingNumber || !row.carrierCode || !lines.success) {
     const outcome: Outcome = {
       status: "FAILED",
