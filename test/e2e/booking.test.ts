@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { PDFDocument } from "pdf-lib";
+import type { FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
+import { connectTestAccount } from "../support/account.js";
+import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
+
+const e2e = useStackInBrowser();
+let db: PrismaClient;
+let account: ShippingClient;
+
+// Past onboarding: the shop's Shipping API account on the stack's service, with a sender in Settings.
+beforeAll(async () => {
+  const credentials = await connectTestAccount({ serviceUrl: e2e.stack.service.url, partnerKey: e2e.stack.service.partnerKey, databaseUrl: e2e.stack.app.databaseUrl, shop: e2e.stack.shop });
+  account = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } });
+  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+});
+afterAll(() => db?.$disconnect());
+
+const SELECTED = 40;
+const BATCH_SIZE = 20;
+
+/** Orders quoted through the app as a merchant does it: select in the admin, “Create shipping labels”, wait for the rates. */
+async function quoteOrdersThroughTheApp(page: Page): Promise<void> {
+  await page.goto(e2e.stack.adminAppUrl("/app"));
+  const home = page.frameLocator("#app-iframe");
+  await home.getByTestId("shop-name").waitFor();
+  await expect.poll(() => home.getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
+
+  await page.goto(`${e2e.stack.admin.url}/admin`);
+  const rows = page.getByTestId("order-row");
+  for (let index = 0; index < SELECTED; index++) await rows.nth(index).getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create shipping labels" }).click();
+  await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/(?!new)\w+/);
+  const rates = page.frameLocator("#app-iframe");
+  await rates.getByTestId("quote-order").first().waitFor();
+  await rates.getByTestId("quote-progress").waitFor({ state: "detached", timeout: 60_000 });
+}
+
+/** Unbatched quoted shipments going abroad (sender is in the US). */
+async function internationalShipments() {
+  const rows = await db.shipment.findMany({ where: { shop: e2e.stack.shop, quoteStatus: "QUOTED", batchId: null, bookingStatus: "NONE" } });
+  return rows.filter((row) => (JSON.parse(row.request) as { receiver: { country: string } }).receiver.country !== "US");
+}
+
+async function downloadedPdfPages(page: Page, click: () => Promise<void>): Promise<number> {
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), click()]);
+  const path = await download.path();
+  return (await PDFDocument.load(readFileSync(path))).getPageCount();
+}
+
+function frameOf(page: Page): FrameLocator {
+  return page.frameLocator("#app-iframe");
+}
+
+describe("batches and booking in the embedded app", () => {
+  it(`GIVEN orders quoted through the app WHEN ${BATCH_SIZE} are put in a batch from the batches page and booked THEN every order is booked and the labels PDF has ${BATCH_SIZE} pages`, () =>
+    withPage(e2e.browser.context, async (page) => {
+      await quoteOrdersThroughTheApp(page);
+      const reserved = new Set((await internationalShipments()).slice(0, 1).map((shipment) => shipment.orderName));
+      expect(reserved.size, "the seed quotes at least one international order").toBe(1);
+
+      await page.goto(e2e.stack.adminAppUrl("/app/batches/new"));
+      const frame = frameOf(page);
+      await frame.getByTestId("candidate-order").first().waitFor();
+      const candidates = frame.getByRole("row").filter({ has: frame.getByTestId("candidate-order") });
+      const total = await candidates.count();
+      expect(total).toBeGreaterThan(BATCH_SIZE);
+      const chosen: string[] = [];
+      for (let index = 0; index < total && chosen.length < BATCH_SIZE; index++) {
+        const row = candidates.nth(index);
+        const name = ((await row.getByTestId("candidate-order").textContent()) ?? "").trim();
+        if (reserved.has(name)) continue;
+        // Polaris draws its own checkbox over the input.
+        await row.getByRole("checkbox").click({ force: true });
+        chosen.push(name);
+      }
+      await frame.getByLabel("Batch name").fill("Friday pickup");
+      await frame.getByRole("button", { name: `Create batch (${BATCH_SIZE} orders)` }).click();
+
+      await page.waitForURL(/\/admin\/apps\/consign\/app\/batches\/(?!new)\w+$/);
+      const lines = frame.getByTestId("batch-line");
+      await expect.poll(() => lines.count()).toBe(BATCH_SIZE);
+      expect((await lines.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-order-name")))).sort()).toEqual([...chosen].sort());
+      await page.screenshot({ path: join(RESULTS_DIR, "batch-open.png"), fullPage: true });
+
+      await frame.getByRole("button", { name: `Book ${BATCH_SIZE} labels` }).click();
+      await expect.poll(() => frame.locator('[data-testid="batch-line"][data-booking-status="BOOKED"]').count(), { timeout: 60_000 }).toBe(BATCH_SIZE);
+      await frame.getByTestId("batch-progress").waitFor({ state: "detached" });
+      expect(await frame.getByTestId("prepay-balance").textContent()).toMatch(/^\$[\d,]+\.\d{2} after booking$/);
+      const tracking = await frame.getByTestId("line-tracking").allTextContents();
+      expect(new Set(tracking.filter((number) => number.length > 0)).size).toBe(BATCH_SIZE);
+      await page.screenshot({ path: join(RESULTS_DIR, "batch-booked.png"), fullPage: true });
+
+      expect(await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download labels" }).click())).toBe(BATCH_SIZE);
+
+      // Booked once: the service has the batch completed with exactly these bookings.
+      const batch = await db.batch.findFirstOrThrow({ where: { shop: e2e.stack.shop, name: "Friday pickup" } });
+      const remote = await account.getBatch({ batchId: batch.remoteBatchId! });
+      expect(remote.ok && remote.value).toMatchObject({ status: "completed", bookedCount: BATCH_SIZE, errorCount: 0 });
+    }));
+
+  it("GIVEN a quoted international order WHEN it is booked on its own page with its invoice edited THEN it is booked with that invoice and its label downloads", () =>
+    withPage(e2e.browser.context, async (page) => {
+      const [shipment] = await internationalShipments();
+      if (!shipment) throw new Error("no international shipment left to book");
+      const orderNumber = shipment.orderId.split("/").pop()!;
+      await page.goto(e2e.stack.adminAppUrl(`/app/orders/${orderNumber}/book`));
+      const frame = frameOf(page);
+      await frame.getByText("Commercial invoice").waitFor();
+
+      const services = frame.getByLabel("Service");
+      const international = (await services.locator("option").allTextContents()).find((label) => /International|Worldwide/.test(label));
+      if (international) await services.selectOption({ label: international });
+      await frame.getByLabel("Terms of trade").selectOption("DDP");
+      const item = frame.getByTestId("invoice-item").first();
+      await item.getByLabel("Description").fill("Stoneware goods (e2e)");
+      await item.getByLabel("Unit value").fill("31.00");
+      await page.screenshot({ path: join(RESULTS_DIR, "book-international.png"), fullPage: true });
+      await frame.getByRole("button", { name: "Book shipment" }).click();
+
+      const tracking = frame.getByTestId("booked-tracking");
+      await tracking.waitFor({ timeout: 30_000 });
+      const booked = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+      expect(booked).toMatchObject({ bookingStatus: "BOOKED", fulfillmentStatus: expect.stringMatching(/^(PENDING|CREATING|FULFILLED|FAILED)$/) });
+      expect(await tracking.textContent()).toContain(booked.trackingNumber!);
+      const found = await account.searchShipments({ body: { keyword: booked.bookNumber! } });
+      const record = found.ok ? found.value.shipments[0] : undefined;
+      expect(record).toMatchObject({ shipperReference2: shipment.id, shipmentReference: shipment.orderName });
+      expect(record?.receiver.country).not.toBe("US");
+      // One item edited to 31.00 apiece: the declared value follows the invoice.
+      const invoice = (JSON.parse(shipment.request) as { commercialInvoice: { items: Array<{ quantity: number; unitValue: string }> } }).commercialInvoice.items;
+      const expected = invoice.reduce((sum, entry, index) => sum + entry.quantity * Number(index === 0 ? "31.00" : entry.unitValue), 0);
+      expect(Number(record?.pieces[0]?.declaredValue)).toBeCloseTo(expected, 2);
+
+      expect(await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download label" }).click())).toBe(1);
+    }));
+
+  it("GIVEN booked shipments WHEN the merchant searches Shipments by order name THEN the booking is listed with its tracking and a link to the order", () =>
+    withPage(e2e.browser.context, async (page) => {
+      const booked = await db.shipment.findFirstOrThrow({ where: { shop: e2e.stack.shop, bookingStatus: "BOOKED", batchId: { not: null } } });
+      await page.goto(e2e.stack.adminAppUrl(`/app/shipments?q=${encodeURIComponent(booked.trackingNumber!)}`));
+      const frame = frameOf(page);
+      const result = frame.getByTestId("search-result");
+      await result.first().waitFor();
+      expect(await result.count()).toBe(1);
+      expect(await frame.getByRole("row").filter({ has: result }).textContent()).toContain(booked.trackingNumber!);
+      await result.getByRole("link", { name: booked.orderName }).click();
+      await page.waitForURL(new RegExp(`/app/orders/${booked.orderId.split("/").pop()}/book$`));
+      await frame.getByTestId("shipment-tracking").filter({ hasText: booked.trackingNumber! }).waitFor();
+    }));
+});
