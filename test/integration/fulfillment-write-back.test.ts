@@ -316,4 +316,31 @@ describe("fulfillment write-back against the local admin", () => {
     const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });
     expect(rows.map((row) => row.fulfillmentStatus)).toEqual(["FULFILLED", "FULFILLED"]);
   });
+
+  it("GIVEN Shopify's answer to fulfillmentCreate is lost on the way back THEN the retry finds the fulfillment by its tracking number and links it", async () => {
+    const { unauthenticated } = await import("../../app/shopify.server");
+    const { HttpRequestError } = await import("@shopify/shopify-api");
+    const { admin } = await unauthenticated.admin(SHOP);
+    let lost = 0;
+    // The real client; only the first fulfillmentCreate's answer never arrives (the request itself went through).
+    const flaky: typeof admin = {
+      ...admin,
+      graphql: async (document, options) => {
+        const response = await admin.graphql(document, options);
+        if (String(document).includes("CreateShipmentFulfillment") && lost++ === 0) throw new HttpRequestError("socket hang up");
+        return response;
+      },
+    };
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    const waits: number[] = [];
+
+    const summary = await writeBack.writeBack({ admin: flaky, shop: SHOP }, prisma, { sleep: async (ms) => void waits.push(ms), retryDelaysMs: [250] });
+
+    expect(summary).toEqual({ fulfilled: 1, failed: 0 });
+    expect(waits).toEqual([250]);
+    expect(lost).toBe(1);
+    const [fulfillment, ...duplicates] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
+    expect(duplicates).toEqual([]);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId: toGid("Fulfillment", fulfillment!.id) });
+  });
 });
