@@ -1,7 +1,7 @@
 import type { Shipment } from "@prisma/client";
 import { BookShipmentRequest, type CommercialInvoice, type LabelImageFormat, type Service } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
-import { batchGuard } from "../batches/batch-store.server";
+import { batchGuard, type QuoteSummary } from "../batches/batch-store.server";
 import type { ShippingContext } from "../batches/context.server";
 import { explainShippingError, outcomeUnknown } from "../batches/errors";
 import { sumAmounts } from "../quoting/money";
@@ -28,14 +28,8 @@ export class OrderNotFoundError extends Error {
   }
 }
 
-export interface RateChoice {
-  quoteId: number;
-  carrierCode: string;
-  serviceCode: string;
-  serviceDescription: string;
-  packageTypeCode: string;
-  totalAmount: string;
-  currency: string;
+/** A quoted rate the merchant may book with, and what its service offers. */
+export interface RateChoice extends Omit<QuoteSummary, "zone" | "expiresAt"> {
   signatureOptions: Array<{ code: string; label: string }>;
   saturdayDelivery: boolean;
 }

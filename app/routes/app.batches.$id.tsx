@@ -5,9 +5,10 @@ import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Layou
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { BatchNotFoundError } from "../batches/batch-store.server";
-import { addToBatch, batchCandidates, cancelBatch, deleteBatch, openBatch, removeFromBatch, repairBatch, type BatchLine } from "../batches/batches.server";
+import { addToBatch, batchCandidates, cancelBatch, deleteBatch, openBatch, removeFromBatch, repairBatch, type BatchCandidate, type BatchLine } from "../batches/batches.server";
 import { rebatchFailed, startBatchBooking } from "../batches/booking.server";
 import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batch-status";
+import { CandidateTable } from "../batches/components/candidate-table";
 import { requestContext } from "../batches/request-context.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
@@ -334,7 +335,7 @@ export default function BatchPage() {
   );
 }
 
-function AddOrders({ candidates, busy }: { candidates: ReturnType<typeof useLoaderData<typeof loader>>["candidates"]; busy: boolean }) {
+function AddOrders({ candidates, busy }: { candidates: BatchCandidate[]; busy: boolean }) {
   const fetcher = useFetcher<typeof action>();
   const rows = candidates.map((candidate) => ({ ...candidate, id: candidate.shipmentId }));
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
@@ -367,21 +368,7 @@ function AddOrders({ candidates, busy }: { candidates: ReturnType<typeof useLoad
             </Text>
           )}
         </div>
-        <IndexTable
-          resourceName={{ singular: "order", plural: "orders" }}
-          itemCount={rows.length}
-          selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
-          onSelectionChange={handleSelectionChange}
-          headings={[{ title: "Order" }, { title: "Service" }, { title: "Rate" }]}
-        >
-          {rows.map((row, index) => (
-            <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
-              <IndexTable.Cell>{row.orderName}</IndexTable.Cell>
-              <IndexTable.Cell>{`${row.carrierCode} · ${row.serviceDescription}`}</IndexTable.Cell>
-              <IndexTable.Cell>{row.totalAmount ? formatMoney(row.totalAmount, row.currency) : "—"}</IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
+        <CandidateTable rows={candidates} selected={selectedResources} allSelected={allResourcesSelected} onSelectionChange={handleSelectionChange} />
       </BlockStack>
     </Card>
   );

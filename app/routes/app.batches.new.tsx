@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Text, TextField, useIndexResourceState } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, EmptyState, InlineStack, Page, Text, TextField, useIndexResourceState } from "@shopify/polaris";
 import { useState } from "react";
 import { z } from "zod";
 import { BatchName } from "../batches/batch-plan";
 import { batchCandidates, type BatchCandidate } from "../batches/batches.server";
+import { CandidateTable } from "../batches/components/candidate-table";
 import { createBatches, type CreateBatchesResult } from "../batches/creation.server";
 import { requestContext } from "../batches/request-context.server";
-import { formatMoney } from "../quoting/money";
 
 /**
  * New batch: the merchant names it and picks the orders (picked rates not in a batch yet). The rates page
@@ -112,25 +112,7 @@ export default function NewBatch() {
               </p>
             </EmptyState>
           ) : (
-            <IndexTable
-              resourceName={{ singular: "order", plural: "orders" }}
-              itemCount={rows.length}
-              selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
-              onSelectionChange={handleSelectionChange}
-              headings={[{ title: "Order" }, { title: "Carrier" }, { title: "Service" }, { title: "Rate" }, { title: "Rate valid until" }]}
-            >
-              {rows.map((row, index) => (
-                <IndexTable.Row id={row.shipmentId} key={row.shipmentId} position={index} selected={selectedResources.includes(row.shipmentId)}>
-                  <IndexTable.Cell>
-                    <span data-testid="candidate-order">{row.orderName}</span>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{row.carrierCode}</IndexTable.Cell>
-                  <IndexTable.Cell>{row.serviceDescription}</IndexTable.Cell>
-                  <IndexTable.Cell>{row.totalAmount ? formatMoney(row.totalAmount, row.currency) : "—"}</IndexTable.Cell>
-                  <IndexTable.Cell>{row.expiresAt ? new Date(row.expiresAt).toLocaleDateString() : "—"}</IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
+            <CandidateTable rows={rows} selected={selectedResources} allSelected={allResourcesSelected} onSelectionChange={handleSelectionChange} />
           )}
         </Card>
       </BlockStack>
