@@ -166,26 +166,20 @@ export default function QuoteRunPage() {
                       {overrideManual && <input type="hidden" name="overrideManual" value="on" />}
                     </InlineStack>
                   </bulk.Form>
-                  {view.expiredShipmentIds.length > 0 && (
-                    <bulk.Form method="post">
-                      <input type="hidden" name="intent" value="requote" />
-                      {view.expiredShipmentIds.map((id) => (
-                        <input key={id} type="hidden" name="shipmentIds" value={id} />
-                      ))}
-                      <Button submit loading={bulk.state !== "idle" && bulk.formData?.get("intent") === "requote"}>
-                        {`Re-quote ${plural(view.expiredShipmentIds.length, "expired shipment")}`}
-                      </Button>
-                    </bulk.Form>
-                  )}
-                  {view.failedShipmentIds.length > 0 && (
-                    <bulk.Form method="post">
-                      <input type="hidden" name="intent" value="requote" />
-                      {view.failedShipmentIds.map((id) => (
-                        <input key={id} type="hidden" name="shipmentIds" value={id} />
-                      ))}
-                      <Button submit>{`Re-quote ${plural(view.failedShipmentIds.length, "failed shipment")}`}</Button>
-                    </bulk.Form>
-                  )}
+                  {[
+                    { ids: view.expiredShipmentIds, what: "expired shipment" },
+                    { ids: view.failedShipmentIds, what: "failed shipment" },
+                  ]
+                    .filter(({ ids }) => ids.length > 0)
+                    .map(({ ids, what }) => (
+                      <bulk.Form method="post" key={what}>
+                        <input type="hidden" name="intent" value="requote" />
+                        {ids.map((id) => (
+                          <input key={id} type="hidden" name="shipmentIds" value={id} />
+                        ))}
+                        <Button submit disabled={bulk.state !== "idle"}>{`Re-quote ${plural(ids.length, what)}`}</Button>
+                      </bulk.Form>
+                    ))}
                 </InlineStack>
               </BlockStack>
             </Card>

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +10,7 @@ import { createShippingService } from "../../service/http/app.js";
 import { seedStore } from "../../devstore/seed/seed.js";
 import type { Store } from "../../devstore/store/store.js";
 import { TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
+import { freePort } from "./free-port.js";
 import { serverBuildPath } from "./build-dir.js";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -51,17 +51,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** A port nothing listens on right now (the app's URL must be known before the local admin starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort } from "./free-port.js";
 
 /**
  * The app's environment as the integration tests set it (test/support/app-env.ts, so a variable the app
