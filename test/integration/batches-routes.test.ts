@@ -1,0 +1,121 @@
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Shipment } from "@prisma/client";
+import { connectTestAccount } from "../support/account";
+import { useAppEnvironment } from "../support/app-env";
+import { appRequest, callRoute, formBody, type RouteAnswer } from "../support/route-call";
+import { quotedShipments, realMapping } from "../factories/shipments";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
+import { PARTNER_KEY, startService } from "./service-harness";
+
+// The batches, booking and shipments routes as the embedded app calls them: a session token the local admin
+// signed, the real service, a real SQLite file. The routes are adapters; these tests hold them to their
+// contract: bad input is a 4xx naming the field, files come with their content type, and redirects go on.
+const service = await startService();
+const harness = await startHarness({ orders: 3 });
+const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { default: prisma } = await import("../../app/db.server");
+const newBatch = await import("../../app/routes/app.batches.new");
+const batchPage = await import("../../app/routes/app.batches.$id");
+const batchLabels = await import("../../app/routes/app.batches.$id.labels");
+const bookPage = await import("../../app/routes/app.orders.$id.book");
+const shipmentsPage = await import("../../app/routes/app.shipments");
+const { bookBatch } = await import("../../app/batches/booking.server");
+const { shippingContext } = await import("../../app/batches/context.server");
+
+let shipments: Shipment[];
+
+beforeAll(async () => {
+  const credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
+  const client = service.clientFor(credentials);
+  const now = service.clock.now();
+  shipments = await quotedShipments({ db: prisma, shop: SHOP, client, mapping: await realMapping(client, now), now, count: 4, serviceCode: "BLP_GROUND" });
+});
+afterAll(async () => {
+  await prisma.$disconnect();
+  await harness.close();
+  await service.close();
+});
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+const withParams = (handler: Handler, params: Record<string, string>): Handler => (args) => handler({ ...args, params });
+
+async function post(handler: Handler, path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}): Promise<RouteAnswer> {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const entry of [value].flat()) body.append(name, entry);
+  return callRoute(withParams(handler, params), await appRequest(harness.admin, path, { ...formBody({}), body }));
+}
+
+async function get(handler: Handler, path: string, params: Record<string, string> = {}): Promise<RouteAnswer> {
+  return callRoute(withParams(handler, params), await appRequest(harness.admin, path));
+}
+
+describe("/app/batches/new", () => {
+  it("GIVEN no orders WHEN posted THEN 400 naming shipmentIds; GIVEN a blank name THEN 400 naming name", async () => {
+    expect(await post(newBatch.action, "/app/batches/new", { name: "Monday" })).toMatchObject({ status: 400, body: { kind: "invalid", field: "shipmentIds", message: "Choose at least one order." } });
+    expect(await post(newBatch.action, "/app/batches/new", { name: "  ", shipmentIds: [shipments[0]!.id] })).toMatchObject({
+      status: 400,
+      body: { kind: "invalid", field: "name", message: "Give the batch a name, for example “Monday pickup”." },
+    });
+  });
+
+  it("GIVEN the rates page's post (orders, no name) THEN those orders come back preselected to be named", async () => {
+    const answer = await post(newBatch.action, "/app/batches/new", { shipmentIds: [shipments[0]!.id, shipments[1]!.id], runId: "run-1" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ kind: "preselected" });
+    expect((answer.body as { candidates: Array<{ shipmentId: string }> }).candidates.map((row) => row.shipmentId).sort()).toEqual([shipments[0]!.id, shipments[1]!.id].sort());
+  });
+
+  it("GIVEN a name and orders THEN the batch is created and the page goes to it", async () => {
+    const answer = await post(newBatch.action, "/app/batches/new", { name: "Routes", "shipmentIds[]": [shipments[0]!.id, shipments[1]!.id] });
+    const batch = await prisma.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Routes" } });
+    expect(answer.status).toBe(302);
+    expect(new URL(answer.headers.get("location") ?? "", "http://localhost:3000").pathname).toBe(`/app/batches/${batch.id}`);
+  });
+});
+
+describe("/app/batches/:id and its labels", () => {
+  it("GIVEN an unknown intent THEN 400 naming it; GIVEN an unknown batch THEN 404", async () => {
+    const batch = await prisma.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Routes" } });
+    const answer = await post(batchPage.action, `/app/batches/${batch.id}`, { intent: "explode" }, { id: batch.id });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ ok: false, message: expect.stringMatching(/^intent: /) });
+    expect(await get(batchPage.loader, "/app/batches/nope", { id: "nope" })).toMatchObject({ status: 404, body: "There is no batch nope in this shop. It may have been deleted." });
+  });
+
+  it("GIVEN an open batch THEN its labels answer 422 in words; GIVEN it booked THEN a PDF with a page per order", async () => {
+    const batch = await prisma.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Routes" } });
+    expect(await get(batchLabels.loader, `/app/batches/${batch.id}/labels`, { id: batch.id })).toMatchObject({ status: 422, body: "Labels can be printed once the batch is booked." });
+    expect(await bookBatch(await shippingContext(prisma, SHOP, service.clock.now()), batch.id)).toMatchObject({ status: "booked", booked: 2 });
+
+    const request = await appRequest(harness.admin, `/app/batches/${batch.id}/labels`);
+    const response = (await batchLabels.loader({ request, params: { id: batch.id }, context: {} })) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="routes-labels.pdf"');
+    expect((await PDFDocument.load(await response.arrayBuffer())).getPageCount()).toBe(2);
+  });
+});
+
+describe("/app/orders/:id/book", () => {
+  it("GIVEN an order id that is not a number THEN 400 saying so", async () => {
+    expect(await get(bookPage.loader, "/app/orders/abc/book", { id: "abc" })).toMatchObject({ status: 400, body: expect.stringMatching(/must be a number/) });
+  });
+
+  it("GIVEN an insurance amount that is not money THEN 400 with the field's message and nothing booked", async () => {
+    const shipment = shipments[2]!;
+    const number = shipment.orderId.split("/").pop()!;
+    const answer = await post(bookPage.action, `/app/orders/${number}/book`, { shipmentId: shipment.id, quoteId: String(shipment.selectedQuoteId), labelFormat: "PDF", insuranceAmount: "a lot" }, { id: number });
+    expect(answer).toMatchObject({ status: 400, body: { status: "invalid", fieldErrors: { insuranceAmount: "Enter an amount like 25.00." } } });
+    expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).bookingStatus).toBe("NONE");
+  });
+});
+
+describe("/app/shipments", () => {
+  it("GIVEN a blank search THEN the page says what to type; GIVEN a booked order's name THEN its booking", async () => {
+    expect(await get(shipmentsPage.loader, "/app/shipments?q=%20")).toMatchObject({ status: 200, body: { searched: false, problem: "Type an order number, a name, a tracking number or a book number." } });
+    const booked = await prisma.shipment.findFirstOrThrow({ where: { shop: SHOP, bookingStatus: "BOOKED" } });
+    const answer = await get(shipmentsPage.loader, `/app/shipments?q=${encodeURIComponent(booked.orderName)}`);
+    expect(answer.body).toMatchObject({ searched: true, problem: null, rows: [{ bookNumber: booked.bookNumber, trackingNumber: booked.trackingNumber }] });
+  });
+});
