@@ -11,6 +11,7 @@ import { formatMoney } from "../quoting/money";
 import { requoteShipments } from "../quoting/requote.server";
 import { loadQuoteRunView } from "../quoting/run-view.server";
 import { applyRule, selectRate } from "../quoting/selection.server";
+import { requireAccount } from "../settings/require-account.server";
 import { authenticate } from "../shopify.server";
 
 /**
@@ -66,6 +67,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         return json<ActionResult>({ ok: true, message: `Rule applied to ${plural(result.applied, "shipment")}${kept}` });
       }
       case "requote": {
+        await requireAccount(prisma, shop, request);
         const outcomes = await requoteShipments(prisma, shop, input.data.shipmentIds, { now });
         const failed = outcomes.filter((outcome) => !outcome.ok).length;
         const done = `Re-quoted ${plural(outcomes.length - failed, "shipment")}`;
