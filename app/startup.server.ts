@@ -1,3 +1,5 @@
+import { resumeBookings } from "./batches/resume.server";
+import prisma from "./db.server";
 import { resumeWriteBack } from "./fulfillment/write-back.server";
 
 /**
@@ -10,9 +12,15 @@ const globalState = globalThis as typeof globalThis & { consignStartup?: Promise
 
 /** Starts the startup work once per process (the dev server may evaluate this module again); resolves when it ends. */
 export function runStartupTasks(): Promise<void> {
-  globalState.consignStartup ??= resumeWriteBack().catch((error: unknown) => {
-    console.error("[consign] resuming fulfillment write-back at startup failed:", error);
-  });
+  // Bookings first: settling one can queue shipments for the write-back.
+  globalState.consignStartup ??= resumeBookings(prisma)
+    .catch((error: unknown) => {
+      console.error("[consign] settling unconfirmed bookings at startup failed:", error);
+    })
+    .then(() => resumeWriteBack())
+    .catch((error: unknown) => {
+      console.error("[consign] resuming fulfillment write-back at startup failed:", error);
+    });
   return globalState.consignStartup;
 }
 

@@ -181,3 +181,19 @@ describe("a single booking killed mid-way", () => {
     await expectBookedOncePerOrder([shipment!.id]);
   });
 });
+
+describe("a restart", () => {
+  it("GIVEN a batch and a single booking killed after the service booked them WHEN the app starts THEN both are recorded before anyone opens a page, each booked once", async () => {
+    const inBatch = await quoted(2);
+    const batch = await openBatchOf("Crash then restart", inBatch);
+    expectKilled(await runWorker(["book-batch", SHOP, batch.id], { crashAt: "booking:after-call" }));
+    const [single] = await quoted(1);
+    expectKilled(await runWorker(["book-shipment", SHOP, single!.id, String(single!.selectedQuoteId)], { crashAt: "booking:after-call" }));
+
+    expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 1 });
+    expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe("COMPLETED");
+    await expectBookedOncePerOrder([...inBatch.map((shipment) => shipment.id), single!.id]);
+    // Nothing is left to settle.
+    expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 0, shipments: 0 });
+  });
+});

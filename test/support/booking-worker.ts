@@ -5,11 +5,13 @@
  *
  *   create-batch <shop> <name> <shipmentId,…> | book-batch <shop> <batchId> | open-batch <shop> <batchId>
  *   book-shipment <shop> <shipmentId> <quoteId> | open-order <shop> <order number>
+ *   resume - (what the app does at startup for unconfirmed bookings)
  */
 import { shippingContext } from "../../app/batches/context.server";
 import { openBatch } from "../../app/batches/batches.server";
 import { bookBatch } from "../../app/batches/booking.server";
 import { createBatches } from "../../app/batches/creation.server";
+import { resumeBookings } from "../../app/batches/resume.server";
 import { parseBookingForm } from "../../app/booking/book-request";
 import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
 import prisma from "../../app/db.server";
@@ -17,9 +19,10 @@ import prisma from "../../app/db.server";
 const [command, shop, ...args] = process.argv.slice(2);
 if (!command || !shop) throw new Error("usage: booking-worker <command> <shop> …");
 const now = process.env.CONSIGN_TEST_NOW ? new Date(process.env.CONSIGN_TEST_NOW) : new Date();
-const ctx = await shippingContext(prisma, shop, now);
 
 async function run(): Promise<unknown> {
+  if (command === "resume") return resumeBookings(prisma, now);
+  const ctx = await shippingContext(prisma, shop!, now);
   switch (command) {
     case "create-batch":
       return createBatches(ctx, { name: args[0]!, shipmentIds: args[1]!.split(",") });
