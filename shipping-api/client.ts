@@ -90,14 +90,21 @@ export type ShipmentQuoteOutcome = BatchQuoteResult | { shipmentIndex: number; s
 export interface QuoteShipmentsOptions {
   /** Chunks in flight at once. Default 4. */
   concurrency?: number;
+  /** Shipments per request, 1 to 500 (default 500). Smaller chunks report progress and results sooner. */
+  chunkSize?: number;
   /** Called after each chunk with the shipments done so far (locally refused ones included) and the total. */
   onProgress?: (doneShipments: number, total: number) => void;
+  /**
+   * Called with each chunk's outcomes as it lands (and first with the shipments refused locally), so a
+   * caller can store results while later chunks are still being quoted. The chunk's worker waits for it.
+   */
+  onChunk?: (outcomes: readonly ShipmentQuoteOutcome[]) => void | Promise<void>;
 }
 
 /** One method per endpoint of the contract's endpoint table, plus chunked bulk quoting. */
 export type ShippingClient = { [N in EndpointName]: EndpointMethod<Endpoints[N]> } & {
   /**
-   * Quotes any number of shipments in chunks of ≤500 with bounded concurrency. Results are
+   * Quotes any number of shipments in chunks of ≤500 (`chunkSize`) with bounded concurrency. Results are
    * indexed to the caller's array (`shipmentIndex` re-based). A shipment that fails the
    * contract, or belongs to a chunk that failed as a whole after retries, comes back as
    * `status: "failed"` with the client error; other chunks are unaffected.
@@ -333,24 +340,29 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
 
   async function quoteShipments(
     shipments: readonly z.input<typeof BatchQuoteShipment>[],
-    { concurrency = 4, onProgress }: QuoteShipmentsOptions = {},
+    { concurrency = 4, chunkSize = MAX_BATCH_SIZE, onProgress, onChunk }: QuoteShipmentsOptions = {},
   ): Promise<ShipmentQuoteOutcome[]> {
+    const size = Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(chunkSize)));
     const outcomes: ShipmentQuoteOutcome[] = new Array(shipments.length);
     const valid: number[] = [];
+    const refused: ShipmentQuoteOutcome[] = [];
     shipments.forEach((shipment, index) => {
       const parsed = BatchQuoteShipment.safeParse(shipment);
       if (parsed.success) return valid.push(index);
       const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ["shipments", index, ...issue.path] }));
-      outcomes[index] = { shipmentIndex: index, status: "failed", error: refuse("shipment", new z.ZodError(issues)) };
+      refused.push((outcomes[index] = { shipmentIndex: index, status: "failed", error: refuse("shipment", new z.ZodError(issues)) }));
     });
+    if (refused.length > 0) await onChunk?.(refused);
     const chunks: number[][] = [];
-    for (let start = 0; start < valid.length; start += MAX_BATCH_SIZE) chunks.push(valid.slice(start, start + MAX_BATCH_SIZE));
+    for (let start = 0; start < valid.length; start += size) chunks.push(valid.slice(start, start + size));
     let done = shipments.length - valid.length;
     let next = 0;
     const worker = async () => {
       while (next < chunks.length) {
         const chunk = chunks[next++]!;
-        for (const outcome of await quoteChunk(shipments, chunk)) outcomes[outcome.shipmentIndex] = outcome;
+        const landed = await quoteChunk(shipments, chunk);
+        for (const outcome of landed) outcomes[outcome.shipmentIndex] = outcome;
+        await onChunk?.(landed);
         done += chunk.length;
         onProgress?.(done, shipments.length);
       }

@@ -11,7 +11,7 @@ import { mappingSettings, type ShippingSettings } from "../settings/settings";
 import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
-import { saveSettlements } from "./quote-store.server";
+import { saveSettlements, type SettledShipment } from "./quote-store.server";
 import { settleQuotes } from "./settle";
 
 /**
@@ -33,8 +33,10 @@ export interface BlockIssue {
  * about 550 cost points, so a long list would spend the request waiting on Shopify's rate limit.
  */
 export const MAX_ORDERS_REFRESHED = 10;
-/** Quote requests (≤ 500 shipments each) in flight at once. */
+/** Quote requests in flight at once. */
 const QUOTE_CONCURRENCY = 4;
+/** Shipments per Batch Quote request: a 500-order run stores rates and shows progress in five steps. */
+const QUOTE_CHUNK_SIZE = 100;
 /** Recording a run of thousands of shipments is one transaction; Prisma's 5 s default is too short for that. */
 const TRANSACTION_TIMEOUT_MS = 60_000;
 
@@ -241,25 +243,31 @@ async function quoteRun(
   const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
   const settledBefore = shipmentsTotal - pending.length;
   try {
-    // Progress writes are chained so a late chunk's count never overwrites a later one.
-    let progress = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: settledBefore } }).then(() => undefined);
     // Requests were written by the mapping; the client validates each against the contract before sending
-    // and returns a refused one as that shipment's failure.
+    // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands
+    // (writes chained, so progress only ever counts stored shipments), then progress moves.
     const requests = pending.map((shipment) => JSON.parse(shipment.request) as BatchQuoteShipment);
-    const outcomes = await client.quoteShipments(requests, {
+    const settled: SettledShipment[] = [];
+    let writes: Promise<void> = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: settledBefore } }).then(() => undefined);
+    await client.quoteShipments(requests, {
       concurrency: QUOTE_CONCURRENCY,
-      onProgress: (done) => {
-        progress = progress.then(() => db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: settledBefore + done } })).then(() => undefined);
+      chunkSize: QUOTE_CHUNK_SIZE,
+      onChunk: (outcomes) => {
+        const chunk = outcomes.map((outcome) => ({
+          shipmentId: pending[outcome.shipmentIndex]!.id,
+          settlement: settleQuotes(outcome, settings),
+          keepOnFailure: false,
+          replace: false,
+        }));
+        settled.push(...chunk);
+        writes = writes.then(async () => {
+          await saveSettlements(db, shop, chunk, now);
+          await db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } });
+        });
+        return writes;
       },
     });
-    await progress;
-    const settled = pending.map((shipment, index) => ({
-      shipmentId: shipment.id,
-      settlement: settleQuotes(outcomes[index]!, settings),
-      keepOnFailure: false,
-      replace: false,
-    }));
-    await saveSettlements(db, shop, settled, now);
+    await writes;
     const quoted = settled.filter((item) => item.settlement.ok).length;
     const firstFailure = settled.find((item) => !item.settlement.ok)?.settlement;
     const failedRun = quoted === 0 && settledBefore === 0 && firstFailure && !firstFailure.ok;

@@ -436,6 +436,21 @@ describe("GIVEN 1,234 shipments WHEN they are quoted in chunks", () => {
     expect(outcomes[8]).toMatchObject({ shipmentIndex: 8, status: "success", quotes: [{ quoteId: 9 }] });
   });
 
+  it("THEN with a chunk size of 200 each chunk's outcomes are handed over as it lands, locally refused ones first", async () => {
+    handle = quoteService();
+    const input = shipments();
+    input[3] = buildQuoteShipment({ shipmentReference: "S3", receiver: buildDomesticReceiver({ state: "New York" }) });
+    const handed: number[][] = [];
+    const outcomes = await makeClient().quoteShipments(input, {
+      chunkSize: 200,
+      onChunk: (landed) => void handed.push(landed.map((outcome) => outcome.shipmentIndex)),
+    });
+    expect(chunkSizes()).toEqual([200, 200, 200, 200, 200, 200, 33]);
+    expect(handed[0]).toEqual([3]);
+    expect(handed.slice(1).map((indexes) => indexes.length).sort((a, b) => b - a)).toEqual([200, 200, 200, 200, 200, 200, 33]);
+    expect(handed.flat().sort((a, b) => a - b)).toEqual(outcomes.map((_outcome, index) => index));
+  });
+
   it("THEN a chunk answered with the wrong number of results is a bad_response for its shipments", async () => {
     handle = (_request, response) => reply(response, 200, { results: [{ shipmentIndex: 0, status: "error", error: "x", errorCategory: "X" }] });
     const outcomes = await makeClient().quoteShipments(shipments().slice(0, 3));
