@@ -1,9 +1,10 @@
-import type { Shipment } from "@prisma/client";
+import type { Batch, Shipment } from "@prisma/client";
 import { BookShipmentRequest, type CommercialInvoice, type LabelImageFormat, type Service } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
 import { batchGuard, type QuoteSummary } from "../batches/batch-store.server";
 import type { ShippingContext } from "../batches/context.server";
 import { explainShippingError, outcomeUnknown } from "../batches/errors";
+import { settleBatch } from "../batches/settle.server";
 import { sumAmounts } from "../quoting/money";
 import { loadSettings } from "../settings/account.server";
 import { fieldErrors, type FieldErrors } from "../settings/field-errors";
@@ -61,9 +62,9 @@ export interface OrderBookingView {
 /** The order's latest shipment per fulfillment order, with what the booking form needs. Settles pending bookings first. */
 export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: string): Promise<OrderBookingView> {
   const orderId = `gid://shopify/Order/${orderNumericId}`;
-  const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { batch: true } });
   if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
-  for (const row of rows.filter((entry) => entry.bookingStatus === "BOOKING")) await reconcileSingleBooking(ctx, row);
+  for (const row of rows.filter((entry) => entry.bookingStatus === "BOOKING")) await settleShipment(ctx, row);
   const fresh = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
   // One line per fulfillment order: a booked shipment if there is one, else the newest.
   const latest = new Map<string, (typeof fresh)[number]>();
@@ -150,7 +151,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   let shipment = await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, include: { batch: true } });
   if (!shipment) return refuse("This shipment is not in this shop any more. Reload the page.");
   if (shipment.bookingStatus === "BOOKING") {
-    const settled = await reconcileSingleBooking(ctx, shipment);
+    const settled = await settleShipment(ctx, shipment);
     if (settled.status !== "released") return settled.status === "booked" ? refuse(`Already booked (tracking ${settled.trackingNumber}).`) : { status: "pending", message: settled.message };
     shipment = (await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, include: { batch: true } }))!;
   }
@@ -246,6 +247,19 @@ export type ReconcileSingle =
   | { status: "booked"; bookNumber: string; trackingNumber: string }
   | { status: "released" }
   | { status: "unconfirmed"; message: string };
+
+/**
+ * A BOOKING shipment is settled by whoever booked it: its batch (Get Batch) when it is a member of a batch
+ * being booked, otherwise as a single booking (Search Shipments by its reference).
+ */
+async function settleShipment(ctx: ShippingContext, shipment: Shipment & { batch: Batch | null }): Promise<ReconcileSingle> {
+  if (shipment.batch?.status !== "BOOKING") return reconcileSingleBooking(ctx, shipment);
+  await settleBatch(ctx, shipment.batch);
+  const after = await ctx.db.shipment.findFirst({ where: { id: shipment.id, shop: ctx.shop } });
+  if (after?.bookingStatus === "BOOKED" && after.bookNumber) return { status: "booked", bookNumber: after.bookNumber, trackingNumber: after.trackingNumber ?? "" };
+  if (after?.bookingStatus === "BOOKING") return { status: "unconfirmed", message: `It is being booked with batch “${shipment.batch.name}”. Reload this page in a minute.` };
+  return { status: "released" };
+}
 
 /**
  * A shipment found BOOKING: Search Shipments (keyword: the order name) for a booking carrying its id as
