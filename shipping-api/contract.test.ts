@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  addressText,
   AddToBatchRequest,
   BatchBookRequest,
   BatchBookResponse,
@@ -498,6 +499,21 @@ describe("Shipping API contract: canonical output", () => {
     const parsed = Service.parse(buildService(overrides));
     expect(parsed.supportedDangerousGoodsCodes).toBe(codes);
     expect(parsed).not.toHaveProperty("supportedDangerousGoodCodes");
+  });
+
+  it("GIVEN a partial address with a null zip WHEN read as text THEN every field is present and the missing ones are empty", () => {
+    expect(addressText({ name: "Ada", country: "IE", zip: null, city: "Dublin" })).toEqual({
+      name: "Ada",
+      company: "",
+      address1: "",
+      address2: "",
+      city: "Dublin",
+      state: "",
+      zip: "",
+      country: "IE",
+      phone: "",
+      email: "",
+    });
   });
 
   it("GIVEN an empty list query WHEN parsed THEN page 1 and limit 25 are the defaults", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Address, ReturnToAddress } from "../../shipping-api/contract";
+import { addressText, type Address, type ReturnToAddress } from "../../shipping-api/contract";
 import { normalisePhone } from "../orders/shipment-mapping";
 import type { OrderAddress } from "../orders/types";
 
@@ -24,18 +24,7 @@ export const AddressInput = z.object({
 });
 export type AddressInput = z.infer<typeof AddressInput>;
 
-export const EMPTY_ADDRESS: AddressInput = {
-  name: "",
-  company: "",
-  address1: "",
-  address2: "",
-  city: "",
-  state: "",
-  zip: "",
-  country: "",
-  phone: "",
-  email: "",
-};
+export const EMPTY_ADDRESS: AddressInput = addressText({});
 
 /**
  * The wire shape of an edited address, before the contract's checks: codes upper-cased, the phone reduced to
@@ -59,19 +48,7 @@ export function toAddress(input: AddressInput): Address {
 
 /** The form values of a stored address; an absent one is the empty form. */
 export function addressInput(address: Address | ReturnToAddress | null): AddressInput {
-  if (!address) return EMPTY_ADDRESS;
-  return {
-    name: address.name ?? "",
-    company: address.company ?? "",
-    address1: address.address1 ?? "",
-    address2: address.address2 ?? "",
-    city: address.city ?? "",
-    state: address.state ?? "",
-    zip: address.zip ?? "",
-    country: address.country ?? "",
-    phone: address.phone ?? "",
-    email: address.email ?? "",
-  };
+  return address ? addressText(address) : EMPTY_ADDRESS;
 }
 
 /** An address as Shopify's Admin API gives it (LocationAddress, ShopAddress): any field may be null. */

@@ -1,4 +1,4 @@
-import type { BatchBookResponse, BatchBookResult, BatchQuoteShipment, BookShipmentRequest, BookShipmentResponse, BookedShipment } from "../../shipping-api/contract";
+import { addressText, type BatchBookResponse, type BatchBookResult, type BatchQuoteShipment, type BookShipmentRequest, type BookShipmentResponse, type BookedShipment } from "../../shipping-api/contract";
 import type { Carrier, LabelFormat, Service } from "../catalog";
 import { DAY_MS } from "../clock";
 import { type ErrorCategoryName, ServiceError, invalidRequest, unprocessable } from "../errors";
@@ -67,17 +67,8 @@ function allocateSerials(ctx: DomainContext, count: number): number {
 }
 
 function labelAddress(address: AddressInput): LabelAddress {
-  return {
-    name: address.name ?? "",
-    company: address.company ?? "",
-    address1: address.address1 ?? "",
-    address2: address.address2 ?? "",
-    city: address.city ?? "",
-    state: address.state ?? "",
-    zip: address.zip ?? "",
-    country: address.country,
-    phone: address.phone ?? "",
-  };
+  const { email: _email, ...label } = addressText(address);
+  return label;
 }
 
 /** Record weights are in lb or kg: ounces and grams are converted. */

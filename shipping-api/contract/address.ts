@@ -21,6 +21,27 @@ const addressFields = z.object({
   email: z.email().optional(),
 });
 
+type AddressField = keyof z.infer<typeof addressFields>;
+
+/** Every field of an address as text, as forms and printed labels show it. */
+export type AddressText = Record<AddressField, string>;
+
+/** Any address variant's fields as text: an absent or null field (a zip-less country, a partial return address) is empty. */
+export function addressText(address: Partial<Record<AddressField, string | null>>): AddressText {
+  return {
+    name: address.name ?? "",
+    company: address.company ?? "",
+    address1: address.address1 ?? "",
+    address2: address.address2 ?? "",
+    city: address.city ?? "",
+    state: address.state ?? "",
+    zip: address.zip ?? "",
+    country: address.country ?? "",
+    phone: address.phone ?? "",
+    email: address.email ?? "",
+  };
+}
+
 /** Sender and receiver: every field required except `email`; `zip` may be null. */
 export const Address = addressFields.superRefine(checkStateCode);
 export type Address = z.infer<typeof Address>;
