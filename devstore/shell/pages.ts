@@ -217,15 +217,15 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
             detail.fulfillments.length === 0
               ? html`<p class="subdued">None yet.</p>`
               : detail.fulfillments.map(
-                  ({ row, tracking }) => html`<div class="row-line" data-testid="fulfillment">
+                  ({ row, tracking }) => html`<div class="row-line" data-testid="fulfillment" data-notify-customer="${row.notify_customer ? "true" : "false"}">
               ${statusBadge(row.status, row.status === "CANCELLED")} <strong>${row.name}</strong>
               ${row.display_status ? html`<span class="subdued">${humanize(row.display_status)}</span>` : ""}
               ${tracking.map(
-                (info) => html` <span class="tracking">${info.company ?? "Carrier"} ${
+                (info) => html` <span class="tracking" data-tracking-number="${info.number ?? ""}">${info.company ?? "Carrier"} ${
                   info.url ? html`<a href="${info.url}" target="_blank" rel="noreferrer">${info.number ?? info.url}</a>` : (info.number ?? "")
                 }</span>`,
               )}
-              <span class="subdued">${formatDate(row.created_at, timeZone)}</span>
+              <span class="subdued">${row.notify_customer ? "Customer notified" : "Customer not notified"} · ${formatDate(row.created_at, timeZone)}</span>
             </div>`,
                 )
           }

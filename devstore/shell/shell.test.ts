@@ -157,6 +157,8 @@ describe("the local admin shell", () => {
     expect(page).toContain("Fulfilled");
     expect(page).toContain("1Z999AA10123456784");
     expect(page).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+    expect(page).toContain('data-notify-customer="false"');
+    expect(page).toContain("Customer not notified");
     expect(page).toContain('href="/admin/apps/consign/app/quotes/new?id=gid%3A%2F%2Fshopify%2FOrder%2F1001"');
   });
 

@@ -58,7 +58,7 @@ function frameOf(page: Page): FrameLocator {
 }
 
 describe("batches and booking in the embedded app", () => {
-  it(`GIVEN orders quoted through the app WHEN ${BATCH_SIZE} are put in a batch from the batches page and booked THEN every order is booked and the labels PDF has ${BATCH_SIZE} pages`, () =>
+  it(`GIVEN orders quoted through the app WHEN ${BATCH_SIZE} are put in a batch from the batches page and booked THEN every order is booked, the labels PDF has ${BATCH_SIZE} pages and the local admin shows ${BATCH_SIZE} fulfillments with their tracking numbers`, () =>
     withPage(e2e.browser.context, async (page) => {
       await quoteOrdersThroughTheApp(page);
       const reserved = new Set((await internationalShipments()).slice(0, 1).map((shipment) => shipment.orderName));
@@ -102,6 +102,18 @@ describe("batches and booking in the embedded app", () => {
       const batch = await db.batch.findFirstOrThrow({ where: { shop: e2e.stack.shop, name: "Friday pickup" } });
       const remote = await account.getBatch({ batchId: batch.remoteBatchId! });
       expect(remote.ok && remote.value).toMatchObject({ status: "completed", bookedCount: BATCH_SIZE, errorCount: 0 });
+
+      // Written back to Shopify: each order's page in the local admin shows one fulfillment with its tracking
+      // number, and the customer notified (Settings' default).
+      const booked = await db.shipment.findMany({ where: { batchId: batch.id } });
+      await expect.poll(() => db.shipment.count({ where: { batchId: batch.id, fulfillmentStatus: "FULFILLED" } }), { timeout: 60_000 }).toBe(BATCH_SIZE);
+      for (const shipment of booked) {
+        await page.goto(`${e2e.stack.admin.url}/admin/orders/${shipment.orderId.split("/").pop()}`);
+        const fulfillments = page.getByTestId("fulfillment").filter({ has: page.locator(`[data-tracking-number="${shipment.trackingNumber}"]`) });
+        expect(await fulfillments.count(), `${shipment.orderName} has one fulfillment with ${shipment.trackingNumber}`).toBe(1);
+        expect(await fulfillments.getAttribute("data-notify-customer")).toBe("true");
+      }
+      await page.screenshot({ path: join(RESULTS_DIR, "admin-order-fulfilled.png"), fullPage: true });
     }));
 
   it("GIVEN a quoted international order WHEN it is booked on its own page with its invoice edited THEN it is booked with that invoice and its label downloads", () =>
