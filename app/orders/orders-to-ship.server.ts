@@ -1,5 +1,7 @@
-import type { PrismaClient } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { loadMirroredOrders } from "./mirror.server";
+import type { MirroredOrder } from "./order-node";
+import type { OrderListQuery } from "./order-list-query";
 import { fulfillmentOrderIssue } from "./shipment-mapping";
 
 /**
@@ -7,15 +9,13 @@ import { fulfillmentOrderIssue } from "./shipment-mapping";
  * not, why (on hold, fulfilled by a service, picked up, nothing left) — so no order silently goes missing.
  */
 
-type Db = Pick<PrismaClient, "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "$transaction">;
+type Db = Pick<PrismaClient, "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "shipment" | "$transaction">;
 
-export interface OrderListFilters {
-  search?: string;
-  country?: string;
-  scope?: "all" | "domestic" | "international";
+export interface OrderListFilters extends Omit<OrderListQuery, "page"> {
   /** The shop's own country, for domestic/international. */
   homeCountry: string;
-  page: number;
+  /** For the age filter. */
+  now: Date;
 }
 
 export interface OrderListRow {
@@ -29,6 +29,35 @@ export interface OrderListRow {
   fulfillmentStatus: string;
   shippable: boolean;
   reason: string | null;
+  /** It has rates waiting to be booked. */
+  quoted: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Orders with rates picked and not booked yet: what "already quoted" means to a merchant. */
+async function quotedOrderIds(db: Db, shop: string): Promise<Set<string>> {
+  const rows = await db.shipment.findMany({
+    where: { shop, quoteStatus: "QUOTED", bookingStatus: "NONE" },
+    distinct: ["orderId"],
+    select: { orderId: true },
+  });
+  return new Set(rows.map((row) => row.orderId));
+}
+
+function orderWhere(shop: string, filters: OrderListFilters, quoted: ReadonlySet<string>): Prisma.MirrorOrderWhereInput {
+  const search = filters.q?.trim();
+  const and: Prisma.MirrorOrderWhereInput[] = [{ shop, cancelledAt: null }];
+  if (search) and.push({ OR: [{ name: { contains: search } }, { email: { contains: search } }, { shippingAddress: { contains: search } }] });
+  if (filters.country) and.push({ destinationCountry: filters.country });
+  if (filters.scope === "domestic") and.push({ destinationCountry: filters.homeCountry });
+  if (filters.scope === "international") and.push({ NOT: { destinationCountry: filters.homeCountry } });
+  // Tags are stored as a JSON array: the quoted tag matches one element exactly.
+  if (filters.tag) and.push({ tags: { contains: JSON.stringify(filters.tag) } });
+  if (filters.age) and.push({ orderCreatedAt: { lt: new Date(filters.now.getTime() - Number(filters.age) * DAY_MS) } });
+  if (filters.quoted === "quoted") and.push({ id: { in: [...quoted] } });
+  if (filters.quoted === "not-quoted") and.push({ id: { notIn: [...quoted] } });
+  return { AND: and };
 }
 
 export const PAGE_SIZE = 50;
@@ -36,18 +65,11 @@ export const PAGE_SIZE = 50;
 export async function listOrdersToShip(
   db: Db,
   shop: string,
-  filters: OrderListFilters,
-): Promise<{ rows: OrderListRow[]; total: number; page: number; pages: number; countries: string[] }> {
-  const search = filters.search?.trim();
-  const where = {
-    shop,
-    cancelledAt: null,
-    ...(search ? { OR: [{ name: { contains: search } }, { email: { contains: search } }, { shippingAddress: { contains: search } }] } : {}),
-    ...(filters.country ? { destinationCountry: filters.country } : {}),
-    ...(filters.scope === "domestic" ? { destinationCountry: filters.homeCountry } : {}),
-    ...(filters.scope === "international" ? { NOT: { destinationCountry: filters.homeCountry } } : {}),
-  };
-  const [total, page, countries] = await Promise.all([
+  filters: OrderListFilters & { page: number },
+): Promise<{ rows: OrderListRow[]; total: number; page: number; pages: number; countries: string[]; tags: string[] }> {
+  const quoted = await quotedOrderIds(db, shop);
+  const where = orderWhere(shop, filters, quoted);
+  const [total, page, facets] = await Promise.all([
     db.mirrorOrder.count({ where }),
     db.mirrorOrder.findMany({
       where,
@@ -56,12 +78,11 @@ export async function listOrdersToShip(
       take: PAGE_SIZE,
       select: { id: true },
     }),
-    db.mirrorOrder.findMany({ where: { shop }, distinct: ["destinationCountry"], select: { destinationCountry: true } }),
+    db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { destinationCountry: true, tags: true } }),
   ]);
   const orders = await loadMirroredOrders(db, shop, page.map((row) => row.id));
   const rows = orders.map((order): OrderListRow => {
-    const issues = order.fulfillmentOrders.map(fulfillmentOrderIssue);
-    const shippable = issues.some((issue) => issue === null);
+    const reason = unshippableReason(order);
     const address = order.shippingAddress;
     return {
       id: order.id,
@@ -72,8 +93,9 @@ export async function listOrdersToShip(
       items: order.fulfillmentOrders.reduce((sum, fo) => sum + fo.lines.reduce((lines, line) => lines + line.remainingQuantity, 0), 0),
       tags: order.tags,
       fulfillmentStatus: order.displayFulfillmentStatus,
-      shippable,
-      reason: shippable ? null : (issues.find((issue) => issue !== null)?.message ?? "Nothing to ship."),
+      shippable: reason === null,
+      reason,
+      quoted: quoted.has(order.id),
     };
   });
   return {
@@ -81,8 +103,34 @@ export async function listOrdersToShip(
     total,
     page: Math.max(1, filters.page),
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    countries: countries.flatMap((row) => (row.destinationCountry ? [row.destinationCountry] : [])).sort(),
+    countries: [...new Set(facets.flatMap((row) => (row.destinationCountry ? [row.destinationCountry] : [])))].sort(),
+    tags: [...new Set(facets.flatMap((row) => JSON.parse(row.tags) as string[]))].sort((a, b) => a.localeCompare(b)),
   };
+}
+
+/** Why none of the order's fulfillment orders can be shipped with a label now, or null when one can. */
+function unshippableReason(order: MirroredOrder): string | null {
+  const issues = order.fulfillmentOrders.map(fulfillmentOrderIssue);
+  if (issues.some((issue) => issue === null)) return null;
+  return issues.find((issue) => issue !== null)?.message ?? "Nothing to ship.";
+}
+
+/**
+ * Every shippable order matching the filters, newest first: "select all matching orders" across pages. Orders
+ * the app cannot ship are left out, as the list does not let them be selected.
+ */
+export async function matchingShippableOrderIds(db: Db, shop: string, filters: OrderListFilters): Promise<string[]> {
+  const matching = await db.mirrorOrder.findMany({
+    where: orderWhere(shop, filters, await quotedOrderIds(db, shop)),
+    orderBy: { orderCreatedAt: "desc" },
+    select: { id: true },
+  });
+  const ids: string[] = [];
+  for (let start = 0; start < matching.length; start += PAGE_SIZE * 10) {
+    const orders = await loadMirroredOrders(db, shop, matching.slice(start, start + PAGE_SIZE * 10).map((row) => row.id));
+    for (const order of orders) if (unshippableReason(order) === null) ids.push(order.id);
+  }
+  return ids;
 }
 
 /** The shop's latest mirror sync, for the sync banner. */

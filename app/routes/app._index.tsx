@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigate, useRevalidator, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import {
   Badge,
@@ -15,26 +15,20 @@ import {
   TextField,
   useIndexResourceState,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
-import { z } from "zod";
+import { useState } from "react";
+import { useRevalidateWhile } from "../components/page-hooks";
 import prisma from "../db.server";
 import { advanceMirrorSync, startMirrorSync } from "../orders/mirror.server";
+import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
 import { latestMirrorSync, listOrdersToShip } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
 
-const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
-  q: z.string().max(100).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/).optional().catch(undefined),
-  scope: z.enum(["all", "domestic", "international"]).catch("all"),
-});
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
   const context = { admin, shop: session.shop };
-  const query = ListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseOrderListQuery(new URL(request.url).searchParams);
   const shop = await loadShopSummary(context);
 
   // The first visit fills the mirror; a running sync advances with each load (the page polls while it runs).
@@ -42,11 +36,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (!sync) sync = await prisma.mirrorSync.findUniqueOrThrow({ where: { id: (await startMirrorSync(context, prisma)).syncId } });
   const progress = sync.status === "RUNNING" ? await advanceMirrorSync(context, prisma, sync.id) : null;
 
-  const list = await listOrdersToShip(prisma, session.shop, {
-    ...query,
-    search: query.q,
-    homeCountry: shop.countryCode ?? "US",
-  });
+  const list = await listOrdersToShip(prisma, session.shop, { ...query, homeCountry: shop.countryCode ?? "US", now: new Date() });
   return {
     shop,
     list,
@@ -65,18 +55,13 @@ export default function OrdersToShip() {
   const { shop, list, sync, connected } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const submit = useSubmit();
-  const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const [search, setSearch] = useState(params.get("q") ?? "");
   const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(
     list.rows.filter((row) => row.shippable),
   );
 
-  useEffect(() => {
-    if (sync.status !== "RUNNING") return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1000);
-    return () => clearInterval(timer);
-  }, [sync.status, revalidator]);
+  useRevalidateWhile(sync.status === "RUNNING", 1000);
 
   const setParam = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -85,10 +70,16 @@ export default function OrdersToShip() {
     next.delete("page");
     navigate(`?${next.toString()}`);
   };
+  // "Select all" across pages sends the filters, and the quote page quotes every shippable order they match.
   const createLabels = () => {
-    const ids = new URLSearchParams();
-    for (const id of selectedResources) ids.append("ids[]", id);
-    navigate(`/app/quotes/new?${ids.toString()}`);
+    const selection = new URLSearchParams();
+    if (allResourcesSelected && list.pages > 1) {
+      selection.set("all", "1");
+      for (const name of FILTER_PARAMS) if (params.get(name)) selection.set(name, params.get(name)!);
+    } else {
+      for (const id of selectedResources) selection.append("ids[]", id);
+    }
+    navigate(`/app/quotes/new?${selection.toString()}`);
   };
 
   return (
@@ -143,6 +134,31 @@ export default function OrdersToShip() {
                   value={params.get("country") ?? ""}
                   onChange={(value) => setParam("country", value)}
                 />
+                <Select
+                  label="Tag"
+                  labelInline
+                  options={[{ label: "Any", value: "" }, ...list.tags.map((tag) => ({ label: tag, value: tag }))]}
+                  value={params.get("tag") ?? ""}
+                  onChange={(value) => setParam("tag", value)}
+                />
+                <Select
+                  label="Age"
+                  labelInline
+                  options={[{ label: "Any", value: "" }, ...Object.entries(AGE_FILTERS).map(([days, label]) => ({ label, value: days }))]}
+                  value={params.get("age") ?? ""}
+                  onChange={(value) => setParam("age", value)}
+                />
+                <Select
+                  label="Rates"
+                  labelInline
+                  options={[
+                    { label: "Any", value: "any" },
+                    { label: "Already quoted", value: "quoted" },
+                    { label: "Not quoted yet", value: "not-quoted" },
+                  ]}
+                  value={params.get("quoted") ?? "any"}
+                  onChange={(value) => setParam("quoted", value)}
+                />
                 <Button submit>Search</Button>
               </InlineStack>
             </Form>
@@ -151,6 +167,7 @@ export default function OrdersToShip() {
             resourceName={{ singular: "order", plural: "orders" }}
             itemCount={list.rows.length}
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+            hasMoreItems={list.pages > 1}
             onSelectionChange={handleSelectionChange}
             promotedBulkActions={[{ content: "Create shipping labels", onAction: createLabels }]}
             headings={[{ title: "Order" }, { title: "Date" }, { title: "Ship to" }, { title: "Items" }, { title: "Status" }]}
@@ -170,9 +187,12 @@ export default function OrdersToShip() {
                 disabled={!row.shippable}
               >
                 <IndexTable.Cell>
-                  <Text as="span" fontWeight="semibold">
-                    {row.name}
-                  </Text>
+                  <InlineStack gap="200" blockAlign="center">
+                    <Text as="span" fontWeight="semibold">
+                      <span data-testid="order-name">{row.name}</span>
+                    </Text>
+                    {row.quoted && <Badge tone="info">Rates ready</Badge>}
+                  </InlineStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{new Date(row.createdAt).toLocaleDateString()}</IndexTable.Cell>
                 <IndexTable.Cell>{row.destination}</IndexTable.Cell>

@@ -3,14 +3,24 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, EmptyState, Page, Text } from "@shopify/polaris";
 import prisma from "../db.server";
+import { FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
+import { matchingShippableOrderIds } from "../orders/orders-to-ship.server";
 import { parseOrderSelection } from "../orders/selection";
 import { QuotingUnavailableError, SenderMissingError } from "../quoting/errors";
 import { startQuoteRun } from "../quoting/quote-run.server";
 import { requireAccount } from "../settings/require-account.server";
+import type { ShopAdmin } from "../shopify/gateway.server";
+import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
 
 /** The selection parameters: they start the run and are not carried to the run's page. */
-const SELECTION_PARAMS = ["ids[]", "ids", "id"];
+const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
+
+/** "All matching orders" from Orders to ship: every shippable order its filters match, across pages. */
+async function matchingOrders(context: ShopAdmin, params: URLSearchParams, now: Date): Promise<string[]> {
+  const shop = await loadShopSummary(context);
+  return matchingShippableOrderIds(prisma, context.shop, { ...parseOrderListQuery(params), homeCountry: shop.countryCode ?? "US", now });
+}
 
 /**
  * Where "Create shipping labels" lands (the order list's bulk action, Shopify's admin links): starts quoting
@@ -20,12 +30,14 @@ const SELECTION_PARAMS = ["ids[]", "ids", "id"];
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session, redirect } = await authenticate.admin(request);
   const url = new URL(request.url);
-  const selection = parseOrderSelection(url.searchParams);
+  const context = { admin, shop: session.shop };
+  const now = new Date();
+  const selection = url.searchParams.get("all") === "1" ? { ids: await matchingOrders(context, url.searchParams, now) } : parseOrderSelection(url.searchParams);
   if ("error" in selection) throw new Response(selection.error, { status: 400 });
   if (selection.ids.length === 0) return { problem: null, selected: 0 };
   await requireAccount(prisma, session.shop, request);
   try {
-    const { runId } = await startQuoteRun(prisma, session.shop, selection.ids, { admin: { admin, shop: session.shop }, now: new Date() });
+    const { runId } = await startQuoteRun(prisma, session.shop, selection.ids, { admin: context, now });
     for (const name of SELECTION_PARAMS) url.searchParams.delete(name);
     url.pathname = `/app/quotes/${runId}`;
     return redirect(`${url.pathname}${url.search}`);

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { MirroredOrder } from "../../app/orders/order-node";
+import { buildAddress, buildFulfillmentOrder, buildOrder } from "../factories/orders";
+import { useAppEnvironment } from "../support/app-env";
+
+useAppEnvironment();
+const { default: prisma } = await import("../../app/db.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { listOrdersToShip, matchingShippableOrderIds } = await import("../../app/orders/orders-to-ship.server");
+
+const SHOP = "filters.myshopify.com";
+const NOW = new Date("2026-11-21T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+function mirrored(number: number, overrides: { country?: string; tags?: string[]; ageDays?: number; onHold?: boolean }): MirroredOrder {
+  const order = buildOrder({
+    id: `gid://shopify/Order/${number}`,
+    name: `#${number}`,
+    shippingAddress: buildAddress({ countryCode: overrides.country ?? "US", provinceCode: overrides.country === "US" || !overrides.country ? "NY" : null }),
+    fulfillmentOrders: [
+      buildFulfillmentOrder({
+        id: `gid://shopify/FulfillmentOrder/${number}`,
+        ...(overrides.onHold ? { status: "ON_HOLD", holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: null }], supportedActions: ["RELEASE_HOLD"] } : {}),
+      }),
+    ],
+  });
+  return {
+    ...order,
+    createdAt: new Date(NOW.getTime() - (overrides.ageDays ?? 0) * DAY).toISOString(),
+    cancelledAt: null,
+    tags: overrides.tags ?? [],
+    displayFulfillmentStatus: "UNFULFILLED",
+    fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: "gid://shopify/Location/1" })),
+  };
+}
+
+await saveMirroredOrders(
+  prisma,
+  SHOP,
+  [
+    mirrored(1, { tags: ["wholesale"], ageDays: 0 }),
+    mirrored(2, { country: "GB", tags: ["wholesale", "gift"], ageDays: 2 }),
+    mirrored(3, { country: "CA", tags: ["wholesale gift"], ageDays: 8 }),
+    mirrored(4, { ageDays: 4, onHold: true }),
+  ],
+  NOW,
+);
+// Order 2 has rates picked and not booked; order 3 was quoted and booked already.
+for (const [orderId, bookingStatus] of [["gid://shopify/Order/2", "NONE"], ["gid://shopify/Order/3", "BOOKED"]] as const) {
+  await prisma.shipment.create({
+    data: { shop: SHOP, orderId, orderName: "#x", fulfillmentOrderId: orderId.replace("Order", "FulfillmentOrder"), lines: "[]", request: "{}", quoteStatus: "QUOTED", bookingStatus },
+  });
+}
+
+const base = { scope: "all", quoted: "any", homeCountry: "US", now: NOW } as const;
+const names = async (filters: Partial<Parameters<typeof listOrdersToShip>[2]>) =>
+  (await listOrdersToShip(prisma, SHOP, { ...base, page: 1, ...filters })).rows.map((row) => row.name);
+
+describe("Orders to ship: filters", () => {
+  it("GIVEN no filter THEN every order is listed newest first, with the tags and countries to filter by", async () => {
+    const list = await listOrdersToShip(prisma, SHOP, { ...base, page: 1 });
+    expect(list.rows.map((row) => row.name)).toEqual(["#1", "#2", "#4", "#3"]);
+    expect(list.tags).toEqual(["gift", "wholesale", "wholesale gift"]);
+    expect(list.countries).toEqual(["CA", "GB", "US"]);
+    expect(list.rows.find((row) => row.name === "#4")).toMatchObject({ shippable: false, reason: expect.stringContaining("hold") });
+  });
+
+  it("GIVEN a tag THEN only orders carrying exactly that tag are listed", async () => {
+    expect(await names({ tag: "wholesale" })).toEqual(["#1", "#2"]);
+    expect(await names({ tag: "gift" })).toEqual(["#2"]);
+  });
+
+  it("GIVEN an age THEN only orders older than that are listed", async () => {
+    expect(await names({ age: "3" })).toEqual(["#4", "#3"]);
+    expect(await names({ age: "7" })).toEqual(["#3"]);
+  });
+
+  it("GIVEN already quoted / not quoted THEN orders with rates waiting to be booked are told apart", async () => {
+    expect(await names({ quoted: "quoted" })).toEqual(["#2"]);
+    expect(await names({ quoted: "not-quoted" })).toEqual(["#1", "#4", "#3"]);
+    const list = await listOrdersToShip(prisma, SHOP, { ...base, page: 1 });
+    expect(list.rows.filter((row) => row.quoted).map((row) => row.name)).toEqual(["#2"]);
+  });
+
+  it("GIVEN domestic or international THEN orders are split by the shop's country", async () => {
+    expect(await names({ scope: "domestic" })).toEqual(["#1", "#4"]);
+    expect(await names({ scope: "international", tag: "wholesale" })).toEqual(["#2"]);
+  });
+
+  it("GIVEN “all matching orders” THEN every shippable match is selected across pages, orders on hold left out", async () => {
+    expect(await matchingShippableOrderIds(prisma, SHOP, { ...base })).toEqual(["gid://shopify/Order/1", "gid://shopify/Order/2", "gid://shopify/Order/3"]);
+    expect(await matchingShippableOrderIds(prisma, SHOP, { ...base, age: "1" })).toEqual(["gid://shopify/Order/2", "gid://shopify/Order/3"]);
+  });
+});
