@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
-import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { BatchNotFoundError } from "../batches/batch-store.server";
@@ -9,6 +9,8 @@ import { addToBatch, batchCandidates, cancelBatch, deleteBatch, openBatch, remov
 import { rebatchFailed, startBatchBooking } from "../batches/booking.server";
 import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batch-status";
 import { CandidateTable } from "../batches/components/candidate-table";
+import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
+import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
@@ -116,23 +118,14 @@ export default function BatchPage() {
   const result = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
   const submit = useSubmit();
-  const shopify = useAppBridge();
   const outcome = fetcher.data ?? result;
   const { batch } = view;
   const busy = navigation.state !== "idle" || fetcher.state !== "idle";
   const pendingIntent = (navigation.formData ?? fetcher.formData)?.get("intent");
 
-  useEffect(() => {
-    if (batch.status !== "BOOKING" && batch.status !== "CREATING") return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [batch.status, revalidator]);
-
-  useEffect(() => {
-    if (outcome?.ok) shopify.toast.show(outcome.message);
-  }, [outcome, shopify]);
+  useRevalidateWhile(batch.status === "BOOKING" || batch.status === "CREATING", POLL_MS);
+  useSuccessToast(outcome);
 
   const post = (intent: string, fields: Record<string, string> = {}) => submit({ intent, ...fields }, { method: "post" });
   const booked = batch.status === "COMPLETED" || batch.status === "FAILED";
@@ -193,65 +186,61 @@ export default function BatchPage() {
           </Banner>
         )}
 
-        <Layout>
-          <Layout.Section>
-            <Card>
-              <BlockStack gap="300">
-                <InlineStack gap="200" wrap>
-                  <Badge>{`${view.counts.orders} orders`}</Badge>
-                  {view.counts.booked > 0 && <Badge tone="success">{`${view.counts.booked} booked`}</Badge>}
-                  {view.counts.failed > 0 && <Badge tone="critical">{`${view.counts.failed} failed`}</Badge>}
-                  {view.remote && <Text as="span" tone="subdued">{`Shipping API: ${view.remote.status}, ${view.remote.quoteCount} rates`}</Text>}
-                </InlineStack>
-                <InlineStack gap="200" wrap>
-                  {batch.status === "OPEN" && (
-                    <Button variant="primary" disabled={view.blockers.length > 0 || busy} loading={pendingIntent === "book"} onClick={() => post("book")}>
-                      {`Book ${view.counts.orders} ${view.counts.orders === 1 ? "label" : "labels"}`}
-                    </Button>
-                  )}
-                  {batch.status === "OPEN" && view.repairable > 0 && (
-                    <Button disabled={busy} loading={pendingIntent === "repair"} onClick={() => post("repair")}>
-                      Re-quote expired rates
-                    </Button>
-                  )}
-                  {booked && <LabelButtons batchId={batch.id} name={batch.name} />}
-                  {booked && view.counts.failed > 0 && (
-                    <Button disabled={busy} loading={pendingIntent === "rebatch"} onClick={() => post("rebatch")}>
-                      Re-quote failed orders
-                    </Button>
-                  )}
-                  {batch.status === "OPEN" && (
-                    <Button tone="critical" variant="plain" disabled={busy} onClick={() => post("cancel")}>
-                      Cancel batch
-                    </Button>
-                  )}
-                  {batch.status !== "BOOKING" && batch.status !== "CREATING" && (
-                    <Button tone="critical" variant="plain" disabled={busy} onClick={() => confirm(`Delete “${batch.name}”?`) && post("delete")}>
-                      Delete batch
-                    </Button>
-                  )}
-                </InlineStack>
-              </BlockStack>
-            </Card>
-          </Layout.Section>
-          <Layout.Section variant="oneThird">
-            <Card>
-              <BlockStack gap="100">
-                <Text as="h2" variant="headingSm">
-                  Prepay balance
+        <SummaryLayout
+          counts={
+            <>
+              <Badge>{`${view.counts.orders} orders`}</Badge>
+              {view.counts.booked > 0 && <Badge tone="success">{`${view.counts.booked} booked`}</Badge>}
+              {view.counts.failed > 0 && <Badge tone="critical">{`${view.counts.failed} failed`}</Badge>}
+              {view.remote && <Text as="span" tone="subdued">{`Shipping API: ${view.remote.status}, ${view.remote.quoteCount} rates`}</Text>}
+            </>
+          }
+          actions={
+            <>
+              {batch.status === "OPEN" && (
+                <Button variant="primary" disabled={view.blockers.length > 0 || busy} loading={pendingIntent === "book"} onClick={() => post("book")}>
+                  {`Book ${view.counts.orders} ${view.counts.orders === 1 ? "label" : "labels"}`}
+                </Button>
+              )}
+              {batch.status === "OPEN" && view.repairable > 0 && (
+                <Button disabled={busy} loading={pendingIntent === "repair"} onClick={() => post("repair")}>
+                  Re-quote expired rates
+                </Button>
+              )}
+              {booked && <LabelButtons batchId={batch.id} name={batch.name} />}
+              {booked && view.counts.failed > 0 && (
+                <Button disabled={busy} loading={pendingIntent === "rebatch"} onClick={() => post("rebatch")}>
+                  Re-quote failed orders
+                </Button>
+              )}
+              {batch.status === "OPEN" && (
+                <Button tone="critical" variant="plain" disabled={busy} onClick={() => post("cancel")}>
+                  Cancel batch
+                </Button>
+              )}
+              {batch.status !== "BOOKING" && batch.status !== "CREATING" && (
+                <Button tone="critical" variant="plain" disabled={busy} onClick={() => confirm(`Delete “${batch.name}”?`) && post("delete")}>
+                  Delete batch
+                </Button>
+              )}
+            </>
+          }
+          aside={
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingSm">
+                Prepay balance
+              </Text>
+              <Text as="p">
+                <span data-testid="prepay-balance">{batch.prepayBalance ? `${formatMoney(batch.prepayBalance, "USD")} after booking` : booked ? "Not reported for this booking" : "Shown after booking"}</span>
+              </Text>
+              {batch.bookedAt && (
+                <Text as="p" tone="subdued">
+                  Booked {new Date(batch.bookedAt).toLocaleString()}
                 </Text>
-                <Text as="p">
-                  <span data-testid="prepay-balance">{batch.prepayBalance ? `${formatMoney(batch.prepayBalance, "USD")} after booking` : booked ? "Not reported for this booking" : "Shown after booking"}</span>
-                </Text>
-                {batch.bookedAt && (
-                  <Text as="p" tone="subdued">
-                    Booked {new Date(batch.bookedAt).toLocaleString()}
-                  </Text>
-                )}
-              </BlockStack>
-            </Card>
-          </Layout.Section>
-        </Layout>
+              )}
+            </BlockStack>
+          }
+        />
 
         <Card padding="0">
           <IndexTable

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
+import { useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, ProgressBar, Text } from "@shopify/polaris";
-import { useEffect } from "react";
 import { z } from "zod";
+import { useRevalidateWhile } from "../components/page-hooks";
 import prisma from "../db.server";
 import { retryWriteBack, viewWriteBack, type WriteBackItem } from "../fulfillment/write-back.server";
 import { authenticate } from "../shopify.server";
@@ -37,17 +37,12 @@ const STATUS_BADGE: Record<WriteBackItem["status"], { tone: "success" | "critica
 
 export default function Fulfillments() {
   const progress = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   const navigation = useNavigation();
   const submit = useSubmit();
   const working = progress.remaining > 0;
 
   // Poll while shipments are still being written back.
-  useEffect(() => {
-    if (!working) return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1500);
-    return () => clearInterval(timer);
-  }, [working, revalidator]);
+  useRevalidateWhile(working, 1500);
 
   const done = progress.fulfilled + progress.failed;
   const percent = progress.total === 0 ? 100 : Math.round((done / progress.total) * 100);

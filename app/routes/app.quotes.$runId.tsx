@@ -1,9 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, Checkbox, DataTable, Divider, InlineStack, Layout, Page, Pagination, ProgressBar, Text } from "@shopify/polaris";
-import { useEffect, useMemo, useState } from "react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { Badge, Banner, BlockStack, Button, Card, Checkbox, DataTable, Divider, InlineStack, Page, Pagination, ProgressBar, Text } from "@shopify/polaris";
+import { useMemo, useState } from "react";
 import { z } from "zod";
+import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
+import { SummaryLayout } from "../components/summary-layout";
 import prisma from "../db.server";
 import { ShipmentRates } from "../quoting/components/shipment-rates";
 import { QuotingInputError } from "../quoting/errors";
@@ -88,23 +90,14 @@ export default function QuoteRunPage() {
   const result = useActionData<typeof action>();
   const bulk = useFetcher<typeof action>();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const shopify = useAppBridge();
   const [, setSearchParams] = useSearchParams();
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const [overrideManual, setOverrideManual] = useState(false);
   const { run } = view;
   const outcome = bulk.data ?? result;
 
-  useEffect(() => {
-    if (run.status !== "RUNNING") return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [run.status, revalidator]);
-
-  useEffect(() => {
-    if (outcome?.ok) shopify.toast.show(outcome.message);
-  }, [outcome, shopify]);
+  useRevalidateWhile(run.status === "RUNNING", POLL_MS);
+  useSuccessToast(outcome);
 
   const batchIds = useMemo(() => view.readyShipmentIds.filter((id) => !excluded.has(id)), [view.readyShipmentIds, excluded]);
   const include = (id: string, included: boolean) =>
@@ -146,82 +139,78 @@ export default function QuoteRunPage() {
           </Banner>
         )}
 
-        <Layout>
-          <Layout.Section>
-            <Card>
-              <BlockStack gap="300">
-                <InlineStack gap="200" wrap>
-                  <Badge tone="success">{`${view.counts.ready} ready`}</Badge>
-                  {view.counts.expired > 0 && <Badge tone="warning">{`${view.counts.expired} expired`}</Badge>}
-                  {view.counts.failed > 0 && <Badge tone="critical">{`${view.counts.failed} failed`}</Badge>}
-                  {view.counts.blockedOrders > 0 && <Badge tone="attention">{`${plural(view.counts.blockedOrders, "order")} blocked`}</Badge>}
-                  {view.counts.pending > 0 && <Badge tone="info">{`${view.counts.pending} quoting`}</Badge>}
-                </InlineStack>
-                <InlineStack gap="200" wrap>
-                  <bulk.Form method="post">
-                    <input type="hidden" name="intent" value="apply-rule" />
-                    <InlineStack gap="200" blockAlign="center">
-                      <Button submit disabled={run.status === "RUNNING"} loading={bulk.state !== "idle" && bulk.formData?.get("intent") === "apply-rule"}>
-                        Apply rule
-                      </Button>
-                      <Checkbox label="Also replace rates you chose" checked={overrideManual} onChange={setOverrideManual} />
-                      {overrideManual && <input type="hidden" name="overrideManual" value="on" />}
-                    </InlineStack>
-                  </bulk.Form>
-                  {[
-                    { ids: view.expiredShipmentIds, what: "expired shipment" },
-                    { ids: view.failedShipmentIds, what: "failed shipment" },
-                  ]
-                    .filter(({ ids }) => ids.length > 0)
-                    .map(({ ids, what }) => (
-                      <bulk.Form method="post" key={what}>
-                        <input type="hidden" name="intent" value="requote" />
-                        {ids.map((id) => (
-                          <input key={id} type="hidden" name="shipmentIds" value={id} />
-                        ))}
-                        <Button submit disabled={bulk.state !== "idle"}>{`Re-quote ${plural(ids.length, what)}`}</Button>
-                      </bulk.Form>
-                    ))}
-                </InlineStack>
-              </BlockStack>
-            </Card>
-          </Layout.Section>
-          <Layout.Section variant="oneThird">
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingSm">
-                  Picked rates by carrier
-                </Text>
-                <div data-testid="carrier-totals">
-                  {view.totals.length === 0 ? (
-                    <Text as="p" tone="subdued">
-                      No rates ready yet.
-                    </Text>
-                  ) : (
-                    <DataTable
-                      columnContentTypes={["text", "numeric", "numeric"]}
-                      headings={["Carrier", "Shipments", "Total"]}
-                      rows={view.totals.map((total) => [
-                        total.carrierCode,
-                        total.count,
-                        total.amounts.map((amount) => formatMoney(amount.total, amount.currency)).join(" + "),
-                      ])}
-                    />
-                  )}
-                </div>
-                <Form method="post" action="/app/batches/new">
-                  <input type="hidden" name="runId" value={run.id} />
-                  {batchIds.map((id) => (
-                    <input key={id} type="hidden" name="shipmentIds" value={id} />
-                  ))}
-                  <Button submit variant="primary" disabled={batchIds.length === 0 || navigation.state !== "idle"}>
-                    {`Create batch (${plural(batchIds.length, "shipment")})`}
+        <SummaryLayout
+          counts={
+            <>
+              <Badge tone="success">{`${view.counts.ready} ready`}</Badge>
+              {view.counts.expired > 0 && <Badge tone="warning">{`${view.counts.expired} expired`}</Badge>}
+              {view.counts.failed > 0 && <Badge tone="critical">{`${view.counts.failed} failed`}</Badge>}
+              {view.counts.blockedOrders > 0 && <Badge tone="attention">{`${plural(view.counts.blockedOrders, "order")} blocked`}</Badge>}
+              {view.counts.pending > 0 && <Badge tone="info">{`${view.counts.pending} quoting`}</Badge>}
+            </>
+          }
+          actions={
+            <>
+              <bulk.Form method="post">
+                <input type="hidden" name="intent" value="apply-rule" />
+                <InlineStack gap="200" blockAlign="center">
+                  <Button submit disabled={run.status === "RUNNING"} loading={bulk.state !== "idle" && bulk.formData?.get("intent") === "apply-rule"}>
+                    Apply rule
                   </Button>
-                </Form>
-              </BlockStack>
-            </Card>
-          </Layout.Section>
-        </Layout>
+                  <Checkbox label="Also replace rates you chose" checked={overrideManual} onChange={setOverrideManual} />
+                  {overrideManual && <input type="hidden" name="overrideManual" value="on" />}
+                </InlineStack>
+              </bulk.Form>
+              {[
+                { ids: view.expiredShipmentIds, what: "expired shipment" },
+                { ids: view.failedShipmentIds, what: "failed shipment" },
+              ]
+                .filter(({ ids }) => ids.length > 0)
+                .map(({ ids, what }) => (
+                  <bulk.Form method="post" key={what}>
+                    <input type="hidden" name="intent" value="requote" />
+                    {ids.map((id) => (
+                      <input key={id} type="hidden" name="shipmentIds" value={id} />
+                    ))}
+                    <Button submit disabled={bulk.state !== "idle"}>{`Re-quote ${plural(ids.length, what)}`}</Button>
+                  </bulk.Form>
+                ))}
+            </>
+          }
+          aside={
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingSm">
+                Picked rates by carrier
+              </Text>
+              <div data-testid="carrier-totals">
+                {view.totals.length === 0 ? (
+                  <Text as="p" tone="subdued">
+                    No rates ready yet.
+                  </Text>
+                ) : (
+                  <DataTable
+                    columnContentTypes={["text", "numeric", "numeric"]}
+                    headings={["Carrier", "Shipments", "Total"]}
+                    rows={view.totals.map((total) => [
+                      total.carrierCode,
+                      total.count,
+                      total.amounts.map((amount) => formatMoney(amount.total, amount.currency)).join(" + "),
+                    ])}
+                  />
+                )}
+              </div>
+              <Form method="post" action="/app/batches/new">
+                <input type="hidden" name="runId" value={run.id} />
+                {batchIds.map((id) => (
+                  <input key={id} type="hidden" name="shipmentIds" value={id} />
+                ))}
+                <Button submit variant="primary" disabled={batchIds.length === 0 || navigation.state !== "idle"}>
+                  {`Create batch (${plural(batchIds.length, "shipment")})`}
+                </Button>
+              </Form>
+            </BlockStack>
+          }
+        />
 
         {view.orders.map((order) => (
           <div key={order.orderId} data-testid="quote-order" data-order-id={order.orderId} data-order-name={order.orderName}>
