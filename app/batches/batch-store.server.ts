@@ -1,5 +1,6 @@
 import type { Shipment } from "@prisma/client";
 import type { BatchDetail } from "../../shipping-api/contract";
+import { rateOf, type Rate } from "../quoting/rate-fields";
 import type { ShippingContext } from "./context.server";
 import { parseServiceTimestamp } from "./context.server";
 import type { BatchGuard, ShipmentForBatch } from "./eligibility";
@@ -27,14 +28,7 @@ export class BatchNotFoundError extends Error {
 
 export type ShipmentWithQuote = Shipment & { selectedQuote: QuoteSummary | null };
 
-export interface QuoteSummary {
-  quoteId: number;
-  carrierCode: string;
-  serviceCode: string;
-  serviceDescription: string;
-  packageTypeCode: string;
-  totalAmount: string;
-  currency: string;
+export interface QuoteSummary extends Rate {
   zone: string;
   expiresAt: Date;
 }
@@ -48,19 +42,7 @@ export async function withSelectedQuotes(ctx: ShippingContext, shipments: readon
     const quote = shipment.selectedQuoteId === null ? undefined : byId.get(shipment.selectedQuoteId);
     return {
       ...shipment,
-      selectedQuote: quote
-        ? {
-            quoteId: quote.quoteId,
-            carrierCode: quote.carrierCode,
-            serviceCode: quote.serviceCode,
-            serviceDescription: quote.serviceDescription,
-            packageTypeCode: quote.packageTypeCode,
-            totalAmount: quote.totalAmount,
-            currency: quote.currency,
-            zone: quote.zone,
-            expiresAt: quote.expiresAt,
-          }
-        : null,
+      selectedQuote: quote ? { ...rateOf(quote), zone: quote.zone, expiresAt: quote.expiresAt } : null,
     };
   });
 }

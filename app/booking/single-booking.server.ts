@@ -1,11 +1,12 @@
 import type { Batch, Shipment } from "@prisma/client";
 import { BookShipmentRequest, type CommercialInvoice, type LabelImageFormat, type Service } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
-import { batchGuard, type QuoteSummary } from "../batches/batch-store.server";
+import { batchGuard } from "../batches/batch-store.server";
 import type { ShippingContext } from "../batches/context.server";
 import { explainShippingError, outcomeUnknown } from "../batches/errors";
 import { settleBatch } from "../batches/settle.server";
 import { sumAmounts } from "../quoting/money";
+import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings } from "../settings/account.server";
 import { fieldErrors, type FieldErrors } from "../settings/field-errors";
 import { buildBookRequest, storedRequest, type BookingForm } from "./book-request";
@@ -30,7 +31,7 @@ export class OrderNotFoundError extends Error {
 }
 
 /** A quoted rate the merchant may book with, and what its service offers. */
-export interface RateChoice extends Omit<QuoteSummary, "zone" | "expiresAt"> {
+export interface RateChoice extends Rate {
   signatureOptions: Array<{ code: string; label: string }>;
   saturdayDelivery: boolean;
 }
@@ -87,13 +88,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
       .map((quote): RateChoice => {
         const service = serviceByCode.get(quote.serviceCode);
         return {
-          quoteId: quote.quoteId,
-          carrierCode: quote.carrierCode,
-          serviceCode: quote.serviceCode,
-          serviceDescription: quote.serviceDescription,
-          packageTypeCode: quote.packageTypeCode,
-          totalAmount: quote.totalAmount,
-          currency: quote.currency,
+          ...rateOf(quote),
           signatureOptions: service?.signatureOptions.map((option) => ({ code: option.signatureOptionCode, label: option.signatureOptionLabel })) ?? [],
           saturdayDelivery: service?.saturdayDelivery === true,
         };
