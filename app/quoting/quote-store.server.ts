@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Quote } from "../../shipping-api/contract";
+import { pricedRateOf } from "./rate-fields";
 import type { Settlement } from "./settle";
 
 /**
@@ -25,19 +26,9 @@ function quoteRows(shop: string, shipmentId: string, quotes: readonly Quote[], q
   const expiresAt = quoteExpiry(quotedAt);
   return quotes.map((quote) => ({
     shop,
-    quoteId: quote.quoteId,
     shipmentId,
-    carrierCode: quote.carrierCode,
-    serviceCode: quote.serviceCode,
-    serviceDescription: quote.serviceDescription,
-    packageTypeCode: quote.packageTypeCode,
-    currency: quote.currency,
-    totalAmount: quote.totalAmount,
-    baseAmount: quote.baseAmount,
+    ...pricedRateOf(quote),
     surcharges: JSON.stringify(quote.surcharges),
-    zone: quote.zone,
-    quotedWeight: quote.quotedWeight,
-    quotedWeightType: quote.quotedWeightType,
     createdAt: quotedAt,
     expiresAt,
   }));

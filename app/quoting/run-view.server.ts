@@ -5,6 +5,7 @@ import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { compareAmounts, sumAmounts } from "./money";
 import { resumeQuoteRun } from "./quote-run.server";
+import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { describeRule } from "./rate-rule";
 import { carrierTotals, type CarrierTotal } from "./totals";
 
@@ -17,19 +18,8 @@ import { carrierTotals, type CarrierTotal } from "./totals";
 
 export const ORDERS_PER_PAGE = 50;
 
-export interface RateOption {
-  quoteId: number;
-  carrierCode: string;
-  serviceCode: string;
-  serviceDescription: string;
-  packageTypeCode: string;
-  currency: string;
-  totalAmount: string;
-  baseAmount: string;
+export interface RateOption extends PricedRate {
   surcharges: Surcharge[];
-  zone: string;
-  quotedWeight: string;
-  quotedWeightType: string;
   expiresAt: string;
   expired: boolean;
 }
@@ -174,18 +164,8 @@ export async function loadQuoteRunView(
     const options = shipment.quotes
       .map(
         (quote): RateOption => ({
-          quoteId: quote.quoteId,
-          carrierCode: quote.carrierCode,
-          serviceCode: quote.serviceCode,
-          serviceDescription: quote.serviceDescription,
-          packageTypeCode: quote.packageTypeCode,
-          currency: quote.currency,
-          totalAmount: quote.totalAmount,
-          baseAmount: quote.baseAmount,
+          ...pricedRateOf(quote),
           surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
-          zone: quote.zone,
-          quotedWeight: quote.quotedWeight,
-          quotedWeightType: quote.quotedWeightType,
           expiresAt: quote.expiresAt.toISOString(),
           expired: quote.expiresAt <= now,
         }),
