@@ -1,41 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { pricedRateOf, rateOf } from "./rate-fields";
 
+const rate = { quoteId: 4711, carrierCode: "NPS", serviceCode: "BLP_GROUND", serviceDescription: "Ground", packageTypeCode: "PKG", currency: "USD", totalAmount: "12.40" };
+const pricing = { baseAmount: "10.00", zone: "5", quotedWeight: "2", quotedWeightType: "actual" };
+
 /** A stored Quote row as Prisma returns it: the rate, its pricing and the row's own columns. */
 const storedRow = {
   id: "clrow1",
   shop: "rates.myshopify.com",
   shipmentId: "shipment-1",
-  quoteId: 4711,
-  carrierCode: "NPS",
-  serviceCode: "BLP_GROUND",
-  serviceDescription: "Ground",
-  packageTypeCode: "PKG",
-  currency: "USD",
-  totalAmount: "12.40",
-  baseAmount: "10.00",
+  ...rate,
+  ...pricing,
   surcharges: "[]",
-  zone: "5",
-  quotedWeight: "2",
-  quotedWeightType: "actual",
   createdAt: new Date("2026-11-20T10:00:00Z"),
   expiresAt: new Date("2026-12-20T10:00:00Z"),
 };
 
 describe("a quote's rate fields", () => {
   it("GIVEN a stored quote row WHEN its rate is taken THEN only carrier, service and price are kept", () => {
-    expect(rateOf(storedRow)).toEqual({
-      quoteId: 4711,
-      carrierCode: "NPS",
-      serviceCode: "BLP_GROUND",
-      serviceDescription: "Ground",
-      packageTypeCode: "PKG",
-      currency: "USD",
-      totalAmount: "12.40",
-    });
+    expect(rateOf(storedRow)).toEqual(rate);
   });
 
   it("GIVEN a stored quote row WHEN its priced rate is taken THEN the pricing comes along and the row's own columns do not", () => {
-    expect(pricedRateOf(storedRow)).toEqual({ ...rateOf(storedRow), baseAmount: "10.00", zone: "5", quotedWeight: "2", quotedWeightType: "actual" });
+    expect(pricedRateOf(storedRow)).toEqual({ ...rate, ...pricing });
   });
 });
