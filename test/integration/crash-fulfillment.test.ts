@@ -1,18 +1,16 @@
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
-import { freshAppDatabase, TEST_ENCRYPTION_KEY } from "../support/app-env";
+import { freshAppDatabase } from "../support/app-env";
+import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
 // The write-back in real processes that die at the dangerous moments (kill -9, no cleanup), against the local
 // admin over HTTP and a real SQLite file; then a fresh process picks up as the app does at startup.
-const root = join(import.meta.dirname, "..", "..");
 const service: RunningService = await startService();
 const harness: Harness = await startHarness({ orders: 40 });
 const databaseUrl = freshAppDatabase();
@@ -25,38 +23,15 @@ function take(count: number): FulfillmentOrderToShip[] {
   return available.splice(0, count);
 }
 
-interface WorkerExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  output: string;
-}
-
 /** Runs test/support/write-back-worker.ts in a new process, dying at `crashAt` when given. */
-function runWorker(crashAt?: string): Promise<WorkerExit> {
-  return new Promise((resolve, reject) => {
-    // Node itself with tsx as a loader, so the process that dies is the one spawned (tsx's CLI would be a parent).
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "test", "support", "write-back-worker.ts")], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "test",
-        DATABASE_URL: databaseUrl,
-        LOCAL_ADMIN_URL: harness.url,
-        SHOPIFY_API_KEY: API_KEY,
-        SHOPIFY_API_SECRET: API_SECRET,
-        SHOPIFY_APP_URL: "http://localhost:3000",
-        SHIPPING_API_URL: service.baseUrl,
-        CONSIGN_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-        ...(crashAt ? { CONSIGN_CRASH_AT: crashAt } : {}),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("exit", (code, signal) => resolve({ code, signal, output }));
+function runWorker(crashAt?: string): Promise<AppProcessExit> {
+  return runAppProcess("write-back-worker.ts", [], {
+    DATABASE_URL: databaseUrl,
+    LOCAL_ADMIN_URL: harness.url,
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    SHIPPING_API_URL: service.baseUrl,
+    CONSIGN_CRASH_AT: crashAt,
   });
 }
 

@@ -1,0 +1,48 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { TEST_API_KEY, TEST_API_SECRET, TEST_ENCRYPTION_KEY } from "./app-env";
+
+const root = join(import.meta.dirname, "..", "..");
+
+export interface AppProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  /** stdout and stderr as they came, for failure messages. */
+  output: string;
+}
+
+/**
+ * Runs `script` (a worker under test/support) in a process of its own for the crash tests, with only the
+ * app's environment: the test defaults overlaid with `env` (an undefined entry is left out, e.g. no
+ * CONSIGN_CRASH_AT). Node itself runs it with tsx as a loader, so the process that dies is the one spawned
+ * (tsx's CLI would be a parent).
+ */
+export function runAppProcess(script: string, args: readonly string[], env: Record<string, string | undefined>): Promise<AppProcessExit> {
+  const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "test", "support", script), ...args], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "test",
+        SHOPIFY_API_KEY: TEST_API_KEY,
+        SHOPIFY_API_SECRET: TEST_API_SECRET,
+        SHOPIFY_APP_URL: "http://localhost:3000",
+        CONSIGN_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+        ...defined,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve({ code, signal, stdout, output }));
+  });
+}
