@@ -1,11 +1,10 @@
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
-import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
-import { quotedShipments, realMapping } from "../factories/shipments";
-import type { MappingSettings } from "../../app/orders/shipment-mapping";
-import { PARTNER_KEY, ok, startService, type RunningService, type TestCustomer } from "./service-harness";
+import { useConnectedShop } from "../support/connected-shop";
+import { quotedShipments } from "../factories/shipments";
+import { ok, startService, type RunningService } from "./service-harness";
 
 // Real parts: the Shipping API service over HTTP (with its hand-moved clock), the app's SQLite database
 // with the shop's account, and the app's own batch functions and Shipping API client.
@@ -20,24 +19,14 @@ const booking = await import("../../app/batches/booking.server");
 const SHOP = "batches-test.myshopify.com";
 const DAY = 24 * 60 * 60 * 1000;
 
-let account: TestCustomer["client"];
-let mapping: MappingSettings;
-
-beforeAll(async () => {
-  const credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-  account = service.clientFor(credentials);
-  mapping = await realMapping(account, service.clock.now());
-});
-afterAll(async () => {
-  await prisma.$disconnect();
-  await service.close();
-});
+const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
+const { account, mapping } = connected;
 
 /** The app's context at the service's current time (the two clocks agree on expiry). */
 const context = () => shippingContext(prisma, SHOP, service.clock.now());
 
 async function quoted(count: number, serviceCode = "BLP_GROUND"): Promise<Shipment[]> {
-  return quotedShipments({ db: prisma, shop: SHOP, client: account, mapping, now: service.clock.now(), count, serviceCode });
+  return connected.quoted({ count, serviceCode });
 }
 
 async function created(name: string, shipments: readonly Shipment[]) {

@@ -1,11 +1,10 @@
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
-import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
-import { buildInternationalOrder, quotedShipments, realMapping } from "../factories/shipments";
-import type { MappingSettings } from "../../app/orders/shipment-mapping";
-import { PARTNER_KEY, ok, startService, type RunningService, type TestCustomer } from "./service-harness";
+import { useConnectedShop } from "../support/connected-shop";
+import { buildInternationalOrder, quotedShipments } from "../factories/shipments";
+import { ok, startService, type RunningService } from "./service-harness";
 
 // Single booking from an order's page against the real service and a real SQLite database.
 const service: RunningService = await startService();
@@ -19,25 +18,15 @@ const { parseBookingForm } = await import("../../app/booking/book-request");
 const { saveSettings, loadSettings } = await import("../../app/settings/account.server");
 
 const SHOP = "single-booking.myshopify.com";
-let account: TestCustomer["client"];
-let mapping: MappingSettings;
-
-beforeAll(async () => {
-  const credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP, settings: { labelFormat: "PDF" } });
-  account = service.clientFor(credentials);
-  mapping = await realMapping(account, service.clock.now());
-});
-afterAll(async () => {
-  await prisma.$disconnect();
-  await service.close();
-});
+const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP, settings: { labelFormat: "PDF" } });
+const { account, mapping } = connected;
 
 const context = () => shippingContext(prisma, SHOP, service.clock.now());
 const numeric = (shipment: Shipment) => shipment.orderId.split("/").pop()!;
 
 async function quoted(options: { international?: boolean; serviceCode?: string } = {}): Promise<Shipment> {
   const orders = options.international ? [buildInternationalOrder()] : undefined;
-  const [shipment] = await quotedShipments({ db: prisma, shop: SHOP, client: account, mapping, now: service.clock.now(), orders, count: 1, serviceCode: options.serviceCode });
+  const [shipment] = await connected.quoted({ orders, count: 1, serviceCode: options.serviceCode });
   return shipment!;
 }
 

@@ -1,79 +1,43 @@
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type Shipment } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectTestAccount } from "../support/account";
-import { freshAppDatabase, TEST_API_KEY, TEST_API_SECRET, TEST_ENCRYPTION_KEY } from "../support/app-env";
-import { quotedShipments, realMapping } from "../factories/shipments";
-import type { MappingSettings } from "../../app/orders/shipment-mapping";
-import { PARTNER_KEY, ok, startService, type RunningService, type TestCustomer } from "./service-harness";
+import { describe, expect, it } from "vitest";
+import { freshAppDatabase } from "../support/app-env";
+import { runAppProcess, type AppProcessExit } from "../support/app-process";
+import { useConnectedShop } from "../support/connected-shop";
+import { ok, startService, type RunningService } from "./service-harness";
 
 // Booking in real processes killed at the dangerous moments (kill -9: no finally, no flush) against the real
 // service and a real SQLite file; then a fresh process does what the app does next, and the service is asked
 // whether anything was booked twice.
-const root = join(import.meta.dirname, "..", "..");
 const SHOP = "crash-booking.myshopify.com";
 const GRACE_MS = 2 * 60 * 1000;
 const service: RunningService = await startService();
 const databaseUrl = freshAppDatabase();
 const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
-let account: TestCustomer["client"];
-let mapping: MappingSettings;
+const connected = await useConnectedShop({ service, db, databaseUrl, shop: SHOP });
+const { account } = connected;
 
-beforeAll(async () => {
-  const credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-  account = service.clientFor(credentials);
-  mapping = await realMapping(account, service.clock.now());
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await service.close();
-});
-
-interface WorkerExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  output: string;
+interface WorkerExit extends AppProcessExit {
+  /** The step's result: the last line of stdout as JSON, null when it printed none (it was killed). */
   result: unknown;
 }
 
-/** Runs test/support/booking-worker.ts in a new process (node with tsx as a loader, so the spawned process is the one that dies). */
-function runWorker(args: string[], options: { crashAt?: string; now?: Date } = {}): Promise<WorkerExit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "test", "support", "booking-worker.ts"), ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "test",
-        DATABASE_URL: databaseUrl,
-        SHOPIFY_API_KEY: TEST_API_KEY,
-        SHOPIFY_API_SECRET: TEST_API_SECRET,
-        SHOPIFY_APP_URL: "http://localhost:3000",
-        SHIPPING_API_URL: service.baseUrl,
-        CONSIGN_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-        CONSIGN_TEST_NOW: (options.now ?? service.clock.now()).toISOString(),
-        ...(options.crashAt ? { CONSIGN_CRASH_AT: options.crashAt } : {}),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      const last = stdout.trim().split("\n").pop() ?? "";
-      let result: unknown = null;
-      try {
-        result = last ? JSON.parse(last) : null;
-      } catch {
-        result = null;
-      }
-      resolve({ code, signal, output: stdout + stderr, result });
-    });
+/** Runs test/support/booking-worker.ts in a new process at the service's time (or `now`), dying at `crashAt` when given. */
+async function runWorker(args: string[], options: { crashAt?: string; now?: Date } = {}): Promise<WorkerExit> {
+  const exit = await runAppProcess("booking-worker.ts", args, {
+    DATABASE_URL: databaseUrl,
+    SHIPPING_API_URL: service.baseUrl,
+    CONSIGN_TEST_NOW: (options.now ?? service.clock.now()).toISOString(),
+    CONSIGN_CRASH_AT: options.crashAt,
   });
+  const last = exit.stdout.trim().split("\n").pop() ?? "";
+  let result: unknown = null;
+  try {
+    result = last ? JSON.parse(last) : null;
+  } catch {
+    result = null;
+  }
+  return { ...exit, result };
 }
 
 function expectKilled(exit: WorkerExit) {
@@ -87,7 +51,7 @@ function expectFinished(exit: WorkerExit) {
 }
 
 async function quoted(count: number): Promise<Shipment[]> {
-  return quotedShipments({ db, shop: SHOP, client: account, mapping, now: service.clock.now(), count, serviceCode: "BLP_GROUND" });
+  return connected.quoted({ count, serviceCode: "BLP_GROUND" });
 }
 
 /** The service booked each order once (Search Shipments by order name) and the app recorded each with its tracking number. */
