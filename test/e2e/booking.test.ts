@@ -7,6 +7,7 @@ import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
 import { connectTestAccount } from "../support/account.js";
+import { quoteOrdersFromTheAdmin } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
@@ -26,19 +27,7 @@ const BATCH_SIZE = 20;
 
 /** Orders quoted through the app as a merchant does it: select in the admin, “Create shipping labels”, wait for the rates. */
 async function quoteOrdersThroughTheApp(page: Page): Promise<void> {
-  await page.goto(e2e.stack.adminAppUrl("/app"));
-  const home = page.frameLocator("#app-iframe");
-  await home.getByTestId("shop-name").waitFor();
-  await expect.poll(() => home.getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
-
-  await page.goto(`${e2e.stack.admin.url}/admin`);
-  const rows = page.getByTestId("order-row");
-  for (let index = 0; index < SELECTED; index++) await rows.nth(index).getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Create shipping labels" }).click();
-  await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/(?!new)\w+/);
-  const rates = page.frameLocator("#app-iframe");
-  await rates.getByTestId("quote-order").first().waitFor();
-  await rates.getByTestId("quote-progress").waitFor({ state: "detached", timeout: 60_000 });
+  await quoteOrdersFromTheAdmin(e2e, page, SELECTED);
 }
 
 /** Unbatched quoted shipments going abroad (sender is in the US). */

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectTestAccount } from "../support/account.js";
+import { quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
@@ -37,34 +38,10 @@ async function readOrder(order: Locator): Promise<OrderOnPage> {
   };
 }
 
-async function waitUntilQuoted(frame: FrameLocator): Promise<void> {
-  await frame.getByTestId("quote-order").first().waitFor();
-  await frame.getByTestId("quote-progress").waitFor({ state: "detached", timeout: 30_000 });
-}
-
 describe("quoting orders selected in the admin", () => {
   it(`GIVEN ${SELECTED} seeded orders selected in the local admin WHEN “Create shipping labels” is clicked THEN the rates page shows rates for every shippable one and a reason for each other`, () =>
     withPage(e2e.browser.context, async (page) => {
-      // Consign was opened once since install: its home fills the order mirror (one bulk operation).
-      await page.goto(e2e.stack.adminAppUrl("/app"));
-      const home = page.frameLocator("#app-iframe");
-      await home.getByTestId("shop-name").waitFor();
-      await expect.poll(() => home.getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
-
-      await page.goto(`${e2e.stack.admin.url}/admin`);
-      const rows = page.getByTestId("order-row");
-      const chosen: string[] = [];
-      for (let index = 0; index < SELECTED; index++) {
-        const row = rows.nth(index);
-        chosen.push((await row.getAttribute("data-order-name")) ?? "");
-        await row.getByRole("checkbox").check();
-      }
-      expect(await page.locator("[data-selected-count]").textContent()).toBe(`${SELECTED} selected`);
-      await page.getByRole("button", { name: "Create shipping labels" }).click();
-
-      await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/(?!new)\w+/);
-      const frame = page.frameLocator("#app-iframe");
-      await waitUntilQuoted(frame);
+      const { chosen, frame } = await quoteOrdersFromTheAdmin(e2e, page, SELECTED);
 
       const orders = await Promise.all((await frame.getByTestId("quote-order").all()).map(readOrder));
       expect(orders.map((order) => order.name).sort()).toEqual([...chosen].sort());
