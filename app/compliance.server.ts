@@ -3,10 +3,38 @@ import { z } from "zod";
 
 /**
  * Shopify's mandatory compliance webhooks. What the app holds about a customer is the mirror's copy of
- * their orders (name, email, shipping address, lines); about a shop, everything keyed by its domain.
+ * their orders (name, email, shipping address, lines) and the shipments made for those orders (the quote
+ * request with the receiver's address, tracking and book numbers); about a shop, everything keyed by its
+ * domain.
  */
 
-type Db = Pick<PrismaClient, "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "session" | "$transaction">;
+type Db = Pick<
+  PrismaClient,
+  | "mirrorOrder"
+  | "mirrorFulfillmentOrder"
+  | "mirrorSync"
+  | "session"
+  | "shipment"
+  | "quote"
+  | "batch"
+  | "quoteRun"
+  | "shippingAccount"
+  | "shopSettings"
+  | "$transaction"
+>;
+
+/**
+ * Shipments whose booking or fulfillment is under way keep their row (it is what stops a second label or
+ * fulfillment) with the receiver's details replaced; the others are erased with their quotes.
+ */
+const IN_FLIGHT = { OR: [{ bookingStatus: "BOOKING" }, { fulfillmentStatus: { in: ["PENDING", "CREATING"] } }] };
+const REDACTED = "[redacted]";
+
+function withoutReceiver(request: string): string {
+  const parsed = z.looseObject({ receiver: z.record(z.string(), z.unknown()).optional() }).parse(JSON.parse(request));
+  if (!parsed.receiver) return request;
+  return JSON.stringify({ ...parsed, receiver: { ...parsed.receiver, name: REDACTED, company: "", address1: REDACTED, address2: "", phone: "", email: undefined } });
+}
 
 const orderGids = z.array(z.union([z.number().int(), z.string()])).default([]).transform((ids) => ids.map((id) => (String(id).startsWith("gid://") ? String(id) : `gid://shopify/Order/${id}`)));
 
@@ -25,6 +53,13 @@ function customerOrders(shop: string, customer: z.infer<typeof Customer>, orderI
 export interface CustomerDataReport {
   customerId: string;
   orders: Array<{ id: string; name: string; email: string | null; shippingAddress: unknown }>;
+  shipments: Array<{ orderId: string; orderName: string; receiver: unknown; carrierCode: string | null; trackingNumber: string | null; bookNumber: string | null }>;
+}
+
+/** The customer's orders in this shop: those named in the payload and those the mirror has under their email. */
+async function customerOrderIds(db: Db, shop: string, customer: z.infer<typeof Customer>, orderIds: string[]): Promise<string[]> {
+  const mirrored = await db.mirrorOrder.findMany({ where: customerOrders(shop, customer, orderIds), select: { id: true } });
+  return [...new Set([...orderIds, ...mirrored.map((order) => order.id)])];
 }
 
 /** customers/data_request: everything the app holds about the customer, for the merchant to pass on. */
@@ -35,17 +70,32 @@ export async function reportCustomerData(db: Db, shop: string, payload: unknown)
     select: { id: true, name: true, email: true, shippingAddress: true },
     orderBy: { orderCreatedAt: "asc" },
   });
+  const shipments = await db.shipment.findMany({
+    where: { shop, orderId: { in: await customerOrderIds(db, shop, request.customer, request.orders_requested) } },
+    select: { orderId: true, orderName: true, request: true, carrierCode: true, trackingNumber: true, bookNumber: true },
+    orderBy: { createdAt: "asc" },
+  });
   return {
     customerId: String(request.customer.id),
     orders: orders.map((order) => ({ ...order, shippingAddress: order.shippingAddress ? JSON.parse(order.shippingAddress) : null })),
+    shipments: shipments.map(({ request: sent, ...shipment }) => ({ ...shipment, receiver: (JSON.parse(sent) as { receiver?: unknown }).receiver ?? null })),
   };
 }
 
-/** customers/redact: erases the customer's orders from the mirror. Returns how many were erased. */
+/**
+ * customers/redact: erases the customer's orders from the mirror and their shipments (in-flight ones keep
+ * their row without the receiver). Returns how many mirrored orders were erased.
+ */
 export async function redactCustomer(db: Db, shop: string, payload: unknown): Promise<number> {
   const request = CustomerRedactPayload.parse(payload);
-  const { count } = await db.mirrorOrder.deleteMany({ where: customerOrders(shop, request.customer, request.orders_to_redact) });
-  return count;
+  const orderIds = await customerOrderIds(db, shop, request.customer, request.orders_to_redact);
+  const inFlight = await db.shipment.findMany({ where: { shop, orderId: { in: orderIds }, ...IN_FLIGHT }, select: { id: true, request: true } });
+  const [erased] = await db.$transaction([
+    db.mirrorOrder.deleteMany({ where: { shop, id: { in: orderIds } } }),
+    db.shipment.deleteMany({ where: { shop, orderId: { in: orderIds }, NOT: IN_FLIGHT } }),
+    ...inFlight.map((shipment) => db.shipment.update({ where: { id: shipment.id }, data: { request: withoutReceiver(shipment.request) } })),
+  ]);
+  return erased.count;
 }
 
 /** shop/redact (48 hours after uninstall): erases everything the app holds for the shop. */
@@ -55,5 +105,11 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
     db.mirrorOrder.deleteMany({ where: { shop } }),
     db.mirrorSync.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),
+    db.quote.deleteMany({ where: { shop } }),
+    db.shipment.deleteMany({ where: { shop } }),
+    db.batch.deleteMany({ where: { shop } }),
+    db.quoteRun.deleteMany({ where: { shop } }),
+    db.shippingAccount.deleteMany({ where: { shop } }),
+    db.shopSettings.deleteMany({ where: { shop } }),
   ]);
 }

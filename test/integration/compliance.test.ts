@@ -21,10 +21,47 @@ describe("compliance webhooks", () => {
   const bob = mirrored("bob@example.com");
   const adaElsewhere = mirrored("ada@example.com");
 
+  const receiver = { name: "Ada Lovelace", company: "", address1: "12 St James's Sq", address2: "", city: "London", state: "", zip: "SW1Y 4JH", country: "GB", phone: "+442071234567" };
+  /** A shipment of `orderId`: delivered and fulfilled, or still waiting for its fulfillment. */
+  const shipment = (orderId: string, fulfillmentStatus: "FULFILLED" | "PENDING") =>
+    prisma.shipment.create({
+      data: {
+        shop: SHOP,
+        orderId,
+        orderName: "#1001",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1",
+        lines: "[]",
+        request: JSON.stringify({ shipmentReference: "#1001", receiver }),
+        quoteStatus: "QUOTED",
+        bookingStatus: "BOOKED",
+        trackingNumber: `TRK-${fulfillmentStatus}`,
+        fulfillmentStatus,
+      },
+    });
+
   beforeEach(async () => {
     await prisma.mirrorOrder.deleteMany({});
+    await prisma.shipment.deleteMany({});
     await saveMirroredOrders(prisma, SHOP, [ada, adaAgain, bob], new Date());
     await saveMirroredOrders(prisma, OTHER, [adaElsewhere], new Date());
+  });
+
+  it("GIVEN a customer with a shipment WHEN data is requested THEN the shipment's receiver and tracking are reported", async () => {
+    await shipment(ada.id, "FULFILLED");
+    const report = await reportCustomerData(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
+    expect(report.shipments).toEqual([{ orderId: ada.id, orderName: "#1001", receiver, carrierCode: null, trackingNumber: "TRK-FULFILLED", bookNumber: null }]);
+  });
+
+  it("GIVEN customers/redact THEN finished shipments are erased and one awaiting its fulfillment keeps its row without the receiver", async () => {
+    await shipment(ada.id, "FULFILLED");
+    const waiting = await shipment(adaAgain.id, "PENDING");
+    const bobs = await shipment(bob.id, "FULFILLED");
+    await redactCustomer(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_to_redact: [] });
+    expect((await prisma.shipment.findMany({ select: { id: true } })).map((row) => row.id).sort()).toEqual([waiting.id, bobs.id].sort());
+    const kept = await prisma.shipment.findUniqueOrThrow({ where: { id: waiting.id } });
+    expect(kept.request).not.toContain("Ada Lovelace");
+    expect(kept.request).not.toContain("St James");
+    expect(kept).toMatchObject({ trackingNumber: "TRK-PENDING", fulfillmentStatus: "PENDING" });
   });
 
   it("GIVEN customers/data_request THEN the report lists that customer's orders in this shop only", async () => {
@@ -42,7 +79,13 @@ describe("compliance webhooks", () => {
 
   it("GIVEN shop/redact THEN nothing of the shop is left, and other shops keep theirs", async () => {
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: "x" } });
+    await shipment(ada.id, "FULFILLED");
+    await prisma.shippingAccount.create({ data: { shop: SHOP, customerId: "c1", email: "m@example.com", sealedPassword: "v1.x.y.z", origin: "CONNECTED", connectedAt: new Date() } });
+    await prisma.shopSettings.create({ data: { shop: SHOP, data: "{}" } });
     await redactShop(prisma, SHOP);
+    expect(await prisma.shipment.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await prisma.shippingAccount.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await prisma.shopSettings.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.mirrorOrder.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.mirrorFulfillmentOrder.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
