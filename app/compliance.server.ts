@@ -57,8 +57,7 @@ export interface CustomerDataReport {
 }
 
 /** The customer's orders in this shop: those named in the payload and those the mirror has under their email. */
-async function customerOrderIds(db: Db, shop: string, customer: z.infer<typeof Customer>, orderIds: string[]): Promise<string[]> {
-  const mirrored = await db.mirrorOrder.findMany({ where: customerOrders(shop, customer, orderIds), select: { id: true } });
+function customerOrderIds(orderIds: readonly string[], mirrored: ReadonlyArray<{ id: string }>): string[] {
   return [...new Set([...orderIds, ...mirrored.map((order) => order.id)])];
 }
 
@@ -71,7 +70,7 @@ export async function reportCustomerData(db: Db, shop: string, payload: unknown)
     orderBy: { orderCreatedAt: "asc" },
   });
   const shipments = await db.shipment.findMany({
-    where: { shop, orderId: { in: await customerOrderIds(db, shop, request.customer, request.orders_requested) } },
+    where: { shop, orderId: { in: customerOrderIds(request.orders_requested, orders) } },
     select: { orderId: true, orderName: true, request: true, carrierCode: true, trackingNumber: true, bookNumber: true },
     orderBy: { createdAt: "asc" },
   });
@@ -88,7 +87,8 @@ export async function reportCustomerData(db: Db, shop: string, payload: unknown)
  */
 export async function redactCustomer(db: Db, shop: string, payload: unknown): Promise<number> {
   const request = CustomerRedactPayload.parse(payload);
-  const orderIds = await customerOrderIds(db, shop, request.customer, request.orders_to_redact);
+  const mirrored = await db.mirrorOrder.findMany({ where: customerOrders(shop, request.customer, request.orders_to_redact), select: { id: true } });
+  const orderIds = customerOrderIds(request.orders_to_redact, mirrored);
   const inFlight = await db.shipment.findMany({ where: { shop, orderId: { in: orderIds }, ...IN_FLIGHT }, select: { id: true, request: true } });
   const [erased] = await db.$transaction([
     db.mirrorOrder.deleteMany({ where: { shop, id: { in: orderIds } } }),
