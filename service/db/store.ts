@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
-import { resolveServiceDatabaseUrl, sqlitePathOf } from "./database-url";
+import { sqlitePathOf } from "../../lib/sqlite-url";
+import { resolveServiceDatabaseUrl } from "./database-url";
 import { applyMigrations } from "./migrate";
 
 /**
