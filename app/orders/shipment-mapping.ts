@@ -3,14 +3,13 @@ import type {
   BatchQuoteShipment,
   CommercialInvoice,
   CommercialInvoiceItem,
-  Currency,
   DimUnit,
   LineItem,
   Service,
   TermsOfTrade,
   WeightUnit,
 } from "../../shipping-api/contract";
-import { COUNTRIES_WITH_STATE_CODES } from "../../shipping-api/contract";
+import { COUNTRIES_WITH_STATE_CODES, Currency } from "../../shipping-api/contract";
 import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "./types";
 import { formatWeight, toNanograms, weightIn } from "./weights";
 
@@ -74,7 +73,6 @@ export interface MappedShipment {
 
 export type MappingResult = { ok: true; shipments: MappedShipment[] } | { ok: false; issues: MappingIssue[] };
 
-const API_CURRENCIES: readonly Currency[] = ["USD", "GBP", "CAD", "EUR"];
 const NOT_SHIPPED_METHODS = new Set(["PICK_UP", "LOCAL", "RETAIL", "NONE", "PICKUP_POINT"]);
 
 /** Why a fulfillment order is not the merchant's to ship with a label now, or null when it is. */
@@ -293,8 +291,8 @@ export function orderToShipments(order: OrderForShipping, settings: MappingSetti
   const receiver = receiverAddress(order.shippingAddress, order.email);
   if ("issue" in receiver) return { ok: false, issues: [receiver.issue] };
 
-  const currency = API_CURRENCIES.find((code) => code === order.currencyCode);
-  if (!currency) {
+  const currency = Currency.safeParse(order.currencyCode);
+  if (!currency.success) {
     return {
       ok: false,
       issues: [{ code: "UNSUPPORTED_CURRENCY", message: `The Shipping API quotes in USD, GBP, CAD or EUR, not ${order.currencyCode}.` }],
@@ -310,7 +308,7 @@ export function orderToShipments(order: OrderForShipping, settings: MappingSetti
   const shipments: MappedShipment[] = [];
   const issues: MappingIssue[] = [];
   for (const fo of shippable) {
-    const mapped = mapFulfillmentOrder(order, fo, receiver.address, currency, settings);
+    const mapped = mapFulfillmentOrder(order, fo, receiver.address, currency.data, settings);
     if ("issues" in mapped) issues.push(...mapped.issues);
     else shipments.push(mapped.shipment);
   }
