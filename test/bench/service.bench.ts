@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { buildCreateCustomer, buildQuoteShipment } from "../../shipping-api/fixtures";
-import { freePort } from "../integration/service-harness";
+import { freePort } from "../support/free-port";
 
 /**
  * `npm run bench:service`: the Shipping API service's figures on this machine, all over loopback.

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { z } from "zod";
@@ -100,15 +99,4 @@ export function ok<T>(result: { ok: true; value: T } | { ok: false; error: unkno
 export function failed<E>(result: { ok: true; value: unknown } | { ok: false; error: E }): E {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 300)}`);
   return result.error;
-}
-
-/** A TCP port that was free a moment ago (for child processes that need a fixed port). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }

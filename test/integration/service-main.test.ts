@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "./service-harness";
+import { freePort } from "../support/free-port";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "service-main-"));
