@@ -166,8 +166,7 @@ export function locationView(store: Store, loc: LocationRow): View {
     createdAt: loc.created_at,
     updatedAt: loc.updated_at,
     hasUnfulfilledOrders: () =>
-      store.db
-        .prepare("SELECT 1 FROM fulfillment_orders WHERE assigned_location_id = ? AND status IN ('OPEN','IN_PROGRESS','ON_HOLD') LIMIT 1")
+      store.sql("SELECT 1 FROM fulfillment_orders WHERE assigned_location_id = ? AND status IN ('OPEN','IN_PROGRESS','ON_HOLD') LIMIT 1")
         .get(loc.id) !== undefined,
   };
 }
@@ -563,11 +562,9 @@ export function fulfillmentOrderView(store: Store, fo: FulfillmentOrderRow): Vie
     lineItems: (args: Args, ctx: ResolverContext) =>
       paginate(store.listFoLineItems(fo.id), connArgs(args), ctx, (line) => foLineItemView(store, line)),
     fulfillments: (args: Args, ctx: ResolverContext) => {
-      const rows = store.db
-        .prepare(
-          "SELECT DISTINCT f.* FROM fulfillments f JOIN fulfillment_line_items fli ON fli.fulfillment_id = f.id WHERE fli.fulfillment_order_id = ? ORDER BY f.id",
-        )
-        .all(fo.id) as FulfillmentRow[];
+      const rows = store.sql(
+        "SELECT DISTINCT f.* FROM fulfillments f JOIN fulfillment_line_items fli ON fli.fulfillment_id = f.id WHERE fli.fulfillment_order_id = ? ORDER BY f.id",
+      ).all(fo.id) as FulfillmentRow[];
       return paginate(rows, connArgs(args), ctx, (f) => fulfillmentView(store, f));
     },
   };

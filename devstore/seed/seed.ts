@@ -263,7 +263,7 @@ export function seedStore(store: Store, options: SeedOptions = {}): { orders: nu
         { order: { shippingAddress: us(6), shippingLine: SHIPPING.standard!, lines: [{ variantId: sku("TRAIL-10"), quantity: 1, locationId: thirdParty }] },
           after: (id) => {
             const fo = store.listFulfillmentOrders(id)[0];
-            if (fo) store.db.prepare("UPDATE fulfillment_orders SET request_status = 'ACCEPTED', status = 'IN_PROGRESS' WHERE id = ?").run(fo.id);
+            if (fo) store.sql("UPDATE fulfillment_orders SET request_status = 'ACCEPTED', status = 'IN_PROGRESS' WHERE id = ?").run(fo.id);
             store.recomputeOrder(id, { touch: false });
           } },
         // local pickup (no shipping address)

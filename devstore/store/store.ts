@@ -174,20 +174,16 @@ export class Store {
   }
 
   insertShop(shop: Omit<ShopRow, "id" | "address_json" | "created_at"> & { address: Address }): void {
-    this.db
-      .prepare(
-        `INSERT INTO shop (id, name, email, myshopify_domain, currency_code, weight_unit, unit_system, iana_timezone, address_json, created_at)
-         VALUES (1, @name, @email, @myshopify_domain, @currency_code, @weight_unit, @unit_system, @iana_timezone, @address_json, @created_at)`,
-      )
-      .run({ ...shop, address_json: JSON.stringify(shop.address), created_at: this.now() });
+    this.sql(
+      `INSERT INTO shop (id, name, email, myshopify_domain, currency_code, weight_unit, unit_system, iana_timezone, address_json, created_at)
+       VALUES (1, @name, @email, @myshopify_domain, @currency_code, @weight_unit, @unit_system, @iana_timezone, @address_json, @created_at)`,
+    ).run({ ...shop, address_json: JSON.stringify(shop.address), created_at: this.now() });
   }
 
   insertStaffUser(user: Omit<StaffUserRow, "id"> & { id?: number }): number {
-    const info = this.db
-      .prepare(
-        "INSERT INTO staff_users (id, first_name, last_name, email, account_owner, locale) VALUES (@id, @first_name, @last_name, @email, @account_owner, @locale)",
-      )
-      .run({ id: user.id ?? null, ...user });
+    const info = this.sql(
+      "INSERT INTO staff_users (id, first_name, last_name, email, account_owner, locale) VALUES (@id, @first_name, @last_name, @email, @account_owner, @locale)",
+    ).run({ id: user.id ?? null, ...user });
     return Number(info.lastInsertRowid);
   }
 
@@ -201,14 +197,12 @@ export class Store {
 
   insertLocation(loc: Omit<LocationRow, "id" | "created_at" | "updated_at">): number {
     const now = this.now();
-    const info = this.db
-      .prepare(
-        `INSERT INTO locations (name, address1, address2, city, province, province_code, zip, country, country_code, phone,
-           is_active, fulfills_online_orders, is_fulfillment_service, fulfillment_service_handle, created_at, updated_at)
-         VALUES (@name, @address1, @address2, @city, @province, @province_code, @zip, @country, @country_code, @phone,
-           @is_active, @fulfills_online_orders, @is_fulfillment_service, @fulfillment_service_handle, @now, @now)`,
-      )
-      .run({ ...loc, now });
+    const info = this.sql(
+      `INSERT INTO locations (name, address1, address2, city, province, province_code, zip, country, country_code, phone,
+         is_active, fulfills_online_orders, is_fulfillment_service, fulfillment_service_handle, created_at, updated_at)
+       VALUES (@name, @address1, @address2, @city, @province, @province_code, @zip, @country, @country_code, @phone,
+         @is_active, @fulfills_online_orders, @is_fulfillment_service, @fulfillment_service_handle, @now, @now)`,
+    ).run({ ...loc, now });
     return Number(info.lastInsertRowid);
   }
 
@@ -217,14 +211,12 @@ export class Store {
   }
 
   listLocations(includeInactive = false): LocationRow[] {
-    return this.db
-      .prepare(`SELECT * FROM locations ${includeInactive ? "" : "WHERE is_active = 1"} ORDER BY name, id`)
+    return this.sql(`SELECT * FROM locations ${includeInactive ? "" : "WHERE is_active = 1"} ORDER BY name, id`)
       .all() as LocationRow[];
   }
 
   defaultLocationId(): number {
-    const row = this.db
-      .prepare("SELECT id FROM locations WHERE is_active = 1 AND is_fulfillment_service = 0 ORDER BY id LIMIT 1")
+    const row = this.sql("SELECT id FROM locations WHERE is_active = 1 AND is_fulfillment_service = 0 ORDER BY id LIMIT 1")
       .get() as { id: number } | undefined;
     if (!row) throw new Error("The store has no active merchant-managed location");
     return row.id;
@@ -232,11 +224,9 @@ export class Store {
 
   insertProduct(p: Pick<ProductRow, "title" | "vendor" | "product_type" | "handle">): number {
     const now = this.now();
-    const info = this.db
-      .prepare(
-        "INSERT INTO products (title, vendor, product_type, handle, created_at, updated_at) VALUES (@title, @vendor, @product_type, @handle, @now, @now)",
-      )
-      .run({ ...p, now });
+    const info = this.sql(
+      "INSERT INTO products (title, vendor, product_type, handle, created_at, updated_at) VALUES (@title, @vendor, @product_type, @handle, @now, @now)",
+    ).run({ ...p, now });
     return Number(info.lastInsertRowid);
   }
 
@@ -248,34 +238,30 @@ export class Store {
       > & { requiresShipping?: boolean; countryHsCodes?: { countryCode: string; code: string }[] },
   ): { variantId: number; inventoryItemId: number } {
     const now = this.now();
-    const item = this.db
-      .prepare(
-        `INSERT INTO inventory_items (sku, requires_shipping, weight_unit, weight_value, harmonized_system_code,
-           country_code_of_origin, province_code_of_origin, created_at, updated_at)
-         VALUES (@sku, @requires_shipping, @weight_unit, @weight_value, @harmonized_system_code, @country_code_of_origin,
-           @province_code_of_origin, @now, @now)`,
-      )
-      .run({
-        sku: v.sku,
-        requires_shipping: v.requiresShipping === false ? 0 : 1,
-        weight_unit: v.weight_unit,
-        weight_value: v.weight_value,
-        harmonized_system_code: v.harmonized_system_code,
-        country_code_of_origin: v.country_code_of_origin,
-        province_code_of_origin: v.province_code_of_origin,
-        now,
-      });
+    const item = this.sql(
+      `INSERT INTO inventory_items (sku, requires_shipping, weight_unit, weight_value, harmonized_system_code,
+         country_code_of_origin, province_code_of_origin, created_at, updated_at)
+       VALUES (@sku, @requires_shipping, @weight_unit, @weight_value, @harmonized_system_code, @country_code_of_origin,
+         @province_code_of_origin, @now, @now)`,
+    ).run({
+      sku: v.sku,
+      requires_shipping: v.requiresShipping === false ? 0 : 1,
+      weight_unit: v.weight_unit,
+      weight_value: v.weight_value,
+      harmonized_system_code: v.harmonized_system_code,
+      country_code_of_origin: v.country_code_of_origin,
+      province_code_of_origin: v.province_code_of_origin,
+      now,
+    });
     const inventoryItemId = Number(item.lastInsertRowid);
     const hs = this.sql(
       "INSERT INTO inventory_item_country_hs_codes (inventory_item_id, country_code, harmonized_system_code) VALUES (?, ?, ?)",
     );
     for (const c of v.countryHsCodes ?? []) hs.run(inventoryItemId, c.countryCode, c.code);
-    const variant = this.db
-      .prepare(
-        `INSERT INTO variants (product_id, inventory_item_id, title, sku, price, position, created_at, updated_at)
-         VALUES (@product_id, @inventory_item_id, @title, @sku, @price, @position, @now, @now)`,
-      )
-      .run({ product_id: v.product_id, inventory_item_id: inventoryItemId, title: v.title, sku: v.sku, price: v.price, position: v.position, now });
+    const variant = this.sql(
+      `INSERT INTO variants (product_id, inventory_item_id, title, sku, price, position, created_at, updated_at)
+       VALUES (@product_id, @inventory_item_id, @title, @sku, @price, @position, @now, @now)`,
+    ).run({ product_id: v.product_id, inventory_item_id: inventoryItemId, title: v.title, sku: v.sku, price: v.price, position: v.position, now });
     return { variantId: Number(variant.lastInsertRowid), inventoryItemId };
   }
 
@@ -304,8 +290,7 @@ export class Store {
   }
 
   listCountryHsCodes(inventoryItemId: number): (CountryHsCodeRow & { id: number })[] {
-    return this.db
-      .prepare("SELECT rowid AS id, * FROM inventory_item_country_hs_codes WHERE inventory_item_id = ? ORDER BY country_code")
+    return this.sql("SELECT rowid AS id, * FROM inventory_item_country_hs_codes WHERE inventory_item_id = ? ORDER BY country_code")
       .all(inventoryItemId) as (CountryHsCodeRow & { id: number })[];
   }
 
@@ -326,29 +311,27 @@ export class Store {
       const shop = this.getShop();
       const number = this.nextOrderNumber();
       const createdAt = input.createdAt ?? this.now();
-      this.db
-        .prepare(
-          `INSERT INTO orders (id, number, name, email, phone, note, tags_json, test, currency_code, presentment_currency_code,
-             created_at, processed_at, updated_at, shipping_address_json, billing_address_json, shipping_line_json)
-           VALUES (@id, @number, @name, @email, @phone, @note, @tags_json, @test, @currency_code, @presentment_currency_code,
-             @created_at, @created_at, @created_at, @shipping_address_json, @billing_address_json, @shipping_line_json)`,
-        )
-        .run({
-          id: number,
-          number,
-          name: `#${number}`,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          note: input.note ?? null,
-          tags_json: JSON.stringify(input.tags ?? []),
-          test: input.test ? 1 : 0,
-          currency_code: shop.currency_code,
-          presentment_currency_code: input.presentmentCurrencyCode ?? shop.currency_code,
-          created_at: createdAt,
-          shipping_address_json: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
-          billing_address_json: JSON.stringify(input.billingAddress ?? input.shippingAddress ?? null),
-          shipping_line_json: input.shippingLine ? JSON.stringify(input.shippingLine) : null,
-        });
+      this.sql(
+        `INSERT INTO orders (id, number, name, email, phone, note, tags_json, test, currency_code, presentment_currency_code,
+           created_at, processed_at, updated_at, shipping_address_json, billing_address_json, shipping_line_json)
+         VALUES (@id, @number, @name, @email, @phone, @note, @tags_json, @test, @currency_code, @presentment_currency_code,
+           @created_at, @created_at, @created_at, @shipping_address_json, @billing_address_json, @shipping_line_json)`,
+      ).run({
+        id: number,
+        number,
+        name: `#${number}`,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        note: input.note ?? null,
+        tags_json: JSON.stringify(input.tags ?? []),
+        test: input.test ? 1 : 0,
+        currency_code: shop.currency_code,
+        presentment_currency_code: input.presentmentCurrencyCode ?? shop.currency_code,
+        created_at: createdAt,
+        shipping_address_json: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+        billing_address_json: JSON.stringify(input.billingAddress ?? input.shippingAddress ?? null),
+        shipping_line_json: input.shippingLine ? JSON.stringify(input.shippingLine) : null,
+      });
       const orderId = number;
       const insertLine = this.sql(
         `INSERT INTO line_items (order_id, variant_id, title, variant_title, sku, vendor, quantity, price, requires_shipping, position)
@@ -410,24 +393,22 @@ export class Store {
     lines: { lineItemId: number; quantity: number }[];
   }): number {
     const created = fo.created_at ?? this.now();
-    const info = this.db
-      .prepare(
-        `INSERT INTO fulfillment_orders (order_id, assigned_location_id, status, request_status, fulfill_at, delivery_method_type,
-           delivery_service_code, delivery_presented_name, created_at, updated_at)
-         VALUES (@order_id, @assigned_location_id, @status, @request_status, @fulfill_at, @delivery_method_type,
-           @delivery_service_code, @delivery_presented_name, @created, @created)`,
-      )
-      .run({
-        order_id: fo.order_id,
-        assigned_location_id: fo.assigned_location_id,
-        status: fo.status,
-        request_status: fo.request_status,
-        fulfill_at: fo.fulfill_at ?? created,
-        delivery_method_type: fo.delivery_method_type,
-        delivery_service_code: fo.delivery_service_code,
-        delivery_presented_name: fo.delivery_presented_name,
-        created,
-      });
+    const info = this.sql(
+      `INSERT INTO fulfillment_orders (order_id, assigned_location_id, status, request_status, fulfill_at, delivery_method_type,
+         delivery_service_code, delivery_presented_name, created_at, updated_at)
+       VALUES (@order_id, @assigned_location_id, @status, @request_status, @fulfill_at, @delivery_method_type,
+         @delivery_service_code, @delivery_presented_name, @created, @created)`,
+    ).run({
+      order_id: fo.order_id,
+      assigned_location_id: fo.assigned_location_id,
+      status: fo.status,
+      request_status: fo.request_status,
+      fulfill_at: fo.fulfill_at ?? created,
+      delivery_method_type: fo.delivery_method_type,
+      delivery_service_code: fo.delivery_service_code,
+      delivery_presented_name: fo.delivery_presented_name,
+      created,
+    });
     const foId = Number(info.lastInsertRowid);
     const insertLine = this.sql(
       "INSERT INTO fulfillment_order_line_items (fulfillment_order_id, line_item_id, total_quantity, remaining_quantity) VALUES (?, ?, ?, ?)",
@@ -506,12 +487,10 @@ export class Store {
 
   /** Units shipped per line item across fulfillments that are not cancelled. */
   fulfilledQuantities(orderId: number): Map<number, number> {
-    const rows = this.db
-      .prepare(
-        `SELECT fli.line_item_id AS id, SUM(fli.quantity) AS q FROM fulfillment_line_items fli
-         JOIN fulfillments f ON f.id = fli.fulfillment_id WHERE f.order_id = ? AND f.status = 'SUCCESS' GROUP BY fli.line_item_id`,
-      )
-      .all(orderId) as { id: number; q: number }[];
+    const rows = this.sql(
+      `SELECT fli.line_item_id AS id, SUM(fli.quantity) AS q FROM fulfillment_line_items fli
+       JOIN fulfillments f ON f.id = fli.fulfillment_id WHERE f.order_id = ? AND f.status = 'SUCCESS' GROUP BY fli.line_item_id`,
+    ).all(orderId) as { id: number; q: number }[];
     return new Map(rows.map((r) => [r.id, r.q]));
   }
 
@@ -546,8 +525,7 @@ export class Store {
   // ---------------------------------------------------------------- bulk operations
 
   insertBulkOperation(query: string): number {
-    const info = this.db
-      .prepare("INSERT INTO bulk_operations (type, status, query, created_at) VALUES ('QUERY', 'CREATED', ?, ?)")
+    const info = this.sql("INSERT INTO bulk_operations (type, status, query, created_at) VALUES ('QUERY', 'CREATED', ?, ?)")
       .run(query, this.now());
     return Number(info.lastInsertRowid);
   }
@@ -583,11 +561,9 @@ export class Store {
       expires_at: opts.expiresInSeconds ? toShopifyDateTime(this.clock() + opts.expiresInSeconds * 1000) : null,
       revoked_at: null,
     };
-    this.db
-      .prepare(
-        "INSERT INTO access_tokens (token, kind, scope, user_id, created_at, expires_at, revoked_at) VALUES (@token, @kind, @scope, @user_id, @created_at, @expires_at, @revoked_at)",
-      )
-      .run(row);
+    this.sql(
+      "INSERT INTO access_tokens (token, kind, scope, user_id, created_at, expires_at, revoked_at) VALUES (@token, @kind, @scope, @user_id, @created_at, @expires_at, @revoked_at)",
+    ).run(row);
     return row;
   }
 
@@ -610,21 +586,17 @@ export class Store {
   // ---------------------------------------------------------------- webhook delivery log
 
   insertWebhookDelivery(d: Pick<WebhookDeliveryRow, "webhook_id" | "event_id" | "topic" | "url" | "body" | "triggered_at">): number {
-    const info = this.db
-      .prepare(
-        "INSERT INTO webhook_deliveries (webhook_id, event_id, topic, url, body, status, triggered_at) VALUES (@webhook_id, @event_id, @topic, @url, @body, 'pending', @triggered_at)",
-      )
-      .run(d);
+    const info = this.sql(
+      "INSERT INTO webhook_deliveries (webhook_id, event_id, topic, url, body, status, triggered_at) VALUES (@webhook_id, @event_id, @topic, @url, @body, 'pending', @triggered_at)",
+    ).run(d);
     return Number(info.lastInsertRowid);
   }
 
   recordWebhookAttempt(id: number, outcome: { status: WebhookDeliveryRow["status"]; statusCode: number | null; error: string | null }): void {
-    this.db
-      .prepare(
-        `UPDATE webhook_deliveries SET attempts = attempts + 1, status = @status, last_status_code = @code, last_error = @error,
-           delivered_at = CASE WHEN @status = 'delivered' THEN @now ELSE delivered_at END WHERE id = @id`,
-      )
-      .run({ id, status: outcome.status, code: outcome.statusCode, error: outcome.error, now: this.now() });
+    this.sql(
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, status = @status, last_status_code = @code, last_error = @error,
+         delivered_at = CASE WHEN @status = 'delivered' THEN @now ELSE delivered_at END WHERE id = @id`,
+    ).run({ id, status: outcome.status, code: outcome.statusCode, error: outcome.error, now: this.now() });
   }
 
   getWebhookDelivery(id: number): WebhookDeliveryRow | undefined {
