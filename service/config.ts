@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Clock, createOffsetClock, systemClock } from "./clock";
 import { DEFAULT_SERVICE_DATABASE_URL } from "./db/database-url";
 
 /** Documented local defaults. They work out of the box and are refused in production. */
@@ -42,4 +43,9 @@ export function parseServiceConfig(env: Record<string, string | undefined> = pro
     throw new ConfigError(`Invalid Shipping API service environment:\n${parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n")}`);
   }
   return { ...parsed.data, validateResponses: parsed.data.SHIPPING_SERVICE_VALIDATE_RESPONSES ?? parsed.data.NODE_ENV !== "production" };
+}
+
+/** The system clock, or one starting at SHIPPING_SERVICE_FAKE_NOW when that is set. */
+export function serviceClock(config: Pick<ServiceConfig, "SHIPPING_SERVICE_FAKE_NOW">): Clock {
+  return config.SHIPPING_SERVICE_FAKE_NOW ? createOffsetClock(new Date(config.SHIPPING_SERVICE_FAKE_NOW)) : systemClock;
 }

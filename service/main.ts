@@ -1,5 +1,4 @@
-import { type Clock, createOffsetClock, systemClock } from "./clock";
-import { ConfigError, parseServiceConfig } from "./config";
+import { ConfigError, parseServiceConfig, serviceClock } from "./config";
 import { openServiceStore } from "./db/store";
 import { createShippingService } from "./http/app";
 import { ensureDemoCustomer } from "./seed";
@@ -11,7 +10,7 @@ import { ensureDemoCustomer } from "./seed";
  */
 async function main(): Promise<void> {
   const config = parseServiceConfig();
-  const clock: Clock = config.SHIPPING_SERVICE_FAKE_NOW ? createOffsetClock(new Date(config.SHIPPING_SERVICE_FAKE_NOW)) : systemClock;
+  const clock = serviceClock(config);
   const db = openServiceStore(config.SHIPPING_SERVICE_DATABASE_URL);
   const app = createShippingService({
     db,

@@ -1,11 +1,10 @@
-import { type Clock, createOffsetClock, systemClock } from "./clock";
-import { parseServiceConfig } from "./config";
+import { parseServiceConfig, serviceClock } from "./config";
 import { openServiceStore } from "./db/store";
 import { ensureDemoCustomer } from "./seed";
 
 /** `npm run service:seed`: creates (or finds) the demo customer and prints its credentials as JSON. */
 const config = parseServiceConfig();
-const clock: Clock = config.SHIPPING_SERVICE_FAKE_NOW ? createOffsetClock(new Date(config.SHIPPING_SERVICE_FAKE_NOW)) : systemClock;
+const clock = serviceClock(config);
 const db = openServiceStore(config.SHIPPING_SERVICE_DATABASE_URL);
 try {
   const demo = await ensureDemoCustomer({ db, clock, secretsKey: config.SHIPPING_SERVICE_SECRETS_KEY });

@@ -1,9 +1,7 @@
-import { createCatalog } from "./catalog";
 import type { Clock } from "./clock";
 import type { ServiceStore } from "./db/store";
-import type { DomainContext } from "./domain/context";
+import { createDomainContext } from "./domain/context";
 import { createCustomer, findCustomerByEmail } from "./domain/customers";
-import { createSecretBox } from "./secrets";
 
 /** The local demo customer the app's onboarding connects with (documented in service/README.md). */
 export const DEMO_CUSTOMER = {
@@ -20,7 +18,7 @@ export interface DemoCustomer {
 
 /** Creates the demo customer unless it exists; idempotent, so it can run on every start. */
 export async function ensureDemoCustomer(deps: { db: ServiceStore; clock: Clock; secretsKey: string }): Promise<DemoCustomer> {
-  const ctx: DomainContext = { store: deps.db, clock: deps.clock, catalog: createCatalog(), secrets: createSecretBox(deps.secretsKey), labelRetentionDays: 90 };
+  const ctx = createDomainContext({ store: deps.db, clock: deps.clock, secretsKey: deps.secretsKey });
   const existing = findCustomerByEmail(ctx, DEMO_CUSTOMER.email);
   if (existing) return { customerId: existing.id, ...DEMO_CUSTOMER, created: false };
   const { customerId } = await createCustomer(ctx, {

@@ -1,19 +1,18 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { z } from "zod";
 import { type EndpointAuth, type EndpointDefinition, type EndpointName, type Endpoints, endpointList, formatIssues } from "../../shipping-api/contract";
-import { type Catalog, createCatalog } from "../catalog";
+import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { ServiceStore } from "../db/store";
 import { batchQuote } from "../domain/quotes";
 import { addToBatch, cancelBatch, createBatch, deleteBatch, getBatch, listBatches, removeFromBatch } from "../domain/batches";
 import { batchLabels, bookBatch, bookShipment, shipmentLabel } from "../domain/booking";
-import type { DomainContext } from "../domain/context";
+import { createDomainContext } from "../domain/context";
 import { createCustomer } from "../domain/customers";
 import { listProviderAccounts } from "../domain/provider-accounts";
 import { listServices } from "../domain/services";
 import { searchShipments, trackShipment } from "../domain/shipments";
 import { ErrorCategories, ServiceError, forbidden, invalidRequest } from "../errors";
-import { createSecretBox } from "../secrets";
 import { checkPartnerKey, createCustomerAuthenticator } from "./auth";
 
 export interface ShippingServiceOptions {
@@ -78,13 +77,13 @@ function routePattern(path: string): RegExp {
  * against the contract. Every non-2xx body is `{error, errorCategory}`.
  */
 export function createShippingService(options: ShippingServiceOptions): FastifyInstance {
-  const ctx: DomainContext = {
+  const ctx = createDomainContext({
     store: options.db,
     clock: options.clock,
-    catalog: options.catalog ?? createCatalog(),
-    secrets: createSecretBox(options.secretsKey),
-    labelRetentionDays: options.labelRetentionDays ?? 90,
-  };
+    secretsKey: options.secretsKey,
+    catalog: options.catalog,
+    labelRetentionDays: options.labelRetentionDays,
+  });
   const validateResponses = options.validateResponses ?? true;
   const authenticate = createCustomerAuthenticator(ctx);
   const services = listServices(ctx.catalog);
