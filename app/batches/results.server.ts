@@ -1,4 +1,5 @@
 import type { Batch, Prisma } from "@prisma/client";
+import { recordBooked } from "../booking/record-booked.server";
 import { batchMembers } from "./batch-store.server";
 import type { ShippingContext } from "./context.server";
 import { explainShippingError } from "./errors";
@@ -36,22 +37,14 @@ export async function recordBatchResults(
       booked += 1;
       const quote = member.selectedQuote;
       writes.push(
-        ctx.db.shipment.updateMany({
-          where: { id: member.id, bookingStatus: { not: "BOOKED" } },
-          data: {
-            bookingStatus: "BOOKED",
-            bookingError: null,
-            bookNumber: outcome.booked.bookNumber,
-            trackingNumber: outcome.booked.trackingNumber,
-            shippingCost: outcome.booked.shippingCost,
-            carrierCode: quote?.carrierCode ?? null,
-            serviceCode: quote?.serviceCode ?? null,
-            currency: quote?.currency ?? null,
-            zone: outcome.booked.zone ?? quote?.zone ?? null,
-            bookedAt: ctx.now,
-            // The durable queue the fulfillment write-back reads, set in the same write as the booking.
-            fulfillmentStatus: "PENDING",
-          },
+        recordBooked(ctx, member.id, {
+          bookNumber: outcome.booked.bookNumber,
+          trackingNumber: outcome.booked.trackingNumber,
+          shippingCost: outcome.booked.shippingCost,
+          carrierCode: quote?.carrierCode ?? null,
+          serviceCode: quote?.serviceCode ?? null,
+          currency: quote?.currency ?? null,
+          zone: outcome.booked.zone ?? quote?.zone ?? null,
         }),
       );
     } else {

@@ -10,6 +10,7 @@ import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings } from "../settings/account.server";
 import { fieldErrors, type FieldErrors } from "../settings/field-errors";
 import { buildBookRequest, storedRequest, type BookingForm } from "./book-request";
+import { recordBooked } from "./record-booked.server";
 
 /**
  * Booking one order's shipment on its own (Book Shipment), from the order's page. The intent is recorded
@@ -211,24 +212,6 @@ function formPath(path: ReadonlyArray<PropertyKey>): PropertyKey[] {
   if (head === "commercialInvoice" && index === "termsOfTrade") return ["termsOfTrade"];
   if (head === "pieces" && field === "insuranceAmount") return ["insuranceAmount"];
   return [...path];
-}
-
-interface BookedFields {
-  bookNumber: string;
-  trackingNumber: string;
-  carrierCode: string | null;
-  serviceCode: string | null;
-  currency: string | null;
-  zone: string | null;
-  shippingCost: string | null;
-}
-
-/** BOOKED and queued for fulfillment write-back in one write; never over a booking already recorded. */
-async function recordBooked(ctx: ShippingContext, shipmentId: string, fields: BookedFields): Promise<void> {
-  await ctx.db.shipment.updateMany({
-    where: { id: shipmentId, bookingStatus: { not: "BOOKED" } },
-    data: { ...fields, bookingStatus: "BOOKED", bookingError: null, bookedAt: ctx.now, fulfillmentStatus: "PENDING" },
-  });
 }
 
 async function fillCost(ctx: ShippingContext, shipmentId: string, bookNumber: string, pieceCosts: string[] | undefined): Promise<void> {

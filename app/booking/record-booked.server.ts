@@ -1,0 +1,24 @@
+import type { ShippingContext } from "../batches/context.server";
+
+/** What a booking leaves on its shipment, from Book Shipment, Batch Book or a booking read back. */
+export interface BookedFields {
+  bookNumber: string;
+  trackingNumber: string;
+  carrierCode: string | null;
+  serviceCode: string | null;
+  currency: string | null;
+  zone: string | null;
+  shippingCost: string | null;
+}
+
+/**
+ * BOOKED and queued for fulfillment write-back in one write; never over a booking already recorded, so a
+ * booking read twice (a reconcile racing a late answer) is recorded once. Returned unawaited so a batch's
+ * results can go in one transaction.
+ */
+export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: BookedFields) {
+  return ctx.db.shipment.updateMany({
+    where: { id: shipmentId, bookingStatus: { not: "BOOKED" } },
+    data: { ...fields, bookingStatus: "BOOKED", bookingError: null, bookedAt: ctx.now, fulfillmentStatus: "PENDING" },
+  });
+}
