@@ -79,6 +79,25 @@ function statusFromQuantities(lines: FoLineItemRow[]): FulfillmentOrderStatus {
   return remaining === total ? "OPEN" : "IN_PROGRESS";
 }
 
+/**
+ * Units asked for per FO line item id: every remaining unit when `items` is null or empty; null when an item
+ * names another FO's line, asks for no units, or (summed over repeats) for more than remain.
+ */
+function requestedQuantities(lines: FoLineItemRow[], items: { id: number | null; quantity: number }[] | null): Map<number, number> | null {
+  const requested = new Map<number, number>();
+  if (!items || items.length === 0) {
+    for (const line of lines) if (line.remaining_quantity > 0) requested.set(line.id, line.remaining_quantity);
+    return requested;
+  }
+  for (const item of items) {
+    const line = lines.find((l) => l.id === item.id);
+    const total = (line ? requested.get(line.id) ?? 0 : 0) + item.quantity;
+    if (!line || item.quantity <= 0 || total > line.remaining_quantity) return null;
+    requested.set(line.id, total);
+  }
+  return requested;
+}
+
 function setFoStatus(store: Store, foId: number, status: FulfillmentOrderStatus): void {
   store.sql("UPDATE fulfillment_orders SET status = ?, updated_at = ? WHERE id = ?").run(status, store.now(), foId);
 }
@@ -117,19 +136,9 @@ export function fulfillmentCreate(store: Store, input: FulfillmentCreateInput): 
       );
     }
     const foLines = store.listFoLineItems(fo.id);
-    const requested = group.fulfillmentOrderLineItems;
-    if (!requested || requested.length === 0) {
-      for (const line of foLines) if (line.remaining_quantity > 0) plan.push({ fo, line, quantity: line.remaining_quantity });
-      continue;
-    }
-    const perLine = new Map<number, number>();
-    for (const item of requested) {
-      const line = foLines.find((l) => l.id === item.id);
-      const total = (line ? perLine.get(line.id) ?? 0 : 0) + item.quantity;
-      if (!line || item.quantity <= 0 || total > line.remaining_quantity) {
-        return fail("Invalid fulfillment order line item quantity requested.", ["fulfillment", "lineItemsByFulfillmentOrder", String(index)]);
-      }
-      perLine.set(line.id, total);
+    const perLine = requestedQuantities(foLines, group.fulfillmentOrderLineItems);
+    if (!perLine) {
+      return fail("Invalid fulfillment order line item quantity requested.", ["fulfillment", "lineItemsByFulfillmentOrder", String(index)]);
     }
     for (const [lineId, quantity] of perLine) {
       const line = foLines.find((l) => l.id === lineId);
@@ -368,19 +377,8 @@ export function fulfillmentOrderMove(
     return fail(`Cannot move a fulfillment order with status ${fo.status.toLowerCase()}.`, ["id"]);
   }
   const lines = store.listFoLineItems(fo.id);
-  const requested = new Map<number, number>();
-  if (items && items.length > 0) {
-    for (const item of items) {
-      const line = lines.find((l) => l.id === item.id);
-      const total = (line ? requested.get(line.id) ?? 0 : 0) + item.quantity;
-      if (!line || item.quantity <= 0 || total > line.remaining_quantity) {
-        return fail("Invalid fulfillment order line item quantity requested.", ["fulfillmentOrderLineItems"]);
-      }
-      requested.set(line.id, total);
-    }
-  } else {
-    for (const line of lines) if (line.remaining_quantity > 0) requested.set(line.id, line.remaining_quantity);
-  }
+  const requested = requestedQuantities(lines, items);
+  if (!requested) return fail("Invalid fulfillment order line item quantity requested.", ["fulfillmentOrderLineItems"]);
   const untouched = lines.every((l) => l.remaining_quantity === l.total_quantity);
   const everything = lines.every((l) => (requested.get(l.id) ?? 0) === l.remaining_quantity);
   const value = store.transaction(() => {
@@ -410,11 +408,9 @@ export function fulfillmentOrderMove(
         delivery_presented_name: fo.delivery_presented_name,
         lines: movedLines,
       });
-      const left = store.listFoLineItems(fo.id);
-      const shipped = left.some((l) => l.total_quantity > l.remaining_quantity);
-      const remaining = left.reduce((s, l) => s + l.remaining_quantity, 0);
-      setFoStatus(store, fo.id, remaining === 0 ? "CLOSED" : shipped ? "IN_PROGRESS" : "OPEN");
-      if (remaining > 0) remainingId = fo.id;
+      const status = statusFromQuantities(store.listFoLineItems(fo.id));
+      setFoStatus(store, fo.id, status);
+      if (status !== "CLOSED") remainingId = fo.id;
     }
     store.recomputeOrder(fo.order_id);
     store.emit({
