@@ -3,6 +3,7 @@ import { BookShipmentRequest, type CommercialInvoice, type LabelImageFormat, typ
 import { crashPoint } from "../crash-points.server";
 import { batchGuard } from "../batches/batch-store.server";
 import type { ShippingContext } from "../batches/context.server";
+import type { BatchGuard } from "../batches/eligibility";
 import { explainShippingError, outcomeUnknown } from "../batches/errors";
 import { settleBatch } from "../batches/settle.server";
 import { sumAmounts } from "../quoting/money";
@@ -64,13 +65,16 @@ export interface OrderBookingView {
 /** The order's latest shipment per fulfillment order, with what the booking form needs. Settles pending bookings first. */
 export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: string): Promise<OrderBookingView> {
   const orderId = `gid://shopify/Order/${orderNumericId}`;
-  const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { batch: true } });
+  const read = () => ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
+  let rows = await read();
   if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
-  for (const row of rows.filter((entry) => entry.bookingStatus === "BOOKING")) await settleShipment(ctx, row);
-  const fresh = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
+  const pending = rows.filter((entry) => entry.bookingStatus === "BOOKING");
+  for (const row of pending) await settleShipment(ctx, row);
+  // Settling rewrote the rows it settled.
+  if (pending.length > 0) rows = await read();
   // One line per fulfillment order: a booked shipment if there is one, else the newest.
-  const latest = new Map<string, (typeof fresh)[number]>();
-  for (const row of fresh) {
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
     const current = latest.get(row.fulfillmentOrderId);
     if (!current || (row.bookingStatus === "BOOKED" && current.bookingStatus !== "BOOKED")) latest.set(row.fulfillmentOrderId, row);
   }
@@ -121,9 +125,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
   return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments };
 }
 
-type Guard = Awaited<ReturnType<typeof batchGuard>>;
-
-function bookingBlocker(row: Shipment & { batch: { name: string; status: string } | null }, guard: Guard, requestOk: boolean, rates: number): string | null {
+function bookingBlocker(row: Shipment & { batch: { name: string; status: string } | null }, guard: BatchGuard, requestOk: boolean, rates: number): string | null {
   if (row.bookingStatus === "BOOKED") return null;
   if (row.bookingStatus === "BOOKING") return "A booking of this shipment is not confirmed yet. Reload this page in a minute.";
   const labelled = guard.labelled.get(row.fulfillmentOrderId);
