@@ -132,8 +132,3 @@ export async function matchingShippableOrderIds(db: Db, shop: string, filters: O
   }
   return ids;
 }
-
-/** The shop's latest mirror sync, for the sync banner. */
-export async function latestMirrorSync(db: Db, shop: string) {
-  return db.mirrorSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } });
-}

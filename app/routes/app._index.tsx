@@ -18,9 +18,9 @@ import {
 import { useState } from "react";
 import { useRevalidateWhile } from "../components/page-hooks";
 import prisma from "../db.server";
-import { advanceMirrorSync, startMirrorSync } from "../orders/mirror.server";
+import { currentMirrorSync, startMirrorSync } from "../orders/mirror.server";
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
-import { latestMirrorSync, listOrdersToShip } from "../orders/orders-to-ship.server";
+import { listOrdersToShip } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
@@ -30,18 +30,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = { admin, shop: session.shop };
   const query = parseOrderListQuery(new URL(request.url).searchParams);
   const shop = await loadShopSummary(context);
-
-  // The first visit fills the mirror; a running sync advances with each load (the page polls while it runs).
-  let sync = await latestMirrorSync(prisma, session.shop);
-  if (!sync) sync = await prisma.mirrorSync.findUniqueOrThrow({ where: { id: (await startMirrorSync(context, prisma)).syncId } });
-  const progress = sync.status === "RUNNING" ? await advanceMirrorSync(context, prisma, sync.id) : null;
-
+  const sync = await currentMirrorSync(context, prisma);
   const list = await listOrdersToShip(prisma, session.shop, { ...query, homeCountry: shop.countryCode ?? "US", now: new Date() });
   return {
     shop,
     list,
     connected: (await loadAccount(prisma, session.shop)) !== null,
-    sync: { status: progress?.status ?? sync.status, error: sync.error, finishedAt: sync.finishedAt?.toISOString() ?? null },
+    sync,
   };
 };
 

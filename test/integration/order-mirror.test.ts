@@ -113,4 +113,16 @@ describe("the order mirror against the local admin", () => {
     expect(after.status).toBe("ON_HOLD");
     expect(JSON.parse(after.holds)).toEqual([{ reason: "OTHER", reasonNotes: "Address check" }]);
   });
+
+  it("GIVEN a shop never synced WHEN Orders to ship asks for the sync on each load THEN one sync starts, advances to completion and is not started again", async () => {
+    await prisma.mirrorSync.deleteMany({ where: { shop: SHOP } });
+    let sync = await mirror.currentMirrorSync(context, prisma);
+    for (let attempt = 0; sync.status === "RUNNING" && attempt < 50; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      sync = await mirror.currentMirrorSync(context, prisma);
+    }
+    expect(sync).toEqual({ status: "COMPLETED", error: null });
+    expect(await mirror.currentMirrorSync(context, prisma)).toEqual(sync);
+    expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(1);
+  });
 });
