@@ -73,6 +73,11 @@ export interface MappedShipment {
 
 export type MappingResult = { ok: true; shipments: MappedShipment[] } | { ok: false; issues: MappingIssue[] };
 
+/** A request's `shipmentDate` (YYYY-MM-DD) for shipping on the day of `now`. */
+export function shipmentDateOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
 const NOT_SHIPPED_METHODS = new Set(["PICK_UP", "LOCAL", "RETAIL", "NONE", "PICKUP_POINT"]);
 
 /** Why a fulfillment order is not the merchant's to ship with a label now, or null when it is. */

@@ -4,7 +4,7 @@ import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { isRunningInBackground, runInBackground } from "../background.server";
 import { loadMirroredOrders, refreshOrder } from "../orders/mirror.server";
 import type { MirroredOrder } from "../orders/order-node";
-import { orderToShipments, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
+import { orderToShipments, shipmentDateOf, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
 import { API_WEIGHT_UNIT } from "../orders/weights";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { mappingSettings, type ShippingSettings } from "../settings/settings";
@@ -51,10 +51,6 @@ export function quoteRunKey(runId: string): string {
 function clockFrom(now: Date): () => Date {
   const start = performance.now();
   return () => new Date(now.getTime() + Math.round(performance.now() - start));
-}
-
-function isoDate(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 function orderLabel(orderId: string): string {
@@ -183,7 +179,7 @@ export async function startQuoteRun(
   const settings = await loadSettings(db, shop);
   if (!settings.sender) throw new SenderMissingError();
   const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(db, context, orderIds, now)]);
-  const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: isoDate(now) });
+  const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
   if (!mapping) throw new SenderMissingError();
   const { blocked, planned } = await planRun(db, shop, reads, mapping);
 

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
+import { shipmentDateOf } from "../orders/shipment-mapping";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { saveSettlements } from "./quote-store.server";
 import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
@@ -59,7 +60,7 @@ export async function requoteShipments(
     const selectedBy: SelectedBy = shipment.selectedBy === "MERCHANT" ? "MERCHANT" : "RULE";
     const previous: PreviousChoice | null = selected ? { ...selected, selectedBy } : null;
     // A re-quote is for shipping now: the stored date may be weeks old.
-    toQuote.push({ id, request: { ...parsed.data, shipmentDate: now.toISOString().slice(0, 10) }, previous, hadRates: shipment.quoteStatus === "QUOTED" });
+    toQuote.push({ id, request: { ...parsed.data, shipmentDate: shipmentDateOf(now) }, previous, hadRates: shipment.quoteStatus === "QUOTED" });
   }
 
   if (toQuote.length > 0) {
