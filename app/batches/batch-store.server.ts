@@ -3,7 +3,7 @@ import type { BatchDetail } from "../../shipping-api/contract";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import type { ShippingContext } from "./context.server";
 import { parseServiceTimestamp } from "./context.server";
-import type { BatchGuard, ShipmentForBatch } from "./eligibility";
+import { checkBatchable, type BatchGuard, type Refusal, type ShipmentForBatch } from "./eligibility";
 import { compareMembership, type MembershipView, type RemoteQuote } from "./membership";
 
 /** Reads shared by batch management and booking: batch rows, their members, the guard, the service's view. */
@@ -47,7 +47,7 @@ export async function withSelectedQuotes(ctx: ShippingContext, shipments: readon
   });
 }
 
-export function forBatch(shipment: ShipmentWithQuote): ShipmentForBatch {
+function forBatch(shipment: ShipmentWithQuote): ShipmentForBatch {
   return {
     id: shipment.id,
     orderName: shipment.orderName,
@@ -96,6 +96,11 @@ export async function batchGuard(ctx: ShippingContext, fulfillmentOrderIds: read
       batched.flatMap((row) => (row.batch ? [[row.fulfillmentOrderId, { batchId: row.batch.id, batchName: row.batch.name, cancelled: row.batch.status === "CANCELLED" }] as const] : [])),
     ),
   };
+}
+
+/** Which of these shipments may go into a batch now (in the given order), and why not the others. */
+export async function batchableShipments(ctx: ShippingContext, shipments: readonly ShipmentWithQuote[]): Promise<{ accepted: ShipmentForBatch[]; refused: Refusal[] }> {
+  return checkBatchable(shipments.map(forBatch), await batchGuard(ctx, shipments.map((shipment) => shipment.fulfillmentOrderId)));
 }
 
 export function remoteQuotes(detail: BatchDetail): RemoteQuote[] {

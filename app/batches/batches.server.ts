@@ -4,15 +4,14 @@ import { requoteShipments } from "../quoting/requote.server";
 import {
   HOLDING_BATCH_STATUSES,
   adoptRemoteMembers,
-  batchGuard,
   batchMembers,
-  forBatch,
+  batchableShipments,
   membershipView,
   withSelectedQuotes,
   type BatchStatus,
 } from "./batch-store.server";
 import { orderNumber, type ShippingContext } from "./context.server";
-import { checkBatchable, type Refusal } from "./eligibility";
+import type { Refusal } from "./eligibility";
 import { explainShippingError } from "./errors";
 import { bookingBlockers, isExpired, repairPlan } from "./membership";
 import { settleBatch, settledBatch } from "./settle.server";
@@ -232,7 +231,7 @@ export async function addToBatch(ctx: ShippingContext, batchId: string, shipment
   if ("refused" in opened) return { ok: false, message: opened.refused, refused: [] };
   const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: [...new Set(shipmentIds)] } } });
   const shipments = await withSelectedQuotes(ctx, rows);
-  const { accepted, refused } = checkBatchable(shipments.map(forBatch), await batchGuard(ctx, shipments.map((shipment) => shipment.fulfillmentOrderId)));
+  const { accepted, refused } = await batchableShipments(ctx, shipments);
   if (accepted.length === 0) return { ok: false, message: "None of these orders can be added.", refused };
   const members = await ctx.db.shipment.count({ where: { shop: ctx.shop, batchId } });
   if (members + accepted.length > MAX_BATCH_SIZE) {
@@ -330,7 +329,7 @@ export async function batchCandidates(ctx: ShippingContext, options: { limit?: n
     take: options.limit ?? MAX_BATCH_SIZE,
   });
   const shipments = await withSelectedQuotes(ctx, rows);
-  const { accepted } = checkBatchable(shipments.map(forBatch), await batchGuard(ctx, shipments.map((shipment) => shipment.fulfillmentOrderId)));
+  const { accepted } = await batchableShipments(ctx, shipments);
   const ok = new Set(accepted.map((shipment) => shipment.id));
   return shipments
     .filter((shipment) => ok.has(shipment.id))

@@ -3,9 +3,9 @@ import type { Batch as RemoteBatch } from "../../shipping-api/contract";
 import { runInBackground } from "../background.server";
 import { crashPoint } from "../crash-points.server";
 import { planBatches } from "./batch-plan";
-import { HOLDING_BATCH_STATUSES, batchGuard, batchWorkKey, forBatch, withSelectedQuotes, type BatchStatus } from "./batch-store.server";
+import { HOLDING_BATCH_STATUSES, batchWorkKey, batchableShipments, withSelectedQuotes, type BatchStatus } from "./batch-store.server";
 import type { ShippingContext } from "./context.server";
-import { checkBatchable, type Refusal } from "./eligibility";
+import type { Refusal } from "./eligibility";
 import { explainShippingError, outcomeUnknown } from "./errors";
 
 /**
@@ -42,8 +42,7 @@ export async function createBatches(ctx: ShippingContext, input: { name: string;
   const byId = new Map((await withSelectedQuotes(ctx, rows)).map((row) => [row.id, row]));
   const unknown: Refusal[] = ids.filter((id) => !byId.has(id)).map((id) => ({ shipmentId: id, orderName: "", reason: "This shipment is not in this shop any more. Get rates for the order again." }));
   const shipments = ids.flatMap((id) => byId.get(id) ?? []);
-  const guard = await batchGuard(ctx, shipments.map((shipment) => shipment.fulfillmentOrderId));
-  const { accepted, refused } = checkBatchable(shipments.map(forBatch), guard);
+  const { accepted, refused } = await batchableShipments(ctx, shipments);
 
   const result: CreateBatchesResult = { batches: [], refused: [...unknown, ...refused], errors: [] };
   for (const part of planBatches(input.name, accepted)) {
