@@ -1,13 +1,11 @@
+import type { DimType, LabelImageFormat, RecordWeightUnit } from "../shipping-api/contract";
+
 /**
  * The service's carrier catalog: four invented but plausible carriers, one of each kind the interface
  * names (postal, parcel, express, consolidator/e-commerce), with their services, package types,
  * signature options and the pricing and transit tables rating uses. Data only; rules live in rating.ts.
  */
-
 export type CarrierKind = "postal" | "parcel" | "express" | "consolidator";
-export type LabelFormat = "PDF" | "ZPL" | "EPL2" | "PNG";
-export type WeightUnit = "lb" | "kg";
-export type DimType = "preset" | "envelope" | "custom";
 
 export interface Carrier {
   carrierCode: string;
@@ -23,7 +21,7 @@ export interface Carrier {
   remoteAreaCents: number;
   /** Null: no Saturday pickup surcharge (the carrier works Saturdays at no extra cost). */
   saturdayPickupCents: number | null;
-  labelFormats: readonly LabelFormat[];
+  labelFormats: readonly LabelImageFormat[];
   /** FedEx-kind carriers report ancillary reason/action details on tracking exceptions. */
   trackingAncillary: boolean;
 }
@@ -32,7 +30,7 @@ export interface PackageType {
   packageTypeCode: string;
   packageTypeLabel: string;
   multipieceSupported: boolean;
-  weightUnit: WeightUnit;
+  weightUnit: RecordWeightUnit;
   maxWeightPerPiece: number;
   dimType: DimType;
   /** Only for preset package types. */
@@ -134,10 +132,10 @@ export const CARRIERS: readonly Carrier[] = [
   },
 ];
 
-function custom(code: string, label: string, unit: WeightUnit, max: number, multipiece: boolean): PackageType {
+function custom(code: string, label: string, unit: RecordWeightUnit, max: number, multipiece: boolean): PackageType {
   return { packageTypeCode: code, packageTypeLabel: label, multipieceSupported: multipiece, weightUnit: unit, maxWeightPerPiece: max, dimType: "custom", preset: null };
 }
-function envelope(code: string, label: string, unit: WeightUnit, max: number): PackageType {
+function envelope(code: string, label: string, unit: RecordWeightUnit, max: number): PackageType {
   return { packageTypeCode: code, packageTypeLabel: label, multipieceSupported: false, weightUnit: unit, maxWeightPerPiece: max, dimType: "envelope", preset: null };
 }
 function preset(code: string, label: string, max: number, length: number, width: number, height: number): PackageType {

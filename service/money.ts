@@ -1,10 +1,9 @@
+import { Currency } from "../shipping-api/contract";
+
 /**
  * Money is integer cents inside the service; decimals exist only on the wire. Currency conversion uses a
  * fixed table so that quotes are reproducible (a local reference service must not drift with markets).
  */
-
-export const CURRENCIES = ["USD", "GBP", "CAD", "EUR"] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** Units of each currency per 1 USD, in parts per million (fixed; documented in service/README.md). */
 const PPM_PER_USD: Record<Currency, number> = {
@@ -15,7 +14,7 @@ const PPM_PER_USD: Record<Currency, number> = {
 };
 
 export function isCurrency(value: string): value is Currency {
-  return (CURRENCIES as readonly string[]).includes(value);
+  return Currency.safeParse(value).success;
 }
 
 /** Converts cents between currencies, rounding half away from zero to a whole cent. */

@@ -1,6 +1,7 @@
 import { type Carrier, type Catalog, HOME_COUNTRY, type PackageType, type Service, ZONE_FACTORS_PERCENT, serviceAcceptsCountry } from "./catalog";
 import type { ErrorCategoryName } from "./errors";
-import { type Currency, convertCents, isCurrency, parseCents, roundHalfAwayFromZero } from "./money";
+import type { Currency } from "../shipping-api/contract";
+import { convertCents, isCurrency, parseCents, roundHalfAwayFromZero } from "./money";
 import { domesticZone, internationalZone, isRemoteArea } from "./zones";
 
 /**

@@ -1,5 +1,5 @@
-import type { EventStatus } from "../shipping-api/contract";
-import { formatTimestamp } from "./clock";
+import type { EventStatus, TrackingEvent } from "../shipping-api/contract";
+import { DAY_MS, formatTimestamp } from "./clock";
 
 /**
  * Tracking timelines. Every shipment's complete timeline is a pure function of its tracking number,
@@ -26,22 +26,9 @@ export interface TimelineInput {
   destination: Place;
 }
 
-export interface TrackingEvent {
-  trackingNumber: string;
-  carrier: string;
-  event: string;
-  eventStatus: EventStatus;
-  eventTime: string;
-  serviceArea: string;
-  serviceAreaCountry: string;
-  ancillaryReasonDescription: string | null;
-  ancillaryActionDescription: string | null;
-}
-
 export type TimelinePath = "standard" | "failed-attempt" | "exception";
 
 const HOURS = 60 * 60 * 1000;
-const DAY = 24 * HOURS;
 const HUBS: readonly Place[] = [
   { city: "Memphis", state: "TN", country: "US" },
   { city: "Louisville", state: "KY", country: "US" },
@@ -91,14 +78,14 @@ export function buildTimeline(input: TimelineInput): TrackingEvent[] {
   const booked = input.bookedAt.getTime();
   push(booked + 5 * 60_000, "Info Received", "Shipment information sent to carrier", input.origin);
   // Picked up the evening after booking; the first transit day starts then.
-  const pickup = Math.max(dayStart + DAY + 17 * HOURS, booked + 2 * HOURS) + minute(3);
+  const pickup = Math.max(dayStart + DAY_MS + 17 * HOURS, booked + 2 * HOURS) + minute(3);
   push(pickup, "In Transit", "Picked up", input.origin);
   push(pickup + 4 * HOURS, "In Transit", "Departed origin facility", input.origin);
   const transitDays = Math.max(1, input.transitDays);
-  const deliveryDay = dayStart + (1 + transitDays) * DAY;
+  const deliveryDay = dayStart + (1 + transitDays) * DAY_MS;
   for (let day = 1; day < transitDays; day++) {
     const hub = HUBS[(hash + day) % HUBS.length]!;
-    push(dayStart + (1 + day) * DAY + 3 * HOURS + minute(5 + day), "In Transit", "Arrived at hub facility", international && day === transitDays - 1 ? input.destination : hub);
+    push(dayStart + (1 + day) * DAY_MS + 3 * HOURS + minute(5 + day), "In Transit", "Arrived at hub facility", international && day === transitDays - 1 ? input.destination : hub);
   }
   if (international) push(Math.max(deliveryDay - 10 * HOURS, pickup + 5 * HOURS) + minute(7), "Delivered to Broker", "Delivered to customs broker for clearance", input.destination);
   if (input.consolidator) push(deliveryDay + 5 * HOURS + minute(9), "With Delivery Courier", "Handed over to last-mile delivery partner", input.destination);
@@ -111,7 +98,7 @@ export function buildTimeline(input: TimelineInput): TrackingEvent[] {
       reason: "Customer not available or business closed",
       action: "Delivery will be attempted again the next business day",
     });
-    finalDay += DAY;
+    finalDay += DAY_MS;
   } else if (path === "exception") {
     push(finalDay + 6 * HOURS + minute(11), "Exception", "Incorrect address, delivery delayed", input.destination, {
       reason: "Incorrect recipient address",
@@ -121,7 +108,7 @@ export function buildTimeline(input: TimelineInput): TrackingEvent[] {
       reason: "Address corrected by recipient",
       action: "Delivery scheduled for the next business day",
     });
-    finalDay += DAY;
+    finalDay += DAY_MS;
   }
   push(finalDay + 8 * HOURS + minute(15), "Out for Delivery", "On vehicle for delivery", input.destination);
   push(finalDay + 14 * HOURS + minute(17), "Delivered", "Delivered", input.destination);

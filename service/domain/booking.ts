@@ -1,5 +1,5 @@
-import { addressText, type BatchBookResponse, type BatchBookResult, type BatchQuoteShipment, type BookShipmentRequest, type BookShipmentResponse, type BookedShipment } from "../../shipping-api/contract";
-import type { Carrier, LabelFormat, Service } from "../catalog";
+import { addressText, type BatchBookResponse, type BatchBookResult, type BatchQuoteShipment, type BookShipmentRequest, type BookShipmentResponse, type BookedShipment, type Currency, type LabelImageFormat } from "../../shipping-api/contract";
+import type { Carrier, Service } from "../catalog";
 import { DAY_MS } from "../clock";
 import { type ErrorCategoryName, ServiceError, invalidRequest, unprocessable } from "../errors";
 import type { LabelAddress, LabelData } from "../labels/label-data";
@@ -7,7 +7,7 @@ import { encodeCode128 } from "../labels/code128";
 import { renderLabelsPdf } from "../labels/pdf-label";
 import { renderLabelImage } from "../labels/render";
 import { planCharge } from "../ledger";
-import { type Currency, convertCents, formatCents } from "../money";
+import { convertCents, formatCents } from "../money";
 import { type AddressInput, rateShipment } from "../rating";
 import { bookNumberFor, lastMileTrackingNumberFor, trackingNumberFor } from "../tracking-numbers";
 import { type BatchRow, type QuoteRow, batchQuotes, ownedBatch, quoteStatus } from "./batches";
@@ -134,7 +134,7 @@ function searchTextOf(record: BookedShipment, shipment: ShipmentToBook): string 
  * the cost is above the balance unless recharging was approved), allocates carrier-format numbers and
  * stores the shipment with its search text and label data.
  */
-function bookPriced(ctx: DomainContext, customerId: string, priced: Priced, shipment: ShipmentToBook, options: { approveRecharge: boolean; labelFormat: LabelFormat; quoteId: number | null; batchId: number | null }): Booked {
+function bookPriced(ctx: DomainContext, customerId: string, priced: Priced, shipment: ShipmentToBook, options: { approveRecharge: boolean; labelFormat: LabelImageFormat; quoteId: number | null; batchId: number | null }): Booked {
   const perPiece = priced.service.perPieceTracking && shipment.pieces.length > 1;
   const serialCount = perPiece ? shipment.pieces.length : 1;
   const first = allocateSerials(ctx, serialCount);
@@ -314,7 +314,7 @@ function checkContact(address: AddressInput, role: string): void {
 }
 
 /** Book Shipment's own rules on top of the contract: carrier-specific options and formats. */
-function checkBookingOptions(ctx: DomainContext, customerId: string, request: BookShipmentRequest, carrier: Carrier, service: Service): LabelFormat {
+function checkBookingOptions(ctx: DomainContext, customerId: string, request: BookShipmentRequest, carrier: Carrier, service: Service): LabelImageFormat {
   checkContact(request.sender, "sender");
   checkContact(request.receiver, "receiver");
   const format = request.labelImageFormat ?? "PDF";
@@ -336,7 +336,7 @@ function checkBookingOptions(ctx: DomainContext, customerId: string, request: Bo
   return format;
 }
 
-export type BookShipmentResult = BookShipmentResponse & { labelImageFormat: LabelFormat; labelImage: string };
+export type BookShipmentResult = BookShipmentResponse & { labelImageFormat: LabelImageFormat; labelImage: string };
 
 /** Status of Book Shipment refusals by category: rating problems are the request's fault (400). */
 const REFUSAL_STATUS: Partial<Record<ErrorCategoryName, number>> = { INSUFFICIENT_FUNDS: 402 };
@@ -378,8 +378,8 @@ export async function bookShipment(ctx: DomainContext, customerId: string, reque
 }
 
 /** Get Shipment Label: one booked shipment's label in the format it was booked with (outside the spec; see README). */
-export async function shipmentLabel(ctx: DomainContext, customerId: string, bookNumber: string): Promise<{ labelImageFormat: LabelFormat; labelImage: string }> {
-  const row = ctx.store.statement(`SELECT label, labelFormat, bookedAt FROM Shipment WHERE bookNumber = ? AND customerId = ?`).get(bookNumber, customerId) as { label: string; labelFormat: LabelFormat; bookedAt: string } | undefined;
+export async function shipmentLabel(ctx: DomainContext, customerId: string, bookNumber: string): Promise<{ labelImageFormat: LabelImageFormat; labelImage: string }> {
+  const row = ctx.store.statement(`SELECT label, labelFormat, bookedAt FROM Shipment WHERE bookNumber = ? AND customerId = ?`).get(bookNumber, customerId) as { label: string; labelFormat: LabelImageFormat; bookedAt: string } | undefined;
   if (!row) throw new ServiceError(404, "NOT_FOUND", `Shipment ${bookNumber} not found`);
   const [label] = labelsStillKept(ctx, [row]);
   if (!label) throw unprocessable(`The label of ${bookNumber} was purged ${ctx.labelRetentionDays} days after booking`);
