@@ -3,6 +3,7 @@ import { BatchQuoteShipment } from "../../shipping-api/contract";
 import { shipmentDateOf } from "../orders/shipment-mapping";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { saveSettlements } from "./quote-store.server";
+import { isBooked } from "./selection.server";
 import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
 
 /**
@@ -16,8 +17,6 @@ import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
 export type RequoteOutcome =
   | { shipmentId: string; ok: true; oldQuoteId: number | null; newQuoteId: number; sameService: boolean; reason: string }
   | { shipmentId: string; ok: false; oldQuoteId: number | null; error: string };
-
-const ALREADY_BOOKED = new Set(["BOOKING", "BOOKED"]);
 
 export async function requoteShipments(
   db: PrismaClient,
@@ -47,7 +46,7 @@ export async function requoteShipments(
       continue;
     }
     const oldQuoteId = shipment.selectedQuoteId;
-    if (ALREADY_BOOKED.has(shipment.bookingStatus)) {
+    if (isBooked(shipment.bookingStatus)) {
       outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, error: "Already booked: its label exists, so its rate can no longer change." });
       continue;
     }

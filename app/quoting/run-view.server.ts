@@ -7,6 +7,7 @@ import { compareAmounts, sumAmounts } from "./money";
 import { resumeQuoteRun } from "./quote-run.server";
 import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { describeRule } from "./rate-rule";
+import { isBooked } from "./selection.server";
 import { carrierTotals, type CarrierTotal } from "./totals";
 
 /**
@@ -88,7 +89,7 @@ const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
 const Surcharges = z.array(Surcharge);
 
 function lockedReason(shipment: { bookingStatus: string; batch: { name: string } | null }): string | null {
-  if (shipment.bookingStatus === "BOOKING" || shipment.bookingStatus === "BOOKED") return "Booked";
+  if (isBooked(shipment.bookingStatus)) return "Booked";
   return shipment.batch ? `In batch “${shipment.batch.name}”` : null;
 }
 

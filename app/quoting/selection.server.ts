@@ -10,8 +10,13 @@ import { pickRate } from "./rate-rule";
 
 const CHOSEN_BY_YOU = "Chosen by you";
 
+/** A label is booked for the shipment, or its booking is under way: its rate can no longer change. */
+export function isBooked(bookingStatus: string): boolean {
+  return bookingStatus === "BOOKING" || bookingStatus === "BOOKED";
+}
+
 function lockedReason(shipment: { batchId: string | null; bookingStatus: string }): string | null {
-  if (shipment.bookingStatus === "BOOKING" || shipment.bookingStatus === "BOOKED") return "It is already booked; its rate can no longer change.";
+  if (isBooked(shipment.bookingStatus)) return "It is already booked; its rate can no longer change.";
   if (shipment.batchId !== null) return "It is in a batch; remove it from the batch to change its rate.";
   return null;
 }
