@@ -7,14 +7,16 @@ import { MAX_BATCH_SIZE } from "../../shipping-api/contract";
  */
 
 /** The service's limit on a batch name. */
-export const MAX_BATCH_NAME = 255;
+const MAX_BATCH_NAME = 255;
+/** The limit on a name Consign is given or makes up, leaving room for a " (12/12)" part suffix. */
+export const MAX_NAME_BEFORE_SUFFIX = MAX_BATCH_NAME - 16;
 
 /** A batch name as the merchant types it: trimmed, not blank, short enough to carry a " (12/12)" suffix. */
 export const BatchName = z
   .string()
   .trim()
   .min(1, "Give the batch a name, for example “Monday pickup”.")
-  .max(MAX_BATCH_NAME - 16, `Keep the name under ${MAX_BATCH_NAME - 16} characters.`);
+  .max(MAX_NAME_BEFORE_SUFFIX, `Keep the name under ${MAX_NAME_BEFORE_SUFFIX} characters.`);
 
 export interface PlannedBatch<T> {
   name: string;

@@ -2,7 +2,7 @@ import type { Batch } from "@prisma/client";
 import { runInBackground } from "../background.server";
 import { crashPoint } from "../crash-points.server";
 import { requoteShipments } from "../quoting/requote.server";
-import { MAX_BATCH_NAME } from "./batch-plan";
+import { MAX_NAME_BEFORE_SUFFIX } from "./batch-plan";
 import { adoptRemoteMembers, batchGuard, batchMembers, batchWorkKey, membershipView, type BatchStatus } from "./batch-store.server";
 import type { ShippingContext } from "./context.server";
 import { createBatches, type CreateBatchesResult } from "./creation.server";
@@ -138,7 +138,7 @@ export interface RebatchResult {
 /** A retry batch's name: "Name (retry)", shortened so it keeps within the service's limit. */
 export function retryName(name: string): string {
   const suffix = " (retry)";
-  return `${name.slice(0, MAX_BATCH_NAME - 16 - suffix.length)}${suffix}`;
+  return `${name.slice(0, MAX_NAME_BEFORE_SUFFIX - suffix.length)}${suffix}`;
 }
 
 /** The failed orders of a booked batch get new rates and go into a new batch, ready to book. */
