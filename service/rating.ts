@@ -1,6 +1,6 @@
 import { type Carrier, type Catalog, HOME_COUNTRY, type PackageType, type Service, ZONE_FACTORS_PERCENT, serviceAcceptsCountry } from "./catalog";
 import type { ErrorCategoryName } from "./errors";
-import type { Currency } from "../shipping-api/contract";
+import { type Currency, IsoDate } from "../shipping-api/contract";
 import { convertCents, isCurrency, parseCents, roundHalfAwayFromZero } from "./money";
 import { domesticZone, internationalZone, isRemoteArea } from "./zones";
 
@@ -156,15 +156,9 @@ function checkAddress(address: AddressInput, role: string): void {
   if (country === "CA" && !/^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i.test(zip)) throw new ShipmentInvalid(`${role}.zip must be a Canadian postal code (A1A 1A1), got ${JSON.stringify(address.zip ?? null)}`);
 }
 
-function isValidDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 /** Shipment-level checks and unit normalisation, done once per shipment before any service is priced. */
 function parseShipment(request: RatingRequest): ParsedShipment {
-  if (!isValidDate(request.shipmentDate)) throw new ShipmentInvalid(`shipmentDate must be a date YYYY-MM-DD, got ${JSON.stringify(request.shipmentDate)}`);
+  if (!IsoDate.safeParse(request.shipmentDate).success) throw new ShipmentInvalid(`shipmentDate must be a date YYYY-MM-DD, got ${JSON.stringify(request.shipmentDate)}`);
   checkAddress(request.sender, "sender");
   checkAddress(request.receiver, "receiver");
   const gramsPerUnit = GRAMS_PER[request.weightUnit];
@@ -240,7 +234,7 @@ function billedWeight(carrier: Carrier, packageType: PackageType, pieces: readon
   let steps = 0;
   let dimensional = false;
   for (const piece of pieces) {
-    const actual = billableSteps(unit === "lb" ? piece.grams / GRAMS_PER.lb! : piece.grams / 1000, unit);
+    const actual = billableSteps(pieceWeightIn(unit, piece), unit);
     let dimSteps = 0;
     const dims = packageType.dimType === "preset" && packageType.preset
       ? ([packageType.preset.length, packageType.preset.width, packageType.preset.height].map((value) => value * CM_PER[packageType.preset!.unit]!) as [number, number, number])

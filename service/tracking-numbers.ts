@@ -1,4 +1,5 @@
 import type { CarrierKind } from "./catalog";
+import { hashOf } from "./tracking";
 
 /**
  * Book and tracking numbers. Each comes from a unique serial (a database counter), so uniqueness needs
@@ -71,9 +72,7 @@ export function s10CheckDigit(digits: string): number {
 
 /** Six upper-case alphanumerics standing for the shipper's account in 1Z numbers. */
 export function shipperCode(customerId: string): string {
-  let hash = 2166136261;
-  for (const char of customerId) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
-  return hash.toString(36).toUpperCase().padStart(6, "0").slice(-6);
+  return hashOf(customerId).toString(36).toUpperCase().padStart(6, "0").slice(-6);
 }
 
 export function trackingNumberFor(kind: CarrierKind, serial: number, customerId: string, serviceIndex: number): string {

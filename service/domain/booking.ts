@@ -1,7 +1,7 @@
 import { addressText, type BatchBookResponse, type BatchBookResult, type BatchQuoteShipment, type BookShipmentRequest, type BookShipmentResponse, type BookedShipment, type Currency, type LabelImageFormat } from "../../shipping-api/contract";
 import type { Carrier, Service } from "../catalog";
-import { DAY_MS } from "../clock";
-import { type ErrorCategoryName, ServiceError, invalidRequest, unprocessable } from "../errors";
+import { DAY_MS, formatTimestamp } from "../clock";
+import { type ErrorCategoryName, ServiceError, invalidRequest, notFound, unprocessable } from "../errors";
 import type { LabelAddress, LabelData } from "../labels/label-data";
 import { encodeCode128 } from "../labels/code128";
 import { renderLabelsPdf } from "../labels/pdf-label";
@@ -281,7 +281,7 @@ function bookClaimedBatch(ctx: DomainContext, customerId: string, batch: BatchRo
 
 function pricedFromQuote(ctx: DomainContext, quote: QuoteRow, now: Date): Priced {
   const status = quoteStatus(quote, now);
-  if (status === "expired") throw new BookingRefused("QUOTE_EXPIRED", `Quote ${quote.id} expired at ${quote.expiresAt.slice(0, 19).replace("T", " ")} and can no longer be booked; quote the shipment again`);
+  if (status === "expired") throw new BookingRefused("QUOTE_EXPIRED", `Quote ${quote.id} expired at ${formatTimestamp(new Date(quote.expiresAt))} and can no longer be booked; quote the shipment again`);
   if (status === "booked") throw new BookingRefused("UNPROCESSABLE", `Quote ${quote.id} is already booked`);
   const service = ctx.catalog.service(quote.serviceCode);
   const carrier = ctx.catalog.carrier(quote.carrierCode);
@@ -380,7 +380,7 @@ export async function bookShipment(ctx: DomainContext, customerId: string, reque
 /** Get Shipment Label: one booked shipment's label in the format it was booked with (outside the spec; see README). */
 export async function shipmentLabel(ctx: DomainContext, customerId: string, bookNumber: string): Promise<{ labelImageFormat: LabelImageFormat; labelImage: string }> {
   const row = ctx.store.statement(`SELECT label, labelFormat, bookedAt FROM Shipment WHERE bookNumber = ? AND customerId = ?`).get(bookNumber, customerId) as { label: string; labelFormat: LabelImageFormat; bookedAt: string } | undefined;
-  if (!row) throw new ServiceError(404, "NOT_FOUND", `Shipment ${bookNumber} not found`);
+  if (!row) throw notFound(`Shipment ${bookNumber} not found`);
   const [label] = labelsStillKept(ctx, [row]);
   if (!label) throw unprocessable(`The label of ${bookNumber} was purged ${ctx.labelRetentionDays} days after booking`);
   return { labelImageFormat: row.labelFormat, labelImage: (await renderLabelImage(row.labelFormat, label)).toString("base64") };
