@@ -53,7 +53,8 @@ function clockFrom(now: Date): () => Date {
   return () => new Date(now.getTime() + Math.round(performance.now() - start));
 }
 
-function orderLabel(orderId: string): string {
+/** What an order is called before Consign has read its name (it was not found, or not read). */
+export function orderLabel(orderId: string): string {
   return `Order ${orderId.split("/").pop() ?? orderId}`;
 }
 

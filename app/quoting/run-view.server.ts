@@ -4,7 +4,7 @@ import { Surcharge } from "../../shipping-api/contract";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { compareAmounts, sumAmounts } from "./money";
-import { resumeQuoteRun } from "./quote-run.server";
+import { orderLabel, resumeQuoteRun } from "./quote-run.server";
 import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { describeRule } from "./rate-rule";
 import { isBooked } from "./selection.server";
@@ -198,7 +198,7 @@ export async function loadQuoteRunView(
     const blocked = blockedByOrder.get(orderId);
     return {
       orderId,
-      orderName: blocked?.orderName ?? pageShipments.find((shipment) => shipment.orderId === orderId)?.orderName ?? `Order ${orderId.split("/").pop()}`,
+      orderName: blocked?.orderName ?? pageShipments.find((shipment) => shipment.orderId === orderId)?.orderName ?? orderLabel(orderId),
       shipments,
       blocked: blocked ? Issues.parse(JSON.parse(blocked.issues)) : [],
       movedToLaterRun: shipments.length === 0 && !blocked,
