@@ -18,10 +18,15 @@ export function parseGid(gid: string): ParsedGid | null {
   return { type: m[1], id: Number(m[2]) };
 }
 
-/** Like Shopify: a malformed global id is a top-level error, a well-formed one of another type finds nothing. */
-export function requireGid(gid: string, expectedType?: string): number | null {
+/** Like Shopify: a malformed global id is a top-level error. */
+export function parseGidOrThrow(gid: string): ParsedGid {
   const parsed = parseGid(gid);
   if (!parsed) throw new GraphQLError(`Invalid global id '${gid}'`, { extensions: { code: "INVALID_GLOBAL_ID" } });
-  if (expectedType && parsed.type !== expectedType) return null;
-  return parsed.id;
+  return parsed;
+}
+
+/** The id of a global id of `expectedType`; a well-formed one of another type finds nothing (null), like Shopify. */
+export function requireGid(gid: string, expectedType: string): number | null {
+  const parsed = parseGidOrThrow(gid);
+  return parsed.type === expectedType ? parsed.id : null;
 }

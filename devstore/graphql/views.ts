@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { parseGid, toGid } from "../gid.js";
+import { parseGid, parseGidOrThrow, toGid } from "../gid.js";
 import type { Store } from "../store/store.js";
 import type {
   Address,
@@ -241,7 +241,7 @@ export function productView(store: Store, p: ProductRow): View {
   };
 }
 
-function lineItemName(line: LineItemRow): string {
+export function lineItemName(line: LineItemRow): string {
   return line.variant_title ? `${line.title} - ${line.variant_title}` : line.title;
 }
 
@@ -690,8 +690,7 @@ const NODE_LOADERS: Record<string, NodeLoader> = {
 
 /** Resolves a global id to its view (the Node interface); unknown types and missing rows are null, like Shopify. */
 export function nodeView(store: Store, gid: string, origin: string): View | null {
-  const parsed = parseGid(gid);
-  if (!parsed) throw new GraphQLError(`Invalid global id '${gid}'`, { extensions: { code: "INVALID_GLOBAL_ID" } });
+  const parsed = parseGidOrThrow(gid);
   const loaded = NODE_LOADERS[parsed.type]?.(store, parsed.id, origin) ?? null;
   return loaded ? { __typename: parsed.type, ...loaded } : null;
 }
