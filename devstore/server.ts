@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { systemClock, type Clock } from "./clock.js";
 import { mintSessionToken as signSessionToken, type MintSessionTokenOptions } from "./auth/session-token.js";
-import { registerTokenExchange } from "./auth/token-exchange.js";
+import { ONLINE_TOKEN_TTL_SECONDS, registerTokenExchange } from "./auth/token-exchange.js";
 import { BulkOperations } from "./bulk/bulk-operations.js";
 import { executeAdminGraphql, type GraphqlRequest, type GraphqlResponseBody } from "./graphql/executor.js";
 import { API_VERSION, adminSchema } from "./graphql/schema.js";
@@ -63,8 +63,8 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
   const clock = options.clock ?? systemClock;
   const store = new Store(options.dbPath, clock);
   const appConfig = loadAppConfig(options.appTomlPath ?? APP_TOML);
-  const throttle = new CostBucket({ ...DEFAULT_THROTTLE, ...options.throttle }, clock);
-  const maxQueryCost = options.throttle?.maxQueryCost ?? DEFAULT_THROTTLE.maxQueryCost;
+  const throttleOptions: ThrottleOptions = { ...DEFAULT_THROTTLE, ...options.throttle };
+  const throttle = new CostBucket(throttleOptions, clock);
   const webhooks = new WebhookDispatcher({
     store,
     app: appConfig,
@@ -85,7 +85,7 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
       store,
       origin: requestOrigin,
       bucket: throttle,
-      maxQueryCost,
+      maxQueryCost: throttleOptions.maxQueryCost,
       startBulkOperation: (q) => {
         origin = requestOrigin;
         return bulkOperations.start(q);
@@ -138,7 +138,7 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
     apiKey: options.apiKey,
     mintSessionToken: mint,
     issueAccessToken: (kind = "offline") =>
-      store.issueAccessToken({ kind, scope: appConfig.scopes, userId: kind === "online" ? store.accountOwner()?.id ?? null : null, expiresInSeconds: kind === "online" ? 86_399 : undefined }).token,
+      store.issueAccessToken({ kind, scope: appConfig.scopes, userId: kind === "online" ? store.accountOwner()?.id ?? null : null, expiresInSeconds: kind === "online" ? ONLINE_TOKEN_TTL_SECONDS : undefined }).token,
     graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin),
     async listen({ port = 0, host = "127.0.0.1" } = {}) {
       const address = await app.listen({ port, host });

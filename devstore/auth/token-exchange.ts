@@ -9,7 +9,7 @@ export const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-a
 export const ONLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:online-access-token";
 
 /** Online access tokens live a day, as Shopify's do. */
-const ONLINE_TOKEN_TTL_SECONDS = 86_399;
+export const ONLINE_TOKEN_TTL_SECONDS = 86_399;
 
 const ExchangeBody = z.object({
   client_id: z.string().min(1),

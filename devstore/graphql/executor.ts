@@ -21,7 +21,7 @@ import type { Store } from "../store/store.js";
 import { isConnectionType, isFreeWrapper, MUTATION_BASE_COST, requestedCost } from "./cost.js";
 import { mutationRoot, queryRoot } from "./root.js";
 import { adminSchema } from "./schema.js";
-import type { CostBucket } from "./throttle.js";
+import { DEFAULT_THROTTLE, type CostBucket } from "./throttle.js";
 import type { ResolverContext, View } from "./views.js";
 
 export interface GraphqlRequest {
@@ -190,7 +190,7 @@ export async function executeAdminGraphql(request: GraphqlRequest, options: Exec
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments[def.name.value] = def;
 
   const requested = options.bulk ? 0 : requestedCost(schema, operation, fragments, coerced.coerced);
-  const maxCost = options.maxQueryCost ?? 1000;
+  const maxCost = options.maxQueryCost ?? DEFAULT_THROTTLE.maxQueryCost;
   if (!options.bulk && requested > maxCost) {
     return {
       errors: [
