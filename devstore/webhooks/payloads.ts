@@ -1,5 +1,5 @@
 import { toGid } from "../gid.js";
-import { countryName } from "../graphql/views.js";
+import { countryName, lineItemName } from "../graphql/views.js";
 import { toGrams } from "../graphql/weights.js";
 import type { Store } from "../store/store.js";
 import type { Address, FulfillmentRow, ShippingLineData, StoreEvent } from "../store/types.js";
@@ -90,7 +90,7 @@ export function orderPayload(store: Store, orderId: number): Json | null {
       product_id: variant?.product_id ?? null,
       title: li.title,
       variant_title: li.variant_title,
-      name: li.variant_title ? `${li.title} - ${li.variant_title}` : li.title,
+      name: lineItemName(li),
       sku: li.sku,
       vendor: li.vendor,
       quantity: li.quantity,
