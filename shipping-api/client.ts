@@ -3,11 +3,13 @@ import { z } from "zod";
 import {
   BatchQuoteShipment,
   buildPath,
+  endpoints,
   endpointList,
   ErrorBody,
   ErrorCategory,
   formatIssues,
   MAX_BATCH_SIZE,
+  type BatchQuoteResponse,
   type BatchQuoteResult,
   type EndpointDefinition,
   type EndpointName,
@@ -293,7 +295,8 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     }
   }
 
-  async function call(endpoint: EndpointDefinition, input: Record<string, unknown>): Promise<Result<unknown, ShippingApiError>> {
+  /** `bodyParsed`: the caller already parsed the body with the endpoint's schema (quoteShipments, per shipment); it is sent as is. */
+  async function call(endpoint: EndpointDefinition, input: Record<string, unknown>, bodyParsed = false): Promise<Result<unknown, ShippingApiError>> {
     if (endpoint.auth !== credentials.kind) {
       return { ok: false, error: localError(`${endpoint.name} needs ${endpoint.auth} credentials, the client has ${credentials.kind} ones`) };
     }
@@ -310,7 +313,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     const headers: Record<string, string> = { accept: "application/json", authorization };
     const init: RequestInit = { method: endpoint.method, headers };
     if (endpoint.body) {
-      const parsedBody = endpoint.body.safeParse(body);
+      const parsedBody = bodyParsed ? { success: true as const, data: body } : endpoint.body.safeParse(body);
       if (!parsedBody.success) return { ok: false, error: refuse("body", parsedBody.error) };
       headers["content-type"] = "application/json";
       init.body = JSON.stringify(parsedBody.data);
@@ -325,9 +328,10 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     endpointList.map((endpoint) => [endpoint.name, (input?: Record<string, unknown>) => call(endpoint, input ?? {})]),
   ) as unknown as { [N in EndpointName]: EndpointMethod<Endpoints[N]> };
 
-  async function quoteChunk(shipments: readonly z.input<typeof BatchQuoteShipment>[], chunk: readonly number[]): Promise<ShipmentQuoteOutcome[]> {
+  async function quoteChunk(parsed: readonly BatchQuoteShipment[], chunk: readonly number[]): Promise<ShipmentQuoteOutcome[]> {
     const failAll = (error: ShippingApiError) => chunk.map((shipmentIndex) => ({ shipmentIndex, status: "failed" as const, error }));
-    const response = await methods.batchQuote({ body: { shipments: chunk.map((index) => shipments[index]!) } });
+    const body = { shipments: chunk.map((index) => parsed[index]!) };
+    const response = (await call(endpoints.batchQuote, { body }, true)) as Result<BatchQuoteResponse, ShippingApiError>;
     if (!response.ok) return failAll(response.error);
     const { results } = response.value;
     const covered = new Set(results.map((result) => result.shipmentIndex));
@@ -344,11 +348,16 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
   ): Promise<ShipmentQuoteOutcome[]> {
     const size = Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(chunkSize)));
     const outcomes: ShipmentQuoteOutcome[] = new Array(shipments.length);
+    // Each shipment is parsed once, here: a refused one fails alone, and the chunks send the parsed ones.
+    const parsedShipments: BatchQuoteShipment[] = new Array(shipments.length);
     const valid: number[] = [];
     const refused: ShipmentQuoteOutcome[] = [];
     shipments.forEach((shipment, index) => {
       const parsed = BatchQuoteShipment.safeParse(shipment);
-      if (parsed.success) return valid.push(index);
+      if (parsed.success) {
+        parsedShipments[index] = parsed.data;
+        return valid.push(index);
+      }
       const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ["shipments", index, ...issue.path] }));
       refused.push((outcomes[index] = { shipmentIndex: index, status: "failed", error: refuse("shipment", new z.ZodError(issues)) }));
     });
@@ -360,7 +369,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     const worker = async () => {
       while (next < chunks.length) {
         const chunk = chunks[next++]!;
-        const landed = await quoteChunk(shipments, chunk);
+        const landed = await quoteChunk(parsedShipments, chunk);
         for (const outcome of landed) outcomes[outcome.shipmentIndex] = outcome;
         await onChunk?.(landed);
         done += chunk.length;
