@@ -74,7 +74,7 @@ async function carrierLabels(db: Db, shop: string): Promise<Map<string, string>>
     if (services.ok) return new Map(services.value.services.map((service) => [service.carrierCode, service.carrierLabel]));
     console.warn(`[consign] ${shop}: carrier names unavailable (${describeError(services.error)}); fulfillments name carriers by code`);
   } catch (error) {
-    console.warn(`[consign] ${shop}: carrier names unavailable (${error instanceof Error ? error.message : String(error)}); fulfillments name carriers by code`);
+    console.warn(`[consign] ${shop}: carrier names unavailable (${errorText(error)}); fulfillments name carriers by code`);
   }
   return new Map();
 }
