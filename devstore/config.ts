@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SEED_ORDERS, MAX_SEED_ORDERS } from "./seed/seed.js";
 
 /** Environment of the local admin, parsed once (fail fast with every problem listed). */
 export const LocalAdminEnv = z.object({
@@ -9,7 +10,7 @@ export const LocalAdminEnv = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be a <name>.myshopify.com domain")
     .default("consign-demo.myshopify.com"),
-  LOCAL_ADMIN_SEED_ORDERS: z.coerce.number().int().min(0).max(10_000).default(60),
+  LOCAL_ADMIN_SEED_ORDERS: z.coerce.number().int().min(0).max(MAX_SEED_ORDERS).default(DEFAULT_SEED_ORDERS),
   LOCAL_ADMIN_THROTTLE_BUCKET_SIZE: z.coerce.number().positive().default(1000),
   LOCAL_ADMIN_THROTTLE_RESTORE_RATE: z.coerce.number().positive().default(100),
   LOCAL_ADMIN_MAX_QUERY_COST: z.coerce.number().positive().default(1000),
@@ -21,11 +22,20 @@ export const LocalAdminEnv = z.object({
 
 export type LocalAdminEnv = z.infer<typeof LocalAdminEnv>;
 
-export function parseLocalAdminEnv(env: NodeJS.ProcessEnv = process.env): LocalAdminEnv {
-  const parsed = LocalAdminEnv.safeParse(env);
+function parseEnv<T extends z.ZodObject>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid local admin environment:\n${problems}`);
   }
   return parsed.data;
+}
+
+export function parseLocalAdminEnv(env: NodeJS.ProcessEnv = process.env): LocalAdminEnv {
+  return parseEnv(LocalAdminEnv, env);
+}
+
+/** What `npm run devstore:seed` reads: the store's file and shop, with the server's defaults and checks. */
+export function parseSeedEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalAdminEnv, "LOCAL_ADMIN_DATABASE" | "LOCAL_ADMIN_SHOP"> {
+  return parseEnv(LocalAdminEnv.pick({ LOCAL_ADMIN_DATABASE: true, LOCAL_ADMIN_SHOP: true }), env);
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import { parseSeedEnv } from "../config.js";
 import { Store } from "../store/store.js";
 import { DEFAULT_SEED_ORDERS, MAX_SEED_ORDERS, seedStore } from "./seed.js";
 
@@ -19,8 +20,7 @@ if (!Number.isInteger(orders) || orders < 0 || orders > MAX_SEED_ORDERS) {
   console.error(`--orders must be an integer between 0 and ${MAX_SEED_ORDERS}`);
   process.exit(1);
 }
-const dbPath = process.env.LOCAL_ADMIN_DATABASE ?? "var/devstore.sqlite";
-const shopDomain = process.env.LOCAL_ADMIN_SHOP ?? "consign-demo.myshopify.com";
+const { LOCAL_ADMIN_DATABASE: dbPath, LOCAL_ADMIN_SHOP: shopDomain } = parseSeedEnv();
 if (values.reset) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbPath + suffix, { force: true });
 const store = new Store(dbPath);
 try {
