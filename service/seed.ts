@@ -9,6 +9,8 @@ export const DEMO_CUSTOMER = {
   password: "demo-password",
 } as const;
 
+const DEMO_ADDRESS = { name: "Demo Merchant", company: "Consign Demo Store", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550100" };
+
 export interface DemoCustomer {
   customerId: string;
   email: string;
@@ -25,8 +27,8 @@ export async function ensureDemoCustomer(deps: { db: ServiceStore; clock: Clock;
     profileCode: "Default",
     email: DEMO_CUSTOMER.email,
     password: DEMO_CUSTOMER.password,
-    mailingAddress: { name: "Demo Merchant", company: "Consign Demo Store", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550100" },
-    billingAddress: { name: "Demo Merchant", company: "Consign Demo Store", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550100" },
+    mailingAddress: DEMO_ADDRESS,
+    billingAddress: DEMO_ADDRESS,
     prepaySettings: { minimumBalance: "100.00", rechargeAmount: "500.00" },
     industry: "merchandise",
   });
