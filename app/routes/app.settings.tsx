@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, ContextualSaveBar, Frame, Layout, Page, Text } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
+import { useSuccessToast } from "../components/page-hooks";
 import prisma from "../db.server";
 import { BoxesSection, DefaultsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
 import type { FieldErrors } from "../settings/field-errors";
@@ -18,7 +19,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { account: { customerId: account.customerId, email: account.email }, ...page };
 };
 
-type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };
+type SaveResult = { ok: true; message: string } | { ok: false; errors: FieldErrors };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -26,7 +27,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const body: unknown = await request.json().catch(() => null);
   const outcome = await saveSettingsForm(prisma, session.shop, body);
   if (!outcome.ok) return json<SaveResult>({ ok: false, errors: outcome.errors }, { status: 400 });
-  return json<SaveResult>({ ok: true });
+  return json<SaveResult>({ ok: true, message: "Settings saved" });
 };
 
 export default function Settings() {
@@ -34,14 +35,11 @@ export default function Settings() {
   const result = useActionData<typeof action>();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const shopify = useAppBridge();
   const saved = JSON.stringify(page.values);
   const [values, setValues] = useState<SettingsFormValues>(page.values);
   // A save reloads the page's data: the saved values (normalised) become the form and its baseline.
   useEffect(() => setValues(JSON.parse(saved) as SettingsFormValues), [saved]);
-  useEffect(() => {
-    if (result?.ok) shopify.toast.show("Settings saved");
-  }, [result, shopify]);
+  useSuccessToast(result);
 
   const dirty = useMemo(() => JSON.stringify(values) !== saved, [values, saved]);
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
