@@ -1,12 +1,11 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
-import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
+import { useConnectedShop } from "../support/connected-shop";
 import { appRequest, callRoute, formBody, type RouteAnswer } from "../support/route-call";
-import { quotedShipments, realMapping } from "../factories/shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
-import { PARTNER_KEY, startService } from "./service-harness";
+import { startService } from "./service-harness";
 
 // The batches, booking and shipments routes as the embedded app calls them: a session token the local admin
 // signed, the real service, a real SQLite file. The routes are adapters; these tests hold them to their
@@ -23,18 +22,14 @@ const shipmentsPage = await import("../../app/routes/app.shipments");
 const { bookBatch } = await import("../../app/batches/booking.server");
 const { shippingContext } = await import("../../app/batches/context.server");
 
+const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
 let shipments: Shipment[];
 
 beforeAll(async () => {
-  const credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-  const client = service.clientFor(credentials);
-  const now = service.clock.now();
-  shipments = await quotedShipments({ db: prisma, shop: SHOP, client, mapping: await realMapping(client, now), now, count: 4, serviceCode: "BLP_GROUND" });
+  shipments = await connected.quoted({ count: 4, serviceCode: "BLP_GROUND" });
 });
 afterAll(async () => {
-  await prisma.$disconnect();
   await harness.close();
-  await service.close();
 });
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
 import { buildQuoteShipment } from "../../shipping-api/fixtures";
-import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
-import { quotedShipments, realMapping } from "../factories/shipments";
-import { PARTNER_KEY, ok, startService, type RunningService, type TestCustomer } from "./service-harness";
+import { useConnectedShop } from "../support/connected-shop";
+import { ok, startService, type RunningService } from "./service-harness";
 
 // The Shipments page's search against the real service, tied back to orders in a real SQLite database.
 const service: RunningService = await startService();
@@ -16,22 +15,16 @@ const { bookBatch } = await import("../../app/batches/booking.server");
 const { searchBookedShipments, SearchKeyword } = await import("../../app/search/shipment-search.server");
 
 const SHOP = "search.myshopify.com";
-let account: TestCustomer["client"];
+const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
+const { account } = connected;
 let booked: Shipment[];
 
 beforeAll(async () => {
-  const credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-  account = service.clientFor(credentials);
-  const now = service.clock.now();
-  const shipments = await quotedShipments({ db: prisma, shop: SHOP, client: account, mapping: await realMapping(account, now), now, count: 3, serviceCode: "BLP_GROUND" });
-  const ctx = await shippingContext(prisma, SHOP, now);
+  const shipments = await connected.quoted({ count: 3, serviceCode: "BLP_GROUND" });
+  const ctx = await shippingContext(prisma, SHOP, service.clock.now());
   const { batches } = await createBatches(ctx, { name: "Searchable", shipmentIds: shipments.map((shipment) => shipment.id) });
   expect(await bookBatch(ctx, batches[0]!.id)).toMatchObject({ status: "booked", booked: 3 });
   booked = await prisma.shipment.findMany({ where: { id: { in: shipments.map((shipment) => shipment.id) } }, orderBy: { createdAt: "asc" } });
-});
-afterAll(async () => {
-  await prisma.$disconnect();
-  await service.close();
 });
 
 const search = async (keyword: string) => {
