@@ -134,26 +134,30 @@ const DELIVERY_METHOD: Record<string, string> = {
 
 const SQL_OP: Record<Exclude<Comparator, ":">, string> = { ">": ">", ">=": ">=", "<": "<", "<=": "<=" };
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** Normalises a date or timestamp to the stored form (UTC, second precision). A bare date means its first second. */
 function toStoredTime(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  const date = DATE_ONLY.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) throw new GraphQLError(`Invalid date '${value}' in search query.`, { extensions: { code: "BAD_REQUEST" } });
   return toShopifyDateTime(date);
 }
 
+/** `field:2026-11-20` (a bare date, no comparator) matches that whole UTC day: from its first second to the next day's. */
+function wholeDay(op: Comparator, value: string): { start: string; end: string } | null {
+  if (op !== ":" || !DATE_ONLY.test(value)) return null;
+  const start = toStoredTime(value);
+  return { start, end: toShopifyDateTime(Date.parse(start) + 86_400_000) };
+}
+
 function timeCondition(column: string, op: Comparator, value: string, params: unknown[]): string {
-  if (op === ":") {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      const start = toStoredTime(value);
-      const end = toShopifyDateTime(Date.parse(start) + 86_400_000);
-      params.push(start, end);
-      return `(${column} >= ? AND ${column} < ?)`;
-    }
-    params.push(toStoredTime(value));
-    return `${column} = ?`;
+  const day = wholeDay(op, value);
+  if (day) {
+    params.push(day.start, day.end);
+    return `(${column} >= ? AND ${column} < ?)`;
   }
   params.push(toStoredTime(value));
-  return `${column} ${SQL_OP[op]} ?`;
+  return `${column} ${op === ":" ? "=" : SQL_OP[op]} ?`;
 }
 
 function termSql(term: Extract<SearchNode, { kind: "term" }>, params: unknown[], warnings: SearchWarning[]): string {
@@ -304,10 +308,8 @@ export function matchesTimeSearch(query: string | null | undefined, times: Reado
       case "term": {
         const stored = node.field === "created_at" || node.field === "updated_at" ? times[node.field] : undefined;
         if (stored === undefined) return true;
-        if (node.op === ":" && /^\d{4}-\d{2}-\d{2}$/.test(node.value)) {
-          const start = toStoredTime(node.value);
-          return stored >= start && stored < toShopifyDateTime(Date.parse(start) + 86_400_000);
-        }
+        const day = wholeDay(node.op, node.value);
+        if (day) return stored >= day.start && stored < day.end;
         const bound = toStoredTime(node.value);
         // Stored times are UTC ISO strings of one length, so they compare as strings.
         switch (node.op) {
