@@ -1,19 +1,17 @@
 import { z } from "zod";
-import { checkStateCode, CountryCode } from "./primitives";
+import { checkStateCode, CountryCode, NonEmptyString } from "./primitives";
 
 /**
  * Address shapes per role, all derived from one field list. Every variant enforces the state
  * rule: a two-letter `state` when the country is US or CA (the issue is reported on `state`).
  */
 
-const requiredText = z.string().min(1, "must not be empty");
-
 const addressFields = z.object({
-  name: requiredText,
+  name: NonEmptyString,
   company: z.string(),
-  address1: requiredText,
+  address1: NonEmptyString,
   address2: z.string(),
-  city: requiredText,
+  city: NonEmptyString,
   state: z.string(),
   zip: z.string().nullable(),
   country: CountryCode,

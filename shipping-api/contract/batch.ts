@@ -5,7 +5,7 @@ import { MAX_BATCH_SIZE } from "./shipment";
 
 /** Batches of saved quotes: records, requests and responses. */
 
-const BatchName = z.string().min(1, "must not be empty").max(255, "must be at most 255 characters");
+const BatchName = NonEmptyString.max(255, "must be at most 255 characters");
 const count = z.number().int().nonnegative();
 
 export const Batch = z.object({
