@@ -51,8 +51,6 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export { freePort } from "./free-port.js";
-
 /**
  * The app's environment as the integration tests set it (test/support/app-env.ts, so a variable the app
  * starts to require reaches both), with `overrides`; the test process's own environment is left as it was.
