@@ -24,7 +24,7 @@ export default function buildAppIfStale(): void {
     .filter((path) => existsSync(path))
     .reduce((newest, path) => Math.max(newest, newestMtime(path)), 0);
   if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= sourcesChanged) return;
-  console.log("e2e: building the app (npm run build), ${serverBuild} is missing or older than app/");
+  console.log(`e2e: building the app (npm run build), ${serverBuild} is missing or older than app/`);
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
 }
