@@ -1,4 +1,5 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
 
 /** A webhook request signed and headed as Shopify sends it, for calling the app's webhook routes. */
 export function signedWebhook(options: { path: string; topic: string; shop: string; payload: unknown; secret: string }): Request {
@@ -12,7 +13,7 @@ export function signedWebhook(options: { path: string; topic: string; shop: stri
       "X-Shopify-Shop-Domain": options.shop,
       "X-Shopify-API-Version": "2026-10",
       "X-Shopify-Webhook-Id": randomUUID(),
-      "X-Shopify-Hmac-Sha256": createHmac("sha256", options.secret).update(body).digest("base64"),
+      "X-Shopify-Hmac-Sha256": signWebhookBody(body, options.secret),
     },
   });
 }
