@@ -1,6 +1,6 @@
 import { type Carrier, type Catalog, HOME_COUNTRY, type PackageType, type Service, ZONE_FACTORS_PERCENT, serviceAcceptsCountry } from "./catalog";
 import type { ErrorCategoryName } from "./errors";
-import { type Currency, IsoDate } from "../shipping-api/contract";
+import { COUNTRIES_WITH_STATE_CODES, type Currency, IsoDate } from "../shipping-api/contract";
 import { convertCents, isCurrency, parseCents, roundHalfAwayFromZero } from "./money";
 import { domesticZone, internationalZone, isRemoteArea } from "./zones";
 
@@ -148,7 +148,7 @@ function money(value: string | number | null | undefined, field: string): number
 function checkAddress(address: AddressInput, role: string): void {
   const country = address.country;
   if (!/^[A-Z]{2}$/.test(country)) throw new ShipmentInvalid(`${role}.country must be an ISO two-letter code, got ${JSON.stringify(country)}`);
-  if ((country === "US" || country === "CA") && !/^[A-Z]{2}$/.test((address.state ?? "").toUpperCase())) {
+  if (COUNTRIES_WITH_STATE_CODES.includes(country) && !/^[A-Z]{2}$/.test((address.state ?? "").toUpperCase())) {
     throw new ShipmentInvalid(`${role}.state must be a two-character code for ${country} addresses`);
   }
   const zip = (address.zip ?? "").trim();
