@@ -9,6 +9,7 @@ import { addToBatch, batchCandidates, cancelBatch, deleteBatch, openBatch, remov
 import { rebatchFailed, startBatchBooking } from "../batches/booking.server";
 import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batch-status";
 import { CandidateTable } from "../batches/components/candidate-table";
+import { openLabelFile } from "../batches/components/label-file";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
@@ -207,7 +208,7 @@ export default function BatchPage() {
                   Re-quote expired rates
                 </Button>
               )}
-              {booked && <LabelButtons batchId={batch.id} name={batch.name} />}
+              {booked && <LabelButtons batchId={batch.id} />}
               {booked && view.counts.failed > 0 && (
                 <Button disabled={busy} loading={pendingIntent === "rebatch"} onClick={() => post("rebatch")}>
                   Re-quote failed orders
@@ -363,27 +364,13 @@ function AddOrders({ candidates, busy }: { candidates: BatchCandidate[]; busy: b
   );
 }
 
-/** Download and print fetch the PDF with the session token (App Bridge adds it to fetch), then hand it to the browser. */
-function LabelButtons({ batchId, name }: { batchId: string; name: string }) {
+/** Download and print the batch's labels PDF, saved under the name the labels route gives it. */
+function LabelButtons({ batchId }: { batchId: string }) {
   const [state, setState] = useState<{ loading: "download" | "print" | null; error: string | null }>({ loading: null, error: null });
   const fetchPdf = async (mode: "download" | "print") => {
     setState({ loading: mode, error: null });
     try {
-      const response = await fetch(`/app/batches/${batchId}/labels`);
-      if (!response.ok) {
-        setState({ loading: null, error: await response.text() });
-        return;
-      }
-      const url = URL.createObjectURL(await response.blob());
-      if (mode === "print") window.open(url, "_blank");
-      else {
-        const anchor = document.createElement("a");
-        anchor.href = url;
-        anchor.download = `${name.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}-labels.pdf`;
-        anchor.click();
-      }
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setState({ loading: null, error: null });
+      setState({ loading: null, error: await openLabelFile(`/app/batches/${batchId}/labels`, mode) });
     } catch {
       setState({ loading: null, error: "The labels could not be fetched. Check your connection and try again." });
     }

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../shipping-api/contract";
 import { requestContext } from "../batches/request-context.server";
 import { BookingStatusBadge } from "../batches/components/batch-status";
+import { openLabelFile } from "../batches/components/label-file";
 import { parseBookingForm } from "../booking/book-request";
 import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type ShipmentBooking, type SingleBookingOutcome } from "../booking/single-booking.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
@@ -161,18 +162,7 @@ function BookedShipment({ orderNumber, shipmentId, booked }: { orderNumber: stri
   const [error, setError] = useState<string | null>(null);
   const open = async (mode: "download" | "print") => {
     setError(null);
-    const response = await fetch(`/app/orders/${orderNumber}/label?shipment=${encodeURIComponent(shipmentId)}`);
-    if (!response.ok) return setError(await response.text());
-    const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "label";
-    const url = URL.createObjectURL(await response.blob());
-    if (mode === "print") window.open(url, "_blank");
-    else {
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = filename;
-      anchor.click();
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    setError(await openLabelFile(`/app/orders/${orderNumber}/label?shipment=${encodeURIComponent(shipmentId)}`, mode));
   };
   return (
     <BlockStack gap="200">
