@@ -57,6 +57,11 @@ export function serviceKey(service: { carrierCode: string; serviceCode: string }
   return `${service.carrierCode}/${service.serviceCode}`;
 }
 
+/** Identifies a carrier's preset package among the catalog's (one per carrier and package type). */
+export function presetKey(preset: { carrierCode: string; packageTypeCode: string }): string {
+  return `${preset.carrierCode}/${preset.packageTypeCode}`;
+}
+
 function formatDimensions(packageType: Service["packageTypes"][number]): string {
   const sides = [packageType.presetLength, packageType.presetWidth, packageType.presetHeight].map((side) => side ?? "?");
   return `${sides.join(" × ")} ${packageType.dimUnit ?? ""}`.trim();
@@ -79,7 +84,7 @@ export function buildCatalog(services: readonly Service[], providerAccounts: rea
       if (!signatures.has(option.signatureOptionCode)) signatures.set(option.signatureOptionCode, option.signatureOptionLabel);
     }
     for (const packageType of service.packageTypes) {
-      const key = `${service.carrierCode}/${packageType.packageTypeCode}`;
+      const key = presetKey({ carrierCode: service.carrierCode, packageTypeCode: packageType.packageTypeCode });
       if (packageType.dimType !== "preset" || presets.has(key)) continue;
       presets.set(key, {
         carrierCode: service.carrierCode,

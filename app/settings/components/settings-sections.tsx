@@ -16,7 +16,7 @@ import {
 import { useState } from "react";
 import { LabelImageFormat, TermsOfTrade, WeightUnit } from "../../../shipping-api/contract";
 import { EMPTY_ADDRESS, type SenderLocation } from "../addresses";
-import { serviceKey, type Catalog } from "../catalog";
+import { presetKey, serviceKey, type Catalog } from "../catalog";
 import type { FieldErrors } from "../field-errors";
 import type { BoxInput, SettingsFormValues } from "../settings-form";
 import { AddressFields } from "./address-fields";
@@ -95,7 +95,7 @@ export function BoxesSection({ values, onChange, errors, catalog }: SectionProps
   const addCustom = () =>
     onChange({ ...values, boxes: [...values.boxes, { kind: "custom", name: uniqueName("Custom box", values.boxes), length: "", width: "", height: "", dimUnit: "in" }] });
   const addPreset = () => {
-    const preset = presets.find((candidate) => `${candidate.carrierCode}/${candidate.packageTypeCode}` === presetToAdd);
+    const preset = presets.find((candidate) => presetKey(candidate) === presetToAdd);
     if (!preset) return;
     const name = uniqueName(`${preset.carrierLabel} ${preset.packageTypeLabel}`, values.boxes);
     onChange({ ...values, boxes: [...values.boxes, { kind: "preset", name, carrierCode: preset.carrierCode, packageTypeCode: preset.packageTypeCode }] });
@@ -105,7 +105,7 @@ export function BoxesSection({ values, onChange, errors, catalog }: SectionProps
     <BlockStack gap="400">
       {values.boxes.map((box, index) => {
         const at = `boxes[${index}]`;
-        const preset = box.kind === "preset" ? presets.find((candidate) => candidate.carrierCode === box.carrierCode && candidate.packageTypeCode === box.packageTypeCode) : null;
+        const preset = box.kind === "preset" ? presets.find((candidate) => presetKey(candidate) === presetKey(box)) : null;
         return (
           <Box key={index} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
             <BlockStack gap="200">
@@ -141,7 +141,7 @@ export function BoxesSection({ values, onChange, errors, catalog }: SectionProps
             <Select
               label="Carrier package"
               labelInline
-              options={[{ label: "Choose…", value: "" }, ...presets.map((preset) => ({ label: `${preset.carrierLabel} ${preset.packageTypeLabel} (${preset.dimensions})`, value: `${preset.carrierCode}/${preset.packageTypeCode}` }))]}
+              options={[{ label: "Choose…", value: "" }, ...presets.map((preset) => ({ label: `${preset.carrierLabel} ${preset.packageTypeLabel} (${preset.dimensions})`, value: presetKey(preset) }))]}
               value={presetToAdd}
               onChange={setPresetToAdd}
             />
