@@ -103,12 +103,12 @@ export async function batchableShipments(ctx: ShippingContext, shipments: readon
   return checkBatchable(shipments.map(forBatch), await batchGuard(ctx, shipments.map((shipment) => shipment.fulfillmentOrderId)));
 }
 
-export function remoteQuotes(detail: BatchDetail): RemoteQuote[] {
+function remoteQuotes(detail: BatchDetail): RemoteQuote[] {
   return detail.quotes.map((quote) => ({ quoteId: quote.quoteId, status: quote.status, expiresAt: parseServiceTimestamp(quote.expiresAt) }));
 }
 
 /** The shipment each of these quote ids was quoted for, from the app's quote rows. */
-export async function quoteOwners(ctx: ShippingContext, quoteIds: readonly number[]): Promise<Map<number, string>> {
+async function quoteOwners(ctx: ShippingContext, quoteIds: readonly number[]): Promise<Map<number, string>> {
   if (quoteIds.length === 0) return new Map();
   const rows = await ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: [...quoteIds] } }, select: { quoteId: true, shipmentId: true } });
   return new Map(rows.map((row) => [row.quoteId, row.shipmentId]));

@@ -33,7 +33,7 @@ export interface BatchListRow {
   failed: number;
 }
 
-export const BATCHES_PER_PAGE = 25;
+const BATCHES_PER_PAGE = 25;
 
 /** The shop's batches, newest first, a page at a time, with per-batch counts of orders, booked and failed. */
 export async function listBatches(ctx: ShippingContext, options: { page: number }): Promise<{ rows: BatchListRow[]; total: number; page: number; pages: number }> {

@@ -136,7 +136,7 @@ export interface RebatchResult {
 }
 
 /** A retry batch's name: "Name (retry)", shortened so it keeps within the service's limit. */
-export function retryName(name: string): string {
+function retryName(name: string): string {
   const suffix = " (retry)";
   return `${name.slice(0, MAX_NAME_BEFORE_SUFFIX - suffix.length)}${suffix}`;
 }

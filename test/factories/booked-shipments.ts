@@ -47,7 +47,7 @@ export function shippableFulfillmentOrders(store: Store, limit = Number.POSITIVE
 }
 
 /** A domestic service of each of the service's carriers, so write-back sees every carrier. */
-export const DOMESTIC_SERVICES = [
+const DOMESTIC_SERVICES = [
   { carrierCode: "NPS", serviceCode: "NPS_GROUND_ADVANTAGE", packageTypeCode: "NPS_PACKAGE" },
   { carrierCode: "BLP", serviceCode: "BLP_GROUND", packageTypeCode: "BLP_PACKAGE" },
   { carrierCode: "MRX", serviceCode: "MRX_2DAY", packageTypeCode: "MRX_PACKAGE" },

@@ -75,7 +75,7 @@ export function buildService(overrides: Parameters<typeof buildWireService>[0] =
   return Service.parse(buildWireService(overrides));
 }
 
-export const usSender: Address = {
+const usSender: Address = {
   name: "Consign Demo Store",
   company: "Consign Demo Store",
   address1: "500 Harbor Blvd",
