@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
+import { ShopifyId } from "./shopify/gid";
 
 /**
  * Shopify's mandatory compliance webhooks. What the app holds about a customer is the mirror's copy of
@@ -36,7 +37,7 @@ function withoutReceiver(request: string): string {
   return JSON.stringify({ ...parsed, receiver: { ...parsed.receiver, name: REDACTED, company: "", address1: REDACTED, address2: "", phone: "", email: undefined } });
 }
 
-const orderGids = z.array(z.union([z.number().int(), z.string()])).default([]).transform((ids) => ids.map((id) => (String(id).startsWith("gid://") ? String(id) : `gid://shopify/Order/${id}`)));
+const orderGids = z.array(ShopifyId("Order")).default([]);
 
 const Customer = z.object({ id: z.union([z.number(), z.string()]), email: z.string().nullish(), phone: z.string().nullish() });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shopifyGid } from "../shopify/gid";
 
 /** Order GIDs as Shopify writes them. */
 export const OrderGid = z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, "must be an order id like gid://shopify/Order/1001");
@@ -12,7 +13,7 @@ export function parseOrderSelection(params: URLSearchParams): { ids: string[] } 
     .flatMap((value) => value.split(","))
     .map((value) => value.trim())
     .filter((value) => value.length > 0)
-    .map((value) => (/^\d+$/.test(value) ? `gid://shopify/Order/${value}` : value));
+    .map((value) => shopifyGid("Order", value));
   const ids: string[] = [];
   for (const value of raw) {
     const parsed = OrderGid.safeParse(value);

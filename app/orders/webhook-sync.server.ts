@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { ShopifyId } from "../shopify/gid";
 import { refreshOrder } from "./mirror.server";
 import type { MirroredOrder } from "./order-node";
 
@@ -12,12 +13,9 @@ import type { MirroredOrder } from "./order-node";
 
 type Db = Parameters<typeof refreshOrder>[1] & Pick<PrismaClient, "mirrorFulfillmentOrder">;
 
-const numericOrGid = (type: string) =>
-  z.union([z.number().int(), z.string()]).transform((value) => (typeof value === "number" || /^\d+$/.test(value) ? `gid://shopify/${type}/${value}` : value));
-
-const OrderPayload = z.object({ admin_graphql_api_id: z.string().optional(), id: numericOrGid("Order").optional() });
-const FulfillmentPayload = z.object({ order_id: numericOrGid("Order") });
-const FulfillmentOrderRef = z.object({ id: z.string(), order_id: numericOrGid("Order").optional() }).nullish();
+const OrderPayload = z.object({ admin_graphql_api_id: z.string().optional(), id: ShopifyId("Order").optional() });
+const FulfillmentPayload = z.object({ order_id: ShopifyId("Order") });
+const FulfillmentOrderRef = z.object({ id: z.string(), order_id: ShopifyId("Order").optional() }).nullish();
 const FulfillmentOrderPayload = z.object({
   fulfillment_order: FulfillmentOrderRef,
   original_fulfillment_order: FulfillmentOrderRef,
