@@ -161,11 +161,7 @@ export async function executeAdminGraphql(request: GraphqlRequest, options: Exec
   try {
     document = parse(request.query);
   } catch (error) {
-    const e = error as GraphQLError;
-    return {
-      errors: [{ message: e.message, locations: e.locations?.map((l) => ({ line: l.line, column: l.column })), extensions: { code: "PARSE_ERROR" } }],
-      extensions: costExtension(0, 0),
-    };
+    return { errors: [{ ...toShopifyError(error as GraphQLError), extensions: { code: "PARSE_ERROR" } }], extensions: costExtension(0, 0) };
   }
   const validationErrors = validate(schema, document);
   if (validationErrors.length > 0) {

@@ -111,11 +111,8 @@ export function queryRoot(store: Store): View {
       checkInputSize(ids);
       return ids.map((id) => nodeView(store, id, ctx.origin));
     },
-    bulkOperation: (args: Args, ctx: ResolverContext) => {
-      const id = requireGid(str(args.id), "BulkOperation");
-      const op = id === null ? undefined : store.getBulkOperation(id);
-      return op ? bulkOperationView(op, ctx.origin) : null;
-    },
+    bulkOperation: (args: Args, ctx: ResolverContext) =>
+      byId("BulkOperation", (id) => store.getBulkOperation(id), (op) => bulkOperationView(op, ctx.origin))(args),
     currentBulkOperation: (args: Args, ctx: ResolverContext) => {
       const op = store.currentBulkOperation(str(args.type ?? "QUERY"));
       return op ? bulkOperationView(op, ctx.origin) : null;
