@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mintSessionToken } from "../../devstore/auth/session-token";
+import { ID_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from "../../devstore/auth/token-exchange";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { freePort } from "../support/free-port";
@@ -101,9 +102,9 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
       body: JSON.stringify({
         client_id: API_KEY,
         client_secret: API_SECRET,
-        grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+        grant_type: TOKEN_EXCHANGE_GRANT,
         subject_token: sessionToken,
-        subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
+        subject_token_type: ID_TOKEN_TYPE,
       }),
     });
     const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
