@@ -93,9 +93,14 @@ export type ReconcileOutcome =
  * `open` never received the call (or refused it), so its orders are released and booking may be retried.
  */
 export async function reconcileBooking(ctx: ShippingContext, batch: Batch): Promise<ReconcileOutcome> {
-  const releaseOrders = ctx.db.shipment.updateMany({ where: { shop: ctx.shop, batchId: batch.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "NONE" } });
+  // Nothing was booked: the batch takes the service's status and its orders may be booked again.
+  const release = (status: "OPEN" | "CANCELLED") =>
+    ctx.db.$transaction([
+      ctx.db.batch.update({ where: { id: batch.id }, data: { status } }),
+      ctx.db.shipment.updateMany({ where: { shop: ctx.shop, batchId: batch.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "NONE" } }),
+    ]);
   if (batch.remoteBatchId === null) {
-    await ctx.db.$transaction([ctx.db.batch.update({ where: { id: batch.id }, data: { status: "OPEN" } }), releaseOrders]);
+    await release("OPEN");
     return { state: "open" };
   }
   const detail = await ctx.client.getBatch({ batchId: batch.remoteBatchId });
@@ -106,10 +111,10 @@ export async function reconcileBooking(ctx: ShippingContext, batch: Batch): Prom
   }
   switch (detail.value.status) {
     case "open":
-      await ctx.db.$transaction([ctx.db.batch.update({ where: { id: batch.id }, data: { status: "OPEN" } }), releaseOrders]);
+      await release("OPEN");
       return { state: "open" };
     case "cancelled":
-      await ctx.db.$transaction([ctx.db.batch.update({ where: { id: batch.id }, data: { status: "CANCELLED" } }), releaseOrders]);
+      await release("CANCELLED");
       return { state: "cancelled" };
     case "processing":
       return { state: "unconfirmed", message: "The Shipping API is still booking this batch. This page updates by itself." };
