@@ -33,6 +33,11 @@ export interface OrderListRow {
   quoted: boolean;
 }
 
+/** The list's filters for a shop: "domestic" is the shop's own country, the US while Shopify has none on file. */
+export function orderListFilters(query: OrderListQuery, shop: { countryCode: string | null }, now: Date): OrderListFilters & { page: number } {
+  return { ...query, homeCountry: shop.countryCode ?? "US", now };
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Orders with rates picked and not booked yet: what "already quoted" means to a merchant. */

@@ -20,7 +20,7 @@ import { useRevalidateWhile } from "../components/page-hooks";
 import prisma from "../db.server";
 import { currentMirrorSync, startMirrorSync } from "../orders/mirror.server";
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
-import { listOrdersToShip } from "../orders/orders-to-ship.server";
+import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
@@ -31,7 +31,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const query = parseOrderListQuery(new URL(request.url).searchParams);
   const shop = await loadShopSummary(context);
   const sync = await currentMirrorSync(context, prisma);
-  const list = await listOrdersToShip(prisma, session.shop, { ...query, homeCountry: shop.countryCode ?? "US", now: new Date() });
+  const list = await listOrdersToShip(prisma, session.shop, orderListFilters(query, shop, new Date()));
   return {
     shop,
     list,

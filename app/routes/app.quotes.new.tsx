@@ -4,7 +4,7 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, EmptyState, Page, Text } from "@shopify/polaris";
 import prisma from "../db.server";
 import { FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
-import { matchingShippableOrderIds } from "../orders/orders-to-ship.server";
+import { matchingShippableOrderIds, orderListFilters } from "../orders/orders-to-ship.server";
 import { parseOrderSelection } from "../orders/selection";
 import { QuotingUnavailableError, SenderMissingError } from "../quoting/errors";
 import { startQuoteRun } from "../quoting/quote-run.server";
@@ -19,7 +19,7 @@ const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
 /** "All matching orders" from Orders to ship: every shippable order its filters match, across pages. */
 async function matchingOrders(context: ShopAdmin, params: URLSearchParams, now: Date): Promise<string[]> {
   const shop = await loadShopSummary(context);
-  return matchingShippableOrderIds(prisma, context.shop, { ...parseOrderListQuery(params), homeCountry: shop.countryCode ?? "US", now });
+  return matchingShippableOrderIds(prisma, context.shop, orderListFilters(parseOrderListQuery(params), shop, now));
 }
 
 /**

@@ -6,7 +6,7 @@ import { useAppEnvironment } from "../support/app-env";
 useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
-const { listOrdersToShip, matchingShippableOrderIds } = await import("../../app/orders/orders-to-ship.server");
+const { listOrdersToShip, matchingShippableOrderIds, orderListFilters } = await import("../../app/orders/orders-to-ship.server");
 
 const SHOP = "filters.myshopify.com";
 const NOW = new Date("2026-11-21T12:00:00Z");
@@ -85,6 +85,13 @@ describe("Orders to ship: filters", () => {
   it("GIVEN domestic or international THEN orders are split by the shop's country", async () => {
     expect(await names({ scope: "domestic" })).toEqual(["#1", "#4"]);
     expect(await names({ scope: "international", tag: "wholesale" })).toEqual(["#2"]);
+  });
+
+  it("GIVEN a shop with no country on file WHEN it filters domestic THEN its home country is taken to be the US", async () => {
+    const filters = orderListFilters({ page: 1, scope: "domestic", quoted: "any" }, { countryCode: null }, NOW);
+    expect((await listOrdersToShip(prisma, SHOP, filters)).rows.map((row) => row.name)).toEqual(["#1", "#4"]);
+    const british = orderListFilters({ page: 1, scope: "domestic", quoted: "any" }, { countryCode: "GB" }, NOW);
+    expect((await listOrdersToShip(prisma, SHOP, british)).rows.map((row) => row.name)).toEqual(["#2"]);
   });
 
   it("GIVEN “all matching orders” THEN every shippable match is selected across pages, orders on hold left out", async () => {
