@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
-import { appRequest, callRoute, formBody, type RouteAnswer } from "../support/route-call";
+import { appRequest, callRoute, formBody, type RouteAnswer, type RouteHandler } from "../support/route-call";
 import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
 import { startService } from "./service-harness";
 
@@ -32,17 +32,12 @@ afterAll(async () => {
   await harness.close();
 });
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-const withParams = (handler: Handler, params: Record<string, string>): Handler => (args) => handler({ ...args, params });
-
-async function post(handler: Handler, path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}): Promise<RouteAnswer> {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const entry of [value].flat()) body.append(name, entry);
-  return callRoute(withParams(handler, params), await appRequest(harness.admin, path, { ...formBody({}), body }));
+async function post(handler: RouteHandler, path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}): Promise<RouteAnswer> {
+  return callRoute(handler, await appRequest(harness.admin, path, formBody(fields)), params);
 }
 
-async function get(handler: Handler, path: string, params: Record<string, string> = {}): Promise<RouteAnswer> {
-  return callRoute(withParams(handler, params), await appRequest(harness.admin, path));
+async function get(handler: RouteHandler, path: string, params: Record<string, string> = {}): Promise<RouteAnswer> {
+  return callRoute(handler, await appRequest(harness.admin, path), params);
 }
 
 describe("/app/batches/new", () => {

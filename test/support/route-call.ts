@@ -12,7 +12,7 @@ export interface RouteAnswer {
   body: unknown;
 }
 
-type RouteHandler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+export type RouteHandler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
 
 export async function appRequest(admin: Pick<LocalAdmin, "mintSessionToken">, path: string, init: RequestInit = {}): Promise<Request> {
   const headers = new Headers(init.headers);
@@ -31,10 +31,10 @@ async function answerOf(response: Response): Promise<RouteAnswer> {
   return { status: response.status, headers: response.headers, body };
 }
 
-/** Runs the handler; a returned or thrown Response (redirects, json()) is answered as such. */
-export async function callRoute(handler: RouteHandler, request: Request): Promise<RouteAnswer> {
+/** Runs the handler with the route's `params`; a returned or thrown Response (redirects, json()) is answered as such. */
+export async function callRoute(handler: RouteHandler, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
   try {
-    const result = await handler({ request, params: {}, context: {} });
+    const result = await handler({ request, params, context: {} });
     if (result instanceof Response) return answerOf(result);
     return { status: 200, headers: new Headers(), body: JSON.parse(JSON.stringify(result)) };
   } catch (thrown) {
@@ -43,9 +43,11 @@ export async function callRoute(handler: RouteHandler, request: Request): Promis
   }
 }
 
-/** A form post body, as `<Form method="post">` sends it. */
-export function formBody(fields: Record<string, string>): RequestInit {
-  return { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } };
+/** A form post body, as `<Form method="post">` sends it; a list is sent as the same field repeated. */
+export function formBody(fields: Record<string, string | readonly string[]>): RequestInit {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const entry of typeof value === "string" ? [value] : value) body.append(name, entry);
+  return { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } };
 }
 
 /** A JSON post body, as `useSubmit(..., { encType: "application/json" })` sends it. */
