@@ -6,7 +6,7 @@ import { PDFDocument } from "pdf-lib";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
-import { connectTestAccount } from "../support/account.js";
+import { connectStackAccount } from "../support/account.js";
 import { quoteOrdersFromTheAdmin } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
@@ -16,7 +16,7 @@ let account: ShippingClient;
 
 // Past onboarding: the shop's Shipping API account on the stack's service, with a sender in Settings.
 beforeAll(async () => {
-  const credentials = await connectTestAccount({ serviceUrl: e2e.stack.service.url, partnerKey: e2e.stack.service.partnerKey, databaseUrl: e2e.stack.app.databaseUrl, shop: e2e.stack.shop });
+  const credentials = await connectStackAccount(e2e.stack);
   account = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } });
   db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
 });

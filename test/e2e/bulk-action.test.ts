@@ -2,15 +2,13 @@ import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
 import { jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectTestAccount } from "../support/account.js";
+import { connectStackAccount } from "../support/account.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
 
 // The selected orders are quoted at once, which needs a Shipping API account: connected as onboarding would.
-beforeAll(() =>
-  connectTestAccount({ serviceUrl: e2e.stack.service.url, partnerKey: e2e.stack.service.partnerKey, databaseUrl: e2e.stack.app.databaseUrl, shop: e2e.stack.shop }),
-);
+beforeAll(() => connectStackAccount(e2e.stack));
 
 /** The app opened a rates page for the selection (/app/quotes/new starts a run and redirects to it). */
 const RATES_PAGE = /\/admin\/apps\/consign\/app\/quotes\/(?!new)\w+/;

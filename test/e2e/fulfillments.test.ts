@@ -6,7 +6,7 @@ import { parseGid } from "../../devstore/gid.js";
 import { fulfillmentOrderHold, fulfillmentOrderReleaseHold } from "../../devstore/store/fulfillment-ops.js";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments.js";
-import { connectTestAccount } from "../support/account.js";
+import { connectStackAccount } from "../support/account.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
@@ -16,7 +16,7 @@ let trackingNumbers: string[] = [];
 
 // Three labels booked (by another process, as the booking step leaves them); Shopify put one order on hold since.
 beforeAll(async () => {
-  const customer = await connectTestAccount({ serviceUrl: e2e.stack.service.url, partnerKey: e2e.stack.service.partnerKey, databaseUrl: e2e.stack.app.databaseUrl, shop: e2e.stack.shop });
+  const customer = await connectStackAccount(e2e.stack);
   db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
   const store = e2e.stack.admin.store;
   const shipments = await createBookedShipments({

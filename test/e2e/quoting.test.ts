@@ -1,16 +1,14 @@
 import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectTestAccount } from "../support/account.js";
+import { connectStackAccount } from "../support/account.js";
 import { quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
 
 // Past onboarding: the shop's Shipping API account (on the stack's service) and settings with a sender.
-beforeAll(() =>
-  connectTestAccount({ serviceUrl: e2e.stack.service.url, partnerKey: e2e.stack.service.partnerKey, databaseUrl: e2e.stack.app.databaseUrl, shop: e2e.stack.shop }),
-);
+beforeAll(() => connectStackAccount(e2e.stack));
 
 const SELECTED = 25;
 

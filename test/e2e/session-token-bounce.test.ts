@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectTestAccount } from "../support/account.js";
+import { connectStackAccount } from "../support/account.js";
 import { useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
 
 // /app/quotes/new quotes the selection at once, which needs a Shipping API account.
-beforeAll(() =>
-  connectTestAccount({ serviceUrl: e2e.stack.service.url, partnerKey: e2e.stack.service.partnerKey, databaseUrl: e2e.stack.app.databaseUrl, shop: e2e.stack.shop }),
-);
+beforeAll(() => connectStackAccount(e2e.stack));
 
 // The library's bounce page (/auth/session-token) must be frameable by the local admin like the app's pages.
 describe("the session-token bounce inside the local admin's frame", () => {

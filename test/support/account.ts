@@ -5,6 +5,7 @@ import { saveAccount, saveSettings, type AccountCredentials } from "../../app/se
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
 import { parseEncryptionKey } from "../../app/settings/secrets.server";
 import { TEST_ENCRYPTION_KEY } from "./app-env";
+import type { Stack } from "./stack";
 
 /** A US sender with a complete address, as a merchant would save it in Settings. */
 export const TEST_SENDER: NonNullable<ShippingSettings["sender"]> = {
@@ -58,4 +59,9 @@ export async function connectTestAccount(options: {
     await db.$disconnect();
   }
   return credentials;
+}
+
+/** connectTestAccount for the shop of a running stack (test/support/stack.ts): its service and the app's database. */
+export function connectStackAccount(stack: Stack): Promise<AccountCredentials> {
+  return connectTestAccount({ serviceUrl: stack.service.url, partnerKey: stack.service.partnerKey, databaseUrl: stack.app.databaseUrl, shop: stack.shop });
 }
