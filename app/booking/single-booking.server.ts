@@ -10,6 +10,7 @@ import { sumAmounts } from "../quoting/money";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings } from "../settings/account.server";
 import { fieldErrors, type FieldErrors } from "../settings/field-errors";
+import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, storedRequest, type BookingForm } from "./book-request";
 import { recordBooked } from "./record-booked.server";
 
@@ -64,7 +65,7 @@ export interface OrderBookingView {
 
 /** The order's latest shipment per fulfillment order, with what the booking form needs. Settles pending bookings first. */
 export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: string): Promise<OrderBookingView> {
-  const orderId = `gid://shopify/Order/${orderNumericId}`;
+  const orderId = shopifyGid("Order", orderNumericId);
   const read = () => ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
   let rows = await read();
   if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
