@@ -9,8 +9,7 @@ import { seedStore } from "../../devstore/seed/seed.js";
 export const SHOP = "consign-test.myshopify.com";
 export const API_KEY = "consign-test-key";
 export const API_SECRET = "consign-test-secret";
-/** The verified Admin API documents in shared/, which sits beside the repository (here, and in CI's fresh clone). */
-export const SHARED_DOCS = path.join(import.meta.dirname, "..", "..", "..", "shared", "docs", "shopify-graphql");
+export const SHARED_DOCS = "/work/shared/docs/shopify-graphql";
 
 export interface ManualClock {
   (): number;
