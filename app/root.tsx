@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { storageFallbackScript } from "./components/storage-fallback";
 
 export default function App() {
   return (
@@ -6,6 +7,8 @@ export default function App() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {/* Before any script that reads web storage: see storage-fallback.ts. */}
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: storageFallbackScript }} />
         <link rel="preconnect" href="https://cdn.shopify.com/" />
         <Meta />
         <Links />

@@ -17,7 +17,7 @@ export const LocalAdminEnv = z.object({
   LOCAL_ADMIN_LOG: z.enum(["0", "1"]).default("0"),
   SHOPIFY_API_KEY: z.string().min(1).default("consign-local"),
   SHOPIFY_API_SECRET: z.string().min(1, "SHOPIFY_API_SECRET is required (the app's client secret; session tokens and webhooks are signed with it)"),
-  SHOPIFY_APP_URL: z.string().url().default("http://localhost:3000"),
+  SHOPIFY_APP_URL: z.string().url().default("http://127.0.0.1:3000"),
 });
 
 export type LocalAdminEnv = z.infer<typeof LocalAdminEnv>;

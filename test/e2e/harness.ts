@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -17,9 +17,9 @@ const ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  // The local admin (one port) frames the app (another port) on 127.0.0.1.
-  "--disable-features=LocalNetworkAccessChecks",
 ];
+/** The local admin (one port) frames the app (another port) on this machine's loopback addresses. */
+const DISABLED_FEATURES = ["LocalNetworkAccessChecks"];
 
 /** Debian's Chromium; override with CHROMIUM_PATH. Playwright's own browser downloads are not used. */
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,13 +29,29 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  /**
+   * The merchant's "Block third-party cookies" setting, with third-party storage denied outright rather than
+   * partitioned (as incognito windows and stricter browsers do): a cross-site frame's sessionStorage and
+   * localStorage throw SecurityError on access.
+   */
+  blockThirdPartyStorage?: boolean;
+}
+
 /** Real Chromium with a fresh profile, removed again on close. */
-export async function openBrowser(): Promise<BrowserSession> {
+export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const profile = mkdtempSync(join(tmpdir(), "consign-chromium-"));
+  const disabledFeatures = [...DISABLED_FEATURES];
+  if (options.blockThirdPartyStorage) {
+    mkdirSync(join(profile, "Default"));
+    writeFileSync(join(profile, "Default", "Preferences"), JSON.stringify({ profile: { cookie_controls_mode: 1, block_third_party_cookies: true } }));
+    disabledFeatures.push("ThirdPartyStoragePartitioning");
+  }
+  const args = [...ARGS, `--disable-features=${disabledFeatures.join(",")}`];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: EXECUTABLE,
-    args: ARGS,
+    args,
     // Headless Chromium announces itself as "HeadlessChrome", which isbot (used by @shopify/shopify-app-remix
     // and remix-serve) treats as a bot and answers with 410 Gone.
     userAgent: BROWSER_USER_AGENT,
@@ -69,12 +85,12 @@ export interface E2e {
 }
 
 /** Starts the stack and Chromium before a test file's tests and stops both after them. */
-export function useStackInBrowser(options?: StackOptions): E2e {
+export function useStackInBrowser(options?: StackOptions, browserOptions?: BrowserOptions): E2e {
   let stack: Stack | undefined;
   let browser: BrowserSession | undefined;
   beforeAll(async () => {
     stack = await startStack(options);
-    browser = await openBrowser();
+    browser = await openBrowser(browserOptions);
   });
   afterAll(async () => {
     await browser?.close();

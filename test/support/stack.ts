@@ -33,6 +33,11 @@ export interface StackOptions {
   appLogFile?: string;
   /** Extra environment for the app process. */
   appEnv?: Record<string, string>;
+  /**
+   * The host name the app is served on (default 127.0.0.1, the local admin's). "localhost" puts the app on
+   * another site than the admin, as in real Shopify admin, where the app is always a third-party frame.
+   */
+  appHost?: string;
 }
 
 export interface Stack {
@@ -109,7 +114,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const [adminPort, appPort] = [await freePort(), await freePort()];
-  const appUrl = `http://127.0.0.1:${appPort}`;
+  const appUrl = `http://${options.appHost ?? "127.0.0.1"}:${appPort}`;
   const stackDir = mkdtempSync(join(tmpdir(), "consign-stack-"));
   const serviceDb = openServiceStore(`file:${join(stackDir, "service.sqlite")}`);
   const service = createShippingService({
