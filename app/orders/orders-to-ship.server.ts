@@ -5,8 +5,10 @@ import type { OrderListQuery } from "./order-list-query";
 import { fulfillmentOrderIssue } from "./shipment-mapping";
 
 /**
- * The "Orders to ship" list: mirrored orders, newest first, each with whether the app can ship it and, if
- * not, why (on hold, fulfilled by a service, picked up, nothing left) — so no order silently goes missing.
+ * The "Orders to ship" list: mirrored orders with a fulfillment order still open, newest first, each with
+ * whether the app can ship it and, if not, why (on hold, fulfilled by a service, picked up, nothing left) — so
+ * no order silently goes missing. An order whose fulfillment orders are all closed has shipped: it leaves the
+ * list (and its count) as soon as a webhook refreshes it, as the next full sync would drop it from the mirror.
  */
 
 type Db = Pick<PrismaClient, "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "shipment" | "$transaction">;
@@ -40,6 +42,9 @@ export function orderListFilters(query: OrderListQuery, shop: { countryCode: str
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Fulfillment orders with nothing left to do: what the sync's `fulfillmentOrders(includeClosed: false)` leaves out. */
+const CLOSED_FULFILLMENT_ORDER_STATUSES = ["CLOSED", "CANCELLED", "INCOMPLETE"] as const;
+
 /** Orders with rates picked and not booked yet: what "already quoted" means to a merchant. */
 async function quotedOrderIds(db: Db, shop: string): Promise<Set<string>> {
   const rows = await db.shipment.findMany({
@@ -52,7 +57,9 @@ async function quotedOrderIds(db: Db, shop: string): Promise<Set<string>> {
 
 function orderWhere(shop: string, filters: OrderListFilters, quoted: ReadonlySet<string>): Prisma.MirrorOrderWhereInput {
   const search = filters.q?.trim();
-  const and: Prisma.MirrorOrderWhereInput[] = [{ shop, cancelledAt: null }];
+  const and: Prisma.MirrorOrderWhereInput[] = [
+    { shop, cancelledAt: null, fulfillmentOrders: { some: { status: { notIn: [...CLOSED_FULFILLMENT_ORDER_STATUSES] } } } },
+  ];
   if (search) and.push({ OR: [{ name: { contains: search } }, { email: { contains: search } }, { shippingAddress: { contains: search } }] });
   if (filters.country) and.push({ destinationCountry: filters.country });
   if (filters.scope === "domestic") and.push({ destinationCountry: filters.homeCountry });

@@ -107,6 +107,10 @@ export default function OrdersToShip() {
         <Card padding="0">
           <div style={{ padding: "12px" }}>
             <Form method="get">
+              {/* Search submits the form: the filters chosen beside it travel with the text. */}
+              {FILTER_PARAMS.filter((name) => name !== "q" && params.get(name)).map((name) => (
+                <input key={name} type="hidden" name={name} value={params.get(name)!} />
+              ))}
               <InlineStack gap="300" blockAlign="end">
                 <div style={{ minWidth: 280 }}>
                   <TextField label="Search" labelHidden name="q" value={search} onChange={setSearch} placeholder="Order, email or address" autoComplete="off" />
@@ -206,7 +210,7 @@ export default function OrdersToShip() {
           </IndexTable>
         </Card>
         <Text as="p" tone="subdued">
-          {list.total} order(s) with something left to ship · page {list.page} of {list.pages}
+          <span data-testid="orders-total">{list.total}</span> order(s) with something left to ship · page {list.page} of {list.pages}
         </Text>
       </BlockStack>
     </Page>

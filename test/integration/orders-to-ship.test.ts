@@ -12,7 +12,7 @@ const SHOP = "filters.myshopify.com";
 const NOW = new Date("2026-11-21T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 
-function mirrored(number: number, overrides: { country?: string; tags?: string[]; ageDays?: number; onHold?: boolean }): MirroredOrder {
+function mirrored(number: number, overrides: { country?: string; tags?: string[]; ageDays?: number; onHold?: boolean; shipped?: boolean }): MirroredOrder {
   const order = buildOrder({
     id: `gid://shopify/Order/${number}`,
     name: `#${number}`,
@@ -21,6 +21,7 @@ function mirrored(number: number, overrides: { country?: string; tags?: string[]
       buildFulfillmentOrder({
         id: `gid://shopify/FulfillmentOrder/${number}`,
         ...(overrides.onHold ? { status: "ON_HOLD", holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: null }], supportedActions: ["RELEASE_HOLD"] } : {}),
+        ...(overrides.shipped ? { status: "CLOSED", supportedActions: [] } : {}),
       }),
     ],
   });
@@ -42,6 +43,8 @@ await saveMirroredOrders(
     mirrored(2, { country: "GB", tags: ["wholesale", "gift"], ageDays: 2 }),
     mirrored(3, { country: "CA", tags: ["wholesale gift"], ageDays: 8 }),
     mirrored(4, { ageDays: 4, onHold: true }),
+    // Shipped since the last full sync: a fulfillments/create webhook refreshed it with its fulfillment order closed.
+    mirrored(5, { ageDays: 1, shipped: true }),
   ],
   NOW,
 );
@@ -57,9 +60,10 @@ const names = async (filters: Partial<Parameters<typeof listOrdersToShip>[2]>) =
   (await listOrdersToShip(prisma, SHOP, { ...base, page: 1, ...filters })).rows.map((row) => row.name);
 
 describe("Orders to ship: filters", () => {
-  it("GIVEN no filter THEN every order is listed newest first, with the tags and countries to filter by", async () => {
+  it("GIVEN no filter THEN every order with something left to ship is listed newest first, with the tags and countries to filter by", async () => {
     const list = await listOrdersToShip(prisma, SHOP, { ...base, page: 1 });
     expect(list.rows.map((row) => row.name)).toEqual(["#1", "#2", "#4", "#3"]);
+    expect(list.total).toBe(4);
     expect(list.tags).toEqual(["gift", "wholesale", "wholesale gift"]);
     expect(list.countries).toEqual(["CA", "GB", "US"]);
     expect(list.rows.find((row) => row.name === "#4")).toMatchObject({ shippable: false, reason: expect.stringContaining("hold") });
