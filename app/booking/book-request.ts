@@ -8,7 +8,7 @@ import {
   type ReturnToAddress,
 } from "../../shipping-api/contract";
 import { sumAmounts } from "../quoting/money";
-import { fieldErrors, type FieldErrors } from "../settings/field-errors";
+import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 
 /**
  * Single booking, pure: the booking form as the merchant submits it, and the Book Shipment request built
@@ -76,7 +76,7 @@ export function parseBookingForm(form: URLSearchParams | FormData): { ok: true; 
     else fields[key] = value;
   }
   if (items.length > 0) fields.items = items.filter((entry) => entry !== undefined);
-  const parsed = BookingForm.safeParse(fields);
+  const parsed = BookingForm.safeParse(fields, { error: inMerchantWords });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
 }
 

@@ -9,7 +9,7 @@ import { settleBatch } from "../batches/settle.server";
 import { sumAmounts } from "../quoting/money";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings } from "../settings/account.server";
-import { fieldErrors, type FieldErrors } from "../settings/field-errors";
+import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, storedRequest, type BookingForm } from "./book-request";
 import { recordBooked } from "./record-booked.server";
@@ -164,6 +164,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   const settings = await loadSettings(ctx.db, ctx.shop);
   const body = BookShipmentRequest.safeParse(
     buildBookRequest(request, quote, form, { returnTo: settings.returnAddress, providerAccountId: settings.providerAccountId }, { shipmentId: shipment.id, orderName: shipment.orderName }),
+    { error: inMerchantWords },
   );
   if (!body.success) {
     const errors = fieldErrors(body.error.issues.map((issue) => ({ ...issue, path: formPath(issue.path) })));

@@ -5,6 +5,7 @@ import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Layout, Page,
 import { useState } from "react";
 import prisma from "../db.server";
 import { AddressFields } from "../settings/components/address-fields";
+import { inMerchantWords } from "../settings/field-errors";
 import { formProblem, MIN_PASSWORD_LENGTH, OnboardingForm, type OnboardingProblem } from "../settings/onboarding-form";
 import { completeOnboarding, loadOnboarding } from "../settings/onboarding.server";
 import { safeReturnTo } from "../settings/return-to";
@@ -20,7 +21,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const body = Object.fromEntries(await request.formData());
-  const form = OnboardingForm.safeParse(body);
+  const form = OnboardingForm.safeParse(body, { error: inMerchantWords });
   if (!form.success) return json<OnboardingProblem>(formProblem(form.error.issues), { status: 400 });
   const outcome = await completeOnboarding(prisma, session.shop, form.data);
   if (!outcome.ok) {

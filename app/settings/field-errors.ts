@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { formatIssuePath } from "../../shipping-api/contract";
 
 /**
@@ -24,3 +25,43 @@ export function mergeFieldErrors(errors: FieldErrors, more: FieldErrors): FieldE
   for (const [key, message] of Object.entries(more)) errors[key] ??= message;
   return errors;
 }
+
+const plural = (count: number | bigint, one: string) => `${count} ${one}${Number(count) === 1 ? "" : "s"}`;
+
+/**
+ * What a form field's problem is, in the words a merchant reads beside the field ("is required", "must be
+ * more than 0"), where a schema gives no message of its own: pass it as `safeParse(value, { error:
+ * inMerchantWords })` when parsing what a merchant typed. Messages a schema spells out itself take precedence,
+ * so the validation library's own text ("Too small: expected string to have >=1 characters") never reaches a
+ * page. Returns undefined for what it has no words for, which keeps the library's message.
+ */
+export const inMerchantWords: z.core.$ZodErrorMap = (issue) => {
+  const blank = issue.input === undefined || issue.input === null || issue.input === "";
+  switch (issue.code) {
+    case "invalid_type":
+      if (blank) return "is required";
+      return issue.expected === "number" || issue.expected === "int" ? "must be a number" : "is not valid here";
+    case "too_small":
+      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "is required" : `must be at least ${plural(issue.minimum, "character")}`;
+      if (issue.origin === "array" || issue.origin === "set") return Number(issue.minimum) <= 1 ? "choose at least one" : `choose at least ${issue.minimum}`;
+      if (Number(issue.minimum) === 0) return issue.inclusive ? "must be 0 or more" : "must be more than 0";
+      return issue.inclusive ? `must be at least ${issue.minimum}` : `must be more than ${issue.minimum}`;
+    case "too_big":
+      if (issue.origin === "string") return `must be at most ${plural(issue.maximum, "character")}`;
+      if (issue.origin === "array" || issue.origin === "set") return `may have at most ${issue.maximum}`;
+      return issue.inclusive ? `must be at most ${issue.maximum}` : `must be less than ${issue.maximum}`;
+    case "invalid_format":
+      if (blank) return "is required";
+      if (issue.format === "email") return "must be an email address, like name@example.com";
+      if (issue.format === "url") return "must be a web address starting with https://";
+      return "is not in the expected form";
+    case "invalid_value":
+      return blank ? "is required" : "choose one of the options";
+    case "not_multiple_of":
+      return issue.divisor === 0.01 ? "may have at most 2 decimal places" : "is not a whole number of steps";
+    case "unrecognized_keys":
+      return `unexpected ${issue.keys.length === 1 ? "field" : "fields"}: ${issue.keys.join(", ")}`;
+    default:
+      return undefined;
+  }
+};

@@ -80,14 +80,30 @@ describe("parseSettingsForm", () => {
       "sender.phone": expect.stringMatching(/phone number/),
       "returnAddress.address1": "must not be empty",
       "returnAddress.country": expect.stringMatching(/country code/),
-      "boxes[0].width": "must be a number",
-      "boxes[0].height": "must be greater than 0",
+      "boxes[0].width": "must be a number, like 12 or 12.5",
+      "boxes[0].height": "must be more than 0",
       "boxes[1].name": "another box has this name",
       "packagingWeight.value": expect.stringMatching(/number/),
       enabledServices: expect.stringMatching(/at least one service/),
       "rateRule.carrierCode": "choose a carrier",
-      "rateRule.maxAmount": "must be a number",
+      "rateRule.maxAmount": "must be a number, like 12 or 12.5",
     });
+  });
+
+  it.each([
+    ["a negative box side", { boxes: [{ kind: "custom", name: "Box", length: "-5", width: "8", height: "4", dimUnit: "in" }], defaultBox: "Box" }, "boxes[0].length", "must be more than 0"],
+    ["a box side no carrier takes", { boxes: [{ kind: "custom", name: "Box", length: "12", width: "900", height: "4", dimUnit: "cm" }], defaultBox: "Box" }, "boxes[0].width", "must be at most 305 cm"],
+    ["a packaging weight of 99,999 lb", { packagingWeight: { value: "99999", unit: "lb" } }, "packagingWeight.value", "must be at most 150 lb"],
+    ["a packaging weight of 80 kg", { packagingWeight: { value: "80", unit: "kg" } }, "packagingWeight.value", "must be at most 70 kg"],
+    ["a blank box name", { boxes: [{ kind: "custom", name: " ", length: "1", width: "1", height: "1", dimUnit: "in" }], defaultBox: " " }, "boxes[0].name", "needs a name"],
+    ["a blank sender city", { sender: { ...SENDER, city: "" } }, "sender.city", "must not be empty"],
+    ["an unknown label format", { labelFormat: "GIF" }, "labelFormat", "choose one of the options"],
+    ["a missing rule", { rateRule: undefined }, "rateRule", "is required"],
+  ] as const)("GIVEN %s THEN the field says so in a merchant's words", (_case, overrides, field, message) => {
+    const errors = errorsOf({ ...form(), ...overrides });
+    expect(errors[field]).toEqual(message);
+    // No message is the validation library's own wording.
+    for (const text of Object.values(errors)) expect(text).not.toMatch(/expected|Too small|Too big|Invalid (input|option|string)/);
   });
 
   it("GIVEN returns go to the sender THEN a half-typed return address is kept in the form but not checked or saved", () => {

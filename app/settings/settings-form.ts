@@ -10,7 +10,7 @@ import {
 } from "../../shipping-api/contract";
 import { AddressInput, addressInput, EMPTY_ADDRESS, toAddress } from "./addresses";
 import { serviceKey } from "./catalog";
-import { fieldErrors, mergeFieldErrors, type FieldErrors } from "./field-errors";
+import { fieldErrors, inMerchantWords, mergeFieldErrors, type FieldErrors } from "./field-errors";
 import { ServiceKey, ShippingSettings, type RateRule } from "./settings";
 
 /**
@@ -89,7 +89,7 @@ export type SettingsFormResult = { ok: true; settings: ShippingSettings } | { ok
 
 /** Parses what the page posted into settings, or every problem found, keyed by field. */
 export function parseSettingsForm(body: unknown): SettingsFormResult {
-  const form = SettingsForm.safeParse(body);
+  const form = SettingsForm.safeParse(body, { error: inMerchantWords });
   if (!form.success) return { ok: false, errors: fieldErrors(form.error.issues) };
   const values = form.data;
   const errors: FieldErrors = {};
@@ -97,7 +97,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
   const weight = values.packagingWeight.value;
   if (!NUMBER.test(weight)) errors["packagingWeight.value"] = "must be a number, 0 or more";
   if (values.sender && values.sender.phone === "") errors["sender.phone"] = "carriers print it on the label: enter a phone number";
-  if (!values.returnToSender) mergeFieldErrors(errors, fieldErrors(Address.safeParse(toAddress(values.returnAddress)).error?.issues ?? [], ["returnAddress"]));
+  if (!values.returnToSender) mergeFieldErrors(errors, fieldErrors(Address.safeParse(toAddress(values.returnAddress), { error: inMerchantWords }).error?.issues ?? [], ["returnAddress"]));
   if (!values.quoteAllServices && values.enabledServices.length === 0) {
     errors.enabledServices = "choose at least one service, or quote with every service";
   }
@@ -126,7 +126,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
     termsOfTrade: values.termsOfTrade,
     senderVatTaxId: values.senderVatTaxId,
   };
-  const settings = ShippingSettings.safeParse(candidate);
+  const settings = ShippingSettings.safeParse(candidate, { error: inMerchantWords });
   if (!settings.success) mergeFieldErrors(errors, fieldErrors(settings.error.issues));
   if (!settings.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, settings: settings.data };

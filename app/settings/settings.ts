@@ -8,11 +8,21 @@ import type { BoxPreset, MappingSettings } from "../orders/shipment-mapping";
  * service and needs only a sender address to start.
  */
 
+/** A size or amount the merchant types: a number, and more than 0 (a negative one is told so, not "not a number"). */
 const PositiveDecimal = z
   .string()
   .trim()
-  .regex(/^\d+(\.\d+)?$/, "must be a number")
-  .refine((value) => Number(value) > 0, "must be greater than 0");
+  .regex(/^-?\d+(\.\d+)?$/, "must be a number, like 12 or 12.5")
+  .refine((value) => Number(value) > 0, "must be more than 0");
+
+/**
+ * The longest side a box may have: beyond every parcel carrier's limit (the longest take 108–119 in), so a
+ * value past it is a typing slip (a misplaced unit or digit), not a box.
+ */
+const MAX_BOX_SIDE = { in: 120, cm: 305 } as const;
+
+/** The heaviest packaging (box, filler) added to every shipment, per unit: past about 150 lb nothing ships as a parcel. */
+const MAX_PACKAGING_WEIGHT = { lb: 150, oz: 2400, kg: 70, g: 70_000 } as const;
 
 export const BoxPresetSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -22,6 +32,11 @@ export const BoxPresetSchema = z.discriminatedUnion("kind", [
     width: PositiveDecimal,
     height: PositiveDecimal,
     dimUnit: z.enum(["in", "cm"]),
+  }).superRefine((box, ctx) => {
+    const longest = MAX_BOX_SIDE[box.dimUnit];
+    for (const side of ["length", "width", "height"] as const) {
+      if (Number(box[side]) > longest) ctx.addIssue({ code: "custom", path: [side], message: `must be at most ${longest} ${box.dimUnit}` });
+    }
   }),
   z.object({
     kind: z.literal("preset"),
@@ -56,7 +71,12 @@ export const ShippingSettings = z
     returnAddress: ReturnToAddress.nullable(),
     boxes: z.array(BoxPresetSchema).min(1, "keep at least one box"),
     defaultBox: z.string().min(1),
-    packagingWeight: z.object({ value: z.number().nonnegative("must not be negative"), unit: WeightUnit }),
+    packagingWeight: z
+      .object({ value: z.number().nonnegative("must not be negative"), unit: WeightUnit })
+      .superRefine((weight, ctx) => {
+        const heaviest = MAX_PACKAGING_WEIGHT[weight.unit];
+        if (weight.value > heaviest) ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${heaviest.toLocaleString("en-US")} ${weight.unit}` });
+      }),
     /** Empty: every service the account offers is quoted. */
     enabledServices: z.array(ServiceKey),
     providerAccountId: z.string().nullable(),
