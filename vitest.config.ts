@@ -6,7 +6,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["{app,shipping-api,service,devstore,scripts}/**/*.test.ts", "test/integration/**/*.test.ts"],
+    include: ["{app,lib,shipping-api,service,devstore,scripts}/**/*.test.ts", "test/integration/**/*.test.ts"],
     exclude: ["**/node_modules/**", "test/e2e/**"],
     environment: "node",
     testTimeout: 20_000,

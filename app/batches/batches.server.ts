@@ -15,6 +15,8 @@ import type { Refusal } from "./eligibility";
 import { explainShippingError } from "./errors";
 import { bookingBlockers, isExpired, repairPlan } from "./membership";
 import { settleBatch, settledBatch } from "./settle.server";
+import { loadPrepayOnFile } from "../settings/account.server";
+import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
 
 /**
  * Batches of picked rates, mirrored from the Shipping API: list, open, add, remove, cancel, delete. Every
@@ -124,6 +126,8 @@ export interface BatchView {
   blockers: string[];
   /** Lines "Re-quote expired rates" would fix. */
   repairable: number;
+  /** Open batches: what booking it will do to the prepay balance (settings/prepay.ts). */
+  prepay: PrepayOutlook | null;
   counts: { orders: number; booked: number; failed: number; booking: number };
 }
 
@@ -202,6 +206,13 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
     orphans,
     blockers: view ? bookingBlockers(view, ctx.now) : [],
     repairable,
+    prepay:
+      batch.status === "OPEN"
+        ? prepayOutlook(
+            await loadPrepayOnFile(ctx.db, ctx.shop),
+            lines.flatMap((line) => (line.totalAmount && line.currency ? [{ amount: line.totalAmount, currency: line.currency }] : [])),
+          )
+        : null,
     counts: { orders: members.length, booked: count("BOOKED"), failed: count("FAILED"), booking: count("BOOKING") },
   };
 }

@@ -3,6 +3,7 @@ import { recordBooked } from "../booking/record-booked.server";
 import { batchMembers } from "./batch-store.server";
 import type { ShippingContext } from "./context.server";
 import { explainShippingError } from "./errors";
+import { recordPrepayBalance } from "../settings/account.server";
 
 /**
  * Recording a batch's booking results, from Batch Book's answer or, when that answer was lost, from Get
@@ -78,6 +79,7 @@ export async function recordBatchResults(
     }),
   );
   await ctx.db.$transaction(writes);
+  if (options.prepayBalance) await recordPrepayBalance(ctx.db, ctx.shop, options.prepayBalance, ctx.now);
   return { booked, failed };
 }
 

@@ -8,7 +8,7 @@ import { explainShippingError, outcomeUnknown } from "../batches/errors";
 import { settleBatch } from "../batches/settle.server";
 import { sumAmounts } from "../quoting/money";
 import { rateOf, type Rate } from "../quoting/rate-fields";
-import { loadSettings } from "../settings/account.server";
+import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, storedRequest, type BookingForm } from "./book-request";
@@ -192,6 +192,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
       zone: booked.value.zone,
       shippingCost: null,
     });
+    await recordPrepayBalance(ctx.db, ctx.shop, booked.value.prepayBalance, ctx.now);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
     const label = booked.value.labelImage && booked.value.labelImageFormat ? { format: booked.value.labelImageFormat, base64: booked.value.labelImage } : null;

@@ -10,6 +10,7 @@ import { rebatchFailed, startBatchBooking } from "../batches/booking.server";
 import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batch-status";
 import { CandidateTable } from "../batches/components/candidate-table";
 import { openLabelFile } from "../batches/components/label-file";
+import { PrepayCheckpoint, prepaySentence } from "../batches/components/prepay-checkpoint";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
@@ -130,6 +131,9 @@ export default function BatchPage() {
 
   const post = (intent: string, fields: Record<string, string> = {}) => submit({ intent, ...fields }, { method: "post" });
   const booked = batch.status === "COMPLETED" || batch.status === "FAILED";
+  const labels = `${view.counts.orders} ${view.counts.orders === 1 ? "label" : "labels"}`;
+  // No money is spent without a checkpoint: "Book" first shows what it costs and what it does to the balance.
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <Page backAction={{ content: "Batches", url: "/app/batches" }} title={batch.name} titleMetadata={<BatchStatusBadge status={batch.status} />}>
@@ -187,6 +191,17 @@ export default function BatchPage() {
           </Banner>
         )}
 
+        {batch.status === "OPEN" && confirming && view.prepay && (
+          <Banner
+            tone={view.prepay.kind === "projected" && view.prepay.uncovered > 0 ? "warning" : "info"}
+            title="Check before you book"
+            action={{ content: `Confirm: book ${labels}`, onAction: () => post("book"), loading: pendingIntent === "book", disabled: busy || view.blockers.length > 0 }}
+            secondaryAction={{ content: "Not now", onAction: () => setConfirming(false) }}
+          >
+            <p data-testid="book-checkpoint">{prepaySentence(view.prepay, view.counts.orders)}</p>
+          </Banner>
+        )}
+
         <SummaryLayout
           counts={
             <>
@@ -198,9 +213,9 @@ export default function BatchPage() {
           }
           actions={
             <>
-              {batch.status === "OPEN" && (
-                <Button variant="primary" disabled={view.blockers.length > 0 || busy} loading={pendingIntent === "book"} onClick={() => post("book")}>
-                  {`Book ${view.counts.orders} ${view.counts.orders === 1 ? "label" : "labels"}`}
+              {batch.status === "OPEN" && !confirming && (
+                <Button variant="primary" disabled={view.blockers.length > 0 || busy} onClick={() => setConfirming(true)}>
+                  {`Book ${labels}`}
                 </Button>
               )}
               {batch.status === "OPEN" && view.repairable > 0 && (
@@ -231,9 +246,19 @@ export default function BatchPage() {
               <Text as="h2" variant="headingSm">
                 Prepay balance
               </Text>
-              <Text as="p">
-                <span data-testid="prepay-balance">{batch.prepayBalance ? `${formatMoney(batch.prepayBalance, "USD")} after booking` : booked ? "Not reported for this booking" : "Shown after booking"}</span>
-              </Text>
+              {view.prepay ? (
+                <PrepayCheckpoint outlook={view.prepay} />
+              ) : (
+                <Text as="p">
+                  <span data-testid="prepay-balance">{batch.prepayBalance
+                      ? `${formatMoney(batch.prepayBalance, "USD")} after booking`
+                      : booked
+                        ? "Not reported for this booking"
+                        : batch.status === "BOOKING"
+                          ? "Reported when the booking finishes"
+                          : "Nothing was booked"}</span>
+                </Text>
+              )}
               {batch.bookedAt && (
                 <Text as="p" tone="subdued">
                   Booked {new Date(batch.bookedAt).toLocaleString()}

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { createShippingClient, type ShippingClient, type ShippingClientOptions } from "../../shipping-api/client";
 import { config } from "../config.server";
+import type { PrepayOnFile } from "./prepay";
 import { openSecret, parseEncryptionKey, sealSecret } from "./secrets.server";
 import { DEFAULT_SETTINGS, ShippingSettings } from "./settings";
 
@@ -41,22 +42,50 @@ export async function loadAccount(db: Db, shop: string): Promise<AccountSummary 
   return { customerId: row.customerId, email: row.email, origin: row.origin === "CREATED" ? "CREATED" : "CONNECTED", connectedAt: row.connectedAt };
 }
 
-/** Stores (or replaces) the shop's account with the password sealed under CONSIGN_ENCRYPTION_KEY. */
+/**
+ * Stores (or replaces) the shop's account with the password sealed under CONSIGN_ENCRYPTION_KEY. An account
+ * Consign created comes with its prepay settings, and its opening balance is the recharge billed on creation;
+ * of a connected account neither is known until its first booking reports the balance.
+ */
 export async function saveAccount(
   db: Db,
   shop: string,
   credentials: AccountCredentials,
   origin: AccountSummary["origin"],
-  options: { now?: Date; key?: Buffer } = {},
+  options: { now?: Date; key?: Buffer; prepay?: { minimumBalance: string; rechargeAmount: string } } = {},
 ): Promise<void> {
+  const now = options.now ?? new Date();
   const row = {
     customerId: credentials.customerId,
     email: credentials.email,
     sealedPassword: sealSecret(options.key ?? encryptionKey(), credentials.password, shop),
     origin,
-    connectedAt: options.now ?? new Date(),
+    connectedAt: now,
+    prepayBalance: options.prepay?.rechargeAmount ?? null,
+    prepayBalanceAt: options.prepay ? now : null,
+    prepayMinimum: options.prepay?.minimumBalance ?? null,
+    prepayRecharge: options.prepay?.rechargeAmount ?? null,
   };
   await db.shippingAccount.upsert({ where: { shop }, create: { shop, ...row }, update: row });
+}
+
+/** What the app knows of the account's prepay balance and settings (see prepay.ts). */
+export async function loadPrepayOnFile(db: Db, shop: string): Promise<PrepayOnFile> {
+  const row = await db.shippingAccount.findUnique({
+    where: { shop },
+    select: { prepayBalance: true, prepayBalanceAt: true, prepayMinimum: true, prepayRecharge: true },
+  });
+  return {
+    balance: row?.prepayBalance ?? null,
+    reportedAt: row?.prepayBalanceAt?.toISOString() ?? null,
+    minimumBalance: row?.prepayMinimum ?? null,
+    rechargeAmount: row?.prepayRecharge ?? null,
+  };
+}
+
+/** Keeps the balance a booking reported: the latest answer is the latest balance. */
+export async function recordPrepayBalance(db: Db, shop: string, balance: string, reportedAt: Date): Promise<void> {
+  await db.shippingAccount.updateMany({ where: { shop }, data: { prepayBalance: balance, prepayBalanceAt: reportedAt } });
 }
 
 /** A client for any credentials (used to verify them before they are saved). */

@@ -65,7 +65,10 @@ export async function createAccount(db: Db, shop: string, form: CreateForm, opti
   // Create Customer is never retried by the client: a lost answer must not open a second account.
   const created = await partner.createCustomer({ body: createCustomerRequest(form) });
   if (!created.ok) return { ok: false, ...createProblem(created.error) };
-  await saveAccount(db, shop, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", { now: options.now });
+  await saveAccount(db, shop, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", {
+    now: options.now,
+    prepay: { minimumBalance: form.minimumBalance, rechargeAmount: form.rechargeAmount },
+  });
   return { ok: true, customerId: created.value.customerId };
 }
 

@@ -6,7 +6,7 @@ import type { LabelAddress, LabelData } from "../labels/label-data";
 import { encodeCode128 } from "../labels/code128";
 import { renderLabelsPdf } from "../labels/pdf-label";
 import { renderLabelImage } from "../labels/render";
-import { planCharge } from "../ledger";
+import { planCharge } from "../../lib/prepay-ledger";
 import { convertCents, formatCents } from "../money";
 import { type AddressInput, rateShipment } from "../rating";
 import { bookNumberFor, lastMileTrackingNumberFor, trackingNumberFor } from "../tracking-numbers";

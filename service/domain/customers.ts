@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
 import { ServiceError, invalidRequest } from "../errors";
-import { openingEntries } from "../ledger";
+import { openingEntries } from "../../lib/prepay-ledger";
 import { parseCents } from "../money";
 import { hashPassword } from "../secrets";
 import type { DomainContext } from "./context";

@@ -1,4 +1,4 @@
-import type { LedgerEntryPlan, PrepayAccount } from "../ledger";
+import type { LedgerEntryPlan, PrepayAccount } from "../../lib/prepay-ledger";
 import type { DomainContext } from "./context";
 
 /** Appends planned entries and moves the customer's balance to the last one (same transaction as the caller). */

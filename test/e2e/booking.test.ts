@@ -6,6 +6,7 @@ import { PDFDocument } from "pdf-lib";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
+import { formatMoney, sumAmounts } from "../../app/quoting/money.js";
 import { connectStackAccount } from "../support/account.js";
 import { quoteOrdersFromTheAdmin } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
@@ -77,7 +78,15 @@ describe("batches and booking in the embedded app", () => {
       expect((await lines.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-order-name")))).sort()).toEqual([...chosen].sort());
       await page.screenshot({ path: join(RESULTS_DIR, "batch-open.png"), fullPage: true });
 
+      // No money without a checkpoint: "Book" first says what the batch costs and what it does to the balance.
+      const quotes = await db.quote.findMany({ where: { shipment: { batch: { shop: e2e.stack.shop, name: "Friday pickup" } } }, select: { quoteId: true, totalAmount: true, shipment: { select: { selectedQuoteId: true } } } });
+      const batchTotal = sumAmounts(quotes.filter((quote) => quote.quoteId === quote.shipment.selectedQuoteId).map((quote) => quote.totalAmount));
+      expect(await frame.getByTestId("batch-total").textContent()).toBe(formatMoney(batchTotal, "USD"));
       await frame.getByRole("button", { name: `Book ${BATCH_SIZE} labels` }).click();
+      const checkpoint = frame.getByTestId("book-checkpoint");
+      expect(await checkpoint.textContent()).toContain(`Book ${BATCH_SIZE} labels for ${formatMoney(batchTotal, "USD")}?`);
+      expect(await db.shipment.count({ where: { shop: e2e.stack.shop, bookingStatus: { not: "NONE" } } }), "nothing booked before the confirmation").toBe(0);
+      await frame.getByRole("button", { name: `Confirm: book ${BATCH_SIZE} labels` }).click();
       await expect.poll(() => frame.locator('[data-testid="batch-line"][data-booking-status="BOOKED"]').count(), { timeout: 60_000 }).toBe(BATCH_SIZE);
       await frame.getByTestId("batch-progress").waitFor({ state: "detached" });
       expect(await frame.getByTestId("prepay-balance").textContent()).toMatch(/^\$[\d,]+\.\d{2} after booking$/);

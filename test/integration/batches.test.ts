@@ -4,6 +4,7 @@ import type { Shipment } from "@prisma/client";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { quotedShipments } from "../factories/shipments";
+import { sumAmounts } from "../../app/quoting/money";
 import { ok, startService, type RunningService } from "./service-harness";
 
 // Real parts: the Shipping API service over HTTP (with its hand-moved clock), the app's SQLite database
@@ -215,8 +216,22 @@ describe("booking a batch", () => {
     const shipments = await quoted(5);
     const { batches: [entry] } = await created("Book five", shipments);
     const ctx = await context();
+    // Before booking, the page has the batch's total and the balance the last booking reported (a connected
+    // account's is not known before its first booking).
+    const before = await batches.openBatch(ctx, entry!.id);
+    const total = sumAmounts(before.lines.map((line) => line.totalAmount!));
+    const onFile = (await prisma.shippingAccount.findUniqueOrThrow({ where: { shop: SHOP } })).prepayBalance;
+    expect(before.prepay).toMatchObject(onFile === null ? { kind: "unknown", total } : { kind: "projected", total, balance: onFile });
     const outcome = await booking.bookBatch(ctx, entry!.id);
     expect(outcome).toEqual({ status: "booked", booked: 5, failed: 0, prepayBalance: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const reported = outcome.status === "booked" ? outcome.prepayBalance! : "";
+    expect(await prisma.shippingAccount.findUniqueOrThrow({ where: { shop: SHOP } })).toMatchObject({ prepayBalance: reported, prepayBalanceAt: ctx.now });
+
+    // The next batch is projected from the balance the booking reported.
+    const next = await created("After five", await quoted(2));
+    const outlook = (await batches.openBatch(await context(), next.batches[0]!.id)).prepay;
+    const nextTotal = outlook?.total ?? "";
+    expect(outlook).toMatchObject({ kind: "projected", balance: reported, after: sumAmounts([reported, `-${nextTotal}`]), recharges: null, uncovered: 0 });
 
     const batch = await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } });
     expect(batch).toMatchObject({ status: "COMPLETED", prepayBalance: outcome.status === "booked" ? outcome.prepayBalance : null, bookedAt: ctx.now });

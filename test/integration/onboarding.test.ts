@@ -127,7 +127,8 @@ describe("onboarding: connect an existing account or create one", () => {
     expect(answer.headers.get("location")).toBe("/app/quotes/new?id=7");
 
     const row = await storedAccount();
-    expect(row).toMatchObject({ email: fields.email, origin: "CREATED" });
+    // Its prepay settings are known, and its opening balance is the recharge billed on creation.
+    expect(row).toMatchObject({ email: fields.email, origin: "CREATED", prepayBalance: fields.rechargeAmount, prepayMinimum: fields.minimumBalance, prepayRecharge: fields.rechargeAmount });
     const customer = service.db.statement(`SELECT * FROM Customer WHERE id = ?`).get(row!.customerId) as Record<string, string | number>;
     const address = { name: "Dana Rivera", company: "Consign Demo Store", address1: "55 Water St", address2: "Floor 3", city: "Brooklyn", state: "NY", zip: "11201", country: "US", phone: "7185550100" };
     expect(customer).toMatchObject({ email: fields.email, profileCode: "Default", minimumBalanceCents: 5000, rechargeAmountCents: 10000 });

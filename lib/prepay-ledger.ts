@@ -1,7 +1,8 @@
 /**
- * The prepay ledger, pure: given an account's balance and settings, plan the entries a charge writes.
- * The store appends the entries and the new balance in the same transaction as the booking, so the
- * balance always equals the last entry's `balanceAfterCents`.
+ * The prepay ledger's rules, pure: given an account's balance and settings, plan the entries a charge writes.
+ * The Shipping API service books by them (it appends the entries and the new balance in the same transaction
+ * as the booking, so the balance always equals the last entry's `balanceAfterCents`), and the app projects a
+ * booking's effect on the balance by the same rules before the merchant spends anything.
  */
 
 export interface PrepayAccount {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openingEntries, planCharge } from "./ledger";
+import { openingEntries, planCharge } from "./prepay-ledger";
 
 const account = { balanceCents: 10_000, minimumBalanceCents: 5_000, rechargeAmountCents: 20_000 };
 
