@@ -80,6 +80,15 @@ export function parseBookingForm(form: URLSearchParams | FormData): { ok: true; 
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
 }
 
+/** What prices the chosen options before booking: the booking form's service, signature and insurance. */
+export const OptionsForm = BookingForm.pick({ shipmentId: true, quoteId: true, signatureOptionCode: true, insuranceAmount: true });
+export type OptionsForm = z.infer<typeof OptionsForm>;
+
+export function parseOptionsForm(params: URLSearchParams): { ok: true; value: OptionsForm } | { ok: false; errors: FieldErrors } {
+  const parsed = OptionsForm.safeParse(Object.fromEntries(params), { error: inMerchantWords });
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
+}
+
 /** The rate the merchant chose, as stored with the shipment's quotes. */
 export interface ChosenRate {
   carrierCode: string;
@@ -157,6 +166,26 @@ function editedInvoice(stored: CommercialInvoice, form: Pick<BookingForm, "terms
 /** Σ quantity × unit value, exact. */
 export function invoiceTotal(invoice: Pick<CommercialInvoice, "items">): string {
   return sumAmounts(invoice.items.flatMap((item) => Array.from({ length: item.quantity }, () => item.unitValue)));
+}
+
+/**
+ * The quote request that prices the chosen service with the chosen options before booking: the stored
+ * request narrowed to that service, with the signature and the insurance (on the first piece, as booking
+ * sends it). Saturday delivery is not a quote option in the Shipping API; it is priced when booked.
+ */
+export function optionsQuoteRequest(
+  stored: BatchQuoteShipment,
+  rate: ChosenRate,
+  options: { signatureOptionCode: string | null; insuranceAmount: string | null },
+): BatchQuoteShipment {
+  return {
+    ...stored,
+    carrierCode: rate.carrierCode,
+    serviceCode: rate.serviceCode,
+    packageTypeCode: rate.packageTypeCode,
+    signatureOptionCode: options.signatureOptionCode,
+    pieces: stored.pieces.map((piece, index) => ({ ...piece, insuranceAmount: index === 0 ? options.insuranceAmount : null })),
+  };
 }
 
 /** The stored quote request of a shipment, or null when it no longer parses. */

@@ -7,11 +7,12 @@ import type { BatchGuard } from "../batches/eligibility";
 import { explainShippingError, outcomeUnknown } from "../batches/errors";
 import { settleBatch } from "../batches/settle.server";
 import { sumAmounts } from "../quoting/money";
+import { clientFailure, describeQuoteFailure } from "../quoting/quote-failure";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 import { shopifyGid } from "../shopify/gid";
-import { buildBookRequest, storedRequest, type BookingForm } from "./book-request";
+import { buildBookRequest, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
 import { recordBooked } from "./record-booked.server";
 
 /**
@@ -124,6 +125,34 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
     };
   });
   return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments };
+}
+
+/** What the chosen service costs with the chosen options, before booking (Batch Quote narrowed to it). */
+export type OptionsPrice =
+  | { status: "priced"; total: string; base: string; currency: string; surcharges: Array<{ description: string; amount: string }>; quotedTotal: string }
+  | { status: "unavailable"; message: string };
+
+/**
+ * Prices the chosen service with the chosen signature and insurance, so the page shows what booking will
+ * charge before anything is spent: the quote on file was made without them.
+ */
+export async function priceBookingOptions(ctx: ShippingContext, form: Pick<BookingForm, "shipmentId" | "quoteId" | "signatureOptionCode" | "insuranceAmount">): Promise<OptionsPrice> {
+  const unavailable = (message: string): OptionsPrice => ({ status: "unavailable", message });
+  const shipment = await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, select: { id: true, request: true } });
+  const request = shipment ? storedRequest(shipment.request) : null;
+  if (!shipment || !request) return unavailable("This order's stored details are out of date. Get rates for the order again.");
+  const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId: shipment.id, quoteId: form.quoteId } });
+  if (!quote) return unavailable("That service is not among this order's rates. Choose one of the listed services.");
+
+  const [outcome] = await ctx.client.quoteShipments([optionsQuoteRequest(request, quote, form)]);
+  if (!outcome) return unavailable("The Shipping API did not answer. Try again in a minute.");
+  if (outcome.status !== "success") {
+    const failure = outcome.status === "failed" ? clientFailure(outcome.error) : { category: outcome.errorCategory, message: outcome.error };
+    return unavailable(describeQuoteFailure(failure));
+  }
+  const priced = outcome.quotes.find((entry) => entry.carrierCode === quote.carrierCode && entry.serviceCode === quote.serviceCode && entry.packageTypeCode === quote.packageTypeCode);
+  if (!priced) return unavailable(`The Shipping API cannot price these options for this service${outcome.quoteErrors[0] ? ` (${outcome.quoteErrors[0].error.replace(/\.$/, "")})` : ""}. Choose other options or another service.`);
+  return { status: "priced", total: priced.totalAmount, base: priced.baseAmount, currency: priced.currency, surcharges: priced.surcharges, quotedTotal: quote.totalAmount };
 }
 
 function bookingBlocker(row: Shipment & { batch: { name: string; status: string } | null }, guard: BatchGuard, requestOk: boolean, rates: number): string | null {

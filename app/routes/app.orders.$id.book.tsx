@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, InlineGrid, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
@@ -8,7 +8,7 @@ import { requestContext } from "../batches/request-context.server";
 import { BookingStatusBadge } from "../batches/components/batch-status";
 import { openLabelFile } from "../batches/components/label-file";
 import { parseBookingForm } from "../booking/book-request";
-import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type ShipmentBooking, type SingleBookingOutcome } from "../booking/single-booking.server";
+import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type OptionsPrice, type ShipmentBooking, type SingleBookingOutcome } from "../booking/single-booking.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
 import type { FieldErrors } from "../settings/field-errors";
@@ -78,8 +78,8 @@ export default function BookOrder() {
 
   const fieldErrors = outcome && "fieldErrors" in outcome ? (outcome.fieldErrors ?? {}) : {};
   return (
-    <Page backAction={{ content: "Orders", url: "/app" }} title={`Book ${view.orderName}`} secondaryActions={[{ content: "Open in Shopify", url: `shopify://admin/orders/${view.orderNumber}`, target: "_top" }]}>
-      <TitleBar title={`Book ${view.orderName}`} />
+    <Page backAction={{ content: "Orders", url: "/app" }} title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`} secondaryActions={[{ content: "Open in Shopify", url: `shopify://admin/orders/${view.orderNumber}`, target: "_top" }]}>
+      <TitleBar title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`} />
       <BlockStack gap="400">
         {outcome?.status === "booked" && (
           <Banner tone="success" title="Shipment booked">
@@ -146,7 +146,7 @@ function ShipmentCard({ orderNumber, shipment, heading, fieldErrors, choices }: 
             <p data-testid="booking-blocked">{shipment.blocked}</p>
           </Banner>
         ) : (
-          <BookingForm shipment={shipment} fieldErrors={fieldErrors} choices={choices} />
+          <BookingForm orderNumber={orderNumber} shipment={shipment} fieldErrors={fieldErrors} choices={choices} />
         )}
         {shipment.bookingError && shipment.bookingStatus === "FAILED" && (
           <Text as="p" tone="critical">
@@ -185,7 +185,7 @@ function BookedShipment({ orderNumber, shipmentId, booked }: { orderNumber: stri
   );
 }
 
-function BookingForm({ shipment, fieldErrors, choices }: { shipment: ShipmentBooking; fieldErrors: FieldErrors; choices: Choices }) {
+function BookingForm({ orderNumber, shipment, fieldErrors, choices }: { orderNumber: string; shipment: ShipmentBooking; fieldErrors: FieldErrors; choices: Choices }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const [quoteId, setQuoteId] = useState(String(shipment.selectedQuoteId ?? shipment.rates[0]?.quoteId ?? ""));
@@ -200,6 +200,20 @@ function BookingForm({ shipment, fieldErrors, choices }: { shipment: ShipmentBoo
   const signatureOptions = rate?.signatureOptions ?? [];
   const signatureValue = signatureOptions.some((option) => option.code === signature) ? signature : "";
   const booking = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  // The quote on file was made without signature and insurance: price the choice before anything is spent.
+  const price = useFetcher<OptionsPrice>();
+  const withOptions = signatureValue !== "" || insurance.trim() !== "";
+  useEffect(() => {
+    if (!rate || !withOptions) return;
+    const query = new URLSearchParams({ shipmentId: shipment.shipmentId, quoteId, signatureOptionCode: signatureValue, insuranceAmount: insurance.trim() });
+    const timer = setTimeout(() => price.load(`/app/orders/${orderNumber}/price?${query.toString()}`), 400);
+    return () => clearTimeout(timer);
+    // `price` is a new object each render; the inputs are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rate, withOptions, orderNumber, shipment.shipmentId, quoteId, signatureValue, insurance]);
+  const current = withOptions && price.state === "idle" ? price.data : undefined;
+  const total = !rate ? null : !withOptions ? { amount: rate.totalAmount, currency: rate.currency } : current?.status === "priced" ? { amount: current.total, currency: current.currency } : null;
 
   const setItem = (index: number, field: keyof ItemDraft, value: string) => setItems((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
   const book = () => {
@@ -275,9 +289,39 @@ function BookingForm({ shipment, fieldErrors, choices }: { shipment: ShipmentBoo
         </BlockStack>
       )}
 
+      {rate && (
+        <Card background="bg-surface-secondary">
+          <BlockStack gap="100">
+            <Text as="p" fontWeight="semibold">
+              <span data-testid="booking-price">
+                {total ? `Booking charges ${formatMoney(total.amount, total.currency)}` : withOptions && current?.status === "unavailable" ? "Not priced" : "Pricing your options…"}
+              </span>
+            </Text>
+            {!withOptions && <Text as="p" tone="subdued">{`The quoted price of ${rate.serviceDescription}: no signature, no insurance.`}</Text>}
+            {current?.status === "priced" && (
+              <Text as="p" tone="subdued">
+                <span data-testid="booking-price-breakdown">
+                  {[`${formatMoney(current.base, current.currency)} base`, ...current.surcharges.map((surcharge) => `${formatMoney(surcharge.amount, current.currency)} ${surcharge.description}`)].join(" + ")}
+                  {current.total !== current.quotedTotal ? ` (quoted ${formatMoney(current.quotedTotal, current.currency)} without these options)` : ""}
+                </span>
+              </Text>
+            )}
+            {current?.status === "unavailable" && (
+              <Text as="p" tone="critical">
+                {current.message}
+              </Text>
+            )}
+            {saturday && rate.saturdayDelivery && (
+              <Text as="p" tone="subdued">
+                Plus the Saturday delivery surcharge, which the carrier prices when the label is booked.
+              </Text>
+            )}
+          </BlockStack>
+        </Card>
+      )}
       <InlineStack align="end">
-        <Button variant="primary" onClick={book} loading={booking} disabled={!rate}>
-          Book shipment
+        <Button variant="primary" onClick={book} loading={booking} disabled={!rate || (withOptions && !total)}>
+          {total ? `Book shipment for ${formatMoney(total.amount, total.currency)}` : "Book shipment"}
         </Button>
       </InlineStack>
     </BlockStack>

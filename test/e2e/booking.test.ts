@@ -130,14 +130,20 @@ describe("batches and booking in the embedded app", () => {
       const item = frame.getByTestId("invoice-item").first();
       await item.getByLabel("Description").fill("Stoneware goods (e2e)");
       await item.getByLabel("Unit value").fill("31.00");
+      // The price of the options chosen is shown, and is what booking charges.
+      await frame.getByLabel("Insure for").fill("120.00");
+      await frame.getByTestId("booking-price-breakdown").waitFor();
+      const shownPrice = ((await frame.getByTestId("booking-price").textContent()) ?? "").replace("Booking charges ", "");
+      expect(await frame.getByTestId("booking-price-breakdown").textContent()).toContain("Insurance");
       await page.screenshot({ path: join(RESULTS_DIR, "book-international.png"), fullPage: true });
-      await frame.getByRole("button", { name: "Book shipment" }).click();
+      await frame.getByRole("button", { name: `Book shipment for ${shownPrice}` }).click();
 
       const tracking = frame.getByTestId("booked-tracking");
       await tracking.waitFor({ timeout: 30_000 });
       const booked = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
       expect(booked).toMatchObject({ bookingStatus: "BOOKED", fulfillmentStatus: expect.stringMatching(/^(PENDING|CREATING|FULFILLED|FAILED)$/) });
       expect(await tracking.textContent()).toContain(booked.trackingNumber!);
+      expect(formatMoney(booked.shippingCost!, booked.currency!)).toBe(shownPrice);
       const found = await account.searchShipments({ body: { keyword: booked.bookNumber! } });
       const record = found.ok ? found.value.shipments[0] : undefined;
       expect(record).toMatchObject({ shipperReference2: shipment.id, shipmentReference: shipment.orderName });

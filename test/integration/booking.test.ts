@@ -4,6 +4,7 @@ import type { Shipment } from "@prisma/client";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { buildInternationalOrder, quotedShipments } from "../factories/shipments";
+import { sumAmounts } from "../../app/quoting/money";
 import { ok, startService, type RunningService } from "./service-harness";
 
 // Single booking from an order's page against the real service and a real SQLite database.
@@ -98,6 +99,34 @@ describe("booking one shipment", () => {
     // Never twice.
     expect(await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).toEqual({ status: "refused", message: `Already booked (tracking ${outcome.trackingNumber}).` });
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toHaveLength(1);
+  });
+
+  it("GIVEN signature and insurance chosen WHEN priced before booking THEN the price is what booking then charges, surcharges named, and the quote on file is left as it was", async () => {
+    const shipment = await quoted();
+    const services = ok(await account.listServices()).services;
+    const signature = services.find((entry) => entry.serviceCode === "BLP_GROUND")!.signatureOptions[0]!.signatureOptionCode;
+    const quoteId = await quoteOf(shipment, "BLP_GROUND");
+    const quoted_ = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment.id, quoteId } });
+    const options = { signatureOptionCode: signature, insuranceAmount: "400.00" };
+    const ctx = await context();
+
+    const price = await single.priceBookingOptions(ctx, form(shipment, quoteId, options));
+    if (price.status !== "priced") throw new Error(JSON.stringify(price));
+    expect(price.quotedTotal).toBe(quoted_.totalAmount);
+    expect(Number(price.total)).toBeGreaterThan(Number(quoted_.totalAmount));
+    expect(price.surcharges.map((surcharge) => surcharge.description)).toEqual(expect.arrayContaining([expect.stringMatching(/^Insurance/)]));
+    expect(sumAmounts([price.base, ...price.surcharges.map((surcharge) => surcharge.amount)])).toBe(sumAmounts([price.total]));
+
+    const outcome = await single.bookSingleShipment(ctx, form(shipment, quoteId, options));
+    if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
+    expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).shippingCost).toBe(price.total);
+  });
+
+  it("GIVEN a service that is not among the shipment's rates or a foreign shipment WHEN priced THEN it says what to do, with no call", async () => {
+    const shipment = await quoted();
+    const ctx = await context();
+    expect(await single.priceBookingOptions(ctx, form(shipment, 999_999_999, { insuranceAmount: "10.00" }))).toEqual({ status: "unavailable", message: expect.stringMatching(/^That service is not among this order's rates/) });
+    expect(await single.priceBookingOptions(ctx, { ...form(shipment, await quoteOf(shipment, "BLP_GROUND")), shipmentId: "someone-elses" })).toEqual({ status: "unavailable", message: expect.stringMatching(/Get rates for the order again/) });
   });
 
   it("GIVEN a ZPL label format WHEN booked THEN the label downloads as ZPL text", async () => {
