@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 
 /**
  * What the order-details block (extensions/order-shipments-block) shows for one order, as the app's
