@@ -1,25 +1,22 @@
-import type { LatestTrackingReader } from "../extension/order-shipments.server";
 import type { DeliveredShipmentsReader } from "./overview.server";
 
 /**
- * The two reads of tracking data the order-details block and the overview need: the carrier's latest event
- * per shipment, and delivered shipments with their pickup and delivery times. They read the columns tracking
- * sync keeps on Shipment (carrierStatus, lastEventPlace, lastEventAt, inTransitAt, deliveredAt; see the
- * tracking decision record). `db` is typed by those columns alone, so this module compiles before and after
- * they exist; callers pass the app's Prisma client once the schema has them:
- *   orderShipmentsView(prisma, shop, orderId, latestTrackingReader(prisma))
- *   shippingOverview(prisma, shop, days, now, deliveredShipmentsReader(prisma))
+ * Where the order-details block and the overview get tracking data (docs/decisions/010). Both take it as a
+ * reader, so they work, and say "no carrier scan yet" / "no deliveries tracked yet", until tracking sync's
+ * columns on Shipment exist (carrierStatus, lastEventPlace, lastEventAt, inTransitAt, deliveredAt):
+ * - the block's latest event per shipment is tracking's own `latestTracking(db, shop, ids)`
+ *   (app/tracking/tracking-views.server.ts), adapted to LatestTrackingReader:
+ *     (shop, ids) => latestTracking(prisma, shop, ids).then((views) => new Map(views.filter((v) => v.lastEventAt)
+ *       .map((v) => [v.shipmentId, { status: v.status, place: v.lastEventPlace, at: v.lastEventAt! }])))
+ * - the overview's deliveries are read here. `db` is typed by the columns it reads, so this module compiles
+ *   before and after they exist; the overview's loader and export pass deliveredShipmentsReader(prisma).
  */
 
 interface TrackedRow {
-  id: string;
   carrierCode: string | null;
   serviceCode: string | null;
   selectedQuoteId: number | null;
   bookedAt: Date | null;
-  carrierStatus: string | null;
-  lastEventPlace: string | null;
-  lastEventAt: Date | null;
   inTransitAt: Date | null;
   deliveredAt: Date | null;
 }
@@ -27,24 +24,12 @@ interface TrackedRow {
 export interface TrackingDb {
   shipment: {
     findMany(args: {
-      where: { shop: string; id?: { in: string[] }; deliveredAt?: { gte: Date; lte: Date } };
+      where: { shop: string; deliveredAt: { gte: Date; lte: Date } };
       select: { [K in keyof TrackedRow]?: true };
     }): Promise<Array<Partial<TrackedRow>>>;
   };
   quote: {
     findMany(args: { where: { shop: string; quoteId: { in: number[] } }; select: { quoteId: true; serviceDescription: true } }): Promise<Array<{ quoteId: number; serviceDescription: string }>>;
-  };
-}
-
-export function latestTrackingReader(db: TrackingDb): LatestTrackingReader {
-  return async (shop, shipmentIds) => {
-    const rows = await db.shipment.findMany({
-      where: { shop, id: { in: [...shipmentIds] } },
-      select: { id: true, carrierStatus: true, lastEventPlace: true, lastEventAt: true },
-    });
-    return new Map(
-      rows.flatMap((row) => (row.id && row.carrierStatus && row.lastEventAt ? [[row.id, { status: row.carrierStatus, place: row.lastEventPlace ?? null, at: row.lastEventAt.toISOString() }] as const] : [])),
-    );
   };
 }
 
