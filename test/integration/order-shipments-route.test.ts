@@ -75,7 +75,7 @@ describe("/api/order-shipments/:id", () => {
   it("GIVEN another shop's order or an id that is no number THEN refused (404, 400) without its data", async () => {
     const other = await get("7003");
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ error: `Order 7003 is not an order of ${SHOP} that Consign knows.` });
+    expect(other.body).toEqual({ error: `Consign has not seen order 7003 of ${SHOP}. Open Consign once so it reads your orders, then reload this page.` });
     expect(other.headers.get("access-control-allow-origin")).toBe("*");
     expect(await get("abc")).toMatchObject({ status: 400, body: { error: "id: the order's numeric id, e.g. 1001" } });
   });
