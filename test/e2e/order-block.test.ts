@@ -1,8 +1,10 @@
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type Shipment } from "@prisma/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "../../app/quoting/money";
 import { parseGid } from "../../devstore/gid.js";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments.js";
@@ -43,7 +45,7 @@ function orderPage(orderId: string): string {
 }
 
 describe("the order-details block in the local admin", () => {
-  it("GIVEN a booked order WHEN its page opens THEN the block shows the carrier, service, cost, label status, tracking number and actions", () =>
+  it("GIVEN a booked order WHEN its page opens THEN the block shows the carrier, service, cost, label status and tracking number, reprints the label and opens the booking page", () =>
     withPage(e2e.browser.context, async (page) => {
       await openConsignOnce(page);
       await page.goto(orderPage(booked.orderId));
@@ -51,11 +53,19 @@ describe("the order-details block in the local admin", () => {
       await block.getByRole("heading", { name: "Consign shipping" }).waitFor();
       await block.getByText(booked.trackingNumber!).waitFor();
       expect(await block.getByText(`${booked.carrierCode} · ${booked.serviceCode}`).count()).toBe(1);
+      expect(await block.getByText(formatMoney(booked.shippingCost!, booked.currency!), { exact: true }).count()).toBe(1);
       expect(await block.getByText(/^Label bought · /).count()).toBe(1);
       expect(await block.getByText("No carrier scan yet").count()).toBe(1);
       expect(await block.getByRole("button", { name: "Reprint label" }).count()).toBe(1);
       expect(await block.getByRole("button", { name: "Create shipping label" }).count()).toBe(0);
       await page.screenshot({ path: join(RESULTS_DIR, "order-block-booked.png"), fullPage: true });
+
+      // Reprint: a new admin tab opens the app at the label, which downloads the PDF.
+      const [labelTab] = await Promise.all([page.context().waitForEvent("page"), block.getByRole("button", { name: "Reprint label" }).click()]);
+      const download = await labelTab.waitForEvent("download", { timeout: 30_000 });
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+      await labelTab.close();
 
       await block.getByRole("button", { name: "Open booking page" }).click();
       await page.waitForURL(new RegExp(`/admin/apps/consign/app/orders/${parseGid(booked.orderId)!.id}/book`));
