@@ -36,7 +36,18 @@ const onHold = buildMirroredOrder({
   fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: "Waiting for the bank transfer" }], supportedActions: ["RELEASE_HOLD"] })],
 });
 const unbooked = buildMirroredOrder({ id: "gid://shopify/Order/7002", name: "#7002" });
-await saveMirroredOrders(prisma, SHOP, [onHold, unbooked], new Date());
+const weightless = buildMirroredOrder({ id: "gid://shopify/Order/7004", name: "#7004" });
+await saveMirroredOrders(prisma, SHOP, [onHold, unbooked, weightless], new Date());
+// Its last quote run could not quote it, and said why.
+await prisma.quoteRun.create({
+  data: {
+    shop: SHOP,
+    status: "COMPLETED",
+    orderIds: JSON.stringify([weightless.id]),
+    startedAt: new Date(),
+    blockedOrders: { create: { orderId: weightless.id, orderName: "#7004", issues: JSON.stringify([{ code: "ZERO_WEIGHT", message: "Mug has no weight. Add it to the product in Shopify." }]) } },
+  },
+});
 await saveMirroredOrders(prisma, "another-shop.myshopify.com", [buildMirroredOrder({ id: "gid://shopify/Order/7003", name: "#7003" })], new Date());
 
 async function get(number: string, headers: Record<string, string> = { origin: EXTENSION_ORIGIN }) {
@@ -64,12 +75,13 @@ describe("/api/order-shipments/:id", () => {
     ]);
   });
 
-  it("GIVEN an order without shipments THEN no shipments and the path that quotes it; GIVEN it on hold THEN the reason", async () => {
+  it("GIVEN an order without shipments THEN no shipments and the path that quotes it; GIVEN it on hold, or its last quote blocked THEN the reasons", async () => {
     const free = OrderShipmentsView.parse((await get("7002")).body);
     expect(free).toMatchObject({ order: { id: unbooked.id, name: "#7002" }, shipments: [], blockers: [], createLabelPath: "/app/quotes/new?id=gid%3A%2F%2Fshopify%2FOrder%2F7002" });
     const held = OrderShipmentsView.parse((await get("7001")).body);
     expect(held.shipments).toEqual([]);
     expect(held.blockers).toEqual(["On hold (Waiting for the bank transfer). Release the hold in Shopify to ship it."]);
+    expect(OrderShipmentsView.parse((await get("7004")).body).blockers).toEqual(["Mug has no weight. Add it to the product in Shopify."]);
   });
 
   it("GIVEN another shop's order or an id that is no number THEN refused (404, 400) without its data", async () => {
