@@ -9,7 +9,8 @@ import type { DeliveredShipmentsReader } from "./overview.server";
  *     (shop, ids) => latestTracking(prisma, shop, ids).then((views) => new Map(views.filter((v) => v.lastEventAt)
  *       .map((v) => [v.shipmentId, { status: v.status, place: v.lastEventPlace, at: v.lastEventAt! }])))
  * - the overview's deliveries are read here. `db` is typed by the columns it reads, so this module compiles
- *   before and after they exist; the overview's loader and export pass deliveredShipmentsReader(prisma).
+ *   before and after they exist; once they do, the overview's loader and export pass
+ *   deliveredShipmentsReader(prisma) to shippingOverview, and the block's route passes the adapter above.
  */
 
 interface TrackedRow {
