@@ -15,6 +15,7 @@ export const LocalAdminEnv = z.object({
   LOCAL_ADMIN_THROTTLE_RESTORE_RATE: z.coerce.number().positive().default(100),
   LOCAL_ADMIN_MAX_QUERY_COST: z.coerce.number().positive().default(1000),
   LOCAL_ADMIN_LOG: z.enum(["0", "1"]).default("0"),
+  LOCAL_ADMIN_EXTENSIONS_DIR: z.string().default("build/extensions"),
   SHOPIFY_API_KEY: z.string().min(1).default("consign-local"),
   SHOPIFY_API_SECRET: z.string().min(1, "SHOPIFY_API_SECRET is required (the app's client secret; session tokens and webhooks are signed with it)"),
   SHOPIFY_APP_URL: z.string().url().default("http://127.0.0.1:3000"),

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     apiKey: env.SHOPIFY_API_KEY,
     apiSecret: env.SHOPIFY_API_SECRET,
     appUrl: env.SHOPIFY_APP_URL,
+    extensionsDir: env.LOCAL_ADMIN_EXTENSIONS_DIR,
     throttle: {
       bucketSize: env.LOCAL_ADMIN_THROTTLE_BUCKET_SIZE,
       restoreRate: env.LOCAL_ADMIN_THROTTLE_RESTORE_RATE,

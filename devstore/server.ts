@@ -23,6 +23,8 @@ export interface LocalAdminOptions {
   webhookRetry?: Partial<WebhookRetryOptions>;
   /** shopify.app.toml to read scopes and webhook subscriptions from (defaults to the repository's). */
   appTomlPath?: string;
+  /** The app's built admin UI extensions (manifest.json + modules) the order page renders; none when unset. */
+  extensionsDir?: string;
   /** fetch used for webhook delivery (defaults to the global one). */
   fetch?: typeof fetch;
   logger?: boolean;
@@ -152,7 +154,7 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
       store.close();
     },
   };
-  void app.register(shellPlugin, { admin, appUrl: options.appUrl });
+  void app.register(shellPlugin, { admin, appUrl: options.appUrl, ...(options.extensionsDir ? { extensionsDir: options.extensionsDir } : {}) });
   options.registerRoutes?.(app, admin);
   webhooks.start();
   return admin;

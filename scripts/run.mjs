@@ -2,7 +2,7 @@
 // when its store is empty) and the app, each as a child process with prefixed output. Ctrl-C stops all.
 //   node scripts/run.mjs          the built app (npm run build first; npm run demo does both)
 //   node scripts/run.mjs --dev    the app through Vite's dev server instead
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,6 +81,9 @@ async function waitFor(url, name, timeoutMs = 60_000) {
 const servicePort = env.SHIPPING_SERVICE_PORT ?? "8787";
 const adminPort = env.LOCAL_ADMIN_PORT ?? "8790";
 const appPort = env.PORT ?? "3000";
+
+// The local admin renders the app's built admin UI extensions; `npm run build` makes them, --dev builds them here.
+if (dev && spawnSync(process.execPath, [join(root, "scripts", "build-extensions.mjs")], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 
 start("service", bin("tsx"), ["service/main.ts"], "36");
 start("admin", bin("tsx"), ["devstore/main.ts"], "35");

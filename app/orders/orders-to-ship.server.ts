@@ -121,7 +121,7 @@ export async function listOrdersToShip(
 }
 
 /** Why none of the order's fulfillment orders can be shipped with a label now, or null when one can. */
-function unshippableReason(order: MirroredOrder): string | null {
+export function unshippableReason(order: MirroredOrder): string | null {
   const issues = order.fulfillmentOrders.map(fulfillmentOrderIssue);
   if (issues.some((issue) => issue === null)) return null;
   return issues.find((issue) => issue !== null)?.message ?? "Nothing to ship.";

@@ -7,6 +7,7 @@ import {
   BlockStack,
   Button,
   Card,
+  EmptyState,
   IndexTable,
   InlineStack,
   Page,
@@ -169,6 +170,11 @@ export default function OrdersToShip() {
             hasMoreItems={list.pages > 1}
             onSelectionChange={handleSelectionChange}
             promotedBulkActions={[{ content: "Create shipping labels", onAction: createLabels }]}
+            emptyState={
+              <EmptyState heading="No orders to ship" image="">
+                <p>Nothing open matches. Clear the search and filters, or choose Sync orders to read new orders from Shopify.</p>
+              </EmptyState>
+            }
             headings={[{ title: "Order" }, { title: "Date" }, { title: "Ship to" }, { title: "Items" }, { title: "Status" }]}
             pagination={{
               hasPrevious: list.page > 1,

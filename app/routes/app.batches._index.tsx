@@ -34,7 +34,7 @@ export default function Batches() {
         </InlineStack>
         <Card padding="0">
           {list.rows.length === 0 ? (
-            <EmptyState heading="No batches yet" image="">
+            <EmptyState heading="No batches yet" action={{ content: "Go to orders to ship", url: "/app" }} image="">
               <p>Get rates for your orders, pick one per order, then put them in a batch to book all their labels at once.</p>
             </EmptyState>
           ) : (

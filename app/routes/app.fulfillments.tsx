@@ -55,7 +55,7 @@ export default function Fulfillments() {
       <BlockStack gap="400">
         {progress.total === 0 ? (
           <Card>
-            <EmptyState heading="No fulfillments to write back" image="">
+            <EmptyState heading="No fulfillments to write back" action={{ content: "Go to batches", url: "/app/batches" }} image="">
               <p>When you book labels, Consign writes each tracking number to Shopify as a fulfillment. Their progress shows here.</p>
             </EmptyState>
           </Card>

@@ -21,7 +21,7 @@ export default function QuoteRuns() {
       <TitleBar title="Rates" />
       <Card padding="0">
         {runs.length === 0 ? (
-          <EmptyState heading="No rates yet" image="">
+          <EmptyState heading="No rates yet" action={{ content: "Go to orders to ship", url: "/app" }} image="">
             <p>
               Select orders in <Link to="/app">Orders to ship</Link> and choose “Create shipping labels” to compare rates.
             </p>

@@ -176,8 +176,26 @@ function addressLines(address: Address): Html {
   return html`${lines.filter((line): line is string => Boolean(line)).map((line) => html`<div>${line}</div>`)}`;
 }
 
-/** An order, with the admin link the order-details action (`admin.order-details.action.link`) opens: `?id=<gid>`. */
-export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, timeZone: string): Html {
+/** An admin block extension on a details page: its name and the host page that runs it (an iframe). */
+export interface ExtensionBlock {
+  name: string;
+  handle: string;
+  src: string;
+}
+
+function extensionBlocks(blocks: readonly ExtensionBlock[]): Html {
+  return html`${blocks.map(
+    (block) => html`<section class="card extension-block" data-testid="extension-block" data-extension-handle="${block.handle}">
+          <iframe title="${block.name}" src="${block.src}" data-extension-block="${block.handle}"></iframe>
+        </section>`,
+  )}`;
+}
+
+/**
+ * An order, with the admin link the order-details action (`admin.order-details.action.link`) opens: `?id=<gid>`,
+ * and the app's order-details blocks (`admin.order-details.block.render`) below the order's own cards.
+ */
+export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, timeZone: string, blocks: readonly ExtensionBlock[] = []): Html {
   const { order } = detail;
   const action = `/admin/apps/${chrome.app.handle}/app/quotes/new?${new URLSearchParams({ id: detail.gid }).toString()}`;
   const body = html`
@@ -230,6 +248,7 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
                 )
           }
         </section>
+        ${extensionBlocks(blocks)}
       </div>
       <aside class="column-side">
         <section class="card section">
@@ -248,4 +267,40 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
       </aside>
     </div>`;
   return layout(chrome, order.name, body, []);
+}
+
+export interface ExtensionHostInput {
+  extension: { name: string; handle: string; target: string; apiVersion: string };
+  /** The built module's URL, the app's URL, the app frame's prefix, the token endpoint, the resource. */
+  moduleUrl: string;
+  appUrl: string;
+  framePrefix: string;
+  tokenEndpoint: string;
+  selected: Array<{ id: string }>;
+}
+
+/** The page one block extension runs in (extension-host.js): the extension API and Polaris web components. */
+export function renderExtensionHostPage(input: ExtensionHostInput): Html {
+  const config = {
+    extensionName: input.extension.name,
+    target: input.extension.target,
+    apiVersion: input.extension.apiVersion,
+    moduleUrl: input.moduleUrl,
+    appUrl: input.appUrl,
+    framePrefix: input.framePrefix,
+    tokenEndpoint: input.tokenEndpoint,
+    selected: input.selected,
+    locale: "en",
+  };
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${input.extension.name}</title>
+<link rel="stylesheet" href="${SHELL_ASSETS}/extension-components.css">
+</head>
+<body data-extension-config="${JSON.stringify(config)}">
+<script type="module" src="${SHELL_ASSETS}/extension-host.js"></script>
+</body>
+</html>`;
 }

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, type ComplianceTopic } from "../webhooks/subscriptions.js";
+import { blocksFor, loadExtensionManifest } from "./extensions.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
-import { renderFramePage, renderOrderPage, renderOrdersPage, renderWebhooksPage, SHELL_ASSETS, type ShellChrome } from "./pages.js";
+import { renderExtensionHostPage, renderFramePage, renderOrderPage, renderOrdersPage, renderWebhooksPage, SHELL_ASSETS, type ShellChrome } from "./pages.js";
 
 export interface ShellOptions {
   /** The local admin the shell belongs to (its store is only read). */
@@ -18,6 +19,8 @@ export interface ShellOptions {
   tokenTtlSeconds?: number;
   /** Orders per page in the order list. */
   pageSize?: number;
+  /** The app's built admin UI extensions (`build/extensions`: manifest.json and one module per target). */
+  extensionsDir?: string;
 }
 
 /** Query parameters the admin adds to the app URL itself; the frame never forwards caller-supplied ones. */
@@ -27,6 +30,8 @@ const ASSETS: Record<string, string> = {
   "frame.js": "text/javascript; charset=utf-8",
   "orders.js": "text/javascript; charset=utf-8",
   "shell.css": "text/css; charset=utf-8",
+  "extension-host.js": "text/javascript; charset=utf-8",
+  "extension-components.css": "text/css; charset=utf-8",
 };
 
 function readAsset(name: string): string {
@@ -52,6 +57,8 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   const ttlSeconds = options.tokenTtlSeconds ?? 60;
   const pageSize = options.pageSize ?? 50;
   const framePrefix = `/admin/apps/${handle}`;
+  const extensionPrefix = "/admin/extensions";
+  const extensionModules = `${SHELL_ASSETS}/extension-modules`;
   const tokenEndpoint = `${SHELL_ASSETS}/session-token`;
   const userEndpoint = `${SHELL_ASSETS}/user`;
   const appBridge = readAsset("app-bridge.js");
@@ -103,7 +110,38 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   app.get<{ Params: { id: string } }>("/admin/orders/:id", async (request, reply) => {
     const detail = /^\d+$/.test(request.params.id) ? loadShellOrder(store, Number(request.params.id)) : null;
     if (!detail) return reply.code(404).type("text/plain; charset=utf-8").send(`No order ${request.params.id} in this store`);
-    return sendHtml(reply, renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone));
+    const blocks = blocksFor(extensions(), "order-details").map((extension) => ({
+      name: extension.name,
+      handle: extension.handle,
+      src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: detail.gid }).toString()}`,
+    }));
+    return sendHtml(reply, renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks));
+  });
+
+  // Admin UI extensions: the host page a block runs in, and the built modules (read per request, so a rebuild
+  // shows without restarting the local admin).
+  const extensions = () => (options.extensionsDir ? loadExtensionManifest(options.extensionsDir) : []);
+  app.get<{ Params: { handle: string; target: string }; Querystring: { resource?: string } }>(`${extensionPrefix}/:handle/:target`, async (request, reply) => {
+    const extension = extensions().find((candidate) => candidate.handle === request.params.handle && candidate.target === request.params.target);
+    if (!extension) return reply.code(404).type("text/plain; charset=utf-8").send(`No built extension ${request.params.handle} for ${request.params.target}`);
+    const resource = request.query.resource ?? "";
+    if (!/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(resource)) return reply.code(400).type("text/plain; charset=utf-8").send("resource must be a GID such as gid://shopify/Order/1001");
+    return sendHtml(
+      reply,
+      renderExtensionHostPage({
+        extension,
+        moduleUrl: `${extensionModules}/${extension.module}`,
+        appUrl,
+        framePrefix,
+        tokenEndpoint,
+        selected: [{ id: resource }],
+      }),
+    );
+  });
+  app.get<{ Params: { handle: string; file: string } }>(`${extensionModules}/:handle/:file`, async (request, reply) => {
+    const module = extensions().find((candidate) => candidate.module === `${request.params.handle}/${request.params.file}`);
+    if (!module || !options.extensionsDir) return reply.code(404).send({ error: "Not found" });
+    return reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(readFileSync(join(options.extensionsDir, module.module), "utf8"));
   });
 
   const recentDeliveries = 50;

@@ -1,5 +1,5 @@
 import "@shopify/shopify-api/adapters/node";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Script } from "node:vm";
@@ -228,5 +228,61 @@ describe("the local admin shell", () => {
   it("GIVEN an unknown shell asset THEN it is a 404", async () => {
     expect((await shell.inject({ method: "GET", url: "/admin/shell/missing.js" })).statusCode).toBe(404);
     expect((await shell.inject({ method: "GET", url: "/admin/shell/frame.js" })).headers["content-type"]).toMatch(/^text\/javascript/);
+  });
+});
+
+describe("admin block extensions on the order page", () => {
+  let admin: LocalAdmin;
+  let dir: string;
+  const module = "export default async () => { document.body.textContent = shopify.data.selected[0].id; };";
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "consign-shell-extensions-"));
+    const extensionsDir = join(dir, "extensions");
+    mkdirSync(join(extensionsDir, "order-block"), { recursive: true });
+    writeFileSync(join(extensionsDir, "order-block", "admin.order-details.block.render.js"), module);
+    writeFileSync(
+      join(extensionsDir, "manifest.json"),
+      JSON.stringify([{ handle: "order-block", name: "Shipping <block>", apiVersion: "2026-10", target: "admin.order-details.block.render", module: "order-block/admin.order-details.block.render.js" }]),
+    );
+    admin = createLocalAdmin({ dbPath: join(dir, "devstore.sqlite"), shopDomain: SHOP, apiKey: API_KEY, apiSecret: API_SECRET, appUrl: APP_URL, extensionsDir });
+    fillStore(admin.store);
+  });
+
+  afterAll(async () => {
+    await admin?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("GIVEN a built order-details block WHEN an order opens THEN the page frames the extension host for that order", async () => {
+    const page = (await admin.app.inject({ method: "GET", url: "/admin/orders/1002" })).body;
+    expect(page).toContain('data-extension-block="order-block"');
+    const src = decodeEntities(/<iframe[^>]* src="([^"]+)" data-extension-block/.exec(page)?.[1] ?? "");
+    expect(src).toBe("/admin/extensions/order-block/admin.order-details.block.render?resource=gid%3A%2F%2Fshopify%2FOrder%2F1002");
+
+    const host = await admin.app.inject({ method: "GET", url: src });
+    expect(host.statusCode).toBe(200);
+    const config = JSON.parse(decodeEntities(/data-extension-config="([^"]+)"/.exec(host.body)?.[1] ?? "{}"));
+    expect(config).toMatchObject({
+      extensionName: "Shipping <block>",
+      target: "admin.order-details.block.render",
+      moduleUrl: "/admin/shell/extension-modules/order-block/admin.order-details.block.render.js",
+      appUrl: APP_URL,
+      framePrefix: "/admin/apps/consign",
+      selected: [{ id: "gid://shopify/Order/1002" }],
+    });
+    const served = await admin.app.inject({ method: "GET", url: config.moduleUrl });
+    expect(served.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(served.body).toBe(module);
+    const hostScript = await admin.app.inject({ method: "GET", url: "/admin/shell/extension-host.js" });
+    expect(hostScript.body).toContain("globalThis.shopify = {");
+  });
+
+  it("GIVEN an unknown extension, a resource that is no GID or a module outside the manifest THEN 404 / 400", async () => {
+    expect((await admin.app.inject({ method: "GET", url: "/admin/extensions/nope/admin.order-details.block.render?resource=gid://shopify/Order/1" })).statusCode).toBe(404);
+    const bad = await admin.app.inject({ method: "GET", url: "/admin/extensions/order-block/admin.order-details.block.render?resource=1002" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toBe("resource must be a GID such as gid://shopify/Order/1001");
+    expect((await admin.app.inject({ method: "GET", url: "/admin/shell/extension-modules/order-block/other.js" })).statusCode).toBe(404);
   });
 });

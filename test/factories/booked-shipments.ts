@@ -56,7 +56,7 @@ const DOMESTIC_SERVICES = [
 
 /**
  * Books one shipment per fulfillment order on the Shipping API (Book Shipment, carriers in turn) and stores
- * each as a booked Shipment row queued for write-back. Returns the rows in the fulfillment orders' order.
+ * each as a booked Shipment row queued for write-back, with its cost as the booked record states it. Returns the rows in the fulfillment orders' order.
  */
 export async function createBookedShipments(options: {
   db: Pick<PrismaClient, "shipment">;
@@ -87,6 +87,10 @@ export async function createBookedShipments(options: {
       },
     });
     if (!booked.ok) throw new Error(`Book Shipment for ${fo.orderName} failed: ${JSON.stringify(booked.error)}`);
+    // The answer has no total; the booked record has it, as the app's booking reads it (Search Shipments).
+    const found = await options.client.searchShipments({ body: { keyword: booked.value.bookNumber } });
+    const record = found.ok ? found.value.shipments.find((entry) => entry.bookNumber === booked.value.bookNumber) : undefined;
+    if (!record) throw new Error(`Search Shipments does not find ${booked.value.bookNumber}`);
     rows.push(
       await options.db.shipment.create({
         data: {
@@ -103,6 +107,9 @@ export async function createBookedShipments(options: {
           trackingNumber: booked.value.trackingNumber,
           carrierCode: service.carrierCode,
           serviceCode: service.serviceCode,
+          shippingCost: record.totalShippingCost,
+          currency: record.currency,
+          zone: booked.value.zone,
           bookedAt,
           fulfillmentStatus: "PENDING",
         },

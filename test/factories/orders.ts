@@ -2,6 +2,7 @@ import { Service, type Address } from "../../shipping-api/contract";
 import { buildService as buildWireService } from "../../shipping-api/fixtures";
 import type { MappingSettings } from "../../app/orders/shipment-mapping";
 import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "../../app/orders/types";
+import type { MirroredOrder } from "../../app/orders/order-node";
 
 /** Builders for domain objects in tests (style.md practice 12): realistic defaults, override what matters. */
 
@@ -104,5 +105,19 @@ export function buildSettings(overrides: Partial<MappingSettings> = {}): Mapping
     ],
     shipmentDate: "2026-11-23",
     ...overrides,
+  };
+}
+
+/** An order as the order mirror stores it: open, unfulfilled, its fulfillment orders at one location. */
+export function buildMirroredOrder(overrides: Partial<OrderForShipping> & { createdAt?: string } = {}): MirroredOrder {
+  const { createdAt, ...orderOverrides } = overrides;
+  const order = buildOrder(orderOverrides);
+  return {
+    ...order,
+    createdAt: createdAt ?? new Date("2026-11-20T12:00:00Z").toISOString(),
+    cancelledAt: null,
+    tags: [],
+    displayFulfillmentStatus: "UNFULFILLED",
+    fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: "gid://shopify/Location/1" })),
   };
 }

@@ -9,3 +9,8 @@ const root = join(import.meta.dirname, "..", "..");
 export function serverBuildPath(): string {
   return join(resolve(root, process.env.CONSIGN_BUILD_DIR ?? "build"), "server", "index.js");
 }
+
+/** The app's built admin UI extensions (scripts/build-extensions.mjs writes them beside the server build). */
+export function extensionsBuildPath(): string {
+  return join(resolve(root, process.env.CONSIGN_BUILD_DIR ?? "build"), "extensions");
+}

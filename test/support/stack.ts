@@ -11,7 +11,7 @@ import { seedStore } from "../../devstore/seed/seed.js";
 import type { Store } from "../../devstore/store/store.js";
 import { TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
 import { freePort } from "./free-port.js";
-import { serverBuildPath } from "./build-dir.js";
+import { extensionsBuildPath, serverBuildPath } from "./build-dir.js";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -130,6 +130,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
     appUrl,
+    extensionsDir: extensionsBuildPath(),
     webhookRetry: { maxAttempts: 1 },
   });
   let child: ChildProcess | undefined;

@@ -1,0 +1,47 @@
+import * as z from "zod/mini";
+
+/**
+ * What the order-details block (extensions/order-shipments-block) shows for one order, as the app's
+ * extension route (`/api/order-shipments/:id`) answers it. zod/mini keeps the extension's module small
+ * (Shopify caps an extension's compiled size); the app builds the same shape and the block parses it.
+ */
+
+/** The carrier's latest tracking event, once tracking sync has seen one. */
+export const LatestTracking = z.object({
+  /** The carrier's status ("In Transit", "Delivered"). */
+  status: z.string(),
+  /** Where, as the carrier wrote it ("MEMPHIS, TN, US"); null when the event has no place. */
+  place: z.nullable(z.string()),
+  /** ISO time of the event. */
+  at: z.string(),
+});
+export type LatestTracking = z.infer<typeof LatestTracking>;
+
+export const BlockShipment = z.object({
+  id: z.string(),
+  carrierCode: z.nullable(z.string()),
+  /** The service's name as quoted ("Blue Parcel Ground"), or its code when the rate is gone. */
+  service: z.nullable(z.string()),
+  /** Formatted for people ("$12.40"); null until booked. */
+  cost: z.nullable(z.string()),
+  /** The label's state in words ("Label bought", "Booking failed: …"). */
+  labelStatus: z.string(),
+  /** success (label bought), attention (booking under way), critical (failed), info (not booked). */
+  tone: z.enum(["success", "attention", "critical", "info"]),
+  trackingNumber: z.nullable(z.string()),
+  tracking: z.nullable(LatestTracking),
+  /** App path of the label (reprint), when a label was bought. */
+  labelPath: z.nullable(z.string()),
+});
+export type BlockShipment = z.infer<typeof BlockShipment>;
+
+export const OrderShipmentsView = z.object({
+  order: z.object({ id: z.string(), name: z.string() }),
+  shipments: z.array(BlockShipment),
+  /** Why the order cannot be shipped now (on hold, missing weight, …); empty when it can. */
+  blockers: z.array(z.string()),
+  /** App paths: the order's booking page and the page that quotes it ("Create shipping label"). */
+  bookPath: z.string(),
+  createLabelPath: z.string(),
+});
+export type OrderShipmentsView = z.infer<typeof OrderShipmentsView>;

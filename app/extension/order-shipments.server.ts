@@ -1,0 +1,92 @@
+import type { PrismaClient, Shipment } from "@prisma/client";
+import { z } from "zod";
+import { orderNumber } from "../batches/context.server";
+import { loadMirroredOrders } from "../orders/mirror.server";
+import { unshippableReason } from "../orders/orders-to-ship.server";
+import { formatMoney } from "../quoting/money";
+import type { BlockShipment, LatestTracking, OrderShipmentsView } from "./order-shipments-view";
+
+/**
+ * The order-details block's data: Consign's shipments of one order of the shop (service, cost, label
+ * status, tracking), and why the order cannot be shipped when that applies. Read from the app's own
+ * database only, so the block costs Shopify nothing; an order of another shop is simply not found.
+ */
+
+
+/** The carrier's latest event per shipment id; tracking sync provides it (see app/overview/tracking-reads.server.ts). */
+export type LatestTrackingReader = (shop: string, shipmentIds: readonly string[]) => Promise<Map<string, LatestTracking>>;
+
+const Issues = z.array(z.object({ message: z.string() }));
+
+function labelStatus(row: Shipment): Pick<BlockShipment, "labelStatus" | "tone"> {
+  switch (row.bookingStatus) {
+    case "BOOKED":
+      if (row.fulfillmentStatus === "FULFILLED") return { labelStatus: "Label bought · fulfilled in Shopify", tone: "success" };
+      if (row.fulfillmentStatus === "FAILED") return { labelStatus: `Label bought · Shopify fulfillment failed: ${row.fulfillmentError ?? "see Fulfillments"}`, tone: "critical" };
+      return { labelStatus: "Label bought · fulfillment pending", tone: "success" };
+    case "BOOKING":
+      return { labelStatus: "Booking the label…", tone: "attention" };
+    case "FAILED":
+      return { labelStatus: `Booking failed: ${row.bookingError ?? "see the order's booking page"}`, tone: "critical" };
+    default:
+      return { labelStatus: "Rates ready, not booked", tone: "info" };
+  }
+}
+
+/**
+ * The view of `orderId` for `shop`, or null when the shop has neither mirrored nor shipped that order
+ * (another shop's order, or an unknown id).
+ */
+export async function orderShipmentsView(db: PrismaClient, shop: string, orderId: string, latestTracking?: LatestTrackingReader): Promise<OrderShipmentsView | null> {
+  const [rows, [mirrored], blocked] = await Promise.all([
+    db.shipment.findMany({
+      where: { shop, orderId, OR: [{ bookingStatus: { not: "NONE" } }, { quoteStatus: "QUOTED", batchId: null }] },
+      orderBy: { createdAt: "asc" },
+    }),
+    loadMirroredOrders(db, shop, [orderId]),
+    db.blockedOrder.findFirst({ where: { orderId, run: { shop } }, orderBy: { run: { startedAt: "desc" } } }),
+  ]);
+  if (rows.length === 0 && !mirrored) return null;
+  // Rates that were never booked are shown once per fulfillment order, and only when nothing is booked for it.
+  const booked = rows.filter((row) => row.bookingStatus !== "NONE");
+  const bookedFos = new Set(booked.map((row) => row.fulfillmentOrderId));
+  const waiting = rows.filter((row) => row.bookingStatus === "NONE" && !bookedFos.has(row.fulfillmentOrderId));
+  const shown = [...booked, ...waiting.filter((row, index) => waiting.findIndex((other) => other.fulfillmentOrderId === row.fulfillmentOrderId) === index)];
+
+  const quoteIds = shown.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
+  const [quotes, tracking] = await Promise.all([
+    db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true, carrierCode: true, totalAmount: true, currency: true } }),
+    latestTracking ? latestTracking(shop, booked.map((row) => row.id)) : Promise.resolve(new Map<string, LatestTracking>()),
+  ]);
+  const quoteById = new Map(quotes.map((quote) => [quote.quoteId, quote]));
+  const number = orderNumber(orderId);
+
+  const shipments = shown.map((row): BlockShipment => {
+    const quote = row.selectedQuoteId === null ? undefined : quoteById.get(row.selectedQuoteId);
+    const isBooked = row.bookingStatus === "BOOKED";
+    const cost = row.shippingCost && row.currency ? formatMoney(row.shippingCost, row.currency) : quote ? formatMoney(quote.totalAmount, quote.currency) : null;
+    return {
+      id: row.id,
+      carrierCode: row.carrierCode ?? quote?.carrierCode ?? null,
+      service: quote?.serviceDescription ?? row.serviceCode ?? null,
+      cost,
+      ...labelStatus(row),
+      trackingNumber: row.trackingNumber,
+      tracking: tracking.get(row.id) ?? null,
+      labelPath: isBooked ? `/app/orders/${number}/label?${new URLSearchParams({ shipment: row.id }).toString()}` : null,
+    };
+  });
+
+  const blockers: string[] = [];
+  const reason = mirrored ? unshippableReason(mirrored) : null;
+  if (reason && booked.length === 0) blockers.push(reason);
+  if (blocked && shown.length === 0) for (const issue of Issues.parse(JSON.parse(blocked.issues))) if (!blockers.includes(issue.message)) blockers.push(issue.message);
+
+  return {
+    order: { id: orderId, name: mirrored?.name ?? rows[0]!.orderName },
+    shipments,
+    blockers,
+    bookPath: `/app/orders/${number}/book`,
+    createLabelPath: `/app/quotes/new?${new URLSearchParams({ id: orderId }).toString()}`,
+  };
+}

@@ -1,0 +1,58 @@
+import { speedClass } from "../quoting/rate-rule";
+
+/**
+ * How carriers performed on delivered shipments: the share delivered on time and the transit time observed
+ * (from the carrier's first pickup scan to delivery). The Shipping API publishes no delivery promises, so
+ * "on time" is judged against the service's speed class (the same reading of its name the Fastest rule
+ * uses): overnight 1 day, express / 2-day 2, 3-day 3, priority 3, ground and anything else 5.
+ */
+
+export interface DeliveredShipment {
+  carrierCode: string;
+  serviceCode: string;
+  serviceDescription: string | null;
+  /** Booked (label bought), first carrier scan (in transit) and delivery, as tracking recorded them. */
+  bookedAt: Date;
+  inTransitAt: Date | null;
+  deliveredAt: Date;
+}
+
+export interface CarrierPerformance {
+  carrierCode: string;
+  delivered: number;
+  onTime: number;
+  /** onTime / delivered, or null when nothing was delivered. */
+  onTimeRate: number | null;
+  /** Mean days from pickup (or booking when the carrier sent no pickup scan) to delivery, one decimal. */
+  averageTransitDays: number;
+}
+
+const PROMISED_DAYS: Record<string, number> = { overnight: 1, express: 2, "3-day": 3, priority: 3, ground: 5 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days the service's class promises; a delivery within that many days of pickup is on time. */
+export function promisedTransitDays(shipment: Pick<DeliveredShipment, "serviceCode" | "serviceDescription">): number {
+  return PROMISED_DAYS[speedClass({ serviceCode: shipment.serviceCode, serviceDescription: shipment.serviceDescription ?? "" }).label] ?? 5;
+}
+
+export function transitDays(shipment: Pick<DeliveredShipment, "bookedAt" | "inTransitAt" | "deliveredAt">): number {
+  return Math.max(0, (shipment.deliveredAt.getTime() - (shipment.inTransitAt ?? shipment.bookedAt).getTime()) / DAY_MS);
+}
+
+export function carrierPerformance(shipments: readonly DeliveredShipment[]): CarrierPerformance[] {
+  const byCarrier = new Map<string, DeliveredShipment[]>();
+  for (const shipment of shipments) byCarrier.set(shipment.carrierCode, [...(byCarrier.get(shipment.carrierCode) ?? []), shipment]);
+  return [...byCarrier.entries()]
+    .map(([carrierCode, delivered]) => {
+      const days = delivered.map(transitDays);
+      const onTime = delivered.filter((shipment, index) => days[index]! <= promisedTransitDays(shipment)).length;
+      return {
+        carrierCode,
+        delivered: delivered.length,
+        onTime,
+        onTimeRate: delivered.length > 0 ? onTime / delivered.length : null,
+        averageTransitDays: Math.round((days.reduce((sum, value) => sum + value, 0) / delivered.length) * 10) / 10,
+      };
+    })
+    .sort((a, b) => a.carrierCode.localeCompare(b.carrierCode));
+}

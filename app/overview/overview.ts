@@ -1,0 +1,34 @@
+import { z } from "zod";
+import type { CarrierPerformance } from "./carrier-performance";
+
+/** The Shipping overview's query and figures, shared by its page, its CSV export and the server module. */
+
+export const PERIODS = [7, 30, 90, 365] as const;
+export const OverviewQuery = z.object({
+  period: z
+    .enum(PERIODS.map(String) as [string, ...string[]], { error: `period: one of ${PERIODS.join(", ")} days` })
+    .default("30")
+    .transform(Number),
+});
+
+export interface SpendRow {
+  key: string;
+  label: string;
+  labels: number;
+  spend: string;
+}
+
+export interface Overview {
+  period: { days: number; from: string; to: string };
+  currency: string | null;
+  labelsBought: number;
+  totalSpend: string;
+  averageCost: string | null;
+  byCarrier: SpendRow[];
+  byService: SpendRow[];
+  byCountry: Array<{ country: string; labels: number }>;
+  /** On-time rate and transit days by carrier; empty until tracking has seen deliveries. */
+  performance: CarrierPerformance[];
+  waiting: { orders: number; oldestDays: number | null; byAge: Array<{ label: string; orders: number }> };
+}
+

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import prisma from "../db.server";
+import { orderShipmentsView } from "../extension/order-shipments.server";
+import { shopifyGid } from "../shopify/gid";
+import { authenticate } from "../shopify.server";
+
+/**
+ * The order-details block's data (extensions/order-shipments-block). Shopify's admin calls it from the
+ * extension with a session token as Bearer; `authenticate.admin` validates it and answers the CORS
+ * preflight, and `cors` adds the headers a cross-origin extension request needs.
+ */
+
+const OrderParam = z.string().regex(/^\d{1,20}$/, "id: the order's numeric id, e.g. 1001");
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  const id = OrderParam.safeParse(params.id);
+  if (!id.success) return cors(json({ error: id.error.issues[0]?.message ?? "id is invalid" }, { status: 400 }));
+  const view = await orderShipmentsView(prisma, session.shop, shopifyGid("Order", id.data));
+  if (!view) return cors(json({ error: `Consign has not seen order ${id.data} of ${session.shop}. Open Consign once so it reads your orders, then reload this page.` }, { status: 404 }));
+  return cors(json(view, { headers: { "cache-control": "private, no-store" } }));
+};
+
+/** Preflight (OPTIONS) is answered inside authenticate.admin; anything else is not served here. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return cors(json({ error: "Only GET is served here." }, { status: 405, headers: { allow: "GET, OPTIONS" } }));
+};

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { buildFulfillmentOrder, buildMirroredOrder } from "../factories/orders";
+import { useAppEnvironment } from "../support/app-env";
+
+// The overview's figures on a real SQLite database: booked rows in and out of the period, another shop's
+// bookings, orders waiting at several ages; and the CSV it exports.
+useAppEnvironment();
+const { default: prisma } = await import("../../app/db.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { averageAmount, overviewCsv, shippingOverview } = await import("../../app/overview/overview.server");
+const { OverviewQuery } = await import("../../app/overview/overview");
+
+const SHOP = "overview.myshopify.com";
+const NOW = new Date("2026-11-24T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+let sequence = 0;
+async function bookedShipment(shop: string, carrierCode: string, serviceCode: string, cost: string, country: string, daysAgo: number) {
+  const number = 9000 + ++sequence;
+  await prisma.shipment.create({
+    data: {
+      shop,
+      orderId: `gid://shopify/Order/${number}`,
+      orderName: `#${number}`,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${number}`,
+      lines: "[]",
+      request: JSON.stringify({ receiver: { country } }),
+      quoteStatus: "QUOTED",
+      bookingStatus: "BOOKED",
+      carrierCode,
+      serviceCode,
+      shippingCost: cost,
+      currency: "USD",
+      bookedAt: new Date(NOW.getTime() - daysAgo * DAY),
+    },
+  });
+}
+
+await bookedShipment(SHOP, "BLP", "BLP_GROUND", "10.10", "US", 1);
+await bookedShipment(SHOP, "BLP", "BLP_GROUND", "5.05", "US", 3);
+await bookedShipment(SHOP, "MRX", "MRX_2DAY", "20.00", "GB", 10);
+await bookedShipment(SHOP, "NPS", "NPS_GROUND_ADVANTAGE", "7.77", "CA", 45); // outside 30 days
+await bookedShipment("elsewhere.myshopify.com", "BLP", "BLP_GROUND", "99.00", "US", 1);
+const ordersAt = (days: number[]) => days.map((age) => buildMirroredOrder({ createdAt: new Date(NOW.getTime() - age * DAY - 1000).toISOString() }));
+await saveMirroredOrders(
+  prisma,
+  SHOP,
+  [
+    ...ordersAt([0, 2, 5, 12]),
+    buildMirroredOrder({ fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "OTHER", reasonNotes: null }], supportedActions: [] })] }),
+  ],
+  NOW,
+);
+
+describe("shippingOverview", () => {
+  it("GIVEN bookings over two months and two shops THEN the last 30 days' labels, spend by carrier and service, average, countries and waiting orders", async () => {
+    const overview = await shippingOverview(prisma, SHOP, 30, NOW);
+    expect(overview).toMatchObject({
+      currency: "USD",
+      labelsBought: 3,
+      totalSpend: "35.15",
+      averageCost: "11.72",
+      byCarrier: [
+        { key: "MRX", labels: 1, spend: "20.00" },
+        { key: "BLP", labels: 2, spend: "15.15" },
+      ],
+      byService: [
+        { key: "MRX/MRX_2DAY", label: "MRX · MRX_2DAY", labels: 1, spend: "20.00" },
+        { key: "BLP/BLP_GROUND", label: "BLP · BLP_GROUND", labels: 2, spend: "15.15" },
+      ],
+      byCountry: [
+        { country: "US", labels: 2 },
+        { country: "GB", labels: 1 },
+      ],
+      performance: [],
+      waiting: {
+        orders: 4,
+        oldestDays: 12,
+        byAge: [
+          { label: "Under 1 day", orders: 1 },
+          { label: "1–2 days", orders: 1 },
+          { label: "3–7 days", orders: 1 },
+          { label: "Over 7 days", orders: 1 },
+        ],
+      },
+    });
+    expect((await shippingOverview(prisma, SHOP, 90, NOW)).labelsBought).toBe(4);
+  });
+
+  it("GIVEN a shop without bookings THEN zero labels and no average", async () => {
+    expect(await shippingOverview(prisma, "empty.myshopify.com", 7, NOW)).toMatchObject({ labelsBought: 0, totalSpend: "0.00", averageCost: null, byCarrier: [], waiting: { orders: 0, oldestDays: null } });
+  });
+
+  it("GIVEN the overview THEN the CSV has a row per figure, quoted where needed", async () => {
+    const csv = overviewCsv(await shippingOverview(prisma, SHOP, 30, NOW));
+    expect(csv.split("\r\n").slice(0, 6)).toEqual([
+      "Section,Name,Labels,Amount,Currency",
+      "Period,Last 30 days (2026-10-25 to 2026-11-24),,,",
+      "Total,Labels bought,3,35.15,USD",
+      "Total,Average cost per shipment,,11.72,USD",
+      "Spend by carrier,MRX,1,20.00,USD",
+      "Spend by carrier,BLP,2,15.15,USD",
+    ]);
+    expect(csv).toContain("Orders waiting to ship,Over 7 days,1,,");
+  });
+
+  it("GIVEN amounts THEN the average is exact to the cent, rounding half up; GIVEN an unknown period THEN it is refused naming it", () => {
+    expect(averageAmount("35.15", 3)).toBe("11.72");
+    expect(averageAmount("0.05", 2)).toBe("0.03");
+    expect(averageAmount("100", 3)).toBe("33.33");
+    expect(OverviewQuery.parse({}).period).toBe(30);
+    expect(OverviewQuery.safeParse({ period: "12" }).error?.issues[0]?.message).toBe("period: one of 7, 30, 90, 365 days");
+  });
+});
