@@ -200,7 +200,18 @@ function authorization(world: FuzzWorld, name: EndpointName): string {
   return endpoints[name].auth === "partner" ? `Bearer ${PARTNER_KEY}` : world.alice.authorization;
 }
 
+const validRequests = new WeakMap<FuzzWorld, Map<EndpointName, fc.Arbitrary<FuzzRequest>>>();
+
+/** A valid request for the endpoint (derived once per world and endpoint: deriving walks the whole schema). */
 function validRequest(world: FuzzWorld, name: EndpointName): fc.Arbitrary<FuzzRequest> {
+  let byName = validRequests.get(world);
+  if (!byName) validRequests.set(world, (byName = new Map()));
+  let arbitrary = byName.get(name);
+  if (!arbitrary) byName.set(name, (arbitrary = deriveValidRequest(world, name)));
+  return arbitrary;
+}
+
+function deriveValidRequest(world: FuzzWorld, name: EndpointName): fc.Arbitrary<FuzzRequest> {
   const endpoint = endpoints[name];
   return fc.record({ params: paramsArbitrary(world, name), query: queryArbitrary(name), body: bodyArbitrary(world, name) }).map(({ params, query, body }) => ({
     endpoint: name,
