@@ -19,7 +19,7 @@ import {
 import { buildCommercialInvoice, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../service/http/app";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
-import { PARTNER_KEY, type RunningService, type TestCustomer, ok } from "../integration/service-harness";
+import { PARTNER_KEY, type ServiceClients, type TestCustomer, ok } from "../integration/service-harness";
 import { type DeriveOptions, validArbitrary } from "./zod-arbitrary";
 
 /**
@@ -57,7 +57,8 @@ export interface FuzzRequest {
 }
 
 export interface FuzzWorld {
-  service: RunningService;
+  /** The service under test: in this process or another (npm run fuzz -- --process). */
+  service: ServiceClients;
   alice: TestCustomer;
   bob: TestCustomer;
   ids: {
@@ -126,7 +127,7 @@ function domesticBooking(): z.input<typeof BookShipmentRequest> {
 }
 
 /** A set-up service: two customers with quotes, batches in each state, and a booked shipment each. */
-export async function prepareWorld(service: RunningService): Promise<FuzzWorld> {
+export async function prepareWorld(service: ServiceClients): Promise<FuzzWorld> {
   const funded = { prepaySettings: { minimumBalance: "1000.00", rechargeAmount: "100000.00" } };
   const alice = await service.createCustomer(funded);
   const bob = await service.createCustomer(funded);
