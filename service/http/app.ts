@@ -15,6 +15,7 @@ import { searchShipments, trackShipment } from "../domain/shipments";
 import { ErrorCategories, ServiceError, forbidden, invalidRequest } from "../errors";
 import { checkPartnerKey, createCustomerAuthenticator } from "./auth";
 import { answerOnSocket, lingerAfterResponse } from "./connection";
+import { jsonCostProblem } from "./json-cost";
 
 /**
  * Largest accepted request body. 500 real shipments (international, with a commercial invoice and line items)
@@ -170,6 +171,8 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(["application/json", "application/*+json"], { parseAs: "string" }, (_request, text, done) => {
     if ((text as string).trim() === "") return done(null, undefined);
+    const tooCostly = jsonCostProblem(text as string);
+    if (tooCostly) return done(invalidRequest(tooCostly), undefined);
     try {
       done(null, JSON.parse(text as string));
     } catch (error) {

@@ -18,6 +18,7 @@ import {
 } from "../../shipping-api/contract";
 import { buildCommercialInvoice, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../service/http/app";
+import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS } from "../../service/http/json-cost";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
 import { PARTNER_KEY, type ServiceClients, type TestCustomer, ok } from "../integration/service-harness";
 import { type DeriveOptions, validArbitrary } from "./zod-arbitrary";
@@ -278,9 +279,11 @@ function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
     fc.tuple(pick, fc.constantFrom(...WRONG_TYPES)).map(([path, value]) => withBody(`wrong type at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
     fc.tuple(pick, fc.constantFrom(...NUMERIC_EDGES)).map(([path, value]) => withBody(`numeric edge ${JSON.stringify(value)} at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
     fc.tuple(pick, fc.constantFrom(...STRANGE_STRINGS)).map(([path, value]) => withBody(`strange string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
-    fc.tuple(pick, fc.constantFrom(300, 5_000, 200_000, 1_500_000), fc.constantFrom("x", "é", "\ud83d\udce6")).map(([path, length, unit]) =>
-      withBody(`${length}-character string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, unit.repeat(length))),
-    ),
+    fc.tuple(pick, fc.constantFrom(300, 5_000, 200_000, 1_500_000), fc.constantFrom("x", "é", "\ud83d\udce6")).map(([path, length, unit]) => ({
+      ...withBody(`${length}-character string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, unit.repeat(length))),
+      // No field takes a string this long: the service refuses such a body whole, before parsing it.
+      mustRefuse: length * unit.length > MAX_JSON_STRING_CHARS,
+    })),
   ];
   if (leafPaths.length > 0) {
     mutations.push(fc.constantFrom(...leafPaths).map((path) => withBody(`missing ${path.join(".")}`)(setAt(request.body, path, undefined, true))));
@@ -296,7 +299,7 @@ function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
     fc.tuple(pick, fc.constantFrom(100, 10_000, 200_000), fc.constantFrom("[", '{"a":')).map(([path, depth, open]) => {
       const marker = "__deep__";
       const text = JSON.stringify(setAt(request.body, path, marker)).replace(`"${marker}"`, open.repeat(depth) + (open === "[" ? "]" : "1}").repeat(depth));
-      return { ...request, bodyText: text, mutation: `nesting ${depth} deep at ${path.join(".") || "(root)"}` };
+      return { ...request, bodyText: text, mutation: `nesting ${depth} deep at ${path.join(".") || "(root)"}`, mustRefuse: depth > MAX_JSON_DEPTH };
     }),
   );
   return mutations;

@@ -213,6 +213,25 @@ describe("what one request can cost is bounded", () => {
   });
 });
 
+describe("bodies no field could take are refused before they are parsed", () => {
+  it.each([
+    ["a string of 1.5 million characters", () => JSON.stringify({ shipments: [buildQuoteShipment({ shipmentReference: "é".repeat(1_500_000) })] }), /longer than .* \(in "shipmentReference"\)/],
+    ["arrays nested 200,000 deep", () => `{"shipments":[${"[".repeat(200_000)}${"]".repeat(200_000)}]}`, /deeper than 32 levels \(in "shipments"\)/],
+  ])("GIVEN %s THEN 400 INVALID_REQUEST naming the field near it, and the connection stays open", async (_case, body, message) => {
+    const client = createKeepAliveClient(service.baseUrl);
+    try {
+      const headers = { authorization: alice.authorization, "content-type": "application/json" };
+      const refused = await client.request({ method: "POST", path: customerPath("/batch-quote"), headers, body: body() });
+      expect(refused.status).toBe(400);
+      expect(expectServiceError(refused.json)).toMatch(message);
+      expect(refused.headers.connection).not.toBe("close");
+      expect((await client.request({ method: "GET", path: customerPath("/services"), headers })).status).toBe(200);
+    } finally {
+      client.close();
+    }
+  });
+});
+
 describe("Batch Quote rule 1 covers validation: each bad shipment is its own error entry", () => {
   const valid = buildQuoteShipment();
   it.each([
