@@ -18,8 +18,8 @@ import { answerOnSocket, lingerAfterResponse } from "./connection";
 import { jsonCostProblem } from "./json-cost";
 
 /**
- * Largest accepted request body. 500 real shipments (international, with a commercial invoice and line items)
- * are about 1 MiB; four times that leaves room for long addresses and descriptions, and bounds what one
+ * Largest accepted request body. 500 real shipments (international, with a commercial invoice and ten line
+ * items each) are about 1.7 MB; the rest leaves room for long addresses and descriptions, and bounds what one
  * request can cost in memory (docs/decisions/009).
  */
 export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
