@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { ShopifyId } from "./shopify/gid";
+import { parseWebhookPayload } from "./webhook-payload";
 
 /**
  * Shopify's mandatory compliance webhooks. What the app holds about a customer is the mirror's copy of
@@ -64,7 +65,7 @@ function customerOrderIds(orderIds: readonly string[], mirrored: ReadonlyArray<{
 
 /** customers/data_request: everything the app holds about the customer, for the merchant to pass on. */
 export async function reportCustomerData(db: Db, shop: string, payload: unknown): Promise<CustomerDataReport> {
-  const request = DataRequestPayload.parse(payload);
+  const request = parseWebhookPayload(DataRequestPayload, payload);
   const orders = await db.mirrorOrder.findMany({
     where: customerOrders(shop, request.customer, request.orders_requested),
     select: { id: true, name: true, email: true, shippingAddress: true },
@@ -87,7 +88,7 @@ export async function reportCustomerData(db: Db, shop: string, payload: unknown)
  * their row without the receiver). Returns how many mirrored orders were erased.
  */
 export async function redactCustomer(db: Db, shop: string, payload: unknown): Promise<number> {
-  const request = CustomerRedactPayload.parse(payload);
+  const request = parseWebhookPayload(CustomerRedactPayload, payload);
   const mirrored = await db.mirrorOrder.findMany({ where: customerOrders(shop, request.customer, request.orders_to_redact), select: { id: true } });
   const orderIds = customerOrderIds(request.orders_to_redact, mirrored);
   const inFlight = await db.shipment.findMany({ where: { shop, orderId: { in: orderIds }, ...IN_FLIGHT }, select: { id: true, request: true } });

@@ -37,6 +37,15 @@ export function parseCents(value: string | number): number | null {
 
 const decimalPattern = /^-?\d+(\.\d+)?$/;
 
+/**
+ * An amount that cannot be negative, in cents: null for anything that is not a finite decimal or that is
+ * negative at all, including `-0.0001`, which rounds to zero cents but is no amount the world has.
+ */
+export function parseNonNegativeCents(value: string | number): number | null {
+  const negative = typeof value === "number" ? value < 0 || Object.is(value, -0) : value.trim().startsWith("-");
+  return negative ? null : parseCents(value);
+}
+
 /** 1230 → "12.30"; -5 → "-0.05". */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? "-" : "";

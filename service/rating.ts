@@ -1,7 +1,7 @@
 import { type Carrier, type Catalog, HOME_COUNTRY, type PackageType, type Service, ZONE_FACTORS_PERCENT, serviceAcceptsCountry } from "./catalog";
 import type { ErrorCategoryName } from "./errors";
 import { COUNTRIES_WITH_STATE_CODES, type Currency, IsoDate } from "../shipping-api/contract";
-import { convertCents, isCurrency, parseCents, roundHalfAwayFromZero } from "./money";
+import { convertCents, isCurrency, parseNonNegativeCents, roundHalfAwayFromZero } from "./money";
 import { domesticZone, internationalZone, isRemoteArea } from "./zones";
 
 /**
@@ -138,8 +138,8 @@ function positiveNumber(value: string | number | null | undefined, field: string
 
 function money(value: string | number | null | undefined, field: string): number {
   if (value === null || value === undefined) return 0;
-  const cents = parseCents(value);
-  if (cents === null || cents < 0 || cents > MAX_VALUE_CENTS) {
+  const cents = parseNonNegativeCents(value);
+  if (cents === null || cents > MAX_VALUE_CENTS) {
     throw new ShipmentInvalid(`${field} must be a decimal from 0 to ${MAX_VALUE_CENTS / 100}, got ${JSON.stringify(value)}`);
   }
   return cents;

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { ShopifyId } from "../shopify/gid";
+import { parseWebhookPayload } from "../webhook-payload";
 import { refreshOrder } from "./mirror.server";
 import type { MirroredOrder } from "./order-node";
 
@@ -13,9 +14,9 @@ import type { MirroredOrder } from "./order-node";
 
 type Db = Parameters<typeof refreshOrder>[1] & Pick<PrismaClient, "mirrorFulfillmentOrder">;
 
-const OrderPayload = z.object({ admin_graphql_api_id: z.string().optional(), id: ShopifyId("Order").optional() });
+const OrderPayload = z.object({ admin_graphql_api_id: ShopifyId("Order").optional(), id: ShopifyId("Order").optional() });
 const FulfillmentPayload = z.object({ order_id: ShopifyId("Order") });
-const FulfillmentOrderRef = z.object({ id: z.string(), order_id: ShopifyId("Order").optional() }).nullish();
+const FulfillmentOrderRef = z.object({ id: ShopifyId("FulfillmentOrder"), order_id: ShopifyId("Order").optional() }).nullish();
 const FulfillmentOrderPayload = z.object({
   fulfillment_order: FulfillmentOrderRef,
   original_fulfillment_order: FulfillmentOrderRef,
@@ -42,18 +43,25 @@ async function orderOfFulfillmentOrder(context: ShopAdmin, db: Db, ref: NonNulla
   return fulfillmentOrder?.orderId ?? null;
 }
 
+const MIRRORED_TOPIC_PREFIXES = ["ORDERS_", "FULFILLMENTS_", "FULFILLMENT_ORDERS_"];
+
+/** Whether the order mirror follows this topic (as authenticate.webhook gives it, e.g. ORDERS_UPDATED). */
+export function mirrorFollowsTopic(topic: string): boolean {
+  return MIRRORED_TOPIC_PREFIXES.some((prefix) => topic.startsWith(prefix));
+}
+
 /**
  * The order a webhook is about, or null when the topic is not one the mirror follows. `topic` as
  * authenticate.webhook gives it (ORDERS_UPDATED, FULFILLMENT_ORDERS_PLACED_ON_HOLD, FULFILLMENTS_CREATE).
  */
 export async function orderIdOfWebhook(context: ShopAdmin, db: Db, topic: string, payload: unknown): Promise<string | null> {
   if (topic.startsWith("ORDERS_")) {
-    const order = OrderPayload.parse(payload);
+    const order = parseWebhookPayload(OrderPayload, payload);
     return order.admin_graphql_api_id ?? order.id ?? null;
   }
-  if (topic.startsWith("FULFILLMENTS_")) return FulfillmentPayload.parse(payload).order_id;
+  if (topic.startsWith("FULFILLMENTS_")) return parseWebhookPayload(FulfillmentPayload, payload).order_id;
   if (topic.startsWith("FULFILLMENT_ORDERS_")) {
-    const body = FulfillmentOrderPayload.parse(payload);
+    const body = parseWebhookPayload(FulfillmentOrderPayload, payload);
     const ref = body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order ?? body.remaining_fulfillment_order;
     return ref ? orderOfFulfillmentOrder(context, db, ref) : null;
   }

@@ -16,6 +16,7 @@ import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
+import { readPostedForm } from "../posted-form.server";
 
 /**
  * One batch: its orders with their rates and booking results, and what can be done in its state — book,
@@ -52,7 +53,7 @@ export type BatchActionResult = { ok: boolean; message: string; details?: string
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { ctx, redirect } = await requestContext(request);
   const batchId = params.id ?? "";
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
   if (!input.success) {
     const issue = input.error.issues[0];

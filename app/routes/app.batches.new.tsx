@@ -9,6 +9,7 @@ import { batchCandidates, type BatchCandidate } from "../batches/batches.server"
 import { CandidateTable } from "../batches/components/candidate-table";
 import { createBatches, type CreateBatchesResult } from "../batches/creation.server";
 import { requestContext } from "../batches/request-context.server";
+import { readPostedForm } from "../posted-form.server";
 
 /**
  * New batch: the merchant names it and picks the orders (picked rates not in a batch yet). The rates page
@@ -39,7 +40,7 @@ type ActionResult =
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx, redirect } = await requestContext(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const name = form.get("name");
   const input = NewBatchInput.safeParse({
     name: typeof name === "string" ? name : undefined,

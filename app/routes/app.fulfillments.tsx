@@ -7,6 +7,7 @@ import { useRevalidateWhile } from "../components/page-hooks";
 import prisma from "../db.server";
 import { retryWriteBack, viewWriteBack, type WriteBackItem } from "../fulfillment/write-back.server";
 import { authenticate } from "../shopify.server";
+import { readPostedForm } from "../posted-form.server";
 
 /** Fulfillments: tracking numbers being written back to Shopify, what happened to each order, and Retry. */
 
@@ -23,7 +24,7 @@ const RetryForm = z.object({
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const form = RetryForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = RetryForm.safeParse(Object.fromEntries(await readPostedForm(request)));
   if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
   return json(await retryWriteBack(prisma, session.shop, form.data.shipmentId ? [form.data.shipmentId] : "all-failed"));
 };

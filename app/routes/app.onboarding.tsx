@@ -10,6 +10,7 @@ import { formProblem, MIN_PASSWORD_LENGTH, OnboardingForm, type OnboardingProble
 import { completeOnboarding, loadOnboarding } from "../settings/onboarding.server";
 import { safeReturnTo } from "../settings/return-to";
 import { authenticate } from "../shopify.server";
+import { readPostedForm } from "../posted-form.server";
 
 /** Connect an existing Shipping API account, or create one. Credentials go in; only id and email come back. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -20,7 +21,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const body = Object.fromEntries(await request.formData());
+  const body = Object.fromEntries(await readPostedForm(request));
   const form = OnboardingForm.safeParse(body, { error: inMerchantWords });
   if (!form.success) return json<OnboardingProblem>(formProblem(form.error.issues), { status: 400 });
   const outcome = await completeOnboarding(prisma, session.shop, form.data);

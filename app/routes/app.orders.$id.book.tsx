@@ -12,6 +12,7 @@ import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type OptionsP
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
 import type { FieldErrors } from "../settings/field-errors";
+import { readPostedForm } from "../posted-form.server";
 
 /**
  * Book one order's shipment on its own (Book Shipment): the picked or another quoted service, signature,
@@ -43,7 +44,7 @@ type ActionResult = SingleBookingOutcome | { status: "invalid"; message: string;
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
   orderNumberParam(params.id);
-  const form = parseBookingForm(await request.formData());
+  const form = parseBookingForm(await readPostedForm(request));
   if (!form.ok) {
     return json<ActionResult>({ status: "invalid", message: "Some fields need correcting before booking.", fieldErrors: form.errors }, { status: 400 });
   }

@@ -15,6 +15,7 @@ import { loadQuoteRunView } from "../quoting/run-view.server";
 import { applyRule, selectRate } from "../quoting/selection.server";
 import { requireAccount } from "../settings/require-account.server";
 import { authenticate } from "../shopify.server";
+import { readPostedForm } from "../posted-form.server";
 
 /**
  * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's
@@ -48,7 +49,7 @@ function plural(count: number, word: string): string {
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
   if (!input.success) {
     const issue = input.error.issues[0];

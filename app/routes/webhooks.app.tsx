@@ -1,22 +1,25 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { forgetShopSessions, recordGrantedScopes } from "../shop-lifecycle.server";
-import { receiveWebhook } from "../webhooks.server";
+import { parseWebhookPayload } from "../webhook-payload";
+import { handleWebhookPayload, receiveWebhook, unexpectedTopic } from "../webhooks.server";
 
 const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });
 
 /** app/uninstalled and app/scopes_update (shopify.app.toml). HMAC is verified by authenticate.webhook. */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, topic, payload } = await receiveWebhook(request);
-  switch (topic) {
-    case "APP_UNINSTALLED":
-      await forgetShopSessions(shop);
-      break;
-    case "APP_SCOPES_UPDATE":
-      await recordGrantedScopes(shop, ScopesUpdatePayload.parse(payload).current);
-      break;
-    default:
-      return new Response(`Unexpected topic ${topic}`, { status: 400 });
-  }
-  return new Response();
+  return handleWebhookPayload(async () => {
+    switch (topic) {
+      case "APP_UNINSTALLED":
+        await forgetShopSessions(shop);
+        break;
+      case "APP_SCOPES_UPDATE":
+        await recordGrantedScopes(shop, parseWebhookPayload(ScopesUpdatePayload, payload).current);
+        break;
+      default:
+        return unexpectedTopic(topic);
+    }
+    return new Response();
+  });
 };

@@ -99,6 +99,7 @@ describe("parseSettingsForm", () => {
     ["a blank sender city", { sender: { ...SENDER, city: "" } }, "sender.city", "must not be empty"],
     ["an unknown label format", { labelFormat: "GIF" }, "labelFormat", "choose one of the options"],
     ["a missing rule", { rateRule: undefined }, "rateRule", "is required"],
+    ["a sender name too long for a label", { sender: { ...SENDER, name: "N".repeat(300) } }, "sender.name", "must be at most 255 characters"],
   ] as const)("GIVEN %s THEN the field says so in a merchant's words", (_case, overrides, field, message) => {
     const errors = errorsOf({ ...form(), ...overrides });
     expect(errors[field]).toEqual(message);

@@ -8,5 +8,15 @@ export function shopifyGid(type: string, id: number | string): string {
   return typeof id === "number" || /^\d+$/.test(id) ? `gid://shopify/${type}/${id}` : id;
 }
 
-/** A payload field holding a number or a GID of `type`, read as the GID. */
-export const ShopifyId = (type: string) => z.union([z.number().int(), z.string()]).transform((id) => shopifyGid(type, id));
+/**
+ * A payload field holding a Shopify id of `type`, read as the GID: a positive integer, its digits, or a GID of
+ * that type. Anything else (a negative number, another type's GID, free text) is refused where it is parsed,
+ * instead of reaching the Admin API as an id it cannot resolve.
+ */
+export const ShopifyId = (type: string) =>
+  z
+    .union([
+      z.number().int().positive(),
+      z.string().regex(new RegExp(`^(\\d+|gid://shopify/${type}/\\d+)$`), `must be a ${type} id (digits or gid://shopify/${type}/…)`),
+    ], { error: `must be a ${type} id` })
+    .transform((id) => shopifyGid(type, id));

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
 import { ServiceError, invalidRequest } from "../errors";
 import { openingEntries } from "../../lib/prepay-ledger";
-import { parseCents } from "../money";
+import { parseNonNegativeCents } from "../money";
 import { hashPassword } from "../secrets";
 import type { DomainContext } from "./context";
 import { insertLedgerEntries } from "./ledger-store";
@@ -20,7 +20,7 @@ export function findCustomerByEmail(ctx: DomainContext, email: string): Customer
 const MAX_PREPAY_CENTS = 100_000_000;
 
 function amount(value: string, field: string, minimumCents: number): number {
-  const cents = parseCents(value);
+  const cents = parseNonNegativeCents(value);
   if (cents === null || cents < minimumCents || cents > MAX_PREPAY_CENTS) {
     throw invalidRequest(`prepaySettings.${field} must be a decimal from ${(minimumCents / 100).toFixed(2)} to ${(MAX_PREPAY_CENTS / 100).toFixed(2)}, got ${JSON.stringify(value)}`);
   }

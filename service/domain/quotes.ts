@@ -1,4 +1,4 @@
-import type { BatchQuoteRequest, BatchQuoteResponse, BatchQuoteResult, Quote } from "../../shipping-api/contract";
+import { type BatchQuoteResponse, type BatchQuoteResult, BatchQuoteShipment, type Quote, formatIssues } from "../../shipping-api/contract";
 import { DAY_MS } from "../clock";
 import { ServiceError } from "../errors";
 import { formatCents } from "../money";
@@ -34,11 +34,15 @@ export function quoteToWire(id: number, quote: RatedQuote): Quote {
   };
 }
 
+type ShipmentRating = ReturnType<typeof rateShipment> | { status: "error"; error: string; errorCategory: ServiceError["category"] };
+
 /**
- * Batch Quote: each shipment rated independently, every successful quote saved (with the shipment and
- * its line items, which booking reads back) in one transaction, results in input order.
+ * Batch Quote: each shipment checked against the contract and rated independently (rule 1: a shipment that
+ * fails validation is its own `status: "error"` naming the field, the others are quoted), every successful
+ * quote saved (with the shipment and its line items, which booking reads back) in one transaction, results
+ * in input order.
  */
-export function batchQuote(ctx: DomainContext, customerId: string, request: BatchQuoteRequest): BatchQuoteResponse {
+export function batchQuote(ctx: DomainContext, customerId: string, shipments: readonly unknown[]): BatchQuoteResponse {
   const now = ctx.clock.now();
   const createdAt = now.toISOString();
   const expiresAt = new Date(now.getTime() + QUOTE_VALIDITY_DAYS * DAY_MS).toISOString();
@@ -57,9 +61,12 @@ export function batchQuote(ctx: DomainContext, customerId: string, request: Batc
     return carrier;
   };
 
-  const rated = request.shipments.map((shipment) => {
+  const parsed = shipments.map((shipment) => BatchQuoteShipment.safeParse(shipment));
+  const rated = parsed.map((parsedShipment): ShipmentRating => {
+    if (!parsedShipment.success) return { status: "error", error: formatIssues(parsedShipment.error), errorCategory: "INVALID_REQUEST" };
+    const shipment = parsedShipment.data;
     const onlyCarrier = shipment.providerAccountId ? carrierOf(shipment.providerAccountId) : undefined;
-    if (onlyCarrier instanceof ServiceError) return { status: "error" as const, error: onlyCarrier.message, errorCategory: onlyCarrier.category };
+    if (onlyCarrier instanceof ServiceError) return { status: "error", error: onlyCarrier.message, errorCategory: onlyCarrier.category };
     return rateShipment(ctx.catalog, shipment, { onlyCarrierCode: onlyCarrier });
   });
 
@@ -67,7 +74,8 @@ export function batchQuote(ctx: DomainContext, customerId: string, request: Batc
   return ctx.store.transaction(() => ({
     results: rated.map((result, shipmentIndex): BatchQuoteResult => {
       if (result.status === "error") return { shipmentIndex, status: "error", error: result.error, errorCategory: result.errorCategory };
-      const requestId = insertRequest.run(customerId, JSON.stringify(request.shipments[shipmentIndex]), createdAt).lastInsertRowid;
+      const shipment = parsed[shipmentIndex]!.data;
+      const requestId = insertRequest.run(customerId, JSON.stringify(shipment), createdAt).lastInsertRowid;
       const ids = insertQuotes(ctx, customerId, Number(requestId), result.quotes, createdAt, expiresAt);
       const quotes = result.quotes.map((quote, index) => quoteToWire(ids[index]!, quote));
       return { shipmentIndex, status: "success", quotes, quoteErrors: result.quoteErrors };

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { z } from "zod";
-import { type EndpointAuth, type EndpointDefinition, type EndpointName, type Endpoints, endpointList, formatIssues } from "../../shipping-api/contract";
+import { BatchQuoteEnvelope, type EndpointAuth, type EndpointDefinition, type EndpointName, type Endpoints, endpointList, formatIssues } from "../../shipping-api/contract";
 import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { ServiceStore } from "../db/store";
@@ -14,6 +14,20 @@ import { listServices } from "../domain/services";
 import { searchShipments, trackShipment } from "../domain/shipments";
 import { ErrorCategories, ServiceError, forbidden, invalidRequest } from "../errors";
 import { checkPartnerKey, createCustomerAuthenticator } from "./auth";
+import { answerOnSocket, lingerAfterResponse } from "./connection";
+import { jsonCostProblem } from "./json-cost";
+
+/**
+ * Largest accepted request body. 500 real shipments (international, with a commercial invoice and ten line
+ * items each) are about 1.7 MB; the rest leaves room for long addresses and descriptions, and bounds what one
+ * request can cost in memory (docs/decisions/009).
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * Longest path segment the router takes. Longer parameters than the contract's text limit are still routed,
+ * so they are refused with a 400 naming the parameter; beyond this the router refuses with 414.
+ */
+export const MAX_PATH_PARAM_LENGTH = 1024;
 
 export interface ShippingServiceOptions {
   /** The opened service database (see openServiceStore); the caller owns and closes it. */
@@ -30,7 +44,7 @@ export interface ShippingServiceOptions {
   labelRetentionDays?: number;
   /** Check every response against the contract before sending (500 if it breaks it). Default true. */
   validateResponses?: boolean;
-  /** Largest accepted request body; default 10 MiB. */
+  /** Largest accepted request body; default {@link DEFAULT_BODY_LIMIT_BYTES}. */
   bodyLimitBytes?: number;
 }
 
@@ -42,10 +56,23 @@ interface HandlerInput<E extends EndpointDefinition> {
   query: Output<E["query"]>;
   body: Output<E["body"]>;
 }
-type Handlers = { [N in EndpointName]: (input: HandlerInput<Endpoints[N]>) => z.input<Endpoints[N]["response"]> | Promise<z.input<Endpoints[N]["response"]>> };
+/**
+ * Bodies the service checks as a whole less strictly than the contract, because it checks their parts one by
+ * one: Batch Quote checks each shipment on its own (rule 1: one bad shipment is its own `status: "error"`).
+ */
+const serviceBodies: Partial<Record<EndpointName, z.ZodType>> = { batchQuote: BatchQuoteEnvelope };
+type ServiceInput<N extends EndpointName> = N extends "batchQuote"
+  ? Omit<HandlerInput<Endpoints[N]>, "body"> & { body: z.output<typeof BatchQuoteEnvelope> }
+  : HandlerInput<Endpoints[N]>;
+type Handlers = { [N in EndpointName]: (input: ServiceInput<N>) => z.input<Endpoints[N]["response"]> | Promise<z.input<Endpoints[N]["response"]>> };
 
 function errorBody(message: string, category: string) {
   return { error: message, errorCategory: category };
+}
+
+/** Echoes of client input in messages are cut short, so a refusal never costs more than the request. */
+function clip(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 function parsePart<S extends z.ZodType>(schema: S, value: unknown, part: string): z.output<S> {
@@ -78,7 +105,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
   const services = listServices(ctx.catalog);
 
   const handlers: Handlers = {
-    batchQuote: ({ customerId, body }) => batchQuote(ctx, customerId, body),
+    batchQuote: ({ customerId, body }) => batchQuote(ctx, customerId, body.shipments),
     createBatch: ({ customerId, body }) => createBatch(ctx, customerId, body),
     listBatches: ({ customerId, query }) => listBatches(ctx, customerId, query),
     getBatch: ({ customerId, params }) => getBatch(ctx, customerId, params.batchId),
@@ -99,15 +126,53 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
 
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: options.bodyLimitBytes ?? 10 * 1024 * 1024,
+    bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     // Case-sensitive paths as in the spec (searchShipments); no trailing-slash duplicates.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Refusals the router makes before any route runs, in the service's own body.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const path = request.url.split("?")[0] ?? "";
+      if (error.code === "FST_ERR_BAD_URL") {
+        return reply.code(400).send(errorBody(`The path ${clip(path)} is not valid percent-encoding`, ErrorCategories.INVALID_REQUEST));
+      }
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+        return reply.code(414).send(errorBody(`A path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters`, ErrorCategories.INVALID_REQUEST));
+      }
+      request.log.error({ err: error }, "router error");
+      return reply.code(500).send(errorBody("Internal error; the service log has the details", ErrorCategories.INTERNAL_ERROR));
+    },
+    // Refusals the HTTP parser makes before there is a request: answered on the socket, which then closes.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === "ECONNRESET") return;
+      if (error.code === "HPE_HEADER_OVERFLOW") {
+        return answerOnSocket(socket, 431, errorBody("The request headers are larger than the service takes (16 KiB)", ErrorCategories.INVALID_REQUEST));
+      }
+      if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+        return answerOnSocket(socket, 408, errorBody("The request was not received in time", ErrorCategories.INVALID_REQUEST));
+      }
+      return answerOnSocket(socket, 400, errorBody(`Malformed HTTP request (${error.code ?? "parse error"})`, ErrorCategories.INVALID_REQUEST));
+    },
   });
+
+  /**
+   * A refusal sent before the request was read to the end (a body over the limit, a content type the service
+   * does not read) closes the connection, and says so; one sent after it keeps the connection open.
+   */
+  function closeIfUnread(request: FastifyRequest, reply: FastifyReply): void {
+    if (request.raw.complete) {
+      reply.removeHeader("connection");
+      return;
+    }
+    reply.header("connection", "close");
+    lingerAfterResponse(request.raw.socket);
+  }
 
   // JSON only; an empty body is "no body" (body-less POSTs such as Cancel Batch may still send the header).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(["application/json", "application/*+json"], { parseAs: "string" }, (_request, text, done) => {
     if ((text as string).trim() === "") return done(null, undefined);
+    const tooCostly = jsonCostProblem(text as string);
+    if (tooCostly) return done(invalidRequest(tooCostly), undefined);
     try {
       done(null, JSON.parse(text as string));
     } catch (error) {
@@ -137,7 +202,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
           customerId,
           params: parsePart(endpoint.params, request.params, "path parameters"),
           query: endpoint.query ? parsePart(endpoint.query, request.query, "query") : undefined,
-          body: endpoint.body ? parsePart(endpoint.body, request.body, "body") : undefined,
+          body: endpoint.body ? parsePart(serviceBodies[endpoint.name as EndpointName] ?? endpoint.body, request.body, "body") : undefined,
         } as HandlerInput<EndpointDefinition>;
         const result = await handler(input);
         if (validateResponses) {
@@ -161,15 +226,17 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     { method: "GET", pattern: /^\/healthz\/?$/ },
   ];
   app.setNotFoundHandler((request, reply) => {
+    closeIfUnread(request, reply);
     const path = request.url.split("?")[0] ?? "";
     const allowed = [...new Set(patterns.filter((entry) => entry.pattern.test(path)).map((entry) => entry.method))];
     if (allowed.length > 0) {
-      return reply.code(405).header("allow", allowed.join(", ")).send(errorBody(`Method ${request.method} is not allowed on ${path}; use ${allowed.join(" or ")}`, ErrorCategories.METHOD_NOT_ALLOWED));
+      return reply.code(405).header("allow", allowed.join(", ")).send(errorBody(`Method ${clip(request.method)} is not allowed on ${clip(path)}; use ${allowed.join(" or ")}`, ErrorCategories.METHOD_NOT_ALLOWED));
     }
-    return reply.code(404).send(errorBody(`No route ${request.method} ${path}`, ErrorCategories.NOT_FOUND));
+    return reply.code(404).send(errorBody(`No route ${clip(request.method)} ${clip(path)}`, ErrorCategories.NOT_FOUND));
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    closeIfUnread(request, reply);
     if (error instanceof ServiceError) {
       if (error.status === 401) reply.header("www-authenticate", 'Basic realm="shipping-api"');
       if (error.status >= 500) request.log.error({ err: error }, error.message);
@@ -177,7 +244,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(errorBody(`Request body is larger than the ${app.initialConfig.bodyLimit} byte limit`, ErrorCategories.PAYLOAD_TOO_LARGE));
-    if (status === 415) return reply.code(415).send(errorBody(`Content-Type must be application/json, got ${request.headers["content-type"] ?? "none"}`, ErrorCategories.INVALID_REQUEST));
+    if (status === 415) return reply.code(415).send(errorBody(`Content-Type must be application/json, got ${clip(request.headers["content-type"] ?? "none")}`, ErrorCategories.INVALID_REQUEST));
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody(error.message, ErrorCategories.INVALID_REQUEST));
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send(errorBody("Internal error; the service log has the details", ErrorCategories.INTERNAL_ERROR));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkStateCode, CountryCode, NonEmptyString } from "./primitives";
+import { checkStateCode, CountryCode, Email, NonEmptyString, Text } from "./primitives";
 
 /**
  * Address shapes per role, all derived from one field list. Every variant enforces the state
@@ -8,15 +8,15 @@ import { checkStateCode, CountryCode, NonEmptyString } from "./primitives";
 
 const addressFields = z.object({
   name: NonEmptyString,
-  company: z.string(),
+  company: Text,
   address1: NonEmptyString,
-  address2: z.string(),
+  address2: Text,
   city: NonEmptyString,
-  state: z.string(),
-  zip: z.string().nullable(),
+  state: Text,
+  zip: Text.nullable(),
   country: CountryCode,
-  phone: z.string(),
-  email: z.email().optional(),
+  phone: Text,
+  email: Email.optional(),
 });
 
 type AddressField = keyof z.infer<typeof addressFields>;
@@ -61,6 +61,6 @@ export type AddressSummary = z.infer<typeof AddressSummary>;
 /** Mailing and billing address of Create Customer: every field a required string (zip too). */
 export const CustomerAddress = addressFields
   .omit({ email: true })
-  .extend({ zip: z.string() })
+  .extend({ zip: Text })
   .superRefine(checkStateCode);
 export type CustomerAddress = z.infer<typeof CustomerAddress>;

@@ -10,8 +10,14 @@ const POSITIVE_NUMERIC_PATTERN = /^\d+(\.\d+)?$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
+/** Longest decimal string taken: far beyond any amount or measure, short enough to cost nothing to check. */
+export const MAX_DECIMAL_LENGTH = 40;
+
 /** A decimal that must travel as a JSON string (`"12.50"`), never as a number. */
-export const DecimalString = z.string().regex(DECIMAL_PARTS, 'must be a decimal string like "12.50"');
+export const DecimalString = z
+  .string()
+  .max(MAX_DECIMAL_LENGTH, `must be at most ${MAX_DECIMAL_LENGTH} characters`)
+  .regex(DECIMAL_PARTS, 'must be a decimal string like "12.50"');
 
 /**
  * A decimal as the spec allows it on the wire: a JSON string (`"12.50"`) or a finite number (`12.5`).
@@ -25,6 +31,12 @@ export const DecimalString = z.string().regex(DECIMAL_PARTS, 'must be a decimal 
 export const Decimal = z
   .union([DecimalString, z.number()], { error: "must be a decimal (JSON string or finite number)" })
   .transform(toDecimalString);
+
+/**
+ * An amount of money that cannot be negative (insured and declared values, unit values, prepay settings):
+ * a {@link Decimal} without a minus sign, so `-0.0001` is refused even though it rounds to zero cents.
+ */
+export const Money = Decimal.refine((value) => !value.startsWith("-"), "must not be negative");
 
 /** Writes a finite number or decimal string as a plain decimal string (no exponent). */
 export function toDecimalString(value: string | number): string {
@@ -50,6 +62,7 @@ export function formatMoney(value: string | number): string {
 const positiveNumericString = (what: string) =>
   z
     .string()
+    .max(MAX_DECIMAL_LENGTH, `must be at most ${MAX_DECIMAL_LENGTH} characters`)
     .regex(POSITIVE_NUMERIC_PATTERN, `must be a positive ${what} written as a numeric string`)
     .refine((value) => Number(value) > 0, `must be a positive ${what} written as a numeric string`);
 
@@ -110,5 +123,22 @@ export const IdParam = z
   .transform(Number)
   .pipe(Id);
 
-/** A required non-empty string, e.g. `customerId`, `bookNumber`. */
-export const NonEmptyString = z.string().min(1, "must not be empty");
+/**
+ * Longest text a request may carry in one field (names, address lines, codes, references, SKUs, passwords):
+ * Shopify's own limit for these. With {@link MAX_DESCRIPTION_LENGTH} and the array limits it bounds what one
+ * request can cost the service.
+ */
+export const MAX_TEXT_LENGTH = 255;
+/** Longest free-text description (content description, invoice item description, package marks). */
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+/** Text of at most {@link MAX_TEXT_LENGTH} characters. */
+export const Text = z.string().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
+/** Free text of at most {@link MAX_DESCRIPTION_LENGTH} characters. */
+export const Description = z.string().max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+
+/** A required non-empty string of at most {@link MAX_TEXT_LENGTH} characters, e.g. `customerId`, `bookNumber`. */
+export const NonEmptyString = Text.min(1, "must not be empty");
+
+/** An email address of at most 254 characters (RFC 5321's limit). */
+export const Email = z.email().max(254, "must be at most 254 characters");

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { AddressSummary, CustomerAddress } from "./address";
 import { Currency, DimType, DimUnit, EventStatus, Industry, RecordWeightUnit } from "./enums";
-import { CountryCode, Decimal, DecimalString, IsoDate, NonEmptyString, Timestamp } from "./primitives";
+import { CountryCode, Decimal, DecimalString, Email, IsoDate, Money, NonEmptyString, Text, Timestamp } from "./primitives";
 import { BookShipmentPiece } from "./shipment";
 
 /** Search, services, tracking, provider accounts and customers. */
 
 export const SearchShipmentsRequest = z.object({
-  keyword: z.string().regex(/\S/, "must not be empty"),
+  keyword: Text.regex(/\S/, "must not be empty"),
 });
 export type SearchShipmentsRequest = z.infer<typeof SearchShipmentsRequest>;
 
@@ -182,27 +182,27 @@ export type ListProviderAccountsResponse = z.infer<typeof ListProviderAccountsRe
 
 export const CreateCustomerRequest = z.object({
   profileCode: NonEmptyString,
-  email: z.email(),
+  email: Email,
   password: NonEmptyString,
-  franchiseId: z.string().length(3, "must be exactly 3 characters").optional(),
+  franchiseId: Text.length(3, "must be exactly 3 characters").optional(),
   mailingAddress: CustomerAddress,
   billingAddress: CustomerAddress,
   prepaySettings: z.object({
-    minimumBalance: Decimal,
-    rechargeAmount: Decimal,
+    minimumBalance: Money,
+    rechargeAmount: Money,
   }),
-  salesRep: z.string().optional(),
+  salesRep: Text.optional(),
   industry: Industry.optional(),
   utm: z
     .object({
-      source: z.string().optional(),
-      medium: z.string().optional(),
-      campaign: z.string().optional(),
-      term: z.string().optional(),
-      content: z.string().optional(),
+      source: Text.optional(),
+      medium: Text.optional(),
+      campaign: Text.optional(),
+      term: Text.optional(),
+      content: Text.optional(),
     })
     .optional(),
-  monthlyVolume: z.string().optional(),
+  monthlyVolume: Text.optional(),
 });
 export type CreateCustomerRequest = z.infer<typeof CreateCustomerRequest>;
 

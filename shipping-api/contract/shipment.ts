@@ -10,14 +10,22 @@ import {
   TermsOfTrade,
   WeightUnit,
 } from "./enums";
-import { CountryCode, Decimal, DecimalString, Dimension, IsoDate, NonEmptyString, Weight } from "./primitives";
+import { CountryCode, DecimalString, Description, Dimension, IsoDate, Money, NonEmptyString, Text, Weight } from "./primitives";
 
 /** Request shapes of a shipment: per entry of Batch Quote, and Book Shipment. */
 
+/** Most pieces in one shipment, and most line items in a piece or items on an invoice (one order's lines). */
+export const MAX_PIECES = 100;
+export const MAX_LINE_ITEMS = 500;
+
+const Pieces = <P extends z.ZodType>(piece: P) =>
+  z.array(piece).min(1, "must have at least 1 piece").max(MAX_PIECES, `must have at most ${MAX_PIECES} pieces`);
+
 /** A product in a piece (bulk quote only); order and duplicates are preserved. */
 export const LineItem = z.object({
-  sku: z.string(),
-  productName: z.string(),
+  sku: Text,
+  /** A product and variant title together, so a description's length. */
+  productName: Description,
   quantity: z.number().int().positive(),
 });
 export type LineItem = z.infer<typeof LineItem>;
@@ -28,8 +36,8 @@ export const BookShipmentPiece = z.object({
   length: Dimension.nullable(),
   width: Dimension.nullable(),
   height: Dimension.nullable(),
-  insuranceAmount: Decimal.nullable(),
-  declaredValue: Decimal.nullable(),
+  insuranceAmount: Money.nullable(),
+  declaredValue: Money.nullable(),
 });
 export type BookShipmentPiece = z.infer<typeof BookShipmentPiece>;
 
@@ -41,19 +49,19 @@ export const Piece = BookShipmentPiece.partial({
   insuranceAmount: true,
   declaredValue: true,
 }).extend({
-  lineItems: z.array(LineItem).nullish(),
+  lineItems: z.array(LineItem).max(MAX_LINE_ITEMS, `must have at most ${MAX_LINE_ITEMS} line items`).nullish(),
 });
 export type Piece = z.infer<typeof Piece>;
 
 export const Billing = z.object({
   party: BillingParty,
-  account: z.string().nullish(),
+  account: Text.nullish(),
   country: CountryCode.nullish(),
-  zip: z.string().nullish(),
+  zip: Text.nullish(),
   dutiableParty: z
     .object({
       dutyPaymentType: BillingParty.nullable(),
-      dutyPaymentAccountNumber: z.string().nullish(),
+      dutyPaymentAccountNumber: Text.nullish(),
     })
     .superRefine((party, ctx) => {
       const paidByAccount = party.dutyPaymentType === "receiver" || party.dutyPaymentType === "third_party";
@@ -71,18 +79,18 @@ export type Billing = z.infer<typeof Billing>;
 
 /** Tax id for one express carrier; ignored by the others. */
 export const CarrierTaxId = z.object({
-  number: z.string().regex(/\S/, "must not be empty"),
+  number: Text.regex(/\S/, "must not be empty"),
   type: CarrierTaxIdType,
   issuerCountry: CountryCode.optional(),
 });
 export type CarrierTaxId = z.infer<typeof CarrierTaxId>;
 
 export const CommercialInvoiceItem = z.object({
-  description: NonEmptyString,
+  description: Description.min(1, "must not be empty"),
   quantity: z.number().int().positive(),
-  unitValue: Decimal,
+  unitValue: Money,
   weight: Weight.optional(),
-  htsNumber: z.string(),
+  htsNumber: Text,
   countryOfOrigin: CountryCode,
 });
 export type CommercialInvoiceItem = z.infer<typeof CommercialInvoiceItem>;
@@ -95,18 +103,18 @@ export type CommercialInvoiceItem = z.infer<typeof CommercialInvoiceItem>;
 export const CommercialInvoice = z
   .object({
     sendElectronically: z.boolean().optional(),
-    ftrNumber: z.string().nullable(),
-    itnNumber: z.string().nullable(),
-    aesNumber: z.string().nullable(),
+    ftrNumber: Text.nullable(),
+    itnNumber: Text.nullable(),
+    aesNumber: Text.nullable(),
     termsOfTrade: TermsOfTrade,
-    receiverTaxId: z.string(),
-    senderVatTaxId: z.string(),
+    receiverTaxId: Text,
+    senderVatTaxId: Text,
     senderTaxIdNumberType: SenderTaxIdNumberType.optional(),
-    packageMarks: z.string(),
+    packageMarks: Description,
     consignee: ConsigneeAddress.nullish(),
     importerOfRecord: ConsigneeAddress.nullish(),
     carrierTaxIds: z.array(CarrierTaxId).max(2, "must have at most 2 entries").optional(),
-    items: z.array(CommercialInvoiceItem).min(1, "must have at least 1 item"),
+    items: z.array(CommercialInvoiceItem).min(1, "must have at least 1 item").max(MAX_LINE_ITEMS, `must have at most ${MAX_LINE_ITEMS} items`),
   })
   .superRefine((invoice, ctx) => {
     const has = (value: string | null) => value !== null;
@@ -125,16 +133,16 @@ export type CommercialInvoice = z.infer<typeof CommercialInvoice>;
 /** Fields shared by a bulk quote entry and a Book Shipment request. */
 const shipmentFields = {
   shipmentDate: IsoDate,
-  contentDescription: z.string().optional(),
+  contentDescription: Description.optional(),
   sender: Address,
   receiver: Address,
   residential: z.boolean().optional(),
-  signatureOptionCode: z.string().nullish(),
+  signatureOptionCode: Text.nullish(),
   weightUnit: WeightUnit,
   dimUnit: DimUnit.nullable(),
   currency: Currency,
   billing: Billing.optional(),
-  providerAccountId: z.string().nullish(),
+  providerAccountId: Text.nullish(),
   commercialInvoice: CommercialInvoice.nullish(),
 };
 
@@ -162,11 +170,11 @@ function checkDomesticDeclaredValue(shipment: ShipmentForDomesticRule, ctx: z.Re
 export const BatchQuoteShipment = z
   .object({
     ...shipmentFields,
-    carrierCode: z.string().optional(),
-    serviceCode: z.string().optional(),
-    packageTypeCode: z.string().optional(),
-    shipmentReference: z.string(),
-    pieces: z.array(Piece).min(1, "must have at least 1 piece"),
+    carrierCode: Text.optional(),
+    serviceCode: Text.optional(),
+    packageTypeCode: Text.optional(),
+    shipmentReference: Text,
+    pieces: Pieces(Piece),
   })
   .superRefine(checkDomesticDeclaredValue);
 export type BatchQuoteShipment = z.infer<typeof BatchQuoteShipment>;
@@ -174,13 +182,20 @@ export type BatchQuoteShipment = z.infer<typeof BatchQuoteShipment>;
 /** Maximum number of shipments per Batch Quote request, and of quotes per batch. */
 export const MAX_BATCH_SIZE = 500;
 
-export const BatchQuoteRequest = z.object({
-  shipments: z
-    .array(BatchQuoteShipment)
-    .min(1, "must have at least 1 shipment")
-    .max(MAX_BATCH_SIZE, `must have at most ${MAX_BATCH_SIZE} shipments`),
-});
+const shipmentList = <S extends z.ZodType>(shipment: S) =>
+  z.array(shipment).min(1, "must have at least 1 shipment").max(MAX_BATCH_SIZE, `must have at most ${MAX_BATCH_SIZE} shipments`);
+
+export const BatchQuoteRequest = z.object({ shipments: shipmentList(BatchQuoteShipment) });
 export type BatchQuoteRequest = z.infer<typeof BatchQuoteRequest>;
+
+/**
+ * A Batch Quote body as a whole: an object with 1–500 shipments of any shape. Rule 1 of Batch Quote (each
+ * shipment is quoted independently, one failing does not stop the others) covers validation too, so the
+ * service checks this first (a 400 when it fails) and then each shipment against {@link BatchQuoteShipment}
+ * on its own (a shipment that fails is its own `status: "error"` entry).
+ */
+export const BatchQuoteEnvelope = z.object({ shipments: shipmentList(z.unknown()) });
+export type BatchQuoteEnvelope = z.infer<typeof BatchQuoteEnvelope>;
 
 /**
  * Book Shipment request. `customsCurrency` is optional here although the spec's field table
@@ -193,20 +208,20 @@ export const BookShipmentRequest = z
     carrierCode: NonEmptyString,
     serviceCode: NonEmptyString,
     packageTypeCode: NonEmptyString,
-    shipmentReference: z.string().optional(),
-    shipmentReference2: z.string().optional(),
-    contentType: z.string().optional(),
-    orderNumber: z.string().optional(),
+    shipmentReference: Text.optional(),
+    shipmentReference2: Text.optional(),
+    contentType: Text.optional(),
+    orderNumber: Text.optional(),
     returnTo: ReturnToAddress.optional(),
-    dangerousGoodsCode: z.string().optional(),
+    dangerousGoodsCode: Text.optional(),
     postalExpressAmDelivery: z.boolean().optional(),
     saturdayDelivery: z.boolean().optional(),
     customsCurrency: Currency.optional(),
     labelImageFormat: LabelImageFormat.nullish(),
-    pieces: z.array(BookShipmentPiece).min(1, "must have at least 1 piece"),
+    pieces: Pieces(BookShipmentPiece),
     approvePrepayRecharge: z.boolean().optional(),
     scanBasedReturnLabel: z.boolean().optional(),
-    postalEndorsement: z.string().nullish(),
+    postalEndorsement: Text.nullish(),
   })
   .superRefine(checkDomesticDeclaredValue);
 export type BookShipmentRequest = z.infer<typeof BookShipmentRequest>;

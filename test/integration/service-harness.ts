@@ -38,23 +38,15 @@ export interface RunningService {
 
 let customerCounter = 0;
 
-/** The real service in-process on an ephemeral port, over a fresh SQLite file, with a hand-moved clock. */
-export async function startService(options: { labelRetentionDays?: number } = {}): Promise<RunningService> {
-  const dir = mkdtempSync(join(tmpdir(), "shipping-service-"));
-  const db = openServiceStore(`file:${join(dir, "service.sqlite")}`);
-  const clock = createManualClock(START);
-  const app = createShippingService({ db, clock, partnerKey: PARTNER_KEY, secretsKey: SECRETS_KEY, logger: false, labelRetentionDays: options.labelRetentionDays });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("service did not bind a TCP port");
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+/** Clients of a Shipping API service at `baseUrl`, whichever process runs it. */
+export type ServiceClients = Pick<RunningService, "baseUrl" | "partner" | "createCustomer" | "clientFor">;
+
+/** Typed clients of the service at `baseUrl` (no retries: tests see every answer), and Create Customer through them. */
+export function serviceClients(baseUrl: string, partnerKey = PARTNER_KEY): ServiceClients {
   const noRetry = { retry: { attempts: 1 } };
   const clientFor: RunningService["clientFor"] = (credentials) => createShippingClient({ baseUrl, credentials: { kind: "customer", ...credentials }, ...noRetry });
-  const partner = createShippingClient({ baseUrl, credentials: { kind: "partner", key: PARTNER_KEY }, ...noRetry });
+  const partner = createShippingClient({ baseUrl, credentials: { kind: "partner", key: partnerKey }, ...noRetry });
   return {
-    app,
-    db,
-    clock,
     baseUrl,
     partner,
     clientFor,
@@ -67,6 +59,24 @@ export async function startService(options: { labelRetentionDays?: number } = {}
       const { customerId } = created.value;
       return { customerId, email, password, client: clientFor({ customerId, email, password }), authorization: `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}` };
     },
+  };
+}
+
+/** The real service in-process on an ephemeral port, over a fresh SQLite file, with a hand-moved clock. */
+export async function startService(options: { labelRetentionDays?: number } = {}): Promise<RunningService> {
+  const dir = mkdtempSync(join(tmpdir(), "shipping-service-"));
+  const db = openServiceStore(`file:${join(dir, "service.sqlite")}`);
+  const clock = createManualClock(START);
+  const app = createShippingService({ db, clock, partnerKey: PARTNER_KEY, secretsKey: SECRETS_KEY, logger: false, labelRetentionDays: options.labelRetentionDays });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("service did not bind a TCP port");
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    db,
+    clock,
+    ...serviceClients(baseUrl),
     async fetch(path, init = {}) {
       const { authorization, ...rest } = init;
       const headers = new Headers(rest.headers);

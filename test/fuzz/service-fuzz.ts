@@ -1,0 +1,618 @@
+import fc from "fast-check";
+import type { z } from "zod";
+import {
+  BatchQuoteEnvelope,
+  BatchQuoteShipment,
+  BookShipmentRequest,
+  CountryCode,
+  Decimal,
+  Dimension,
+  ErrorBody,
+  type EndpointName,
+  type Endpoints,
+  IsoDate,
+  Money,
+  Weight,
+  endpointList,
+  endpoints,
+} from "../../shipping-api/contract";
+import { buildCommercialInvoice, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { DEFAULT_BODY_LIMIT_BYTES } from "../../service/http/app";
+import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS } from "../../service/http/json-cost";
+import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
+import { PARTNER_KEY, type ServiceClients, type TestCustomer, ok } from "../integration/service-harness";
+import { type DeriveOptions, validArbitrary } from "./zod-arbitrary";
+
+/**
+ * The Shipping API service's fuzz suite (docs/decisions/009). Requests for every endpoint are derived from the
+ * contract's zod schemas (valid ones, then mutated the ways a hostile or broken client would), sent over real
+ * HTTP to the real service, and each answer is checked against what any client may rely on:
+ * - never a 5xx;
+ * - every refusal is `{error, errorCategory}` and nothing else;
+ * - no connection is reset under a client that honours `Connection` (one pooled keep-alive connection);
+ * - a request that breaks the contract, names another customer's resources, or asks a batch for what its
+ *   state forbids is never answered 2xx (in Batch Quote, a shipment that breaks the contract is its own
+ *   `status: "error"`);
+ * - a 2xx body matches the contract.
+ * After the run the service must still be healthy and quote.
+ */
+
+type Shape = Record<string, unknown>;
+
+export interface FuzzRequest {
+  endpoint: EndpointName | "raw";
+  method: string;
+  /** Path segments by parameter name, already percent-encoded (mutations may break the encoding). */
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** JSON value of the body (before mutation), or undefined for no body. */
+  body: unknown;
+  /** The body as sent, when a mutation works on the text (bad JSON, deep nesting) or the body is absent. */
+  bodyText?: string;
+  /** Bytes for a raw socket (requests an HTTP client would not send). */
+  raw?: string;
+  mutation: string;
+  /** The request is wrong whatever the service's state: it must never be answered 2xx. */
+  mustRefuse: boolean;
+}
+
+export interface FuzzWorld {
+  /** The service under test: in this process or another (npm run fuzz -- --process). */
+  service: ServiceClients;
+  alice: TestCustomer;
+  bob: TestCustomer;
+  ids: {
+    aliceOpenBatch: number;
+    aliceCompletedBatch: number;
+    aliceCancelledBatch: number;
+    aliceQuotes: number[];
+    aliceBookNumber: string;
+    bobBatch: number;
+    bobQuotes: number[];
+    bobBookNumber: string;
+  };
+}
+
+const US_STATES = ["CA", "NY", "TX", "WA", "FL", "IL", "AK", "HI"];
+const ZIPS = ["94105", "10002", "60601", "98101", "99501", "96813", "33101", "M5V 2T6", "WC1R 4ED", "10115", "75008"];
+
+/** Overrides and hints that make derived requests realistic enough to reach rating, booking and storage. */
+export const deriveOptions: DeriveOptions = {
+  overrides: new Map<z.ZodType, fc.Arbitrary<unknown>>([
+    [IsoDate, fc.date({ min: new Date("2026-01-01"), max: new Date("2027-12-31"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10))],
+    [CountryCode, fc.constantFrom("US", "US", "US", "CA", "GB", "DE", "FR", "MX", "JP", "AU", "CU")],
+    [Weight, fc.integer({ min: 1, max: 1_500 }).map((tenths) => String(tenths / 10))],
+    [Dimension, fc.integer({ min: 1, max: 120 }).map(String)],
+    [Money, fc.oneof(fc.integer({ min: 0, max: 200_000 }).map((cents) => (cents / 100).toFixed(2)), fc.integer({ min: 0, max: 2_000 }))],
+    [Decimal, fc.integer({ min: 0, max: 200_000 }).map((cents) => (cents / 100).toFixed(2))],
+  ]),
+  hints: {
+    state: fc.constantFrom(...US_STATES, "ON", ""),
+    zip: fc.constantFrom(...ZIPS),
+    weightUnit: fc.constantFrom("lb", "oz", "kg", "g"),
+    currency: fc.constantFrom("USD", "USD", "USD", "GBP", "EUR", "CAD"),
+    carrierCode: fc.constantFrom("NPS", "BLP", "MRX", "GPC", "", "XXX"),
+    serviceCode: fc.constantFrom("BLP_GROUND", "MRX_2DAY", "NPS_PRIORITY", "GPC_INTERNATIONAL_ECONOMY", "BLP_WORLDWIDE_EXPEDITED", "NOPE"),
+    packageTypeCode: fc.constantFrom("BLP_PACKAGE", "MRX_PACKAGE", "NPS_PACKAGE", "GPC_PARCEL", "BLP_LETTER"),
+    // Mostly what the refinements accept, so that most derived requests are valid and reach the domain.
+    declaredValue: fc.constantFrom(null, null, "25.00"),
+    aesNumber: fc.constantFrom(null, null, null, "X20261123123456"),
+    itnNumber: fc.constantFrom(null, null, "X20261123654321"),
+    dutyPaymentAccountNumber: fc.constantFrom("ACC-991", "884422"),
+  },
+  maxArray: 3,
+};
+
+const realisticShipment = fc.constantFrom(
+  buildQuoteShipment(),
+  buildQuoteShipment({ serviceCode: "BLP_GROUND" }),
+  buildQuoteShipment({ receiver: buildUkReceiver(), pieces: [buildPiece({ declaredValue: "52.00" })], commercialInvoice: buildCommercialInvoice() }),
+);
+const shipmentArbitrary = fc.oneof(realisticShipment, validArbitrary(BatchQuoteShipment, deriveOptions));
+
+function domesticBooking(): z.input<typeof BookShipmentRequest> {
+  return {
+    carrierCode: "BLP",
+    serviceCode: "BLP_GROUND",
+    packageTypeCode: "BLP_PACKAGE",
+    shipmentDate: "2026-11-23",
+    shipmentReference: "FUZZ",
+    sender: buildQuoteShipment().sender,
+    receiver: buildDomesticReceiver(),
+    weightUnit: "lb",
+    dimUnit: "in",
+    currency: "USD",
+    pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
+  };
+}
+
+/** A set-up service: two customers with quotes, batches in each state, and a booked shipment each. */
+export async function prepareWorld(service: ServiceClients): Promise<FuzzWorld> {
+  const funded = { prepaySettings: { minimumBalance: "1000.00", rechargeAmount: "100000.00" } };
+  const alice = await service.createCustomer(funded);
+  const bob = await service.createCustomer(funded);
+  const quote = async (customer: TestCustomer, count: number) => {
+    const { results } = ok(await customer.client.batchQuote({ body: { shipments: Array.from({ length: count }, () => buildQuoteShipment({ serviceCode: "BLP_GROUND" })) } }));
+    return results.map((result) => (result.status === "success" ? result.quotes[0]!.quoteId : Number.NaN));
+  };
+  const [open, completed, cancelled, loose, bobQuotes] = [await quote(alice, 3), await quote(alice, 2), await quote(alice, 1), await quote(alice, 6), await quote(bob, 3)];
+  const aliceOpenBatch = ok(await alice.client.createBatch({ body: { name: "fuzz open", quoteIds: open } })).batchId;
+  const aliceCompletedBatch = ok(await alice.client.createBatch({ body: { name: "fuzz completed", quoteIds: completed } })).batchId;
+  ok(await alice.client.batchBook({ body: { batchId: aliceCompletedBatch } }));
+  const aliceCancelledBatch = ok(await alice.client.createBatch({ body: { name: "fuzz cancelled", quoteIds: cancelled } })).batchId;
+  ok(await alice.client.cancelBatch({ batchId: aliceCancelledBatch }));
+  const bobBatch = ok(await bob.client.createBatch({ body: { name: "bob's", quoteIds: bobQuotes } })).batchId;
+  const aliceBookNumber = ok(await alice.client.bookShipment({ body: domesticBooking() })).bookNumber;
+  const bobBookNumber = ok(await bob.client.bookShipment({ body: domesticBooking() })).bookNumber;
+  return {
+    service,
+    alice,
+    bob,
+    ids: { aliceOpenBatch, aliceCompletedBatch, aliceCancelledBatch, aliceQuotes: [...open, ...loose], aliceBookNumber, bobBatch, bobQuotes, bobBookNumber },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Valid requests, derived from the contract
+
+const endpointNames = Object.keys(endpoints) as EndpointName[];
+
+function bodyArbitrary(world: FuzzWorld, name: EndpointName): fc.Arbitrary<unknown> {
+  const { ids } = world;
+  const ownQuotes = fc.subarray(ids.aliceQuotes, { minLength: 1 });
+  switch (name) {
+    case "batchQuote":
+      return fc.record({ shipments: fc.array(shipmentArbitrary, { minLength: 1, maxLength: 3 }) });
+    case "createBatch":
+      return fc.oneof(validArbitrary(endpoints.createBatch.body, deriveOptions), fc.record({ name: fc.constant("fuzz"), quoteIds: ownQuotes }));
+    case "addToBatch":
+      return fc.oneof(validArbitrary(endpoints.addToBatch.body, deriveOptions), fc.record({ quoteIds: ownQuotes }));
+    case "batchBook":
+      return fc.record({ batchId: fc.constantFrom(ids.aliceOpenBatch, ids.aliceCompletedBatch, ids.aliceCancelledBatch) });
+    case "bookShipment":
+      return fc.oneof(fc.constant(domesticBooking()), validArbitrary(BookShipmentRequest, deriveOptions));
+    default: {
+      const schema = endpoints[name].body;
+      return schema ? validArbitrary(schema, deriveOptions) : fc.constant(undefined);
+    }
+  }
+}
+
+function paramsArbitrary(world: FuzzWorld, name: EndpointName): fc.Arbitrary<Record<string, string>> {
+  const { ids } = world;
+  const path = endpoints[name].path;
+  const model: Record<string, fc.Arbitrary<string>> = {};
+  if (path.includes(":customerId")) model.customerId = fc.constant(world.alice.customerId);
+  if (path.includes(":batchId")) model.batchId = fc.constantFrom(ids.aliceOpenBatch, ids.aliceCompletedBatch, ids.aliceCancelledBatch).map(String);
+  if (path.includes(":quoteId")) model.quoteId = fc.constantFrom(...ids.aliceQuotes).map(String);
+  if (path.includes(":bookNumber")) model.bookNumber = fc.constant(ids.aliceBookNumber);
+  return fc.record(model);
+}
+
+function queryArbitrary(name: EndpointName): fc.Arbitrary<Record<string, string>> {
+  const schema = endpoints[name].query;
+  if (!schema) return fc.constant({});
+  return validArbitrary(schema, deriveOptions).map((query) =>
+    Object.fromEntries(Object.entries(query as Shape).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])),
+  );
+}
+
+function authorization(world: FuzzWorld, name: EndpointName): string {
+  return endpoints[name].auth === "partner" ? `Bearer ${PARTNER_KEY}` : world.alice.authorization;
+}
+
+const validRequests = new WeakMap<FuzzWorld, Map<EndpointName, fc.Arbitrary<FuzzRequest>>>();
+
+/** A valid request for the endpoint (derived once per world and endpoint: deriving walks the whole schema). */
+function validRequest(world: FuzzWorld, name: EndpointName): fc.Arbitrary<FuzzRequest> {
+  let byName = validRequests.get(world);
+  if (!byName) validRequests.set(world, (byName = new Map()));
+  let arbitrary = byName.get(name);
+  if (!arbitrary) byName.set(name, (arbitrary = deriveValidRequest(world, name)));
+  return arbitrary;
+}
+
+function deriveValidRequest(world: FuzzWorld, name: EndpointName): fc.Arbitrary<FuzzRequest> {
+  const endpoint = endpoints[name];
+  return fc.record({ params: paramsArbitrary(world, name), query: queryArbitrary(name), body: bodyArbitrary(world, name) }).map(({ params, query, body }) => ({
+    endpoint: name,
+    method: endpoint.method,
+    params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, encodeURIComponent(value)])),
+    query,
+    headers: { authorization: authorization(world, name), ...(endpoint.body ? { "content-type": "application/json" } : {}) },
+    body,
+    mutation: "none",
+    mustRefuse: false,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mutations
+
+type Path = (string | number)[];
+
+/** Every path to a value inside a JSON value (the root included). */
+function pathsOf(value: unknown, prefix: Path = [], out: Path[] = []): Path[] {
+  out.push(prefix);
+  if (Array.isArray(value)) value.forEach((item, index) => pathsOf(item, [...prefix, index], out));
+  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) pathsOf(item, [...prefix, key], out);
+  return out;
+}
+
+function cloneJson<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** Sets (or, with `remove`, deletes) the value at `path`; returns the new root. Own `__proto__` keys are set as data. */
+function setAt(root: unknown, path: Path, value: unknown, remove = false): unknown {
+  if (path.length === 0) return value;
+  const copy = cloneJson(root);
+  let node = copy as Shape;
+  for (const key of path.slice(0, -1)) node = node[key as string] as Shape;
+  const last = path[path.length - 1]!;
+  if (remove) {
+    if (Array.isArray(node)) node.splice(last as number, 1);
+    else delete node[last as string];
+  } else {
+    Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+const NUMERIC_EDGES: unknown[] = [0, -0, -1, -0.0001, 1e308, -1e308, 5e-324, 2 ** 53, 2 ** 53 + 2, 1e21, "-0.0001", "0", "-1", "1e400", "NaN", "Infinity", "0x10", " 7", "1,5", "", "00.5", "9".repeat(60)];
+const STRANGE_STRINGS = ["", " ", "\u0000", "\u202e\u0645\u0631\u062d\u0628\u0627", "\ud83d\udce6\ud83d\ude9a", "\ud800", "Ω≈ç√∫", "' OR 1=1 --", "<script>alert(1)</script>", "../../etc/passwd", "%00", "\r\nX-Injected: 1", "null", "true", "𝕏".repeat(300)];
+const WRONG_TYPES: unknown[] = [null, true, false, 0, -1, "text", [], {}, [null], { nested: { deeper: [] } }];
+
+function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
+  if (request.body === undefined) return [];
+  const paths = pathsOf(request.body);
+  const leafPaths = paths.filter((path) => path.length > 0);
+  const pick = fc.constantFrom(...paths);
+  const withBody = (mutation: string) => (body: unknown): FuzzRequest => ({ ...request, body, mutation });
+  const objectPaths = paths.filter((path) => {
+    let node: unknown = request.body;
+    for (const key of path) node = (node as Shape)[key as string];
+    return node !== null && typeof node === "object" && !Array.isArray(node);
+  });
+  const mutations: fc.Arbitrary<FuzzRequest>[] = [
+    fc.tuple(pick, fc.constantFrom(...WRONG_TYPES)).map(([path, value]) => withBody(`wrong type at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
+    fc.tuple(pick, fc.constantFrom(...NUMERIC_EDGES)).map(([path, value]) => withBody(`numeric edge ${JSON.stringify(value)} at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
+    fc.tuple(pick, fc.constantFrom(...STRANGE_STRINGS)).map(([path, value]) => withBody(`strange string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
+    fc.tuple(pick, fc.constantFrom(300, 5_000, 200_000, 1_500_000), fc.constantFrom("x", "é", "\ud83d\udce6")).map(([path, length, unit]) => ({
+      ...withBody(`${length}-character string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, unit.repeat(length))),
+      // No field takes a string this long: the service refuses such a body whole, before parsing it.
+      mustRefuse: length * unit.length > MAX_JSON_STRING_CHARS,
+    })),
+  ];
+  if (leafPaths.length > 0) {
+    mutations.push(fc.constantFrom(...leafPaths).map((path) => withBody(`missing ${path.join(".")}`)(setAt(request.body, path, undefined, true))));
+  }
+  if (objectPaths.length > 0) {
+    mutations.push(
+      fc.tuple(fc.constantFrom(...objectPaths), fc.constantFrom("__proto__", "constructor", "prototype", "extra", "toString"), fc.constantFrom<unknown>({ polluted: true }, "x", 1, { prototype: { polluted: true } }))
+        .map(([path, key, value]) => withBody(`extra field ${key} at ${path.join(".") || "(root)"}`)(setAt(request.body, [...path, key], value))),
+    );
+  }
+  // Deep nesting is written as text: building it as a value would cost the fuzzer more than the service.
+  mutations.push(
+    fc.tuple(pick, fc.constantFrom(100, 10_000, 200_000), fc.constantFrom("[", '{"a":')).map(([path, depth, open]) => {
+      const marker = "__deep__";
+      const text = JSON.stringify(setAt(request.body, path, marker)).replace(`"${marker}"`, open.repeat(depth) + (open === "[" ? "]" : "1}").repeat(depth));
+      return { ...request, bodyText: text, mutation: `nesting ${depth} deep at ${path.join(".") || "(root)"}`, mustRefuse: depth > MAX_JSON_DEPTH };
+    }),
+  );
+  return mutations;
+}
+
+function textMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
+  if (!endpoints[request.endpoint as EndpointName]?.body) return [];
+  const text = JSON.stringify(request.body ?? {});
+  return [
+    fc.constantFrom(
+      text.slice(0, Math.max(1, Math.floor(text.length / 2))),
+      `${text}}`,
+      `${text} trailing`,
+      text.replace(/"/, "'"),
+      `\ufeff${text}`,
+      "NaN",
+      "{",
+      '{"shipments": [1,]}',
+      '{"a": "\\x41"}',
+      "\u0000",
+      "[]".repeat(1000),
+    ).map((bodyText) => ({ ...request, bodyText, mutation: "bad JSON", mustRefuse: true })),
+    fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/jsonx", "json").map((contentType) => ({
+      ...request,
+      headers: { ...request.headers, "content-type": contentType },
+      mutation: `content type ${JSON.stringify(contentType)}`,
+      mustRefuse: true,
+    })),
+    fc.constant({ ...request, headers: { ...request.headers, "content-type": "application/json" }, bodyText: "", mutation: "empty body", mustRefuse: true }),
+    fc.constantFrom(DEFAULT_BODY_LIMIT_BYTES + 1, DEFAULT_BODY_LIMIT_BYTES * 2).map((size) => ({
+      ...request,
+      bodyText: JSON.stringify({ ...(request.body as Shape), padding: "x".repeat(size) }),
+      mutation: `body of ${size} bytes`,
+      mustRefuse: true,
+    })),
+  ];
+}
+
+const BAD_IDS = ["abc", "0", "-1", "1.5", "1e3", "0x10", "%ZZ", "%E2%82", "%", "%00", "99999999999999999999999", "9007199254740993", "%20", encodeURIComponent("📦"), encodeURIComponent("'; DROP TABLE Batch; --"), "..", "x".repeat(300), "1".repeat(2_000)];
+
+function pathMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
+  const names = Object.keys(request.params).filter((name) => name !== "customerId");
+  const mutations: fc.Arbitrary<FuzzRequest>[] = [];
+  if (names.length > 0) {
+    mutations.push(
+      fc.tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_IDS)).map(([name, id]) => ({ ...request, params: { ...request.params, [name]: id }, mutation: `path ${name} ${id.slice(0, 40)}` })),
+    );
+  }
+  if ("customerId" in request.params) {
+    mutations.push(
+      fc.constantFrom("%ZZ", "C000000000000", world.bob.customerId, "x".repeat(2_000), "%2F..%2F").map((customerId) => ({
+        ...request,
+        params: { ...request.params, customerId },
+        mutation: `customerId ${customerId.slice(0, 40)}`,
+        mustRefuse: true,
+      })),
+    );
+  }
+  return mutations;
+}
+
+/** Requests that are well formed but name another customer's resources, or ask a batch what its state forbids. */
+function stateMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
+  const { ids } = world;
+  const mutations: fc.Arbitrary<FuzzRequest>[] = [];
+  const refuse = (mutation: string, change: Partial<FuzzRequest>): FuzzRequest => ({ ...request, ...change, mutation, mustRefuse: true });
+  if ("batchId" in request.params) mutations.push(fc.constant(refuse("another customer's batch", { params: { ...request.params, batchId: String(ids.bobBatch) } })));
+  if ("bookNumber" in request.params) mutations.push(fc.constant(refuse("another customer's book number", { params: { ...request.params, bookNumber: ids.bobBookNumber } })));
+  if (request.endpoint === "createBatch" || request.endpoint === "addToBatch") {
+    mutations.push(fc.subarray(ids.bobQuotes, { minLength: 1 }).map((quoteIds) => refuse("another customer's quotes", { body: { ...(request.body as Shape), quoteIds } })));
+  }
+  if (request.endpoint === "batchBook") {
+    mutations.push(fc.constantFrom(ids.bobBatch, ids.aliceCompletedBatch, ids.aliceCancelledBatch).map((batchId) => refuse(`book batch ${batchId} (another customer's, or not open)`, { body: { batchId } })));
+  }
+  if (request.endpoint === "cancelBatch" || request.endpoint === "addToBatch") {
+    mutations.push(fc.constantFrom(ids.aliceCompletedBatch, ids.aliceCancelledBatch).map((batchId) => refuse("batch that is not open", { params: { ...request.params, batchId: String(batchId) } })));
+  }
+  return mutations;
+}
+
+function headerMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
+  const endpoint = endpoints[request.endpoint as EndpointName];
+  return [
+    fc.constantFrom(undefined, "", "Basic", "Basic !!!", `Basic ${Buffer.from("no-colon").toString("base64")}`, `Basic ${Buffer.from(`${world.alice.email}:wrong`).toString("base64")}`, "Bearer wrong-key", `Basic ${"A".repeat(8_000)}`)
+      .map((value) => {
+        const { authorization: _dropped, ...headers } = request.headers;
+        return { ...request, headers: value === undefined ? headers : { ...headers, authorization: value }, mutation: `authorization ${JSON.stringify(value?.slice(0, 30))}`, mustRefuse: true };
+      }),
+    fc.constantFrom(20 * 1024, 80 * 1024).map((size) => ({ ...request, headers: { ...request.headers, "x-padding": "a".repeat(size) }, mutation: `${size}-byte header`, mustRefuse: true })),
+    fc.constantFrom(...(endpoint.method === "GET" ? ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"] : ["GET", "PUT", "PATCH", "OPTIONS"])).map((method) => ({
+      ...request,
+      method,
+      mutation: `method ${method}`,
+      // The same path with another method may be another endpoint (DELETE on a batch is Delete Batch).
+      mustRefuse: !endpointList.some((other) => other.path === endpoint.path && other.method === method),
+    })),
+  ];
+}
+
+const RAW_REQUESTS = [
+  "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+  "GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n",
+  "GET\r\n\r\n",
+  "\u0000\u0001\u0002\r\n\r\n",
+  "GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n",
+  "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+  "POST /restapi/v1/customers HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n",
+  `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: ${"a".repeat(70_000)}\r\n\r\n`,
+  `GET /${"a".repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+  `GET /healthz HTTP/1.1\r\n${Array.from({ length: 3_000 }, (_, index) => `X-H${index}: v`).join("\r\n")}\r\n\r\n`,
+];
+
+const rawRequest: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...RAW_REQUESTS).map((raw) => ({
+  endpoint: "raw",
+  method: "RAW",
+  params: {},
+  query: {},
+  headers: {},
+  body: undefined,
+  raw,
+  mutation: `raw bytes ${JSON.stringify(raw.slice(0, 60))}`,
+  mustRefuse: true,
+}));
+
+/** One fuzz request: a valid request for some endpoint, usually mutated; sometimes raw bytes. */
+export function requestArbitrary(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+  const mutated = fc.constantFrom(...endpointNames).chain((name) =>
+    validRequest(world, name).chain((request) =>
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant(request) },
+        ...[...bodyMutations(request), ...textMutations(request), ...pathMutations(world, request), ...stateMutations(world, request), ...headerMutations(world, request)].map((arbitrary) => ({ weight: 2, arbitrary })),
+      ),
+    ),
+  );
+  return fc.oneof({ weight: 30, arbitrary: mutated }, { weight: 1, arbitrary: rawRequest });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sending and judging
+
+function pathOf(request: FuzzRequest): string {
+  const endpoint = endpoints[request.endpoint as EndpointName];
+  // Not the client's buildPath, which encodes each value: these are already encoded, and may be broken on purpose.
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_segment, name: string) => request.params[name] ?? "");
+  const query = new URLSearchParams(request.query).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function bodyTextOf(request: FuzzRequest): string | undefined {
+  return request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+}
+
+/** What the contract says of the request as sent: refused outright, or (Batch Quote) which shipments must fail. */
+function contractVerdict(request: FuzzRequest): { refuse: boolean; invalidShipments: number[] } {
+  const none = { refuse: false, invalidShipments: [] };
+  if (request.endpoint === "raw" || request.mustRefuse) return { refuse: true, invalidShipments: [] };
+  const endpoint = endpoints[request.endpoint];
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.params)) {
+    try {
+      decoded[name] = decodeURIComponent(value);
+    } catch {
+      return { refuse: true, invalidShipments: [] };
+    }
+    if (decoded[name]!.includes("/") || decoded[name] === "" || value.length > 1_000) return { refuse: true, invalidShipments: [] };
+  }
+  if (!endpoint.params.safeParse(decoded).success) return { refuse: true, invalidShipments: [] };
+  if (endpoint.query && !endpoint.query.safeParse(request.query).success) return { refuse: true, invalidShipments: [] };
+  if (!endpoint.body) return none;
+  const text = bodyTextOf(request);
+  let body: unknown;
+  try {
+    body = text === undefined || text === "" ? undefined : JSON.parse(text);
+  } catch {
+    return { refuse: true, invalidShipments: [] };
+  }
+  if (request.endpoint === "batchQuote") {
+    const envelope = BatchQuoteEnvelope.safeParse(body);
+    if (!envelope.success) return { refuse: true, invalidShipments: [] };
+    const invalidShipments = envelope.data.shipments.flatMap((shipment, index) => (BatchQuoteShipment.safeParse(shipment).success ? [] : [index]));
+    return { refuse: false, invalidShipments };
+  }
+  return { refuse: !endpoint.body.safeParse(body).success, invalidShipments: [] };
+}
+
+function clip(text: string, max = 1_500): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters in all)` : text;
+}
+
+/** The request as a person reads it, long values cut: what a failure prints after shrinking. */
+export function describeRequest(request: FuzzRequest): string {
+  if (request.raw !== undefined) return `raw bytes (${request.mutation}):\n${clip(JSON.stringify(request.raw))}`;
+  const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${clip(value, 120)}`);
+  const body = bodyTextOf(request);
+  return [`${request.method} ${clip(pathOf(request), 300)}   [mutation: ${request.mutation}]`, ...headers, body === undefined ? "(no body)" : clip(body)].join("\n");
+}
+
+export class FuzzFailure extends Error {}
+
+function judge(request: FuzzRequest, response: ProbeResponse): void {
+  const fail = (why: string) => {
+    throw new FuzzFailure(`${why}\nanswer: ${response.status} ${clip(response.text, 600)}`);
+  };
+  if (response.status >= 500) fail("a 5xx answer");
+  if (response.status >= 400) {
+    if (!ErrorBody.strict().safeParse(response.json).success) fail("a refusal not in the service's {error, errorCategory} body");
+    if (!/^application\/json/.test(response.headers["content-type"] ?? "")) fail("a refusal that is not JSON");
+  }
+  const verdict = contractVerdict(request);
+  if (verdict.refuse && response.status < 300) fail("an invalid request answered 2xx");
+  if (response.status < 300 && request.endpoint !== "raw") {
+    const endpoint: Endpoints[EndpointName] = endpoints[request.endpoint];
+    if (request.method === endpoint.method && !endpoint.response.safeParse(response.json).success) fail("a 2xx body that breaks the contract");
+    if (request.endpoint === "batchQuote" && verdict.invalidShipments.length > 0) {
+      const results = (response.json as { results: { status: string; errorCategory?: string }[] }).results;
+      for (const index of verdict.invalidShipments) {
+        if (results[index]?.status !== "error" || results[index]?.errorCategory !== "INVALID_REQUEST") fail(`shipment ${index} breaks the contract but is not status error INVALID_REQUEST`);
+      }
+    }
+  }
+}
+
+/**
+ * Sends one request (pooled keep-alive connection, or raw socket) and judges the answer; throws
+ * {@link FuzzFailure}. `previous` is the request sent before on the same connection: when the connection
+ * fails, it is the likely culprit (a server that closed after it without saying so), and the failure names it.
+ */
+export async function sendAndJudge(world: FuzzWorld, client: KeepAliveClient, request: FuzzRequest, previous?: FuzzRequest): Promise<void> {
+  if (request.raw !== undefined) {
+    const exchange = await rawExchange(world.service.baseUrl, request.raw);
+    if (!exchange.response) throw new FuzzFailure(`no answer before the connection ${exchange.ending === "reset" ? "was reset" : "closed"}`);
+    if (exchange.ending === "reset") throw new FuzzFailure("the connection was reset after the answer");
+    if (exchange.ending === "closed" && exchange.response.headers.connection?.toLowerCase() !== "close") throw new FuzzFailure("the connection was closed without Connection: close");
+    return judge(request, exchange.response);
+  }
+  let response: ProbeResponse;
+  try {
+    response = await client.request({ method: request.method, path: pathOf(request), headers: request.headers, body: bodyTextOf(request) });
+  } catch (error) {
+    const before = previous ? `\nthe request before it on this connection:\n${describeRequest(previous)}` : "";
+    throw new FuzzFailure(`the client's connection failed: ${(error as Error).message}${before}`);
+  }
+  judge(request, response);
+}
+
+/** The service answers its health check and still quotes a valid shipment. */
+export async function assertHealthy(world: FuzzWorld): Promise<void> {
+  const health = await fetch(`${world.service.baseUrl}/healthz`);
+  if (health.status !== 200) throw new FuzzFailure(`the service is not healthy after the run: /healthz answered ${health.status}`);
+  const quoted = ok(await world.alice.client.batchQuote({ body: { shipments: [buildQuoteShipment({ serviceCode: "BLP_GROUND" })] } }));
+  if (quoted.results[0]?.status !== "success") throw new FuzzFailure("the service no longer quotes a valid shipment after the run");
+}
+
+/** The kinds of mutation, as their descriptions begin. */
+export const MUTATION_KINDS = [
+  "none", "wrong type", "numeric edge", "strange string", "long string", "missing", "extra field", "nesting", "bad JSON", "content type", "empty body",
+  "body of", "path", "customerId", "another customer's", "book batch", "batch that is not open", "authorization", "oversized header", "method", "raw bytes",
+] as const;
+
+/** A mutation's kind: its description without the values. */
+export function mutationKind(request: FuzzRequest): string {
+  const description = request.mutation.replace(/^\d+-character string/, "long string").replace(/^\d+-byte header/, "oversized header");
+  return MUTATION_KINDS.find((kind) => description.startsWith(kind)) ?? description;
+}
+
+export interface FuzzRunSummary {
+  requests: number;
+  /** Requests and time spent per mutation kind. */
+  mutations: Map<string, { count: number; ms: number }>;
+}
+
+export interface FuzzRunOptions {
+  seed: number;
+  runs: number;
+  /** Called every 500 requests. */
+  onProgress?: (done: number) => void;
+}
+
+/**
+ * Runs the fuzz suite against a prepared world. On a failure fast-check shrinks the request; the error names
+ * the seed, the replay path, the property broken and the shrunk request.
+ */
+export async function runServiceFuzz(world: FuzzWorld, options: FuzzRunOptions): Promise<FuzzRunSummary> {
+  const client = createKeepAliveClient(world.service.baseUrl);
+  const mutations = new Map<string, { count: number; ms: number }>();
+  let requests = 0;
+  let previous: FuzzRequest | undefined;
+  try {
+    const property = fc.asyncProperty(requestArbitrary(world), async (request) => {
+      requests += 1;
+      const kind = mutationKind(request);
+      const started = performance.now();
+      if (requests % 500 === 0) options.onProgress?.(requests);
+      try {
+        await sendAndJudge(world, client, request, previous);
+      } finally {
+        if (request.raw === undefined) previous = request;
+        const entry = mutations.get(kind) ?? { count: 0, ms: 0 };
+        mutations.set(kind, { count: entry.count + 1, ms: entry.ms + performance.now() - started });
+      }
+    });
+    const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: false });
+    if (details.failed) {
+      const [request] = details.counterexample ?? [];
+      throw new FuzzFailure(
+        `Fuzz failure (seed ${options.seed}, path ${details.counterexamplePath}; replay with npm run fuzz -- --seed ${options.seed} --runs ${options.runs}):\n` +
+          `${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n` +
+          `shrunk request:\n${request ? describeRequest(request) : "(none)"}`,
+      );
+    }
+    await assertHealthy(world);
+    return { requests, mutations };
+  } finally {
+    client.close();
+  }
+}
