@@ -202,3 +202,78 @@ describe("form posts of the embedded pages", () => {
     );
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes read with a session token from outside the app's pages: the order-details block's data route
+// (Shopify's admin calls it from the extension, cross-origin) and the booking page's option price.
+
+const PATH_IDS = fc.oneof(
+  fc.constantFrom("1001", "0", "-1", "1e3", "99999999999999999999", "999999999999999999999999", "%00", "%F0%9F%93%A6", "..%2F..%2Fetc", "%ZZ", "1001%20OR%201=1"),
+  fc.string({ maxLength: 40 }).map(encodeURIComponent),
+  fc.bigInt({ min: 0n, max: 10n ** 22n }).map(String),
+);
+
+type Token = "valid" | "none" | "forged" | "expired" | "other-shop" | "garbage";
+
+async function bearer(kind: Token): Promise<string | null> {
+  switch (kind) {
+    case "valid":
+      return stack.admin.mintSessionToken();
+    case "none":
+      return null;
+    case "forged": {
+      const [header, payload] = (await stack.admin.mintSessionToken()).split(".");
+      return `${header}.${payload}.${Buffer.from("not the app's signature").toString("base64url")}`;
+    }
+    case "expired":
+      return stack.admin.mintSessionToken({ ttlSeconds: -120 });
+    case "other-shop":
+      return stack.admin.mintSessionToken({ shop: "someone-else.myshopify.com" });
+    case "garbage":
+      return "\u00ff\u00fe not a jwt";
+  }
+}
+
+const OUTSIDE_READS = fc.record({
+  target: fc.constantFrom("block", "price"),
+  id: PATH_IDS,
+  token: fc.constantFrom<Token>("valid", "none", "forged", "expired", "other-shop", "garbage"),
+  method: fc.constantFrom("GET", "GET", "OPTIONS", "POST", "PUT", "DELETE"),
+  query: fc.dictionary(fc.constantFrom("shipmentId", "quoteId", "signatureOptionCode", "insuranceAmount", "__proto__", "constructor"), fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom("-0.0001", "1e309", "NaN", "99999999999999999999.99", ""))),
+});
+
+describe("routes read with a session token from outside the app's pages", () => {
+  it("GIVEN the block's data route THEN a valid token is answered (a 404 in words for an order Consign has not seen) and a forged one is refused (the baseline the hostile reads differ from)", async () => {
+    const read = async (token: Token) => {
+      const authorization = await bearer(token);
+      const response = await fetch(`${stack.app.url}/api/order-shipments/424242`, { headers: { "user-agent": BROWSER_USER_AGENT, origin: "https://extensions.shopifycdn.com", ...(authorization ? { authorization: `Bearer ${authorization}` } : {}) } });
+      return { status: response.status, text: await response.text() };
+    };
+    const valid = await read("valid");
+    expect(valid.status).toBe(404);
+    expect(valid.text).toMatch(/Open Consign once/);
+    expect((await read("forged")).status).toBe(401);
+  });
+
+  it("GIVEN 200 hostile reads (seeded) of the block's data route and the option price THEN none is answered 5xx, none without a valid token is served, and an invalid id or query is a 4xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(OUTSIDE_READS, async ({ target, id, token, method, query }) => {
+        const path = target === "block" ? `/api/order-shipments/${id}` : `/app/orders/${id}/price?${new URLSearchParams(query).toString()}`;
+        const route = target === "block" ? "routes/api.order-shipments.$id" : "routes/app.orders.$id.price";
+        const headers: Record<string, string> = { "user-agent": BROWSER_USER_AGENT, origin: "https://extensions.shopifycdn.com" };
+        const authorization = await bearer(token);
+        if (authorization !== null) headers.authorization = `Bearer ${authorization}`;
+        if (method === "OPTIONS") headers["access-control-request-method"] = "GET";
+        const url = `${stack.app.url}${path}${target === "price" ? "&" : "?"}_data=${encodeURIComponent(route)}`;
+        const response = await fetch(url, { method, headers, redirect: "manual" });
+        const text = await response.text();
+        const said = `${method} ${path} with ${token} token: ${response.status} ${text.slice(0, 300)}`;
+        expect(response.status, said).toBeLessThan(500);
+        if (method === "OPTIONS") return;
+        if (token !== "valid") expect(response.status, said).not.toBe(200);
+        if (token === "valid" && method === "GET" && !/^\d{1,20}$/.test(decodeURIComponent(id))) expect(response.status, said).toBeGreaterThanOrEqual(400);
+      }),
+      { seed: 20261124, numRuns: 200 },
+    );
+  });
+});
