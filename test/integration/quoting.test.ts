@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
+import { syncOrderMirror } from "../support/mirror-sync";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
@@ -39,12 +40,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     context = { admin, shop: session.shop };
     await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
-    const { syncId } = await mirror.startMirrorSync(context, prisma);
-    let progress = await mirror.advanceMirrorSync(context, prisma, syncId);
-    while (progress.status === "RUNNING") {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      progress = await mirror.advanceMirrorSync(context, prisma, syncId);
-    }
+    await syncOrderMirror(context, prisma, 30);
     const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, orderBy: { orderCreatedAt: "asc" }, select: { id: true } });
     orders = await mirror.loadMirroredOrders(prisma, SHOP, rows.map((row) => row.id));
 
