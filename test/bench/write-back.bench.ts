@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       },
     };
 
-    console.log(`writing back ${SHIPMENTS} fulfillments at the local admin's default throttle…`);
+    console.log(`writing back ${SHIPMENTS} fulfillments at a ${bucketNow.maximumAvailable}-point bucket restoring ${bucketNow.restoreRate} points/s…`);
     const started = performance.now();
     const summary = await writeBack({ admin: observed, shop: SHOP }, prisma);
     const seconds = (performance.now() - started) / 1000;
