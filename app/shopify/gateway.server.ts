@@ -113,11 +113,17 @@ export async function adminQuery<T>(
 
   for (let attempt = 0; ; attempt++) {
     const estimate = lastRequestedCost.get(operation) ?? 0;
+    // The points are held from before the wait until the answer, so every other caller for the shop (the
+    // write-back, tracking-event writes, a mirror sync) queues behind this request instead of waking with it.
     const wait = pacer.delayFor(shop, estimate);
-    if (wait > 0) await sleep(wait);
     pacer.reserve(shop, estimate);
-
-    const result = await send(admin, document, variables);
+    let result: RawResult;
+    try {
+      if (wait > 0) await sleep(wait);
+      result = await send(admin, document, variables);
+    } finally {
+      pacer.release(shop, estimate);
+    }
     if (result.cost) {
       lastRequestedCost.set(operation, result.cost.requestedQueryCost);
       pacer.observe(shop, result.cost.throttleStatus);

@@ -38,6 +38,17 @@ describe("CostPacer", () => {
     expect(pacer.delayFor("shop", 100)).toBe(2000);
   });
 
+  it("GIVEN a request waiting its turn WHEN Shopify reports the bucket (another request's answer) THEN its points stay held until it is answered", () => {
+    const pacer = new CostPacer(manualClock());
+    pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 50 });
+    pacer.reserve("shop", 100);
+    // Shopify does not know of the waiting request: its figures leave the reservation in place.
+    pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 50 });
+    expect(pacer.delayFor("shop", 100)).toBe(2000);
+    pacer.release("shop", 100);
+    expect(pacer.delayFor("shop", 100)).toBe(0);
+  });
+
   it("GIVEN a request costlier than the whole bucket THEN it waits only for a full bucket", () => {
     const pacer = new CostPacer(manualClock());
     pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 0, restoreRate: 100 });

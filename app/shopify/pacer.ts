@@ -22,15 +22,17 @@ interface BucketState extends ThrottleStatus {
 
 export class CostPacer {
   private readonly buckets = new Map<string, BucketState>();
+  /** Points held by the shop's requests that are waiting their turn or not answered yet. */
+  private readonly pending = new Map<string, number>();
 
   constructor(private readonly clock: Clock = systemClock) {}
 
-  /** Points available now for `shop`, or undefined before the first response was seen. */
+  /** Points available now for `shop` (after what its requests in flight hold), or undefined before the first response was seen. */
   available(shop: string): number | undefined {
     const bucket = this.buckets.get(shop);
     if (!bucket) return undefined;
     const elapsedSeconds = Math.max(0, this.clock.now() - bucket.observedAt) / 1000;
-    return Math.min(bucket.maximumAvailable, bucket.currentlyAvailable + elapsedSeconds * bucket.restoreRate);
+    return Math.min(bucket.maximumAvailable, bucket.currentlyAvailable + elapsedSeconds * bucket.restoreRate) - (this.pending.get(shop) ?? 0);
   }
 
   /** Milliseconds to wait before sending a request estimated at `cost` points (0 when it fits now). */
@@ -42,12 +44,18 @@ export class CostPacer {
     return needed <= 0 ? 0 : Math.ceil((needed / bucket.restoreRate) * 1000);
   }
 
-  /** Reserves `cost` points locally while a request is in flight, so concurrent callers queue up. */
+  /**
+   * Holds `cost` points for a request from the moment its wait is decided until it is answered, so that
+   * every other caller for the shop (the write-back, tracking-event writes, a mirror sync) queues behind it
+   * instead of waking up with it. Shopify's own figures (`observe`) do not know of a request not sent yet.
+   */
   reserve(shop: string, cost: number): void {
-    const bucket = this.buckets.get(shop);
-    const available = this.available(shop);
-    if (!bucket || available === undefined) return;
-    this.buckets.set(shop, { ...bucket, currentlyAvailable: available - cost, observedAt: this.clock.now() });
+    this.pending.set(shop, (this.pending.get(shop) ?? 0) + cost);
+  }
+
+  /** The request that reserved `cost` was answered (or failed): Shopify's next figures account for it. */
+  release(shop: string, cost: number): void {
+    this.pending.set(shop, Math.max(0, (this.pending.get(shop) ?? 0) - cost));
   }
 
   /** Records the bucket as Shopify reported it. */
