@@ -8,6 +8,7 @@ import prisma from "../db.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { forEachInFlight } from "../shopify/in-flight";
 import { unauthenticated } from "../shopify.server";
 import { trackingPageUrl } from "./tracking-link.server";
 import { fulfillmentTracking } from "./tracking-info";
@@ -46,9 +47,9 @@ import {
  * the tracking number is then linked instead of created again, so running the worker twice, or after a
  * crash, never fulfils twice.
  *
- * Shipments are written one after another: at Shopify's standard limits the cost bucket, not latency, is the
- * bottleneck, and the gateway's pacer spends it evenly at the restore rate Shopify reports
- * (see `npm run bench:write-back`).
+ * Shipments are written one at a time at Shopify's standard limits, where the cost bucket, not latency, is
+ * the bottleneck; a plan restoring more points per second keeps more in flight (app/shopify/in-flight.ts).
+ * The gateway's pacer spends the bucket evenly at the restore rate Shopify reports (`npm run bench:write-back`).
  */
 
 export type Db = Pick<PrismaClient, "shipment" | "shippingAccount" | "shopSettings" | "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "$transaction">;
@@ -325,13 +326,13 @@ export async function writeBack(admin: ShopAdmin, db: Db, options: WriteBackOpti
     });
     const mirrored = await mirroredFulfillmentOrders(db, shop, rows);
     let progressed = false;
-    for (const row of rows) {
+    await forEachInFlight(admin, rows, async (row) => {
       const outcome = await writeBackShipment(run, row, mirrored.get(row.fulfillmentOrderId) ?? null);
-      if (!outcome) continue;
+      if (!outcome) return;
       progressed = true;
       if (outcome.status === "FULFILLED") summary.fulfilled++;
       else summary.failed++;
-    }
+    });
     // Every claimed row ends FULFILLED or FAILED, so a pass without progress means another writer holds the rest.
     if (!progressed) return summary;
   }

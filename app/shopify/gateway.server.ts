@@ -65,6 +65,11 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** The cost each operation was last charged, to pace its next call before Shopify has to refuse it. */
 const lastRequestedCost = new Map<string, number>();
 
+/** The shop's cost bucket as Shopify last reported it to this process, or undefined before any answer. */
+export function reportedThrottle(context: Pick<ShopAdmin, "shop" | "pacer">): ThrottleStatus | undefined {
+  return (context.pacer ?? sharedPacer).status(context.shop);
+}
+
 function operationName(document: string): string {
   return /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous";
 }

@@ -58,6 +58,12 @@ export class CostPacer {
     this.pending.set(shop, Math.max(0, (this.pending.get(shop) ?? 0) - cost));
   }
 
+  /** The bucket as Shopify last reported it for `shop` (size and restore rate), or undefined before any answer. */
+  status(shop: string): ThrottleStatus | undefined {
+    const bucket = this.buckets.get(shop);
+    return bucket && { maximumAvailable: bucket.maximumAvailable, currentlyAvailable: bucket.currentlyAvailable, restoreRate: bucket.restoreRate };
+  }
+
   /** Records the bucket as Shopify reported it. */
   observe(shop: string, status: ThrottleStatus): void {
     this.buckets.set(shop, { ...status, observedAt: this.clock.now() });
