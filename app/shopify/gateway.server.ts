@@ -70,7 +70,8 @@ export function reportedThrottle(context: Pick<ShopAdmin, "shop" | "pacer">): Th
   return (context.pacer ?? sharedPacer).status(context.shop);
 }
 
-function operationName(document: string): string {
+/** The operation's name in a GraphQL document ("CreateShipmentFulfillment"), or "anonymous". */
+export function operationName(document: string): string {
   return /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous";
 }
 

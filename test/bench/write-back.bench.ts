@@ -38,10 +38,6 @@ interface Charge {
   restoreRate: number;
 }
 
-function operationOf(document: string): string {
-  return /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous";
-}
-
 const CostBody = (body: unknown) =>
   (body as { extensions?: { cost?: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; restoreRate: number } } } })
     .extensions?.cost;
@@ -56,6 +52,7 @@ async function main(): Promise<void> {
     const { unauthenticated } = await import("../../app/shopify.server");
     const { writeBack } = await import("../../app/fulfillment/write-back.server");
     const { GraphqlQueryError } = await import("@shopify/shopify-api");
+    const { operationName } = await import("../../app/shopify/gateway.server");
 
     const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
@@ -75,7 +72,7 @@ async function main(): Promise<void> {
     console.log("done");
     const charges: Charge[] = [];
     const note = (document: unknown, cost: ReturnType<typeof CostBody>, throttled: boolean) => {
-      if (cost) charges.push({ operation: operationOf(String(document)), requested: cost.requestedQueryCost, actual: cost.actualQueryCost, throttled, ...cost.throttleStatus });
+      if (cost) charges.push({ operation: operationName(String(document)), requested: cost.requestedQueryCost, actual: cost.actualQueryCost, throttled, ...cost.throttleStatus });
     };
     const observed: typeof admin = {
       ...admin,

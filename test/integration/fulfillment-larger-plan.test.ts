@@ -1,9 +1,9 @@
-import { GraphqlQueryError } from "@shopify/shopify-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { syncOrderMirror } from "../support/mirror-sync";
+import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
@@ -28,33 +28,15 @@ afterAll(async () => {
 
 describe("fulfillment write-back on a larger plan", () => {
   it("GIVEN a bucket restoring 300 points/s WHEN twelve shipments are written back THEN three are in flight at a time, each is fulfilled once, and nothing is THROTTLED", async () => {
-    const { admin } = await unauthenticated.admin(SHOP);
-    let inFlight = 0;
-    let peak = 0;
-    let throttled = 0;
-    const observed: typeof admin = {
-      ...admin,
-      graphql: async (document, options) => {
-        const create = String(document).includes("CreateShipmentFulfillment");
-        if (create) peak = Math.max(peak, ++inFlight);
-        try {
-          return await admin.graphql(document, options);
-        } catch (error) {
-          if (error instanceof GraphqlQueryError && JSON.stringify(error.body).includes("THROTTLED")) throttled++;
-          throw error;
-        } finally {
-          if (create) inFlight--;
-        }
-      },
-    };
-    const context = { admin: observed, shop: SHOP };
+    const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
+    const context = { admin, shop: SHOP };
     await syncOrderMirror(context, prisma);
     const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 12) });
 
     expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 12, failed: 0 });
 
-    expect(peak).toBe(3);
-    expect(throttled).toBe(0);
+    expect(seen.peakInFlight.get("CreateShipmentFulfillment")).toBe(3);
+    expect(seen.throttled).toBe(0);
     for (const shipment of shipments) {
       const row = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
       const orderId = Number(shipment.orderId.split("/").pop());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
+import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
@@ -43,30 +44,17 @@ describe("fulfillment write-back under a low throttle", () => {
   }, 60_000);
 
   it("GIVEN another writer spending the same shop's bucket at the same time (as tracking-event writes do) THEN both wait their turn and Shopify never answers THROTTLED", async () => {
-    const { GraphqlQueryError } = await import("@shopify/shopify-api");
     const { unauthenticated } = await import("../../app/shopify.server");
     const { adminQuery } = await import("../../app/shopify/gateway.server");
-    const { admin } = await unauthenticated.admin(SHOP);
-    let throttled = 0;
-    const counting: typeof admin = {
-      ...admin,
-      graphql: async (document, options) => {
-        try {
-          return await admin.graphql(document, options);
-        } catch (error) {
-          if (error instanceof GraphqlQueryError && JSON.stringify(error.body).includes("THROTTLED")) throttled++;
-          throw error;
-        }
-      },
-    };
-    const context = { admin: counting, shop: SHOP };
+    const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
+    const context = { admin, shop: SHOP };
     // About 50 points a call: with the write-back's creates, more than the 250-point bucket holds.
     const OTHER_WRITER = `query OtherWriterOfTheShop { orders(first: 50) { nodes { id } } }`;
     const Orders = z.object({ orders: z.object({ nodes: z.array(z.object({ id: z.string() })) }) });
     // Each operation's cost is learnt from its first answer, as in a running app.
     await adminQuery(context, OTHER_WRITER, Orders);
     const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 16).slice(8) });
-    throttled = 0;
+    seen.throttled = 0;
 
     const other = (async () => {
       for (let call = 0; call < 8; call++) await adminQuery(context, OTHER_WRITER, Orders);
@@ -74,6 +62,6 @@ describe("fulfillment write-back under a low throttle", () => {
     const [summary] = await Promise.all([writeBack.writeBack(context, prisma), other]);
 
     expect(summary).toEqual({ fulfilled: shipments.length, failed: 0 });
-    expect(throttled).toBe(0);
+    expect(seen.throttled).toBe(0);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { connectTestAccount } from "../support/account";
 import { appRequest, callRoute, formBody } from "../support/route-call";
 import { useAppEnvironment } from "../support/app-env";
 import { syncOrderMirror } from "../support/mirror-sync";
+import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
@@ -69,16 +70,8 @@ async function shipmentRow(id: string) {
 /** The shop's real admin client, noting the name of every Admin operation it sends. */
 async function observedAdmin() {
   const { unauthenticated } = await import("../../app/shopify.server");
-  const { admin } = await unauthenticated.admin(SHOP);
-  const operations: string[] = [];
-  const observed: typeof admin = {
-    ...admin,
-    graphql: async (document, options) => {
-      operations.push(/(?:query|mutation)\s+(\w+)/.exec(String(document))?.[1] ?? "anonymous");
-      return admin.graphql(document, options);
-    },
-  };
-  return { context: { admin: observed, shop: SHOP }, operations };
+  const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
+  return { context: { admin, shop: SHOP }, operations: seen.operations };
 }
 
 beforeAll(async () => {
