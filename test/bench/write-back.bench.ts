@@ -128,7 +128,11 @@ async function main(): Promise<void> {
     console.log(`spent floor     (${spent} charged − ${bucket.maximumAvailable}) / ${bucket.restoreRate} per s = ${spentFloor.toFixed(1)} s`);
     console.log(`                no client can be charged these points sooner: they come from the starting bucket or the restore rate`);
     console.log(`time            ${seconds.toFixed(1)} s to write back all ${SHIPMENTS} (${(SHIPMENTS / seconds).toFixed(2)} fulfillments/s)`);
-    console.log(`ratio           ${(seconds / writeOnlyFloor).toFixed(3)} × the write-only floor (target ≤ ${TARGET}×), ${(seconds / spentFloor).toFixed(3)} × the spent floor`);
+    console.log(
+      writeOnlyFloor > 0
+        ? `ratio           ${(seconds / writeOnlyFloor).toFixed(3)} × the write-only floor (target ≤ ${TARGET}×), ${(seconds / spentFloor).toFixed(3)} × the spent floor`
+        : `ratio           none: the writes fit in the starting bucket, so only request latency bounds the run`,
+    );
     console.log(`machine load    ${loadavg().map((load) => load.toFixed(2)).join(" ")}`);
     await prisma.$disconnect();
   } finally {
