@@ -62,7 +62,7 @@ export interface ShopAdmin {
 
 const sharedPacer = new CostPacer();
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** The cost each operation was last charged, to pace its next call before Shopify has to refuse it. */
+/** The most each operation was charged up front, to pace its next call before Shopify has to refuse it. */
 const lastRequestedCost = new Map<string, number>();
 
 /** The shop's cost bucket as Shopify last reported it to this process, or undefined before any answer. */
@@ -119,19 +119,17 @@ export async function adminQuery<T>(
 
   for (let attempt = 0; ; attempt++) {
     const estimate = lastRequestedCost.get(operation) ?? 0;
-    // The points are held from before the wait until the answer, so every other caller for the shop (the
-    // write-back, tracking-event writes, a mirror sync) queues behind this request instead of waking with it.
-    const wait = pacer.delayFor(shop, estimate);
-    pacer.reserve(shop, estimate);
+    // In turn with every other caller for the shop, and holding its points until the answer.
+    await pacer.acquire(shop, estimate, sleep);
     let result: RawResult;
     try {
-      if (wait > 0) await sleep(wait);
       result = await send(admin, document, variables);
     } finally {
       pacer.release(shop, estimate);
     }
     if (result.cost) {
-      lastRequestedCost.set(operation, result.cost.requestedQueryCost);
+      // The most it was charged up front: its cost varies with its variables (how many ids it reads).
+      lastRequestedCost.set(operation, Math.max(lastRequestedCost.get(operation) ?? 0, result.cost.requestedQueryCost));
       pacer.observe(shop, result.cost.throttleStatus);
     }
     const throttled = result.graphQLErrors.some((error) => error.extensions?.code === "THROTTLED");

@@ -22,8 +22,10 @@ interface BucketState extends ThrottleStatus {
 
 export class CostPacer {
   private readonly buckets = new Map<string, BucketState>();
-  /** Points held by the shop's requests that are waiting their turn or not answered yet. */
+  /** Points held by the shop's requests in flight (sent, not answered yet). */
   private readonly pending = new Map<string, number>();
+  /** The end of each shop's queue of requests waiting for points. */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -45,10 +47,30 @@ export class CostPacer {
   }
 
   /**
-   * Holds `cost` points for a request from the moment its wait is decided until it is answered, so that
-   * every other caller for the shop (the write-back, tracking-event writes, a mirror sync) queues behind it
-   * instead of waking up with it. Shopify's own figures (`observe`) do not know of a request not sent yet.
+   * Waits until `cost` points are there for `shop`, in turn behind the shop's requests that asked before
+   * (the write-back, tracking-event writes, a mirror sync, webhook refreshes), then holds them until
+   * `release`. Each request's wait is decided when its turn comes, from Shopify's latest figures and the
+   * requests still in flight, so two writers never wake together into THROTTLED and nobody waits for
+   * points that a refund has already given back.
    */
+  async acquire(shop: string, cost: number, sleep: (ms: number) => Promise<void>): Promise<void> {
+    const before = this.turns.get(shop) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const last = before.then(() => mine);
+    this.turns.set(shop, last);
+    await before;
+    try {
+      const wait = this.delayFor(shop, cost);
+      if (wait > 0) await sleep(wait);
+      this.reserve(shop, cost);
+    } finally {
+      done();
+      if (this.turns.get(shop) === last) this.turns.delete(shop);
+    }
+  }
+
+  /** Holds `cost` points for a request in flight: Shopify charges the requested cost up front. */
   reserve(shop: string, cost: number): void {
     this.pending.set(shop, (this.pending.get(shop) ?? 0) + cost);
   }
