@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutEmptyVariables } from "../lib/env";
 import { resolveDatabaseUrl } from "./db-url";
 
 /**
@@ -7,8 +8,8 @@ import { resolveDatabaseUrl } from "./db-url";
  */
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SHOPIFY_API_KEY: z.string().min(1, "SHOPIFY_API_KEY is required (the app's client id)"),
-  SHOPIFY_API_SECRET: z.string().min(1, "SHOPIFY_API_SECRET is required (the app's client secret)"),
+  SHOPIFY_API_KEY: z.string({ error: "SHOPIFY_API_KEY is required (the app's client id)" }),
+  SHOPIFY_API_SECRET: z.string({ error: "SHOPIFY_API_SECRET is required (the app's client secret)" }),
   SHOPIFY_APP_URL: z.url({ message: "SHOPIFY_APP_URL must be the app's public URL" }),
   SCOPES: z.string().min(1).optional(),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
@@ -28,7 +29,7 @@ const Env = z.object({
    */
   SHIPPING_API_PARTNER_KEY: z.string().min(1).optional(),
   /** AES-256-GCM key for credentials the app stores (app/settings/secrets.server.ts). */
-  CONSIGN_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
+  CONSIGN_ENCRYPTION_KEY: z.string({ error: "CONSIGN_ENCRYPTION_KEY is required (64 hex characters)" }).regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
 });
 
 export type AppConfig = z.infer<typeof Env>;
@@ -38,7 +39,7 @@ export class ConfigError extends Error {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
-  const result = Env.safeParse(env);
+  const result = Env.safeParse(withoutEmptyVariables(env));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${problems.join("\n")}\nSee .env.example.`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutEmptyVariables } from "../lib/env.js";
 import { DEFAULT_SEED_ORDERS, MAX_SEED_ORDERS } from "./seed/seed.js";
 
 /** Environment of the local admin, parsed once (fail fast with every problem listed). */
@@ -17,14 +18,14 @@ export const LocalAdminEnv = z.object({
   LOCAL_ADMIN_LOG: z.enum(["0", "1"]).default("0"),
   LOCAL_ADMIN_EXTENSIONS_DIR: z.string().default("build/extensions"),
   SHOPIFY_API_KEY: z.string().min(1).default("consign-local"),
-  SHOPIFY_API_SECRET: z.string().min(1, "SHOPIFY_API_SECRET is required (the app's client secret; session tokens and webhooks are signed with it)"),
+  SHOPIFY_API_SECRET: z.string({ error: "SHOPIFY_API_SECRET is required (the app's client secret; session tokens and webhooks are signed with it)" }),
   SHOPIFY_APP_URL: z.string().url().default("http://127.0.0.1:3000"),
 });
 
 export type LocalAdminEnv = z.infer<typeof LocalAdminEnv>;
 
-function parseEnv<T extends z.ZodObject>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
-  const parsed = schema.safeParse(env);
+function parseEnv<T extends z.ZodObject>(schema: T, env: Record<string, string | undefined>): z.infer<T> {
+  const parsed = schema.safeParse(withoutEmptyVariables(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid local admin environment:\n${problems}`);
@@ -32,11 +33,11 @@ function parseEnv<T extends z.ZodObject>(schema: T, env: NodeJS.ProcessEnv): z.i
   return parsed.data;
 }
 
-export function parseLocalAdminEnv(env: NodeJS.ProcessEnv = process.env): LocalAdminEnv {
+export function parseLocalAdminEnv(env: Record<string, string | undefined> = process.env): LocalAdminEnv {
   return parseEnv(LocalAdminEnv, env);
 }
 
 /** What `npm run devstore:seed` reads: the store's file and shop, with the server's defaults and checks. */
-export function parseSeedEnv(env: NodeJS.ProcessEnv = process.env): Pick<LocalAdminEnv, "LOCAL_ADMIN_DATABASE" | "LOCAL_ADMIN_SHOP"> {
+export function parseSeedEnv(env: Record<string, string | undefined> = process.env): Pick<LocalAdminEnv, "LOCAL_ADMIN_DATABASE" | "LOCAL_ADMIN_SHOP"> {
   return parseEnv(LocalAdminEnv.pick({ LOCAL_ADMIN_DATABASE: true, LOCAL_ADMIN_SHOP: true }), env);
 }

@@ -30,3 +30,16 @@ consign_install() {
     touch "$stamp"
   fi
 }
+
+# Chromium for the browser tests: Debian's package (browser downloads are unreachable). Installed with apt when
+# missing and this is root; otherwise one line says what to install. CHROMIUM_PATH points at another browser.
+consign_chromium() {
+  local browser="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  [ -x "$browser" ] && return 0
+  if [ -z "${CHROMIUM_PATH:-}" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "consign: installing Chromium from Debian for the browser tests" >&2
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null && [ -x "$browser" ] && return 0
+  fi
+  echo "consign: the browser tests need Chromium at $browser: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium), then npm test again" >&2
+  return 1
+}

@@ -18,6 +18,9 @@ if (!existsSync(envFile)) {
   process.exit(1);
 }
 process.loadEnvFile(envFile);
+// A variable set to nothing (`NAME=`) counts as unset, as each process's own parsing does (lib/env.ts): so
+// this script's ports, and libraries that read the environment themselves (remix-serve's PORT), agree.
+for (const [name, value] of Object.entries(process.env)) if (value !== undefined && value.trim() === "") delete process.env[name];
 const env = process.env;
 const dev = process.argv.includes("--dev");
 const bin = (name) => join(root, "node_modules", ".bin", name);

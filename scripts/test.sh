@@ -3,6 +3,8 @@
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$CONSIGN_ROOT"
+# Before anything long: the browser tests at the end need Chromium.
+consign_chromium
 consign_install
 
 echo "== codegen (every #graphql document in app/ against the Admin schema 2026-10)"

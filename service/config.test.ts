@@ -13,6 +13,12 @@ describe("service configuration", () => {
     });
   });
 
+  it("GIVEN optional variables set to nothing (NAME= in a .env file) THEN they count as unset and take their defaults", () => {
+    const config = parseServiceConfig({ SHIPPING_SERVICE_FAKE_NOW: "", SHIPPING_SERVICE_PORT: "", SHIPPING_SERVICE_LOG_LEVEL: " ", SHIPPING_SERVICE_VALIDATE_RESPONSES: "" });
+    expect(config).toMatchObject({ SHIPPING_SERVICE_PORT: 8787, SHIPPING_SERVICE_LOG_LEVEL: "info", validateResponses: true });
+    expect(config.SHIPPING_SERVICE_FAKE_NOW).toBeUndefined();
+  });
+
   it("GIVEN production with the local default keys THEN it refuses to start, naming both", () => {
     expect(() => parseServiceConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => parseServiceConfig({ NODE_ENV: "production" })).toThrow(/SHIPPING_SERVICE_PARTNER_KEY[\s\S]*SHIPPING_SERVICE_SECRETS_KEY/);

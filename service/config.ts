@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutEmptyVariables } from "../lib/env";
 import { type Clock, createOffsetClock, systemClock } from "./clock";
 import { DEFAULT_SERVICE_DATABASE_URL } from "./db/database-url";
 
@@ -38,7 +39,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; every problem is reported together, naming the variable. */
 export function parseServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.safeParse(withoutEmptyVariables(env));
   if (!parsed.success) {
     throw new ConfigError(`Invalid Shipping API service environment:\n${parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n")}`);
   }

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   decideWriteBack,
   locateWriteBack,
+  writeFirstFromMirror,
   type FulfillmentOrderState,
+  type MirroredFulfillmentOrderState,
   type QueuedShipment,
   type ShipmentState,
 } from "./write-back-plan";
@@ -167,5 +169,44 @@ describe("locateWriteBack", () => {
 
   it("GIVEN the original line items cannot be read THEN nothing is created", () => {
     expect(locateWriteBack(shipment, [originalLines[0]!, null], [moved()])).toMatchObject({ kind: "fail", message: expect.stringMatching(/cannot tell what to fulfill/) });
+  });
+});
+
+describe("writeFirstFromMirror", () => {
+  function mirrored(overrides: Partial<MirroredFulfillmentOrderState> = {}): MirroredFulfillmentOrderState {
+    return {
+      status: "OPEN",
+      requestStatus: "UNSUBMITTED",
+      supportedActions: ["CREATE_FULFILLMENT", "HOLD", "MOVE"],
+      holds: [],
+      assignedToFulfillmentService: false,
+      orderCancelled: false,
+      lines: [
+        { id: "gid://shopify/FulfillmentOrderLineItem/11", remainingQuantity: 2 },
+        { id: "gid://shopify/FulfillmentOrderLineItem/12", remainingQuantity: 3 },
+      ],
+      ...overrides,
+    };
+  }
+
+  it("GIVEN the mirror holds the fulfillment order open with every unit of the shipment THEN the create goes first", () => {
+    expect(writeFirstFromMirror(shipment, mirrored())).toBe(true);
+    expect(writeFirstFromMirror(shipment, mirrored({ status: "IN_PROGRESS" }))).toBe(true);
+  });
+
+  it.each([
+    ["not mirrored", null],
+    ["on hold", mirrored({ status: "ON_HOLD", supportedActions: ["RELEASE_HOLD"], holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: null }] })],
+    ["held while still open", mirrored({ holds: [{ reason: "OTHER", reasonNotes: "check" }] })],
+    ["scheduled", mirrored({ status: "SCHEDULED", supportedActions: ["MARK_AS_OPEN"] })],
+    ["closed", mirrored({ status: "CLOSED", supportedActions: [] })],
+    ["cancelled order", mirrored({ orderCancelled: true })],
+    ["fulfillment service", mirrored({ assignedToFulfillmentService: true })],
+    ["submitted to a service", mirrored({ requestStatus: "SUBMITTED" })],
+    ["without CREATE_FULFILLMENT", mirrored({ supportedActions: ["HOLD"] })],
+    ["fewer units left", mirrored({ lines: [{ id: "gid://shopify/FulfillmentOrderLineItem/11", remainingQuantity: 1 }, { id: "gid://shopify/FulfillmentOrderLineItem/12", remainingQuantity: 1 }] })],
+    ["a line moved away", mirrored({ lines: [{ id: "gid://shopify/FulfillmentOrderLineItem/11", remainingQuantity: 2 }] })],
+  ])("GIVEN the mirror shows the fulfillment order %s THEN Shopify is read first", (_what, state) => {
+    expect(writeFirstFromMirror(shipment, state)).toBe(false);
   });
 });

@@ -9,6 +9,10 @@
  * 4. Otherwise the units moved (a move, split, merge or cancelled fulfillment gives them new fulfillment orders):
  *    follow the same line items to the order's current fulfillment orders, and create there only when exactly
  *    one open fulfillment order holds them all.
+ *
+ * Reading first is skipped only for a shipment that has never been sent to Shopify and whose fulfillment
+ * order the order mirror holds as fulfillable (`writeFirstFromMirror`): nothing of it can exist in Shopify
+ * yet, and Shopify refuses a create the mirror was wrong about, after which the rules above decide.
  */
 
 export interface ShipmentLine {
@@ -114,6 +118,28 @@ function blockedMessage(shipment: QueuedShipment, fo: Omit<FulfillmentOrderState
 
 function existingFulfillment(order: OrderState, trackingNumber: string): ExistingFulfillment | undefined {
   return order.fulfillments.find((fulfillment) => !VOID_FULFILLMENT.has(fulfillment.status) && fulfillment.trackingNumbers.includes(trackingNumber));
+}
+
+/** The shipment's fulfillment order as the order mirror holds it (webhooks keep it current). */
+export interface MirroredFulfillmentOrderState {
+  status: string;
+  requestStatus: string;
+  supportedActions: string[];
+  holds: FulfillmentHold[];
+  assignedToFulfillmentService: boolean;
+  orderCancelled: boolean;
+  lines: Array<{ id: string; remainingQuantity: number }>;
+}
+
+/**
+ * Whether a shipment that has never been sent to Shopify may be created straight away: the mirror knows its
+ * fulfillment order, and holds it open, unheld, the merchant's own, and still holding every unit of the
+ * shipment on the same line items. Anything else (not mirrored, on hold, moved, partly fulfilled) reads first.
+ */
+export function writeFirstFromMirror(shipment: Pick<QueuedShipment, "lines">, mirrored: MirroredFulfillmentOrderState | null): boolean {
+  if (!mirrored || mirrored.orderCancelled || mirrored.assignedToFulfillmentService || mirrored.holds.length > 0) return false;
+  if (!isFulfillable(mirrored)) return false;
+  return shipment.lines.every((line) => mirrored.lines.some((held) => held.id === line.fulfillmentOrderLineItemId && held.remainingQuantity >= line.quantity));
 }
 
 /** Rules 1–3, from the shipment's own fulfillment order; "locate" asks for the order's fulfillment orders (rule 4). */

@@ -5,8 +5,10 @@ import { describeError } from "../../shipping-api/client";
 import { isRunningInBackground, runInBackground } from "../background.server";
 import { crashPoint } from "../crash-points.server";
 import prisma from "../db.server";
+import { loadMirroredOrders } from "../orders/mirror.server";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { forEachInFlight } from "../shopify/in-flight";
 import { unauthenticated } from "../shopify.server";
 import { trackingPageUrl } from "./tracking-link.server";
 import { fulfillmentTracking } from "./tracking-info";
@@ -21,21 +23,36 @@ import {
   WRITE_BACK_STATE,
   WriteBackStateData,
 } from "./write-back-documents";
-import { decideWriteBack, locateWriteBack, type FulfillmentOrderState, type QueuedShipment, type ShipmentLine } from "./write-back-plan";
+import {
+  decideWriteBack,
+  locateWriteBack,
+  writeFirstFromMirror,
+  type FulfillmentOrderState,
+  type MirroredFulfillmentOrderState,
+  type QueuedShipment,
+  type ShipmentLine,
+} from "./write-back-plan";
 
 /**
- * Fulfillment write-back (issue 6): every booked shipment becomes exactly one Shopify fulfillment with its
- * tracking number. A booked shipment waits as fulfillmentStatus PENDING (booking sets it in the same update
- * as BOOKED); the worker records CREATING before it asks Shopify anything, re-reads the fulfillment order and
- * the order's fulfillments, and only then creates. Whatever happened before (a crash right after
- * fulfillmentCreate, a lost answer, a retry), a fulfillment that already carries the tracking number is
- * linked instead of created again, so running the worker twice, or after a crash, never fulfils twice.
+ * Fulfillment write-back: every booked shipment becomes exactly one Shopify fulfillment with its tracking
+ * number. A booked shipment waits as fulfillmentStatus PENDING (booking sets it in the same update as BOOKED);
+ * the worker records CREATING before it asks Shopify anything, and counts every fulfillmentCreate it sends
+ * (fulfillmentAttempts) before sending it.
  *
- * Shipments are written one after another: at Shopify's standard limits the cost bucket, not latency, is the
- * bottleneck, and the gateway's pacer spends it evenly (see `npm run bench:write-back`).
+ * Write first, read when in doubt (docs/decisions/008): a shipment that has never been sent to Shopify, whose
+ * fulfillment order the order mirror holds as fulfillable, is created straight away — no fulfillment of it
+ * can exist yet, and Shopify refuses a create the mirror was wrong about. Everything else reads Shopify's
+ * state first: a shipment found CREATING (a crash), one that was sent before (a lost answer, a retry), one
+ * the mirror does not vouch for, and one whose create Shopify refused. A fulfillment that already carries
+ * the tracking number is then linked instead of created again, so running the worker twice, or after a
+ * crash, never fulfils twice.
+ *
+ * Shipments are written one at a time at Shopify's standard limits, where the cost bucket, not latency, is
+ * the bottleneck; a plan restoring more points per second keeps more in flight (app/shopify/in-flight.ts).
+ * The gateway's pacer spends the bucket evenly at the restore rate Shopify reports (`npm run bench:write-back`).
  */
 
-export type Db = Pick<PrismaClient, "shipment" | "shippingAccount" | "shopSettings">;
+export type Db = Pick<PrismaClient, "shipment" | "shippingAccount" | "shopSettings" | "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "$transaction">;
 
 export const FulfillmentStatus = {
   NONE: "NONE",
@@ -126,8 +143,53 @@ async function readCurrentFulfillmentOrders(admin: ShopAdmin, orderId: string): 
   return found;
 }
 
-/** One attempt: read, decide, and create when nothing else will do. */
-async function attempt(run: RunContext, row: Shipment, shipment: QueuedShipment & { orderId: string; carrierCode: string }): Promise<Outcome> {
+type QueuedRow = QueuedShipment & { orderId: string; carrierCode: string };
+type Target = { fulfillmentOrderId: string; lines: ShipmentLine[] };
+type Created = { fulfillmentId: string } | { refused: string };
+
+/** Sends one fulfillmentCreate for the shipment on `target`; the caller has counted the attempt. */
+async function createFulfillment(run: RunContext, row: Shipment, shipment: QueuedRow, target: Target): Promise<Created> {
+  const trackingInfo = fulfillmentTracking({
+    carrierCode: shipment.carrierCode,
+    carrierLabel: run.labels.get(shipment.carrierCode),
+    trackingNumber: shipment.trackingNumber,
+    trackingPageUrl: trackingPageUrl(row.id),
+  });
+  crashPoint("fulfillment:before-create");
+  const created = await adminQuery(run.admin, CREATE_FULFILLMENT, CreateFulfillmentData, {
+    fulfillment: {
+      lineItemsByFulfillmentOrder: [
+        {
+          fulfillmentOrderId: target.fulfillmentOrderId,
+          fulfillmentOrderLineItems: target.lines.map((line) => ({ id: line.fulfillmentOrderLineItemId, quantity: line.quantity })),
+        },
+      ],
+      notifyCustomer: run.notifyCustomer,
+      trackingInfo,
+    },
+  });
+  crashPoint("fulfillment:after-create");
+  const fulfillment = created.fulfillmentCreate?.fulfillment;
+  if (fulfillment) return { fulfillmentId: fulfillment.id };
+  return { refused: created.fulfillmentCreate?.userErrors.map((error) => error.message).join(" ") || "no reason given." };
+}
+
+function refusedOutcome(shipment: QueuedRow, reasons: string): Outcome {
+  return {
+    status: "FAILED",
+    message: `Shopify refused the fulfillment for ${shipment.orderName} (tracking ${shipment.trackingNumber}): ${reasons} Check the order in Shopify, then choose Retry.`,
+  };
+}
+
+function created(result: Created, shipment: QueuedRow): Outcome {
+  return "fulfillmentId" in result ? { status: "FULFILLED", fulfillmentId: result.fulfillmentId } : refusedOutcome(shipment, result.refused);
+}
+
+/**
+ * Reads the shipment's state in Shopify, decides, and creates only when nothing else will do. `refused` is a
+ * create Shopify has just refused (nothing was created): the same create is not sent again.
+ */
+async function readThenWrite(run: RunContext, row: Shipment, shipment: QueuedRow, refused?: Target & { reasons: string }): Promise<Outcome> {
   const since = new Date((row.bookedAt ?? row.createdAt).getTime() - FULFILLMENT_SEARCH_MARGIN_MS).toISOString();
   const lineIds = shipment.lines.map((line) => line.fulfillmentOrderLineItemId);
   const data = await adminQuery(run.admin, WRITE_BACK_STATE, WriteBackStateData, {
@@ -142,38 +204,26 @@ async function attempt(run: RunContext, row: Shipment, shipment: QueuedShipment 
   if (decision.kind === "locate") decision = locateWriteBack(shipment, state.lines, await readCurrentFulfillmentOrders(run.admin, shipment.orderId));
   if (decision.kind === "link") return { status: "FULFILLED", fulfillmentId: decision.fulfillmentId };
   if (decision.kind === "fail") return { status: "FAILED", message: decision.message };
+  if (refused && decision.fulfillmentOrderId === refused.fulfillmentOrderId && sameLines(decision.lines, refused.lines)) return refusedOutcome(shipment, refused.reasons);
 
-  if (decision.fulfillmentOrderId !== shipment.fulfillmentOrderId || !sameLines(decision.lines, shipment.lines)) {
-    // The units moved: the shipment now points at where they are, before Shopify is asked to fulfil there.
-    await run.db.shipment.update({ where: { id: row.id }, data: { fulfillmentOrderId: decision.fulfillmentOrderId, lines: JSON.stringify(decision.lines) } });
-  }
-  const trackingInfo = fulfillmentTracking({
-    carrierCode: shipment.carrierCode,
-    carrierLabel: run.labels.get(shipment.carrierCode),
-    trackingNumber: shipment.trackingNumber,
-    trackingPageUrl: trackingPageUrl(row.id),
-  });
-  crashPoint("fulfillment:before-create");
-  const created = await adminQuery(run.admin, CREATE_FULFILLMENT, CreateFulfillmentData, {
-    fulfillment: {
-      lineItemsByFulfillmentOrder: [
-        {
-          fulfillmentOrderId: decision.fulfillmentOrderId,
-          fulfillmentOrderLineItems: decision.lines.map((line) => ({ id: line.fulfillmentOrderLineItemId, quantity: line.quantity })),
-        },
-      ],
-      notifyCustomer: run.notifyCustomer,
-      trackingInfo,
+  const moved = decision.fulfillmentOrderId !== shipment.fulfillmentOrderId || !sameLines(decision.lines, shipment.lines);
+  // The attempt is counted before it is sent; when the units moved, the shipment now points at where they are.
+  await run.db.shipment.update({
+    where: { id: row.id },
+    data: {
+      fulfillmentAttempts: { increment: 1 },
+      ...(moved ? { fulfillmentOrderId: decision.fulfillmentOrderId, lines: JSON.stringify(decision.lines) } : {}),
     },
   });
-  crashPoint("fulfillment:after-create");
-  const fulfillment = created.fulfillmentCreate?.fulfillment;
-  if (fulfillment) return { status: "FULFILLED", fulfillmentId: fulfillment.id };
-  const reasons = created.fulfillmentCreate?.userErrors.map((error) => error.message).join(" ") || "no reason given.";
-  return {
-    status: "FAILED",
-    message: `Shopify refused the fulfillment for ${shipment.orderName} (tracking ${shipment.trackingNumber}): ${reasons} Check the order in Shopify, then choose Retry.`,
-  };
+  return created(await createFulfillment(run, row, shipment, decision), shipment);
+}
+
+/** Creates on the shipment's own fulfillment order without reading first; a refusal is read back and decided. */
+async function writeFirst(run: RunContext, row: Shipment, shipment: QueuedRow): Promise<Outcome> {
+  const target = { fulfillmentOrderId: shipment.fulfillmentOrderId, lines: shipment.lines };
+  const result = await createFulfillment(run, row, shipment, target);
+  if ("fulfillmentId" in result) return { status: "FULFILLED", fulfillmentId: result.fulfillmentId };
+  return readThenWrite(run, row, shipment, { ...target, reasons: result.refused });
 }
 
 function parseJson(text: string): unknown {
@@ -189,7 +239,7 @@ function sameLines(a: readonly ShipmentLine[], b: readonly ShipmentLine[]): bool
 }
 
 /** Writes one shipment back; its row records intent first and the outcome last. */
-async function writeBackShipment(run: RunContext, row: Shipment): Promise<Outcome | null> {
+async function writeBackShipment(run: RunContext, row: Shipment, mirrored: MirroredFulfillmentOrderState | null): Promise<Outcome | null> {
   const lines = ShipmentLines.safeParse(parseJson(row.lines));
   if (row.bookingStatus !== "BOOKED" || !row.trackingNumber || !row.carrierCode || !lines.success) {
     const outcome: Outcome = {
@@ -199,13 +249,7 @@ async function writeBackShipment(run: RunContext, row: Shipment): Promise<Outcom
     await record(run, row.id, outcome);
     return outcome;
   }
-  // Intent: from here the outcome is unknown until recorded, and every later attempt starts by reading.
-  const claimed = await run.db.shipment.updateMany({
-    where: { id: row.id, fulfillmentStatus: { in: OUTSTANDING } },
-    data: { fulfillmentStatus: FulfillmentStatus.CREATING, fulfillmentError: null },
-  });
-  if (claimed.count === 0) return null;
-  const shipment = {
+  const shipment: QueuedRow = {
     orderId: row.orderId,
     orderName: row.orderName,
     fulfillmentOrderId: row.fulfillmentOrderId,
@@ -213,9 +257,18 @@ async function writeBackShipment(run: RunContext, row: Shipment): Promise<Outcom
     trackingNumber: row.trackingNumber,
     carrierCode: row.carrierCode,
   };
+  // Never sent to Shopify (no attempt counted, not interrupted) and vouched for by the mirror: write first.
+  const first = row.fulfillmentStatus === FulfillmentStatus.PENDING && row.fulfillmentAttempts === 0 && writeFirstFromMirror(shipment, mirrored);
+  // Intent: from here the outcome is unknown until recorded. Writing first counts its attempt in the same update.
+  const claimed = await run.db.shipment.updateMany({
+    where: first ? { id: row.id, fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentAttempts: 0 } : { id: row.id, fulfillmentStatus: { in: OUTSTANDING } },
+    data: { fulfillmentStatus: FulfillmentStatus.CREATING, fulfillmentError: null, ...(first ? { fulfillmentAttempts: 1 } : {}) },
+  });
+  if (claimed.count === 0) return null;
   for (let tries = 0; ; tries++) {
     try {
-      const outcome = await attempt(run, row, shipment);
+      // A later try may follow a create whose answer was lost: it reads before anything else.
+      const outcome = first && tries === 0 ? await writeFirst(run, row, shipment) : await readThenWrite(run, row, shipment);
       await record(run, row.id, outcome);
       return outcome;
     } catch (error) {
@@ -237,6 +290,16 @@ async function writeBackShipment(run: RunContext, row: Shipment): Promise<Outcom
       return outcome;
     }
   }
+}
+
+/** The mirror's view of each row's fulfillment order, by fulfillment order id (one read per page of rows). */
+async function mirroredFulfillmentOrders(db: Db, shop: string, rows: readonly Shipment[]): Promise<Map<string, MirroredFulfillmentOrderState>> {
+  const orders = await loadMirroredOrders(db, shop, [...new Set(rows.map((row) => row.orderId))]);
+  return new Map(
+    orders.flatMap((order) =>
+      order.fulfillmentOrders.map((fo): [string, MirroredFulfillmentOrderState] => [fo.id, { ...fo, orderCancelled: order.cancelledAt !== null }]),
+    ),
+  );
 }
 
 /**
@@ -261,14 +324,15 @@ export async function writeBack(admin: ShopAdmin, db: Db, options: WriteBackOpti
       orderBy: [{ bookedAt: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       take: 200,
     });
+    const mirrored = await mirroredFulfillmentOrders(db, shop, rows);
     let progressed = false;
-    for (const row of rows) {
-      const outcome = await writeBackShipment(run, row);
-      if (!outcome) continue;
+    await forEachInFlight(admin, rows, async (row) => {
+      const outcome = await writeBackShipment(run, row, mirrored.get(row.fulfillmentOrderId) ?? null);
+      if (!outcome) return;
       progressed = true;
       if (outcome.status === "FULFILLED") summary.fulfilled++;
       else summary.failed++;
-    }
+    });
     // Every claimed row ends FULFILLED or FAILED, so a pass without progress means another writer holds the rest.
     if (!progressed) return summary;
   }
@@ -408,7 +472,8 @@ export async function viewWriteBack(db: Pick<PrismaClient, "shipment">, shop: st
 
 /**
  * Retry from the Fulfillments page: failed shipments (all of the shop's, or the ones named) go back to the
- * queue and the worker starts. Safe because every attempt looks for the tracking number before creating.
+ * queue and the worker starts. Safe because a shipment that was ever sent to Shopify (fulfillmentAttempts)
+ * is looked for by its tracking number before anything is created.
  */
 export async function retryWriteBack(db: Pick<PrismaClient, "shipment">, shop: string, shipmentIds: readonly string[] | "all-failed"): Promise<{ queued: number }> {
   const { count } = await db.shipment.updateMany({

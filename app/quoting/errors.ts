@@ -3,7 +3,6 @@
 /** Rates depend on where parcels leave from: without a sender address nothing can be quoted. */
 export class SenderMissingError extends Error {
   override name = "SenderMissingError";
-  readonly settingsPath = "/app/settings";
   constructor() {
     super("Add your sender address in Settings before quoting: rates depend on where your parcels ship from.");
   }

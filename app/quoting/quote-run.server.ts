@@ -7,6 +7,7 @@ import type { MirroredOrder } from "../orders/order-node";
 import { orderToShipments, shipmentDateOf, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
 import { API_WEIGHT_UNIT } from "../orders/weights";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
+import { settingsWithSender } from "../settings/sender-prefill.server";
 import { mappingSettings, type ShippingSettings } from "../settings/settings";
 import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
@@ -166,7 +167,8 @@ export interface StartedQuoteRun {
 
 /**
  * Starts a quote run over the selected orders. Throws NotConnectedError without a Shipping API account,
- * SenderMissingError without a sender address, QuotingUnavailableError when the services cannot be listed.
+ * SenderMissingError without a sender address (on first use it is taken from the shop's primary location),
+ * QuotingUnavailableError when the services cannot be listed.
  */
 export async function startQuoteRun(
   db: PrismaClient,
@@ -177,7 +179,7 @@ export async function startQuoteRun(
   if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
   const context = { ...admin, shop };
   const client = await shippingClientFor(db, shop);
-  const settings = await loadSettings(db, shop);
+  const settings = await settingsWithSender(context, db);
   if (!settings.sender) throw new SenderMissingError();
   const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(db, context, orderIds, now)]);
   const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });

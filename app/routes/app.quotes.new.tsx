@@ -9,6 +9,7 @@ import { parseOrderSelection } from "../orders/selection";
 import { QuotingUnavailableError, SenderMissingError } from "../quoting/errors";
 import { startQuoteRun } from "../quoting/quote-run.server";
 import { requireAccount } from "../settings/require-account.server";
+import { settingsUrlReturningTo } from "../settings/return-to";
 import type { ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
@@ -42,8 +43,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     url.pathname = `/app/quotes/${runId}`;
     return redirect(`${url.pathname}${url.search}`);
   } catch (error) {
-    if (error instanceof SenderMissingError) return { problem: { message: error.message, fixAt: error.settingsPath, fixLabel: "Open Settings" }, selected: selection.ids.length };
-    if (error instanceof QuotingUnavailableError) return { problem: { message: error.message, fixAt: "/app/settings", fixLabel: "Check your account in Settings" }, selected: selection.ids.length };
+    // Settings comes back here once saved, and this page quotes the same selection.
+    const fixAt = settingsUrlReturningTo(request.url);
+    if (error instanceof SenderMissingError) return { problem: { message: error.message, fixAt, fixLabel: "Open Settings" }, selected: selection.ids.length };
+    if (error instanceof QuotingUnavailableError) return { problem: { message: error.message, fixAt, fixLabel: "Check your account in Settings" }, selected: selection.ids.length };
     throw error;
   }
 };
@@ -59,7 +62,7 @@ export default function NewQuoteRun() {
             <BlockStack gap="200">
               <p data-testid="quote-start-problem">{problem.message}</p>
               <Text as="p">
-                <Link to={problem.fixAt}>{problem.fixLabel}</Link>, then select the orders again.
+                <Link to={problem.fixAt}>{problem.fixLabel}</Link>: once you save, Consign comes back here and quotes these orders.
               </Text>
             </BlockStack>
           </Banner>

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, ContextualSaveBar, Frame, Layout, Page, Text } from "@shopify/polaris";
@@ -8,6 +8,7 @@ import prisma from "../db.server";
 import { BoxesSection, DefaultsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
 import type { FieldErrors } from "../settings/field-errors";
 import { requireAccount } from "../settings/require-account.server";
+import { settingsReturnTo } from "../settings/return-to";
 import type { SettingsFormValues } from "../settings/settings-form";
 import { loadSettingsPage, saveSettingsForm } from "../settings/settings-page.server";
 import { authenticate } from "../shopify.server";
@@ -16,7 +17,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
   const account = await requireAccount(prisma, session.shop, request);
   const page = await loadSettingsPage({ admin, shop: session.shop }, prisma);
-  return { account: { customerId: account.customerId, email: account.email }, ...page };
+  return { account: { customerId: account.customerId, email: account.email }, returnTo: settingsReturnTo(request.url), ...page };
 };
 
 type SaveResult = { ok: true; message: string } | { ok: false; errors: FieldErrors };
@@ -27,6 +28,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const body: unknown = await request.json().catch(() => null);
   const outcome = await saveSettingsForm(prisma, session.shop, body);
   if (!outcome.ok) return json<SaveResult>({ ok: false, errors: outcome.errors }, { status: 400 });
+  // Opened from a page that needed a setting (quoting the selected orders): saved, the merchant goes back there.
+  const returnTo = settingsReturnTo(request.url);
+  if (returnTo) return redirect(returnTo);
   return json<SaveResult>({ ok: true, message: "Settings saved" });
 };
 
@@ -72,6 +76,13 @@ export default function Settings() {
           {errorCount > 0 && (
             <Banner tone="critical" title={`${errorCount} setting${errorCount === 1 ? " needs" : "s need"} attention`}>
               <p>Nothing was saved. Each problem is shown next to its field; your changes are still here.</p>
+            </Banner>
+          )}
+          {page.returnTo && (
+            <Banner tone="info" title="Your selected orders are waiting">
+              <p>
+                Once you save, Consign goes back and quotes the orders you selected. <Link to={page.returnTo}>Go back without changes</Link>
+              </p>
             </Banner>
           )}
           {!values.sender && (

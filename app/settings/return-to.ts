@@ -44,3 +44,18 @@ export function safeReturnTo(value: string | null | undefined): string {
   }
   return `${url.pathname}${url.search}`;
 }
+
+/**
+ * Settings opened to fix something a page needed (a sender address for quoting): the Settings URL that
+ * returns to the page of `requestUrl` once saved.
+ */
+export function settingsUrlReturningTo(requestUrl: string): string {
+  return `${AFTER_ONBOARDING}?${new URLSearchParams({ returnTo: returnToOf(requestUrl) }).toString()}`;
+}
+
+/** Where Settings goes after a save: its safe returnTo, or null to stay (none given, or Settings itself). */
+export function settingsReturnTo(requestUrl: string): string | null {
+  const value = new URL(requestUrl).searchParams.get("returnTo");
+  const target = safeReturnTo(value);
+  return value && new URL(target, "http://app.invalid").pathname !== AFTER_ONBOARDING ? target : null;
+}

@@ -1,11 +1,12 @@
 import { describeError, type ShippingApiError, type ShippingClientOptions } from "../../shipping-api/client";
 import type { ProviderAccount, Service } from "../../shipping-api/contract";
 import type { ShopAdmin } from "../shopify/gateway.server";
-import { loadSettings, saveSettings, shippingClientFor, type Db } from "./account.server";
+import { saveSettings, shippingClientFor, type Db } from "./account.server";
 import { buildCatalog, type Catalog } from "./catalog";
 import type { FieldErrors } from "./field-errors";
 import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
 import type { SenderLocation } from "./addresses";
+import { settingsWithSender } from "./sender-prefill.server";
 import { loadSenderLocations } from "./shop-profile.server";
 
 /**
@@ -58,7 +59,7 @@ function catalogProblem(error: ShippingApiError): SettingsProblem {
 export async function loadSettingsPage(context: ShopAdmin, db: Db, options: ClientOptions = {}): Promise<SettingsPage> {
   const { shop } = context;
   const [settings, locations, catalog] = await Promise.all([
-    loadSettings(db, shop),
+    settingsWithSender(context, db),
     loadSenderLocations(context).then(
       (found) => ({ ok: true as const, found }),
       (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),

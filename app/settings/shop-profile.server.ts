@@ -101,13 +101,22 @@ const SENDER_LOCATIONS = `#graphql
   }
 `;
 
+const ShopIdentity = z.object({ name: z.string(), email: z.string() });
+const LocationNode = z.object({ id: z.string(), name: z.string(), isFulfillmentService: z.boolean(), address: LocationAddress });
+
 const SenderLocationsData = z.object({
-  shop: z.object({ name: z.string(), email: z.string() }),
+  shop: ShopIdentity,
   locations: z.object({
-    nodes: z.array(z.object({ id: z.string(), name: z.string(), isFulfillmentService: z.boolean(), address: LocationAddress })),
+    nodes: z.array(LocationNode),
     pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
   }),
 });
+
+/** A location as a sender address: its name, the shop as company, the shop's email. */
+function toSenderLocation(location: z.infer<typeof LocationNode>, shop: z.infer<typeof ShopIdentity>): SenderLocation {
+  const sender = fromShopifyAddress(location.address, { name: location.name, company: shop.name, email: shop.email });
+  return { id: location.id, name: location.name, summary: addressLine(sender), sender };
+}
 
 /**
  * The active locations the merchant ships from, as sender addresses. Fulfillment-service locations are left
@@ -119,11 +128,40 @@ export async function loadSenderLocations(context: ShopAdmin): Promise<SenderLoc
   do {
     const page: z.infer<typeof SenderLocationsData> = await adminQuery(context, SENDER_LOCATIONS, SenderLocationsData, { after });
     for (const location of page.locations.nodes) {
-      if (location.isFulfillmentService) continue;
-      const sender = fromShopifyAddress(location.address, { name: location.name, company: page.shop.name, email: page.shop.email });
-      locations.push({ id: location.id, name: location.name, summary: addressLine(sender), sender });
+      if (!location.isFulfillmentService) locations.push(toSenderLocation(location, page.shop));
     }
     after = page.locations.pageInfo.hasNextPage ? page.locations.pageInfo.endCursor : null;
   } while (after);
   return locations;
+}
+
+const PRIMARY_SENDER_LOCATION = `#graphql
+  query PrimarySenderLocation {
+    shop {
+      name
+      email
+    }
+    location {
+      id
+      name
+      isFulfillmentService
+      address {
+        address1
+        address2
+        city
+        provinceCode
+        zip
+        countryCode
+        phone
+      }
+    }
+  }
+`;
+
+const PrimarySenderLocationData = z.object({ shop: ShopIdentity, location: LocationNode.nullable() });
+
+/** The shop's primary location (Shopify's `location` without an id) as a sender, or null when a fulfillment service holds it. */
+export async function loadPrimarySenderLocation(context: ShopAdmin): Promise<SenderLocation | null> {
+  const { shop, location } = await adminQuery(context, PRIMARY_SENDER_LOCATION, PrimarySenderLocationData);
+  return location && !location.isFulfillmentService ? toSenderLocation(location, shop) : null;
 }

@@ -62,10 +62,16 @@ export interface ShopAdmin {
 
 const sharedPacer = new CostPacer();
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** The cost each operation was last charged, to pace its next call before Shopify has to refuse it. */
+/** The most each operation was charged up front, to pace its next call before Shopify has to refuse it. */
 const lastRequestedCost = new Map<string, number>();
 
-function operationName(document: string): string {
+/** The shop's cost bucket as Shopify last reported it to this process, or undefined before any answer. */
+export function reportedThrottle(context: Pick<ShopAdmin, "shop" | "pacer">): ThrottleStatus | undefined {
+  return (context.pacer ?? sharedPacer).status(context.shop);
+}
+
+/** The operation's name in a GraphQL document ("CreateShipmentFulfillment"), or "anonymous". */
+export function operationName(document: string): string {
   return /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous";
 }
 
@@ -113,13 +119,17 @@ export async function adminQuery<T>(
 
   for (let attempt = 0; ; attempt++) {
     const estimate = lastRequestedCost.get(operation) ?? 0;
-    const wait = pacer.delayFor(shop, estimate);
-    if (wait > 0) await sleep(wait);
-    pacer.reserve(shop, estimate);
-
-    const result = await send(admin, document, variables);
+    // In turn with every other caller for the shop, and holding its points until the answer.
+    await pacer.acquire(shop, estimate, sleep);
+    let result: RawResult;
+    try {
+      result = await send(admin, document, variables);
+    } finally {
+      pacer.release(shop, estimate);
+    }
     if (result.cost) {
-      lastRequestedCost.set(operation, result.cost.requestedQueryCost);
+      // The most it was charged up front: its cost varies with its variables (how many ids it reads).
+      lastRequestedCost.set(operation, Math.max(lastRequestedCost.get(operation) ?? 0, result.cost.requestedQueryCost));
       pacer.observe(shop, result.cost.throttleStatus);
     }
     const throttled = result.graphQLErrors.some((error) => error.extensions?.code === "THROTTLED");

@@ -38,6 +38,36 @@ describe("CostPacer", () => {
     expect(pacer.delayFor("shop", 100)).toBe(2000);
   });
 
+  it("GIVEN a request in flight WHEN Shopify reports the bucket (another request's answer) THEN its points stay held until it is answered", () => {
+    const pacer = new CostPacer(manualClock());
+    pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 50 });
+    pacer.reserve("shop", 100);
+    // Shopify's figures may not count a request it has not received yet: the reservation stays.
+    pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 50 });
+    expect(pacer.delayFor("shop", 100)).toBe(2000);
+    pacer.release("shop", 100);
+    expect(pacer.delayFor("shop", 100)).toBe(0);
+  });
+
+  it("GIVEN two callers WHEN both acquire points THEN the second waits its turn, decided from the figures when its turn comes", async () => {
+    const clock = manualClock();
+    const pacer = new CostPacer(clock);
+    pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 100 });
+    const waits: string[] = [];
+    const sleep = (who: string) => async (ms: number) => {
+      waits.push(`${who} ${ms}`);
+      clock.advance(ms);
+    };
+    const first = pacer.acquire("shop", 300, sleep("first"));
+    const second = pacer.acquire("shop", 300, sleep("second"));
+    await first;
+    // The first request is answered before the second's turn is decided: a refund left 250 points.
+    pacer.release("shop", 300);
+    pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 250, restoreRate: 100 });
+    await second;
+    expect(waits).toEqual(["first 2000", "second 500"]);
+  });
+
   it("GIVEN a request costlier than the whole bucket THEN it waits only for a full bucket", () => {
     const pacer = new CostPacer(manualClock());
     pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 0, restoreRate: 100 });

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from "pdf-lib";
+import { PDFArray, PDFDocument, PDFRawStream, StandardFonts, decodePDFRawStream } from "pdf-lib";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { barsOf, encodeCode128 } from "./code128";
@@ -22,6 +22,25 @@ async function pageContents(pdf: Uint8Array): Promise<string[]> {
 }
 
 const hex = (text: string) => Buffer.from(text, "latin1").toString("hex").toUpperCase();
+
+interface TextRun {
+  text: string;
+  size: number;
+  x: number;
+  y: number;
+  width: number;
+}
+
+/** Every text a page prints, where, and how wide (measured with the same standard fonts). */
+async function textRuns(content: string): Promise<TextRun[]> {
+  const scratch = await PDFDocument.create();
+  const fonts = { FR: scratch.embedStandardFont(StandardFonts.Helvetica), FB: scratch.embedStandardFont(StandardFonts.HelveticaBold) };
+  return [...content.matchAll(/BT \/(F[RB]) ([\d.]+) Tf ([\d.]+) ([\d.]+) Td <([0-9A-F]*)> Tj ET/g)].map(([, font, size, x, y, encoded]) => {
+    // WinAnsi byte 0x85 is the ellipsis.
+    const text = Buffer.from(encoded!, "hex").toString("latin1").replaceAll("\u0085", "\u2026");
+    return { text, size: Number(size), x: Number(x), y: Number(y), width: fonts[font as "FR" | "FB"].widthOfTextAtSize(text, Number(size)) };
+  });
+}
 
 describe("PDF labels", () => {
   it("GIVEN three labels THEN one 4×6 in (288×432 pt) page each, in order", async () => {
@@ -47,6 +66,33 @@ describe("PDF labels", () => {
     for (const text of ["BROWNLINE PARCEL", "Ground", "Ada Moreno", "Jordan Blake", "88 Orchard St", "REF #1001", "WEIGHT 6 lb   PIECES 1", "BOOK CN0023863922"]) {
       expect(content).toContain(`<${hex(text)}>`);
     }
+  });
+
+  it.each([
+    ["a long carrier name", { carrierLabel: "Globe Parcel Consolidators", zone: "7" }, "GLOBE PARCEL CONSOLIDATORS"],
+    ["a two-digit zone", { carrierLabel: "Globe Parcel Consolidators", zone: "10" }, "GLOBE PARCEL CONSOLIDATORS"],
+    ["a carrier name too long for any size", { carrierLabel: "Intercontinental Express Logistics Worldwide Consolidated", zone: "7" }, "INTERCONTINENTAL EXPRESS LOGISTICS"],
+  ])("GIVEN %s THEN the carrier's name ends before the zone, and no text overlaps another or leaves the page", async (_what, overrides, shownStart) => {
+    const label = buildLabel(overrides);
+    const runs = await textRuns((await pageContents(await renderLabelsPdf([label])))[0]!);
+    const zone = runs.find((run) => run.text === `ZONE ${label.zone}`)!;
+    const carrier = runs.find((run) => run.y === zone.y && run !== zone)!;
+    expect(carrier.text.startsWith(shownStart)).toBe(true);
+    expect(carrier.size).toBeGreaterThanOrEqual(8);
+    expect(carrier.x + carrier.width).toBeLessThan(zone.x);
+    for (const run of runs) {
+      expect(run.x, run.text).toBeGreaterThanOrEqual(14);
+      expect(run.x + run.width, run.text).toBeLessThanOrEqual(LABEL_WIDTH - 14 + 0.01);
+      for (const other of runs) {
+        if (other === run || other.y !== run.y || other.x < run.x) continue;
+        expect(run.x + run.width, `${run.text} | ${other.text}`).toBeLessThan(other.x);
+      }
+    }
+  });
+
+  it("GIVEN a short carrier name THEN it prints at full size", async () => {
+    const runs = await textRuns((await pageContents(await renderLabelsPdf([buildLabel({ carrierLabel: "Brownline Parcel" })])))[0]!);
+    expect(runs.find((run) => run.text === "BROWNLINE PARCEL")?.size).toBe(14);
   });
 
   it("stays small (standard fonts, not embedded): ≤ 20 KiB per label over a 500-label document", async () => {

@@ -6,6 +6,8 @@ import { type LabelData, addressLines } from "./label-data";
 export const LABEL_WIDTH = 288;
 export const LABEL_HEIGHT = 432;
 const MARGIN = 14;
+/** Space kept between the carrier's name and the zone on the label's first line. */
+const ZONE_GAP = 8;
 
 interface Fonts {
   regular: PDFFont;
@@ -41,10 +43,31 @@ class PageContent {
     this.parts.push(`BT /${bold ? "FB" : "FR"} ${size} Tf ${n(x)} ${n(y)} Td ${encoded} Tj ET`);
   }
 
+  /** How wide `value` prints at `size`, in points. */
+  width(value: string, size: number, bold = false): number {
+    return (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(printable(this.fonts, value), size);
+  }
+
   centredText(value: string, y: number, size: number, bold = false): void {
-    const shown = printable(this.fonts, value);
-    const width = (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(shown, size);
-    this.text(shown, (LABEL_WIDTH - width) / 2, y, size, bold);
+    this.text(value, (LABEL_WIDTH - this.width(value, size, bold)) / 2, y, size, bold);
+  }
+
+  /** Ends at `right`. */
+  rightText(value: string, right: number, y: number, size: number, bold = false): void {
+    this.text(value, right - this.width(value, size, bold), y, size, bold);
+  }
+
+  /**
+   * Fits `value` into `maxWidth`: at `size` when it fits, else at the largest size down to `minSize` that
+   * does, else at `minSize` cut short with an ellipsis. Nothing drawn after it on the line is overprinted.
+   */
+  fittedText(value: string, x: number, y: number, maxWidth: number, size: number, minSize: number, bold = false): void {
+    const widthAt = (text: string, at: number) => this.width(text, at, bold);
+    const fitting = Math.min(size, Math.floor((size * maxWidth) / Math.max(widthAt(value, size), 1) * 2) / 2);
+    if (fitting >= minSize) return this.text(value, x, y, fitting, bold);
+    let shown = value;
+    while (shown.length > 1 && widthAt(`${shown}\u2026`, minSize) > maxWidth) shown = shown.slice(0, -1);
+    this.text(`${shown.trimEnd()}\u2026`, x, y, minSize, bold);
   }
 
   rule(y: number, thickness: number): void {
@@ -67,8 +90,10 @@ class PageContent {
 function drawLabel(page: PageContent, label: LabelData): void {
   const right = LABEL_WIDTH - MARGIN;
   let y = LABEL_HEIGHT - MARGIN - 14;
-  page.text(label.carrierLabel.toUpperCase(), MARGIN, y, 14, true);
-  page.text(`ZONE ${label.zone}`, right - 52, y, 11, true);
+  // The zone ends at the right margin; the carrier's name takes what is left of the line (smaller when long).
+  const zone = `ZONE ${label.zone}`;
+  page.rightText(zone, right, y, 11, true);
+  page.fittedText(label.carrierLabel.toUpperCase(), MARGIN, y, right - page.width(zone, 11, true) - ZONE_GAP - MARGIN, 14, 8, true);
   y -= 16;
   page.text(label.serviceLabel, MARGIN, y, 11);
   y -= 8;

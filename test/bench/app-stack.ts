@@ -7,6 +7,7 @@ import { ID_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from "../../devstore/auth/token-e
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { freePort } from "../support/free-port";
+import { syncOrderMirror } from "../support/mirror-sync";
 
 /**
  * The app side of `npm run bench:app`, in this process, against the real Shipping API service and the real
@@ -112,19 +113,12 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
     const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: adminUrl, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: serviceUrl });
     const { default: prisma } = await import("../../app/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
-    const mirror = await import("../../app/orders/mirror.server");
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken, scope: "read_orders" } });
     await connectTestAccount({ serviceUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
     const { admin } = await unauthenticated.admin(SHOP);
     const context = { admin, shop: SHOP };
-    const { syncId } = await mirror.startMirrorSync(context, prisma);
-    let progress = await mirror.advanceMirrorSync(context, prisma, syncId);
-    while (progress.status === "RUNNING") {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      progress = await mirror.advanceMirrorSync(context, prisma, syncId);
-    }
-    if (progress.status === "FAILED") throw new Error(`mirror sync failed: ${progress.error}`);
+    await syncOrderMirror(context, prisma, 100);
     const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP, cancelledAt: null }, orderBy: { orderCreatedAt: "desc" }, select: { id: true } });
 
     return {

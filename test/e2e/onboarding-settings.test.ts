@@ -3,21 +3,27 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { STACK_PARTNER_KEY } from "../support/stack.js";
+import { waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 // The app gets the stack service's partner key, so onboarding can create an account through Create Customer.
 const e2e = useStackInBrowser({ appEnv: { SHIPPING_API_PARTNER_KEY: STACK_PARTNER_KEY } });
 
 const OAKLAND = "Oakland Studio — 2150 Broadway, Oakland CA 94612, US";
+const BROOKLYN = "Brooklyn Warehouse — 55 Water St, Brooklyn NY 11201, US";
 const CHOSEN_SERVICES = ["National Postal Service Priority Mail", "Brownline Parcel Ground"];
 
-function storedSettings(): { data: string } | undefined {
+function readAppDb<T>(sql: string, ...params: unknown[]): T | undefined {
   const db = new Database(fileURLToPath(e2e.stack.app.databaseUrl), { readonly: true });
   try {
-    return db.prepare("SELECT data FROM ShopSettings WHERE shop = ?").get(e2e.stack.shop) as { data: string } | undefined;
+    return db.prepare(sql).get(...params) as T | undefined;
   } finally {
     db.close();
   }
+}
+
+function storedSettings(): { data: string } | undefined {
+  return readAppDb("SELECT data FROM ShopSettings WHERE shop = ?", e2e.stack.shop);
 }
 
 describe("onboarding and settings in the embedded app", () => {
@@ -51,7 +57,11 @@ describe("onboarding and settings in the embedded app", () => {
       const customer = e2e.stack.service.db.statement("SELECT utm, profileCode FROM Customer WHERE email = ?").get("owner@consign-demo.example") as { utm: string; profileCode: string };
       expect(customer).toEqual({ utm: JSON.stringify({ source: "shopify" }), profileCode: "Default" });
 
-      // Choose a location as sender and quote with two services only.
+      // First use: the sender is already the shop's primary location, saved, so quoting can start at once.
+      expect(await frame.getByLabel("Ship from").locator("option:checked").textContent()).toBe(BROOKLYN);
+      expect((JSON.parse(storedSettings()?.data ?? "{}") as { sender?: { city: string } }).sender?.city).toBe("Brooklyn");
+
+      // Choose another location as sender and quote with two services only.
       await frame.getByLabel("Ship from").selectOption({ label: OAKLAND });
       expect(await frame.getByLabel("City").first().inputValue()).toBe("Oakland");
       await frame.getByText("Only the services I choose", { exact: true }).click();
@@ -81,5 +91,26 @@ describe("onboarding and settings in the embedded app", () => {
       for (const service of CHOSEN_SERVICES) expect(await frame.getByRole("checkbox", { name: service, exact: true }).isChecked()).toBe(true);
       expect(await frame.getByRole("checkbox", { name: "Brownline Parcel Next Day Air", exact: true }).isChecked()).toBe(false);
       await page.screenshot({ path: join(RESULTS_DIR, "settings-saved.png"), fullPage: true });
+    }));
+
+  it("GIVEN Settings opened from selected orders that could not be quoted WHEN the merchant saves THEN the app goes back and quotes those orders", () =>
+    withPage(e2e.browser.context, async (page) => {
+      // The first visit reads the orders into the mirror; take a domestic one.
+      await page.goto(e2e.stack.adminAppUrl("/app"));
+      await page.frameLocator("#app-iframe").getByTestId("shop-name").waitFor();
+      await expect.poll(() => page.frameLocator("#app-iframe").getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
+      const order = readAppDb<{ id: string; name: string }>("SELECT id, name FROM MirrorOrder WHERE shop = ? AND destinationCountry = 'US' AND cancelledAt IS NULL ORDER BY name LIMIT 1", e2e.stack.shop)!;
+      const returnTo = `/app/quotes/new?${new URLSearchParams({ "ids[]": order.id })}`;
+      await page.goto(e2e.stack.adminAppUrl(`/app/settings?${new URLSearchParams({ returnTo })}`));
+      const frame = page.frameLocator("#app-iframe");
+      await frame.getByText("Your selected orders are waiting").waitFor();
+
+      await frame.getByLabel("Ship from").selectOption({ label: BROOKLYN });
+      await frame.getByRole("button", { name: "Save" }).click();
+
+      // Saved, and back to the selection: its rates page.
+      await waitUntilQuoted(frame);
+      expect(await frame.getByTestId("quote-order").getAttribute("data-order-name")).toBe(order.name);
+      expect((JSON.parse(storedSettings()?.data ?? "{}") as { sender?: { city: string } }).sender?.city).toBe("Brooklyn");
     }));
 });

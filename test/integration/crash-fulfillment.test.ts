@@ -3,7 +3,8 @@ import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
-import { freshAppDatabase } from "../support/app-env";
+import { useAppEnvironment } from "../support/app-env";
+import { syncOrderMirror } from "../support/mirror-sync";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
@@ -13,7 +14,8 @@ import { PARTNER_KEY, startService, type RunningService } from "./service-harnes
 // admin over HTTP and a real SQLite file; then a fresh process picks up as the app does at startup.
 const service: RunningService = await startService();
 const harness: Harness = await startHarness({ orders: 40 });
-const databaseUrl = freshAppDatabase();
+// This process reads the orders into the mirror through the app's own client, with the children's environment.
+const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
 const store = harness.admin.store;
@@ -53,6 +55,10 @@ async function expectExactlyOncePerShipment(ids: string[]) {
 
 beforeAll(async () => {
   await db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
+  // The orders are in the mirror, as after quoting: a shipment never sent is created without reading first,
+  // so the processes below die around that unread create.
+  const { unauthenticated } = await import("../../app/shopify.server");
+  await syncOrderMirror({ admin: (await unauthenticated.admin(SHOP)).admin, shop: SHOP }, db);
 });
 afterAll(async () => {
   await db.$disconnect();

@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock, readDoc, SHARED_DOCS, startHarness, type Harness } from "./devstore-harness.js";
 
@@ -254,5 +256,13 @@ describe("local admin GraphQL API", () => {
     const units = new Set(items.body.data?.nodes.filter(Boolean).map((n) => n.measurement.weight.unit));
     expect([...units].sort()).toEqual(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]);
     expect(items.body.data?.nodes.some((n) => n?.measurement.weight.value === 0)).toBe(true);
+  });
+});
+
+describe("the shared Admin API documents", () => {
+  it("GIVEN the repository anywhere THEN they are read from the shared/ beside its root, not from one machine's path", () => {
+    const root = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: import.meta.dirname, encoding: "utf8" }).trim();
+    expect(SHARED_DOCS).toBe(path.join(root, "..", "shared", "docs", "shopify-graphql"));
+    expect(readDoc("04")).toMatch(/fulfillmentCreate/);
   });
 });

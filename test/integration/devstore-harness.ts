@@ -9,7 +9,11 @@ import { seedStore } from "../../devstore/seed/seed.js";
 export const SHOP = "consign-test.myshopify.com";
 export const API_KEY = "consign-test-key";
 export const API_SECRET = "consign-test-secret";
-export const SHARED_DOCS = "/work/shared/docs/shopify-graphql";
+/**
+ * The verified Admin API documents in shared/, which sits beside the repository (as the README's links to
+ * ../shared assume), resolved from the repository root rather than from any one machine's layout.
+ */
+export const SHARED_DOCS = path.resolve(import.meta.dirname, "..", "..", "..", "shared", "docs", "shopify-graphql");
 
 export interface ManualClock {
   (): number;
@@ -91,6 +95,7 @@ export async function startHarness(options: Partial<LocalAdminOptions> & { order
 }
 
 export function readDoc(name: string): string {
+  if (!fs.existsSync(SHARED_DOCS)) throw new Error(`The shared Admin API documents are missing: put shared/ beside the repository (${SHARED_DOCS})`);
   const file = fs.readdirSync(SHARED_DOCS).find((f) => f.startsWith(name));
   if (!file) throw new Error(`No shared GraphQL document ${name}`);
   return fs.readFileSync(path.join(SHARED_DOCS, file), "utf8");

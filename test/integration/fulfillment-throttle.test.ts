@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
+import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
@@ -39,5 +41,27 @@ describe("fulfillment write-back under a low throttle", () => {
     // Every fulfillmentCreate alone is charged 11 points, so the run had to wait for at least this many points.
     expect(elapsedMs).toBeGreaterThanOrEqual(((shipments.length * 11) / THROTTLE.restoreRate) * 1000);
     expect(harness.admin.store.countRows("fulfillments") - fulfillmentsBefore).toBe(shipments.length);
+  }, 60_000);
+
+  it("GIVEN another writer spending the same shop's bucket at the same time (as tracking-event writes do) THEN both wait their turn and Shopify never answers THROTTLED", async () => {
+    const { unauthenticated } = await import("../../app/shopify.server");
+    const { adminQuery } = await import("../../app/shopify/gateway.server");
+    const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
+    const context = { admin, shop: SHOP };
+    // About 50 points a call: with the write-back's creates, more than the 250-point bucket holds.
+    const OTHER_WRITER = `query OtherWriterOfTheShop { orders(first: 50) { nodes { id } } }`;
+    const Orders = z.object({ orders: z.object({ nodes: z.array(z.object({ id: z.string() })) }) });
+    // Each operation's cost is learnt from its first answer, as in a running app.
+    await adminQuery(context, OTHER_WRITER, Orders);
+    const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 16).slice(8) });
+    seen.throttled = 0;
+
+    const other = (async () => {
+      for (let call = 0; call < 8; call++) await adminQuery(context, OTHER_WRITER, Orders);
+    })();
+    const [summary] = await Promise.all([writeBack.writeBack(context, prisma), other]);
+
+    expect(summary).toEqual({ fulfilled: shipments.length, failed: 0 });
+    expect(seen.throttled).toBe(0);
   }, 60_000);
 });

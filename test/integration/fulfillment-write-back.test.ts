@@ -3,6 +3,8 @@ import { parseGid, toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
 import { appRequest, callRoute, formBody } from "../support/route-call";
 import { useAppEnvironment } from "../support/app-env";
+import { syncOrderMirror } from "../support/mirror-sync";
+import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
@@ -65,10 +67,21 @@ async function shipmentRow(id: string) {
   return prisma.shipment.findUniqueOrThrow({ where: { id } });
 }
 
+/** The shop's real admin client, noting the name of every Admin operation it sends. */
+async function observedAdmin() {
+  const { unauthenticated } = await import("../../app/shopify.server");
+  const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
+  return { context: { admin, shop: SHOP }, operations: seen.operations };
+}
+
 beforeAll(async () => {
   await prisma.session.create({
     data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
   });
+  // As in the app, the orders were read into the mirror before they were quoted and booked. The local admin's
+  // webhooks go nowhere here, so the mirror goes stale whenever a test changes an order in Shopify.
+  const { context } = await observedAdmin();
+  await syncOrderMirror(context, prisma);
 });
 afterAll(async () => {
   await harness.close();
@@ -342,5 +355,64 @@ describe("fulfillment write-back against the local admin", () => {
     const [fulfillment, ...duplicates] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
     expect(duplicates).toEqual([]);
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId: toGid("Fulfillment", fulfillment!.id) });
+  });
+
+  it("GIVEN a shipment never sent to Shopify that the mirror holds open THEN fulfillmentCreate is the only Admin call", async () => {
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    const { context, operations } = await observedAdmin();
+
+    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 1, failed: 0 });
+
+    expect(operations).toEqual(["CreateShipmentFulfillment"]);
+    const [fulfillment, ...duplicates] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
+    expect(duplicates).toEqual([]);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentAttempts: 1, fulfillmentId: toGid("Fulfillment", fulfillment!.id) });
+  });
+
+  it("GIVEN the mirror is stale (the order went on hold in Shopify since) THEN Shopify's refusal is read back, the hold is reported and nothing is sent again", async () => {
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    await gql(`mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: INVENTORY_OUT_OF_STOCK }) { userErrors { message } } }`, {
+      id: shipment!.fulfillmentOrderId,
+    });
+    const { context, operations } = await observedAdmin();
+
+    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 0, failed: 1 });
+
+    expect(operations).toEqual(["CreateShipmentFulfillment", "FulfillmentWriteBackState"]);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({
+      fulfillmentStatus: "FAILED",
+      fulfillmentAttempts: 1,
+      fulfillmentError: `${shipment!.orderName} is on hold in Shopify (inventory out of stock), so the fulfillment with tracking ${shipment!.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
+    });
+    expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
+  });
+
+  it("GIVEN the mirror knows of the hold (its webhook arrived) THEN Shopify is read first and no create is sent", async () => {
+    const mirror = await import("../../app/orders/mirror.server");
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    await gql(`mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { userErrors { message } } }`, { id: shipment!.fulfillmentOrderId });
+    const { context, operations } = await observedAdmin();
+    await mirror.refreshOrder(context, prisma, shipment!.orderId);
+    operations.length = 0;
+
+    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 0, failed: 1 });
+
+    expect(operations).toEqual(["FulfillmentWriteBackState"]);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FAILED", fulfillmentAttempts: 0, fulfillmentError: expect.stringMatching(/is on hold in Shopify \(awaiting payment\)/) });
+  });
+
+  it("GIVEN a retried shipment whose earlier create went out and was lost THEN it is looked for before anything is created, however sure the mirror is", async () => {
+    const [shipment] = await book(takeFulfillmentOrders(1));
+    await writeBack.writeBack((await observedAdmin()).context, prisma);
+    const { fulfillmentId } = await shipmentRow(shipment!.id);
+    // As after "Shopify did not answer" and Retry: queued again, the fulfillment exists, the row does not know it.
+    await prisma.shipment.update({ where: { id: shipment!.id }, data: { fulfillmentStatus: "PENDING", fulfillmentId: null, fulfilledAt: null } });
+    const { context, operations } = await observedAdmin();
+
+    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 1, failed: 0 });
+
+    expect(operations).toEqual(["FulfillmentWriteBackState"]);
+    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId, fulfillmentAttempts: 1 });
+    expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toHaveLength(1);
   });
 });

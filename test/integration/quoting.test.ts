@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
+import { syncOrderMirror } from "../support/mirror-sync";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
@@ -39,12 +40,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     context = { admin, shop: session.shop };
     await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
-    const { syncId } = await mirror.startMirrorSync(context, prisma);
-    let progress = await mirror.advanceMirrorSync(context, prisma, syncId);
-    while (progress.status === "RUNNING") {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      progress = await mirror.advanceMirrorSync(context, prisma, syncId);
-    }
+    await syncOrderMirror(context, prisma, 30);
     const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, orderBy: { orderCreatedAt: "asc" }, select: { id: true } });
     orders = await mirror.loadMirroredOrders(prisma, SHOP, rows.map((row) => row.id));
 
@@ -263,12 +259,45 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(view.orders[1]!.blocked[0]!.message).toMatch(/already fulfilled or closed, or not synced yet.*Sync orders/);
   });
 
+  it("GIVEN no sender address yet (first use) WHEN quoting is started THEN the shop's primary location becomes the saved sender and the orders are quoted from it", async () => {
+    const settings = await loadSettings(prisma, SHOP);
+    await saveSettings(prisma, SHOP, { ...settings, sender: null, senderLocationId: null });
+    // A domestic order no other test quoted.
+    const quoted = new Set((await prisma.shipment.findMany({ select: { orderId: true } })).map((row) => row.orderId));
+    const fresh = orders.find((order) => order.shippingAddress?.countryCode === "US" && picked.domestic.fulfillmentOrders.length === order.fulfillmentOrders.length && !quoted.has(order.id) && !Object.values(picked).includes(order));
+    expect(fresh).toBeDefined();
+    try {
+      const { runId, finished } = await startQuoteRun(prisma, SHOP, [fresh!.id], { admin: context, now: NOW });
+      await finished;
+      const primary = harness.admin.store.getLocation(harness.admin.store.defaultLocationId())!;
+      const saved = await loadSettings(prisma, SHOP);
+      expect(saved.senderLocationId).toBe(`gid://shopify/Location/${primary.id}`);
+      expect(saved.sender).toMatchObject({ name: primary.name, address1: primary.address1, city: primary.city, state: primary.province_code, zip: primary.zip, country: primary.country_code });
+      const view = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW });
+      expect(view.orders[0]!.blocked).toEqual([]);
+      expect(view.orders[0]!.shipments.map((shipment) => shipment.status)).toEqual(["QUOTED"]);
+      const request = await prisma.shipment.findFirstOrThrow({ where: { runId }, select: { request: true } });
+      expect(JSON.parse(request.request).sender).toMatchObject({ city: primary.city, zip: primary.zip });
+    } finally {
+      await saveSettings(prisma, SHOP, settings);
+    }
+  });
+
   it("GIVEN no sender address, or no account WHEN quoting is started THEN it says what to set up, before creating a run", async () => {
     const runs = await prisma.quoteRun.count();
     const settings = await loadSettings(prisma, SHOP);
-    await saveSettings(prisma, SHOP, { ...settings, sender: null });
-    await expect(startQuoteRun(prisma, SHOP, [picked.domestic.id], { admin: context, now: NOW })).rejects.toBeInstanceOf(SenderMissingError);
-    await saveSettings(prisma, SHOP, settings);
+    await saveSettings(prisma, SHOP, { ...settings, sender: null, senderLocationId: null });
+    // The primary location has no phone, which carriers print on the label: it cannot be the sender by itself.
+    const store = harness.admin.store;
+    const primary = store.getLocation(store.defaultLocationId())!;
+    store.sql("UPDATE locations SET phone = NULL WHERE id = ?").run(primary.id);
+    try {
+      await expect(startQuoteRun(prisma, SHOP, [picked.domestic.id], { admin: context, now: NOW })).rejects.toBeInstanceOf(SenderMissingError);
+      expect((await loadSettings(prisma, SHOP)).sender).toBeNull();
+    } finally {
+      store.sql("UPDATE locations SET phone = ? WHERE id = ?").run(primary.phone, primary.id);
+      await saveSettings(prisma, SHOP, settings);
+    }
     await expect(startQuoteRun(prisma, "unconnected.myshopify.com", [picked.domestic.id], { admin: context, now: NOW })).rejects.toBeInstanceOf(NotConnectedError);
     await expect(startQuoteRun(prisma, SHOP, [], { admin: context, now: NOW })).rejects.toMatchObject({ status: 400, field: "ids" });
     expect(await prisma.quoteRun.count()).toBe(runs);

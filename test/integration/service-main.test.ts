@@ -49,6 +49,16 @@ describe("npm run service (service/main.ts)", () => {
     expect(service.output()).toContain('"signal":"SIGTERM"');
   }, 30_000);
 
+  it("GIVEN optional variables set to nothing, as a copied .env leaves them THEN it starts on the defaults", async () => {
+    const port = await freePort();
+    const service = start({ SHIPPING_SERVICE_PORT: String(port), SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "empty-vars.sqlite")}`, SHIPPING_SERVICE_FAKE_NOW: "", SHIPPING_SERVICE_LOG_LEVEL: "", SHIPPING_SERVICE_SEED_CUSTOMER: "" });
+    const health = await waitForHealth(`http://127.0.0.1:${port}`);
+    expect(health.status, service.output()).toBe(200);
+    expect(service.output()).not.toContain("service clock starts at SHIPPING_SERVICE_FAKE_NOW");
+    service.child.kill("SIGTERM");
+    expect(await service.exited).toBe(0);
+  }, 30_000);
+
   it("GIVEN NODE_ENV=production with the local default partner key THEN it refuses to start", async () => {
     const service = start({ NODE_ENV: "production", SHIPPING_SERVICE_PORT: String(await freePort()), SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "prod.sqlite")}` });
     expect(await service.exited).toBe(1);

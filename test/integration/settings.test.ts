@@ -58,8 +58,11 @@ describe("the Settings page", () => {
       page = answer.body as SettingsPage;
     });
 
-    it("GIVEN no saved settings WHEN Settings opens THEN the defaults are shown, with no problems", () => {
-      expect(page.values).toEqual(settingsFormValues(DEFAULT_SETTINGS));
+    it("GIVEN no saved settings WHEN Settings opens THEN the defaults are shown with the shop's primary location as the sender (saved, editable), and no problems", async () => {
+      const primary = page.locations.find((location) => location.name === "Brooklyn Warehouse")!;
+      expect(page.values).toEqual({ ...settingsFormValues(DEFAULT_SETTINGS), senderLocationId: primary.id, sender: primary.sender });
+      expect(await loadSettings(prisma, SHOP)).toMatchObject({ senderLocationId: primary.id, sender: { name: "Brooklyn Warehouse", city: "Brooklyn", state: "NY", zip: "11201", phone: "7185550100" } });
+      expect(page.returnTo).toBeNull();
       expect(page.account).toEqual({ customerId: customer.customerId, email: customer.email });
       expect(page.problems).toEqual([]);
     });
@@ -143,6 +146,26 @@ describe("the Settings page", () => {
       });
       const reopened = (await openPage()).body as SettingsPage;
       expect(reopened.values).toEqual(form);
+    });
+
+    it("GIVEN Settings opened from orders that could not be quoted WHEN saved THEN the merchant goes back to quoting those orders; invalid values stay on the page", async () => {
+      const returnTo = "/app/quotes/new?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2";
+      const settingsUrl = `/app/settings?${new URLSearchParams({ returnTo })}`;
+      const opened = await callRoute(settingsRoute.loader, await appRequest(harness.admin, settingsUrl));
+      expect((opened.body as SettingsPage).returnTo).toBe("/app/quotes/new?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2");
+
+      const form = chosenForm();
+      const refused = await callRoute(settingsRoute.action, await appRequest(harness.admin, settingsUrl, jsonBody({ ...form, packagingWeight: { value: "-1", unit: "oz" } })));
+      expect(refused.status).toBe(400);
+
+      const saved = await callRoute(settingsRoute.action, await appRequest(harness.admin, settingsUrl, jsonBody(form)));
+      expect(saved.status).toBe(302);
+      expect(saved.headers.get("location")).toBe(returnTo);
+      expect((await loadSettings(prisma, SHOP)).senderLocationId).toBe(form.senderLocationId);
+
+      // Anything outside the app is not followed: the save stays on Settings.
+      const elsewhere = await callRoute(settingsRoute.action, await appRequest(harness.admin, "/app/settings?returnTo=https%3A%2F%2Fevil.example%2F", jsonBody(form)));
+      expect(elsewhere).toMatchObject({ status: 200, body: { ok: true } });
     });
 
     it("GIVEN invalid values in several sections WHEN saved THEN 400 names each field, and the stored settings are unchanged", async () => {
