@@ -15,7 +15,7 @@ describe("local admin environment", () => {
       LOCAL_ADMIN_PORT: 8790,
       LOCAL_ADMIN_THROTTLE_RESTORE_RATE: 100,
       LOCAL_ADMIN_SHOP: "consign-demo.myshopify.com",
-      SHOPIFY_APP_URL: "http://localhost:3000",
+      SHOPIFY_APP_URL: "http://127.0.0.1:3000",
     });
     expect(env.LOCAL_ADMIN_SEED_ORDERS).toBeGreaterThan(0);
     expect(parseSeedEnv({ LOCAL_ADMIN_DATABASE: "" }).LOCAL_ADMIN_DATABASE).toBe("var/devstore.sqlite");
