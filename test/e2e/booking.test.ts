@@ -114,6 +114,41 @@ describe("batches and booking in the embedded app", () => {
       await page.screenshot({ path: join(RESULTS_DIR, "admin-order-fulfilled.png"), fullPage: true });
     }));
 
+  it("GIVEN orders booked and written back WHEN the merchant opens Orders to ship THEN the shipped ones are gone and the count is what a full sync finds; a search keeps the chosen filters", () =>
+    withPage(e2e.browser.context, async (page) => {
+      // Shipped, by the local admin's own data: every fulfillment order of the order is closed.
+      const fulfilled = await db.shipment.findMany({ where: { shop: e2e.stack.shop, fulfillmentStatus: "FULFILLED" }, select: { orderId: true, orderName: true } });
+      const shipped = fulfilled.filter(({ orderId }) =>
+        e2e.stack.admin.store.listFulfillmentOrders(Number(orderId.split("/").pop())).every((fo) => fo.status === "CLOSED"),
+      );
+      expect(shipped.length, "orders the batch shipped completely").toBeGreaterThan(BATCH_SIZE / 2);
+      await page.goto(e2e.stack.adminAppUrl("/app"));
+      const frame = frameOf(page);
+      const total = frame.getByTestId("orders-total");
+      await total.waitFor();
+      const listed = new Set((await frame.getByTestId("order-name").allTextContents()).map((name) => name.trim()));
+      for (const { orderName } of shipped) expect(listed.has(orderName), `${orderName} is shipped`).toBe(false);
+      const withoutSync = Number(await total.textContent());
+
+      // What the webhooks kept is what a full sync from Shopify finds.
+      await frame.getByRole("button", { name: "Sync orders" }).click();
+      await frame.getByText("Reading your open orders from Shopify…").waitFor({ state: "detached", timeout: 60_000 });
+      await expect.poll(async () => Number(await total.textContent()), { timeout: 30_000 }).toBe(withoutSync);
+
+      // Destination chosen, then a search: both apply, and a shipped order is found by neither.
+      const appFrame = () => page.frames().find((candidate) => candidate.url().startsWith(e2e.stack.app.url));
+      const appParam = (name: string) => new URL(appFrame()?.url() ?? "about:blank").searchParams.get(name);
+      await frame.getByLabel("Destination").selectOption("international");
+      await expect.poll(() => appParam("scope")).toBe("international");
+      const orderName = shipped[0]!.orderName;
+      await frame.getByPlaceholder("Order, email or address").fill(orderName);
+      await frame.getByRole("button", { name: "Search" }).click();
+      await expect.poll(() => appParam("q")).toBe(orderName);
+      expect(appParam("scope")).toBe("international");
+      expect(await frame.getByLabel("Destination").inputValue()).toBe("international");
+      expect(Number(await total.textContent())).toBe(0);
+    }));
+
   it("GIVEN a quoted international order WHEN it is booked on its own page with its invoice edited THEN it is booked with that invoice and its label downloads", () =>
     withPage(e2e.browser.context, async (page) => {
       const [shipment] = await internationalShipments();
