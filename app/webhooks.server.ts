@@ -1,6 +1,7 @@
 import prisma from "./db.server";
 import { syncOrderFromWebhook } from "./orders/webhook-sync.server";
 import { authenticate } from "./shopify.server";
+import { stopTrackingFromWebhook } from "./tracking/stops.server";
 
 /**
  * Verifies a webhook's HMAC (authenticate.webhook answers 401 itself when it is wrong) and records its
@@ -13,11 +14,12 @@ export async function receiveWebhook(request: Request) {
 }
 
 /**
- * orders/*, fulfillment_orders/*, fulfillments/*: re-reads the order into the mirror. Without an offline
- * session (the app was uninstalled) there is nothing to keep current.
+ * orders/*, fulfillment_orders/*, fulfillments/*: stops tracking what was cancelled, and re-reads the order
+ * into the mirror. Without an offline session (the app was uninstalled) there is nothing to keep current.
  */
 export async function receiveOrderWebhook(request: Request): Promise<Response> {
-  const { admin, session, topic, payload } = await receiveWebhook(request);
+  const { admin, session, shop, topic, payload } = await receiveWebhook(request);
+  await stopTrackingFromWebhook(prisma, shop, topic, payload);
   if (!admin || !session) return new Response();
   await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, topic, payload);
   return new Response();
