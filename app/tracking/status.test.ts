@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EventStatus } from "../../shipping-api/contract";
-import { SHOPIFY_STATUS, carrierTime, statusChanges, type CarrierEvent } from "./status";
+import { SHOPIFY_STATUS, statusChanges, type CarrierEvent } from "./status";
 
 const at = (hours: number) => new Date(Date.UTC(2026, 10, 24) + hours * 3_600_000);
 const ev = (carrierStatus: CarrierEvent["carrierStatus"], hours: number): CarrierEvent => ({ carrierStatus, eventTime: at(hours) });
@@ -32,11 +32,5 @@ describe("statusChanges", () => {
 
   it("GIVEN DELIVERED written WHEN anything arrives THEN nothing is written", () => {
     expect(statusChanges({ status: "DELIVERED", stage: 3, at: at(62) }, [ev("Delivered", 90), ev("Exception", 91)])).toEqual([]);
-  });
-});
-
-describe("carrierTime", () => {
-  it("GIVEN the interface's UTC timestamp THEN the same instant", () => {
-    expect(carrierTime("2026-11-24 06:41:10").toISOString()).toBe("2026-11-24T06:41:10.000Z");
   });
 });

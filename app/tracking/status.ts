@@ -76,8 +76,3 @@ export function statusChanges(from: StatusPosition | null, events: readonly Carr
   }
   return changes;
 }
-
-/** A carrier timestamp ("YYYY-MM-DD HH:MM:SS", UTC) as a Date. */
-export function carrierTime(timestamp: string): Date {
-  return new Date(`${timestamp.replace(" ", "T")}Z`);
-}

@@ -1,11 +1,12 @@
 import type { PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
+import { parseServiceTimestamp } from "../batches/context.server";
 import { crashPoint } from "../crash-points.server";
 import { isTransient } from "../fulfillment/write-back.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, nextPoll, RETRY_AFTER_MS, jittered } from "./schedule";
-import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, carrierTime, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";
+import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
 
 /**
@@ -142,7 +143,7 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
   const seen = new Set(known.map(eventKey));
   const fresh: Array<TrackingEvent & { at: Date }> = [];
   for (const event of reported) {
-    const at = carrierTime(event.eventTime);
+    const at = parseServiceTimestamp(event.eventTime);
     const key = eventKey({ eventTime: at, carrierStatus: event.eventStatus, message: event.event });
     if (seen.has(key)) continue;
     seen.add(key);
