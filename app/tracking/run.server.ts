@@ -4,6 +4,7 @@ import prisma from "../db.server";
 import { shippingClientFor } from "../settings/account.server";
 import { unauthenticated } from "../shopify.server";
 import { syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
+import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
 
 /**
  * Tracking passes with the app's real dependencies: the shop's offline Admin API session and its Shipping
@@ -50,4 +51,17 @@ export async function checkTrackingNow(db: Pick<PrismaClient, "shipment">, shop:
   });
   if (count > 0) void startTrackingPass(shop);
   return { due: count };
+}
+
+/** The Shipments dashboard with whether a pass is running here and how many shipments are due now (its progress). */
+export async function viewTracking(
+  db: Pick<PrismaClient, "shipment" | "trackingEvent">,
+  shop: string,
+  options: { filter: TrackingFilter; q: string; now: Date },
+): Promise<TrackingDashboard & { running: boolean; due: number }> {
+  const [dashboard, due] = await Promise.all([
+    trackingDashboard(db, shop, options),
+    db.shipment.count({ where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: options.now } } }),
+  ]);
+  return { ...dashboard, running: isTrackingRunning(shop), due };
 }
