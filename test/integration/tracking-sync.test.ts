@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
-import { SHOPIFY_STATUS, carrierTime, statusChanges } from "../../app/tracking/status";
+import { parseServiceTimestamp } from "../../app/batches/context.server";
+import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { signedWebhook } from "../support/webhooks";
@@ -23,6 +24,7 @@ const { databaseUrl } = useAppEnvironment({
 const { default: prisma } = await import("../../app/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { syncDueTracking } = await import("../../app/tracking/sync.server");
+const views = await import("../../app/tracking/tracking-views.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { shippingClientFor } = await import("../../app/settings/account.server");
 const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
@@ -98,8 +100,8 @@ describe("tracking sync against the service and the local admin", () => {
     for (const before of shipments) {
       const row = await prisma.shipment.findUniqueOrThrow({ where: { id: before.id } });
       const events = await timeline(row.bookNumber!);
-      const carrier = events.map((e) => ({ carrierStatus: e.eventStatus, eventTime: carrierTime(e.eventTime) }));
-      const expected = statusChanges(null, carrier).map((index) => ({ status: SHOPIFY_STATUS[events[index]!.eventStatus], at: carrierTime(events[index]!.eventTime).toISOString() }));
+      const carrier = events.map((e) => ({ carrierStatus: e.eventStatus, eventTime: parseServiceTimestamp(e.eventTime) }));
+      const expected = statusChanges(null, carrier).map((index) => ({ status: SHOPIFY_STATUS[events[index]!.eventStatus], at: parseServiceTimestamp(events[index]!.eventTime).toISOString() }));
       const written = shopifyEvents(row.fulfillmentId!);
       expect(written.map((e) => ({ status: e.status, at: new Date(e.happened_at).toISOString() })), row.trackingNumber!).toEqual(expected);
       expect(written.at(-1)?.status).toBe("DELIVERED");
@@ -174,6 +176,35 @@ describe("tracking sync against the service and the local admin", () => {
     await runFor(3 * 24, 3);
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "FULFILLMENT_CANCELLED" });
   }, 120_000);
+
+  it("GIVEN five deliveries of one service to one zone THEN observed transit times give its median, usual range and sample size; the dashboard counts them delivered", async () => {
+    const rows = [];
+    // One fulfillment order per booking, so each is booked with the same (first) service.
+    for (let i = 0; i < 5; i++) rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() })));
+    expect(await writeBack(await shopAdmin(), prisma, { now })).toEqual({ fulfilled: 5, failed: 0 });
+    await runFor(10 * 24, 2);
+    const delivered = await prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
+    expect(delivered.every((row) => row.trackingState === "DELIVERED")).toBe(true);
+    const stats = (await views.observedTransitTimes(prisma, SHOP)).find((entry) => entry.serviceCode === delivered[0]!.serviceCode && entry.zone === delivered[0]!.zone);
+    // Every delivery of that service and zone counts, earlier tests' too.
+    const sample = await prisma.shipment.findMany({ where: { shop: SHOP, trackingState: "DELIVERED", serviceCode: delivered[0]!.serviceCode, zone: delivered[0]!.zone } });
+    expect(sample.length).toBeGreaterThanOrEqual(5);
+    expect(stats?.sampleSize).toBe(sample.length);
+    const days = sample.map((row) => Math.max(1, Math.round((row.deliveredAt!.getTime() - row.inTransitAt!.getTime()) / (24 * HOUR)))).sort((a, b) => a - b);
+    const at = (q: number) => days[Math.ceil(q * days.length) - 1];
+    expect(stats).toMatchObject({ carrierCode: delivered[0]!.carrierCode, lowDays: at(0.25), highDays: at(0.75) });
+    expect(stats!.medianDays).toBeGreaterThanOrEqual(days[0]!);
+    expect(stats!.medianDays).toBeLessThanOrEqual(days.at(-1)!);
+    const lookup = await views.observedTransitLookup(prisma, SHOP);
+    expect(lookup({ carrierCode: delivered[0]!.carrierCode!, serviceCode: delivered[0]!.serviceCode!, zone: delivered[0]!.zone })).toEqual(stats);
+
+    const dashboard = await views.trackingDashboard(prisma, SHOP, { filter: "delivered", q: delivered[0]!.orderName, now: now() });
+    expect(dashboard.rows.map((row) => row.orderName)).toContain(delivered[0]!.orderName);
+    expect(dashboard.rows[0]).toMatchObject({ status: "Delivered", tone: "success" });
+    expect(dashboard.counts.delivered).toBeGreaterThanOrEqual(5);
+    const timeline = await views.orderTimeline(prisma, SHOP, delivered[0]!.orderId, now());
+    expect(timeline[0]!.events[0]).toMatchObject({ carrierStatus: "Delivered", inShopify: true });
+  }, 180_000);
 
   it("GIVEN app/uninstalled THEN the shop's active shipments stop", async () => {
     const [shipment] = await bookAndFulfil(1);
