@@ -1,4 +1,4 @@
-import type { PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
+import type { Prisma, PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../batches/context.server";
@@ -22,7 +22,7 @@ import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULF
  * before it is written again, as the write-back does (docs/decisions/005).
  */
 
-export type Db = Pick<PrismaClient, "shipment" | "trackingEvent">;
+export type Db = Pick<PrismaClient, "shipment" | "trackingEvent" | "$transaction">;
 
 export const TrackingState = {
   NONE: "NONE",
@@ -87,27 +87,35 @@ const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written
 interface Run extends TrackingDeps {
   random: () => number;
   summary: TrackingPassSummary;
+  /** Reschedules of polled shipments, written together (one commit for many) by `settle`. */
+  reschedules: Prisma.PrismaPromise<unknown>[];
 }
 
-/** Claims up to `limit` of the shop's due shipments (oldest due first); each claim moves nextTrackAt by a lease. */
+/** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
+const RESCHEDULE_BATCH = 50;
+
+async function settle(run: Run, all = false): Promise<void> {
+  while (run.reschedules.length >= (all ? 1 : RESCHEDULE_BATCH)) await run.db.$transaction(run.reschedules.splice(0, RESCHEDULE_BATCH));
+}
+
+/**
+ * Claims up to `limit` of the shop's due shipments (oldest due first) in one write: their nextTrackAt moves to
+ * a lease end that is also this claim's token (a random part of a minute), so the rows read back with it are
+ * this caller's. A second caller's claim only takes rows still due, so it cannot take the same rows.
+ */
 async function claimDue(run: Run, shop: string, limit: number): Promise<Shipment[]> {
   const now = run.now();
   const due = await run.db.shipment.findMany({
     where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
     orderBy: [{ nextTrackAt: "asc" }, { id: "asc" }],
+    select: { id: true },
     take: limit,
   });
-  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
-  const claimed: Shipment[] = [];
-  for (const row of due) {
-    // Compare-and-set on the due time read: a second caller that read the same row finds it moved and skips it.
-    const { count } = await run.db.shipment.updateMany({
-      where: { id: row.id, trackingState: TrackingState.ACTIVE, nextTrackAt: row.nextTrackAt },
-      data: { nextTrackAt: leaseUntil },
-    });
-    if (count === 1) claimed.push({ ...row, nextTrackAt: leaseUntil });
-  }
-  return claimed;
+  if (due.length === 0) return [];
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
+  const ids = due.map((row) => row.id);
+  await run.db.shipment.updateMany({ where: { id: { in: ids }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } }, data: { nextTrackAt: leaseUntil } });
+  return run.db.shipment.findMany({ where: { id: { in: ids }, nextTrackAt: leaseUntil }, orderBy: { id: "asc" } });
 }
 
 const eventKey = (e: { eventTime: Date; carrierStatus: string; message: string }) => `${e.eventTime.toISOString()}|${e.carrierStatus}|${e.message}`;
@@ -138,7 +146,7 @@ function positionOf(events: readonly TrackingEventRow[]): StatusPosition | null 
 }
 
 /** Stores the carrier events not seen before; the changes of status among them are queued for Shopify. */
-async function recordEvents(run: Run, row: Shipment, reported: readonly TrackingEvent[]): Promise<TrackingEventRow[]> {
+async function recordEvents(run: Run, row: Shipment, reported: readonly TrackingEvent[]): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
   const known = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
   const seen = new Set(known.map(eventKey));
   const fresh: Array<TrackingEvent & { at: Date }> = [];
@@ -149,7 +157,7 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
     seen.add(key);
     fresh.push({ ...event, at });
   }
-  if (fresh.length === 0) return known;
+  if (fresh.length === 0) return { events: known, fresh: new Set() };
   const changes = new Set(statusChanges(positionOf(known), fresh.map((event) => ({ carrierStatus: event.eventStatus, eventTime: event.at }))));
   const seenAt = run.now();
   await run.db.trackingEvent.createMany({
@@ -163,12 +171,15 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
       reason: event.ancillaryReasonDescription,
       action: event.ancillaryActionDescription,
       shopifyStatus: SHOPIFY_STATUS[event.eventStatus],
-      writeStatus: changes.has(index) ? WriteStatus.PENDING : WriteStatus.SKIPPED,
+      // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
+      writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
       seenAt,
     })),
   });
   run.summary.events += fresh.length;
-  return run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  const events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  const knownIds = new Set(known.map((event) => event.id));
+  return { events, fresh: new Set(events.filter((event) => !knownIds.has(event.id)).map((event) => event.id)) };
 }
 
 const sameInstant = (a: string, b: Date) => new Date(a).getTime() === b.getTime();
@@ -181,9 +192,9 @@ function readFulfillmentEvents(run: Run, fulfillmentId: string) {
 }
 
 /** One queued change of status to Shopify: intent, the mutation, outcome. */
-async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, event: TrackingEventRow): Promise<WriteOutcome> {
+async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, event: TrackingEventRow, fresh: boolean): Promise<WriteOutcome> {
   try {
-    if (event.writeStatus === WriteStatus.WRITING) {
+    if (event.writeStatus === WriteStatus.WRITING && !fresh) {
       // Interrupted between intent and outcome: Shopify may have it already.
       const { fulfillment } = await readFulfillmentEvents(run, row.fulfillmentId);
       if (!fulfillment || fulfillment.status === "CANCELLED") return { stop: "FULFILLMENT_CANCELLED" };
@@ -192,7 +203,7 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
         await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: found.id, writtenAt: run.now(), writeError: null } });
         return "linked";
       }
-    } else {
+    } else if (event.writeStatus === WriteStatus.PENDING) {
       const { count } = await run.db.trackingEvent.updateMany({ where: { id: event.id, writeStatus: WriteStatus.PENDING }, data: { writeStatus: WriteStatus.WRITING } });
       if (count === 0) return { retry: "Another Consign process is writing this event." };
     }
@@ -211,7 +222,10 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
     crashPoint("tracking:after-event");
     const written = created.fulfillmentEventCreate?.fulfillmentEvent;
     if (written) {
-      await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: written.id, writtenAt: run.now(), writeError: null } });
+      // The outcome joins the next group commit of reschedules: lost in a crash, it leaves the event WRITING,
+      // and the next poll finds it in Shopify by reading back (never a second write).
+      run.reschedules.push(run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: written.id, writtenAt: run.now(), writeError: null } }));
+      event.writeStatus = WriteStatus.WRITTEN;
       return "written";
     }
     // Refused. A cancelled fulfillment takes no events: that ends tracking, not just this event.
@@ -281,20 +295,22 @@ async function pollShipment(run: Run, row: Shipment): Promise<void> {
   const now = run.now();
   if (!tracked.ok) {
     summary.errors++;
-    await run.db.shipment.update({
+    run.reschedules.push(run.db.shipment.update({
       where: { id: row.id },
       data: {
         lastTrackedAt: now,
         nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)),
         trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.`,
       },
-    });
+    }));
     return;
   }
-  let events = await recordEvents(run, row, tracked.value);
+  const recorded = await recordEvents(run, row, tracked.value);
+  let events = recorded.events;
   let problem: string | null = null;
-  for (const event of events.filter((e) => e.writeStatus === WriteStatus.PENDING || e.writeStatus === WriteStatus.WRITING)) {
-    const outcome = await writeEvent(run, fulfillmentRow, event);
+  const outstanding = events.filter((e) => e.writeStatus === WriteStatus.PENDING || e.writeStatus === WriteStatus.WRITING);
+  for (const event of outstanding) {
+    const outcome = await writeEvent(run, fulfillmentRow, event, recorded.fresh.has(event.id));
     if (outcome === "written") summary.written++;
     else if (outcome === "linked") summary.linked++;
     else if (outcome === "failed") summary.failed++;
@@ -307,7 +323,9 @@ async function pollShipment(run: Run, row: Shipment): Promise<void> {
       break;
     }
   }
-  events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  if (outstanding.some((event) => event.writeStatus !== WriteStatus.WRITTEN)) {
+    events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  }
   const facts = summaryOf(events);
   const position = positionOf(events.filter((event) => event.writeStatus === WriteStatus.WRITTEN));
   const next = problem
@@ -323,7 +341,7 @@ async function pollShipment(run: Run, row: Shipment): Promise<void> {
   if (next.state === TrackingState.STALE) summary.stale++;
   if (problem) summary.errors++;
   // Only this pass's claim is settled: a stop that arrived meanwhile (webhook) is kept.
-  await run.db.shipment.updateMany({
+  run.reschedules.push(run.db.shipment.updateMany({
     where: { id: row.id, trackingState: TrackingState.ACTIVE },
     data: {
       ...facts,
@@ -334,7 +352,7 @@ async function pollShipment(run: Run, row: Shipment): Promise<void> {
       lastTrackedAt: now,
       trackingError: problem,
     },
-  });
+  }));
 }
 
 /**
@@ -343,7 +361,7 @@ async function pollShipment(run: Run, row: Shipment): Promise<void> {
  * once: a shipment claimed by one caller is skipped by the others until its lease ends.
  */
 export async function syncDueTracking(deps: TrackingDeps, options: { shop: string; limit?: number }): Promise<TrackingPassSummary> {
-  const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary() };
+  const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary(), reschedules: [] };
   const claimed = await claimDue(run, options.shop, options.limit ?? 500);
   let next = 0;
   const worker = async () => {
@@ -356,9 +374,11 @@ export async function syncDueTracking(deps: TrackingDeps, options: { shop: strin
         run.summary.errors++;
         console.error(`[consign] tracking ${row.id} (${row.orderName}) failed:`, error);
       }
+      await settle(run);
     }
   };
   await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
+  await settle(run, true);
   return run.summary;
 }
 
