@@ -94,31 +94,35 @@ await new Promise<void>((resolve) => router.listen(0, "127.0.0.1", resolve));
 const adminUrl = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
 
 const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: DATABASE_URL }) });
-await Promise.all(
+// Bookings of all shops at once (the service answers them), then each shop's fulfillments in turn: creating them is
+// synchronous store work that would hold up the service's answers.
+const booked = await Promise.all(
   [...admins].map(async ([shop, admin], index) => {
     const credentials = await connectTestAccount({ serviceUrl, partnerKey: PARTNER_KEY, databaseUrl: DATABASE_URL, shop });
     await db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: admin.issueAccessToken(), scope: "write_fulfillments" } });
-    const client = createShippingClient({ baseUrl: serviceUrl, credentials: { kind: "customer", ...credentials } });
+    const client = createShippingClient({ baseUrl: serviceUrl, credentials: { kind: "customer", ...credentials }, timeoutMs: 300_000 });
     const count = Math.min(perShop, SHIPMENTS - index * perShop);
     const fulfillmentOrders = shippableFulfillmentOrders(admin.store, count);
     if (fulfillmentOrders.length < count) throw new Error(`${shop}: only ${fulfillmentOrders.length} shippable fulfillment orders were seeded`);
-    const rows = await createBookedShipments({ db, shop, client, fulfillmentOrders, bookedAt: clock.now() });
-    const updates = rows.map((row) => {
-      const created = fulfillmentCreate(admin.store, {
-        lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: parseGid(row.fulfillmentOrderId)!.id, fulfillmentOrderGid: row.fulfillmentOrderId, fulfillmentOrderLineItems: null }],
-        notifyCustomer: false,
-        trackingInfo: { company: row.carrierCode, number: row.trackingNumber },
-        message: null,
-      });
-      if (!created.ok) throw new Error(`${shop}: ${JSON.stringify(created.userErrors)}`);
-      return db.shipment.update({
-        where: { id: row.id },
-        data: { fulfillmentStatus: "FULFILLED", fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId), fulfilledAt: clock.now(), trackingState: "ACTIVE", nextTrackAt: clock.now() },
-      });
-    });
-    for (let start = 0; start < updates.length; start += 500) await db.$transaction(updates.slice(start, start + 500));
+    return { shop, admin, rows: await createBookedShipments({ db, shop, client, fulfillmentOrders, bookedAt: clock.now() }) };
   }),
 );
+for (const { shop, admin, rows } of booked) {
+  const updates = rows.map((row) => {
+    const created = fulfillmentCreate(admin.store, {
+      lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: parseGid(row.fulfillmentOrderId)!.id, fulfillmentOrderGid: row.fulfillmentOrderId, fulfillmentOrderLineItems: null }],
+      notifyCustomer: false,
+      trackingInfo: { company: row.carrierCode, number: row.trackingNumber },
+      message: null,
+    });
+    if (!created.ok) throw new Error(`${shop}: ${JSON.stringify(created.userErrors)}`);
+    return db.shipment.update({
+      where: { id: row.id },
+      data: { fulfillmentStatus: "FULFILLED", fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId), fulfilledAt: clock.now(), trackingState: "ACTIVE", nextTrackAt: clock.now() },
+    });
+  });
+  for (let start = 0; start < updates.length; start += 500) await db.$transaction(updates.slice(start, start + 500));
+}
 await db.$disconnect();
 
 console.log(JSON.stringify({ adminUrl, serviceUrl, shops: [...admins.keys()], start: BENCH_START.toISOString() }));
