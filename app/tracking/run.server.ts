@@ -12,7 +12,7 @@ import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "
  */
 
 /** Shipments claimed per pass; a shop with more due keeps passing until none are left. */
-const PASS_LIMIT = 500;
+const PASS_LIMIT = 200;
 
 const workKey = (shop: string) => `tracking-sync:${shop}`;
 

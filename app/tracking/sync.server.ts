@@ -52,7 +52,7 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
 };
 
 /** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
-const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_CONCURRENCY = 4;
 
 export interface TrackingDeps {
   db: Db;
