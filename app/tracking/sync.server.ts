@@ -146,8 +146,7 @@ function positionOf(events: readonly TrackingEventRow[]): StatusPosition | null 
 }
 
 /** Stores the carrier events not seen before; the changes of status among them are queued for Shopify. */
-async function recordEvents(run: Run, row: Shipment, reported: readonly TrackingEvent[]): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
-  const known = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+async function recordEvents(run: Run, row: Shipment, reported: readonly TrackingEvent[], known: TrackingEventRow[]): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
   const seen = new Set(known.map(eventKey));
   const fresh: Array<TrackingEvent & { at: Date }> = [];
   for (const event of reported) {
@@ -282,7 +281,7 @@ export async function stopTracking(
 }
 
 /** Polls one claimed shipment, writes its changes of status, and reschedules it. */
-async function pollShipment(run: Run, row: Shipment): Promise<void> {
+async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]): Promise<void> {
   const { summary } = run;
   if (!row.bookNumber || !row.fulfillmentId) {
     await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "VOIDED", nextTrackAt: null } });
@@ -305,7 +304,7 @@ async function pollShipment(run: Run, row: Shipment): Promise<void> {
     }));
     return;
   }
-  const recorded = await recordEvents(run, row, tracked.value);
+  const recorded = await recordEvents(run, row, tracked.value, known);
   let events = recorded.events;
   let problem: string | null = null;
   const outstanding = events.filter((e) => e.writeStatus === WriteStatus.PENDING || e.writeStatus === WriteStatus.WRITING);
@@ -363,12 +362,21 @@ async function pollShipment(run: Run, row: Shipment): Promise<void> {
 export async function syncDueTracking(deps: TrackingDeps, options: { shop: string; limit?: number }): Promise<TrackingPassSummary> {
   const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary(), reschedules: [] };
   const claimed = await claimDue(run, options.shop, options.limit ?? 500);
+  if (claimed.length === 0) return run.summary;
+  // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
+  const stored = await run.db.trackingEvent.findMany({ where: { shipmentId: { in: claimed.map((row) => row.id) } }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  const knownOf = new Map<string, TrackingEventRow[]>();
+  for (const event of stored) {
+    const list = knownOf.get(event.shipmentId);
+    if (list) list.push(event);
+    else knownOf.set(event.shipmentId, [event]);
+  }
   let next = 0;
   const worker = async () => {
     while (next < claimed.length) {
       const row = claimed[next++]!;
       try {
-        await pollShipment(run, row);
+        await pollShipment(run, row, knownOf.get(row.id) ?? []);
       } catch (error) {
         // One shipment's surprise must not stop the shop's pass; it comes due again when its lease ends.
         run.summary.errors++;
