@@ -1,4 +1,5 @@
 import prisma from "./db.server";
+import { stopTracking } from "./tracking/sync.server";
 
 /** app/uninstalled: the shop's access tokens are revoked, so its sessions are useless; forget them. */
 export async function forgetShopSessions(shop: string): Promise<number> {
@@ -9,4 +10,9 @@ export async function forgetShopSessions(shop: string): Promise<number> {
 /** app/scopes_update: keep the stored sessions' scope in step with what the merchant granted. */
 export async function recordGrantedScopes(shop: string, scopes: readonly string[]): Promise<void> {
   await prisma.session.updateMany({ where: { shop }, data: { scope: scopes.join(",") } });
+}
+
+/** app/uninstalled: the shop's shipments are no longer followed (their fulfillments cannot take events now). */
+export function stopShopTracking(shop: string): Promise<number> {
+  return stopTracking(prisma, { shop }, "SHOP_UNINSTALLED");
 }

@@ -1,10 +1,11 @@
 import { resumeBookings } from "./batches/resume.server";
 import prisma from "./db.server";
 import { resumeWriteBack } from "./fulfillment/write-back.server";
+import { startTrackingScheduler } from "./tracking/scheduler.server";
 
 /**
  * What the app picks up when its process starts: work that was queued or interrupted (a deploy, a crash)
- * while no process was running it. Each piece of work keeps its own state in the database, so starting it
+ * while no process was running it, and the tracking scheduler (tracking's own state is its due times). Each piece of work keeps its own state in the database, so starting it
  * again is safe. Imported for its effect by app/entry.server.tsx, so it runs once when the server build loads.
  */
 
@@ -25,3 +26,4 @@ export function runStartupTasks(): Promise<void> {
 }
 
 void runStartupTasks();
+startTrackingScheduler();

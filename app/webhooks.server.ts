@@ -1,6 +1,7 @@
 import prisma from "./db.server";
 import { mirrorFollowsTopic, syncOrderFromWebhook } from "./orders/webhook-sync.server";
 import { authenticate } from "./shopify.server";
+import { stopTrackingFromWebhook } from "./tracking/stops.server";
 import { WebhookPayloadError } from "./webhook-payload";
 
 /** A refusal of a signed delivery Consign cannot act on, in words (Shopify shows them in the app's webhook log). */
@@ -41,12 +42,13 @@ export async function handleWebhookPayload(handle: () => Promise<Response>): Pro
 }
 
 /**
- * orders/*, fulfillment_orders/*, fulfillments/*: re-reads the order into the mirror. Without an offline
- * session (the app was uninstalled) there is nothing to keep current.
+ * orders/*, fulfillment_orders/*, fulfillments/*: stops tracking what was cancelled, and re-reads the order
+ * into the mirror. Without an offline session (the app was uninstalled) there is nothing to keep current.
  */
 export async function receiveOrderWebhook(request: Request): Promise<Response> {
-  const { admin, session, topic, payload } = await receiveWebhook(request);
+  const { admin, session, shop, topic, payload } = await receiveWebhook(request);
   if (!mirrorFollowsTopic(topic)) return unexpectedTopic(topic);
+  await stopTrackingFromWebhook(prisma, shop, topic, payload);
   if (!admin || !session) return new Response();
   return handleWebhookPayload(async () => {
     await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, topic, payload);

@@ -10,6 +10,7 @@ import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { forEachInFlight } from "../shopify/in-flight";
 import { unauthenticated } from "../shopify.server";
+import { startTracking } from "../tracking/schedule";
 import { trackingPageUrl } from "./tracking-link.server";
 import { fulfillmentTracking } from "./tracking-info";
 import {
@@ -97,7 +98,7 @@ async function carrierLabels(db: Db, shop: string): Promise<Map<string, string>>
 }
 
 /** Shopify did not answer, or answered that it is busy: the request may be repeated after re-reading. */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   if (error instanceof AdminApiError) return error.graphQLErrors.some((e) => e.extensions?.code === "THROTTLED" || e.extensions?.code === "INTERNAL_SERVER_ERROR");
   if (error instanceof HttpResponseError) return error.response.code === 429 || error.response.code >= 500;
   return error instanceof HttpRequestError;
@@ -124,7 +125,7 @@ async function record(run: RunContext, shipmentId: string, outcome: Outcome): Pr
     where: { id: shipmentId },
     data:
       outcome.status === "FULFILLED"
-        ? { fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfillmentId: outcome.fulfillmentId, fulfilledAt: run.now(), fulfillmentError: null }
+        ? { fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfillmentId: outcome.fulfillmentId, fulfilledAt: run.now(), fulfillmentError: null, ...startTracking(run.now()) }
         : { fulfillmentStatus: FulfillmentStatus.FAILED, fulfillmentError: outcome.message },
   });
 }

@@ -13,6 +13,7 @@ import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
 import { saveSettlements, type SettledShipment } from "./quote-store.server";
+import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { settleQuotes } from "./settle";
 
 /**
@@ -239,6 +240,7 @@ async function quoteRun(
   { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
 ): Promise<void> {
   const pending = await db.shipment.findMany({ where: { runId, quoteStatus: "PENDING" }, select: { id: true, request: true }, orderBy: { id: "asc" } });
+  const observed = settings.rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
   const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
   const settledBefore = shipmentsTotal - pending.length;
   try {
@@ -254,7 +256,7 @@ async function quoteRun(
       onChunk: (outcomes) => {
         const chunk = outcomes.map((outcome) => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
-          settlement: settleQuotes(outcome, settings),
+          settlement: settleQuotes(outcome, settings, null, observed),
           keepOnFailure: false,
           replace: false,
         }));

@@ -94,9 +94,29 @@ describe("keeping the same service on a re-quote", () => {
 describe("the rule in words", () => {
   it.each<[RateRule, string]>([
     [{ kind: "cheapest" }, "cheapest rate"],
-    [{ kind: "fastest" }, "fastest service (judged by its name)"],
+    [{ kind: "fastest" }, "fastest service (by observed delivery times where there are enough, else judged by its name)"],
     [{ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, "MRX while it costs at most 25.00, else the cheapest"],
   ])("GIVEN %j THEN it reads “%s”", (rule, words) => {
     expect(describeRule(rule)).toBe(words);
+  });
+});
+
+describe("fastest with observed transit times", () => {
+  const stats = (carrierCode: string, serviceCode: string, medianDays: number, lowDays: number, highDays: number, sampleSize: number) => ({ carrierCode, serviceCode, zone: "5", medianDays, lowDays, highDays, sampleSize });
+  const observedOf = (...known: ReturnType<typeof stats>[]) => (candidate: Pick<RateCandidate, "carrierCode" | "serviceCode">) =>
+    known.find((entry) => entry.carrierCode === candidate.carrierCode && entry.serviceCode === candidate.serviceCode) ?? null;
+
+  it("GIVEN the shop's deliveries show 3 Day Select arriving in 1 day and Next Day Air in 2 THEN the observed times win over the names", () => {
+    const observed = observedOf(stats("BLP", "BLP_3_DAY_SELECT", 1, 1, 2, 41), stats("BLP", "BLP_NEXT_DAY_AIR", 2, 2, 2, 12));
+    expect(pickRate(six, { kind: "fastest" }, observed)).toEqual({ quoteId: threeDay.quoteId, reason: "Fastest of 6 rates: usually 1–2 days (41 deliveries)" });
+  });
+
+  it("GIVEN observed ground at 4 days and an unobserved overnight service THEN the overnight service still wins by its name", () => {
+    const observed = observedOf(stats("NPS", "NPS_GROUND_ADVANTAGE", 4, 3, 5, 30));
+    expect(pickRate(six, { kind: "fastest" }, observed)).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight, judged by its name)" });
+  });
+
+  it("GIVEN no observations THEN the name heuristic as before", () => {
+    expect(pickRate(six, { kind: "fastest" }, () => null)).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight)" });
   });
 });

@@ -1,4 +1,5 @@
 import type { RateRule } from "../settings/settings";
+import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { compareAmounts, formatMoney } from "./money";
 
 /**
@@ -13,7 +14,11 @@ export interface RateCandidate {
   serviceDescription: string;
   totalAmount: string;
   currency: string;
+  zone?: string | null;
 }
+
+/** The shop's observed transit time for a rate's service and zone, when it has enough deliveries (tracking). */
+export type ObservedTransit = (rate: Pick<RateCandidate, "carrierCode" | "serviceCode" | "zone">) => TransitStats | null;
 
 export interface RatePick {
   quoteId: number;
@@ -61,7 +66,28 @@ function cheapest(rates: readonly RateCandidate[]): RatePick {
   return { quoteId: pick.quoteId, reason: rates.length === 1 ? "The only rate offered" : `Cheapest of ${rates.length} rates` };
 }
 
-function fastest(rates: readonly RateCandidate[]): RatePick {
+/** Days a speed class usually takes, to compare a service judged by its name with one the shop has observed. */
+const NOMINAL_DAYS = [1, 2, 3, 3, 5] as const;
+
+/**
+ * Fastest by observed transit times where the shop has them (median days, from its own deliveries), the name
+ * heuristic's nominal days otherwise; ties go to the cheaper rate.
+ */
+function fastestObserved(rates: readonly RateCandidate[], observed: ObservedTransit): RatePick | null {
+  const stats = new Map(rates.map((rate) => [rate.quoteId, observed(rate)]));
+  if (![...stats.values()].some(Boolean)) return null;
+  const days = (rate: RateCandidate) => stats.get(rate.quoteId)?.medianDays ?? NOMINAL_DAYS[speedClass(rate).rank]!;
+  const pick = first(rates, (a, b) => days(a) - days(b), byPrice, byService);
+  const seen = stats.get(pick.quoteId);
+  const why = seen ? `: ${describeTransit(seen)}` : ` (${speedClass(pick).label}, judged by its name)`;
+  return { quoteId: pick.quoteId, reason: `Fastest of ${rates.length} rates${why}` };
+}
+
+function fastest(rates: readonly RateCandidate[], observed?: ObservedTransit): RatePick {
+  if (rates.length > 1 && observed) {
+    const pick = fastestObserved(rates, observed);
+    if (pick) return pick;
+  }
   const pick = first(rates, bySpeed, byPrice, byService);
   if (rates.length === 1) return { quoteId: pick.quoteId, reason: "The only rate offered" };
   const speed = speedClass(pick);
@@ -86,14 +112,17 @@ function preferred(rates: readonly RateCandidate[], rule: Extract<RateRule, { ki
   return { quoteId: pick.quoteId, reason: `Preferred carrier ${carrier}${among}, within your ${ceiling} ceiling` };
 }
 
-/** The rule's rate for one shipment, or null when there is no rate to pick from. */
-export function pickRate(rates: readonly RateCandidate[], rule: RateRule): RatePick | null {
+/**
+ * The rule's rate for one shipment, or null when there is no rate to pick from. `observed` gives the shop's
+ * observed transit times, which the Fastest rule prefers to the service names.
+ */
+export function pickRate(rates: readonly RateCandidate[], rule: RateRule, observed?: ObservedTransit): RatePick | null {
   if (rates.length === 0) return null;
   switch (rule.kind) {
     case "cheapest":
       return cheapest(rates);
     case "fastest":
-      return fastest(rates);
+      return fastest(rates, observed);
     case "preferred":
       return preferred(rates, rule);
   }
@@ -111,7 +140,7 @@ export function describeRule(rule: RateRule): string {
     case "cheapest":
       return "cheapest rate";
     case "fastest":
-      return "fastest service (judged by its name)";
+      return "fastest service (by observed delivery times where there are enough, else judged by its name)";
     case "preferred":
       return `${rule.carrierCode} while it costs at most ${rule.maxAmount}, else the cheapest`;
   }

@@ -4,6 +4,7 @@ import { shipmentDateOf } from "../orders/shipment-mapping";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { saveSettlements } from "./quote-store.server";
 import { isBooked } from "./selection.server";
+import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
 
 /**
@@ -65,7 +66,8 @@ export async function requoteShipments(
   if (toQuote.length > 0) {
     const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
     const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
-    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous) }));
+    const observed = settings.rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
+    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous, observed) }));
     await saveSettlements(
       db,
       shop,

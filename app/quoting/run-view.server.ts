@@ -6,6 +6,8 @@ import { QuotingInputError } from "./errors";
 import { compareAmounts, sumAmounts } from "./money";
 import { orderLabel, resumeQuoteRun } from "./quote-run.server";
 import { pricedRateOf, type PricedRate } from "./rate-fields";
+import { observedTransitLookup } from "../tracking/tracking-views.server";
+import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
 import { isBooked } from "./selection.server";
 import { carrierTotals, type CarrierTotal } from "./totals";
@@ -19,7 +21,11 @@ import { carrierTotals, type CarrierTotal } from "./totals";
 
 export const ORDERS_PER_PAGE = 50;
 
+const describeObserved = (stats: TransitStats | null) => (stats ? describeTransit(stats) : null);
+
 export interface RateOption extends PricedRate {
+  /** "usually 2–3 days (41 deliveries)" from the shop's own deliveries of this service to this zone, when enough. */
+  observedTransit: string | null;
   surcharges: Surcharge[];
   expiresAt: string;
   expired: boolean;
@@ -158,6 +164,7 @@ export async function loadQuoteRunView(
   });
   const failed = all.filter((shipment) => shipment.quoteStatus === "FAILED");
 
+  const observed = await observedTransitLookup(db, shop);
   const shipmentViews = new Map<string, ShipmentView[]>();
   for (const shipment of pageShipments) {
     const request = StoredRequest.parse(JSON.parse(shipment.request));
@@ -166,6 +173,7 @@ export async function loadQuoteRunView(
       .map(
         (quote): RateOption => ({
           ...pricedRateOf(quote),
+          observedTransit: describeObserved(observed(quote)),
           surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
           expiresAt: quote.expiresAt.toISOString(),
           expired: quote.expiresAt <= now,

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
+import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { pickRate } from "./rate-rule";
 
 /**
@@ -64,6 +65,7 @@ export async function applyRule(
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop }, select: { id: true } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
   const { rateRule } = await loadSettings(db, shop);
+  const observed = rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
   const shipments = await db.shipment.findMany({
     where: { shop, runId, quoteStatus: "QUOTED" },
     select: { id: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
@@ -79,7 +81,7 @@ export async function applyRule(
       result.keptManual += 1;
       continue;
     }
-    const pick = pickRate(shipment.quotes, rateRule);
+    const pick = pickRate(shipment.quotes, rateRule, observed);
     if (!pick) {
       result.needRequote += 1;
       continue;

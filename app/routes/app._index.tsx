@@ -25,6 +25,8 @@ import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.ser
 import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
+import { NeedsAttention } from "../tracking/components/needs-attention";
+import { needsAttention } from "../tracking/tracking-views.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
@@ -38,6 +40,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     list,
     connected: (await loadAccount(prisma, session.shop)) !== null,
     sync,
+    attention: await needsAttention(prisma, session.shop, new Date(), 10),
   };
 };
 
@@ -48,7 +51,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function OrdersToShip() {
-  const { shop, list, sync, connected } = useLoaderData<typeof loader>();
+  const { shop, list, sync, connected, attention } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const submit = useSubmit();
   const [params] = useSearchParams();
@@ -95,6 +98,7 @@ export default function OrdersToShip() {
             <p>Connect the account you ship with, or create one, then choose where you ship from in Settings.</p>
           </Banner>
         )}
+        <NeedsAttention total={attention.total} rows={attention.rows} />
         {sync.status === "RUNNING" && (
           <Banner tone="info" title="Reading your open orders from Shopify…">
             <p>This runs once after install and whenever you sync. The list fills in as soon as it finishes.</p>

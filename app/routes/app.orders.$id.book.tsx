@@ -13,6 +13,8 @@ import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
 import type { FieldErrors } from "../settings/field-errors";
 import { readPostedForm } from "../posted-form.server";
+import { TrackingTimeline } from "../tracking/components/tracking-timeline";
+import { orderTimeline } from "../tracking/tracking-views.server";
 
 /**
  * Book one order's shipment on its own (Book Shipment): the picked or another quoted service, signature,
@@ -32,9 +34,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   // The choices come from the contract here, so the page's bundle does not carry the contract's schemas.
   const choices = { labelFormats: LabelImageFormat.options, termsOfTrade: TermsOfTrade.options };
   try {
-    return { view: await loadOrderBooking(ctx, number), missing: null, choices };
+    const view = await loadOrderBooking(ctx, number);
+    return { view, missing: null, choices, tracking: await orderTimeline(ctx.db, ctx.shop, view.orderId, ctx.now) };
   } catch (error) {
-    if (error instanceof OrderNotFoundError) return { view: null, missing: { orderNumber: number, message: error.message }, choices };
+    if (error instanceof OrderNotFoundError) return { view: null, missing: { orderNumber: number, message: error.message }, choices, tracking: [] };
     throw error;
   }
 };
@@ -55,7 +58,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export default function BookOrder() {
-  const { view, missing, choices } = useLoaderData<typeof loader>();
+  const { view, missing, choices, tracking } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   const shopify = useAppBridge();
 
@@ -100,6 +103,7 @@ export default function BookOrder() {
             <p>{outcome.message}</p>
           </Banner>
         )}
+        <TrackingTimeline shipments={tracking} />
         {view.shipments.map((shipment, index) => (
           <ShipmentCard
             key={shipment.shipmentId}

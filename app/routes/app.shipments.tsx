@@ -1,105 +1,231 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Link, Page, Text, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Link, Page, Tabs, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { z } from "zod";
 import { requestContext } from "../batches/request-context.server";
+import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../quoting/money";
 import { SearchKeyword, searchBookedShipments, type ShipmentSearchRow } from "../search/shipment-search.server";
+import { checkTrackingNow, viewTracking } from "../tracking/run.server";
+import { TrackingRow, TRACKING_HEADINGS } from "../tracking/components/tracking-row";
+import { TrackingFilter, TrackingSearch } from "../tracking/tracking-views.server";
 
-/** Shipments: search booked shipments by order number or name, a person's name, tracking or book number. */
+/**
+ * Shipments: the tracking dashboard (every shipment Consign fulfilled, with the carrier's status, last event
+ * and where, days in transit, filters and counts), and Search Shipments on the Shipping API (`q`).
+ */
 
-interface SearchPage {
-  searched: boolean;
-  rows: ShipmentSearchRow[];
-  /** What to do about the search, in words. */
-  problem: string | null;
-}
+type SearchPage = { mode: "search"; rows: ShipmentSearchRow[]; problem: string | null };
+type DashboardPage = { mode: "dashboard" } & Awaited<ReturnType<typeof viewTracking>>;
 
-export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPage> => {
+export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPage | DashboardPage> => {
   const { ctx } = await requestContext(request);
-  const q = new URL(request.url).searchParams.get("q");
-  if (q === null) return { searched: false, rows: [], problem: null };
-  const keyword = SearchKeyword.safeParse(q);
-  if (!keyword.success) return { searched: false, rows: [], problem: keyword.error.issues[0]?.message ?? "Type something to search for." };
-  const result = await searchBookedShipments(ctx, keyword.data);
-  return result.ok ? { searched: true, rows: result.rows, problem: null } : { searched: true, rows: [], problem: result.message };
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q");
+  if (q !== null) {
+    const keyword = SearchKeyword.safeParse(q);
+    if (!keyword.success) return { mode: "search", rows: [], problem: keyword.error.issues[0]?.message ?? "Type something to search for." };
+    const result = await searchBookedShipments(ctx, keyword.data);
+    return result.ok ? { mode: "search", rows: result.rows, problem: null } : { mode: "search", rows: [], problem: result.message };
+  }
+  const filter = TrackingFilter.parse(params.get("status") ?? "all");
+  return { mode: "dashboard", ...(await viewTracking(ctx.db, ctx.shop, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), now: ctx.now })) };
 };
 
-export default function Shipments() {
-  const { searched, rows, problem } = useLoaderData<typeof loader>();
+const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { ctx } = await requestContext(request);
+  const form = CheckForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
+  return json(await checkTrackingNow(ctx.db, ctx.shop, ctx.now));
+};
+
+const TABS: ReadonlyArray<{ id: TrackingFilter; label: string }> = [
+  { id: "all", label: "All" },
+  { id: "in_transit", label: "In transit" },
+  { id: "out_for_delivery", label: "Out for delivery" },
+  { id: "delivered", label: "Delivered" },
+  { id: "attention", label: "Needs attention" },
+  { id: "stale", label: "Stale" },
+];
+
+const EMPTY: Record<TrackingFilter, string> = {
+  all: "Book labels and let Consign write them back to Shopify: every fulfilled shipment is tracked here until it is delivered.",
+  in_transit: "No parcels are on their way right now.",
+  out_for_delivery: "No parcels are out for delivery right now.",
+  delivered: "No deliveries yet. Parcels show here once the carrier reports them delivered.",
+  attention: "Nothing needs you: no failed attempts, exceptions or silent parcels.",
+  stale: "No shipment has gone without a carrier update for 30 days.",
+};
+
+function SearchBox() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const [keyword, setKeyword] = useState(params.get("q") ?? "");
   return (
-    <Page>
-      <TitleBar title="Shipments" />
-      <BlockStack gap="400">
-        <Card>
-          <Form method="get">
-            <InlineStack gap="300" blockAlign="end">
-              <div style={{ minWidth: 320 }}>
-                <TextField label="Search shipments" name="q" value={keyword} onChange={setKeyword} placeholder="Order number, name, tracking or book number" autoComplete="off" />
-              </div>
-              <Button submit loading={navigation.state === "loading" && navigation.location?.pathname === "/app/shipments"}>
-                Search
-              </Button>
-            </InlineStack>
-          </Form>
+    <Card>
+      <Form method="get">
+        <InlineStack gap="300" blockAlign="end">
+          <div style={{ minWidth: 320 }}>
+            <TextField label="Search shipments" name="q" value={keyword} onChange={setKeyword} placeholder="Order number, name, tracking or book number" autoComplete="off" />
+          </div>
+          <Button submit loading={navigation.state === "loading" && navigation.location?.pathname === "/app/shipments"}>
+            Search
+          </Button>
+        </InlineStack>
+      </Form>
+    </Card>
+  );
+}
+
+function SearchResults({ page }: { page: Extract<SerializeFrom<typeof loader>, { mode: "search" }> }) {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <InlineStack>
+        <RemixLink to="/app/shipments">All shipments</RemixLink>
+      </InlineStack>
+      {page.problem && (
+        <Banner tone="warning">
+          <p data-testid="search-problem">{page.problem}</p>
+        </Banner>
+      )}
+      {!page.problem && (
+        <Card padding="0">
+          {page.rows.length === 0 ? (
+            <EmptyState heading="No shipments found" image="">
+              <p>Nothing booked matches “{params.get("q")}”. Try the order number without #, or a tracking number.</p>
+            </EmptyState>
+          ) : (
+            <IndexTable
+              resourceName={{ singular: "shipment", plural: "shipments" }}
+              itemCount={page.rows.length}
+              selectable={false}
+              headings={[{ title: "Order" }, { title: "Carrier" }, { title: "Service" }, { title: "Tracking" }, { title: "Cost" }, { title: "Shipped" }, { title: "To" }]}
+            >
+              {page.rows.map((row, index) => (
+                <IndexTable.Row id={row.bookNumber} key={row.bookNumber} position={index}>
+                  <IndexTable.Cell>
+                    <span data-testid="search-result" data-book-number={row.bookNumber}>
+                      {row.order ? (
+                        <InlineStack gap="200">
+                          <RemixLink to={row.order.appPath}>{row.order.orderName}</RemixLink>
+                          <Link url={row.order.adminUrl} target="_top">
+                            in Shopify
+                          </Link>
+                        </InlineStack>
+                      ) : (
+                        <Text as="span" tone="subdued">
+                          {row.reference || "—"}
+                        </Text>
+                      )}
+                    </span>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{row.carrierCode}</IndexTable.Cell>
+                  <IndexTable.Cell>{row.serviceCode}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <InlineStack gap="100">
+                      <Text as="span">{row.trackingNumber}</Text>
+                      {row.voided && <Badge tone="critical">Voided</Badge>}
+                    </InlineStack>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{formatMoney(row.shippingCost, row.currency)}</IndexTable.Cell>
+                  <IndexTable.Cell>{row.shipmentDate}</IndexTable.Cell>
+                  <IndexTable.Cell>{row.receiver}</IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          )}
         </Card>
-        {problem && (
-          <Banner tone="warning">
-            <p data-testid="search-problem">{problem}</p>
-          </Banner>
-        )}
-        {searched && !problem && (
-          <Card padding="0">
-            {rows.length === 0 ? (
-              <EmptyState heading="No shipments found" image="">
-                <p>Nothing booked matches “{params.get("q")}”. Try the order number without #, or a tracking number.</p>
+      )}
+    </>
+  );
+}
+
+function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mode: "dashboard" }> }) {
+  const [params, setParams] = useSearchParams();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [find, setFind] = useState(page.q);
+  // While a pass runs, the page follows it.
+  useRevalidateWhile(page.running, 2000);
+  const selected = Math.max(0, TABS.findIndex((tab) => tab.id === page.filter));
+  const checking = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <>
+      {page.running && (
+        <Banner tone="info">
+          <p data-testid="tracking-progress">Checking parcels with the carriers{page.due > 0 ? `: ${page.due} still to check` : ""}. This page updates by itself.</p>
+        </Banner>
+      )}
+      <Card padding="0">
+        <Tabs
+          tabs={TABS.map((tab) => ({ id: tab.id, content: `${tab.label} (${page.counts[tab.id]})`, accessibilityLabel: `${tab.label}: ${page.counts[tab.id]}` }))}
+          selected={selected}
+          onSelect={(index) => {
+            const next = new URLSearchParams(params);
+            next.set("status", TABS[index]!.id);
+            setParams(next);
+          }}
+        >
+          <BlockStack gap="0">
+            <div style={{ padding: "12px 16px" }}>
+              <Form method="get">
+                <InlineStack gap="300" blockAlign="end" align="space-between">
+                  <InlineStack gap="200" blockAlign="end">
+                    <input type="hidden" name="status" value={page.filter} />
+                    <div style={{ minWidth: 280 }}>
+                      <TextField label="Filter by order or tracking number" name="find" value={find} onChange={setFind} autoComplete="off" />
+                    </div>
+                    <Button submit>Filter</Button>
+                  </InlineStack>
+                  <Button onClick={() => submit({ intent: "check" }, { method: "post" })} loading={checking || page.running} disabled={page.counts.all === 0}>
+                    Check again now
+                  </Button>
+                </InlineStack>
+              </Form>
+            </div>
+            {page.rows.length === 0 ? (
+              <EmptyState heading={page.q ? "No shipments match" : "No shipments here"} image="">
+                <p>{page.q ? `Nothing in this view matches “${page.q}”.` : EMPTY[page.filter]}</p>
               </EmptyState>
             ) : (
               <IndexTable
                 resourceName={{ singular: "shipment", plural: "shipments" }}
-                itemCount={rows.length}
+                itemCount={page.rows.length}
                 selectable={false}
-                headings={[{ title: "Order" }, { title: "Carrier" }, { title: "Service" }, { title: "Tracking" }, { title: "Cost" }, { title: "Shipped" }, { title: "To" }]}
+                headings={TRACKING_HEADINGS}
               >
-                {rows.map((row, index) => (
-                  <IndexTable.Row id={row.bookNumber} key={row.bookNumber} position={index}>
-                    <IndexTable.Cell>
-                      <span data-testid="search-result" data-book-number={row.bookNumber}>
-                        {row.order ? (
-                          <InlineStack gap="200">
-                            <RemixLink to={row.order.appPath}>{row.order.orderName}</RemixLink>
-                            <Link url={row.order.adminUrl} target="_top">
-                              in Shopify
-                            </Link>
-                          </InlineStack>
-                        ) : (
-                          <Text as="span" tone="subdued">
-                            {row.reference || "—"}
-                          </Text>
-                        )}
-                      </span>
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>{row.carrierCode}</IndexTable.Cell>
-                    <IndexTable.Cell>{row.serviceCode}</IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <InlineStack gap="100">
-                        <Text as="span">{row.trackingNumber}</Text>
-                        {row.voided && <Badge tone="critical">Voided</Badge>}
-                      </InlineStack>
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>{formatMoney(row.shippingCost, row.currency)}</IndexTable.Cell>
-                    <IndexTable.Cell>{row.shipmentDate}</IndexTable.Cell>
-                    <IndexTable.Cell>{row.receiver}</IndexTable.Cell>
-                  </IndexTable.Row>
+                {page.rows.map((row, index) => (
+                  <TrackingRow key={row.shipmentId} row={row} index={index} />
                 ))}
               </IndexTable>
             )}
-          </Card>
-        )}
+            {page.truncated && (
+              <div style={{ padding: "12px 16px" }}>
+                <Text as="p" tone="subdued">
+                  Showing the 100 most recent. Filter by order or tracking number to find others.
+                </Text>
+              </div>
+            )}
+          </BlockStack>
+        </Tabs>
+      </Card>
+    </>
+  );
+}
+
+export default function Shipments() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <Page>
+      <TitleBar title="Shipments" />
+      <BlockStack gap="400">
+        <SearchBox />
+        {page.mode === "search" ? <SearchResults page={page} /> : <Dashboard page={page} />}
       </BlockStack>
     </Page>
   );

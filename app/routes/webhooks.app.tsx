@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { forgetShopSessions, recordGrantedScopes } from "../shop-lifecycle.server";
+import { forgetShopSessions, recordGrantedScopes, stopShopTracking } from "../shop-lifecycle.server";
 import { parseWebhookPayload } from "../webhook-payload";
 import { handleWebhookPayload, receiveWebhook, unexpectedTopic } from "../webhooks.server";
 
@@ -13,6 +13,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     switch (topic) {
       case "APP_UNINSTALLED":
         await forgetShopSessions(shop);
+        await stopShopTracking(shop);
         break;
       case "APP_SCOPES_UPDATE":
         await recordGrantedScopes(shop, parseWebhookPayload(ScopesUpdatePayload, payload).current);

@@ -2,6 +2,7 @@ import { toGid } from "../gid.js";
 import type { Store } from "../store/store.js";
 import type {
   Address,
+  FulfillmentEventRow,
   FulfillmentOrderRow,
   FulfillmentRow,
   LineItemRow,
@@ -93,7 +94,8 @@ export interface ShellOrderDetail {
   shippingLine: ShippingLineData | null;
   lines: LineItemRow[];
   fulfillmentOrders: { row: FulfillmentOrderRow; location: string; holds: string[] }[];
-  fulfillments: { row: FulfillmentRow; tracking: TrackingInfoRow[] }[];
+  /** Each fulfillment with its tracking and its carrier events, newest first (Shopify's order timeline). */
+  fulfillments: { row: FulfillmentRow; tracking: TrackingInfoRow[]; events: FulfillmentEventRow[] }[];
 }
 
 export function loadShellOrder(store: Store, id: number): ShellOrderDetail | null {
@@ -110,6 +112,10 @@ export function loadShellOrder(store: Store, id: number): ShellOrderDetail | nul
       location: store.getLocation(row.assigned_location_id)?.name ?? `Location ${row.assigned_location_id}`,
       holds: store.listHolds(row.id).map((hold) => hold.reason),
     })),
-    fulfillments: store.listFulfillments(order.id).map((row) => ({ row, tracking: store.listTrackingInfo(row.id) })),
+    fulfillments: store.listFulfillments(order.id).map((row) => ({
+      row,
+      tracking: store.listTrackingInfo(row.id),
+      events: store.listFulfillmentEvents(row.id).sort((a, b) => b.happened_at.localeCompare(a.happened_at) || b.id - a.id),
+    })),
   };
 }

@@ -235,7 +235,7 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
             detail.fulfillments.length === 0
               ? html`<p class="subdued">None yet.</p>`
               : detail.fulfillments.map(
-                  ({ row, tracking }) => html`<div class="row-line" data-testid="fulfillment" data-notify-customer="${row.notify_customer ? "true" : "false"}">
+                  ({ row, tracking, events }) => html`<div class="row-line" data-testid="fulfillment" data-display-status="${row.display_status ?? ""}" data-notify-customer="${row.notify_customer ? "true" : "false"}">
               ${statusBadge(row.status, row.status === "CANCELLED")} <strong>${row.name}</strong>
               ${row.display_status ? html`<span class="subdued">${humanize(row.display_status)}</span>` : ""}
               ${tracking.map(
@@ -244,6 +244,24 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
                 }</span>`,
               )}
               <span class="subdued">${row.notify_customer ? "Customer notified" : "Customer not notified"} · ${formatDate(row.created_at, timeZone)}</span>
+              ${
+                row.delivered_at
+                  ? html`<span class="subdued" data-testid="delivered-at"> · Delivered ${formatDate(row.delivered_at, timeZone)}</span>`
+                  : row.estimated_delivery_at
+                    ? html`<span class="subdued"> · Estimated delivery ${formatDate(row.estimated_delivery_at, timeZone)}</span>`
+                    : ""
+              }
+              ${
+                events.length === 0
+                  ? ""
+                  : html`<ol class="timeline" data-testid="fulfillment-events">${events.map(
+                      (event) => html`<li data-testid="fulfillment-event" data-status="${event.status}">
+                        <strong>${humanize(event.status)}</strong> <span class="subdued">${formatDate(event.happened_at, timeZone)}</span>
+                        ${event.message ? html` · ${event.message}` : ""}
+                        ${[event.city, event.province, event.country].some(Boolean) ? html` <span class="subdued">· ${[event.city, event.province, event.country].filter(Boolean).join(", ")}</span>` : ""}
+                      </li>`,
+                    )}</ol>`
+              }
             </div>`,
                 )
           }

@@ -259,7 +259,14 @@ export interface FulfillmentEventInput {
   longitude?: number | null;
 }
 
-/** Records a carrier event; the fulfillment's displayStatus follows its latest event, inTransitAt/deliveredAt the first ones. */
+/** Event statuses that mean the parcel has gone into transit (Shopify sets inTransitAt at the first of them). */
+const IN_TRANSIT_OR_LATER = new Set(["CARRIER_PICKED_UP", "IN_TRANSIT", "OUT_FOR_DELIVERY", "ATTEMPTED_DELIVERY", "READY_FOR_PICKUP", "DELIVERED"]);
+
+/**
+ * Records a carrier event as Shopify does: the fulfillment's displayStatus follows its latest event (by
+ * happenedAt), inTransitAt is the first event in transit or later, deliveredAt the first DELIVERED, and
+ * estimatedDeliveryAt the latest estimate given. Sends fulfillment_events/create and fulfillments/update.
+ */
 export function fulfillmentEventCreate(store: Store, input: FulfillmentEventInput): Outcome<{ eventId: number }> {
   const fulfillment = input.fulfillmentId === null ? undefined : store.getFulfillment(input.fulfillmentId);
   if (!fulfillment) return fail("Fulfillment does not exist.", ["fulfillmentEvent", "fulfillmentId"]);
@@ -290,13 +297,15 @@ export function fulfillmentEventCreate(store: Store, input: FulfillmentEventInpu
     });
     const events = store.listFulfillmentEvents(fulfillment.id).sort((a, b) => a.happened_at.localeCompare(b.happened_at) || a.id - b.id);
     const latest = events[events.length - 1];
-    const firstOf = (status: string) => events.find((e) => e.status === status)?.happened_at ?? null;
+    const firstOf = (statuses: ReadonlySet<string>) => events.find((e) => statuses.has(e.status))?.happened_at ?? null;
     const eta = [...events].reverse().find((e) => e.estimated_delivery_at)?.estimated_delivery_at ?? null;
     store.sql(
       "UPDATE fulfillments SET display_status = ?, in_transit_at = ?, delivered_at = ?, estimated_delivery_at = ?, updated_at = ? WHERE id = ?",
-    ).run(latest?.status ?? fulfillment.display_status, firstOf("IN_TRANSIT"), firstOf("DELIVERED"), eta, now, fulfillment.id);
+    ).run(latest?.status ?? fulfillment.display_status, firstOf(IN_TRANSIT_OR_LATER), firstOf(new Set(["DELIVERED"])), eta, now, fulfillment.id);
+    const id = Number(info.lastInsertRowid);
+    store.emit({ topic: "fulfillment_events/create", eventId: id });
     store.emit({ topic: "fulfillments/update", fulfillmentId: fulfillment.id });
-    return Number(info.lastInsertRowid);
+    return id;
   });
   return { ok: true, value: { eventId } };
 }

@@ -277,6 +277,7 @@ export interface WebhookDeliveryRow {
 export type StoreEvent =
   | { topic: "orders/create" | "orders/updated" | "orders/cancelled"; orderId: number }
   | { topic: "fulfillments/create" | "fulfillments/update"; fulfillmentId: number }
+  | { topic: "fulfillment_events/create"; eventId: number }
   | { topic: "fulfillment_orders/placed_on_hold"; fulfillmentOrderId: number; holdId: number }
   | { topic: "fulfillment_orders/hold_released"; fulfillmentOrderId: number }
   | {

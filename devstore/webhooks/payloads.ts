@@ -2,7 +2,7 @@ import { toGid } from "../gid.js";
 import { countryName, lineItemName } from "../graphql/views.js";
 import { toGrams } from "../graphql/weights.js";
 import type { Store } from "../store/store.js";
-import type { Address, FulfillmentRow, ShippingLineData, StoreEvent } from "../store/types.js";
+import type { Address, FulfillmentEventRow, FulfillmentRow, ShippingLineData, StoreEvent } from "../store/types.js";
 
 /**
  * Webhook bodies in the shape of Shopify's REST webhook payloads (snake_case, numeric ids plus
@@ -136,6 +136,29 @@ export function orderPayload(store: Store, orderId: number): Json | null {
   };
 }
 
+/** A carrier event as Shopify's fulfillment_events/create sends it (REST FulfillmentEvent). */
+function fulfillmentEventPayload(e: FulfillmentEventRow, f: FulfillmentRow): Json {
+  return {
+    id: e.id,
+    admin_graphql_api_id: toGid("FulfillmentEvent", e.id),
+    fulfillment_id: f.id,
+    order_id: f.order_id,
+    status: e.status.toLowerCase(),
+    message: e.message,
+    happened_at: e.happened_at,
+    estimated_delivery_at: e.estimated_delivery_at,
+    address1: e.address1,
+    city: e.city,
+    province: e.province,
+    country: e.country,
+    zip: e.zip,
+    latitude: e.latitude,
+    longitude: e.longitude,
+    created_at: e.created_at,
+    updated_at: e.created_at,
+  };
+}
+
 function fulfillmentOrderPayload(store: Store, foId: number): Json | null {
   const fo = store.getFulfillmentOrder(foId);
   if (!fo) return null;
@@ -174,6 +197,11 @@ export function eventPayload(store: Store, event: StoreEvent): Json | null {
     case "fulfillments/update": {
       const f = store.getFulfillment(event.fulfillmentId);
       return f ? fulfillmentPayload(store, f) : null;
+    }
+    case "fulfillment_events/create": {
+      const e = store.getFulfillmentEvent(event.eventId);
+      const f = e ? store.getFulfillment(e.fulfillment_id) : undefined;
+      return e && f ? fulfillmentEventPayload(e, f) : null;
     }
     case "fulfillment_orders/placed_on_hold": {
       const fo = fulfillmentOrderPayload(store, event.fulfillmentOrderId);

@@ -103,9 +103,20 @@ describe("/app/orders/:id/book", () => {
 
 describe("/app/shipments", () => {
   it("GIVEN a blank search THEN the page says what to type; GIVEN a booked order's name THEN its booking", async () => {
-    expect(await get(shipmentsPage.loader, "/app/shipments?q=%20")).toMatchObject({ status: 200, body: { searched: false, problem: "Type an order number, a name, a tracking number or a book number." } });
+    expect(await get(shipmentsPage.loader, "/app/shipments?q=%20")).toMatchObject({ status: 200, body: { mode: "search", problem: "Type an order number, a name, a tracking number or a book number." } });
     const booked = await prisma.shipment.findFirstOrThrow({ where: { shop: SHOP, bookingStatus: "BOOKED" } });
     const answer = await get(shipmentsPage.loader, `/app/shipments?q=${encodeURIComponent(booked.orderName)}`);
-    expect(answer.body).toMatchObject({ searched: true, problem: null, rows: [{ bookNumber: booked.bookNumber, trackingNumber: booked.trackingNumber }] });
+    expect(answer.body).toMatchObject({ mode: "search", problem: null, rows: [{ bookNumber: booked.bookNumber, trackingNumber: booked.trackingNumber }] });
+  });
+
+  it("GIVEN no search THEN the tracking dashboard with a count per filter; an unknown filter shows all; a bad intent is a 400 naming it", async () => {
+    const fulfilled = await prisma.shipment.count({ where: { shop: SHOP, fulfillmentStatus: "FULFILLED" } });
+    const answer = await get(shipmentsPage.loader, "/app/shipments?status=nonsense");
+    expect(answer).toMatchObject({ status: 200, body: { mode: "dashboard", filter: "all", running: false } });
+    const body = answer.body as { counts: Record<string, number>; rows: unknown[] };
+    expect(Object.keys(body.counts).sort()).toEqual(["all", "attention", "delivered", "in_transit", "out_for_delivery", "stale"]);
+    expect(body.counts.all).toBe(fulfilled);
+    expect(body.rows).toHaveLength(Math.min(fulfilled, 100));
+    expect(await post(shipmentsPage.action, "/app/shipments", { intent: "refresh-everything" })).toMatchObject({ status: 400, body: { error: "intent must be check" } });
   });
 });

@@ -165,12 +165,16 @@ describe("local admin fulfillment semantics", () => {
       });
       expect(res.body.data?.fulfillmentEventCreate.userErrors).toEqual([]);
     };
+    await event("CONFIRMED", "2026-11-17T12:00:00Z");
+    await event("OUT_FOR_DELIVERY", "2026-11-20T08:00:00Z");
+    const beforePickupScan = await h.gql<{ fulfillment: { displayStatus: string; inTransitAt: string | null } }>(readDoc("09b"), { fulfillmentId });
+    // Shopify's inTransitAt is the first event in transit or later, whichever status it has.
+    expect(beforePickupScan.body.data?.fulfillment).toMatchObject({ displayStatus: "OUT_FOR_DELIVERY", inTransitAt: "2026-11-20T08:00:00Z" });
     await event("IN_TRANSIT", "2026-11-18T09:00:00Z");
     await event("DELIVERED", "2026-11-20T15:30:00Z");
-    await event("OUT_FOR_DELIVERY", "2026-11-20T08:00:00Z");
     const res = await h.gql<{ fulfillment: { displayStatus: string; inTransitAt: string; deliveredAt: string; events: { nodes: { status: string }[] } } }>(readDoc("09b"), { fulfillmentId });
     expect(res.body.data?.fulfillment).toMatchObject({ displayStatus: "DELIVERED", inTransitAt: "2026-11-18T09:00:00Z", deliveredAt: "2026-11-20T15:30:00Z" });
-    expect(res.body.data?.fulfillment.events.nodes.map((e) => e.status)).toEqual(["DELIVERED", "OUT_FOR_DELIVERY", "IN_TRANSIT"]);
+    expect(res.body.data?.fulfillment.events.nodes.map((e) => e.status)).toEqual(["DELIVERED", "OUT_FOR_DELIVERY", "IN_TRANSIT", "CONFIRMED"]);
     const bad = await h.gql(readDoc("07"), { fulfillmentEvent: { fulfillmentId, status: "PICKED_UP" } });
     expect((bad.body.errors as { extensions?: Record<string, unknown> }[])[0]?.extensions?.code).toBe("INVALID_VARIABLE");
   });

@@ -1,5 +1,8 @@
 import "@shopify/shopify-api/adapters/node";
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { ApiVersion, shopifyApi } from "@shopify/shopify-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -130,5 +133,48 @@ describe("local admin webhooks", () => {
     const placed = receiver.received.find((r) => r.topic === "fulfillment_orders/placed_on_hold")?.body;
     expect(placed).toMatchObject({ fulfillment_order: { id: foId, status: "on_hold" }, created_fulfillment_hold: { reason: "awaiting_payment" } });
     expect(receiver.received.every((r) => r.valid)).toBe(true);
+  });
+});
+
+describe("local admin webhooks for carrier events", () => {
+  it("GIVEN an app subscribed to fulfillment_events/create WHEN a carrier event is recorded THEN it and fulfillments/update (shipment_status) arrive with Shopify's bodies", async () => {
+    const receiver = await startReceiver();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devstore-toml-"));
+    const toml = path.join(dir, "shopify.app.toml");
+    fs.writeFileSync(
+      toml,
+      `[access_scopes]\nscopes = "write_fulfillments"\n[webhooks]\napi_version = "2026-10"\n[[webhooks.subscriptions]]\ntopics = ["fulfillment_events/create", "fulfillments/update"]\nuri = "/webhooks/tracking"\n`,
+    );
+    const h = await startHarness({ orders: 20, appUrl: receiver.url, appTomlPath: toml });
+    try {
+      const fo = await h.gql<{ order: { fulfillmentOrders: { nodes: { id: string }[] } } }>(`{ order(id: "gid://shopify/Order/1001") { fulfillmentOrders(first: 1) { nodes { id } } } }`);
+      const created = await h.gql<{ fulfillmentCreate: { fulfillment: { id: string } } }>(readDoc("04"), {
+        fulfillment: { trackingInfo: { company: "UPS", number: "1Z999AA10123456784" }, lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.body.data?.order.fulfillmentOrders.nodes[0]?.id }] },
+      });
+      const fulfillmentId = created.body.data?.fulfillmentCreate.fulfillment.id;
+      await h.admin.webhooks.drain();
+      receiver.received.length = 0;
+      const event = await h.gql(readDoc("07"), {
+        fulfillmentEvent: { fulfillmentId, status: "OUT_FOR_DELIVERY", happenedAt: "2026-11-20T08:00:00Z", message: "On vehicle for delivery", city: "BOSTON", province: "MA", country: "US" },
+      });
+      expect(event.body.errors).toBeUndefined();
+      await h.admin.webhooks.drain();
+      expect(receiver.received.map((r) => r.topic).sort()).toEqual(["fulfillment_events/create", "fulfillments/update"]);
+      expect(receiver.received.every((r) => r.valid && r.path === "/webhooks/tracking")).toBe(true);
+      expect(receiver.received.find((r) => r.topic === "fulfillment_events/create")?.body).toMatchObject({
+        fulfillment_id: Number(String(fulfillmentId).split("/").pop()),
+        order_id: 1001,
+        status: "out_for_delivery",
+        message: "On vehicle for delivery",
+        happened_at: "2026-11-20T08:00:00Z",
+        city: "BOSTON",
+        province: "MA",
+        country: "US",
+      });
+      expect(receiver.received.find((r) => r.topic === "fulfillments/update")?.body).toMatchObject({ status: "success", shipment_status: "out_for_delivery" });
+    } finally {
+      await h.close();
+      await receiver.close();
+    }
   });
 });

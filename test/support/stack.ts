@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
-import { systemClock } from "../../service/clock.js";
+import { systemClock, type Clock } from "../../service/clock.js";
 import { openServiceStore, type ServiceStore } from "../../service/db/store.js";
 import { createShippingService } from "../../service/http/app.js";
 import { seedStore } from "../../devstore/seed/seed.js";
@@ -38,12 +38,14 @@ export interface StackOptions {
    * another site than the admin, as in real Shopify admin, where the app is always a third-party frame.
    */
   appHost?: string;
+  /** The Shipping API service's clock (default the system's): a test moves it to reveal tracking events. */
+  serviceClock?: Clock;
 }
 
 export interface Stack {
   /** The local admin, in-process (store, webhooks, mintSessionToken …) and its origin. */
   admin: LocalAdmin & { url: string };
-  /** The Shipping API service, in-process on the system clock; the app's SHIPPING_API_URL. */
+  /** The Shipping API service, in-process on the system clock (or StackOptions.serviceClock); the app's SHIPPING_API_URL. */
   service: { url: string; db: ServiceStore; partnerKey: string };
   /** The built app, running as a child process. */
   app: { url: string; databaseUrl: string; logFile: string; process: ChildProcess };
@@ -119,7 +121,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const serviceDb = openServiceStore(`file:${join(stackDir, "service.sqlite")}`);
   const service = createShippingService({
     db: serviceDb,
-    clock: systemClock,
+    clock: options.serviceClock ?? systemClock,
     partnerKey: STACK_PARTNER_KEY,
     secretsKey: "e2e-service-secrets-key",
     logger: false,

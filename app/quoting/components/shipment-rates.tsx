@@ -105,6 +105,11 @@ export function ShipmentRates({
               <InlineStack key="service" gap="100" blockAlign="center">
                 <span>{option.serviceDescription}</span>
                 {option.expired && <Badge tone="warning">Expired</Badge>}
+                {option.observedTransit && (
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    <span data-testid="observed-transit">{option.observedTransit}</span>
+                  </Text>
+                )}
               </InlineStack>,
               formatMoney(option.totalAmount, option.currency),
               surcharges(option),

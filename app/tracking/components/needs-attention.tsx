@@ -1,0 +1,32 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Link as RemixLink } from "@remix-run/react";
+import { BlockStack, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
+import type { TrackedShipmentView } from "../tracking-views.server";
+import { TRACKING_HEADINGS, TrackingRow } from "./tracking-row";
+
+/** The home page's Needs attention card: failed attempts, exceptions and stale parcels, each with what to do next. */
+export function NeedsAttention({ total, rows }: { total: number; rows: SerializeFrom<TrackedShipmentView>[] }) {
+  if (total === 0) return null;
+  return (
+    <Card padding="0">
+      <BlockStack gap="0">
+        <div style={{ padding: "12px 16px" }}>
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              <span data-testid="needs-attention">Needs attention ({total})</span>
+            </Text>
+            <RemixLink to="/app/shipments?status=attention">See all in Shipments</RemixLink>
+          </InlineStack>
+          <Text as="p" tone="subdued">
+            Parcels the carrier could not deliver, or that have gone quiet. Each says what you can do next.
+          </Text>
+        </div>
+        <IndexTable resourceName={{ singular: "shipment", plural: "shipments" }} itemCount={rows.length} selectable={false} headings={TRACKING_HEADINGS}>
+          {rows.map((row, index) => (
+            <TrackingRow key={row.shipmentId} row={row} index={index} />
+          ))}
+        </IndexTable>
+      </BlockStack>
+    </Card>
+  );
+}

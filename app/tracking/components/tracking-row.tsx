@@ -1,0 +1,57 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Link as RemixLink } from "@remix-run/react";
+import { Badge, BlockStack, IndexTable, Text } from "@shopify/polaris";
+import type { NonEmptyArray } from "@shopify/polaris/build/ts/src/types";
+import type { IndexTableHeading } from "@shopify/polaris/build/ts/src/components/IndexTable";
+import type { TrackedShipmentView } from "../tracking-views.server";
+
+/** One tracked shipment as a row of an IndexTable (the Shipments dashboard and Needs attention). */
+
+export const TRACKING_HEADINGS: NonEmptyArray<IndexTableHeading> = [
+  { title: "Order" },
+  { title: "Status" },
+  { title: "Last event" },
+  { title: "In transit" },
+  { title: "Service" },
+  { title: "Tracking" },
+];
+
+export function formatWhen(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "—";
+}
+
+export function TrackingRow({ row, index }: { row: SerializeFrom<TrackedShipmentView>; index: number }) {
+  return (
+    <IndexTable.Row id={row.shipmentId} position={index}>
+      <IndexTable.Cell>
+        <span data-testid="tracked-shipment" data-order-name={row.orderName} data-state={row.state}>
+          <RemixLink to={row.orderPath}>{row.orderName}</RemixLink>
+        </span>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <span data-testid="tracking-status">
+          <Badge tone={row.tone}>{row.status}</Badge>
+        </span>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <BlockStack gap="050">
+          <Text as="span">{row.lastEvent ?? "No carrier scan yet"}</Text>
+          <Text as="span" tone="subdued" variant="bodySm">
+            {[row.lastEventPlace, row.lastEventAt ? formatWhen(row.lastEventAt) : null].filter(Boolean).join(" · ") || "—"}
+          </Text>
+          {row.note && (
+            <Text as="span" tone={row.tone === "critical" || row.tone === "warning" ? "critical" : "subdued"} variant="bodySm">
+              {row.note}
+            </Text>
+          )}
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.daysInTransit === null ? "—" : `${row.daysInTransit} ${row.daysInTransit === 1 ? "day" : "days"}`}</IndexTable.Cell>
+      <IndexTable.Cell>
+        {row.carrierCode} {row.serviceCode}
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.trackingNumber}</IndexTable.Cell>
+    </IndexTable.Row>
+  );
+}
+

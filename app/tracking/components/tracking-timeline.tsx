@@ -1,0 +1,59 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Badge, BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
+import type { ShipmentTimeline } from "../tracking-views.server";
+import { formatWhen } from "./tracking-row";
+
+/** An order's tracked shipments with their carrier events, newest first (the order's page). */
+export function TrackingTimeline({ shipments }: { shipments: SerializeFrom<ShipmentTimeline>[] }) {
+  if (shipments.length === 0) return null;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Tracking
+        </Text>
+        {shipments.map((shipment) => (
+          <BlockStack key={shipment.shipmentId} gap="200">
+            <InlineStack gap="200" blockAlign="center">
+              <span data-testid="timeline-status">
+                <Badge tone={shipment.tone}>{shipment.status}</Badge>
+              </span>
+              <Text as="span">
+                {shipment.carrierCode} {shipment.trackingNumber}
+              </Text>
+              {shipment.daysInTransit !== null && (
+                <Text as="span" tone="subdued">
+                  {shipment.daysInTransit} {shipment.daysInTransit === 1 ? "day" : "days"} in transit
+                </Text>
+              )}
+            </InlineStack>
+            {shipment.note && (
+              <Text as="p" tone="critical">
+                {shipment.note}
+              </Text>
+            )}
+            {shipment.events.length === 0 ? (
+              <Text as="p" tone="subdued">
+                No carrier scan yet. Consign checks with the carrier every few hours.
+              </Text>
+            ) : (
+              <ol style={{ margin: 0, paddingLeft: 18 }} data-testid="timeline-events">
+                {shipment.events.map((event) => (
+                  <li key={`${event.at}-${event.carrierStatus}-${event.message}`} data-testid="timeline-event" data-carrier-status={event.carrierStatus}>
+                    <Text as="span" fontWeight="semibold">
+                      {event.message}
+                    </Text>{" "}
+                    <Text as="span" tone="subdued">
+                      {[event.place, formatWhen(event.at)].filter(Boolean).join(" · ")}
+                      {event.inShopify ? " · in Shopify" : ""}
+                    </Text>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </BlockStack>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}

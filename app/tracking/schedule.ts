@@ -1,0 +1,62 @@
+import type { EventStatus } from "../../shipping-api/contract";
+
+/**
+ * When a tracked shipment is next polled (docs/decisions/006). The Shipping API has no push events, so the
+ * app asks Track Shipment on a schedule that fits the parcel's state, jittered so that a shop's shipments
+ * booked together do not all come due in the same second. Pure; the clock and the randomness are passed in.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** First look after the fulfillment is written: the carrier usually has the label's information by then. */
+export const FIRST_POLL_AFTER_MS = 15 * MINUTE;
+/** While a poll is in flight its row is leased for this long; a crashed poller's rows come due again after it. */
+export const CLAIM_LEASE_MS = 10 * MINUTE;
+/** After Track Shipment failed (outage, refused): try again in this long. */
+export const RETRY_AFTER_MS = 30 * MINUTE;
+/** No new carrier event for this long: the shipment is stale, shown under Needs attention and no longer polled. */
+export const STALE_AFTER_MS = 30 * DAY;
+/** Up to this share of the interval is added or taken away at random. */
+export const JITTER = 0.1;
+
+/** How long to wait after a poll, by the carrier's latest status (none yet: the label is not scanned). */
+export const POLL_INTERVAL_MS: Readonly<Record<EventStatus | "none", number>> = {
+  none: 2 * HOUR,
+  "Info Received": 2 * HOUR,
+  "In Transit": 6 * HOUR,
+  "Delivered to Broker": 4 * HOUR,
+  Exception: 3 * HOUR,
+  "Delivery Arragned": 2 * HOUR,
+  "With Delivery Courier": HOUR,
+  "Out for Delivery": HOUR,
+  "Failed Attempt": 2 * HOUR,
+  Delivered: Number.POSITIVE_INFINITY,
+};
+
+/** `interval` moved by up to ±JITTER of itself; `random` is in [0, 1). */
+export function jittered(interval: number, random: () => number): number {
+  return Math.round(interval * (1 - JITTER + 2 * JITTER * random()));
+}
+
+export type NextPoll = { state: "ACTIVE"; nextTrackAt: Date } | { state: "DELIVERED" | "STALE"; nextTrackAt: null };
+
+/**
+ * What follows a poll at `now`: delivered shipments are never polled again; a shipment whose latest carrier
+ * event (or, with none, its fulfillment) is older than STALE_AFTER_MS is stale; otherwise the next poll.
+ */
+export function nextPoll(input: { now: Date; latest: EventStatus | null; lastEventAt: Date | null; trackedSince: Date; random: () => number }): NextPoll {
+  if (input.latest === "Delivered") return { state: "DELIVERED", nextTrackAt: null };
+  const quietSince = input.lastEventAt ?? input.trackedSince;
+  if (input.now.getTime() - quietSince.getTime() >= STALE_AFTER_MS) return { state: "STALE", nextTrackAt: null };
+  return { state: "ACTIVE", nextTrackAt: new Date(input.now.getTime() + jittered(POLL_INTERVAL_MS[input.latest ?? "none"], input.random)) };
+}
+
+/**
+ * The columns that start following a shipment whose fulfillment was just recorded: its first poll is due
+ * soon. The write-back sets them in the same update that records the fulfillment (fulfillmentStatus FULFILLED).
+ */
+export function startTracking(now: Date, random: () => number = Math.random): { trackingState: "ACTIVE"; nextTrackAt: Date } {
+  return { trackingState: "ACTIVE", nextTrackAt: new Date(now.getTime() + jittered(FIRST_POLL_AFTER_MS, random)) };
+}

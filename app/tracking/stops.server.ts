@@ -1,0 +1,28 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { ShopifyId } from "../shopify/gid";
+import { stopTracking } from "./sync.server";
+
+/**
+ * What ends tracking from Shopify's side (docs/decisions/006): a fulfillment cancelled in Shopify
+ * (fulfillments/update with status cancelled) and a cancelled order (orders/cancelled). The uninstall is
+ * handled with the app's other app/uninstalled work. Payloads are Shopify's REST webhook bodies.
+ */
+
+const FulfillmentPayload = z.object({ id: ShopifyId("Fulfillment"), admin_graphql_api_id: z.string().optional(), status: z.string() });
+const OrderPayload = z.object({ id: ShopifyId("Order"), admin_graphql_api_id: z.string().optional() });
+
+/** Stops the shipments a webhook says are over; returns how many stopped. Topics as authenticate.webhook gives them. */
+export async function stopTrackingFromWebhook(db: Pick<PrismaClient, "shipment">, shop: string, topic: string, payload: unknown): Promise<number> {
+  if (topic === "FULFILLMENTS_UPDATE" || topic === "FULFILLMENTS_CREATE") {
+    const fulfillment = FulfillmentPayload.safeParse(payload);
+    if (!fulfillment.success || fulfillment.data.status !== "cancelled") return 0;
+    return stopTracking(db, { shop, fulfillmentId: fulfillment.data.admin_graphql_api_id ?? fulfillment.data.id }, "FULFILLMENT_CANCELLED");
+  }
+  if (topic === "ORDERS_CANCELLED") {
+    const order = OrderPayload.safeParse(payload);
+    if (!order.success) return 0;
+    return stopTracking(db, { shop, orderId: order.data.admin_graphql_api_id ?? order.data.id }, "ORDER_CANCELLED");
+  }
+  return 0;
+}

@@ -1,0 +1,397 @@
+import type { Prisma, PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
+import { describeError, type ShippingClient } from "../../shipping-api/client";
+import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
+import { parseServiceTimestamp } from "../batches/context.server";
+import { crashPoint } from "../crash-points.server";
+import { isTransient } from "../fulfillment/write-back.server";
+import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { CLAIM_LEASE_MS, nextPoll, RETRY_AFTER_MS, jittered } from "./schedule";
+import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";
+import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
+
+/**
+ * Tracking sync (docs/decisions/006): every shipment Consign wrote back to Shopify is polled with Track
+ * Shipment until it is delivered, goes stale or is stopped, and each change of the carrier's status becomes
+ * exactly one Shopify fulfillment event.
+ *
+ * The domain owns the work, not its trigger: `syncDueTracking` claims the shop's due shipments (nextTrackAt
+ * in the past, moved ahead by a lease so that a second caller skips them), polls them and reschedules them.
+ * Every carrier event is stored once (a unique key drops duplicates); only a change of status is queued for
+ * Shopify (PENDING), the write records intent (WRITING) before fulfillmentEventCreate and the outcome
+ * (WRITTEN) after it, and an event found WRITING was interrupted: the fulfillment's events are read back
+ * before it is written again, as the write-back does (docs/decisions/005).
+ */
+
+export type Db = Pick<PrismaClient, "shipment" | "trackingEvent" | "$transaction">;
+
+export const TrackingState = {
+  NONE: "NONE",
+  ACTIVE: "ACTIVE",
+  DELIVERED: "DELIVERED",
+  STALE: "STALE",
+  STOPPED: "STOPPED",
+} as const;
+export type TrackingState = (typeof TrackingState)[keyof typeof TrackingState];
+
+export const WriteStatus = {
+  SKIPPED: "SKIPPED",
+  PENDING: "PENDING",
+  WRITING: "WRITING",
+  WRITTEN: "WRITTEN",
+  FAILED: "FAILED",
+} as const;
+
+export type StopReason = "FULFILLMENT_CANCELLED" | "ORDER_CANCELLED" | "SHOP_UNINSTALLED" | "VOIDED";
+
+/** Why a shipment is no longer followed, in the merchant's words. */
+export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
+  FULFILLMENT_CANCELLED: "The fulfillment was cancelled in Shopify, so Consign stopped following this parcel.",
+  ORDER_CANCELLED: "The order was cancelled, so Consign stopped following this parcel.",
+  SHOP_UNINSTALLED: "Consign was uninstalled, so tracking stopped.",
+  VOIDED: "The label was voided, so there is nothing to follow.",
+};
+
+/** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
+const DEFAULT_CONCURRENCY = 4;
+
+export interface TrackingDeps {
+  db: Db;
+  /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
+  admin: ShopAdmin;
+  /** The shop's Shipping API account. */
+  client: ShippingClient;
+  now: () => Date;
+  random?: () => number;
+  concurrency?: number;
+}
+
+export interface TrackingPassSummary {
+  /** Shipments polled (Track Shipment calls that answered or failed). */
+  polled: number;
+  /** New carrier events stored. */
+  events: number;
+  /** fulfillmentEventCreate calls that created an event. */
+  written: number;
+  /** Interrupted writes found already in Shopify and linked. */
+  linked: number;
+  failed: number;
+  delivered: number;
+  stale: number;
+  stopped: number;
+  /** Polls that could not reach the Shipping API or Shopify; rescheduled. */
+  errors: number;
+}
+
+const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 });
+
+interface Run extends TrackingDeps {
+  random: () => number;
+  summary: TrackingPassSummary;
+  /** Reschedules of polled shipments, written together (one commit for many) by `settle`. */
+  reschedules: Prisma.PrismaPromise<unknown>[];
+}
+
+/** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
+const RESCHEDULE_BATCH = 50;
+
+async function settle(run: Run, all = false): Promise<void> {
+  while (run.reschedules.length >= (all ? 1 : RESCHEDULE_BATCH)) await run.db.$transaction(run.reschedules.splice(0, RESCHEDULE_BATCH));
+}
+
+/**
+ * Claims up to `limit` of the shop's due shipments (oldest due first) in one write: their nextTrackAt moves to
+ * a lease end that is also this claim's token (a random part of a minute), so the rows read back with it are
+ * this caller's. A second caller's claim only takes rows still due, so it cannot take the same rows.
+ */
+async function claimDue(run: Run, shop: string, limit: number): Promise<Shipment[]> {
+  const now = run.now();
+  const due = await run.db.shipment.findMany({
+    where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+    orderBy: [{ nextTrackAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+    take: limit,
+  });
+  if (due.length === 0) return [];
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
+  const ids = due.map((row) => row.id);
+  await run.db.shipment.updateMany({ where: { id: { in: ids }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } }, data: { nextTrackAt: leaseUntil } });
+  return run.db.shipment.findMany({ where: { id: { in: ids }, nextTrackAt: leaseUntil }, orderBy: { id: "asc" } });
+}
+
+const eventKey = (e: { eventTime: Date; carrierStatus: string; message: string }) => `${e.eventTime.toISOString()}|${e.carrierStatus}|${e.message}`;
+
+/** "MEMPHIS, TN" and "US" as Shopify's city / province / country. */
+function place(event: TrackingEvent): { city: string | null; province: string | null; country: string | null } {
+  const [city, province] = event.serviceArea.split(",").map((part) => part.trim());
+  return { city: city || null, province: province || null, country: event.serviceAreaCountry || null };
+}
+
+/** Where the parcel was, in one line. */
+export function placeText(event: Pick<TrackingEventRow, "city" | "province" | "country">): string | null {
+  const text = [event.city, event.province, event.country].filter(Boolean).join(", ");
+  return text || null;
+}
+
+/** Where the written (or queued) changes of status have taken the shipment so far. */
+function positionOf(events: readonly TrackingEventRow[]): StatusPosition | null {
+  let stage = -1;
+  let position: StatusPosition | null = null;
+  for (const event of events) {
+    if (event.writeStatus === WriteStatus.SKIPPED || event.writeStatus === WriteStatus.FAILED) continue;
+    const status = event.shopifyStatus as ShopifyEventStatus;
+    stage = stageOf(status, Math.max(stage, 0));
+    position = { status, stage, at: event.eventTime };
+  }
+  return position;
+}
+
+/** Stores the carrier events not seen before; the changes of status among them are queued for Shopify. */
+async function recordEvents(run: Run, row: Shipment, reported: readonly TrackingEvent[], known: TrackingEventRow[]): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
+  const seen = new Set(known.map(eventKey));
+  const fresh: Array<TrackingEvent & { at: Date }> = [];
+  for (const event of reported) {
+    const at = parseServiceTimestamp(event.eventTime);
+    const key = eventKey({ eventTime: at, carrierStatus: event.eventStatus, message: event.event });
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fresh.push({ ...event, at });
+  }
+  if (fresh.length === 0) return { events: known, fresh: new Set() };
+  const changes = new Set(statusChanges(positionOf(known), fresh.map((event) => ({ carrierStatus: event.eventStatus, eventTime: event.at }))));
+  const seenAt = run.now();
+  await run.db.trackingEvent.createMany({
+    data: fresh.map((event, index) => ({
+      shop: row.shop,
+      shipmentId: row.id,
+      eventTime: event.at,
+      carrierStatus: event.eventStatus,
+      message: event.event,
+      ...place(event),
+      reason: event.ancillaryReasonDescription,
+      action: event.ancillaryActionDescription,
+      shopifyStatus: SHOPIFY_STATUS[event.eventStatus],
+      // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
+      writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
+      seenAt,
+    })),
+  });
+  run.summary.events += fresh.length;
+  const events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  const knownIds = new Set(known.map((event) => event.id));
+  return { events, fresh: new Set(events.filter((event) => !knownIds.has(event.id)).map((event) => event.id)) };
+}
+
+const sameInstant = (a: string, b: Date) => new Date(a).getTime() === b.getTime();
+
+type WriteOutcome = "written" | "linked" | "failed" | { stop: StopReason } | { retry: string };
+
+/** The fulfillment as Shopify has it now, with its latest events. */
+function readFulfillmentEvents(run: Run, fulfillmentId: string) {
+  return adminQuery(run.admin, FULFILLMENT_EVENTS, FulfillmentEventsData, { fulfillmentId, first: EVENTS_READ });
+}
+
+/** One queued change of status to Shopify: intent, the mutation, outcome. */
+async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, event: TrackingEventRow, fresh: boolean): Promise<WriteOutcome> {
+  try {
+    if (event.writeStatus === WriteStatus.WRITING && !fresh) {
+      // Interrupted between intent and outcome: Shopify may have it already.
+      const { fulfillment } = await readFulfillmentEvents(run, row.fulfillmentId);
+      if (!fulfillment || fulfillment.status === "CANCELLED") return { stop: "FULFILLMENT_CANCELLED" };
+      const found = fulfillment.events.nodes.find((node) => node.status === event.shopifyStatus && sameInstant(node.happenedAt, event.eventTime));
+      if (found) {
+        await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: found.id, writtenAt: run.now(), writeError: null } });
+        return "linked";
+      }
+    } else if (event.writeStatus === WriteStatus.PENDING) {
+      const { count } = await run.db.trackingEvent.updateMany({ where: { id: event.id, writeStatus: WriteStatus.PENDING }, data: { writeStatus: WriteStatus.WRITING } });
+      if (count === 0) return { retry: "Another Consign process is writing this event." };
+    }
+    crashPoint("tracking:before-event");
+    const created = await adminQuery(run.admin, CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, {
+      fulfillmentEvent: {
+        fulfillmentId: row.fulfillmentId,
+        status: event.shopifyStatus,
+        happenedAt: event.eventTime.toISOString(),
+        message: event.message,
+        city: event.city,
+        province: event.province,
+        country: event.country,
+      },
+    });
+    crashPoint("tracking:after-event");
+    const written = created.fulfillmentEventCreate?.fulfillmentEvent;
+    if (written) {
+      // The outcome joins the next group commit of reschedules: lost in a crash, it leaves the event WRITING,
+      // and the next poll finds it in Shopify by reading back (never a second write).
+      run.reschedules.push(run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: written.id, writtenAt: run.now(), writeError: null } }));
+      event.writeStatus = WriteStatus.WRITTEN;
+      return "written";
+    }
+    // Refused. A cancelled fulfillment takes no events: that ends tracking, not just this event.
+    const { fulfillment } = await readFulfillmentEvents(run, row.fulfillmentId);
+    if (!fulfillment || fulfillment.status === "CANCELLED") return { stop: "FULFILLMENT_CANCELLED" };
+    const reasons = created.fulfillmentEventCreate?.userErrors.map((error) => error.message).join(" ") || "no reason given.";
+    await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${reasons}` } });
+    return "failed";
+  } catch (error) {
+    if (isTransient(error) || !(error instanceof AdminApiError)) {
+      // Outcome unknown: the event stays WRITING (or PENDING) and the next poll reads back before writing.
+      return { retry: `Shopify did not take the latest tracking update yet (${error instanceof Error ? error.message : String(error)}); Consign tries again.` };
+    }
+    await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${error.message}` } });
+    return "failed";
+  }
+}
+
+/** The shipment's summary columns from its events: latest status and place, pickup and delivery, attention. */
+function summaryOf(events: readonly TrackingEventRow[]) {
+  const latest = events[events.length - 1];
+  const pickup = events.find((event) => event.carrierStatus === "In Transit");
+  const delivered = events.find((event) => event.carrierStatus === "Delivered");
+  const attention = latest && ATTENTION_CARRIER_STATUSES.includes(latest.carrierStatus as EventStatus) ? latest : null;
+  return {
+    carrierStatus: latest?.carrierStatus ?? null,
+    lastEventText: latest?.message ?? null,
+    lastEventPlace: latest ? placeText(latest) : null,
+    lastEventAt: latest?.eventTime ?? null,
+    inTransitAt: pickup?.eventTime ?? null,
+    deliveredAt: delivered?.eventTime ?? null,
+    attentionReason: attention ? (attention.reason ?? attention.message) : null,
+    attentionAction: attention?.action ?? null,
+  };
+}
+
+/** Stops following shipments (all of a shop's, an order's, a fulfillment's or one shipment) for `reason`. */
+export async function stopTracking(
+  db: Pick<PrismaClient, "shipment">,
+  where: { shop: string; orderId?: string; fulfillmentId?: string; shipmentId?: string },
+  reason: StopReason,
+): Promise<number> {
+  const { count } = await db.shipment.updateMany({
+    where: {
+      shop: where.shop,
+      ...(where.orderId ? { orderId: where.orderId } : {}),
+      ...(where.fulfillmentId ? { fulfillmentId: where.fulfillmentId } : {}),
+      ...(where.shipmentId ? { id: where.shipmentId } : {}),
+      trackingState: { in: [TrackingState.NONE, TrackingState.ACTIVE, TrackingState.STALE] },
+    },
+    data: { trackingState: TrackingState.STOPPED, trackingStopReason: reason, nextTrackAt: null },
+  });
+  return count;
+}
+
+/** Polls one claimed shipment, writes its changes of status, and reschedules it. */
+async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]): Promise<void> {
+  const { summary } = run;
+  if (!row.bookNumber || !row.fulfillmentId) {
+    await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "VOIDED", nextTrackAt: null } });
+    summary.stopped++;
+    return;
+  }
+  const fulfillmentRow = { ...row, fulfillmentId: row.fulfillmentId };
+  summary.polled++;
+  const tracked = await run.client.trackShipment({ bookNumber: row.bookNumber });
+  const now = run.now();
+  if (!tracked.ok) {
+    summary.errors++;
+    run.reschedules.push(run.db.shipment.update({
+      where: { id: row.id },
+      data: {
+        lastTrackedAt: now,
+        nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)),
+        trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.`,
+      },
+    }));
+    return;
+  }
+  const recorded = await recordEvents(run, row, tracked.value, known);
+  let events = recorded.events;
+  let problem: string | null = null;
+  const outstanding = events.filter((e) => e.writeStatus === WriteStatus.PENDING || e.writeStatus === WriteStatus.WRITING);
+  for (const event of outstanding) {
+    const outcome = await writeEvent(run, fulfillmentRow, event, recorded.fresh.has(event.id));
+    if (outcome === "written") summary.written++;
+    else if (outcome === "linked") summary.linked++;
+    else if (outcome === "failed") summary.failed++;
+    else if ("stop" in outcome) {
+      await stopTracking(run.db, { shop: row.shop, shipmentId: row.id }, outcome.stop);
+      summary.stopped++;
+      return;
+    } else {
+      problem = outcome.retry;
+      break;
+    }
+  }
+  if (outstanding.some((event) => event.writeStatus !== WriteStatus.WRITTEN)) {
+    events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  }
+  const facts = summaryOf(events);
+  const position = positionOf(events.filter((event) => event.writeStatus === WriteStatus.WRITTEN));
+  const next = problem
+    ? { state: TrackingState.ACTIVE, nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)) }
+    : nextPoll({
+        now,
+        latest: (facts.carrierStatus as EventStatus | null) ?? null,
+        lastEventAt: facts.lastEventAt,
+        trackedSince: row.fulfilledAt ?? row.bookedAt ?? row.createdAt,
+        random: run.random,
+      });
+  if (next.state === TrackingState.DELIVERED) summary.delivered++;
+  if (next.state === TrackingState.STALE) summary.stale++;
+  if (problem) summary.errors++;
+  // Only this pass's claim is settled: a stop that arrived meanwhile (webhook) is kept.
+  run.reschedules.push(run.db.shipment.updateMany({
+    where: { id: row.id, trackingState: TrackingState.ACTIVE },
+    data: {
+      ...facts,
+      shopifyStatus: position?.status ?? null,
+      shopifyStatusAt: position?.at ?? null,
+      trackingState: next.state,
+      nextTrackAt: next.nextTrackAt,
+      lastTrackedAt: now,
+      trackingError: problem,
+    },
+  }));
+}
+
+/**
+ * One pass over the shop's due shipments: claims up to `limit`, polls them a few at a time, writes each
+ * change of status to Shopify, and reschedules every one it claimed. Safe to run from several places at
+ * once: a shipment claimed by one caller is skipped by the others until its lease ends.
+ */
+export async function syncDueTracking(deps: TrackingDeps, options: { shop: string; limit?: number }): Promise<TrackingPassSummary> {
+  const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary(), reschedules: [] };
+  const claimed = await claimDue(run, options.shop, options.limit ?? 500);
+  if (claimed.length === 0) return run.summary;
+  // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
+  const stored = await run.db.trackingEvent.findMany({ where: { shipmentId: { in: claimed.map((row) => row.id) } }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  const knownOf = new Map<string, TrackingEventRow[]>();
+  for (const event of stored) {
+    const list = knownOf.get(event.shipmentId);
+    if (list) list.push(event);
+    else knownOf.set(event.shipmentId, [event]);
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < claimed.length) {
+      const row = claimed[next++]!;
+      try {
+        await pollShipment(run, row, knownOf.get(row.id) ?? []);
+      } catch (error) {
+        // One shipment's surprise must not stop the shop's pass; it comes due again when its lease ends.
+        run.summary.errors++;
+        console.error(`[consign] tracking ${row.id} (${row.orderName}) failed:`, error);
+      }
+      await settle(run);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
+  await settle(run, true);
+  return run.summary;
+}
+
+/** Shops with shipments due now, for a scheduler. */
+export async function shopsWithDueTracking(db: Pick<PrismaClient, "shipment">, now: Date): Promise<string[]> {
+  const rows = await db.shipment.findMany({ where: { trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } }, distinct: ["shop"], select: { shop: true } });
+  return rows.map((row) => row.shop);
+}

@@ -1,0 +1,224 @@
+import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
+import { z } from "zod";
+import { orderNumber } from "../batches/context.server";
+import type { ObservedTransit } from "../quoting/rate-rule";
+import { DAY } from "./schedule";
+import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./sync.server";
+import { transitKey, transitStats, type TransitStats } from "./transit-times";
+
+/**
+ * What the app shows of tracking, read from its own database: the Shipments dashboard, Needs attention on
+ * the home page, an order's timeline, and observed transit times. The small read functions at the end
+ * (latestTracking, observedTransitTimes) are what other parts of the app and the admin extensions call.
+ */
+
+type Db = Pick<PrismaClient, "shipment" | "trackingEvent">;
+
+const FILTERS = ["all", "in_transit", "out_for_delivery", "delivered", "attention", "stale"] as const;
+/** The dashboard's filter from the URL; anything else shows every shipment. */
+export const TrackingFilter = z.enum(FILTERS).catch("all");
+export type TrackingFilter = (typeof FILTERS)[number];
+
+export const TrackingSearch = z.string().trim().max(100, "Keep the search under 100 characters.").catch("");
+
+const OUT_FOR_DELIVERY = ["Out for Delivery", "With Delivery Courier"];
+const ATTENTION = ["Failed Attempt", "Exception"];
+
+/** The shipments each filter shows; every one is a shipment Consign fulfilled (tracked or not yet). */
+function filterWhere(shop: string, filter: TrackingFilter): Prisma.ShipmentWhereInput {
+  const tracked: Prisma.ShipmentWhereInput = { shop, fulfillmentStatus: "FULFILLED" };
+  switch (filter) {
+    case "all":
+      return tracked;
+    case "in_transit":
+      return { ...tracked, trackingState: TrackingState.ACTIVE, carrierStatus: { notIn: [...OUT_FOR_DELIVERY, ...ATTENTION] } };
+    case "out_for_delivery":
+      return { ...tracked, trackingState: TrackingState.ACTIVE, carrierStatus: { in: OUT_FOR_DELIVERY } };
+    case "delivered":
+      return { ...tracked, trackingState: TrackingState.DELIVERED };
+    case "attention":
+      return { ...tracked, OR: [{ trackingState: TrackingState.ACTIVE, carrierStatus: { in: ATTENTION } }, { trackingState: TrackingState.STALE }] };
+    case "stale":
+      return { ...tracked, trackingState: TrackingState.STALE };
+  }
+}
+
+export type TrackingTone = "success" | "info" | "attention" | "warning" | "critical" | undefined;
+
+export interface TrackedShipmentView {
+  shipmentId: string;
+  orderId: string;
+  orderName: string;
+  orderPath: string;
+  trackingNumber: string | null;
+  carrierCode: string | null;
+  serviceCode: string | null;
+  /** The badge: the carrier's latest status, or what tracking is doing. */
+  status: string;
+  tone: TrackingTone;
+  lastEvent: string | null;
+  lastEventPlace: string | null;
+  lastEventAt: string | null;
+  /** Days since the carrier's pickup scan (to delivery once delivered); null before pickup. */
+  daysInTransit: number | null;
+  state: string;
+  /** Why it needs the merchant, and what to do next (attention, stale, stopped, errors). */
+  note: string | null;
+}
+
+/** The badge of a shipment, in words and tone. */
+export function trackingBadge(row: Pick<Shipment, "trackingState" | "carrierStatus">): { status: string; tone: TrackingTone } {
+  switch (row.trackingState) {
+    case TrackingState.NONE:
+      return { status: "Not tracked yet", tone: undefined };
+    case TrackingState.DELIVERED:
+      return { status: "Delivered", tone: "success" };
+    case TrackingState.STALE:
+      return { status: "No news", tone: "warning" };
+    case TrackingState.STOPPED:
+      return { status: "Not tracked", tone: undefined };
+  }
+  if (!row.carrierStatus) return { status: "Label created", tone: "info" };
+  if (ATTENTION.includes(row.carrierStatus)) return { status: row.carrierStatus === "Exception" ? "Exception" : "Failed attempt", tone: "critical" };
+  if (OUT_FOR_DELIVERY.includes(row.carrierStatus)) return { status: "Out for delivery", tone: "attention" };
+  if (row.carrierStatus === "Delivery Arragned") return { status: "Delivery arranged", tone: "warning" };
+  if (row.carrierStatus === "Info Received") return { status: "Label created", tone: "info" };
+  return { status: "In transit", tone: "info" };
+}
+
+function daysInTransit(row: Pick<Shipment, "inTransitAt" | "deliveredAt">, now: Date): number | null {
+  if (!row.inTransitAt) return null;
+  return Math.max(0, Math.floor(((row.deliveredAt ?? now).getTime() - row.inTransitAt.getTime()) / DAY));
+}
+
+/** What the merchant should know about a shipment beyond its badge, and what to do. */
+function noteOf(row: Shipment): string | null {
+  if (row.trackingState === TrackingState.STOPPED) return STOP_REASON_TEXT[row.trackingStopReason as StopReason] ?? "Tracking stopped.";
+  if (row.trackingState === TrackingState.STALE) {
+    return "No carrier update for 30 days. Contact the carrier with the tracking number; choose Check again to resume tracking.";
+  }
+  if (row.trackingState === TrackingState.ACTIVE && row.carrierStatus && ATTENTION.includes(row.carrierStatus)) {
+    const reason = row.attentionReason ?? row.lastEventText ?? row.carrierStatus;
+    const action = row.attentionAction ? ` ${row.attentionAction}.` : " Check the address with your customer; the carrier will try again.";
+    return `${reason}.${action}`.replace(/\.\./g, ".");
+  }
+  return row.trackingError;
+}
+
+function toView(row: Shipment, now: Date): TrackedShipmentView {
+  const badge = trackingBadge(row);
+  return {
+    shipmentId: row.id,
+    orderId: row.orderId,
+    orderName: row.orderName,
+    orderPath: `/app/orders/${orderNumber(row.orderId)}/book`,
+    trackingNumber: row.trackingNumber,
+    carrierCode: row.carrierCode,
+    serviceCode: row.serviceCode,
+    ...badge,
+    lastEvent: row.lastEventText,
+    lastEventPlace: row.lastEventPlace,
+    lastEventAt: row.lastEventAt?.toISOString() ?? null,
+    daysInTransit: daysInTransit(row, now),
+    state: row.trackingState,
+    note: noteOf(row),
+  };
+}
+
+export type TrackingCounts = Record<TrackingFilter, number>;
+
+export interface TrackingDashboard {
+  filter: TrackingFilter;
+  q: string;
+  counts: TrackingCounts;
+  rows: TrackedShipmentView[];
+  /** More rows match than are shown. */
+  truncated: boolean;
+}
+
+const DASHBOARD_ROWS = 100;
+
+/** The Shipments page: counts per filter, and the filtered (and searched) shipments, most recent event first. */
+export async function trackingDashboard(db: Db, shop: string, options: { filter: TrackingFilter; q: string; now: Date }): Promise<TrackingDashboard> {
+  const filters = FILTERS;
+  const counted = await Promise.all(filters.map((filter) => db.shipment.count({ where: filterWhere(shop, filter) })));
+  const counts = Object.fromEntries(filters.map((filter, index) => [filter, counted[index]!])) as TrackingCounts;
+  const search: Prisma.ShipmentWhereInput = options.q
+    ? { OR: [{ orderName: { contains: options.q } }, { trackingNumber: { contains: options.q } }, { bookNumber: { contains: options.q } }] }
+    : {};
+  const rows = await db.shipment.findMany({
+    where: { AND: [filterWhere(shop, options.filter), search] },
+    orderBy: [{ lastEventAt: { sort: "desc", nulls: "last" } }, { fulfilledAt: "desc" }, { id: "asc" }],
+    take: DASHBOARD_ROWS + 1,
+  });
+  return { filter: options.filter, q: options.q, counts, rows: rows.slice(0, DASHBOARD_ROWS).map((row) => toView(row, options.now)), truncated: rows.length > DASHBOARD_ROWS };
+}
+
+/** The home page's Needs attention: failed attempts, exceptions and stale shipments, with what to do next. */
+export async function needsAttention(db: Db, shop: string, now: Date, limit = 20): Promise<{ total: number; rows: TrackedShipmentView[] }> {
+  const where = filterWhere(shop, "attention");
+  const [total, rows] = await Promise.all([
+    db.shipment.count({ where }),
+    db.shipment.findMany({ where, orderBy: [{ lastEventAt: { sort: "desc", nulls: "last" } }, { id: "asc" }], take: limit }),
+  ]);
+  return { total, rows: rows.map((row) => toView(row, now)) };
+}
+
+export interface TimelineEvent {
+  at: string;
+  carrierStatus: string;
+  message: string;
+  place: string | null;
+  /** In Shopify's order timeline (a change of status written as a fulfillment event). */
+  inShopify: boolean;
+}
+
+export interface ShipmentTimeline extends TrackedShipmentView {
+  /** Newest first. */
+  events: TimelineEvent[];
+}
+
+/** An order's tracked shipments with their carrier events, for the order's page. */
+export async function orderTimeline(db: Db, shop: string, orderId: string, now: Date): Promise<ShipmentTimeline[]> {
+  const rows = await db.shipment.findMany({
+    where: { shop, orderId, fulfillmentStatus: "FULFILLED" },
+    include: { trackingEvents: { orderBy: [{ eventTime: "desc" }, { seenAt: "desc" }] } },
+    orderBy: { fulfilledAt: "asc" },
+  });
+  return rows.map(({ trackingEvents, ...row }) => ({
+    ...toView(row, now),
+    events: trackingEvents.map((event) => ({
+      at: event.eventTime.toISOString(),
+      carrierStatus: event.carrierStatus,
+      message: event.message,
+      place: [event.city, event.province, event.country].filter(Boolean).join(", ") || null,
+      inShopify: event.writeStatus === "WRITTEN",
+    })),
+  }));
+}
+
+/** The latest tracking of each of the given shipments (for the order-details block and other readers). */
+export async function latestTracking(db: Db, shop: string, shipmentIds: readonly string[], now: Date = new Date()): Promise<TrackedShipmentView[]> {
+  const rows = await db.shipment.findMany({ where: { shop, id: { in: [...shipmentIds] } } });
+  return rows.map((row) => toView(row, now));
+}
+
+/** Deliveries read for observed transit times: the most recent ones, plenty for a median per service and zone. */
+const TRANSIT_SAMPLE_LIMIT = 5_000;
+
+/** Observed transit times per carrier, service and zone from the shop's delivered shipments (enough deliveries only). */
+export async function observedTransitTimes(db: Pick<PrismaClient, "shipment">, shop: string): Promise<TransitStats[]> {
+  const delivered = await db.shipment.findMany({
+    where: { shop, trackingState: TrackingState.DELIVERED, inTransitAt: { not: null }, deliveredAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
+    select: { carrierCode: true, serviceCode: true, zone: true, inTransitAt: true, deliveredAt: true },
+    orderBy: { deliveredAt: "desc" },
+    take: TRANSIT_SAMPLE_LIMIT,
+  });
+  return transitStats(delivered.map((row) => ({ carrierCode: row.carrierCode!, serviceCode: row.serviceCode!, zone: row.zone, inTransitAt: row.inTransitAt!, deliveredAt: row.deliveredAt! })));
+}
+
+/** The shop's observed transit times as a lookup by rate (service and zone), for the rates page and the Fastest rule. */
+export async function observedTransitLookup(db: Pick<PrismaClient, "shipment">, shop: string): Promise<ObservedTransit> {
+  const byKey = new Map((await observedTransitTimes(db, shop)).map((stats) => [transitKey(stats.carrierCode, stats.serviceCode, stats.zone), stats]));
+  return (rate) => byKey.get(transitKey(rate.carrierCode, rate.serviceCode, rate.zone ?? null)) ?? null;
+}

@@ -1,0 +1,138 @@
+/**
+ * The other side of `npm run bench:tracking`, in a process of its own so the bench's RSS is the app's alone:
+ * the real Shipping API service on a clock the bench moves (POST /bench/clock), N local admins (one per shop,
+ * each seeded, at the throttle asked for) behind one origin that routes by X-Shopify-Shop-Domain as the app's
+ * local-admin fetch sends it, and the seed: per shop a connected account, an offline session and its share of
+ * shipments booked on the service, fulfilled in its local admin and stored in the app's database as the
+ * write-back leaves them (FULFILLED, tracking ACTIVE and due). Prints one JSON line when ready.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { createLocalAdmin, type LocalAdmin } from "../../devstore/server";
+import { seedStore } from "../../devstore/seed/seed";
+import { fulfillmentCreate } from "../../devstore/store/fulfillment-ops";
+import { parseGid, toGid } from "../../devstore/gid";
+import { createManualClock } from "../../service/clock";
+import { openServiceStore } from "../../service/db/store";
+import { createShippingService } from "../../service/http/app";
+import { createShippingClient } from "../../shipping-api/client";
+import { connectTestAccount } from "../support/account";
+import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
+
+const SHOPS = Number(process.env.BENCH_TRACKING_SHOPS ?? 10);
+const SHIPMENTS = Number(process.env.BENCH_TRACKING_SHIPMENTS ?? 10_000);
+const RESTORE_RATE = Number(process.env.BENCH_TRACKING_RESTORE_RATE ?? 1000);
+const BUCKET = Number(process.env.BENCH_TRACKING_BUCKET ?? 1000);
+const API_KEY = process.env.SHOPIFY_API_KEY!;
+const API_SECRET = process.env.SHOPIFY_API_SECRET!;
+const DATABASE_URL = process.env.DATABASE_URL!;
+const PARTNER_KEY = "bench-partner-key";
+export const BENCH_START = new Date("2026-11-23T15:00:00Z");
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-tracking-bench-"));
+const clock = createManualClock(BENCH_START);
+const serviceDb = openServiceStore(`file:${path.join(dir, "service.sqlite")}`);
+const service = createShippingService({ db: serviceDb, clock, partnerKey: PARTNER_KEY, secretsKey: "bench-secrets-key", logger: false });
+const serviceUrl = (await service.listen({ host: "127.0.0.1", port: 0 })).replace("localhost", "127.0.0.1");
+
+const perShop = Math.ceil(SHIPMENTS / SHOPS);
+const admins = new Map<string, LocalAdmin & { url: string }>();
+for (let index = 0; index < SHOPS; index++) {
+  const shop = `bench-${index + 1}.myshopify.com`;
+  const admin = createLocalAdmin({
+    dbPath: path.join(dir, `admin-${index}.sqlite`),
+    shopDomain: shop,
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    appUrl: "http://127.0.0.1:9",
+    throttle: { bucketSize: BUCKET, restoreRate: RESTORE_RATE },
+    // Nothing listens for webhooks here: one attempt each, so deliveries do not compete for the CPU.
+    webhookRetry: { maxAttempts: 1, baseDelayMs: 5 },
+  });
+  // Some seeded orders cannot ship (holds, pickup, fulfillment services): seed enough to have perShop that can.
+  seedStore(admin.store, { orders: Math.ceil(perShop * 1.6), shopDomain: shop });
+  admins.set(shop, Object.assign(admin, { url: await admin.listen() }));
+}
+
+/** One origin for every shop: the app's local-admin fetch names the shop in X-Shopify-Shop-Domain. */
+const router = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    void (async () => {
+      if (req.url?.startsWith("/bench/clock")) {
+        clock.set(new Date(JSON.parse(Buffer.concat(chunks).toString("utf8")).at as string));
+        res.end(JSON.stringify({ now: clock.now().toISOString() }));
+        return;
+      }
+      const admin = admins.get(String(req.headers["x-shopify-shop-domain"]));
+      if (!admin) {
+        res.statusCode = 404;
+        res.end("unknown shop");
+        return;
+      }
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string" && key !== "host" && key !== "content-length") headers.set(key, value);
+      const answer = await fetch(`${admin.url}${req.url}`, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+      res.statusCode = answer.status;
+      answer.headers.forEach((value, key) => {
+        if (key !== "content-length" && key !== "content-encoding" && key !== "transfer-encoding") res.setHeader(key, value);
+      });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    })().catch((error: unknown) => {
+      res.statusCode = 502;
+      res.end(String(error));
+    });
+  });
+});
+await new Promise<void>((resolve) => router.listen(0, "127.0.0.1", resolve));
+const adminUrl = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
+
+const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: DATABASE_URL }) });
+// Bookings of all shops at once (the service answers them), then each shop's fulfillments in turn: creating them is
+// synchronous store work that would hold up the service's answers.
+const booked = await Promise.all(
+  [...admins].map(async ([shop, admin], index) => {
+    const credentials = await connectTestAccount({ serviceUrl, partnerKey: PARTNER_KEY, databaseUrl: DATABASE_URL, shop });
+    await db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: admin.issueAccessToken(), scope: "write_fulfillments" } });
+    const client = createShippingClient({ baseUrl: serviceUrl, credentials: { kind: "customer", ...credentials }, timeoutMs: 300_000 });
+    const count = Math.min(perShop, SHIPMENTS - index * perShop);
+    const fulfillmentOrders = shippableFulfillmentOrders(admin.store, count);
+    if (fulfillmentOrders.length < count) throw new Error(`${shop}: only ${fulfillmentOrders.length} shippable fulfillment orders were seeded`);
+    return { shop, admin, rows: await createBookedShipments({ db, shop, client, fulfillmentOrders, bookedAt: clock.now() }) };
+  }),
+);
+for (const { shop, admin, rows } of booked) {
+  const updates = rows.map((row) => {
+    const created = fulfillmentCreate(admin.store, {
+      lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: parseGid(row.fulfillmentOrderId)!.id, fulfillmentOrderGid: row.fulfillmentOrderId, fulfillmentOrderLineItems: null }],
+      notifyCustomer: false,
+      trackingInfo: { company: row.carrierCode, number: row.trackingNumber },
+      message: null,
+    });
+    if (!created.ok) throw new Error(`${shop}: ${JSON.stringify(created.userErrors)}`);
+    return db.shipment.update({
+      where: { id: row.id },
+      data: { fulfillmentStatus: "FULFILLED", fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId), fulfilledAt: clock.now(), trackingState: "ACTIVE", nextTrackAt: clock.now() },
+    });
+  });
+  for (let start = 0; start < updates.length; start += 500) await db.$transaction(updates.slice(start, start + 500));
+}
+await db.$disconnect();
+
+console.log(JSON.stringify({ adminUrl, serviceUrl, shops: [...admins.keys()], start: BENCH_START.toISOString() }));
+
+process.on("SIGTERM", () => {
+  void (async () => {
+    router.close();
+    await service.close();
+    for (const admin of admins.values()) await admin.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  })();
+});

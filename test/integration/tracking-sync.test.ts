@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseGid } from "../../devstore/gid";
+import { parseServiceTimestamp } from "../../app/batches/context.server";
+import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
+import { connectTestAccount } from "../support/account";
+import { useAppEnvironment } from "../support/app-env";
+import { signedWebhook } from "../support/webhooks";
+import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+
+// Tracking sync on real parts: the Shipping API service's timelines revealed by its clock (moved by hand here,
+// and given to the app as its clock too), the local admin on the real Admin schema over HTTP at its default
+// throttle, the real write-back to create the fulfillments, and the app's SQLite database.
+const service: RunningService = await startService();
+const harness: Harness = await startHarness({ orders: 60 });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+  SHOPIFY_APP_URL: "https://consign.example",
+});
+const { default: prisma } = await import("../../app/db.server");
+const { writeBack } = await import("../../app/fulfillment/write-back.server");
+const { syncDueTracking } = await import("../../app/tracking/sync.server");
+const views = await import("../../app/tracking/tracking-views.server");
+const { unauthenticated } = await import("../../app/shopify.server");
+const { shippingClientFor } = await import("../../app/settings/account.server");
+const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
+const { action: appWebhook } = await import("../../app/routes/webhooks.app");
+const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
+const booking = service.clientFor(customer);
+const store = harness.admin.store;
+const available = shippableFulfillmentOrders(store);
+const HOUR = 3_600_000;
+const now = () => service.clock.now();
+
+function take(count: number): FulfillmentOrderToShip[] {
+  return available.splice(0, count);
+}
+
+async function shopAdmin() {
+  const { admin } = await unauthenticated.admin(SHOP);
+  return { admin, shop: SHOP };
+}
+
+/** Books and writes back `count` shipments at the service's current time. */
+async function bookAndFulfil(count: number) {
+  const rows = await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(count), bookedAt: now() });
+  const summary = await writeBack(await shopAdmin(), prisma, { now });
+  expect(summary).toEqual({ fulfilled: count, failed: 0 });
+  return prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
+}
+
+/** One tracking pass as the scheduler runs it, at the service's time. */
+async function pass() {
+  return syncDueTracking({ db: prisma, admin: await shopAdmin(), client: await shippingClientFor(prisma, SHOP), now, random: () => 0.5 }, { shop: SHOP });
+}
+
+/** Moves both clocks on in steps, running a pass at each step, as a scheduler would. */
+async function runFor(hours: number, stepHours = 1) {
+  const totals = { polled: 0, written: 0 };
+  for (let elapsed = 0; elapsed < hours; elapsed += stepHours) {
+    service.clock.advance(stepHours * HOUR);
+    const summary = await pass();
+    totals.polled += summary.polled;
+    totals.written += summary.written;
+  }
+  return totals;
+}
+
+/** The local admin's events of a fulfillment, oldest first. */
+function shopifyEvents(fulfillmentGid: string) {
+  const id = parseGid(fulfillmentGid)!.id;
+  return store.listFulfillmentEvents(id).sort((a, b) => a.happened_at.localeCompare(b.happened_at) || a.id - b.id);
+}
+
+async function timeline(bookNumber: string) {
+  const tracked = await booking.trackShipment({ bookNumber });
+  if (!tracked.ok) throw new Error(JSON.stringify(tracked.error));
+  return tracked.value;
+}
+
+beforeAll(async () => {
+  await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" } });
+});
+afterAll(async () => {
+  await harness.close();
+  await service.close();
+});
+
+describe("tracking sync against the service and the local admin", () => {
+  it("GIVEN booked, fulfilled shipments WHEN the service clock moves through their timelines THEN each fulfillment shows every change of status once, in order, ending Delivered, and polling stops", async () => {
+    const shipments = await bookAndFulfil(4);
+    for (const row of shipments) expect(row).toMatchObject({ trackingState: "ACTIVE" });
+
+    const totals = await runFor(10 * 24);
+
+    for (const before of shipments) {
+      const row = await prisma.shipment.findUniqueOrThrow({ where: { id: before.id } });
+      const events = await timeline(row.bookNumber!);
+      const carrier = events.map((e) => ({ carrierStatus: e.eventStatus, eventTime: parseServiceTimestamp(e.eventTime) }));
+      const expected = statusChanges(null, carrier).map((index) => ({ status: SHOPIFY_STATUS[events[index]!.eventStatus], at: parseServiceTimestamp(events[index]!.eventTime).toISOString() }));
+      const written = shopifyEvents(row.fulfillmentId!);
+      expect(written.map((e) => ({ status: e.status, at: new Date(e.happened_at).toISOString() })), row.trackingNumber!).toEqual(expected);
+      expect(written.at(-1)?.status).toBe("DELIVERED");
+      // Each written event carries the carrier's words and place.
+      expect(written.every((e) => e.message && e.country)).toBe(true);
+      const fulfillment = store.getFulfillment(parseGid(row.fulfillmentId!)!.id)!;
+      expect(fulfillment).toMatchObject({ display_status: "DELIVERED" });
+      expect(new Date(fulfillment.delivered_at!).toISOString()).toBe(row.deliveredAt!.toISOString());
+      expect(row).toMatchObject({ trackingState: "DELIVERED", nextTrackAt: null, carrierStatus: "Delivered", shopifyStatus: "DELIVERED", trackingError: null });
+      expect(row.inTransitAt).not.toBeNull();
+    }
+    const writes = shipments.reduce((sum, row) => sum + store.listFulfillmentEvents(parseGid(row.fulfillmentId!)!.id).length, 0);
+    expect(totals.written).toBe(writes);
+
+    // Delivered is final: nothing is polled any more.
+    expect(await runFor(48, 6)).toEqual({ polled: 0, written: 0 });
+  }, 180_000);
+
+  it("GIVEN statuses already written WHEN the same events come again, and earlier in-transit scans arrive late THEN nothing is written", async () => {
+    const [shipment] = await bookAndFulfil(1);
+    // Into the delivery day: Info Received, pickup, hubs and Out for Delivery are visible and written.
+    let row = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } });
+    for (let hours = 0; row.shopifyStatus !== "OUT_FOR_DELIVERY" && hours < 8 * 24; hours++) {
+      await runFor(1);
+      row = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } });
+    }
+    expect(row.shopifyStatus).toBe("OUT_FOR_DELIVERY");
+    const before = shopifyEvents(row.fulfillmentId!).length;
+    expect(before).toBeGreaterThanOrEqual(3);
+
+    // Duplicates: polled again with nothing new at the carrier.
+    await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now() } });
+    expect(await pass()).toMatchObject({ polled: 1, events: 0, written: 0 });
+
+    // Late and out of order: the in-transit scans reach Consign only now, after later statuses were written.
+    const { count } = await prisma.trackingEvent.deleteMany({ where: { shipmentId: row.id, carrierStatus: "In Transit" } });
+    expect(count).toBeGreaterThan(0);
+    await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now() } });
+    expect(await pass()).toMatchObject({ polled: 1, events: count, written: 0 });
+    expect(shopifyEvents(row.fulfillmentId!)).toHaveLength(before);
+    const late = await prisma.trackingEvent.findMany({ where: { shipmentId: row.id, carrierStatus: "In Transit" } });
+    expect(late.every((event) => event.writeStatus === "SKIPPED")).toBe(true);
+  }, 120_000);
+
+  it("GIVEN a fulfillment cancelled in Shopify WHEN fulfillments/update arrives THEN its shipment stops and is never polled again", async () => {
+    const [shipment] = await bookAndFulfil(1);
+    await runFor(2);
+    const cancelled = await harness.gql<{ fulfillmentCancel: { fulfillment: { status: string } } }>(
+      `mutation($id: ID!) { fulfillmentCancel(id: $id) { fulfillment { id status } userErrors { message } } }`,
+      { id: shipment!.fulfillmentId },
+    );
+    expect(cancelled.body.data?.fulfillmentCancel.fulfillment.status).toBe("CANCELLED");
+    const fulfillmentId = parseGid(shipment!.fulfillmentId!)!.id;
+    const response = await fulfillmentsWebhook({
+      request: signedWebhook({ path: "/webhooks/fulfillments", topic: "fulfillments/update", shop: SHOP, secret: API_SECRET, payload: { id: fulfillmentId, admin_graphql_api_id: shipment!.fulfillmentId, order_id: parseGid(shipment!.orderId)!.id, status: "cancelled" } }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "FULFILLMENT_CANCELLED", nextTrackAt: null });
+    const stopped = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } });
+    const events = shopifyEvents(shipment!.fulfillmentId!).length;
+    await runFor(4 * 24, 6);
+    expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).lastTrackedAt).toEqual(stopped.lastTrackedAt);
+    expect(shopifyEvents(shipment!.fulfillmentId!)).toHaveLength(events);
+  }, 120_000);
+
+  it("GIVEN the cancellation webhook never came WHEN the next change of status is refused by Shopify THEN the shipment stops by itself", async () => {
+    const [shipment] = await bookAndFulfil(1);
+    await runFor(1);
+    await harness.gql(`mutation($id: ID!) { fulfillmentCancel(id: $id) { userErrors { message } } }`, { id: shipment!.fulfillmentId });
+    await runFor(3 * 24, 3);
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "FULFILLMENT_CANCELLED" });
+  }, 120_000);
+
+  it("GIVEN five deliveries of one service to one zone THEN observed transit times give its median, usual range and sample size; the dashboard counts them delivered", async () => {
+    const rows = [];
+    // One fulfillment order per booking, so each is booked with the same (first) service.
+    for (let i = 0; i < 5; i++) rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() })));
+    expect(await writeBack(await shopAdmin(), prisma, { now })).toEqual({ fulfilled: 5, failed: 0 });
+    await runFor(10 * 24, 2);
+    const delivered = await prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
+    expect(delivered.every((row) => row.trackingState === "DELIVERED")).toBe(true);
+    const stats = (await views.observedTransitTimes(prisma, SHOP)).find((entry) => entry.serviceCode === delivered[0]!.serviceCode && entry.zone === delivered[0]!.zone);
+    // Every delivery of that service and zone counts, earlier tests' too.
+    const sample = await prisma.shipment.findMany({ where: { shop: SHOP, trackingState: "DELIVERED", serviceCode: delivered[0]!.serviceCode, zone: delivered[0]!.zone } });
+    expect(sample.length).toBeGreaterThanOrEqual(5);
+    expect(stats?.sampleSize).toBe(sample.length);
+    const days = sample.map((row) => Math.max(1, Math.round((row.deliveredAt!.getTime() - row.inTransitAt!.getTime()) / (24 * HOUR)))).sort((a, b) => a - b);
+    const at = (q: number) => days[Math.ceil(q * days.length) - 1];
+    expect(stats).toMatchObject({ carrierCode: delivered[0]!.carrierCode, lowDays: at(0.25), highDays: at(0.75) });
+    expect(stats!.medianDays).toBeGreaterThanOrEqual(days[0]!);
+    expect(stats!.medianDays).toBeLessThanOrEqual(days.at(-1)!);
+    const lookup = await views.observedTransitLookup(prisma, SHOP);
+    expect(lookup({ carrierCode: delivered[0]!.carrierCode!, serviceCode: delivered[0]!.serviceCode!, zone: delivered[0]!.zone })).toEqual(stats);
+
+    const dashboard = await views.trackingDashboard(prisma, SHOP, { filter: "delivered", q: delivered[0]!.orderName, now: now() });
+    expect(dashboard.rows.map((row) => row.orderName)).toContain(delivered[0]!.orderName);
+    expect(dashboard.rows[0]).toMatchObject({ status: "Delivered", tone: "success" });
+    expect(dashboard.counts.delivered).toBeGreaterThanOrEqual(5);
+    const timeline = await views.orderTimeline(prisma, SHOP, delivered[0]!.orderId, now());
+    expect(timeline[0]!.events[0]).toMatchObject({ carrierStatus: "Delivered", inShopify: true });
+  }, 180_000);
+
+  it("GIVEN app/uninstalled THEN the shop's active shipments stop", async () => {
+    const [shipment] = await bookAndFulfil(1);
+    const response = await appWebhook({ request: signedWebhook({ path: "/webhooks/app", topic: "app/uninstalled", shop: SHOP, secret: API_SECRET, payload: { id: 1 } }), params: {}, context: {} });
+    expect(response.status).toBe(200);
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "SHOP_UNINSTALLED" });
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * A fresh app process for the tracking crash tests (test/integration/crash-tracking.test.ts): one tracking
+ * pass for the shop, at the time given as the first argument, exactly as the scheduler runs it; prints the
+ * pass's summary and exits. The parent gives it the environment (database, local admin, Shipping API,
+ * CONSIGN_CRASH_AT).
+ */
+import prisma from "../../app/db.server";
+import { shippingClientFor } from "../../app/settings/account.server";
+import { unauthenticated } from "../../app/shopify.server";
+import { syncDueTracking } from "../../app/tracking/sync.server";
+
+const [shop, at] = process.argv.slice(2);
+if (!shop || !at) throw new Error("usage: tracking-worker.ts <shop> <ISO time>");
+const { admin } = await unauthenticated.admin(shop);
+const summary = await syncDueTracking({ db: prisma, admin: { admin, shop }, client: await shippingClientFor(prisma, shop), now: () => new Date(at) }, { shop });
+console.log(JSON.stringify(summary));
+await prisma.$disconnect();
+process.exit(0);
