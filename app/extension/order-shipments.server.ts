@@ -4,17 +4,14 @@ import { orderNumber } from "../batches/context.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { unshippableReason } from "../orders/orders-to-ship.server";
 import { formatMoney } from "../quoting/money";
-import type { BlockShipment, LatestTracking, OrderShipmentsView } from "./order-shipments-view";
+import { latestCarrierEvent } from "../tracking/tracking-views.server";
+import type { BlockShipment, OrderShipmentsView } from "./order-shipments-view";
 
 /**
  * The order-details block's data: Consign's shipments of one order of the shop (service, cost, label
  * status, tracking), and why the order cannot be shipped when that applies. Read from the app's own
  * database only, so the block costs Shopify nothing; an order of another shop is simply not found.
  */
-
-
-/** The carrier's latest event per shipment id; tracking sync provides it (see app/overview/tracking-reads.server.ts). */
-export type LatestTrackingReader = (shop: string, shipmentIds: readonly string[]) => Promise<Map<string, LatestTracking>>;
 
 const Issues = z.array(z.object({ message: z.string() }));
 
@@ -37,7 +34,7 @@ function labelStatus(row: Shipment): Pick<BlockShipment, "labelStatus" | "tone">
  * The view of `orderId` for `shop`, or null when the shop has neither mirrored nor shipped that order
  * (another shop's order, or an unknown id).
  */
-export async function orderShipmentsView(db: PrismaClient, shop: string, orderId: string, latestTracking?: LatestTrackingReader): Promise<OrderShipmentsView | null> {
+export async function orderShipmentsView(db: PrismaClient, shop: string, orderId: string): Promise<OrderShipmentsView | null> {
   const [rows, [mirrored], blocked] = await Promise.all([
     db.shipment.findMany({
       where: { shop, orderId, OR: [{ bookingStatus: { not: "NONE" } }, { quoteStatus: "QUOTED", batchId: null }] },
@@ -54,10 +51,7 @@ export async function orderShipmentsView(db: PrismaClient, shop: string, orderId
   const shown = [...booked, ...waiting.filter((row, index) => waiting.findIndex((other) => other.fulfillmentOrderId === row.fulfillmentOrderId) === index)];
 
   const quoteIds = shown.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
-  const [quotes, tracking] = await Promise.all([
-    db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true, carrierCode: true, totalAmount: true, currency: true } }),
-    latestTracking ? latestTracking(shop, booked.map((row) => row.id)) : Promise.resolve(new Map<string, LatestTracking>()),
-  ]);
+  const quotes = await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true, carrierCode: true, totalAmount: true, currency: true } });
   const quoteById = new Map(quotes.map((quote) => [quote.quoteId, quote]));
   const number = orderNumber(orderId);
 
@@ -72,7 +66,7 @@ export async function orderShipmentsView(db: PrismaClient, shop: string, orderId
       cost,
       ...labelStatus(row),
       trackingNumber: row.trackingNumber,
-      tracking: tracking.get(row.id) ?? null,
+      tracking: isBooked ? latestCarrierEvent(row) : null,
       labelPath: isBooked ? `/app/orders/${number}/label?${new URLSearchParams({ shipment: row.id }).toString()}` : null,
     };
   });

@@ -5,7 +5,7 @@ const BOOKED = new Date("2026-11-02T15:00:00Z");
 const days = (n: number) => new Date(BOOKED.getTime() + n * 24 * 60 * 60 * 1000);
 
 function delivered(overrides: Partial<DeliveredShipment>): DeliveredShipment {
-  return { carrierCode: "BLP", serviceCode: "BLP_GROUND", serviceDescription: "Blue Parcel Ground", bookedAt: BOOKED, inTransitAt: days(1), deliveredAt: days(4), ...overrides };
+  return { carrierCode: "BLP", serviceCode: "BLP_GROUND", serviceDescription: "Blue Parcel Ground", inTransitAt: days(1), deliveredAt: days(4), ...overrides };
 }
 
 describe("carrierPerformance", () => {
@@ -16,11 +16,11 @@ describe("carrierPerformance", () => {
     expect(promisedTransitDays({ serviceCode: "BLP_GROUND", serviceDescription: "Blue Parcel Ground" })).toBe(5);
   });
 
-  it("GIVEN deliveries of two carriers THEN on-time counts transit from the pickup scan (or booking without one) against the promise", () => {
+  it("GIVEN deliveries of two carriers THEN on-time counts whole days in transit from the pickup scan against the promise", () => {
     const result = carrierPerformance([
       delivered({}), // 3 days from pickup: on time for ground
       delivered({ deliveredAt: days(7) }), // 6 days: late
-      delivered({ inTransitAt: null, deliveredAt: days(5) }), // no pickup scan: 5 days from booking, on time
+      delivered({ deliveredAt: new Date(days(6).getTime() - 3 * 60 * 60 * 1000) }), // 4.9 days: 5 whole days, on time
       delivered({ carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", deliveredAt: days(4) }), // 3 days: late
     ]);
     expect(result).toEqual([

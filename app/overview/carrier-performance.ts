@@ -1,8 +1,10 @@
 import { speedClass } from "../quoting/rate-rule";
+import { transitDays } from "../tracking/transit-times";
 
 /**
  * How carriers performed on delivered shipments: the share delivered on time and the transit time observed
- * (from the carrier's first pickup scan to delivery). The Shipping API publishes no delivery promises, so
+ * (from the carrier's first pickup scan to delivery, in whole days: tracking's `transitDays`, the same count the
+ * rates page's "usually 2–3 days" is made of). The Shipping API publishes no delivery promises, so
  * "on time" is judged against the service's speed class (the same reading of its name the Fastest rule
  * uses): overnight 1 day, express / 2-day 2, 3-day 3, priority 3, ground and anything else 5.
  */
@@ -11,9 +13,8 @@ export interface DeliveredShipment {
   carrierCode: string;
   serviceCode: string;
   serviceDescription: string | null;
-  /** Booked (label bought), first carrier scan (in transit) and delivery, as tracking recorded them. */
-  bookedAt: Date;
-  inTransitAt: Date | null;
+  /** The carrier's first scan in transit (pickup) and its delivery, as tracking recorded them. */
+  inTransitAt: Date;
   deliveredAt: Date;
 }
 
@@ -23,20 +24,15 @@ export interface CarrierPerformance {
   onTime: number;
   /** onTime / delivered, or null when nothing was delivered. */
   onTimeRate: number | null;
-  /** Mean days from pickup (or booking when the carrier sent no pickup scan) to delivery, one decimal. */
+  /** Mean days from pickup to delivery, one decimal. */
   averageTransitDays: number;
 }
 
 const PROMISED_DAYS: Record<string, number> = { overnight: 1, express: 2, "3-day": 3, priority: 3, ground: 5 };
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days the service's class promises; a delivery within that many days of pickup is on time. */
 export function promisedTransitDays(shipment: Pick<DeliveredShipment, "serviceCode" | "serviceDescription">): number {
   return PROMISED_DAYS[speedClass({ serviceCode: shipment.serviceCode, serviceDescription: shipment.serviceDescription ?? "" }).label] ?? 5;
-}
-
-export function transitDays(shipment: Pick<DeliveredShipment, "bookedAt" | "inTransitAt" | "deliveredAt">): number {
-  return Math.max(0, (shipment.deliveredAt.getTime() - (shipment.inTransitAt ?? shipment.bookedAt).getTime()) / DAY_MS);
 }
 
 export function carrierPerformance(shipments: readonly DeliveredShipment[]): CarrierPerformance[] {

@@ -12,8 +12,22 @@ import type { Overview, SpendRow } from "./overview";
  * same figures feed the page and its CSV export.
  */
 
-/** Delivered shipments in the period with their pickup and delivery times; tracking sync provides them. */
-export type DeliveredShipmentsReader = (shop: string, from: Date, to: Date) => Promise<DeliveredShipment[]>;
+/** Shipments delivered in the period with a pickup scan, as tracking sync recorded them, with their service's name. */
+async function deliveredShipments(db: PrismaClient, shop: string, from: Date, to: Date): Promise<DeliveredShipment[]> {
+  const rows = await db.shipment.findMany({
+    where: { shop, deliveredAt: { gte: from, lte: to }, inTransitAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
+    select: { carrierCode: true, serviceCode: true, selectedQuoteId: true, inTransitAt: true, deliveredAt: true },
+  });
+  const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
+  const names = new Map((await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true } })).map((quote) => [quote.quoteId, quote.serviceDescription]));
+  return rows.map((row) => ({
+    carrierCode: row.carrierCode!,
+    serviceCode: row.serviceCode!,
+    serviceDescription: row.selectedQuoteId === null ? null : (names.get(row.selectedQuoteId) ?? null),
+    inTransitAt: row.inTransitAt!,
+    deliveredAt: row.deliveredAt!,
+  }));
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const Destination = z.object({ receiver: z.object({ country: z.string() }) });
@@ -70,7 +84,7 @@ async function waitingOrders(db: PrismaClient, shop: string, now: Date): Promise
   };
 }
 
-export async function shippingOverview(db: PrismaClient, shop: string, days: number, now: Date, deliveredShipments?: DeliveredShipmentsReader): Promise<Overview> {
+export async function shippingOverview(db: PrismaClient, shop: string, days: number, now: Date): Promise<Overview> {
   const from = new Date(now.getTime() - days * DAY_MS);
   const [rows, waiting, delivered] = await Promise.all([
     db.shipment.findMany({
@@ -78,7 +92,7 @@ export async function shippingOverview(db: PrismaClient, shop: string, days: num
       select: { carrierCode: true, serviceCode: true, shippingCost: true, currency: true, request: true, selectedQuoteId: true },
     }),
     waitingOrders(db, shop, now),
-    deliveredShipments ? deliveredShipments(shop, from, now) : Promise.resolve([]),
+    deliveredShipments(db, shop, from, now),
   ]);
   const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
   const names = new Map(

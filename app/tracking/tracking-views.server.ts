@@ -9,7 +9,7 @@ import { transitKey, transitStats, type TransitStats } from "./transit-times";
 /**
  * What the app shows of tracking, read from its own database: the Shipments dashboard, Needs attention on
  * the home page, an order's timeline, and observed transit times. The small read functions at the end
- * (latestTracking, observedTransitTimes) are what other parts of the app and the admin extensions call.
+ * (latestCarrierEvent, observedTransitTimes) are what other parts of the app and the admin extensions call.
  */
 
 type Db = Pick<PrismaClient, "shipment" | "trackingEvent">;
@@ -197,10 +197,10 @@ export async function orderTimeline(db: Db, shop: string, orderId: string, now: 
   }));
 }
 
-/** The latest tracking of each of the given shipments (for the order-details block and other readers). */
-export async function latestTracking(db: Db, shop: string, shipmentIds: readonly string[], now: Date = new Date()): Promise<TrackedShipmentView[]> {
-  const rows = await db.shipment.findMany({ where: { shop, id: { in: [...shipmentIds] } } });
-  return rows.map((row) => toView(row, now));
+/** The carrier's latest event of a shipment (its status as the badge says it, where, when), or null before the first scan. */
+export function latestCarrierEvent(row: Shipment): { status: string; place: string | null; at: string } | null {
+  if (!row.lastEventAt) return null;
+  return { status: trackingBadge(row).status, place: row.lastEventPlace, at: row.lastEventAt.toISOString() };
 }
 
 /** Deliveries read for observed transit times: the most recent ones, plenty for a median per service and zone. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
 import { parseServiceTimestamp } from "../../app/batches/context.server";
 import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
+import { transitDays } from "../../app/tracking/transit-times";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { signedWebhook } from "../support/webhooks";
@@ -25,6 +26,8 @@ const { default: prisma } = await import("../../app/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { syncDueTracking } = await import("../../app/tracking/sync.server");
 const views = await import("../../app/tracking/tracking-views.server");
+const { orderShipmentsView } = await import("../../app/extension/order-shipments.server");
+const { shippingOverview } = await import("../../app/overview/overview.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { shippingClientFor } = await import("../../app/settings/account.server");
 const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
@@ -205,6 +208,27 @@ describe("tracking sync against the service and the local admin", () => {
     const timeline = await views.orderTimeline(prisma, SHOP, delivered[0]!.orderId, now());
     expect(timeline[0]!.events[0]).toMatchObject({ carrierStatus: "Delivered", inShopify: true });
   }, 180_000);
+
+  it("GIVEN tracked deliveries THEN the order-details block shows each shipment's latest carrier event and the overview's carrier performance counts them, in the rates page's whole days", async () => {
+    const delivered = await prisma.shipment.findMany({ where: { shop: SHOP, trackingState: "DELIVERED", inTransitAt: { not: null } }, orderBy: { deliveredAt: "asc" } });
+    expect(delivered.length).toBeGreaterThanOrEqual(5);
+
+    const row = delivered[0]!;
+    const block = await orderShipmentsView(prisma, SHOP, row.orderId);
+    const shown = block?.shipments.find((shipment) => shipment.id === row.id);
+    expect(shown?.tracking).toEqual({ status: "Delivered", place: row.lastEventPlace, at: row.lastEventAt!.toISOString() });
+    expect(row.lastEventPlace).toBeTruthy();
+
+    const overview = await shippingOverview(prisma, SHOP, 365, now());
+    for (const carrier of new Set(delivered.map((entry) => entry.carrierCode!))) {
+      const mine = delivered.filter((entry) => entry.carrierCode === carrier);
+      const days = mine.map((entry) => transitDays({ inTransitAt: entry.inTransitAt!, deliveredAt: entry.deliveredAt! }));
+      expect(overview.performance.find((entry) => entry.carrierCode === carrier)).toMatchObject({
+        delivered: mine.length,
+        averageTransitDays: Math.round((days.reduce((sum, value) => sum + value, 0) / days.length) * 10) / 10,
+      });
+    }
+  });
 
   it("GIVEN app/uninstalled THEN the shop's active shipments stop", async () => {
     const [shipment] = await bookAndFulfil(1);
