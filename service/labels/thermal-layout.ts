@@ -1,4 +1,4 @@
-import { type LabelData, addressLines } from "./label-data";
+import { type LabelData, addressLines, printedReference } from "./label-data";
 
 /**
  * The one layout of the 4×6 in thermal labels, in printer dots at 203 dpi (812 × 1218). ZPL, EPL2 and
@@ -33,8 +33,9 @@ export function thermalLayout(label: LabelData): ThermalLayout {
     ...addressLines(label.receiver).map((line, index) => ({ x: LEFT + 20, y: 420 + index * 40, height: 28, value: line })),
     { x: LEFT, y: 700, height: 21, value: `WEIGHT ${label.weight}  PIECES ${label.pieceCount}  DATE ${label.shipmentDate}` },
     { x: LEFT, y: 735, height: 21, value: `BOOK ${label.bookNumber}` },
-    ...label.references.slice(0, 2).map((reference, index) => ({ x: LEFT, y: 770 + index * 32, height: 21, value: `REF ${reference}` })),
   ];
+  const reference = printedReference(label);
+  if (reference) texts.push({ x: LEFT, y: 770, height: 21, value: `REF ${reference}` });
   const width = DOTS_WIDE - 2 * LEFT;
   return {
     texts,
