@@ -7,7 +7,7 @@ import { PNG_HEIGHT, PNG_WIDTH, renderPng } from "./png-label";
 import { buildInternationalLabel, buildLabel } from "./test-label";
 import { pageContents, pageTexts, textRuns } from "./test-pdf";
 import { renderEpl2, renderZpl } from "./thermal";
-import { thermalLayout } from "./thermal-layout";
+import { DOTS_HIGH, thermalInvoicePages, thermalLayout } from "./thermal-layout";
 
 const hex = (text: string) => Buffer.from(text, "latin1").toString("hex").toUpperCase();
 
@@ -214,6 +214,54 @@ describe("thermal labels", () => {
     expect(epl).toContain('A30,30,0,5,1,1,N,"BROWNLINE PARCEL"');
     expect(epl).toContain('"REF say \\"hi\\""');
     expect(epl.trim().endsWith("P1")).toBe(true);
+  });
+});
+
+describe("commercial invoices in thermal formats", () => {
+  it("GIVEN an international label THEN the ZPL file holds the label, then its invoice as a further label with the same words as the PDF", () => {
+    const zpl = renderZpl(buildInternationalLabel());
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    const [labelFormat, invoiceFormat] = zpl.split("^XZ");
+    expect(labelFormat).toContain("^BCN");
+    expect(invoiceFormat).not.toContain("^BCN");
+    for (const text of [
+      "COMMERCIAL INVOICE",
+      "Page 1 of 1",
+      "Tracking GC123456789US   Date 2026-11-23",
+      "Terms of trade DAP   Currency EUR   Export US to PT",
+      "Stoneware Mug - Midnight",
+      "  Qty 2   HS 6912.00.48   Origin PT",
+      "  Unit 18.50   Value 37.00 EUR",
+      "  Qty 1   HS 6211.49.00   Origin LT",
+      "TOTAL VALUE EUR 79.00",
+    ]) {
+      expect(invoiceFormat).toContain(`^FD${text}^FS`);
+    }
+  });
+
+  it("GIVEN an international label THEN the EPL2 file prints two labels, the second the invoice", () => {
+    const epl = renderEpl2(buildInternationalLabel());
+    expect(epl.split("\n").filter((line) => line === "P1")).toHaveLength(2);
+    expect(epl).toContain('"TOTAL VALUE EUR 79.00"');
+  });
+
+  it("GIVEN 40 invoice lines THEN the invoice runs on over numbered labels, every item once, nothing below the label's edge or past its width", () => {
+    const label = buildInternationalLabel(40);
+    const pages = thermalInvoicePages(label);
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, index) => expect(page.texts.map((text) => text.value)).toContain(`Page ${index + 1} of ${pages.length}`));
+    const texts = pages.flatMap((page) => page.texts);
+    for (const item of label.invoice!.items) expect(texts.filter((text) => text.value === item.description)).toHaveLength(1);
+    for (const text of texts) {
+      expect(text.y + text.height, text.value).toBeLessThanOrEqual(DOTS_HIGH - 30);
+      expect(text.value.length * text.height * 0.7, text.value).toBeLessThanOrEqual(812 - 60);
+    }
+    expect(renderZpl(label).match(/\^XA/g)).toHaveLength(1 + pages.length);
+  });
+
+  it("GIVEN a domestic label THEN one label and no invoice", () => {
+    expect(thermalInvoicePages(buildLabel())).toEqual([]);
+    expect(renderZpl(buildLabel()).match(/\^XA/g)).toHaveLength(1);
   });
 });
 

@@ -153,4 +153,19 @@ describe("a single booking's label", () => {
     );
     expect(pages[1]).not.toContain("Ceramic mug");
   });
+
+  it("GIVEN an international order booked with a ZPL label WHEN its label downloads THEN one ZPL file: the label, then its invoice as a further label", async () => {
+    const [shipment] = await connected.quoted({ orders: [buildInternationalOrder()] });
+    const ctx = await context();
+    const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "MRX_INTERNATIONAL_PRIORITY" } });
+    expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId, { labelFormat: "ZPL" }))).toMatchObject({ status: "booked" });
+    const label = await single.shipmentLabel(ctx, shipment!.id);
+    if (!label.ok) throw new Error(label.message);
+    const zpl = label.body.toString("utf8");
+    const formats = zpl.split("^XZ").filter((format) => format.includes("^XA"));
+    expect(formats).toHaveLength(2);
+    expect(formats[0]).toContain(`^FDREF ${shipment!.orderName}^FS`);
+    expect(formats[0]).not.toContain(shipment!.id);
+    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Qty 1   HS 691200   Origin PT", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"]) expect(formats[1]).toContain(`^FD${text}^FS`);
+  });
 });
