@@ -63,7 +63,8 @@ export class PageContent {
     const widthAt = (text: string, at: number) => this.width(text, at, bold);
     const fitting = Math.min(size, Math.floor((size * maxWidth) / Math.max(widthAt(value, size), 1) * 2) / 2);
     if (fitting >= minSize) return this.text(value, x, y, fitting, bold);
-    let shown = value;
+    // Nothing past what one run prints can show, so the search starts there (descriptions run to 1,000 characters).
+    let shown = value.slice(0, MAX_CHARACTERS);
     while (shown.length > 1 && widthAt(`${shown}\u2026`, minSize) > maxWidth) shown = shown.slice(0, -1);
     this.text(`${shown.trimEnd()}\u2026`, x, y, minSize, bold);
   }
