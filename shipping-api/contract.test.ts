@@ -53,7 +53,7 @@ import {
   buildService,
   buildTrackingEvent,
   buildUkReceiver,
-} from "./fixtures";
+} from "../test/factories/shipping-api";
 
 /** Formatted paths of every issue the schema raises for the input (empty when it parses). */
 function issuePaths(schema: z.ZodType, input: unknown): string[] {

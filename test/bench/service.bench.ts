@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
-import { buildCreateCustomer, buildQuoteShipment } from "../../shipping-api/fixtures";
+import { buildCreateCustomer, buildQuoteShipment } from "../factories/shipping-api";
 import { freePort } from "../support/free-port";
 
 /**

@@ -16,7 +16,7 @@ import {
   endpointList,
   endpoints,
 } from "../../shipping-api/contract";
-import { buildCommercialInvoice, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { buildCommercialInvoice, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../service/http/app";
 import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS } from "../../service/http/json-cost";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";

@@ -2,7 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { BatchQuoteShipment, BookShipmentRequest } from "../../shipping-api/contract";
-import { buildCommercialInvoice, buildCreateCustomer, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { buildCommercialInvoice, buildCreateCustomer, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
 import { DAY_MS } from "../../service/clock";
 import { createSecretBox } from "../../service/secrets";
 import { PARTNER_KEY, type RunningService, SECRETS_KEY, START, type TestCustomer, failed, ok, startService } from "./service-harness";

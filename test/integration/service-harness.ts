@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { z } from "zod";
 import { type ShippingClient, createShippingClient } from "../../shipping-api/client";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
-import { buildCreateCustomer } from "../../shipping-api/fixtures";
+import { buildCreateCustomer } from "../factories/shipping-api";
 import { type ManualClock, createManualClock } from "../../service/clock";
 import { type ServiceStore, openServiceStore } from "../../service/db/store";
 import { createShippingService } from "../../service/http/app";

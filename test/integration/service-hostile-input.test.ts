@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { type BatchQuoteShipment, type BookShipmentRequest, ErrorBody, MAX_TEXT_LENGTH } from "../../shipping-api/contract";
-import { buildCommercialInvoice, buildCreateCustomer, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { buildCommercialInvoice, buildCreateCustomer, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
 import { DEFAULT_BODY_LIMIT_BYTES, MAX_PATH_PARAM_LENGTH } from "../../service/http/app";
 import { createKeepAliveClient, rawExchange } from "../support/http-probe";
 import { PARTNER_KEY, type RunningService, type TestCustomer, failed, ok, startService } from "./service-harness";

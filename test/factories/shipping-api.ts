@@ -14,7 +14,7 @@ import type {
   Quote,
   Service,
   TrackingEvent,
-} from "./contract";
+} from "../../shipping-api/contract";
 
 /**
  * Factories of realistic, contract-valid Shipping API payloads for tests (contract tests,
