@@ -15,11 +15,11 @@ import {
   type Outcome,
   type TrackingInput,
 } from "../store/fulfillment-ops.js";
+import { filterFulfillmentOrders } from "../store/fulfillments.js";
 import { paginate, type ConnectionArgs } from "./connection.js";
 import { searchOrders } from "./order-search.js";
 import {
   bulkOperationView,
-  filterFulfillmentOrders,
   fulfillmentEventView,
   fulfillmentOrderView,
   fulfillmentView,

@@ -1,6 +1,7 @@
 import { toShopifyDateTime } from "../clock.js";
 import { toGid } from "../gid.js";
-import { FULFILLABLE_FO_STATUSES, type Store } from "./store.js";
+import { FULFILLABLE_FO_STATUSES } from "./fulfillments.js";
+import type { Store } from "./store.js";
 import type { FoLineItemRow, FulfillmentOrderRow, FulfillmentOrderStatus } from "./types.js";
 
 /**
