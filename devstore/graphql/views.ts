@@ -41,7 +41,6 @@ export interface ResolverContext extends PageContext {
 }
 
 type Args = Record<string, unknown>;
-type Resolver = (args: Args, ctx: ResolverContext) => unknown;
 
 const connArgs = (args: Args): ConnectionArgs => args as ConnectionArgs;
 const bool = (n: number): boolean => n === 1;

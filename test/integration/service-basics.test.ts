@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCreateCustomer, buildPiece, buildQuoteShipment } from "../factories/shipping-api";
 import { failed, ok } from "./service-harness";
-import { shipment, quoteIds, openBatch, domesticBooking, startServiceWithCustomers } from "./service-endpoints";
+import { shipment, openBatch, domesticBooking, startServiceWithCustomers } from "./service-endpoints";
 
 // The service as any client meets it: health, unknown routes and methods, authentication, one customer's data
 // closed to another, and malformed requests refused with the error body.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../../service/clock";
 import { START, failed, ok } from "./service-harness";
-import { shipment, quoteIds, openBatch, pdfPages, startServiceWithCustomers } from "./service-endpoints";
+import { quoteIds, openBatch, pdfPages, startServiceWithCustomers } from "./service-endpoints";
 
 // Batch Book and View Batch Labels: every quote booked once, one PDF page per label, the ledger charged.
 const { service, alice } = await startServiceWithCustomers();
