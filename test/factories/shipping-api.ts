@@ -152,6 +152,26 @@ export function buildQuoteShipment(
   };
 }
 
+/** A domestic ground Book Shipment of one parcel on the service's own catalog (Brownline Parcel), no insurance. */
+export function buildDomesticBooking(
+  overrides: Partial<In<typeof BookShipmentRequest>> = {},
+): In<typeof BookShipmentRequest> {
+  return {
+    carrierCode: "BLP",
+    serviceCode: "BLP_GROUND",
+    packageTypeCode: "BLP_PACKAGE",
+    shipmentDate: "2026-11-23",
+    shipmentReference: "INV-1042",
+    sender: buildQuoteShipment().sender,
+    receiver: buildDomesticReceiver(),
+    weightUnit: "lb",
+    dimUnit: "in",
+    currency: "USD",
+    pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
+    ...overrides,
+  };
+}
+
 /** An international (US → GB) Book Shipment with a full commercial invoice. */
 export function buildBookShipment(
   overrides: Partial<In<typeof BookShipmentRequest>> = {},

@@ -2,7 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, afterEach } from "vitest";
 import type { z } from "zod";
 import type { BatchQuoteShipment, BookShipmentRequest } from "../../shipping-api/contract";
-import { buildDomesticReceiver, buildQuoteShipment } from "../factories/shipping-api";
+import { buildDomesticBooking, buildQuoteShipment } from "../factories/shipping-api";
 import { type RunningService, START, type TestCustomer, ok, startService } from "./service-harness";
 
 /**
@@ -52,23 +52,9 @@ export async function openBatch(customer: TestCustomer, count: number, name = "b
   return { batchId: batch.batchId, quoteIds: ids };
 }
 
+/** A domestic booking with the order it ships (shipmentReference2, orderNumber), as the app books one. */
 export function domesticBooking(overrides: Partial<BookIn> = {}): BookIn {
-  return {
-    carrierCode: "BLP",
-    serviceCode: "BLP_GROUND",
-    packageTypeCode: "BLP_PACKAGE",
-    shipmentDate: "2026-11-23",
-    shipmentReference: "INV-1042",
-    shipmentReference2: "gid://shopify/Order/1042",
-    orderNumber: "1042",
-    sender: buildQuoteShipment().sender,
-    receiver: buildDomesticReceiver(),
-    weightUnit: "lb",
-    dimUnit: "in",
-    currency: "USD",
-    pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
-    ...overrides,
-  };
+  return buildDomesticBooking({ shipmentReference2: "gid://shopify/Order/1042", orderNumber: "1042", ...overrides });
 }
 
 export async function pdfPages(base64: string): Promise<number> {
