@@ -8,18 +8,7 @@ import tseslint from "typescript-eslint";
 // hooks' rules for the app's components and the admin extension, the right globals for each runtime.
 export default tseslint.config(
   {
-    ignores: [
-      "node_modules/",
-      ".tools/",
-      ".cache/",
-      ".bench/",
-      "build/",
-      "build-*/",
-      "var/",
-      "test-results/",
-      "app/types/",
-      "service/generated/",
-    ],
+    ignores: ["node_modules/", ".tools/", ".cache/", ".bench/", "build/", "build-*/", "var/", "test-results/", "app/types/", "service/generated/"],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -4,8 +4,7 @@ import type { BulkOperationRow } from "./types.js";
 /** Bulk operations' rows (devstore/bulk/ runs them). */
 export const bulkOperationRows = {
   insertBulkOperation(this: Store, query: string): number {
-    const info = this.sql("INSERT INTO bulk_operations (type, status, query, created_at) VALUES ('QUERY', 'CREATED', ?, ?)")
-      .run(query, this.now());
+    const info = this.sql("INSERT INTO bulk_operations (type, status, query, created_at) VALUES ('QUERY', 'CREATED', ?, ?)").run(query, this.now());
     return Number(info.lastInsertRowid);
   },
 

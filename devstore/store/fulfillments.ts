@@ -1,14 +1,6 @@
 import { parseGid } from "../gid.js";
 import type { Store } from "./store.js";
-import type {
-  FoLineItemRow,
-  FulfillmentEventRow,
-  FulfillmentLineItemRow,
-  FulfillmentOrderRow,
-  FulfillmentRow,
-  HoldRow,
-  TrackingInfoRow,
-} from "./types.js";
+import type { FoLineItemRow, FulfillmentEventRow, FulfillmentLineItemRow, FulfillmentOrderRow, FulfillmentRow, HoldRow, TrackingInfoRow } from "./types.js";
 
 /**
  * Fulfillment orders and fulfillments: their rows, and the rules Shopify applies to fulfillment orders (which
@@ -21,18 +13,21 @@ export const FULFILLABLE_FO_STATUSES = new Set(["OPEN", "IN_PROGRESS"]);
 
 /** Fulfillment orders (with their line items and holds), fulfillments, their line items, tracking and events. */
 export const fulfillmentRows = {
-  insertFulfillmentOrder(this: Store, fo: {
-    order_id: number;
-    assigned_location_id: number;
-    status: FulfillmentOrderRow["status"];
-    request_status: string;
-    delivery_method_type: string;
-    delivery_service_code: string | null;
-    delivery_presented_name: string | null;
-    created_at?: string;
-    fulfill_at?: string | null;
-    lines: { lineItemId: number; quantity: number }[];
-  }): number {
+  insertFulfillmentOrder(
+    this: Store,
+    fo: {
+      order_id: number;
+      assigned_location_id: number;
+      status: FulfillmentOrderRow["status"];
+      request_status: string;
+      delivery_method_type: string;
+      delivery_service_code: string | null;
+      delivery_presented_name: string | null;
+      created_at?: string;
+      fulfill_at?: string | null;
+      lines: { lineItemId: number; quantity: number }[];
+    },
+  ): number {
     const created = fo.created_at ?? this.now();
     const info = this.sql(
       `INSERT INTO fulfillment_orders (order_id, assigned_location_id, status, request_status, fulfill_at, delivery_method_type,
@@ -171,8 +166,10 @@ export function filterFulfillmentOrders(fos: FulfillmentOrderRow[], query: strin
   return result;
 }
 
-/** Shopify's `displayable` fulfillment orders: the ones the merchant can act on or has acted on (cancelled ones and
- * ones closed without any fulfillment are hidden). */
+/**
+ * Shopify's `displayable` fulfillment orders: the ones the merchant can act on or has acted on (cancelled ones and
+ * ones closed without any fulfillment are hidden).
+ */
 export function isDisplayable(store: Store, fo: FulfillmentOrderRow): boolean {
   if (fo.status === "CANCELLED" || fo.status === "INCOMPLETE") return false;
   if (fo.status !== "CLOSED") return true;

@@ -1,11 +1,5 @@
 import type { Store } from "./store.js";
-import type {
-  Address,
-  InventoryItemRow,
-  LineItemRow,
-  OrderRow,
-  ShippingLineData,
-} from "./types.js";
+import type { Address, InventoryItemRow, LineItemRow, OrderRow, ShippingLineData } from "./types.js";
 
 export interface NewOrderLine {
   variantId: number;
@@ -152,8 +146,7 @@ export const orderRows = {
     else if (shipped > 0) status = "PARTIALLY_FULFILLED";
     else if (open.length > 0 && open.every((fo) => fo.status === "ON_HOLD")) status = "ON_HOLD";
     else if (open.length > 0 && open.every((fo) => fo.status === "SCHEDULED")) status = "SCHEDULED";
-    else if (open.some((fo) => fo.status === "IN_PROGRESS" || (fo.request_status !== "UNSUBMITTED" && fo.request_status !== "CLOSED")))
-      status = "IN_PROGRESS";
+    else if (open.some((fo) => fo.status === "IN_PROGRESS" || (fo.request_status !== "UNSUBMITTED" && fo.request_status !== "CLOSED"))) status = "IN_PROGRESS";
     else status = "UNFULFILLED";
     if (opts.touch === false) {
       this.sql("UPDATE orders SET display_fulfillment_status = ? WHERE id = ?").run(status, orderId);

@@ -1,14 +1,5 @@
 import type { Store } from "./store.js";
-import type {
-  Address,
-  CountryHsCodeRow,
-  InventoryItemRow,
-  LocationRow,
-  ProductRow,
-  ShopRow,
-  StaffUserRow,
-  VariantRow,
-} from "./types.js";
+import type { Address, CountryHsCodeRow, InventoryItemRow, LocationRow, ProductRow, ShopRow, StaffUserRow, VariantRow } from "./types.js";
 
 /** The shop, its staff and locations, and the catalog (products, variants, inventory items with weights and HS codes). */
 export const shopRows = {
@@ -60,13 +51,11 @@ export const shopRows = {
   },
 
   listLocations(this: Store, includeInactive = false): LocationRow[] {
-    return this.sql(`SELECT * FROM locations ${includeInactive ? "" : "WHERE is_active = 1"} ORDER BY name, id`)
-      .all() as LocationRow[];
+    return this.sql(`SELECT * FROM locations ${includeInactive ? "" : "WHERE is_active = 1"} ORDER BY name, id`).all() as LocationRow[];
   },
 
   defaultLocationId(this: Store): number {
-    const row = this.sql("SELECT id FROM locations WHERE is_active = 1 AND is_fulfillment_service = 0 ORDER BY id LIMIT 1")
-      .get() as { id: number } | undefined;
+    const row = this.sql("SELECT id FROM locations WHERE is_active = 1 AND is_fulfillment_service = 0 ORDER BY id LIMIT 1").get() as { id: number } | undefined;
     if (!row) throw new Error("The store has no active merchant-managed location");
     return row.id;
   },
@@ -82,10 +71,10 @@ export const shopRows = {
   insertVariant(
     this: Store,
     v: Pick<VariantRow, "product_id" | "title" | "sku" | "price" | "position"> &
-      Pick<
-        InventoryItemRow,
-        "weight_unit" | "weight_value" | "harmonized_system_code" | "country_code_of_origin" | "province_code_of_origin"
-      > & { requiresShipping?: boolean; countryHsCodes?: { countryCode: string; code: string }[] },
+      Pick<InventoryItemRow, "weight_unit" | "weight_value" | "harmonized_system_code" | "country_code_of_origin" | "province_code_of_origin"> & {
+        requiresShipping?: boolean;
+        countryHsCodes?: { countryCode: string; code: string }[];
+      },
   ): { variantId: number; inventoryItemId: number } {
     const now = this.now();
     const item = this.sql(
@@ -104,9 +93,7 @@ export const shopRows = {
       now,
     });
     const inventoryItemId = Number(item.lastInsertRowid);
-    const hs = this.sql(
-      "INSERT INTO inventory_item_country_hs_codes (inventory_item_id, country_code, harmonized_system_code) VALUES (?, ?, ?)",
-    );
+    const hs = this.sql("INSERT INTO inventory_item_country_hs_codes (inventory_item_id, country_code, harmonized_system_code) VALUES (?, ?, ?)");
     for (const c of v.countryHsCodes ?? []) hs.run(inventoryItemId, c.countryCode, c.code);
     const variant = this.sql(
       `INSERT INTO variants (product_id, inventory_item_id, title, sku, price, position, created_at, updated_at)
@@ -140,7 +127,8 @@ export const shopRows = {
   },
 
   listCountryHsCodes(this: Store, inventoryItemId: number): (CountryHsCodeRow & { id: number })[] {
-    return this.sql("SELECT rowid AS id, * FROM inventory_item_country_hs_codes WHERE inventory_item_id = ? ORDER BY country_code")
-      .all(inventoryItemId) as (CountryHsCodeRow & { id: number })[];
+    return this.sql("SELECT rowid AS id, * FROM inventory_item_country_hs_codes WHERE inventory_item_id = ? ORDER BY country_code").all(
+      inventoryItemId,
+    ) as (CountryHsCodeRow & { id: number })[];
   },
 };

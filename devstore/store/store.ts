@@ -9,7 +9,6 @@ import { webhookDeliveries } from "./webhook-deliveries.js";
 
 export type { StoreListener } from "./core.js";
 export type { NewOrderInput, NewOrderLine } from "./orders.js";
-export { FULFILLABLE_FO_STATUSES } from "./fulfillments.js";
 
 const areas = [shopRows, orderRows, fulfillmentRows, accessTokens, webhookDeliveries, bulkOperationRows] as const;
 
@@ -31,6 +30,8 @@ type BulkOperationRows = typeof bulkOperationRows;
 class AreaStore extends StoreCore {}
 for (const area of areas) Object.assign(AreaStore.prototype, area);
 
-/** Opens (creating when missing) the store at `dbPath`, or `":memory:"`. */
-// The areas' methods are on the prototype; TypeScript cannot see Object.assign's effect on a class, hence the cast.
+/**
+ * Opens (creating when missing) the store at `dbPath`, or `":memory:"`. The areas' methods are on the prototype;
+ * TypeScript cannot see Object.assign's effect on a class, hence the cast to the `Store` interface.
+ */
 export const Store = AreaStore as unknown as new (dbPath: string, clock?: Clock) => Store;

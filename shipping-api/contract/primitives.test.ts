@@ -1,24 +1,14 @@
 import { describe, expect, it } from "vitest";
-import {  } from "../../test/factories/shipping-api";
+import {} from "../../test/factories/shipping-api";
 import { type RejectionRow, itAcceptsEach, itRejectsEach } from "../../test/support/contract-rows";
-import {
-  addressText,
-  Decimal,
-  ErrorBody,
-  formatMoney,
-  IdParam,
-} from "../contract";
+import { addressText, Decimal, ErrorBody, formatMoney, IdParam } from "../contract";
 
 // What every endpoint shares: decimals and money, ids in paths, addresses as text, the error body.
 
-const primitiveRules: RejectionRow[] = [
-  ["an error body without category", ErrorBody, { error: "Nope" }, "errorCategory"],
-];
+const primitiveRules: RejectionRow[] = [["an error body without category", ErrorBody, { error: "Nope" }, "errorCategory"]];
 
 describe("Shipping API contract, primitives and errors: documented shapes", () => {
-  itAcceptsEach([
-    ["an error body with an unknown category", ErrorBody, { error: "Slow down", errorCategory: "SOMETHING_NEW" }],
-  ]);
+  itAcceptsEach([["an error body with an unknown category", ErrorBody, { error: "Slow down", errorCategory: "SOMETHING_NEW" }]]);
 });
 
 describe("Shipping API contract, primitives and errors: rules", () => {

@@ -49,8 +49,21 @@ describe("authentication and isolation", () => {
   });
 
   it("GIVEN no or a wrong partner key THEN Create Customer is 401", async () => {
-    expect((await service.fetch("/restapi/v1/customers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(buildCreateCustomer()) })).status).toBe(401);
-    const response = await service.fetch("/restapi/v1/customers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(buildCreateCustomer()), authorization: "Bearer not-the-key" });
+    expect(
+      (
+        await service.fetch("/restapi/v1/customers", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(buildCreateCustomer()),
+        })
+      ).status,
+    ).toBe(401);
+    const response = await service.fetch("/restapi/v1/customers", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(buildCreateCustomer()),
+      authorization: "Bearer not-the-key",
+    });
     expect(response).toMatchObject({ status: 401, body: { errorCategory: "UNAUTHORIZED" } });
   });
 
@@ -83,10 +96,18 @@ describe("authentication and isolation", () => {
 
 describe("bad input", () => {
   const post = (path: string, body: string, contentType = "application/json") =>
-    service.fetch(`/restapi/v1/customers/${alice.customerId}${path}`, { method: "POST", headers: { "content-type": contentType }, body, authorization: alice.authorization });
+    service.fetch(`/restapi/v1/customers/${alice.customerId}${path}`, {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+      authorization: alice.authorization,
+    });
 
   it("GIVEN malformed JSON THEN 400", async () => {
-    expect(await post("/batch-quote", '{"shipments": [')).toMatchObject({ status: 400, body: { errorCategory: "INVALID_REQUEST", error: expect.stringMatching(/not valid JSON/) } });
+    expect(await post("/batch-quote", '{"shipments": [')).toMatchObject({
+      status: 400,
+      body: { errorCategory: "INVALID_REQUEST", error: expect.stringMatching(/not valid JSON/) },
+    });
   });
 
   // A shipment that breaks the contract is its own error entry (rule 1): service-hostile-input.test.ts.
@@ -99,10 +120,18 @@ describe("bad input", () => {
   it("GIVEN absurd numbers (a 10^11 in side, a 10^300 insured value) THEN the shipment is refused, never a 500", async () => {
     const { status, body } = await post(
       "/batch-quote",
-      JSON.stringify({ shipments: [buildQuoteShipment({ pieces: [buildPiece({ length: "99999999999" })] }), buildQuoteShipment({ pieces: [buildPiece({ insuranceAmount: 1e300 })] })] }),
+      JSON.stringify({
+        shipments: [
+          buildQuoteShipment({ pieces: [buildPiece({ length: "99999999999" })] }),
+          buildQuoteShipment({ pieces: [buildPiece({ insuranceAmount: 1e300 })] }),
+        ],
+      }),
     );
     expect(status).toBe(200);
-    expect((body as { results: { status: string; errorCategory: string }[] }).results.map((result) => [result.status, result.errorCategory])).toEqual([["error", "INVALID_REQUEST"], ["error", "INVALID_REQUEST"]]);
+    expect((body as { results: { status: string; errorCategory: string }[] }).results.map((result) => [result.status, result.errorCategory])).toEqual([
+      ["error", "INVALID_REQUEST"],
+      ["error", "INVALID_REQUEST"],
+    ]);
   });
 
   it("GIVEN a body over the limit THEN 413", async () => {
@@ -111,10 +140,15 @@ describe("bad input", () => {
   });
 
   it("GIVEN a non-JSON content type THEN 415 with the error body", async () => {
-    expect(await post("/batch-quote", "shipments=1", "application/x-www-form-urlencoded")).toMatchObject({ status: 415, body: { errorCategory: "INVALID_REQUEST" } });
+    expect(await post("/batch-quote", "shipments=1", "application/x-www-form-urlencoded")).toMatchObject({
+      status: 415,
+      body: { errorCategory: "INVALID_REQUEST" },
+    });
   });
 
   it("GIVEN a missing body where one is required THEN 400", async () => {
-    expect((await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch-book`, { method: "POST", authorization: alice.authorization })).status).toBe(400);
+    expect((await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch-book`, { method: "POST", authorization: alice.authorization })).status).toBe(
+      400,
+    );
   });
 });

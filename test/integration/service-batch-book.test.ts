@@ -65,7 +65,10 @@ describe("Batch Book", () => {
     ok(await alice.client.cancelBatch({ batchId: cancelled.batchId }));
     expect(failed(await alice.client.batchBook({ body: { batchId: cancelled.batchId } })).kind).toBe("unprocessable");
     const empty = ok(await alice.client.createBatch({ body: { name: "empty" } }));
-    expect(failed(await alice.client.batchBook({ body: { batchId: empty.batchId } }))).toMatchObject({ kind: "unprocessable", message: expect.stringMatching(/no quotes/) });
+    expect(failed(await alice.client.batchBook({ body: { batchId: empty.batchId } }))).toMatchObject({
+      kind: "unprocessable",
+      message: expect.stringMatching(/no quotes/),
+    });
     expect(failed(await alice.client.batchBook({ body: { batchId: 999_999 } })).kind).toBe("not_found");
   });
 
@@ -94,7 +97,9 @@ describe("Batch Book", () => {
     const customer = await service.createCustomer({ prepaySettings: { minimumBalance: "100.00", rechargeAmount: "120.00" } });
     const { batchId } = await openBatch(customer, 4);
     const response = ok(await customer.client.batchBook({ body: { batchId } }));
-    const entries = service.db.statement(`SELECT kind, amountCents, balanceAfterCents FROM LedgerEntry WHERE customerId = ? ORDER BY id`).all(customer.customerId) as { kind: string; amountCents: number; balanceAfterCents: number }[];
+    const entries = service.db
+      .statement(`SELECT kind, amountCents, balanceAfterCents FROM LedgerEntry WHERE customerId = ? ORDER BY id`)
+      .all(customer.customerId) as { kind: string; amountCents: number; balanceAfterCents: number }[];
     expect(entries.filter((entry) => entry.kind === "charge")).toHaveLength(4);
     // Recharged whenever the balance fell below the 100.00 minimum.
     expect(entries.filter((entry) => entry.kind === "recharge").length).toBeGreaterThan(1);

@@ -29,19 +29,38 @@ describe("Batch Quote", () => {
   it("GIVEN mixed shipments THEN each is independent, results in input order, HTTP 200", async () => {
     const { results } = ok(
       await alice.client.batchQuote({
-        body: { shipments: [shipment(), shipment({ serviceCode: "NOT_A_SERVICE" }), shipment({ serviceCode: "NPS_PRIORITY", pieces: [buildPiece({ weight: "95" })] }), shipment()] },
+        body: {
+          shipments: [
+            shipment(),
+            shipment({ serviceCode: "NOT_A_SERVICE" }),
+            shipment({ serviceCode: "NPS_PRIORITY", pieces: [buildPiece({ weight: "95" })] }),
+            shipment(),
+          ],
+        },
       }),
     );
-    expect(results.map((result) => [result.shipmentIndex, result.status])).toEqual([[0, "success"], [1, "error"], [2, "error"], [3, "success"]]);
+    expect(results.map((result) => [result.shipmentIndex, result.status])).toEqual([
+      [0, "success"],
+      [1, "error"],
+      [2, "error"],
+      [3, "success"],
+    ]);
     expect(results[1]).toMatchObject({ errorCategory: "INVALID_REQUEST" });
     expect(results[2]).toMatchObject({ errorCategory: "WEIGHT_LIMIT_EXCEEDED" });
   });
 
   it("GIVEN some services cannot take the piece THEN they are quoteErrors of a successful shipment", async () => {
-    const { results } = ok(await alice.client.batchQuote({ body: { shipments: [shipment({ serviceCode: undefined, pieces: [buildPiece({ weight: "80", length: "20", width: "20", height: "20" })] })] } }));
+    const { results } = ok(
+      await alice.client.batchQuote({
+        body: { shipments: [shipment({ serviceCode: undefined, pieces: [buildPiece({ weight: "80", length: "20", width: "20", height: "20" })] })] },
+      }),
+    );
     const [result] = results;
     if (result?.status !== "success") throw new Error("expected success");
-    expect(result.quoteErrors.find((failure) => failure.serviceCode === "NPS_PRIORITY")).toMatchObject({ errorCategory: "WEIGHT_LIMIT_EXCEEDED", carrierCode: "NPS" });
+    expect(result.quoteErrors.find((failure) => failure.serviceCode === "NPS_PRIORITY")).toMatchObject({
+      errorCategory: "WEIGHT_LIMIT_EXCEEDED",
+      carrierCode: "NPS",
+    });
     expect(result.quotes.some((quote) => quote.serviceCode === "BLP_GROUND")).toBe(true);
   });
 
@@ -50,9 +69,16 @@ describe("Batch Quote", () => {
       serviceCode: undefined,
       receiver: buildUkReceiver(),
       pieces: [buildPiece({ weight: "2.5", declaredValue: "52.00" })],
-      commercialInvoice: buildCommercialInvoice({ items: [{ description: "Candle", quantity: 2, unitValue: "24.50", weight: "2", htsNumber: "", countryOfOrigin: "US" }, { description: "Candle", quantity: 1, unitValue: "5", weight: "0.6", htsNumber: "", countryOfOrigin: "US" }] }),
+      commercialInvoice: buildCommercialInvoice({
+        items: [
+          { description: "Candle", quantity: 2, unitValue: "24.50", weight: "2", htsNumber: "", countryOfOrigin: "US" },
+          { description: "Candle", quantity: 1, unitValue: "5", weight: "0.6", htsNumber: "", countryOfOrigin: "US" },
+        ],
+      }),
     });
-    const { results } = ok(await alice.client.batchQuote({ body: { shipments: [international, { ...international, commercialInvoice: buildCommercialInvoice() }] } }));
+    const { results } = ok(
+      await alice.client.batchQuote({ body: { shipments: [international, { ...international, commercialInvoice: buildCommercialInvoice() }] } }),
+    );
     expect(results[0]).toMatchObject({ status: "error", errorCategory: "INVALID_REQUEST" });
     expect(results[1]).toMatchObject({ status: "success" });
   });
@@ -65,7 +91,9 @@ describe("Batch Quote", () => {
     ];
     const { results } = ok(await alice.client.batchQuote({ body: { shipments: [shipment({ pieces: [buildPiece({ lineItems })] })] } }));
     if (results[0]?.status !== "success") throw new Error("expected success");
-    const row = service.db.statement(`SELECT r.shipment FROM Quote q JOIN QuoteRequest r ON r.id = q.requestId WHERE q.id = ?`).get(results[0].quotes[0]!.quoteId) as { shipment: string };
+    const row = service.db
+      .statement(`SELECT r.shipment FROM Quote q JOIN QuoteRequest r ON r.id = q.requestId WHERE q.id = ?`)
+      .get(results[0].quotes[0]!.quoteId) as { shipment: string };
     expect(JSON.parse(row.shipment).pieces[0].lineItems).toEqual(lineItems);
   });
 

@@ -14,21 +14,38 @@ describe("batches: create, list, get", () => {
     const detail = ok(await alice.client.getBatch({ batchId: batch.batchId }));
     expect(detail.quotes.map((quote) => quote.quoteId)).toEqual(ids);
     for (const quote of detail.quotes) {
-      expect(quote).toMatchObject({ status: "active", bookNumber: null, trackingNumber: null, bookingError: null, createdAt: "2026-11-23 15:00:00", expiresAt: "2026-12-23 15:00:00" });
+      expect(quote).toMatchObject({
+        status: "active",
+        bookNumber: null,
+        trackingNumber: null,
+        bookingError: null,
+        createdAt: "2026-11-23 15:00:00",
+        expiresAt: "2026-12-23 15:00:00",
+      });
     }
   });
 
   it("GIVEN a 255-character name THEN accepted; 256 or blank THEN 400", async () => {
     expect(ok(await alice.client.createBatch({ body: { name: "n".repeat(255) } })).name).toHaveLength(255);
     for (const name of ["n".repeat(256), "", "   "]) {
-      const response = await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }), authorization: alice.authorization });
+      const response = await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name }),
+        authorization: alice.authorization,
+      });
       expect(response).toMatchObject({ status: 400, body: { errorCategory: "INVALID_REQUEST" } });
       expect((response.body as { error: string }).error).toMatch(/name/);
     }
   });
 
   it("GIVEN 501 quote ids THEN Create Batch is 400", async () => {
-    const response = await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "big", quoteIds: Array.from({ length: 501 }, (_, index) => index + 1) }), authorization: alice.authorization });
+    const response = await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "big", quoteIds: Array.from({ length: 501 }, (_, index) => index + 1) }),
+      authorization: alice.authorization,
+    });
     expect(response).toMatchObject({ status: 400 });
     expect((response.body as { error: string }).error).toMatch(/quoteIds/);
   });
@@ -86,26 +103,43 @@ describe("Add to Batch", () => {
     const { batchId, quoteIds: ids } = await openBatch(alice, 1);
     ok(await alice.client.batchBook({ body: { batchId } }));
     const other = ok(await alice.client.createBatch({ body: { name: "other" } }));
-    expect(failed(await alice.client.addToBatch({ batchId: other.batchId, body: { quoteIds: ids } }))).toMatchObject({ status: 400, message: expect.stringMatching(/not active/) });
+    expect(failed(await alice.client.addToBatch({ batchId: other.batchId, body: { quoteIds: ids } }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/not active/),
+    });
   });
 
   it("GIVEN an expired quote THEN 400 (not active)", async () => {
     const ids = await quoteIds(alice, 1);
     const batch = ok(await alice.client.createBatch({ body: { name: "late" } }));
     service.clock.advance(31 * DAY_MS);
-    expect(failed(await alice.client.addToBatch({ batchId: batch.batchId, body: { quoteIds: ids } }))).toMatchObject({ status: 400, message: expect.stringMatching(/not active/) });
+    expect(failed(await alice.client.addToBatch({ batchId: batch.batchId, body: { quoteIds: ids } }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/not active/),
+    });
   });
 
   it("GIVEN a quote in another batch THEN 400", async () => {
     const first = await openBatch(alice, 1);
     const second = ok(await alice.client.createBatch({ body: { name: "second" } }));
-    expect(failed(await alice.client.addToBatch({ batchId: second.batchId, body: { quoteIds: first.quoteIds } }))).toMatchObject({ status: 400, message: expect.stringMatching(/different batch/) });
+    expect(failed(await alice.client.addToBatch({ batchId: second.batchId, body: { quoteIds: first.quoteIds } }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/different batch/),
+    });
   });
 
   it("GIVEN a batch of 500 THEN adding one more is 400; an empty list is 400", async () => {
     const { batchId } = await openBatch(alice, 500, "full");
-    expect(failed(await alice.client.addToBatch({ batchId, body: { quoteIds: await quoteIds(alice, 1) } }))).toMatchObject({ status: 400, message: expect.stringMatching(/maximum batch size of 500/) });
-    const empty = await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch/${batchId}/quotes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ quoteIds: [] }), authorization: alice.authorization });
+    expect(failed(await alice.client.addToBatch({ batchId, body: { quoteIds: await quoteIds(alice, 1) } }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/maximum batch size of 500/),
+    });
+    const empty = await service.fetch(`/restapi/v1/customers/${alice.customerId}/batch/${batchId}/quotes`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ quoteIds: [] }),
+      authorization: alice.authorization,
+    });
     expect(empty).toMatchObject({ status: 400 });
   });
 
@@ -145,7 +179,13 @@ describe("Remove from Batch", () => {
 describe("Cancel and Delete Batch", () => {
   it("GIVEN an open batch THEN Cancel makes it cancelled with its quotes intact and counters at zero", async () => {
     const { batchId, quoteIds: ids } = await openBatch(alice, 2);
-    expect(ok(await alice.client.cancelBatch({ batchId }))).toMatchObject({ status: "cancelled", quoteCount: 2, bookedCount: 0, errorCount: 0, processedAt: null });
+    expect(ok(await alice.client.cancelBatch({ batchId }))).toMatchObject({
+      status: "cancelled",
+      quoteCount: 2,
+      bookedCount: 0,
+      errorCount: 0,
+      processedAt: null,
+    });
     expect(ok(await alice.client.getBatch({ batchId })).quotes.map((quote) => [quote.quoteId, quote.status])).toEqual(ids.map((id) => [id, "active"]));
   });
 
@@ -165,7 +205,11 @@ describe("Cancel and Delete Batch", () => {
     const booked = await openBatch(alice, 1);
     const result = ok(await alice.client.batchBook({ body: { batchId: booked.batchId } }));
     ok(await alice.client.deleteBatch({ batchId: booked.batchId }));
-    const row = service.db.statement(`SELECT status, batchId, bookNumber FROM Quote WHERE id = ?`).get(booked.quoteIds[0]) as { status: string; batchId: number | null; bookNumber: string };
+    const row = service.db.statement(`SELECT status, batchId, bookNumber FROM Quote WHERE id = ?`).get(booked.quoteIds[0]) as {
+      status: string;
+      batchId: number | null;
+      bookNumber: string;
+    };
     expect(row).toEqual({ status: "booked", batchId: null, bookNumber: result.results[0]!.status === "success" ? result.results[0]!.bookNumber : "" });
     expect(failed(await alice.client.deleteBatch({ batchId: booked.batchId })).kind).toBe("not_found");
   });

@@ -15,7 +15,10 @@ describe("Create Customer", () => {
     const accounts = ok(await customer.client.listProviderAccounts()).providerAccounts;
     expect(accounts.map((account) => account.providerCode).sort()).toEqual(["brownline", "globeparcel", "meridian", "nps"]);
     const box = createSecretBox(SECRETS_KEY);
-    const sealedRows = service.db.statement(`SELECT id, sealedFields FROM ProviderAccount WHERE customerId = ?`).all(customer.customerId) as { id: string; sealedFields: string }[];
+    const sealedRows = service.db.statement(`SELECT id, sealedFields FROM ProviderAccount WHERE customerId = ?`).all(customer.customerId) as {
+      id: string;
+      sealedFields: string;
+    }[];
     for (const account of accounts) {
       const sealed = sealedRows.find((entry) => entry.id === account.id)!;
       const secrets = box.open<Record<string, string>>(sealed.sealedFields);
@@ -39,13 +42,22 @@ describe("Create Customer", () => {
   it.each([
     ["an unknown industry", { industry: "mining" }, /industry/],
     ["a franchiseId that is not three characters", { franchiseId: "ABCD" }, /franchiseId/],
-    ["an incomplete mailing address", { mailingAddress: { name: "X", company: "", address1: "", address2: "", city: "Y", state: "CA", zip: "94105", country: "US", phone: "4155550100" } }, /mailingAddress\.address1/],
+    [
+      "an incomplete mailing address",
+      { mailingAddress: { name: "X", company: "", address1: "", address2: "", city: "Y", state: "CA", zip: "94105", country: "US", phone: "4155550100" } },
+      /mailingAddress\.address1/,
+    ],
     ["a zero recharge amount", { prepaySettings: { minimumBalance: "10", rechargeAmount: "0" } }, /rechargeAmount/],
     ["an absurd minimum balance", { prepaySettings: { minimumBalance: 1e300, rechargeAmount: "10" } }, /minimumBalance/],
     ["an invalid email", { email: "not-an-email" }, /email/],
   ])("GIVEN %s THEN 400 naming the field", async (_case, overrides, field) => {
     const body = { ...buildCreateCustomer({ email: `fresh-${Math.random()}@consign.test` }), ...overrides };
-    const response = await service.fetch("/restapi/v1/customers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), authorization: `Bearer ${PARTNER_KEY}` });
+    const response = await service.fetch("/restapi/v1/customers", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      authorization: `Bearer ${PARTNER_KEY}`,
+    });
     expect(response).toMatchObject({ status: 400, body: { errorCategory: "INVALID_REQUEST" } });
     expect((response.body as { error: string }).error).toMatch(field);
   });
@@ -77,6 +89,9 @@ describe("List Services", () => {
     const booked = ok(await alice.client.bookShipment({ body: domesticBooking({ serviceCode: "BLP_NEXT_DAY_AIR", saturdayDelivery: true }) }));
     const [record] = ok(await alice.client.searchShipments({ body: { keyword: booked.bookNumber } })).shipments;
     expect(record!.serviceCode).toBe("BLP_NEXT_DAY_AIR");
-    expect(failed(await alice.client.bookShipment({ body: domesticBooking({ serviceCode: "BLP_GROUND", saturdayDelivery: true }) }))).toMatchObject({ status: 400, message: expect.stringMatching(/Saturday/) });
+    expect(failed(await alice.client.bookShipment({ body: domesticBooking({ serviceCode: "BLP_GROUND", saturdayDelivery: true }) }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/Saturday/),
+    });
   });
 });

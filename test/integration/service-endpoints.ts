@@ -39,7 +39,11 @@ export function shipment(overrides: Partial<ShipmentIn> = {}): ShipmentIn {
 
 /** Quotes `count` shipments for one service and returns their quote ids. */
 export async function quoteIds(customer: TestCustomer, count: number, serviceCode = "BLP_GROUND"): Promise<number[]> {
-  const response = ok(await customer.client.batchQuote({ body: { shipments: Array.from({ length: count }, (_, index) => shipment({ serviceCode, shipmentReference: `#Q${index}` })) } }));
+  const response = ok(
+    await customer.client.batchQuote({
+      body: { shipments: Array.from({ length: count }, (_, index) => shipment({ serviceCode, shipmentReference: `#Q${index}` })) },
+    }),
+  );
   return response.results.map((result) => {
     if (result.status !== "success") throw new Error(result.error);
     return result.quotes[0]!.quoteId;
