@@ -1,13 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { temporaryDirectory } from "./temporary-directory";
 
 const root = join(import.meta.dirname, "..", "..");
 
-/** A fresh SQLite file with the app's migrations applied, as `prisma migrate deploy` would apply them. */
+/**
+ * A fresh SQLite file with the app's migrations applied, as `prisma migrate deploy` would apply them; removed after
+ * the test file (or when the process exits).
+ */
 export function freshAppDatabase(): string {
-  const file = join(mkdtempSync(join(tmpdir(), "consign-app-")), "app.sqlite");
+  const file = join(temporaryDirectory("consign-app-"), "app.sqlite");
   const db = new Database(file);
   const migrations = join(root, "prisma", "migrations");
   for (const name of readdirSync(migrations).filter((entry) => /^\d+_/.test(entry)).sort()) {
