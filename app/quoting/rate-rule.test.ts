@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RateRule } from "../settings/settings";
+import { serviceNamesOf } from "./service-names";
 import { describeRule, pickRate, sameServiceRate, speedClass, type RateCandidate } from "./rate-rule";
 
 let nextQuoteId = 100;
@@ -95,9 +96,15 @@ describe("the rule in words", () => {
   it.each<[RateRule, string]>([
     [{ kind: "cheapest" }, "cheapest rate"],
     [{ kind: "fastest" }, "fastest service (by observed delivery times where there are enough, else judged by its name)"],
-    [{ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, "MRX while it costs at most 25.00, else the cheapest"],
+    [{ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, "Meridian Express while it costs at most $25.00, else the cheapest"],
+    [{ kind: "preferred", carrierCode: "ZZ", maxAmount: "7.5" }, "ZZ while it costs at most $7.50, else the cheapest"],
   ])("GIVEN %j THEN it reads “%s”", (rule, words) => {
-    expect(describeRule(rule)).toBe(words);
+    const names = serviceNamesOf([{ carrierCode: "MRX", carrierLabel: "Meridian Express", serviceCode: "MRX_2DAY", serviceLabel: "2Day" }]);
+    expect(describeRule(rule, { names, currency: "USD" })).toBe(words);
+  });
+
+  it("GIVEN a ceiling and rates quoted in euros THEN the ceiling is in euros", () => {
+    expect(describeRule({ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, { currency: "EUR" })).toBe("MRX while it costs at most €25.00, else the cheapest");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { RateRule } from "../settings/settings";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { compareAmounts, formatMoney } from "./money";
+import { carrierName, NO_NAMES, type ServiceNames } from "./service-names";
 
 /**
  * The shop's rate rule (Settings): one rate per shipment, with a one-line reason the merchant can read on
@@ -134,14 +135,17 @@ export function sameServiceRate(rates: readonly RateCandidate[], service: { carr
   return same.length === 0 ? null : first(same, byPrice, byService);
 }
 
-/** The rule in a few words, for the rates page ("Rule: cheapest rate"). */
-export function describeRule(rule: RateRule): string {
+/**
+ * The rule in a few words, for the rates page ("Rule: cheapest rate"), the carrier by name and the ceiling
+ * in the currency the rates are quoted in.
+ */
+export function describeRule(rule: RateRule, { names = NO_NAMES, currency }: { names?: ServiceNames; currency: string }): string {
   switch (rule.kind) {
     case "cheapest":
       return "cheapest rate";
     case "fastest":
       return "fastest service (by observed delivery times where there are enough, else judged by its name)";
     case "preferred":
-      return `${rule.carrierCode} while it costs at most ${rule.maxAmount}, else the cheapest`;
+      return `${carrierName(names, rule.carrierCode)} while it costs at most ${formatMoney(rule.maxAmount, currency)}, else the cheapest`;
   }
 }

@@ -9,7 +9,12 @@ import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
+import { billedWeight, deliverySpeed, formatWeight } from "./rate-display";
+import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type RatesFilter } from "./rates-filter";
+import { loadServiceNames } from "./service-names.server";
+import type { ServiceNames } from "./service-names";
 import { isBooked } from "./selection.server";
+import { orderNumber } from "../batches/context.server";
 import { carrierTotals, type CarrierTotal } from "./totals";
 
 /**
@@ -26,6 +31,10 @@ const describeObserved = (stats: TransitStats | null) => (stats ? describeTransi
 export interface RateOption extends PricedRate {
   /** "usually 2–3 days (41 deliveries)" from the shop's own deliveries of this service to this zone, when enough. */
   observedTransit: string | null;
+  /** The observed transit, else the speed class judged by the service's name. */
+  speed: string;
+  /** "3 lb billed (dimensional)" */
+  billedWeight: string;
   surcharges: Surcharge[];
   expiresAt: string;
   expired: boolean;
@@ -36,6 +45,9 @@ export interface ShipmentView {
   fulfillmentOrderId: string;
   destination: string;
   country: string;
+  /** Ships to another country than it ships from. */
+  international: boolean;
+  /** "2.5 lb": the pieces' weight with its unit. */
   weight: string;
   status: "PENDING" | "QUOTED" | "FAILED";
   /** Why quoting (or the last re-quote) failed, with what to do. */
@@ -55,6 +67,8 @@ export interface ShipmentView {
 
 export interface OrderView {
   orderId: string;
+  /** The number in the order's id: its single-booking page is /app/orders/<number>/book. */
+  orderNumber: string;
   orderName: string;
   shipments: ShipmentView[];
   /** Why (part of) the order is not quoted (BlockIssue of quote-run.server.ts). */
@@ -75,6 +89,15 @@ export interface QuoteRunView {
     orderCount: number;
   };
   rule: string;
+  /** Carrier and service names from List Services (codes and descriptions where it cannot be read). */
+  names: ServiceNames;
+  filter: RatesFilter;
+  /** Orders each filter shows (over the whole run). */
+  filterCounts: FilterCounts;
+  /** Orders the filter shows, over all pages. */
+  filteredOrderCount: number;
+  /** Every ready shipment's picked rate, for the grand total of what goes into a batch. */
+  readyRates: Array<{ shipmentId: string; currency: string; totalAmount: string }>;
   counts: { quoted: number; failed: number; pending: number; blockedOrders: number; expired: number; ready: number };
   totals: CarrierTotal[];
   readyShipmentIds: string[];
@@ -86,11 +109,13 @@ export interface QuoteRunView {
 }
 
 const StoredRequest = z.object({
+  sender: z.object({ country: z.string() }),
   receiver: z.object({ city: z.string(), state: z.string().nullish(), country: z.string() }),
   weightUnit: z.string(),
   pieces: z.array(z.object({ weight: z.string() })).min(1),
 });
 const OrderIds = z.array(z.string());
+const StoredRoute = z.object({ sender: z.object({ country: z.string() }), receiver: z.object({ country: z.string() }) });
 const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
 const Surcharges = z.array(Surcharge);
 
@@ -117,30 +142,22 @@ export async function loadQuoteRunView(
   db: PrismaClient,
   shop: string,
   runId: string,
-  { now = new Date(), page = 1 }: { now?: Date; page?: number } = {},
+  { now = new Date(), page = 1, filter = {} }: { now?: Date; page?: number; filter?: RatesFilter } = {},
 ): Promise<QuoteRunView> {
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
   if (run.status === "RUNNING") await resumeQuoteRun(db, shop, runId, { now });
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
-  const pages = Math.max(1, Math.ceil(orderIds.length / ORDERS_PER_PAGE));
-  const current = Math.min(Math.max(1, page), pages);
-  const pageIds = orderIds.slice((current - 1) * ORDERS_PER_PAGE, current * ORDERS_PER_PAGE);
 
-  const [settings, all, blockedCount, pageShipments, pageBlocked] = await Promise.all([
+  const [settings, names, all, blockedIds] = await Promise.all([
     loadSettings(db, shop),
+    loadServiceNames(db, shop, now),
     db.shipment.findMany({
       where: { runId },
-      select: { id: true, quoteStatus: true, selectedQuoteId: true, bookingStatus: true, batch: { select: { name: true } } },
+      select: { id: true, orderId: true, request: true, quoteStatus: true, quoteError: true, selectedQuoteId: true, bookingStatus: true, batch: { select: { name: true } } },
     }),
-    db.blockedOrder.count({ where: { runId } }),
-    db.shipment.findMany({
-      where: { runId, orderId: { in: pageIds } },
-      include: { quotes: true, batch: { select: { name: true } } },
-      orderBy: { fulfillmentOrderId: "asc" },
-    }),
-    db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
+    db.blockedOrder.findMany({ where: { runId }, select: { orderId: true } }),
   ]);
 
   const selectedIds = all.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
@@ -164,6 +181,37 @@ export async function loadQuoteRunView(
   });
   const failed = all.filter((shipment) => shipment.quoteStatus === "FAILED");
 
+  // What the filters look at, for every order of the run, so they work across pages.
+  const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
+  const expiredSet = new Set(expiredIds.map((shipment) => shipment.id));
+  const facts = new Map<string, OrderFacts>(
+    orderIds.map((orderId) => [orderId, { orderId, attention: blockedOrderIds.has(orderId), international: false, carriers: [] }]),
+  );
+  for (const shipment of all) {
+    const order = facts.get(shipment.orderId);
+    if (!order) continue;
+    const route = StoredRoute.parse(JSON.parse(shipment.request));
+    const pick = pickOf(shipment);
+    facts.set(shipment.orderId, {
+      ...order,
+      attention: order.attention || shipment.quoteStatus === "FAILED" || shipment.quoteError !== null || expiredSet.has(shipment.id),
+      international: order.international || route.sender.country !== route.receiver.country,
+      carriers: pick ? [...order.carriers, pick.carrierCode] : order.carriers,
+    });
+  }
+  const filteredIds = orderIds.filter((orderId) => matchesFilter(facts.get(orderId)!, filter));
+  const pages = Math.max(1, Math.ceil(filteredIds.length / ORDERS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  const pageIds = filteredIds.slice((current - 1) * ORDERS_PER_PAGE, current * ORDERS_PER_PAGE);
+  const [pageShipments, pageBlocked] = await Promise.all([
+    db.shipment.findMany({
+      where: { runId, orderId: { in: pageIds } },
+      include: { quotes: true, batch: { select: { name: true } } },
+      orderBy: { fulfillmentOrderId: "asc" },
+    }),
+    db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
+  ]);
+
   const observed = await observedTransitLookup(db, shop);
   const shipmentViews = new Map<string, ShipmentView[]>();
   for (const shipment of pageShipments) {
@@ -174,6 +222,8 @@ export async function loadQuoteRunView(
         (quote): RateOption => ({
           ...pricedRateOf(quote),
           observedTransit: describeObserved(observed(quote)),
+          speed: deliverySpeed(quote, describeObserved(observed(quote))),
+          billedWeight: billedWeight(quote, request.weightUnit),
           surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
           expiresAt: quote.expiresAt.toISOString(),
           expired: quote.expiresAt <= now,
@@ -187,7 +237,8 @@ export async function loadQuoteRunView(
       fulfillmentOrderId: shipment.fulfillmentOrderId,
       destination: [receiver.city, receiver.state, receiver.country].filter(Boolean).join(", "),
       country: receiver.country,
-      weight: `${sumAmounts(request.pieces.map((piece) => piece.weight))} ${request.weightUnit}`,
+      international: request.sender.country !== receiver.country,
+      weight: formatWeight(sumAmounts(request.pieces.map((piece) => piece.weight)), request.weightUnit),
       status: quoteStatus(shipment.quoteStatus),
       error: shipment.quoteError,
       selectedQuoteId: pick ? pick.quoteId : null,
@@ -206,6 +257,7 @@ export async function loadQuoteRunView(
     const blocked = blockedByOrder.get(orderId);
     return {
       orderId,
+      orderNumber: orderNumber(orderId),
       orderName: blocked?.orderName ?? pageShipments.find((shipment) => shipment.orderId === orderId)?.orderName ?? orderLabel(orderId),
       shipments,
       blocked: blocked ? Issues.parse(JSON.parse(blocked.issues)) : [],
@@ -224,12 +276,20 @@ export async function loadQuoteRunView(
       error: run.error,
       orderCount: orderIds.length,
     },
-    rule: describeRule(settings.rateRule),
+    rule: describeRule(settings.rateRule, { names, currency: [...selected.values()][0]?.currency ?? "USD" }),
+    names,
+    filter,
+    filterCounts: filterCounts([...facts.values()]),
+    filteredOrderCount: filteredIds.length,
+    readyRates: ready.map((shipment) => {
+      const pick = pickOf(shipment)!;
+      return { shipmentId: shipment.id, currency: pick.currency, totalAmount: pick.totalAmount };
+    }),
     counts: {
       quoted: all.filter((shipment) => shipment.quoteStatus === "QUOTED").length,
       failed: failed.length,
       pending: all.filter((shipment) => shipment.quoteStatus === "PENDING").length,
-      blockedOrders: blockedCount,
+      blockedOrders: blockedIds.length,
       expired: expiredIds.length,
       ready: ready.length,
     },

@@ -27,6 +27,8 @@ import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
 import { NeedsAttention } from "../tracking/components/needs-attention";
 import { needsAttention } from "../tracking/tracking-views.server";
+import { NO_NAMES } from "../quoting/service-names";
+import { loadServiceNames } from "../quoting/service-names.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
@@ -35,12 +37,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const shop = await loadShopSummary(context);
   const sync = await currentMirrorSync(context, prisma);
   const list = await listOrdersToShip(prisma, session.shop, orderListFilters(query, shop, new Date()));
+  const attention = await needsAttention(prisma, session.shop, new Date(), 10);
   return {
     shop,
     list,
     connected: (await loadAccount(prisma, session.shop)) !== null,
     sync,
-    attention: await needsAttention(prisma, session.shop, new Date(), 10),
+    attention,
+    // Names only when there is a shipment to name: the home page does not read List Services otherwise.
+    names: attention.total > 0 ? await loadServiceNames(prisma, session.shop) : NO_NAMES,
   };
 };
 
@@ -51,7 +56,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function OrdersToShip() {
-  const { shop, list, sync, connected, attention } = useLoaderData<typeof loader>();
+  const { shop, list, sync, connected, attention, names } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const submit = useSubmit();
   const [params] = useSearchParams();
@@ -98,7 +103,7 @@ export default function OrdersToShip() {
             <p>Connect the account you ship with, or create one, then choose where you ship from in Settings.</p>
           </Banner>
         )}
-        <NeedsAttention total={attention.total} rows={attention.rows} />
+        <NeedsAttention total={attention.total} rows={attention.rows} names={names} />
         {sync.status === "RUNNING" && (
           <Banner tone="info" title="Reading your open orders from Shopify…">
             <p>This runs once after install and whenever you sync. The list fills in as soon as it finishes.</p>

@@ -16,6 +16,8 @@ import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
+import { carrierAndService } from "../quoting/service-names";
+import { loadServiceNames } from "../quoting/service-names.server";
 import { readPostedForm } from "../posted-form.server";
 
 /**
@@ -30,7 +32,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     const view = await openBatch(ctx, params.id ?? "");
     if (view.lines.some((line) => line.fulfillmentStatus === "PENDING")) void startWriteBack(ctx.shop);
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
-    return { view, candidates };
+    return { view, candidates, names: await loadServiceNames(ctx.db, ctx.shop, ctx.now) };
   } catch (error) {
     if (error instanceof BatchNotFoundError) throw new Response(error.message, { status: 404 });
     throw error;
@@ -117,7 +119,7 @@ const RATE_LABEL: Record<BatchLine["rate"], { tone: "success" | "warning" | "att
 };
 
 export default function BatchPage() {
-  const { view, candidates } = useLoaderData<typeof loader>();
+  const { view, candidates, names } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
   const navigation = useNavigation();
@@ -283,7 +285,9 @@ export default function BatchPage() {
                     <Link to={`/app/orders/${line.orderNumber}/book`}>{line.orderName}</Link>
                   </span>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{[line.carrierCode, line.serviceDescription ?? line.serviceCode].filter(Boolean).join(" · ")}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <span data-testid="line-service">{line.carrierCode && line.serviceCode ? carrierAndService(names, { carrierCode: line.carrierCode, serviceCode: line.serviceCode, serviceDescription: line.serviceDescription }) : "—"}</span>
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <InlineStack gap="100">
                     <Text as="span">{line.totalAmount && line.currency ? formatMoney(line.totalAmount, line.currency) : "—"}</Text>
@@ -331,7 +335,7 @@ export default function BatchPage() {
               </Text>
               {view.orphans.map((orphan) => (
                 <InlineStack key={orphan.quoteId} gap="200" blockAlign="center">
-                  <Text as="span">{`Rate ${orphan.quoteId}: ${orphan.carrierCode} ${orphan.serviceCode}, ${formatMoney(orphan.totalAmount, orphan.currency)}${orphan.expired ? " (expired)" : ""}`}</Text>
+                  <Text as="span">{`Rate ${orphan.quoteId}: ${carrierAndService(names, orphan)}, ${formatMoney(orphan.totalAmount, orphan.currency)}${orphan.expired ? " (expired)" : ""}`}</Text>
                   <fetcher.Form method="post">
                     <input type="hidden" name="intent" value="remove-rate" />
                     <input type="hidden" name="quoteId" value={String(orphan.quoteId)} />

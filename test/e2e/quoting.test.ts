@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectStackAccount } from "../support/account.js";
+import { formatMoney, sumAmounts } from "../../app/quoting/money.js";
 import { quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
@@ -24,7 +25,7 @@ async function readOrder(order: Locator): Promise<OrderOnPage> {
     shipments.push({
       status: (await shipment.getAttribute("data-status")) ?? "",
       country: (await shipment.getAttribute("data-destination-country")) ?? "",
-      rates: await shipment.getByTestId("rate-option").count(),
+      rates: Number(await shipment.getAttribute("data-rate-count")),
       reason: (await shipment.getByTestId("pick-reason").textContent().catch(() => null)) ?? "",
       failure: (await shipment.getByTestId("failed-reason").allTextContents()).join(" "),
     });
@@ -61,8 +62,28 @@ describe("quoting orders selected in the admin", () => {
       await expect.poll(() => frame.getByTestId("carrier-totals").getByRole("row").count()).toBeGreaterThan(1);
       await page.screenshot({ path: join(RESULTS_DIR, "quoting-rates.png"), fullPage: true });
 
+      // One compact row per order: the picked carrier by name (never a code), its total and speed, weights with units.
+      const first = frame.getByTestId("quote-shipment").first();
+      expect(await first.getByTestId("picked-carrier").textContent()).not.toMatch(/^[A-Z_]+$/);
+      expect(await first.getByTestId("picked-service").textContent()).not.toMatch(/_/);
+      expect(await first.getByTestId("picked-total").textContent()).toMatch(/^\$\d/);
+      expect(await first.getByTestId("shipment-weight").textContent()).toMatch(/^\d+(\.\d+)? (lb|oz|kg|g)$/);
+      expect(await frame.getByTestId("rate-option").count(), "all rates stay folded until asked for").toBe(0);
+      const pickedTotals = await frame.locator('[data-testid="quote-shipment"][data-status="QUOTED"]').getByTestId("picked-total").allTextContents();
+      expect(await frame.getByTestId("grand-total").textContent()).toBe(
+        formatMoney(sumAmounts(pickedTotals.map((total) => total.replace(/[$,]/g, ""))), "USD"),
+      );
+
+      // Filters: International shows only the orders going abroad; All shows every order again.
+      await frame.getByRole("button", { name: /^International \(\d+\)$/ }).click();
+      await expect.poll(async () => new Set(await frame.getByTestId("quote-shipment").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-destination-country") === "US")))).toEqual(new Set([false]));
+      await frame.getByRole("button", { name: /^All \(\d+\)$/ }).click();
+      await expect.poll(() => frame.getByTestId("quote-order").count()).toBe(SELECTED);
+
       // The merchant prefers another rate for the first quoted shipment; Apply rule (replacing their picks) undoes it.
-      const shipment = frame.getByTestId("quote-shipment").first();
+      const quotedOrder = frame.getByTestId("quote-order").filter({ has: frame.getByTestId("quote-shipment") }).first();
+      const shipment = quotedOrder.getByTestId("quote-shipment").first();
+      await quotedOrder.getByRole("button", { name: /^Show all rates of / }).click();
       const other = shipment.locator('[data-testid="rate-option"][data-selected="false"]').first();
       // Polaris draws its own radio over the input.
       await other.getByRole("radio").click({ force: true });

@@ -127,6 +127,24 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(abroad.destination).toMatch(/GB$/);
     expect(abroad.options.every((option) => /INTL|INTERNATIONAL|WORLDWIDE/.test(option.serviceCode))).toBe(true);
 
+    // Names from the account's List Services, weights with their unit, and filters that work across the run.
+    expect(view.names.carriers.NPS).toBe("National Postal Service");
+    expect(abroad.weight).toMatch(/^\d+(\.\d+)? (lb|oz|kg|g)$/);
+    expect(abroad.international).toBe(true);
+    const international = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { international: "1" } });
+    expect(international.orders.map((order) => order.orderId)).toEqual([picked.international.id]);
+    expect(international.filteredOrderCount).toBe(1);
+    const attention = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { attention: "1" } });
+    expect(attention.orders.map((order) => order.orderId)).toEqual(
+      ids.filter((id) => ![picked.domestic.id, picked.international.id, picked.twoLocations.id, picked.unmirrored.id].includes(id)),
+    );
+    const carrier = abroad.options.find((option) => option.quoteId === abroad.selectedQuoteId)!.carrierCode;
+    const byCarrier = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { carrier } });
+    expect(byCarrier.orders.map((order) => order.orderId)).toContain(picked.international.id);
+    expect(byCarrier.orders.every((order) => order.shipments.some((shipment) => shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId)?.carrierCode === carrier))).toBe(true);
+    expect(view.filterCounts).toMatchObject({ all: ids.length, international: 1, attention: attention.orders.length });
+    expect(view.readyRates).toHaveLength(view.counts.ready);
+
     expect(byId.get(picked.onHold.id)!.blocked).toEqual([expect.objectContaining({ code: "ON_HOLD", message: expect.stringMatching(/Billing and shipping countries differ.*Release the hold/) })]);
     expect(byId.get(picked.pickup.id)!.blocked[0]?.code).toMatch(/NO_SHIPPING_ADDRESS|NOT_SHIPPED/);
     expect(byId.get(picked.noWeight.id)!.blocked).toEqual([expect.objectContaining({ code: "ZERO_WEIGHT", message: expect.stringContaining("Enamel Pin Set") })]);
