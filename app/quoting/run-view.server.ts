@@ -12,6 +12,8 @@ import { describeRule } from "./rate-rule";
 import { billedWeight, deliverySpeed, formatWeight } from "./rate-display";
 import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type RatesFilter } from "./rates-filter";
 import { loadServiceNames } from "./service-names.server";
+import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
+import { paidShippingByOrder } from "./customer-choice.server";
 import type { ServiceNames } from "./service-names";
 import { isBooked } from "./selection.server";
 import { orderNumber } from "../batches/context.server";
@@ -61,6 +63,8 @@ export interface ShipmentView {
   locked: string | null;
   /** Quoted, picked, unexpired and free to go into a batch. */
   ready: boolean;
+  /** The picked rate beside the shipping the customer paid for: slower or cheaper, in words. */
+  choice: ChoiceComparison;
   /** Cheapest first. */
   options: RateOption[];
 }
@@ -70,6 +74,8 @@ export interface OrderView {
   /** The number in the order's id: its single-booking page is /app/orders/<number>/book. */
   orderNumber: string;
   orderName: string;
+  /** The shipping the customer chose and paid for at checkout, when the order has a shipping line. */
+  paidShipping: PaidShipping | null;
   shipments: ShipmentView[];
   /** Why (part of) the order is not quoted (BlockIssue of quote-run.server.ts). */
   blocked: Array<{ code: string; message: string }>;
@@ -165,7 +171,7 @@ export async function loadQuoteRunView(
     (
       await db.quote.findMany({
         where: { shop, quoteId: { in: selectedIds } },
-        select: { quoteId: true, carrierCode: true, currency: true, totalAmount: true, expiresAt: true },
+        select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
       })
     ).map((quote) => [quote.quoteId, quote]),
   );
@@ -183,6 +189,7 @@ export async function loadQuoteRunView(
 
   // What the filters look at, for every order of the run, so they work across pages.
   const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
+  const paid = await paidShippingByOrder(db, shop, orderIds);
   const expiredSet = new Set(expiredIds.map((shipment) => shipment.id));
   const facts = new Map<string, OrderFacts>(
     orderIds.map((orderId) => [orderId, { orderId, attention: blockedOrderIds.has(orderId), international: false, carriers: [] }]),
@@ -194,7 +201,12 @@ export async function loadQuoteRunView(
     const pick = pickOf(shipment);
     facts.set(shipment.orderId, {
       ...order,
-      attention: order.attention || shipment.quoteStatus === "FAILED" || shipment.quoteError !== null || expiredSet.has(shipment.id),
+      attention:
+        order.attention ||
+        shipment.quoteStatus === "FAILED" ||
+        shipment.quoteError !== null ||
+        expiredSet.has(shipment.id) ||
+        (pick !== undefined && compareWithPaid(pick, paid.get(shipment.orderId) ?? null).flag !== null),
       international: order.international || route.sender.country !== route.receiver.country,
       carriers: pick ? [...order.carriers, pick.carrierCode] : order.carriers,
     });
@@ -247,6 +259,7 @@ export async function loadQuoteRunView(
       selectedExpired: pick?.expired ?? false,
       locked,
       ready: shipment.quoteStatus === "QUOTED" && pick !== undefined && !pick.expired && locked === null,
+      choice: pick ? compareWithPaid(pick, paid.get(shipment.orderId) ?? null) : NO_FLAGS,
       options,
     };
     shipmentViews.set(shipment.orderId, [...(shipmentViews.get(shipment.orderId) ?? []), view]);
@@ -258,6 +271,7 @@ export async function loadQuoteRunView(
     return {
       orderId,
       orderNumber: orderNumber(orderId),
+      paidShipping: paid.get(orderId) ?? null,
       orderName: blocked?.orderName ?? pageShipments.find((shipment) => shipment.orderId === orderId)?.orderName ?? orderLabel(orderId),
       shipments,
       blocked: blocked ? Issues.parse(JSON.parse(blocked.issues)) : [],

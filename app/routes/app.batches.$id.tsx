@@ -16,7 +16,9 @@ import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
-import { carrierAndService } from "../quoting/service-names";
+import { carrierAndService, type ServiceNames } from "../quoting/service-names";
+import { compareWithPaid, describePaid, type PaidShipping } from "../quoting/customer-choice";
+import { paidShippingByOrder } from "../quoting/customer-choice.server";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { readPostedForm } from "../posted-form.server";
 
@@ -32,7 +34,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     const view = await openBatch(ctx, params.id ?? "");
     if (view.lines.some((line) => line.fulfillmentStatus === "PENDING")) void startWriteBack(ctx.shop);
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
-    return { view, candidates, names: await loadServiceNames(ctx.db, ctx.shop, ctx.now) };
+    const [names, paid] = await Promise.all([
+      loadServiceNames(ctx.db, ctx.shop, ctx.now),
+      paidShippingByOrder(ctx.db, ctx.shop, view.lines.map((line) => line.orderId)),
+    ]);
+    return { view, candidates, names, paid: Object.fromEntries(paid) };
   } catch (error) {
     if (error instanceof BatchNotFoundError) throw new Response(error.message, { status: 404 });
     throw error;
@@ -118,8 +124,35 @@ const RATE_LABEL: Record<BatchLine["rate"], { tone: "success" | "warning" | "att
   unknown: { tone: undefined, label: "—" },
 };
 
+/** A line's service by name, with the shipping the customer paid for and a flag when the pick falls short of it. */
+function LineService({ line, names, paid }: { line: BatchLine; names: ServiceNames; paid: PaidShipping | null }) {
+  if (!line.carrierCode || !line.serviceCode) return <Text as="span">—</Text>;
+  const service = { carrierCode: line.carrierCode, serviceCode: line.serviceCode, serviceDescription: line.serviceDescription };
+  const choice =
+    line.totalAmount && line.currency
+      ? compareWithPaid({ serviceCode: line.serviceCode, serviceDescription: line.serviceDescription ?? "", totalAmount: line.totalAmount, currency: line.currency }, paid)
+      : null;
+  return (
+    <BlockStack gap="050">
+      <span data-testid="line-service">{carrierAndService(names, service)}</span>
+      {paid && (
+        <Text as="span" tone="subdued" variant="bodySm">
+          Customer paid for: <span data-testid="paid-shipping">{describePaid(paid)}</span>
+        </Text>
+      )}
+      {choice?.flag && (
+        <span data-testid="choice-flag" data-slower={choice.slower} data-cheaper={choice.cheaper}>
+          <Text as="span" tone="caution" variant="bodySm">
+            {choice.flag}
+          </Text>
+        </span>
+      )}
+    </BlockStack>
+  );
+}
+
 export default function BatchPage() {
-  const { view, candidates, names } = useLoaderData<typeof loader>();
+  const { view, candidates, names, paid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
   const navigation = useNavigation();
@@ -286,7 +319,7 @@ export default function BatchPage() {
                   </span>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <span data-testid="line-service">{line.carrierCode && line.serviceCode ? carrierAndService(names, { carrierCode: line.carrierCode, serviceCode: line.serviceCode, serviceDescription: line.serviceDescription }) : "—"}</span>
+                  <LineService line={line} names={names} paid={paid[line.orderId] ?? null} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <InlineStack gap="100">

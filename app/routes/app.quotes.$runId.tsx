@@ -11,6 +11,7 @@ import { ShipmentRates } from "../quoting/components/shipment-rates";
 import { QuotingInputError } from "../quoting/errors";
 import { formatMoney, sumAmounts } from "../quoting/money";
 import { requoteShipments } from "../quoting/requote.server";
+import { describePaid } from "../quoting/customer-choice";
 import { RatesFilter, isFiltered } from "../quoting/rates-filter";
 import { loadQuoteRunView } from "../quoting/run-view.server";
 import { carrierName } from "../quoting/service-names";
@@ -315,6 +316,10 @@ export default function QuoteRunPage() {
                     <InlineStack gap="300" blockAlign="center">
                       <Text as="h2" variant="headingSm">
                         <span data-testid="quote-order-name">{order.orderName}</span>
+                      </Text>
+                      <Text as="span" tone="subdued">
+                        {"Customer paid for: "}
+                        <span data-testid="paid-shipping">{order.paidShipping ? describePaid(order.paidShipping) : "no shipping line"}</span>
                       </Text>
                       {order.shipments.length > 0 && (
                         <Link to={`/app/orders/${order.orderNumber}/book`}>

@@ -56,6 +56,12 @@ export const RateRule = z.discriminatedUnion("kind", [
     /** The preferred carrier is picked while its total is at most this; otherwise the cheapest. */
     maxAmount: PositiveDecimal,
   }),
+  z.object({
+    /** The service nearest the shipping the customer chose at checkout (by speed class). */
+    kind: z.literal("match"),
+    /** Services above this total are not considered; when all are, the cheapest. */
+    maxAmount: PositiveDecimal,
+  }),
 ]);
 export type RateRule = z.infer<typeof RateRule>;
 

@@ -1,15 +1,22 @@
 import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStackAccount } from "../support/account.js";
 import { formatMoney, sumAmounts } from "../../app/quoting/money.js";
-import { quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
+import { quoteFromTheAdmin, quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
+let db: PrismaClient;
 
 // Past onboarding: the shop's Shipping API account (on the stack's service) and settings with a sender.
-beforeAll(() => connectStackAccount(e2e.stack));
+beforeAll(async () => {
+  await connectStackAccount(e2e.stack);
+  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+});
+afterAll(() => db?.$disconnect());
 
 const SELECTED = 25;
 
@@ -101,5 +108,39 @@ describe("quoting orders selected in the admin", () => {
       await frame.getByTestId("quote-run-link").first().click();
       await waitUntilQuoted(frame);
       expect(await frame.getByTestId("quote-order").count()).toBe(SELECTED);
+    }));
+
+  it("GIVEN a domestic order whose customer paid for UPS 2nd Day Air WHEN the cheapest rule picks a slower service THEN the rates page flags it beside the customer's choice, and the rule “match the customer's choice” picks an express service instead", () =>
+    withPage(e2e.browser.context, async (page) => {
+      // The seed's express orders, as the app's mirror read them from the local admin.
+      const express = await db.mirrorOrder.findMany({ where: { shop: e2e.stack.shop, destinationCountry: "US", shippingLine: { contains: "UPS 2nd Day Air" } }, select: { name: true, shippingLine: true } });
+      expect(JSON.parse(express[0]?.shippingLine ?? "null")).toEqual({ title: "UPS 2nd Day Air", amount: "18.40", currency: "USD" });
+      const names = new Set(express.map((order) => order.name));
+      const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 1));
+      const order = frame.getByTestId("quote-order").first();
+      expect(await order.getByTestId("paid-shipping").textContent()).toBe("UPS 2nd Day Air · $18.40");
+      const shipment = order.getByTestId("quote-shipment").first();
+      await expect.poll(() => shipment.getByTestId("pick-reason").textContent()).toMatch(/^Cheapest of \d+ rates$/);
+      expect(await shipment.getByTestId("choice-flag").getAttribute("data-slower")).toBe("true");
+      expect(await shipment.getByTestId("choice-flag").textContent()).toMatch(/slower \([a-z0-9-]+\) than the customer.s UPS 2nd Day Air \(express\)/);
+      await frame.getByRole("button", { name: /^Needs attention \(1\)$/ }).waitFor();
+      const runUrl = page.url();
+
+      // Settings: the new rule, with a ceiling.
+      await page.goto(e2e.stack.adminAppUrl("/app/settings"));
+      await frame.getByText("Match the customer's choice, up to a price", { exact: true }).click();
+      await frame.getByLabel("Price ceiling", { exact: true }).fill("100");
+      await frame.getByRole("button", { name: "Save" }).click();
+      await page.locator(".toast", { hasText: "Settings saved" }).waitFor();
+
+      await page.goto(runUrl);
+      await waitUntilQuoted(frame);
+      expect(await frame.getByTestId("rule-words").textContent()).toBe("the service nearest the customer's choice at checkout, up to $100.00, else the cheapest");
+      await frame.getByRole("button", { name: "Apply rule" }).click();
+      await page.locator(".toast", { hasText: "Rule applied" }).waitFor();
+      await expect.poll(() => shipment.getByTestId("pick-reason").textContent()).toMatch(/^Matches the customer's UPS 2nd Day Air \(express\): express/);
+      expect(await shipment.getByTestId("picked-speed").textContent()).toBe("Express (by service name)");
+      expect(await shipment.locator('[data-testid="choice-flag"][data-slower="true"]').count()).toBe(0);
+      await page.screenshot({ path: join(RESULTS_DIR, "rates-customer-choice.png"), fullPage: true });
     }));
 });

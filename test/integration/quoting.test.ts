@@ -135,9 +135,13 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(international.orders.map((order) => order.orderId)).toEqual([picked.international.id]);
     expect(international.filteredOrderCount).toBe(1);
     const attention = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { attention: "1" } });
-    expect(attention.orders.map((order) => order.orderId)).toEqual(
-      ids.filter((id) => ![picked.domestic.id, picked.international.id, picked.twoLocations.id, picked.unmirrored.id].includes(id)),
-    );
+    // Needs attention: blocked or failed, or the pick falls short of what the customer paid for.
+    const needsMerchant = (order: (typeof view.orders)[number]) =>
+      order.blocked.length > 0 || order.shipments.some((shipment) => shipment.status === "FAILED" || shipment.choice.flag !== null);
+    expect(attention.orders.map((order) => order.orderId)).toEqual(view.orders.filter(needsMerchant).map((order) => order.orderId));
+    expect(attention.orders.map((order) => order.orderId)).toEqual(expect.arrayContaining([picked.onHold.id, picked.pickup.id, picked.noWeight.id, picked.badZip.id, UNKNOWN_ORDER]));
+    // The seed's orders carry shipping lines, mirrored with the order.
+    expect(byId.get(picked.domestic.id)!.paidShipping).toEqual({ title: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: "USD" });
     const carrier = abroad.options.find((option) => option.quoteId === abroad.selectedQuoteId)!.carrierCode;
     const byCarrier = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { carrier } });
     expect(byCarrier.orders.map((order) => order.orderId)).toContain(picked.international.id);

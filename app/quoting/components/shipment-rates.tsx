@@ -83,6 +83,11 @@ export function ShipmentRates({
                 {shipment.status === "PENDING" ? "Quoting…" : "No rate picked"}
               </Text>
             )}
+            {shipment.choice.flag && (
+              <span data-testid="choice-flag" data-slower={shipment.choice.slower} data-cheaper={shipment.choice.cheaper}>
+                <Badge tone="warning">{shipment.choice.flag}</Badge>
+              </span>
+            )}
             {shipment.selectionReason && (
               <Text as="span" variant="bodySm" tone={shipment.selectedExpired ? "caution" : "subdued"}>
                 <span data-testid="pick-reason">{shipment.selectionReason}</span>
