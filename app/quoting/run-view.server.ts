@@ -14,6 +14,7 @@ import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type R
 import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
 import { paidShippingByOrder } from "./customer-choice.server";
+import type { PackageChoice } from "./packages";
 import type { ServiceNames } from "./service-names";
 import { isBooked } from "./selection.server";
 import { orderNumber } from "../batches/context.server";
@@ -51,6 +52,9 @@ export interface ShipmentView {
   international: boolean;
   /** "2.5 lb": the pieces' weight with its unit. */
   weight: string;
+  weightUnit: string;
+  /** The packages it ships in: as the merchant set them, else the default box with the whole weight. */
+  packages: PackageChoice[];
   status: "PENDING" | "QUOTED" | "FAILED";
   /** Why quoting (or the last re-quote) failed, with what to do. */
   error: string | null;
@@ -97,6 +101,8 @@ export interface QuoteRunView {
   rule: string;
   /** Carrier and service names from List Services (codes and descriptions where it cannot be read). */
   names: ServiceNames;
+  /** The shop's box names, for repacking a shipment. */
+  boxes: string[];
   filter: RatesFilter;
   /** Orders each filter shows (over the whole run). */
   filterCounts: FilterCounts;
@@ -124,6 +130,13 @@ const OrderIds = z.array(z.string());
 const StoredRoute = z.object({ sender: z.object({ country: z.string() }), receiver: z.object({ country: z.string() }) });
 const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
 const Surcharges = z.array(Surcharge);
+const StoredPackages = z.array(z.object({ box: z.string(), weight: z.string() })).min(1);
+
+function storedPackages(json: string | null): PackageChoice[] | null {
+  if (!json) return null;
+  const parsed = StoredPackages.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+}
 
 function lockedReason(shipment: { bookingStatus: string; batch: { name: string } | null }): string | null {
   if (isBooked(shipment.bookingStatus)) return "Booked";
@@ -251,6 +264,8 @@ export async function loadQuoteRunView(
       country: receiver.country,
       international: request.sender.country !== receiver.country,
       weight: formatWeight(sumAmounts(request.pieces.map((piece) => piece.weight)), request.weightUnit),
+      weightUnit: request.weightUnit,
+      packages: storedPackages(shipment.packages) ?? request.pieces.map((piece) => ({ box: settings.defaultBox, weight: piece.weight })),
       status: quoteStatus(shipment.quoteStatus),
       error: shipment.quoteError,
       selectedQuoteId: pick ? pick.quoteId : null,
@@ -292,6 +307,7 @@ export async function loadQuoteRunView(
     },
     rule: describeRule(settings.rateRule, { names, currency: [...selected.values()][0]?.currency ?? "USD" }),
     names,
+    boxes: settings.boxes.map((box) => box.name),
     filter,
     filterCounts: filterCounts([...facts.values()]),
     filteredOrderCount: filteredIds.length,

@@ -11,6 +11,7 @@ import { ShipmentRates } from "../quoting/components/shipment-rates";
 import { QuotingInputError } from "../quoting/errors";
 import { formatMoney, sumAmounts } from "../quoting/money";
 import { requoteShipments } from "../quoting/requote.server";
+import { repackShipment } from "../quoting/repack.server";
 import { describePaid } from "../quoting/customer-choice";
 import { RatesFilter, isFiltered } from "../quoting/rates-filter";
 import { loadQuoteRunView } from "../quoting/run-view.server";
@@ -55,6 +56,18 @@ function plural(count: number, word: string): string {
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await readPostedForm(request);
+  if (form.get("intent") === "repack") {
+    try {
+      await requireAccount(prisma, session.shop, request);
+      const outcome = await repackShipment(prisma, session.shop, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") }, { now: new Date() });
+      return outcome.ok
+        ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
+        : json<ActionResult>({ ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
+    } catch (error) {
+      if (error instanceof QuotingInputError) return json<ActionResult>({ ok: false, field: error.field, error: error.message }, { status: error.status });
+      throw error;
+    }
+  }
   const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
   if (!input.success) {
     const issue = input.error.issues[0];
@@ -356,6 +369,7 @@ export default function QuoteRunPage() {
                         shipment={shipment}
                         heading={order.shipments.length > 1 ? `Shipment ${index + 1} of ${order.shipments.length}` : "Shipment"}
                         names={names}
+                        boxes={view.boxes}
                         expanded={open}
                         included={!excluded.has(shipment.id)}
                         onIncludedChange={(included) => include(shipment.id, included)}

@@ -5,6 +5,7 @@ import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStackAccount } from "../support/account.js";
 import { formatMoney, sumAmounts } from "../../app/quoting/money.js";
+import { createShippingClient } from "../../shipping-api/client.js";
 import { quoteFromTheAdmin, quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
@@ -12,8 +13,10 @@ const e2e = useStackInBrowser();
 let db: PrismaClient;
 
 // Past onboarding: the shop's Shipping API account (on the stack's service) and settings with a sender.
+let credentials: Awaited<ReturnType<typeof connectStackAccount>>;
+const account = () => createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } });
 beforeAll(async () => {
-  await connectStackAccount(e2e.stack);
+  credentials = await connectStackAccount(e2e.stack);
   db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
 });
 afterAll(() => db?.$disconnect());
@@ -142,5 +145,52 @@ describe("quoting orders selected in the admin", () => {
       expect(await shipment.getByTestId("picked-speed").textContent()).toBe("Express (by service name)");
       expect(await shipment.locator('[data-testid="choice-flag"][data-slower="true"]').count()).toBe(0);
       await page.screenshot({ path: join(RESULTS_DIR, "rates-customer-choice.png"), fullPage: true });
+    }));
+
+  it("GIVEN a quoted domestic order WHEN its package weight is changed on the rates page THEN it is re-quoted at the new weight; split into two packages it is booked alone with two pieces", () =>
+    withPage(e2e.browser.context, async (page) => {
+      // An order the first test quoted without trouble, going within the US.
+      const quoted = await db.shipment.findMany({ where: { shop: e2e.stack.shop, quoteStatus: "QUOTED", bookingStatus: "NONE", batchId: null }, select: { orderName: true, request: true } });
+      const names = new Set(quoted.filter((row) => (JSON.parse(row.request) as { receiver: { country: string } }).receiver.country === "US").map((row) => row.orderName));
+      const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(-1));
+      const shipment = frame.getByTestId("quote-shipment").first();
+      await expect.poll(() => shipment.getAttribute("data-status")).toBe("QUOTED");
+      const before = await shipment.getByTestId("picked-total").textContent();
+      const amount = (text: string | null) => Number((text ?? "").replace(/[$,]/g, ""));
+
+      // A weight the merchant cannot mean is refused on its field, in words.
+      await shipment.getByRole("button", { name: /^Change the packages of / }).click();
+      const editor = shipment.getByTestId("packages-editor");
+      await editor.getByLabel("Package 1 weight").fill("0");
+      await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
+      await editor.getByText("packages[0].weight: must be more than 0").waitFor();
+
+      // 40 lb: the same service, re-quoted, costs more.
+      await editor.getByLabel("Package 1 weight").fill("40");
+      await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
+      await expect.poll(() => shipment.getByTestId("shipment-weight").textContent()).toMatch(/^40(\.0+)? lb$/);
+      await expect.poll(async () => amount(await shipment.getByTestId("picked-total").textContent())).toBeGreaterThan(amount(before));
+
+      // Split into two packages of 20 lb, then book the order on its own.
+      await shipment.getByRole("button", { name: /^Change the packages of / }).click();
+      await editor.getByRole("button", { name: "Add package" }).click();
+      await editor.getByLabel("Package 1 weight").fill("20");
+      await editor.getByLabel("Package 2 weight").fill("20");
+      await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
+      await expect.poll(() => shipment.getByTestId("package-count").textContent().catch(() => null)).toBe(" in 2 packages");
+      const id = (await shipment.getAttribute("data-shipment-id"))!;
+      const stored = await db.shipment.findUniqueOrThrow({ where: { id } });
+      expect((JSON.parse(stored.request) as { pieces: Array<{ weight: string }> }).pieces.map((piece) => piece.weight)).toEqual(["20", "20"]);
+      expect(JSON.parse(stored.packages ?? "[]")).toHaveLength(2);
+
+      await frame.getByTestId("quote-order").first().getByRole("link", { name: "Book alone" }).click();
+      const book = frame.getByRole("button", { name: /^Book shipment for / });
+      await book.click();
+      await frame.getByTestId("booked-tracking").waitFor({ timeout: 30_000 });
+      const booked = await db.shipment.findUniqueOrThrow({ where: { id } });
+      expect(booked.bookingStatus).toBe("BOOKED");
+      const found = await account().searchShipments({ body: { keyword: booked.bookNumber! } });
+      expect(found.ok && found.value.shipments[0]?.pieces.map((piece) => Number(piece.weight))).toEqual([20, 20]);
+      await page.screenshot({ path: join(RESULTS_DIR, "rates-repacked-booked.png"), fullPage: true });
     }));
 });

@@ -183,6 +183,28 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(shipment.quotes.map((quote) => quote.quoteId)).toContain(shipment.selectedQuoteId);
   });
 
+  it("GIVEN a quoted shipment WHEN the merchant repacks it THEN bad packages are refused naming the field, and good ones are stored, applied to its request and re-quoted", async () => {
+    const { repackShipment } = await import("../../app/quoting/repack.server");
+    const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.international.id }, include: { quotes: true } });
+    const picked0 = shipment.quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
+    const refusal = (posted: Parameters<typeof repackShipment>[2]) => repackShipment(prisma, SHOP, posted, { now: NOW }).catch((error: unknown) => error);
+    expect(await refusal({ shipmentId: shipment.id, box: ["Standard box"], weight: ["-2"] })).toMatchObject({ status: 400, field: "packages[0].weight", message: "packages[0].weight: must be more than 0" });
+    expect(await refusal({ shipmentId: shipment.id, box: ["Crate"], weight: ["2"] })).toMatchObject({ status: 400, field: "packages[0].box" });
+    expect(await refusal({ shipmentId: "nope", box: ["Standard box"], weight: ["2"] })).toMatchObject({ status: 404, field: "shipmentId" });
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ request: shipment.request, packages: null });
+
+    const outcome = await repackShipment(prisma, SHOP, { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"] }, { now: NOW });
+    expect(outcome).toMatchObject({ ok: true });
+    const repacked = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
+    expect(JSON.parse(repacked.packages!)).toEqual([{ box: "Standard box", weight: "3" }, { box: "Standard box", weight: "4.5" }]);
+    expect((JSON.parse(repacked.request) as { pieces: Array<{ weight: string; length: string }> }).pieces).toMatchObject([{ weight: "3", length: "12" }, { weight: "4.5", length: "12" }]);
+    // Quoted again for the new pieces: the old rates are gone; the same service is kept when it still takes them.
+    const picked1 = repacked.quotes.find((quote) => quote.quoteId === repacked.selectedQuoteId)!;
+    expect(repacked.quotes.map((quote) => quote.quoteId)).not.toContain(picked0.quoteId);
+    if (outcome.ok && outcome.sameService) expect(picked1).toMatchObject({ carrierCode: picked0.carrierCode, serviceCode: picked0.serviceCode });
+    else expect(repacked.selectionReason).toContain("is no longer offered");
+  });
+
   it("GIVEN a quoted shipment WHEN the merchant picks another rate THEN it is theirs, and Apply rule keeps it unless told to override", async () => {
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id }, include: { quotes: true } });
     const other = shipment.quotes.find((quote) => quote.quoteId !== shipment.selectedQuoteId)!;

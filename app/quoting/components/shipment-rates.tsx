@@ -1,6 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Checkbox, DataTable, InlineStack, RadioButton, Text } from "@shopify/polaris";
+import { useCallback, useState } from "react";
 import { formatMoney } from "../money";
+import { PackagesEditor } from "./packages-editor";
 import type { RateOption, ShipmentView } from "../run-view.server";
 import { carrierName, serviceName, type ServiceNames } from "../service-names";
 
@@ -21,6 +23,7 @@ export function ShipmentRates({
   shipment,
   heading,
   names,
+  boxes,
   expanded,
   included,
   onIncludedChange,
@@ -28,11 +31,15 @@ export function ShipmentRates({
   shipment: ShipmentView;
   heading: string;
   names: ServiceNames;
+  /** The shop's box names, for the packages editor. */
+  boxes: string[];
   expanded: boolean;
   included: boolean;
   onIncludedChange: (included: boolean) => void;
 }) {
   const pick = useFetcher<{ ok: boolean; error?: string }>();
+  const [editing, setEditing] = useState(false);
+  const closeEditor = useCallback(() => setEditing(false), []);
   const requote = useFetcher<{ ok: boolean; error?: string }>();
   const refused = [pick.data, requote.data].find((data) => data && !data.ok)?.error;
   const choosing = pick.state !== "idle" ? Number(pick.formData?.get("quoteId")) : null;
@@ -65,7 +72,8 @@ export function ShipmentRates({
               {heading}
             </Text>
             <Text as="span">
-              <span data-testid="shipment-weight">{shipment.weight}</span> · {shipment.destination}
+              <span data-testid="shipment-weight">{shipment.weight}</span>
+              {shipment.packages.length > 1 && <span data-testid="package-count">{` in ${shipment.packages.length} packages`}</span>} · {shipment.destination}
             </Text>
           </BlockStack>
           <BlockStack gap="050">
@@ -107,6 +115,11 @@ export function ShipmentRates({
             {shipment.selectedExpired && <Badge tone="warning">Rates expired</Badge>}
             {shipment.locked && <Badge>{shipment.locked}</Badge>}
             {requoteButton}
+            {shipment.locked === null && shipment.status !== "PENDING" && !editing && (
+              <Button size="slim" variant="plain" onClick={() => setEditing(true)} accessibilityLabel={`Change the packages of ${heading}`}>
+                Packages
+              </Button>
+            )}
             {shipment.ready && <Checkbox label="Include in batch" checked={included} onChange={onIncludedChange} />}
           </InlineStack>
         </div>
@@ -116,6 +129,8 @@ export function ShipmentRates({
             <p data-testid="failed-reason">{shipment.error}</p>
           </Banner>
         )}
+
+        {editing && <PackagesEditor shipment={shipment} boxes={boxes} onDone={closeEditor} />}
 
         {refused && (
           <Banner tone="critical">
