@@ -64,6 +64,17 @@ export function parsePackages(
   return { ok: true, shipmentId, packages: box.map((name, index) => ({ box: name, weight: weight[index]! })) };
 }
 
+const StoredPackages = z.array(z.object({ box: z.string(), weight: z.string() })).min(1);
+
+/**
+ * The packages a shipment ships in: as the merchant set them (the shipment's stored `packages`), else its
+ * request's pieces in the default box.
+ */
+export function currentPackages(stored: string | null, request: Pick<BatchQuoteShipment, "pieces">, defaultBox: string): PackageChoice[] {
+  const parsed = stored ? StoredPackages.safeParse(JSON.parse(stored)) : null;
+  return parsed?.success ? parsed.data : request.pieces.map((piece) => ({ box: defaultBox, weight: piece.weight }));
+}
+
 /**
  * The stored quote request with these packages as its pieces. The first piece keeps what covers the
  * shipment as a whole (insurance, declared value, the line items), as booking does; a carrier's own package

@@ -14,7 +14,7 @@ import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type R
 import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
 import { paidShippingByOrder } from "./customer-choice.server";
-import type { PackageChoice } from "./packages";
+import { currentPackages, type PackageChoice } from "./packages";
 import type { ServiceNames } from "./service-names";
 import { isBooked } from "./selection.server";
 import { orderNumber } from "../batches/context.server";
@@ -130,13 +130,7 @@ const OrderIds = z.array(z.string());
 const StoredRoute = z.object({ sender: z.object({ country: z.string() }), receiver: z.object({ country: z.string() }) });
 const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
 const Surcharges = z.array(Surcharge);
-const StoredPackages = z.array(z.object({ box: z.string(), weight: z.string() })).min(1);
 
-function storedPackages(json: string | null): PackageChoice[] | null {
-  if (!json) return null;
-  const parsed = StoredPackages.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : null;
-}
 
 function lockedReason(shipment: { bookingStatus: string; batch: { name: string } | null }): string | null {
   if (isBooked(shipment.bookingStatus)) return "Booked";
@@ -265,7 +259,7 @@ export async function loadQuoteRunView(
       international: request.sender.country !== receiver.country,
       weight: formatWeight(sumAmounts(request.pieces.map((piece) => piece.weight)), request.weightUnit),
       weightUnit: request.weightUnit,
-      packages: storedPackages(shipment.packages) ?? request.pieces.map((piece) => ({ box: settings.defaultBox, weight: piece.weight })),
+      packages: currentPackages(shipment.packages, request, settings.defaultBox),
       status: quoteStatus(shipment.quoteStatus),
       error: shipment.quoteError,
       selectedQuoteId: pick ? pick.quoteId : null,

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import {
   Badge,
@@ -29,6 +29,7 @@ import { NeedsAttention } from "../tracking/components/needs-attention";
 import { needsAttention } from "../tracking/tracking-views.server";
 import { NO_NAMES } from "../quoting/service-names";
 import { loadServiceNames } from "../quoting/service-names.server";
+import { orderNumber } from "../batches/context.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
@@ -40,7 +41,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const attention = await needsAttention(prisma, session.shop, new Date(), 10);
   return {
     shop,
-    list,
+    // Each order with rates can be booked on its own page.
+    list: { ...list, rows: list.rows.map((row) => ({ ...row, bookPath: `/app/orders/${orderNumber(row.id)}/book` })) },
     connected: (await loadAccount(prisma, session.shop)) !== null,
     sync,
     attention,
@@ -206,6 +208,11 @@ export default function OrdersToShip() {
                       <span data-testid="order-name">{row.name}</span>
                     </Text>
                     {row.quoted && <Badge tone="info">Rates ready</Badge>}
+                    {row.quoted && (
+                      <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()} role="presentation">
+                        <Link to={row.bookPath}>Book alone</Link>
+                      </span>
+                    )}
                   </InlineStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{new Date(row.createdAt).toLocaleDateString()}</IndexTable.Cell>

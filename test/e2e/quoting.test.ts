@@ -184,6 +184,9 @@ describe("quoting orders selected in the admin", () => {
       expect(JSON.parse(stored.packages ?? "[]")).toHaveLength(2);
 
       await frame.getByTestId("quote-order").first().getByRole("link", { name: "Book alone" }).click();
+      // The booking page shows the two packages, which it can change too.
+      await expect.poll(() => frame.getByTestId("booking-packages").textContent()).toMatch(/^[^+]+, 20(\.0+)? lb \+ [^+]+, 20(\.0+)? lb$/);
+      await frame.getByRole("button", { name: "Change packages" }).waitFor();
       const book = frame.getByRole("button", { name: /^Book shipment for / });
       await book.click();
       await frame.getByTestId("booked-tracking").waitFor({ timeout: 30_000 });

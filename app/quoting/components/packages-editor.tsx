@@ -2,13 +2,20 @@ import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { PackageChoice } from "../packages";
-import type { ShipmentView } from "../run-view.server";
 
 /**
  * A shipment's packages, editable in place: a box of Settings and a weight for each, "Add package" to split
  * the order, then re-quote with them. Problems come back on the field they concern.
  */
-export function PackagesEditor({ shipment, boxes, onDone }: { shipment: ShipmentView; boxes: string[]; onDone: () => void }) {
+export function PackagesEditor({
+  shipment,
+  boxes,
+  onDone,
+}: {
+  shipment: { id: string; packages: PackageChoice[]; weightUnit: string };
+  boxes: string[];
+  onDone: () => void;
+}) {
   const repack = useFetcher<{ ok: boolean; error?: string; field?: string; message?: string }>();
   const [packages, setPackages] = useState<PackageChoice[]>(shipment.packages);
   const busy = repack.state !== "idle";
