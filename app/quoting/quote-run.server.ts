@@ -15,6 +15,7 @@ import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "
 import { saveSettlements, type SettledShipment } from "./quote-store.server";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { settleQuotes } from "./settle";
+import { withCustoms } from "../orders/customs.server";
 import { paidShippingByOrder } from "./customer-choice.server";
 
 /**
@@ -77,7 +78,8 @@ type OrderRead = { order: MirroredOrder } | { orderId: string; issue: BlockIssue
  * of read (fulfilled or closed orders, or a mirror not synced yet), with what to do.
  */
 async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly string[], now: Date): Promise<OrderRead[]> {
-  const mirrored = new Map((await loadMirroredOrders(db, admin.shop, orderIds)).map((order) => [order.id, order]));
+  // Customs details typed in Consign fill what Shopify lacks.
+  const mirrored = new Map((await withCustoms(db, admin.shop, await loadMirroredOrders(db, admin.shop, orderIds))).map((order) => [order.id, order]));
   const missing = orderIds.filter((id) => !mirrored.has(id));
   const reads = new Map<string, OrderRead>();
   const notMirrored = (orderId: string, issue: BlockIssue) => reads.set(orderId, { orderId, issue });

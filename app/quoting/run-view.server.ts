@@ -15,6 +15,9 @@ import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
 import { paidShippingByOrder } from "./customer-choice.server";
 import { currentPackages, type PackageChoice } from "./packages";
+import { withCustoms } from "../orders/customs.server";
+import { loadMirroredOrders } from "../orders/mirror.server";
+import { productName } from "../orders/shipment-mapping";
 import type { ServiceNames } from "./service-names";
 import { isBooked } from "./selection.server";
 import { orderNumber } from "../batches/context.server";
@@ -85,6 +88,8 @@ export interface OrderView {
   blocked: Array<{ code: string; message: string }>;
   /** Every shipment of this order was quoted again in a later run. */
   movedToLaterRun: boolean;
+  /** Blocked for customs details: the lines lacking an HS code or origin, which the merchant can type here. */
+  customs: Array<{ lineId: string; product: string; hsCode: string | null; countryOfOrigin: string | null }>;
 }
 
 export interface QuoteRunView {
@@ -274,6 +279,11 @@ export async function loadQuoteRunView(
     shipmentViews.set(shipment.orderId, [...(shipmentViews.get(shipment.orderId) ?? []), view]);
   }
   const blockedByOrder = new Map(pageBlocked.map((row) => [row.orderId, row]));
+  const customsLines = await linesLackingCustoms(
+    db,
+    shop,
+    pageBlocked.filter((row) => Issues.parse(JSON.parse(row.issues)).some((issue) => CUSTOMS_ISSUES.has(issue.code))).map((row) => row.orderId),
+  );
   const orders = pageIds.map((orderId): OrderView => {
     const shipments = shipmentViews.get(orderId) ?? [];
     const blocked = blockedByOrder.get(orderId);
@@ -285,6 +295,7 @@ export async function loadQuoteRunView(
       shipments,
       blocked: blocked ? Issues.parse(JSON.parse(blocked.issues)) : [],
       movedToLaterRun: shipments.length === 0 && !blocked,
+      customs: customsLines.get(orderId) ?? [],
     };
   });
 
@@ -325,6 +336,22 @@ export async function loadQuoteRunView(
     pages,
     orders,
   };
+}
+
+const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);
+
+/** Per order, its lines without an HS code or a country of origin (after what the merchant typed in Consign). */
+async function linesLackingCustoms(db: PrismaClient, shop: string, orderIds: string[]): Promise<Map<string, OrderView["customs"]>> {
+  const orders = await withCustoms(db, shop, await loadMirroredOrders(db, shop, orderIds));
+  return new Map(
+    orders.map((order) => [
+      order.id,
+      order.fulfillmentOrders
+        .flatMap((fo) => fo.lines)
+        .filter((line) => line.remainingQuantity > 0 && (!line.hsCode?.trim() || !line.countryOfOrigin))
+        .map((line) => ({ lineId: line.id, product: productName(line), hsCode: line.hsCode, countryOfOrigin: line.countryOfOrigin })),
+    ]),
+  );
 }
 
 export interface QuoteRunSummary {

@@ -8,11 +8,14 @@ import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import prisma from "../db.server";
 import { ShipmentRates } from "../quoting/components/shipment-rates";
+import { CustomsForm } from "../quoting/components/customs-form";
 import { QuotingInputError } from "../quoting/errors";
 import { formatMoney, sumAmounts } from "../quoting/money";
 import { requoteShipments } from "../quoting/requote.server";
 import { repackShipment } from "../quoting/repack.server";
 import { describePaid } from "../quoting/customer-choice";
+import { parseCustoms } from "../orders/customs";
+import { saveOrderCustoms } from "../orders/customs.server";
 import { RatesFilter, isFiltered } from "../quoting/rates-filter";
 import { loadQuoteRunView } from "../quoting/run-view.server";
 import { carrierName } from "../quoting/service-names";
@@ -54,8 +57,17 @@ function plural(count: number, word: string): string {
 }
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, redirect } = await authenticate.admin(request);
   const form = await readPostedForm(request);
+  if (form.get("intent") === "customs") {
+    // Customs details for an order blocked without them: saved, then the order is quoted again in a new run.
+    const customs = parseCustoms({ orderId: form.get("orderId"), lineId: form.getAll("lineId"), hsCode: form.getAll("hsCode"), countryOfOrigin: form.getAll("countryOfOrigin") });
+    if (!customs.ok) return json<ActionResult>({ ok: false, field: customs.field, error: customs.message }, { status: 400 });
+    if (!(await saveOrderCustoms(prisma, session.shop, params.runId ?? "", customs.orderId, customs.entries))) {
+      return json<ActionResult>({ ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." }, { status: 404 });
+    }
+    return redirect(`/app/quotes/new?${new URLSearchParams({ id: customs.orderId })}`);
+  }
   if (form.get("intent") === "repack") {
     try {
       await requireAccount(prisma, session.shop, request);
@@ -354,6 +366,7 @@ export default function QuoteRunPage() {
                             {issue.message}
                           </p>
                         ))}
+                        {order.customs.length > 0 && <CustomsForm order={order} />}
                       </BlockStack>
                     </Banner>
                   )}

@@ -196,4 +196,30 @@ describe("quoting orders selected in the admin", () => {
       expect(found.ok && found.value.shipments[0]?.pieces.map((piece) => Number(piece.weight))).toEqual([20, 20]);
       await page.screenshot({ path: join(RESULTS_DIR, "rates-repacked-booked.png"), fullPage: true });
     }));
+
+  it("GIVEN an international order blocked for a missing HS code WHEN the merchant types it on the rates page THEN a bad code is refused on its field, and a good one quotes the order", () =>
+    withPage(e2e.browser.context, async (page) => {
+      // The seed's Sticker Pack has no HS code in Shopify; an order of it going abroad (and nothing weightless).
+      const candidates = await db.mirrorOrder.findMany({
+        where: { shop: e2e.stack.shop, NOT: { destinationCountry: "US" }, fulfillmentOrders: { some: { lines: { contains: "Sticker Pack" } } } },
+        select: { name: true, fulfillmentOrders: { select: { lines: true } } },
+      });
+      const names = new Set(candidates.filter((order) => order.fulfillmentOrders.every((fo) => !fo.lines.includes("Enamel Pin Set"))).map((order) => order.name));
+      const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 1));
+      const order = frame.getByTestId("quote-order").first();
+      await order.locator('[data-testid="blocked-reason"][data-code="MISSING_HS_CODE"]').waitFor();
+      const form = order.getByTestId("customs-form");
+      await form.getByLabel("HS code of Sticker Pack").fill("stickers");
+      await form.getByRole("button", { name: /^Save and quote / }).click();
+      await form.getByText("lines[0].hsCode: must be 6 to 10 digits, like 6912.00 or 691200").waitFor();
+
+      await form.getByLabel("HS code of Sticker Pack").fill("4911.99");
+      await form.getByRole("button", { name: /^Save and quote / }).click();
+      await expect.poll(() => frame.getByTestId("quote-shipment").first().getAttribute("data-status").catch(() => null), { timeout: 30_000 }).toBe("QUOTED");
+      expect(await frame.getByTestId("blocked-reason").count()).toBe(0);
+      const shipmentId = (await frame.getByTestId("quote-shipment").first().getAttribute("data-shipment-id"))!;
+      const stored = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+      const items = (JSON.parse(stored.request) as { commercialInvoice: { items: Array<{ description: string; htsNumber: string }> } }).commercialInvoice.items;
+      expect(items.find((item) => item.description.includes("Sticker Pack"))?.htsNumber).toBe("491199");
+    }));
 });
