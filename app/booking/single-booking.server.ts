@@ -14,6 +14,7 @@ import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/fiel
 import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
 import { currentPackages, type PackageChoice } from "../quoting/packages";
+import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../quoting/service-names";
 import { recordBooked } from "./record-booked.server";
 
 /**
@@ -68,6 +69,8 @@ export interface OrderBookingView {
   shipments: ShipmentBooking[];
   /** The shop's box names, for changing a shipment's packages. */
   boxes: string[];
+  /** Carrier and service names from the List Services answer read here. */
+  names: ServiceNames;
 }
 
 /** The order's latest shipment per fulfillment order, with what the booking form needs. Settles pending bookings first. */
@@ -132,7 +135,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
       weightUnit: request?.weightUnit ?? "",
     };
   });
-  return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments, boxes: settings.boxes.map((box) => box.name) };
+  return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments, boxes: settings.boxes.map((box) => box.name), names: services.ok ? serviceNamesOf(services.value.services) : NO_NAMES };
 }
 
 /** What the chosen service costs with the chosen options, before booking (Batch Quote narrowed to it). */

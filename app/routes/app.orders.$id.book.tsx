@@ -12,6 +12,7 @@ import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type OptionsP
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
 import { PackagesEditor } from "../quoting/components/packages-editor";
+import { carrierAndService, type ServiceNames } from "../quoting/service-names";
 import { QuotingInputError } from "../quoting/errors";
 import { formatWeight } from "../quoting/rate-display";
 import { repackShipment } from "../quoting/repack.server";
@@ -132,6 +133,7 @@ export default function BookOrder() {
             fieldErrors={fieldErrors}
             choices={choices}
             boxes={view.boxes}
+            names={view.names}
           />
         ))}
       </BlockStack>
@@ -158,6 +160,7 @@ function ShipmentCard({
   fieldErrors,
   choices,
   boxes,
+  names,
 }: {
   orderNumber: string;
   shipment: ShipmentBooking;
@@ -165,6 +168,7 @@ function ShipmentCard({
   fieldErrors: FieldErrors;
   choices: Choices;
   boxes: string[];
+  names: ServiceNames;
 }) {
   const [repacking, setRepacking] = useState(false);
   const closeEditor = useCallback(() => setRepacking(false), []);
@@ -195,7 +199,7 @@ function ShipmentCard({
         )}
         {bookable && repacking && <PackagesEditor shipment={{ id: shipment.shipmentId, packages: shipment.packages, weightUnit: shipment.weightUnit }} boxes={boxes} onDone={closeEditor} />}
         {shipment.booked ? (
-          <BookedShipment orderNumber={orderNumber} shipmentId={shipment.shipmentId} booked={shipment.booked} />
+          <BookedShipment orderNumber={orderNumber} shipmentId={shipment.shipmentId} booked={shipment.booked} names={names} />
         ) : shipment.blocked ? (
           <Banner tone="info">
             <p data-testid="booking-blocked">{shipment.blocked}</p>
@@ -213,7 +217,7 @@ function ShipmentCard({
   );
 }
 
-function BookedShipment({ orderNumber, shipmentId, booked }: { orderNumber: string; shipmentId: string; booked: NonNullable<ShipmentBooking["booked"]> }) {
+function BookedShipment({ orderNumber, shipmentId, booked, names }: { orderNumber: string; shipmentId: string; booked: NonNullable<ShipmentBooking["booked"]>; names: ServiceNames }) {
   const [error, setError] = useState<string | null>(null);
   const open = async (mode: "download" | "print") => {
     setError(null);
@@ -222,7 +226,8 @@ function BookedShipment({ orderNumber, shipmentId, booked }: { orderNumber: stri
   return (
     <BlockStack gap="200">
       <Text as="p">
-        <span data-testid="shipment-tracking">{booked.trackingNumber}</span> · {[booked.carrierCode, booked.serviceCode].filter(Boolean).join(" ")}
+        <span data-testid="shipment-tracking">{booked.trackingNumber}</span>
+        {booked.carrierCode && booked.serviceCode ? ` · ${carrierAndService(names, { carrierCode: booked.carrierCode, serviceCode: booked.serviceCode })}` : ""}
         {booked.shippingCost && booked.currency ? ` · ${formatMoney(booked.shippingCost, booked.currency)}` : ""} · book number {booked.bookNumber}
       </Text>
       <InlineStack gap="200">
