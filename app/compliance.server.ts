@@ -14,6 +14,7 @@ type Db = Pick<
   PrismaClient,
   | "mirrorOrder"
   | "mirrorFulfillmentOrder"
+  | "orderCustoms"
   | "mirrorSync"
   | "session"
   | "shipment"
@@ -94,6 +95,7 @@ export async function redactCustomer(db: Db, shop: string, payload: unknown): Pr
   const inFlight = await db.shipment.findMany({ where: { shop, orderId: { in: orderIds }, ...IN_FLIGHT }, select: { id: true, request: true } });
   const [erased] = await db.$transaction([
     db.mirrorOrder.deleteMany({ where: { shop, id: { in: orderIds } } }),
+    db.orderCustoms.deleteMany({ where: { shop, orderId: { in: orderIds } } }),
     db.shipment.deleteMany({ where: { shop, orderId: { in: orderIds }, NOT: IN_FLIGHT } }),
     ...inFlight.map((shipment) => db.shipment.update({ where: { id: shipment.id }, data: { request: withoutReceiver(shipment.request) } })),
   ]);
@@ -106,6 +108,7 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
     db.mirrorFulfillmentOrder.deleteMany({ where: { shop } }),
     db.mirrorOrder.deleteMany({ where: { shop } }),
     db.mirrorSync.deleteMany({ where: { shop } }),
+    db.orderCustoms.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),
     db.quote.deleteMany({ where: { shop } }),
     db.shipment.deleteMany({ where: { shop } }),

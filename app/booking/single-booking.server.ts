@@ -13,6 +13,8 @@ import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
+import { currentPackages, type PackageChoice } from "../quoting/packages";
+import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../quoting/service-names";
 import { recordBooked } from "./record-booked.server";
 
 /**
@@ -55,6 +57,9 @@ export interface ShipmentBooking {
   defaults: { signatureOptionCode: string | null; insuranceAmount: string | null; labelFormat: LabelImageFormat };
   invoice: CommercialInvoice | null;
   returnTo: string | null;
+  /** The packages it ships in (a box and a weight each), which the merchant can change before booking. */
+  packages: PackageChoice[];
+  weightUnit: string;
 }
 
 export interface OrderBookingView {
@@ -62,6 +67,10 @@ export interface OrderBookingView {
   orderNumber: string;
   orderName: string;
   shipments: ShipmentBooking[];
+  /** The shop's box names, for changing a shipment's packages. */
+  boxes: string[];
+  /** Carrier and service names from the List Services answer read here. */
+  names: ServiceNames;
 }
 
 /** The order's latest shipment per fulfillment order, with what the booking form needs. Settles pending bookings first. */
@@ -122,9 +131,11 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
       },
       invoice: international ? (request?.commercialInvoice ?? null) : null,
       returnTo,
+      packages: request ? currentPackages(row.packages, request, settings.defaultBox) : [],
+      weightUnit: request?.weightUnit ?? "",
     };
   });
-  return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments };
+  return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments, boxes: settings.boxes.map((box) => box.name), names: services.ok ? serviceNamesOf(services.value.services) : NO_NAMES };
 }
 
 /** What the chosen service costs with the chosen options, before booking (Batch Quote narrowed to it). */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { BULK_OPERATION, ORDER_FOR_SHIPPING, FULFILLMENT_ORDERS_TO_SHIP_BULK, RUN_BULK_QUERY } from "./order-documents";
 import { OrderNode, reassembleBulkOrders, toMirroredOrder, type MirroredOrder } from "./order-node";
+import type { OrderShippingLine } from "./types";
 
 /**
  * The order mirror: a Prisma copy of orders awaiting shipment, so quoting 500 orders reads the
@@ -24,6 +25,7 @@ function orderRow(shop: string, order: MirroredOrder, syncedAt: Date) {
     displayFulfillmentStatus: order.displayFulfillmentStatus,
     destinationCountry: order.shippingAddress?.countryCode ?? null,
     shippingAddress: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
+    shippingLine: order.shippingLine ? JSON.stringify(order.shippingLine) : null,
     syncedAt,
   };
 }
@@ -59,6 +61,14 @@ export async function saveMirroredOrders(db: Db, shop: string, orders: readonly 
 }
 
 const StringArray = z.array(z.string());
+const ShippingLine = z.object({ title: z.string(), amount: z.string(), currency: z.string() });
+
+/** The stored shipping line (JSON OrderShippingLine), or null for none or one stored before it was mirrored. */
+export function parseShippingLine(stored: string | null): OrderShippingLine | null {
+  if (!stored) return null;
+  const parsed = ShippingLine.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : null;
+}
 const Holds = z.array(z.object({ reason: z.string(), reasonNotes: z.string().nullable() }));
 
 /** The mirrored orders with these ids, in the order asked; ids not mirrored are left out. */
@@ -77,6 +87,7 @@ export async function loadMirroredOrders(db: Db, shop: string, ids: readonly str
         tags: StringArray.parse(JSON.parse(row.tags)),
         displayFulfillmentStatus: row.displayFulfillmentStatus,
         shippingAddress: row.shippingAddress ? JSON.parse(row.shippingAddress) : null,
+        shippingLine: parseShippingLine(row.shippingLine),
         fulfillmentOrders: row.fulfillmentOrders
           .sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }))
           .map((fo) => ({

@@ -16,6 +16,15 @@ export const ORDER_FOR_SHIPPING = `#graphql
       currencyCode
       tags
       displayFulfillmentStatus
+      shippingLine {
+        title
+        originalPriceSet {
+          shopMoney {
+            amount
+            currencyCode
+          }
+        }
+      }
       shippingAddress {
         name
         firstName
@@ -126,6 +135,15 @@ export const FULFILLMENT_ORDERS_TO_SHIP_BULK = `#graphql
             currencyCode
             tags
             displayFulfillmentStatus
+            shippingLine {
+              title
+              originalPriceSet {
+                shopMoney {
+                  amount
+                  currencyCode
+                }
+              }
+            }
             shippingAddress {
               name
               firstName

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FulfillmentOrderForShipping, OrderForShipping } from "./types";
+import type { FulfillmentOrderForShipping, OrderForShipping, OrderShippingLine } from "./types";
 
 /**
  * Parses an order as the mirror documents select it (order-documents.ts) into the app's own shape.
@@ -58,6 +58,10 @@ export const OrderNode = z.object({
   currencyCode: z.string(),
   tags: z.array(z.string()),
   displayFulfillmentStatus: z.string(),
+  /** Absent from documents that do not select it (older bulk exports): no shipping line known. */
+  shippingLine: z
+    .object({ title: z.string(), originalPriceSet: z.object({ shopMoney: z.object({ amount: z.string(), currencyCode: z.string() }) }) })
+    .nullish(),
   shippingAddress: Address.nullable(),
   fulfillmentOrders: edges(FulfillmentOrderNode),
 });
@@ -73,6 +77,8 @@ export interface MirroredOrder extends OrderForShipping {
   cancelledAt: string | null;
   tags: string[];
   displayFulfillmentStatus: string;
+  /** The shipping the customer chose and paid for at checkout, in the shop's currency. */
+  shippingLine: OrderShippingLine | null;
   fulfillmentOrders: MirroredFulfillmentOrder[];
 }
 
@@ -87,6 +93,9 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
     cancelledAt: node.cancelledAt ? new Date(node.cancelledAt).toISOString() : null,
     tags: node.tags,
     displayFulfillmentStatus: node.displayFulfillmentStatus,
+    shippingLine: node.shippingLine
+      ? { title: node.shippingLine.title, amount: node.shippingLine.originalPriceSet.shopMoney.amount, currency: node.shippingLine.originalPriceSet.shopMoney.currencyCode }
+      : null,
     shippingAddress: address && {
       name: address.name,
       firstName: address.firstName,

@@ -141,7 +141,7 @@ function receiverAddress(address: OrderAddress, email: string | null): { address
   };
 }
 
-function productName(line: FulfillmentOrderLine): string {
+export function productName(line: FulfillmentOrderLine): string {
   return line.variantTitle && line.variantTitle !== "Default Title" ? `${line.productTitle} - ${line.variantTitle}` : line.productTitle;
 }
 

@@ -18,6 +18,13 @@ export interface OrderAddress {
   phone: string | null;
 }
 
+/** The shipping the customer chose and paid for at checkout (the order's shipping line), in the shop's currency. */
+export interface OrderShippingLine {
+  title: string;
+  amount: string;
+  currency: string;
+}
+
 export interface FulfillmentOrderLine {
   /** FulfillmentOrderLineItem GID: what fulfillmentCreate takes. */
   id: string;

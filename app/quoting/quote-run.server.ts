@@ -15,6 +15,8 @@ import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "
 import { saveSettlements, type SettledShipment } from "./quote-store.server";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { settleQuotes } from "./settle";
+import { withCustoms } from "../orders/customs.server";
+import { paidShippingByOrder } from "./customer-choice.server";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -76,7 +78,8 @@ type OrderRead = { order: MirroredOrder } | { orderId: string; issue: BlockIssue
  * of read (fulfilled or closed orders, or a mirror not synced yet), with what to do.
  */
 async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly string[], now: Date): Promise<OrderRead[]> {
-  const mirrored = new Map((await loadMirroredOrders(db, admin.shop, orderIds)).map((order) => [order.id, order]));
+  // Customs details typed in Consign fill what Shopify lacks.
+  const mirrored = new Map((await withCustoms(db, admin.shop, await loadMirroredOrders(db, admin.shop, orderIds))).map((order) => [order.id, order]));
   const missing = orderIds.filter((id) => !mirrored.has(id));
   const reads = new Map<string, OrderRead>();
   const notMirrored = (orderId: string, issue: BlockIssue) => reads.set(orderId, { orderId, issue });
@@ -239,8 +242,9 @@ async function quoteRun(
   runId: string,
   { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
 ): Promise<void> {
-  const pending = await db.shipment.findMany({ where: { runId, quoteStatus: "PENDING" }, select: { id: true, request: true }, orderBy: { id: "asc" } });
+  const pending = await db.shipment.findMany({ where: { runId, quoteStatus: "PENDING" }, select: { id: true, orderId: true, request: true }, orderBy: { id: "asc" } });
   const observed = settings.rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
+  const paid = settings.rateRule.kind === "match" ? await paidShippingByOrder(db, shop, pending.map((shipment) => shipment.orderId)) : new Map();
   const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
   const settledBefore = shipmentsTotal - pending.length;
   try {
@@ -256,7 +260,7 @@ async function quoteRun(
       onChunk: (outcomes) => {
         const chunk = outcomes.map((outcome) => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
-          settlement: settleQuotes(outcome, settings, null, observed),
+          settlement: settleQuotes(outcome, settings, null, observed, paid.get(pending[outcome.shipmentIndex]!.orderId)),
           keepOnFailure: false,
           replace: false,
         }));

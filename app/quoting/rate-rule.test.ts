@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RateRule } from "../settings/settings";
+import { serviceNamesOf } from "./service-names";
 import { describeRule, pickRate, sameServiceRate, speedClass, type RateCandidate } from "./rate-rule";
 
 let nextQuoteId = 100;
@@ -95,9 +96,15 @@ describe("the rule in words", () => {
   it.each<[RateRule, string]>([
     [{ kind: "cheapest" }, "cheapest rate"],
     [{ kind: "fastest" }, "fastest service (by observed delivery times where there are enough, else judged by its name)"],
-    [{ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, "MRX while it costs at most 25.00, else the cheapest"],
+    [{ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, "Meridian Express while it costs at most $25.00, else the cheapest"],
+    [{ kind: "preferred", carrierCode: "ZZ", maxAmount: "7.5" }, "ZZ while it costs at most $7.50, else the cheapest"],
   ])("GIVEN %j THEN it reads “%s”", (rule, words) => {
-    expect(describeRule(rule)).toBe(words);
+    const names = serviceNamesOf([{ carrierCode: "MRX", carrierLabel: "Meridian Express", serviceCode: "MRX_2DAY", serviceLabel: "2Day" }]);
+    expect(describeRule(rule, { names, currency: "USD" })).toBe(words);
+  });
+
+  it("GIVEN a ceiling and rates quoted in euros THEN the ceiling is in euros", () => {
+    expect(describeRule({ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, { currency: "EUR" })).toBe("MRX while it costs at most €25.00, else the cheapest");
   });
 });
 
@@ -118,5 +125,35 @@ describe("fastest with observed transit times", () => {
 
   it("GIVEN no observations THEN the name heuristic as before", () => {
     expect(pickRate(six, { kind: "fastest" }, () => null)).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight)" });
+  });
+});
+
+describe("match the customer's choice, with a ceiling", () => {
+  const match = (maxAmount: string): RateRule => ({ kind: "match", maxAmount });
+  const paid = (title: string, amount = "10.00") => ({ title, amount, currency: "USD" });
+
+  it.each([
+    ["UPS 2nd Day Air (express)", "100", twoDay, "Matches the customer's UPS 2nd Day Air (express): express, cheapest of 2 express rates, within your $100.00 ceiling"],
+    ["USPS Priority Mail (priority)", "100", priority, "Matches the customer's USPS Priority Mail (priority): priority, within your $100.00 ceiling"],
+    ["Standard Shipping (ground)", "100", ground, "Matches the customer's Standard Shipping (ground): ground, within your $100.00 ceiling"],
+    ["Next Day Delivery (overnight)", "100", nextDay, "Matches the customer's Next Day Delivery (overnight): overnight, within your $100.00 ceiling"],
+    ["UPS 2nd Day Air with express over the ceiling", "25", threeDay, "Nothing as fast as the customer's UPS 2nd Day Air (express) within your $25.00 ceiling: fastest within it (3-day)"],
+    ["Next Day Delivery with everything over the ceiling", "5", ground, "Every rate is over your $5.00 ceiling: cheapest instead"],
+  ])("GIVEN the customer paid for %s and a $%s ceiling THEN the nearest service is picked", (title, ceiling, expected, reason) => {
+    const line = paid(title.replace(/ \(.*\)$| with .*$/, ""));
+    expect(pickRate(six, match(ceiling), undefined, line)).toEqual({ quoteId: expected.quoteId, reason });
+  });
+
+  it("GIVEN a priority line and both Priority Mail and a dearer priority service THEN the cheaper priority one", () => {
+    const otherPriority = rate("MRX", "MRX_INTERNATIONAL_PRIORITY", "International Priority", "14.00");
+    expect(pickRate([...six, otherPriority], match("100"), undefined, paid("USPS Priority Mail"))?.quoteId).toBe(priority.quoteId);
+  });
+
+  it("GIVEN an order without a shipping line THEN the cheapest, saying why", () => {
+    expect(pickRate(six, match("100"), undefined, null)).toEqual({ quoteId: ground.quoteId, reason: "The order has no shipping line to match: cheapest instead" });
+  });
+
+  it("GIVEN the rule THEN it reads with its ceiling in the rates' currency", () => {
+    expect(describeRule(match("40"), { currency: "USD" })).toBe("the service nearest the customer's choice at checkout, up to $40.00, else the cheapest");
   });
 });

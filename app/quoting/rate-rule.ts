@@ -1,6 +1,8 @@
 import type { RateRule } from "../settings/settings";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { compareAmounts, formatMoney } from "./money";
+import { carrierName, NO_NAMES, type ServiceNames } from "./service-names";
+import type { PaidShipping } from "./customer-choice";
 
 /**
  * The shop's rate rule (Settings): one rate per shipment, with a one-line reason the merchant can read on
@@ -33,7 +35,7 @@ export interface RatePick {
  */
 const SPEED_CLASSES = [
   { label: "overnight", pattern: /\b(overnight|next day|same day)\b/ },
-  { label: "express", pattern: /\b(express|2 ?day|two day|second day)\b/ },
+  { label: "express", pattern: /\b(express|2 ?day|2nd ?day|two day|second day)\b/ },
   { label: "3-day", pattern: /\b(3 ?day|three day)\b/ },
   { label: "priority", pattern: /\b(priority|expedited)\b/ },
 ] as const;
@@ -113,10 +115,42 @@ function preferred(rates: readonly RateCandidate[], rule: Extract<RateRule, { ki
 }
 
 /**
- * The rule's rate for one shipment, or null when there is no rate to pick from. `observed` gives the shop's
- * observed transit times, which the Fastest rule prefers to the service names.
+ * The service nearest the customer's choice (the order's shipping line) by speed class, within the ceiling:
+ * the slowest class that is still at least as fast as the one they paid for, cheapest within it; if no
+ * service within the ceiling is that fast, the fastest within it. No shipping line, or nothing within the
+ * ceiling: the cheapest, saying why.
  */
-export function pickRate(rates: readonly RateCandidate[], rule: RateRule, observed?: ObservedTransit): RatePick | null {
+function match(rates: readonly RateCandidate[], rule: Extract<RateRule, { kind: "match" }>, paid: PaidShipping | null | undefined): RatePick {
+  const fallback = cheapest(rates);
+  if (!paid) return { quoteId: fallback.quoteId, reason: "The order has no shipping line to match: cheapest instead" };
+  const promised = speedClass({ serviceCode: "", serviceDescription: paid.title });
+  const ceiling = formatMoney(rule.maxAmount, rates[0]!.currency);
+  const within = rates.filter((rate) => compareAmounts(rate.totalAmount, rule.maxAmount) <= 0);
+  if (within.length === 0) {
+    return { quoteId: fallback.quoteId, reason: `Every rate is over your ${ceiling} ceiling: cheapest instead` };
+  }
+  const asFast = within.filter((rate) => speedClass(rate).rank <= promised.rank);
+  if (asFast.length === 0) {
+    const pick = first(within, bySpeed, byPrice, byService);
+    return {
+      quoteId: pick.quoteId,
+      reason: `Nothing as fast as the customer's ${paid.title} (${promised.label}) within your ${ceiling} ceiling: fastest within it (${speedClass(pick).label})`,
+    };
+  }
+  const nearest = Math.max(...asFast.map((rate) => speedClass(rate).rank));
+  const candidates = asFast.filter((rate) => speedClass(rate).rank === nearest);
+  const pick = first(candidates, byPrice, byService);
+  const label = speedClass(pick).label;
+  const among = candidates.length > 1 ? `, cheapest of ${candidates.length} ${label} rates` : "";
+  return { quoteId: pick.quoteId, reason: `Matches the customer's ${paid.title} (${promised.label}): ${label}${among}, within your ${ceiling} ceiling` };
+}
+
+/**
+ * The rule's rate for one shipment, or null when there is no rate to pick from. `observed` gives the shop's
+ * observed transit times, which the Fastest rule prefers to the service names; `paid` is the shipping the
+ * customer paid for, which the Match rule follows.
+ */
+export function pickRate(rates: readonly RateCandidate[], rule: RateRule, observed?: ObservedTransit, paid?: PaidShipping | null): RatePick | null {
   if (rates.length === 0) return null;
   switch (rule.kind) {
     case "cheapest":
@@ -125,6 +159,8 @@ export function pickRate(rates: readonly RateCandidate[], rule: RateRule, observ
       return fastest(rates, observed);
     case "preferred":
       return preferred(rates, rule);
+    case "match":
+      return match(rates, rule, paid);
   }
 }
 
@@ -134,14 +170,19 @@ export function sameServiceRate(rates: readonly RateCandidate[], service: { carr
   return same.length === 0 ? null : first(same, byPrice, byService);
 }
 
-/** The rule in a few words, for the rates page ("Rule: cheapest rate"). */
-export function describeRule(rule: RateRule): string {
+/**
+ * The rule in a few words, for the rates page ("Rule: cheapest rate"), the carrier by name and the ceiling
+ * in the currency the rates are quoted in.
+ */
+export function describeRule(rule: RateRule, { names = NO_NAMES, currency }: { names?: ServiceNames; currency: string }): string {
   switch (rule.kind) {
     case "cheapest":
       return "cheapest rate";
     case "fastest":
       return "fastest service (by observed delivery times where there are enough, else judged by its name)";
     case "preferred":
-      return `${rule.carrierCode} while it costs at most ${rule.maxAmount}, else the cheapest`;
+      return `${carrierName(names, rule.carrierCode)} while it costs at most ${formatMoney(rule.maxAmount, currency)}, else the cheapest`;
+    case "match":
+      return `the service nearest the customer's choice at checkout, up to ${formatMoney(rule.maxAmount, currency)}, else the cheapest`;
   }
 }

@@ -6,6 +6,7 @@ import { saveSettlements } from "./quote-store.server";
 import { isBooked } from "./selection.server";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
+import { paidShippingByOrder } from "./customer-choice.server";
 
 /**
  * Re-quoting stored shipments: expired or failed rates on the rates page, and the batches step's "re-quote
@@ -28,7 +29,7 @@ export async function requoteShipments(
   const ids = [...new Set(shipmentIds)];
   const shipments = await db.shipment.findMany({
     where: { shop, id: { in: ids } },
-    select: { id: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
+    select: { id: true, orderId: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
   });
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]));
   const selectedIds = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
@@ -67,7 +68,9 @@ export async function requoteShipments(
     const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
     const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
     const observed = settings.rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
-    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous, observed) }));
+    const orderOf = (entry: (typeof toQuote)[number]) => byId.get(entry.id)!.orderId;
+    const paid = settings.rateRule.kind === "match" ? await paidShippingByOrder(db, shop, toQuote.map(orderOf)) : new Map();
+    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous, observed, paid.get(orderOf(entry))) }));
     await saveSettlements(
       db,
       shop,

@@ -9,7 +9,18 @@ import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
+import { billedWeight, deliverySpeed, formatWeight } from "./rate-display";
+import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type RatesFilter } from "./rates-filter";
+import { loadServiceNames } from "./service-names.server";
+import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
+import { paidShippingByOrder } from "./customer-choice.server";
+import { currentPackages, type PackageChoice } from "./packages";
+import { withCustoms } from "../orders/customs.server";
+import { loadMirroredOrders } from "../orders/mirror.server";
+import { productName } from "../orders/shipment-mapping";
+import type { ServiceNames } from "./service-names";
 import { isBooked } from "./selection.server";
+import { orderNumber } from "../batches/context.server";
 import { carrierTotals, type CarrierTotal } from "./totals";
 
 /**
@@ -26,6 +37,10 @@ const describeObserved = (stats: TransitStats | null) => (stats ? describeTransi
 export interface RateOption extends PricedRate {
   /** "usually 2–3 days (41 deliveries)" from the shop's own deliveries of this service to this zone, when enough. */
   observedTransit: string | null;
+  /** The observed transit, else the speed class judged by the service's name. */
+  speed: string;
+  /** "3 lb billed (dimensional)" */
+  billedWeight: string;
   surcharges: Surcharge[];
   expiresAt: string;
   expired: boolean;
@@ -36,7 +51,13 @@ export interface ShipmentView {
   fulfillmentOrderId: string;
   destination: string;
   country: string;
+  /** Ships to another country than it ships from. */
+  international: boolean;
+  /** "2.5 lb": the pieces' weight with its unit. */
   weight: string;
+  weightUnit: string;
+  /** The packages it ships in: as the merchant set them, else the default box with the whole weight. */
+  packages: PackageChoice[];
   status: "PENDING" | "QUOTED" | "FAILED";
   /** Why quoting (or the last re-quote) failed, with what to do. */
   error: string | null;
@@ -49,18 +70,26 @@ export interface ShipmentView {
   locked: string | null;
   /** Quoted, picked, unexpired and free to go into a batch. */
   ready: boolean;
+  /** The picked rate beside the shipping the customer paid for: slower or cheaper, in words. */
+  choice: ChoiceComparison;
   /** Cheapest first. */
   options: RateOption[];
 }
 
 export interface OrderView {
   orderId: string;
+  /** The number in the order's id: its single-booking page is /app/orders/<number>/book. */
+  orderNumber: string;
   orderName: string;
+  /** The shipping the customer chose and paid for at checkout, when the order has a shipping line. */
+  paidShipping: PaidShipping | null;
   shipments: ShipmentView[];
   /** Why (part of) the order is not quoted (BlockIssue of quote-run.server.ts). */
   blocked: Array<{ code: string; message: string }>;
   /** Every shipment of this order was quoted again in a later run. */
   movedToLaterRun: boolean;
+  /** Blocked for customs details: the lines lacking an HS code or origin, which the merchant can type here. */
+  customs: Array<{ lineId: string; product: string; hsCode: string | null; countryOfOrigin: string | null }>;
 }
 
 export interface QuoteRunView {
@@ -75,6 +104,17 @@ export interface QuoteRunView {
     orderCount: number;
   };
   rule: string;
+  /** Carrier and service names from List Services (codes and descriptions where it cannot be read). */
+  names: ServiceNames;
+  /** The shop's box names, for repacking a shipment. */
+  boxes: string[];
+  filter: RatesFilter;
+  /** Orders each filter shows (over the whole run). */
+  filterCounts: FilterCounts;
+  /** Orders the filter shows, over all pages. */
+  filteredOrderCount: number;
+  /** Every ready shipment's picked rate, for the grand total of what goes into a batch. */
+  readyRates: Array<{ shipmentId: string; currency: string; totalAmount: string }>;
   counts: { quoted: number; failed: number; pending: number; blockedOrders: number; expired: number; ready: number };
   totals: CarrierTotal[];
   readyShipmentIds: string[];
@@ -86,13 +126,16 @@ export interface QuoteRunView {
 }
 
 const StoredRequest = z.object({
+  sender: z.object({ country: z.string() }),
   receiver: z.object({ city: z.string(), state: z.string().nullish(), country: z.string() }),
   weightUnit: z.string(),
   pieces: z.array(z.object({ weight: z.string() })).min(1),
 });
 const OrderIds = z.array(z.string());
+const StoredRoute = z.object({ sender: z.object({ country: z.string() }), receiver: z.object({ country: z.string() }) });
 const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
 const Surcharges = z.array(Surcharge);
+
 
 function lockedReason(shipment: { bookingStatus: string; batch: { name: string } | null }): string | null {
   if (isBooked(shipment.bookingStatus)) return "Booked";
@@ -117,30 +160,22 @@ export async function loadQuoteRunView(
   db: PrismaClient,
   shop: string,
   runId: string,
-  { now = new Date(), page = 1 }: { now?: Date; page?: number } = {},
+  { now = new Date(), page = 1, filter = {} }: { now?: Date; page?: number; filter?: RatesFilter } = {},
 ): Promise<QuoteRunView> {
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
   if (run.status === "RUNNING") await resumeQuoteRun(db, shop, runId, { now });
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
-  const pages = Math.max(1, Math.ceil(orderIds.length / ORDERS_PER_PAGE));
-  const current = Math.min(Math.max(1, page), pages);
-  const pageIds = orderIds.slice((current - 1) * ORDERS_PER_PAGE, current * ORDERS_PER_PAGE);
 
-  const [settings, all, blockedCount, pageShipments, pageBlocked] = await Promise.all([
+  const [settings, names, all, blockedIds] = await Promise.all([
     loadSettings(db, shop),
+    loadServiceNames(db, shop, now),
     db.shipment.findMany({
       where: { runId },
-      select: { id: true, quoteStatus: true, selectedQuoteId: true, bookingStatus: true, batch: { select: { name: true } } },
+      select: { id: true, orderId: true, request: true, quoteStatus: true, quoteError: true, selectedQuoteId: true, bookingStatus: true, batch: { select: { name: true } } },
     }),
-    db.blockedOrder.count({ where: { runId } }),
-    db.shipment.findMany({
-      where: { runId, orderId: { in: pageIds } },
-      include: { quotes: true, batch: { select: { name: true } } },
-      orderBy: { fulfillmentOrderId: "asc" },
-    }),
-    db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
+    db.blockedOrder.findMany({ where: { runId }, select: { orderId: true } }),
   ]);
 
   const selectedIds = all.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
@@ -148,7 +183,7 @@ export async function loadQuoteRunView(
     (
       await db.quote.findMany({
         where: { shop, quoteId: { in: selectedIds } },
-        select: { quoteId: true, carrierCode: true, currency: true, totalAmount: true, expiresAt: true },
+        select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
       })
     ).map((quote) => [quote.quoteId, quote]),
   );
@@ -164,6 +199,43 @@ export async function loadQuoteRunView(
   });
   const failed = all.filter((shipment) => shipment.quoteStatus === "FAILED");
 
+  // What the filters look at, for every order of the run, so they work across pages.
+  const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
+  const paid = await paidShippingByOrder(db, shop, orderIds);
+  const expiredSet = new Set(expiredIds.map((shipment) => shipment.id));
+  const facts = new Map<string, OrderFacts>(
+    orderIds.map((orderId) => [orderId, { orderId, attention: blockedOrderIds.has(orderId), international: false, carriers: [] }]),
+  );
+  for (const shipment of all) {
+    const order = facts.get(shipment.orderId);
+    if (!order) continue;
+    const route = StoredRoute.parse(JSON.parse(shipment.request));
+    const pick = pickOf(shipment);
+    facts.set(shipment.orderId, {
+      ...order,
+      attention:
+        order.attention ||
+        shipment.quoteStatus === "FAILED" ||
+        shipment.quoteError !== null ||
+        expiredSet.has(shipment.id) ||
+        (pick !== undefined && compareWithPaid(pick, paid.get(shipment.orderId) ?? null).flag !== null),
+      international: order.international || route.sender.country !== route.receiver.country,
+      carriers: pick ? [...order.carriers, pick.carrierCode] : order.carriers,
+    });
+  }
+  const filteredIds = orderIds.filter((orderId) => matchesFilter(facts.get(orderId)!, filter));
+  const pages = Math.max(1, Math.ceil(filteredIds.length / ORDERS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  const pageIds = filteredIds.slice((current - 1) * ORDERS_PER_PAGE, current * ORDERS_PER_PAGE);
+  const [pageShipments, pageBlocked] = await Promise.all([
+    db.shipment.findMany({
+      where: { runId, orderId: { in: pageIds } },
+      include: { quotes: true, batch: { select: { name: true } } },
+      orderBy: { fulfillmentOrderId: "asc" },
+    }),
+    db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
+  ]);
+
   const observed = await observedTransitLookup(db, shop);
   const shipmentViews = new Map<string, ShipmentView[]>();
   for (const shipment of pageShipments) {
@@ -174,6 +246,8 @@ export async function loadQuoteRunView(
         (quote): RateOption => ({
           ...pricedRateOf(quote),
           observedTransit: describeObserved(observed(quote)),
+          speed: deliverySpeed(quote, describeObserved(observed(quote))),
+          billedWeight: billedWeight(quote, request.weightUnit),
           surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
           expiresAt: quote.expiresAt.toISOString(),
           expired: quote.expiresAt <= now,
@@ -187,7 +261,10 @@ export async function loadQuoteRunView(
       fulfillmentOrderId: shipment.fulfillmentOrderId,
       destination: [receiver.city, receiver.state, receiver.country].filter(Boolean).join(", "),
       country: receiver.country,
-      weight: `${sumAmounts(request.pieces.map((piece) => piece.weight))} ${request.weightUnit}`,
+      international: request.sender.country !== receiver.country,
+      weight: formatWeight(sumAmounts(request.pieces.map((piece) => piece.weight)), request.weightUnit),
+      weightUnit: request.weightUnit,
+      packages: currentPackages(shipment.packages, request, settings.defaultBox),
       status: quoteStatus(shipment.quoteStatus),
       error: shipment.quoteError,
       selectedQuoteId: pick ? pick.quoteId : null,
@@ -196,20 +273,29 @@ export async function loadQuoteRunView(
       selectedExpired: pick?.expired ?? false,
       locked,
       ready: shipment.quoteStatus === "QUOTED" && pick !== undefined && !pick.expired && locked === null,
+      choice: pick ? compareWithPaid(pick, paid.get(shipment.orderId) ?? null) : NO_FLAGS,
       options,
     };
     shipmentViews.set(shipment.orderId, [...(shipmentViews.get(shipment.orderId) ?? []), view]);
   }
   const blockedByOrder = new Map(pageBlocked.map((row) => [row.orderId, row]));
+  const customsLines = await linesLackingCustoms(
+    db,
+    shop,
+    pageBlocked.filter((row) => Issues.parse(JSON.parse(row.issues)).some((issue) => CUSTOMS_ISSUES.has(issue.code))).map((row) => row.orderId),
+  );
   const orders = pageIds.map((orderId): OrderView => {
     const shipments = shipmentViews.get(orderId) ?? [];
     const blocked = blockedByOrder.get(orderId);
     return {
       orderId,
+      orderNumber: orderNumber(orderId),
+      paidShipping: paid.get(orderId) ?? null,
       orderName: blocked?.orderName ?? pageShipments.find((shipment) => shipment.orderId === orderId)?.orderName ?? orderLabel(orderId),
       shipments,
       blocked: blocked ? Issues.parse(JSON.parse(blocked.issues)) : [],
       movedToLaterRun: shipments.length === 0 && !blocked,
+      customs: customsLines.get(orderId) ?? [],
     };
   });
 
@@ -224,12 +310,21 @@ export async function loadQuoteRunView(
       error: run.error,
       orderCount: orderIds.length,
     },
-    rule: describeRule(settings.rateRule),
+    rule: describeRule(settings.rateRule, { names, currency: [...selected.values()][0]?.currency ?? "USD" }),
+    names,
+    boxes: settings.boxes.map((box) => box.name),
+    filter,
+    filterCounts: filterCounts([...facts.values()]),
+    filteredOrderCount: filteredIds.length,
+    readyRates: ready.map((shipment) => {
+      const pick = pickOf(shipment)!;
+      return { shipmentId: shipment.id, currency: pick.currency, totalAmount: pick.totalAmount };
+    }),
     counts: {
       quoted: all.filter((shipment) => shipment.quoteStatus === "QUOTED").length,
       failed: failed.length,
       pending: all.filter((shipment) => shipment.quoteStatus === "PENDING").length,
-      blockedOrders: blockedCount,
+      blockedOrders: blockedIds.length,
       expired: expiredIds.length,
       ready: ready.length,
     },
@@ -241,6 +336,22 @@ export async function loadQuoteRunView(
     pages,
     orders,
   };
+}
+
+const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);
+
+/** Per order, its lines without an HS code or a country of origin (after what the merchant typed in Consign). */
+async function linesLackingCustoms(db: PrismaClient, shop: string, orderIds: string[]): Promise<Map<string, OrderView["customs"]>> {
+  const orders = await withCustoms(db, shop, await loadMirroredOrders(db, shop, orderIds));
+  return new Map(
+    orders.map((order) => [
+      order.id,
+      order.fulfillmentOrders
+        .flatMap((fo) => fo.lines)
+        .filter((line) => line.remainingQuantity > 0 && (!line.hsCode?.trim() || !line.countryOfOrigin))
+        .map((line) => ({ lineId: line.id, product: productName(line), hsCode: line.hsCode, countryOfOrigin: line.countryOfOrigin })),
+    ]),
+  );
 }
 
 export interface QuoteRunSummary {

@@ -3,6 +3,7 @@ import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { pickRate } from "./rate-rule";
+import { paidShippingByOrder } from "./customer-choice.server";
 
 /**
  * Changing which rate a shipment ships with: the merchant's own pick, or the shop's rule applied again to a
@@ -68,8 +69,9 @@ export async function applyRule(
   const observed = rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
   const shipments = await db.shipment.findMany({
     where: { shop, runId, quoteStatus: "QUOTED" },
-    select: { id: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
+    select: { id: true, orderId: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
   });
+  const paid = rateRule.kind === "match" ? await paidShippingByOrder(db, shop, shipments.map((shipment) => shipment.orderId)) : new Map();
   const result: RuleApplied = { applied: 0, keptManual: 0, locked: 0, needRequote: 0 };
   const updates = [];
   for (const shipment of shipments) {
@@ -81,7 +83,7 @@ export async function applyRule(
       result.keptManual += 1;
       continue;
     }
-    const pick = pickRate(shipment.quotes, rateRule, observed);
+    const pick = pickRate(shipment.quotes, rateRule, observed, paid.get(shipment.orderId));
     if (!pick) {
       result.needRequote += 1;
       continue;

@@ -2,6 +2,7 @@ import type { ShipmentQuoteOutcome } from "../../shipping-api/client";
 import type { Quote } from "../../shipping-api/contract";
 import { isServiceEnabled, type ShippingSettings } from "../settings/settings";
 import { clientFailure, describeQuoteFailure } from "./quote-failure";
+import type { PaidShipping } from "./customer-choice";
 import { pickRate, sameServiceRate, type ObservedTransit } from "./rate-rule";
 
 /**
@@ -34,8 +35,17 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/** `observed`: the shop's observed transit times, which the Fastest rule prefers to service names. */
-export function settleQuotes(outcome: ShipmentQuoteOutcome, settings: ShippingSettings, previous: PreviousChoice | null = null, observed?: ObservedTransit): Settlement {
+/**
+ * `observed`: the shop's observed transit times, which the Fastest rule prefers to service names; `paid`: the
+ * shipping the customer paid for, which the Match rule follows.
+ */
+export function settleQuotes(
+  outcome: ShipmentQuoteOutcome,
+  settings: ShippingSettings,
+  previous: PreviousChoice | null = null,
+  observed?: ObservedTransit,
+  paid?: PaidShipping | null,
+): Settlement {
   if (outcome.status === "failed") return { ok: false, error: describeQuoteFailure(clientFailure(outcome.error)) };
   if (outcome.status === "error") return { ok: false, error: describeQuoteFailure({ category: outcome.errorCategory, message: outcome.error }) };
 
@@ -58,7 +68,7 @@ export function settleQuotes(outcome: ShipmentQuoteOutcome, settings: ShippingSe
       pick: { quoteId: kept.quoteId, reason: `Same service as before (${previous.carrierCode} ${previous.serviceDescription}), re-quoted`, selectedBy: previous.selectedBy },
     };
   }
-  const pick = pickRate(quotes, settings.rateRule, observed)!;
+  const pick = pickRate(quotes, settings.rateRule, observed, paid)!;
   const reason = previous ? `${previous.carrierCode} ${previous.serviceDescription} is no longer offered: ${lowerFirst(pick.reason)}` : pick.reason;
   return { ok: true, quotes, pick: { quoteId: pick.quoteId, reason, selectedBy: "RULE" } };
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import {
   Badge,
@@ -27,6 +27,9 @@ import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
 import { NeedsAttention } from "../tracking/components/needs-attention";
 import { needsAttention } from "../tracking/tracking-views.server";
+import { NO_NAMES } from "../quoting/service-names";
+import { loadServiceNames } from "../quoting/service-names.server";
+import { orderNumber } from "../batches/context.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
@@ -35,12 +38,16 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const shop = await loadShopSummary(context);
   const sync = await currentMirrorSync(context, prisma);
   const list = await listOrdersToShip(prisma, session.shop, orderListFilters(query, shop, new Date()));
+  const attention = await needsAttention(prisma, session.shop, new Date(), 10);
   return {
     shop,
-    list,
+    // Each order with rates can be booked on its own page.
+    list: { ...list, rows: list.rows.map((row) => ({ ...row, bookPath: `/app/orders/${orderNumber(row.id)}/book` })) },
     connected: (await loadAccount(prisma, session.shop)) !== null,
     sync,
-    attention: await needsAttention(prisma, session.shop, new Date(), 10),
+    attention,
+    // Names only when there is a shipment to name: the home page does not read List Services otherwise.
+    names: attention.total > 0 ? await loadServiceNames(prisma, session.shop) : NO_NAMES,
   };
 };
 
@@ -51,7 +58,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function OrdersToShip() {
-  const { shop, list, sync, connected, attention } = useLoaderData<typeof loader>();
+  const { shop, list, sync, connected, attention, names } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const submit = useSubmit();
   const [params] = useSearchParams();
@@ -98,7 +105,7 @@ export default function OrdersToShip() {
             <p>Connect the account you ship with, or create one, then choose where you ship from in Settings.</p>
           </Banner>
         )}
-        <NeedsAttention total={attention.total} rows={attention.rows} />
+        <NeedsAttention total={attention.total} rows={attention.rows} names={names} />
         {sync.status === "RUNNING" && (
           <Banner tone="info" title="Reading your open orders from Shopify…">
             <p>This runs once after install and whenever you sync. The list fills in as soon as it finishes.</p>
@@ -201,6 +208,11 @@ export default function OrdersToShip() {
                       <span data-testid="order-name">{row.name}</span>
                     </Text>
                     {row.quoted && <Badge tone="info">Rates ready</Badge>}
+                    {row.quoted && (
+                      <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()} role="presentation">
+                        <Link to={row.bookPath}>Book alone</Link>
+                      </span>
+                    )}
                   </InlineStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{new Date(row.createdAt).toLocaleDateString()}</IndexTable.Cell>

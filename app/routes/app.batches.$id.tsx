@@ -16,6 +16,10 @@ import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
+import { carrierAndService, type ServiceNames } from "../quoting/service-names";
+import { compareWithPaid, describePaid, type PaidShipping } from "../quoting/customer-choice";
+import { paidShippingByOrder } from "../quoting/customer-choice.server";
+import { loadServiceNames } from "../quoting/service-names.server";
 import { readPostedForm } from "../posted-form.server";
 
 /**
@@ -30,7 +34,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     const view = await openBatch(ctx, params.id ?? "");
     if (view.lines.some((line) => line.fulfillmentStatus === "PENDING")) void startWriteBack(ctx.shop);
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
-    return { view, candidates };
+    const [names, paid] = await Promise.all([
+      loadServiceNames(ctx.db, ctx.shop, ctx.now),
+      paidShippingByOrder(ctx.db, ctx.shop, view.lines.map((line) => line.orderId)),
+    ]);
+    return { view, candidates, names, paid: Object.fromEntries(paid) };
   } catch (error) {
     if (error instanceof BatchNotFoundError) throw new Response(error.message, { status: 404 });
     throw error;
@@ -116,8 +124,35 @@ const RATE_LABEL: Record<BatchLine["rate"], { tone: "success" | "warning" | "att
   unknown: { tone: undefined, label: "—" },
 };
 
+/** A line's service by name, with the shipping the customer paid for and a flag when the pick falls short of it. */
+function LineService({ line, names, paid }: { line: BatchLine; names: ServiceNames; paid: PaidShipping | null }) {
+  if (!line.carrierCode || !line.serviceCode) return <Text as="span">—</Text>;
+  const service = { carrierCode: line.carrierCode, serviceCode: line.serviceCode, serviceDescription: line.serviceDescription };
+  const choice =
+    line.totalAmount && line.currency
+      ? compareWithPaid({ serviceCode: line.serviceCode, serviceDescription: line.serviceDescription ?? "", totalAmount: line.totalAmount, currency: line.currency }, paid)
+      : null;
+  return (
+    <BlockStack gap="050">
+      <span data-testid="line-service">{carrierAndService(names, service)}</span>
+      {paid && (
+        <Text as="span" tone="subdued" variant="bodySm">
+          Customer paid for: <span data-testid="paid-shipping">{describePaid(paid)}</span>
+        </Text>
+      )}
+      {choice?.flag && (
+        <span data-testid="choice-flag" data-slower={choice.slower} data-cheaper={choice.cheaper}>
+          <Text as="span" tone="caution" variant="bodySm">
+            {choice.flag}
+          </Text>
+        </span>
+      )}
+    </BlockStack>
+  );
+}
+
 export default function BatchPage() {
-  const { view, candidates } = useLoaderData<typeof loader>();
+  const { view, candidates, names, paid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
   const navigation = useNavigation();
@@ -283,7 +318,9 @@ export default function BatchPage() {
                     <Link to={`/app/orders/${line.orderNumber}/book`}>{line.orderName}</Link>
                   </span>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{[line.carrierCode, line.serviceDescription ?? line.serviceCode].filter(Boolean).join(" · ")}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <LineService line={line} names={names} paid={paid[line.orderId] ?? null} />
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <InlineStack gap="100">
                     <Text as="span">{line.totalAmount && line.currency ? formatMoney(line.totalAmount, line.currency) : "—"}</Text>
@@ -331,7 +368,7 @@ export default function BatchPage() {
               </Text>
               {view.orphans.map((orphan) => (
                 <InlineStack key={orphan.quoteId} gap="200" blockAlign="center">
-                  <Text as="span">{`Rate ${orphan.quoteId}: ${orphan.carrierCode} ${orphan.serviceCode}, ${formatMoney(orphan.totalAmount, orphan.currency)}${orphan.expired ? " (expired)" : ""}`}</Text>
+                  <Text as="span">{`Rate ${orphan.quoteId}: ${carrierAndService(names, orphan)}, ${formatMoney(orphan.totalAmount, orphan.currency)}${orphan.expired ? " (expired)" : ""}`}</Text>
                   <fetcher.Form method="post">
                     <input type="hidden" name="intent" value="remove-rate" />
                     <input type="hidden" name="quoteId" value={String(orphan.quoteId)} />

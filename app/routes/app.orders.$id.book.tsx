@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, InlineGrid, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../shipping-api/contract";
 import { requestContext } from "../batches/request-context.server";
 import { BookingStatusBadge } from "../batches/components/batch-status";
@@ -11,6 +11,11 @@ import { parseBookingForm } from "../booking/book-request";
 import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type OptionsPrice, type ShipmentBooking, type SingleBookingOutcome } from "../booking/single-booking.server";
 import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
+import { PackagesEditor } from "../quoting/components/packages-editor";
+import { carrierAndService, type ServiceNames } from "../quoting/service-names";
+import { QuotingInputError } from "../quoting/errors";
+import { formatWeight } from "../quoting/rate-display";
+import { repackShipment } from "../quoting/repack.server";
 import type { FieldErrors } from "../settings/field-errors";
 import { readPostedForm } from "../posted-form.server";
 import { TrackingTimeline } from "../tracking/components/tracking-timeline";
@@ -42,12 +47,27 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   }
 };
 
-type ActionResult = SingleBookingOutcome | { status: "invalid"; message: string; fieldErrors: FieldErrors };
+type ActionResult =
+  | SingleBookingOutcome
+  | { status: "invalid"; message: string; fieldErrors: FieldErrors }
+  /** The packages editor's answer (its own fetcher): `error` on `field` when refused. */
+  | { status: "repacked"; ok: boolean; field?: string; error?: string };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
   orderNumberParam(params.id);
-  const form = parseBookingForm(await readPostedForm(request));
+  const posted = await readPostedForm(request);
+  if (posted.get("intent") === "repack") {
+    // The packages editor: repack this shipment and quote it again (the page then reloads its rates).
+    try {
+      const outcome = await repackShipment(ctx.db, ctx.shop, { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") }, { now: ctx.now });
+      return json<ActionResult>(outcome.ok ? { status: "repacked", ok: true } : { status: "repacked", ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
+    } catch (error) {
+      if (error instanceof QuotingInputError) return json<ActionResult>({ status: "repacked", ok: false, field: error.field, error: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  const form = parseBookingForm(posted);
   if (!form.ok) {
     return json<ActionResult>({ status: "invalid", message: "Some fields need correcting before booking.", fieldErrors: form.errors }, { status: 400 });
   }
@@ -112,6 +132,8 @@ export default function BookOrder() {
             heading={view.shipments.length > 1 ? `Shipment ${index + 1} of ${view.shipments.length}` : "Shipment"}
             fieldErrors={fieldErrors}
             choices={choices}
+            boxes={view.boxes}
+            names={view.names}
           />
         ))}
       </BlockStack>
@@ -131,7 +153,26 @@ interface Choices {
   termsOfTrade: readonly string[];
 }
 
-function ShipmentCard({ orderNumber, shipment, heading, fieldErrors, choices }: { orderNumber: string; shipment: ShipmentBooking; heading: string; fieldErrors: FieldErrors; choices: Choices }) {
+function ShipmentCard({
+  orderNumber,
+  shipment,
+  heading,
+  fieldErrors,
+  choices,
+  boxes,
+  names,
+}: {
+  orderNumber: string;
+  shipment: ShipmentBooking;
+  heading: string;
+  fieldErrors: FieldErrors;
+  choices: Choices;
+  boxes: string[];
+  names: ServiceNames;
+}) {
+  const [repacking, setRepacking] = useState(false);
+  const closeEditor = useCallback(() => setRepacking(false), []);
+  const bookable = !shipment.booked && !shipment.blocked;
   return (
     <Card>
       <BlockStack gap="300">
@@ -144,8 +185,21 @@ function ShipmentCard({ orderNumber, shipment, heading, fieldErrors, choices }: 
           </Text>
           <BookingStatusBadge status={shipment.bookingStatus} />
         </InlineStack>
+        {bookable && shipment.packages.length > 0 && (
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="span">
+              <span data-testid="booking-packages">{shipment.packages.map((entry) => `${entry.box}, ${formatWeight(entry.weight, shipment.weightUnit)}`).join(" + ")}</span>
+            </Text>
+            {!repacking && (
+              <Button variant="plain" onClick={() => setRepacking(true)}>
+                Change packages
+              </Button>
+            )}
+          </InlineStack>
+        )}
+        {bookable && repacking && <PackagesEditor shipment={{ id: shipment.shipmentId, packages: shipment.packages, weightUnit: shipment.weightUnit }} boxes={boxes} onDone={closeEditor} />}
         {shipment.booked ? (
-          <BookedShipment orderNumber={orderNumber} shipmentId={shipment.shipmentId} booked={shipment.booked} />
+          <BookedShipment orderNumber={orderNumber} shipmentId={shipment.shipmentId} booked={shipment.booked} names={names} />
         ) : shipment.blocked ? (
           <Banner tone="info">
             <p data-testid="booking-blocked">{shipment.blocked}</p>
@@ -163,7 +217,7 @@ function ShipmentCard({ orderNumber, shipment, heading, fieldErrors, choices }: 
   );
 }
 
-function BookedShipment({ orderNumber, shipmentId, booked }: { orderNumber: string; shipmentId: string; booked: NonNullable<ShipmentBooking["booked"]> }) {
+function BookedShipment({ orderNumber, shipmentId, booked, names }: { orderNumber: string; shipmentId: string; booked: NonNullable<ShipmentBooking["booked"]>; names: ServiceNames }) {
   const [error, setError] = useState<string | null>(null);
   const open = async (mode: "download" | "print") => {
     setError(null);
@@ -172,7 +226,8 @@ function BookedShipment({ orderNumber, shipmentId, booked }: { orderNumber: stri
   return (
     <BlockStack gap="200">
       <Text as="p">
-        <span data-testid="shipment-tracking">{booked.trackingNumber}</span> · {[booked.carrierCode, booked.serviceCode].filter(Boolean).join(" ")}
+        <span data-testid="shipment-tracking">{booked.trackingNumber}</span>
+        {booked.carrierCode && booked.serviceCode ? ` · ${carrierAndService(names, { carrierCode: booked.carrierCode, serviceCode: booked.serviceCode })}` : ""}
         {booked.shippingCost && booked.currency ? ` · ${formatMoney(booked.shippingCost, booked.currency)}` : ""} · book number {booked.bookNumber}
       </Text>
       <InlineStack gap="200">

@@ -1,17 +1,24 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, Checkbox, DataTable, Divider, InlineStack, Page, Pagination, ProgressBar, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, Checkbox, DataTable, Divider, InlineStack, Page, Pagination, ProgressBar, Select, Text } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { z } from "zod";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import prisma from "../db.server";
 import { ShipmentRates } from "../quoting/components/shipment-rates";
+import { CustomsForm } from "../quoting/components/customs-form";
 import { QuotingInputError } from "../quoting/errors";
-import { formatMoney } from "../quoting/money";
+import { formatMoney, sumAmounts } from "../quoting/money";
 import { requoteShipments } from "../quoting/requote.server";
+import { repackShipment } from "../quoting/repack.server";
+import { describePaid } from "../quoting/customer-choice";
+import { parseCustoms } from "../orders/customs";
+import { saveOrderCustoms } from "../orders/customs.server";
+import { RatesFilter, isFiltered } from "../quoting/rates-filter";
 import { loadQuoteRunView } from "../quoting/run-view.server";
+import { carrierName } from "../quoting/service-names";
 import { applyRule, selectRate } from "../quoting/selection.server";
 import { requireAccount } from "../settings/require-account.server";
 import { authenticate } from "../shopify.server";
@@ -26,9 +33,11 @@ const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const { page } = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const { page } = PageQuery.parse(query);
+  const filter = RatesFilter.parse(query);
   try {
-    return await loadQuoteRunView(prisma, session.shop, params.runId ?? "", { now: new Date(), page });
+    return await loadQuoteRunView(prisma, session.shop, params.runId ?? "", { now: new Date(), page, filter });
   } catch (error) {
     if (error instanceof QuotingInputError) throw new Response(error.message, { status: error.status });
     throw error;
@@ -48,8 +57,29 @@ function plural(count: number, word: string): string {
 }
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, redirect } = await authenticate.admin(request);
   const form = await readPostedForm(request);
+  if (form.get("intent") === "customs") {
+    // Customs details for an order blocked without them: saved, then the order is quoted again in a new run.
+    const customs = parseCustoms({ orderId: form.get("orderId"), lineId: form.getAll("lineId"), hsCode: form.getAll("hsCode"), countryOfOrigin: form.getAll("countryOfOrigin") });
+    if (!customs.ok) return json<ActionResult>({ ok: false, field: customs.field, error: customs.message }, { status: 400 });
+    if (!(await saveOrderCustoms(prisma, session.shop, params.runId ?? "", customs.orderId, customs.entries))) {
+      return json<ActionResult>({ ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." }, { status: 404 });
+    }
+    return redirect(`/app/quotes/new?${new URLSearchParams({ id: customs.orderId })}`);
+  }
+  if (form.get("intent") === "repack") {
+    try {
+      await requireAccount(prisma, session.shop, request);
+      const outcome = await repackShipment(prisma, session.shop, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") }, { now: new Date() });
+      return outcome.ok
+        ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
+        : json<ActionResult>({ ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
+    } catch (error) {
+      if (error instanceof QuotingInputError) return json<ActionResult>({ ok: false, field: error.field, error: error.message }, { status: error.status });
+      throw error;
+    }
+  }
   const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
   if (!input.success) {
     const issue = input.error.issues[0];
@@ -86,21 +116,34 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 /** While the run quotes, the page reloads its data every second. */
 const POLL_MS = 1000;
 
+/** "$312.40" or "$312.40 + £20.10": the picked rates summed per currency. */
+function grandTotal(rates: ReadonlyArray<{ currency: string; totalAmount: string }>): string {
+  const byCurrency = new Map<string, string[]>();
+  for (const rate of rates) byCurrency.set(rate.currency, [...(byCurrency.get(rate.currency) ?? []), rate.totalAmount]);
+  if (byCurrency.size === 0) return formatMoney("0", "USD");
+  return [...byCurrency]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, amounts]) => formatMoney(sumAmounts(amounts), currency))
+    .join(" + ");
+}
+
 export default function QuoteRunPage() {
   const view = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const bulk = useFetcher<typeof action>();
   const navigation = useNavigation();
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [overrideManual, setOverrideManual] = useState(false);
-  const { run } = view;
+  const { run, names, filter } = view;
   const outcome = bulk.data ?? result;
 
   useRevalidateWhile(run.status === "RUNNING", POLL_MS);
   useSuccessToast(outcome);
 
-  const batchIds = useMemo(() => view.readyShipmentIds.filter((id) => !excluded.has(id)), [view.readyShipmentIds, excluded]);
+  const batchRates = useMemo(() => view.readyRates.filter((rate) => !excluded.has(rate.shipmentId)), [view.readyRates, excluded]);
+  const batchIds = batchRates.map((rate) => rate.shipmentId);
   const include = (id: string, included: boolean) =>
     setExcluded((current) => {
       const next = new Set(current);
@@ -108,14 +151,35 @@ export default function QuoteRunPage() {
       else next.add(id);
       return next;
     });
+  const toggle = (orderId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(orderId)) next.delete(orderId);
+      else next.add(orderId);
+      return next;
+    });
+  /** Sets (or clears) one filter, back to the first page; the others are kept. */
+  const setFilter = (name: "attention" | "international" | "carrier", value: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete("page");
+    setSearchParams(next);
+  };
+  const setPage = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("page", String(page));
+    setSearchParams(next);
+  };
   const percent = run.shipmentsTotal === 0 ? 100 : Math.round((run.shipmentsDone / run.shipmentsTotal) * 100);
+  const counts = view.filterCounts;
 
   return (
     <Page>
       <TitleBar title="Rates" />
       <BlockStack gap="400">
         <Text as="p" tone="subdued">
-          {plural(run.orderCount, "order")} selected · rates picked by your rule: {view.rule} (<Link to="/app/settings">change</Link>)
+          {plural(run.orderCount, "order")} selected · rates picked by your rule: <span data-testid="rule-words">{view.rule}</span> (<Link to="/app/settings">change</Link>)
         </Text>
         {run.status === "RUNNING" && (
           <Card>
@@ -193,73 +257,152 @@ export default function QuoteRunPage() {
                     columnContentTypes={["text", "numeric", "numeric"]}
                     headings={["Carrier", "Shipments", "Total"]}
                     rows={view.totals.map((total) => [
-                      total.carrierCode,
+                      carrierName(names, total.carrierCode),
                       total.count,
                       total.amounts.map((amount) => formatMoney(amount.total, amount.currency)).join(" + "),
                     ])}
                   />
                 )}
               </div>
-              <Form method="post" action="/app/batches/new">
-                <input type="hidden" name="runId" value={run.id} />
-                {batchIds.map((id) => (
-                  <input key={id} type="hidden" name="shipmentIds" value={id} />
-                ))}
-                <Button submit variant="primary" disabled={batchIds.length === 0 || navigation.state !== "idle"}>
-                  {`Create batch (${plural(batchIds.length, "shipment")})`}
-                </Button>
-              </Form>
             </BlockStack>
           }
         />
 
-        {view.orders.map((order) => (
-          <div key={order.orderId} data-testid="quote-order" data-order-id={order.orderId} data-order-name={order.orderName}>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  <span data-testid="quote-order-name">{order.orderName}</span>
+        {/* The grand total, Create batch and the filters stay in view while the merchant scrolls hundreds of orders. */}
+        <div data-testid="rates-sticky-bar" style={{ position: "sticky", top: 0, zIndex: 20 }}>
+          <Card>
+            <BlockStack gap="300">
+              <InlineStack gap="400" align="space-between" blockAlign="center">
+                <Text as="p" variant="headingMd">
+                  {`${plural(batchIds.length, "shipment")} picked · `}
+                  <span data-testid="grand-total">{grandTotal(batchRates)}</span>
                 </Text>
-                {order.blocked.length > 0 && (
-                  <Banner tone="warning" title={order.shipments.length > 0 ? "Some items are not quoted" : "Not quoted"}>
-                    <BlockStack gap="100">
-                      {order.blocked.map((issue) => (
-                        <p key={issue.code + issue.message} data-testid="blocked-reason" data-code={issue.code}>
-                          {issue.message}
-                        </p>
-                      ))}
+                <Form method="post" action="/app/batches/new">
+                  <input type="hidden" name="runId" value={run.id} />
+                  {batchIds.map((id) => (
+                    <input key={id} type="hidden" name="shipmentIds" value={id} />
+                  ))}
+                  <Button submit variant="primary" disabled={batchIds.length === 0 || navigation.state !== "idle"}>
+                    {`Create batch (${plural(batchIds.length, "shipment")})`}
+                  </Button>
+                </Form>
+              </InlineStack>
+              <InlineStack gap="200" blockAlign="center">
+                <Text as="span" tone="subdued">
+                  Show:
+                </Text>
+                <Button pressed={!isFiltered(filter)} size="slim" onClick={() => setSearchParams(new URLSearchParams())}>
+                  {`All (${counts.all})`}
+                </Button>
+                <Button pressed={filter.attention === "1"} size="slim" onClick={() => setFilter("attention", filter.attention ? null : "1")}>
+                  {`Needs attention (${counts.attention})`}
+                </Button>
+                <Button pressed={filter.international === "1"} size="slim" onClick={() => setFilter("international", filter.international ? null : "1")}>
+                  {`International (${counts.international})`}
+                </Button>
+                <div style={{ minWidth: 220 }}>
+                  <Select
+                    label="Carrier"
+                    labelInline
+                    value={filter.carrier ?? ""}
+                    onChange={(value) => setFilter("carrier", value || null)}
+                    options={[
+                      { label: "Any carrier", value: "" },
+                      ...counts.carriers.map((carrier) => ({ label: `${carrierName(names, carrier.carrierCode)} (${carrier.orders})`, value: carrier.carrierCode })),
+                    ]}
+                  />
+                </div>
+              </InlineStack>
+            </BlockStack>
+          </Card>
+        </div>
+
+        <Card padding="0">
+          {view.orders.length === 0 && (
+            <Box padding="400">
+              <Text as="p" tone="subdued">
+                {isFiltered(filter) ? "No orders match these filters. Choose All to see every order of this run." : "No orders in this run. Select orders in Orders to ship and choose Create shipping labels."}
+              </Text>
+            </Box>
+          )}
+          {view.orders.map((order) => {
+            const rates = order.shipments.reduce((sum, shipment) => sum + shipment.options.length, 0);
+            const open = expanded.has(order.orderId);
+            return (
+              <div
+                key={order.orderId}
+                data-testid="quote-order"
+                data-order-id={order.orderId}
+                data-order-name={order.orderName}
+                style={{ padding: "12px 16px", borderBottom: "1px solid var(--p-color-border-secondary)" }}
+              >
+                <BlockStack gap="200">
+                  <InlineStack gap="200" blockAlign="center" align="space-between">
+                    <InlineStack gap="300" blockAlign="center">
+                      <Text as="h2" variant="headingSm">
+                        <span data-testid="quote-order-name">{order.orderName}</span>
+                      </Text>
+                      <Text as="span" tone="subdued">
+                        {"Customer paid for: "}
+                        <span data-testid="paid-shipping">{order.paidShipping ? describePaid(order.paidShipping) : "no shipping line"}</span>
+                      </Text>
+                      {order.shipments.length > 0 && (
+                        <Link to={`/app/orders/${order.orderNumber}/book`}>
+                          {order.shipments.every((shipment) => shipment.locked === "Booked") ? "Booked" : "Book alone"}
+                        </Link>
+                      )}
+                    </InlineStack>
+                    {rates > 0 && (
+                      <Button variant="plain" disclosure={open ? "up" : "down"} onClick={() => toggle(order.orderId)} accessibilityLabel={`${open ? "Hide" : "Show"} all rates of ${order.orderName}`}>
+                        {open ? "Hide rates" : `All ${plural(rates, "rate")}`}
+                      </Button>
+                    )}
+                  </InlineStack>
+                  {order.blocked.length > 0 && (
+                    <Banner tone="warning" title={order.shipments.length > 0 ? "Some items are not quoted" : "Not quoted"}>
+                      <BlockStack gap="100">
+                        {order.blocked.map((issue) => (
+                          <p key={issue.code + issue.message} data-testid="blocked-reason" data-code={issue.code}>
+                            {issue.message}
+                          </p>
+                        ))}
+                        {order.customs.length > 0 && <CustomsForm order={order} />}
+                      </BlockStack>
+                    </Banner>
+                  )}
+                  {order.movedToLaterRun && (
+                    <Text as="p" tone="subdued">
+                      This order was quoted again in a later run; see <Link to="/app/quotes">Rates</Link>.
+                    </Text>
+                  )}
+                  {order.shipments.map((shipment, index) => (
+                    <BlockStack key={shipment.id} gap="200">
+                      {index > 0 && <Divider />}
+                      <ShipmentRates
+                        shipment={shipment}
+                        heading={order.shipments.length > 1 ? `Shipment ${index + 1} of ${order.shipments.length}` : "Shipment"}
+                        names={names}
+                        boxes={view.boxes}
+                        expanded={open}
+                        included={!excluded.has(shipment.id)}
+                        onIncludedChange={(included) => include(shipment.id, included)}
+                      />
                     </BlockStack>
-                  </Banner>
-                )}
-                {order.movedToLaterRun && (
-                  <Text as="p" tone="subdued">
-                    This order was quoted again in a later run; see <Link to="/app/quotes">Rates</Link>.
-                  </Text>
-                )}
-                {order.shipments.map((shipment, index) => (
-                  <BlockStack key={shipment.id} gap="300">
-                    {index > 0 && <Divider />}
-                    <ShipmentRates
-                      shipment={shipment}
-                      heading={order.shipments.length > 1 ? `Shipment ${index + 1} of ${order.shipments.length}` : "Shipment"}
-                      included={!excluded.has(shipment.id)}
-                      onIncludedChange={(included) => include(shipment.id, included)}
-                    />
-                  </BlockStack>
-                ))}
-              </BlockStack>
-            </Card>
-          </div>
-        ))}
+                  ))}
+                </BlockStack>
+              </div>
+            );
+          })}
+        </Card>
 
         {view.pages > 1 && (
           <InlineStack align="center">
             <Pagination
               hasPrevious={view.page > 1}
               hasNext={view.page < view.pages}
-              onPrevious={() => setSearchParams({ page: String(view.page - 1) })}
-              onNext={() => setSearchParams({ page: String(view.page + 1) })}
-              label={`Page ${view.page} of ${view.pages}`}
+              onPrevious={() => setPage(view.page - 1)}
+              onNext={() => setPage(view.page + 1)}
+              label={`Page ${view.page} of ${view.pages} · ${plural(view.filteredOrderCount, "order")}`}
             />
           </InlineStack>
         )}

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { requestContext } from "../batches/request-context.server";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../quoting/money";
+import { carrierName, serviceName, type ServiceNames } from "../quoting/service-names";
+import { loadServiceNames } from "../quoting/service-names.server";
 import { SearchKeyword, searchBookedShipments, type ShipmentSearchRow } from "../search/shipment-search.server";
 import { checkTrackingNow, viewTracking } from "../tracking/run.server";
 import { TrackingRow, TRACKING_HEADINGS } from "../tracking/components/tracking-row";
@@ -17,21 +19,22 @@ import { TrackingFilter, TrackingSearch } from "../tracking/tracking-views.serve
  * and where, days in transit, filters and counts), and Search Shipments on the Shipping API (`q`).
  */
 
-type SearchPage = { mode: "search"; rows: ShipmentSearchRow[]; problem: string | null };
-type DashboardPage = { mode: "dashboard" } & Awaited<ReturnType<typeof viewTracking>>;
+type SearchPage = { mode: "search"; rows: ShipmentSearchRow[]; problem: string | null; names: ServiceNames };
+type DashboardPage = { mode: "dashboard"; names: ServiceNames } & Awaited<ReturnType<typeof viewTracking>>;
 
 export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPage | DashboardPage> => {
   const { ctx } = await requestContext(request);
   const params = new URL(request.url).searchParams;
   const q = params.get("q");
+  const names = await loadServiceNames(ctx.db, ctx.shop, ctx.now);
   if (q !== null) {
     const keyword = SearchKeyword.safeParse(q);
-    if (!keyword.success) return { mode: "search", rows: [], problem: keyword.error.issues[0]?.message ?? "Type something to search for." };
+    if (!keyword.success) return { mode: "search", rows: [], problem: keyword.error.issues[0]?.message ?? "Type something to search for.", names };
     const result = await searchBookedShipments(ctx, keyword.data);
-    return result.ok ? { mode: "search", rows: result.rows, problem: null } : { mode: "search", rows: [], problem: result.message };
+    return result.ok ? { mode: "search", rows: result.rows, problem: null, names } : { mode: "search", rows: [], problem: result.message, names };
   }
   const filter = TrackingFilter.parse(params.get("status") ?? "all");
-  return { mode: "dashboard", ...(await viewTracking(ctx.db, ctx.shop, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), now: ctx.now })) };
+  return { mode: "dashboard", names, ...(await viewTracking(ctx.db, ctx.shop, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), now: ctx.now })) };
 };
 
 const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
@@ -124,8 +127,8 @@ function SearchResults({ page }: { page: Extract<SerializeFrom<typeof loader>, {
                       )}
                     </span>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{row.carrierCode}</IndexTable.Cell>
-                  <IndexTable.Cell>{row.serviceCode}</IndexTable.Cell>
+                  <IndexTable.Cell>{carrierName(page.names, row.carrierCode)}</IndexTable.Cell>
+                  <IndexTable.Cell>{serviceName(page.names, row)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="100">
                       <Text as="span">{row.trackingNumber}</Text>
@@ -200,7 +203,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
                 headings={TRACKING_HEADINGS}
               >
                 {page.rows.map((row, index) => (
-                  <TrackingRow key={row.shipmentId} row={row} index={index} />
+                  <TrackingRow key={row.shipmentId} row={row} index={index} names={page.names} />
                 ))}
               </IndexTable>
             )}

@@ -57,6 +57,13 @@ describe("parseSettingsForm", () => {
     expect(parseSettingsForm(settingsFormValues(settings))).toEqual({ ok: true, settings: { ...settings, returnAddress } });
   });
 
+  it("GIVEN the match-the-customer rule with a ceiling THEN it round-trips through the form", () => {
+    const settings: ShippingSettings = { ...DEFAULT_SETTINGS, sender: { ...SENDER, state: "NY", country: "US", phone: "7185550100" }, rateRule: { kind: "match", maxAmount: "40.00" } };
+    const values = settingsFormValues(settings);
+    expect(values.rateRule).toEqual({ kind: "match", carrierCode: "", maxAmount: "40.00" });
+    expect(parseSettingsForm(values)).toMatchObject({ ok: true, settings: { rateRule: { kind: "match", maxAmount: "40.00" } } });
+  });
+
   it("GIVEN problems in several sections THEN each is reported on its own field, in the paths the page shows them at", () => {
     const errors = errorsOf(
       form({
@@ -95,6 +102,8 @@ describe("parseSettingsForm", () => {
     ["a box side no carrier takes", { boxes: [{ kind: "custom", name: "Box", length: "12", width: "900", height: "4", dimUnit: "cm" }], defaultBox: "Box" }, "boxes[0].width", "must be at most 305 cm"],
     ["a packaging weight of 99,999 lb", { packagingWeight: { value: "99999", unit: "lb" } }, "packagingWeight.value", "must be at most 150 lb"],
     ["a packaging weight of 80 kg", { packagingWeight: { value: "80", unit: "kg" } }, "packagingWeight.value", "must be at most 70 kg"],
+    ["a match-the-customer rule without a ceiling", { rateRule: { kind: "match", carrierCode: "", maxAmount: "" } }, "rateRule.maxAmount", "must be a number, like 12 or 12.5"],
+    ["a match-the-customer rule with a negative ceiling", { rateRule: { kind: "match", carrierCode: "", maxAmount: "-5" } }, "rateRule.maxAmount", "must be more than 0"],
     ["a blank box name", { boxes: [{ kind: "custom", name: " ", length: "1", width: "1", height: "1", dimUnit: "in" }], defaultBox: " " }, "boxes[0].name", "needs a name"],
     ["a blank sender city", { sender: { ...SENDER, city: "" } }, "sender.city", "must not be empty"],
     ["an unknown label format", { labelFormat: "GIF" }, "labelFormat", "choose one of the options"],

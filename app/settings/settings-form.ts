@@ -42,7 +42,7 @@ export const SettingsForm = z.object({
   labelFormat: LabelImageFormat,
   notifyCustomer: z.boolean(),
   /** Every rule's inputs are kept, so switching rules does not lose the preferred carrier. */
-  rateRule: z.object({ kind: z.enum(["cheapest", "fastest", "preferred"]), carrierCode: z.string(), maxAmount: z.string().trim() }),
+  rateRule: z.object({ kind: z.enum(["cheapest", "fastest", "preferred", "match"]), carrierCode: z.string(), maxAmount: z.string().trim() }),
   signatureOptionCode: z.string().nullable(),
   insure: z.boolean(),
   residential: z.enum(["auto", "residential", "commercial"]),
@@ -69,7 +69,9 @@ export function settingsFormValues(settings: ShippingSettings): SettingsFormValu
     rateRule:
       settings.rateRule.kind === "preferred"
         ? settings.rateRule
-        : { kind: settings.rateRule.kind, carrierCode: "", maxAmount: "" },
+        : settings.rateRule.kind === "match"
+          ? { ...settings.rateRule, carrierCode: "" }
+          : { kind: settings.rateRule.kind, carrierCode: "", maxAmount: "" },
     signatureOptionCode: settings.signatureOptionCode,
     insure: settings.insure,
     residential: settings.residential,
@@ -82,6 +84,7 @@ const NUMBER = /^\d+(\.\d+)?$/;
 
 function rateRule(input: SettingsFormValues["rateRule"]): RateRule {
   if (input.kind === "preferred") return { kind: "preferred", carrierCode: input.carrierCode, maxAmount: input.maxAmount };
+  if (input.kind === "match") return { kind: "match", maxAmount: input.maxAmount };
   return { kind: input.kind };
 }
 

@@ -9,7 +9,7 @@ import type { BoxPreset, MappingSettings } from "../orders/shipment-mapping";
  */
 
 /** A size or amount the merchant types: a number, and more than 0 (a negative one is told so, not "not a number"). */
-const PositiveDecimal = z
+export const PositiveDecimal = z
   .string()
   .trim()
   .regex(/^-?\d+(\.\d+)?$/, "must be a number, like 12 or 12.5")
@@ -21,8 +21,11 @@ const PositiveDecimal = z
  */
 const MAX_BOX_SIDE = { in: 120, cm: 305 } as const;
 
-/** The heaviest packaging (box, filler) added to every shipment, per unit: past about 150 lb nothing ships as a parcel. */
-const MAX_PACKAGING_WEIGHT = { lb: 150, oz: 2400, kg: 70, g: 70_000 } as const;
+/**
+ * The heaviest packaging (box, filler) added to every shipment, per unit: past about 150 lb nothing ships as a
+ * parcel, so it is also the most one package may weigh when the merchant repacks an order.
+ */
+export const MAX_PACKAGING_WEIGHT = { lb: 150, oz: 2400, kg: 70, g: 70_000 } as const;
 
 export const BoxPresetSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -54,6 +57,12 @@ export const RateRule = z.discriminatedUnion("kind", [
     kind: z.literal("preferred"),
     carrierCode: z.string().min(1, "choose a carrier"),
     /** The preferred carrier is picked while its total is at most this; otherwise the cheapest. */
+    maxAmount: PositiveDecimal,
+  }),
+  z.object({
+    /** The service nearest the shipping the customer chose at checkout (by speed class). */
+    kind: z.literal("match"),
+    /** Services above this total are not considered; when all are, the cheapest. */
     maxAmount: PositiveDecimal,
   }),
 ]);

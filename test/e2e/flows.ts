@@ -8,6 +8,14 @@ export async function waitUntilQuoted(frame: FrameLocator): Promise<void> {
   await frame.getByTestId("quote-progress").waitFor({ state: "detached", timeout: 60_000 });
 }
 
+/** Consign opened once since install: its home fills the order mirror with one bulk operation. */
+export async function openConsignOnce(e2e: E2e, page: Page): Promise<void> {
+  await page.goto(e2e.stack.adminAppUrl("/app"));
+  const home = page.frameLocator("#app-iframe");
+  await home.getByTestId("shop-name").waitFor();
+  await expect.poll(() => home.getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
+}
+
 /**
  * Orders quoted through the app as a merchant does it: Consign opened once since install (its home fills the
  * order mirror with one bulk operation), the first `count` orders selected in the local admin's order list,
@@ -15,20 +23,23 @@ export async function waitUntilQuoted(frame: FrameLocator): Promise<void> {
  * selected and the app's frame on the rates page.
  */
 export async function quoteOrdersFromTheAdmin(e2e: E2e, page: Page, count: number): Promise<{ chosen: string[]; frame: FrameLocator }> {
-  await page.goto(e2e.stack.adminAppUrl("/app"));
-  const home = page.frameLocator("#app-iframe");
-  await home.getByTestId("shop-name").waitFor();
-  await expect.poll(() => home.getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
+  return quoteFromTheAdmin(e2e, page, async (rows) => rows.slice(0, count));
+}
 
+/**
+ * As quoteOrdersFromTheAdmin, with the orders of the admin's first page that `choose` picks by name (the
+ * first page's names, in the list's order).
+ */
+export async function quoteFromTheAdmin(e2e: E2e, page: Page, choose: (names: string[]) => Promise<string[]>): Promise<{ chosen: string[]; frame: FrameLocator }> {
+  await openConsignOnce(e2e, page);
   await page.goto(`${e2e.stack.admin.url}/admin`);
   const rows = page.getByTestId("order-row");
-  const chosen: string[] = [];
-  for (let index = 0; index < count; index++) {
-    const row = rows.nth(index);
-    chosen.push((await row.getAttribute("data-order-name")) ?? "");
-    await row.getByRole("checkbox").check();
-  }
-  expect(await page.locator("[data-selected-count]").textContent()).toBe(`${count} selected`);
+  await rows.first().waitFor();
+  const names = await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-order-name") ?? ""));
+  const chosen = await choose(names);
+  expect(chosen.length, "orders to quote on the admin's first page").toBeGreaterThan(0);
+  for (const name of chosen) await page.locator(`[data-testid="order-row"][data-order-name="${name}"]`).getByRole("checkbox").check();
+  expect(await page.locator("[data-selected-count]").textContent()).toBe(`${chosen.length} selected`);
   await page.getByRole("button", { name: "Create shipping labels" }).click();
 
   await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/(?!new)\w+/);

@@ -109,8 +109,8 @@ export function buildSettings(overrides: Partial<MappingSettings> = {}): Mapping
 }
 
 /** An order as the order mirror stores it: open, unfulfilled, its fulfillment orders at one location. */
-export function buildMirroredOrder(overrides: Partial<OrderForShipping> & { createdAt?: string } = {}): MirroredOrder {
-  const { createdAt, ...orderOverrides } = overrides;
+export function buildMirroredOrder(overrides: Partial<OrderForShipping> & Partial<Pick<MirroredOrder, "createdAt" | "shippingLine">> = {}): MirroredOrder {
+  const { createdAt, shippingLine, ...orderOverrides } = overrides;
   const order = buildOrder(orderOverrides);
   return {
     ...order,
@@ -118,6 +118,7 @@ export function buildMirroredOrder(overrides: Partial<OrderForShipping> & { crea
     cancelledAt: null,
     tags: [],
     displayFulfillmentStatus: "UNFULFILLED",
+    shippingLine: shippingLine ?? null,
     fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: "gid://shopify/Location/1" })),
   };
 }

@@ -12,7 +12,7 @@ const OTHER = "other-shop.myshopify.com";
 
 function mirrored(email: string) {
   const order = buildOrder({ email, shippingAddress: buildAddress({ name: email }) });
-  return { ...order, createdAt: "2026-11-01T10:00:00.000Z", cancelledAt: null, tags: [], displayFulfillmentStatus: "UNFULFILLED", fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: null })) };
+  return { ...order, createdAt: "2026-11-01T10:00:00.000Z", cancelledAt: null, tags: [], displayFulfillmentStatus: "UNFULFILLED", shippingLine: null, fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: null })) };
 }
 
 describe("compliance webhooks", () => {

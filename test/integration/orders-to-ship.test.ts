@@ -31,6 +31,7 @@ function mirrored(number: number, overrides: { country?: string; tags?: string[]
     cancelledAt: null,
     tags: overrides.tags ?? [],
     displayFulfillmentStatus: "UNFULFILLED",
+    shippingLine: null,
     fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: "gid://shopify/Location/1" })),
   };
 }

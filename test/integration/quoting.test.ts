@@ -127,6 +127,28 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(abroad.destination).toMatch(/GB$/);
     expect(abroad.options.every((option) => /INTL|INTERNATIONAL|WORLDWIDE/.test(option.serviceCode))).toBe(true);
 
+    // Names from the account's List Services, weights with their unit, and filters that work across the run.
+    expect(view.names.carriers.NPS).toBe("National Postal Service");
+    expect(abroad.weight).toMatch(/^\d+(\.\d+)? (lb|oz|kg|g)$/);
+    expect(abroad.international).toBe(true);
+    const international = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { international: "1" } });
+    expect(international.orders.map((order) => order.orderId)).toEqual([picked.international.id]);
+    expect(international.filteredOrderCount).toBe(1);
+    const attention = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { attention: "1" } });
+    // Needs attention: blocked or failed, or the pick falls short of what the customer paid for.
+    const needsMerchant = (order: (typeof view.orders)[number]) =>
+      order.blocked.length > 0 || order.shipments.some((shipment) => shipment.status === "FAILED" || shipment.choice.flag !== null);
+    expect(attention.orders.map((order) => order.orderId)).toEqual(view.orders.filter(needsMerchant).map((order) => order.orderId));
+    expect(attention.orders.map((order) => order.orderId)).toEqual(expect.arrayContaining([picked.onHold.id, picked.pickup.id, picked.noWeight.id, picked.badZip.id, UNKNOWN_ORDER]));
+    // The seed's orders carry shipping lines, mirrored with the order.
+    expect(byId.get(picked.domestic.id)!.paidShipping).toEqual({ title: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: "USD" });
+    const carrier = abroad.options.find((option) => option.quoteId === abroad.selectedQuoteId)!.carrierCode;
+    const byCarrier = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { carrier } });
+    expect(byCarrier.orders.map((order) => order.orderId)).toContain(picked.international.id);
+    expect(byCarrier.orders.every((order) => order.shipments.some((shipment) => shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId)?.carrierCode === carrier))).toBe(true);
+    expect(view.filterCounts).toMatchObject({ all: ids.length, international: 1, attention: attention.orders.length });
+    expect(view.readyRates).toHaveLength(view.counts.ready);
+
     expect(byId.get(picked.onHold.id)!.blocked).toEqual([expect.objectContaining({ code: "ON_HOLD", message: expect.stringMatching(/Billing and shipping countries differ.*Release the hold/) })]);
     expect(byId.get(picked.pickup.id)!.blocked[0]?.code).toMatch(/NO_SHIPPING_ADDRESS|NOT_SHIPPED/);
     expect(byId.get(picked.noWeight.id)!.blocked).toEqual([expect.objectContaining({ code: "ZERO_WEIGHT", message: expect.stringContaining("Enamel Pin Set") })]);
@@ -159,6 +181,28 @@ describe("quoting selected orders against the Shipping API service", () => {
       expect(["Actual", "Dimensional"]).toContain(quote.quotedWeightType);
     }
     expect(shipment.quotes.map((quote) => quote.quoteId)).toContain(shipment.selectedQuoteId);
+  });
+
+  it("GIVEN a quoted shipment WHEN the merchant repacks it THEN bad packages are refused naming the field, and good ones are stored, applied to its request and re-quoted", async () => {
+    const { repackShipment } = await import("../../app/quoting/repack.server");
+    const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.international.id }, include: { quotes: true } });
+    const picked0 = shipment.quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
+    const refusal = (posted: Parameters<typeof repackShipment>[2]) => repackShipment(prisma, SHOP, posted, { now: NOW }).catch((error: unknown) => error);
+    expect(await refusal({ shipmentId: shipment.id, box: ["Standard box"], weight: ["-2"] })).toMatchObject({ status: 400, field: "packages[0].weight", message: "packages[0].weight: must be more than 0" });
+    expect(await refusal({ shipmentId: shipment.id, box: ["Crate"], weight: ["2"] })).toMatchObject({ status: 400, field: "packages[0].box" });
+    expect(await refusal({ shipmentId: "nope", box: ["Standard box"], weight: ["2"] })).toMatchObject({ status: 404, field: "shipmentId" });
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ request: shipment.request, packages: null });
+
+    const outcome = await repackShipment(prisma, SHOP, { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"] }, { now: NOW });
+    expect(outcome).toMatchObject({ ok: true });
+    const repacked = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
+    expect(JSON.parse(repacked.packages!)).toEqual([{ box: "Standard box", weight: "3" }, { box: "Standard box", weight: "4.5" }]);
+    expect((JSON.parse(repacked.request) as { pieces: Array<{ weight: string; length: string }> }).pieces).toMatchObject([{ weight: "3", length: "12" }, { weight: "4.5", length: "12" }]);
+    // Quoted again for the new pieces: the old rates are gone; the same service is kept when it still takes them.
+    const picked1 = repacked.quotes.find((quote) => quote.quoteId === repacked.selectedQuoteId)!;
+    expect(repacked.quotes.map((quote) => quote.quoteId)).not.toContain(picked0.quoteId);
+    if (outcome.ok && outcome.sameService) expect(picked1).toMatchObject({ carrierCode: picked0.carrierCode, serviceCode: picked0.serviceCode });
+    else expect(repacked.selectionReason).toContain("is no longer offered");
   });
 
   it("GIVEN a quoted shipment WHEN the merchant picks another rate THEN it is theirs, and Apply rule keeps it unless told to override", async () => {

@@ -1,68 +1,128 @@
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Checkbox, DataTable, InlineStack, RadioButton, Text } from "@shopify/polaris";
+import { useCallback, useState } from "react";
 import { formatMoney } from "../money";
+import { PackagesEditor } from "./packages-editor";
 import type { RateOption, ShipmentView } from "../run-view.server";
+import { carrierName, serviceName, type ServiceNames } from "../service-names";
 
-/** One shipment on the rates page: its rates with the pick preselected, why, and what needs doing. */
+/**
+ * One shipment on the rates page: a compact line (destination and weight, the picked carrier and service
+ * by name, delivery speed, total, why it was picked, what needs doing) and, when its order is expanded,
+ * every rate with the pick preselected.
+ */
 
 function surcharges(option: RateOption): string {
   return option.surcharges.length === 0 ? "—" : option.surcharges.map((charge) => `${charge.description} ${formatMoney(charge.amount, option.currency)}`).join(", ");
 }
 
-function weight(option: RateOption): string {
-  return `${option.quotedWeight} (${option.quotedWeightType})`;
-}
+/** Column widths of the compact line, shared by every row so the page reads as a table. */
+export const SUMMARY_COLUMNS = "minmax(180px, 1.4fr) minmax(200px, 1.6fr) minmax(140px, 1fr) 90px minmax(150px, auto)";
 
 export function ShipmentRates({
   shipment,
   heading,
+  names,
+  boxes,
+  expanded,
   included,
   onIncludedChange,
 }: {
   shipment: ShipmentView;
   heading: string;
+  names: ServiceNames;
+  /** The shop's box names, for the packages editor. */
+  boxes: string[];
+  expanded: boolean;
   included: boolean;
   onIncludedChange: (included: boolean) => void;
 }) {
   const pick = useFetcher<{ ok: boolean; error?: string }>();
+  const [editing, setEditing] = useState(false);
+  const closeEditor = useCallback(() => setEditing(false), []);
   const requote = useFetcher<{ ok: boolean; error?: string }>();
   const refused = [pick.data, requote.data].find((data) => data && !data.ok)?.error;
   const choosing = pick.state !== "idle" ? Number(pick.formData?.get("quoteId")) : null;
   const selected = choosing ?? shipment.selectedQuoteId;
+  const picked = shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId);
   const requoting = requote.state !== "idle";
   const canRequote = shipment.locked === null && (shipment.status === "FAILED" || shipment.selectedExpired);
   const requoteButton = canRequote && (
     <requote.Form method="post">
       <input type="hidden" name="intent" value="requote" />
       <input type="hidden" name="shipmentIds" value={shipment.id} />
-      <Button submit loading={requoting} accessibilityLabel={`Re-quote ${heading}`}>
+      <Button submit size="slim" loading={requoting} accessibilityLabel={`Re-quote ${heading}`}>
         Re-quote
       </Button>
     </requote.Form>
   );
 
   return (
-    <div data-testid="quote-shipment" data-shipment-id={shipment.id} data-status={shipment.status} data-destination-country={shipment.country}>
+    <div
+      data-testid="quote-shipment"
+      data-shipment-id={shipment.id}
+      data-status={shipment.status}
+      data-destination-country={shipment.country}
+      data-rate-count={shipment.options.length}
+    >
       <BlockStack gap="200">
-        <InlineStack gap="200" blockAlign="center" align="space-between">
-          <InlineStack gap="200" blockAlign="center">
-            <Text as="h3" variant="headingSm">
+        <div style={{ display: "grid", gridTemplateColumns: SUMMARY_COLUMNS, gap: "12px", alignItems: "start" }}>
+          <BlockStack gap="050">
+            <Text as="span" variant="bodySm" tone="subdued">
               {heading}
             </Text>
-            <Text as="span" tone="subdued">
-              {shipment.destination} · {shipment.weight}
+            <Text as="span">
+              <span data-testid="shipment-weight">{shipment.weight}</span>
+              {shipment.packages.length > 1 && <span data-testid="package-count">{` in ${shipment.packages.length} packages`}</span>} · {shipment.destination}
             </Text>
+          </BlockStack>
+          <BlockStack gap="050">
+            {picked ? (
+              <>
+                <Text as="span" fontWeight="semibold">
+                  <span data-testid="picked-carrier">{carrierName(names, picked.carrierCode)}</span>
+                </Text>
+                <Text as="span">
+                  <span data-testid="picked-service">{serviceName(names, picked)}</span>
+                </Text>
+              </>
+            ) : (
+              <Text as="span" tone="subdued">
+                {shipment.status === "PENDING" ? "Quoting…" : "No rate picked"}
+              </Text>
+            )}
+            {shipment.choice.flag && (
+              <span data-testid="choice-flag" data-slower={shipment.choice.slower} data-cheaper={shipment.choice.cheaper}>
+                <Badge tone="warning">{shipment.choice.flag}</Badge>
+              </span>
+            )}
+            {shipment.selectionReason && (
+              <Text as="span" variant="bodySm" tone={shipment.selectedExpired ? "caution" : "subdued"}>
+                <span data-testid="pick-reason">{shipment.selectionReason}</span>
+                {shipment.selectedExpired && " — these rates have expired; re-quote before booking."}
+              </Text>
+            )}
+          </BlockStack>
+          <Text as="span" tone="subdued">
+            <span data-testid="picked-speed">{picked?.speed ?? "—"}</span>
+          </Text>
+          <Text as="span" alignment="end" fontWeight="semibold">
+            <span data-testid="picked-total">{picked ? formatMoney(picked.totalAmount, picked.currency) : "—"}</span>
+          </Text>
+          <InlineStack gap="200" blockAlign="center" align="end">
             {shipment.status === "PENDING" && <Badge tone="info">Quoting…</Badge>}
+            {shipment.status === "FAILED" && <Badge tone="critical">Not quoted</Badge>}
             {shipment.selectedExpired && <Badge tone="warning">Rates expired</Badge>}
             {shipment.locked && <Badge>{shipment.locked}</Badge>}
-          </InlineStack>
-          <InlineStack gap="200" blockAlign="center">
             {requoteButton}
-            {shipment.ready && (
-              <Checkbox label="Include in batch" checked={included} onChange={onIncludedChange} />
+            {shipment.locked === null && shipment.status !== "PENDING" && !editing && (
+              <Button size="slim" variant="plain" onClick={() => setEditing(true)} accessibilityLabel={`Change the packages of ${heading}`}>
+                Packages
+              </Button>
             )}
+            {shipment.ready && <Checkbox label="Include in batch" checked={included} onChange={onIncludedChange} />}
           </InlineStack>
-        </InlineStack>
+        </div>
 
         {shipment.error && (
           <Banner tone={shipment.status === "FAILED" ? "critical" : "warning"} title={shipment.status === "FAILED" ? "Could not be quoted" : "The last re-quote failed"}>
@@ -70,29 +130,24 @@ export function ShipmentRates({
           </Banner>
         )}
 
+        {editing && <PackagesEditor shipment={shipment} boxes={boxes} onDone={closeEditor} />}
+
         {refused && (
           <Banner tone="critical">
             <p>{refused}</p>
           </Banner>
         )}
 
-        {shipment.selectionReason && (
-          <Text as="p" tone={shipment.selectedExpired ? "caution" : "subdued"}>
-            <span data-testid="pick-reason">{shipment.selectionReason}</span>
-            {shipment.selectedExpired && " — these rates have expired; re-quote before booking."}
-          </Text>
-        )}
-
-        {shipment.options.length > 0 && (
+        {expanded && shipment.options.length > 0 && (
           <DataTable
             hideScrollIndicator
             increasedTableDensity
-            columnContentTypes={["text", "text", "text", "numeric", "text", "text", "text"]}
-            headings={["", "Carrier", "Service", "Total", "Surcharges", "Zone", "Quoted weight"]}
+            columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text", "text"]}
+            headings={["", "Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
             rows={shipment.options.map((option) => [
               <span key="pick" data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
                 <RadioButton
-                  label={`Ship with ${option.carrierCode} ${option.serviceDescription}`}
+                  label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
                   labelHidden
                   name={`rate-${shipment.id}`}
                   id={`rate-${shipment.id}-${option.quoteId}`}
@@ -101,20 +156,22 @@ export function ShipmentRates({
                   onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
                 />
               </span>,
-              option.carrierCode,
+              carrierName(names, option.carrierCode),
               <InlineStack key="service" gap="100" blockAlign="center">
-                <span>{option.serviceDescription}</span>
+                <span>{serviceName(names, option)}</span>
                 {option.expired && <Badge tone="warning">Expired</Badge>}
-                {option.observedTransit && (
-                  <Text as="span" tone="subdued" variant="bodySm">
-                    <span data-testid="observed-transit">{option.observedTransit}</span>
-                  </Text>
-                )}
               </InlineStack>,
+              option.observedTransit ? (
+                <span key="speed" data-testid="observed-transit">
+                  {option.observedTransit}
+                </span>
+              ) : (
+                option.speed
+              ),
               formatMoney(option.totalAmount, option.currency),
               surcharges(option),
               option.zone || "—",
-              weight(option),
+              option.billedWeight,
             ])}
           />
         )}

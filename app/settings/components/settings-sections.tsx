@@ -239,13 +239,29 @@ export function RatesSection({ values, onChange, errors, catalog }: SectionProps
       <ChoiceList
         title="Preselect for each order"
         selected={[rule.kind]}
-        onChange={([kind]) => onChange({ ...values, rateRule: { ...rule, kind: kind === "fastest" ? "fastest" : kind === "preferred" ? "preferred" : "cheapest" } })}
+        onChange={([kind]) => onChange({ ...values, rateRule: { ...rule, kind: kind === "fastest" || kind === "preferred" || kind === "match" ? kind : "cheapest" } })}
         choices={[
           { label: "The cheapest rate", value: "cheapest" },
           { label: "The fastest rate", value: "fastest" },
           { label: "A preferred carrier, up to a price", value: "preferred" },
+          {
+            label: "Match the customer's choice, up to a price",
+            value: "match",
+            helpText: "The service nearest in speed to the shipping the customer paid for at checkout (Priority, Express, 2nd Day…).",
+          },
         ]}
       />
+      {rule.kind === "match" && (
+        <TextField
+          label="Price ceiling"
+          helpText="Services above this total are not considered; when every rate is above it, the cheapest is picked."
+          inputMode="decimal"
+          autoComplete="off"
+          value={rule.maxAmount}
+          onChange={(maxAmount) => onChange({ ...values, rateRule: { ...rule, maxAmount } })}
+          error={errors["rateRule.maxAmount"]}
+        />
+      )}
       {rule.kind === "preferred" && (
         <FormLayout.Group>
           <Select

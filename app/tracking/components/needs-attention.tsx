@@ -1,11 +1,12 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link as RemixLink } from "@remix-run/react";
 import { BlockStack, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
+import type { ServiceNames } from "../../quoting/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 import { TRACKING_HEADINGS, TrackingRow } from "./tracking-row";
 
 /** The home page's Needs attention card: failed attempts, exceptions and stale parcels, each with what to do next. */
-export function NeedsAttention({ total, rows }: { total: number; rows: SerializeFrom<TrackedShipmentView>[] }) {
+export function NeedsAttention({ total, rows, names }: { total: number; rows: SerializeFrom<TrackedShipmentView>[]; names: ServiceNames }) {
   if (total === 0) return null;
   return (
     <Card padding="0">
@@ -23,7 +24,7 @@ export function NeedsAttention({ total, rows }: { total: number; rows: Serialize
         </div>
         <IndexTable resourceName={{ singular: "shipment", plural: "shipments" }} itemCount={rows.length} selectable={false} headings={TRACKING_HEADINGS}>
           {rows.map((row, index) => (
-            <TrackingRow key={row.shipmentId} row={row} index={index} />
+            <TrackingRow key={row.shipmentId} row={row} index={index} names={names} />
           ))}
         </IndexTable>
       </BlockStack>

@@ -3,6 +3,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { Badge, BlockStack, IndexTable, Text } from "@shopify/polaris";
 import type { NonEmptyArray } from "@shopify/polaris/build/ts/src/types";
 import type { IndexTableHeading } from "@shopify/polaris/build/ts/src/components/IndexTable";
+import { carrierAndService, type ServiceNames } from "../../quoting/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 
 /** One tracked shipment as a row of an IndexTable (the Shipments dashboard and Needs attention). */
@@ -20,7 +21,7 @@ export function formatWhen(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "—";
 }
 
-export function TrackingRow({ row, index }: { row: SerializeFrom<TrackedShipmentView>; index: number }) {
+export function TrackingRow({ row, index, names }: { row: SerializeFrom<TrackedShipmentView>; index: number; names: ServiceNames }) {
   return (
     <IndexTable.Row id={row.shipmentId} position={index}>
       <IndexTable.Cell>
@@ -48,7 +49,7 @@ export function TrackingRow({ row, index }: { row: SerializeFrom<TrackedShipment
       </IndexTable.Cell>
       <IndexTable.Cell>{row.daysInTransit === null ? "—" : `${row.daysInTransit} ${row.daysInTransit === 1 ? "day" : "days"}`}</IndexTable.Cell>
       <IndexTable.Cell>
-        {row.carrierCode} {row.serviceCode}
+        <span data-testid="tracked-service">{row.carrierCode && row.serviceCode ? carrierAndService(names, { carrierCode: row.carrierCode, serviceCode: row.serviceCode }) : "—"}</span>
       </IndexTable.Cell>
       <IndexTable.Cell>{row.trackingNumber}</IndexTable.Cell>
     </IndexTable.Row>

@@ -1,0 +1,34 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { applyCustoms, type OrderCustomsEntries } from "./customs";
+import type { MirroredOrder } from "./order-node";
+
+/** Customs details the merchant typed per order (OrderCustoms), saved and laid over mirrored orders. */
+
+type Db = Pick<PrismaClient, "orderCustoms">;
+
+const Entries = z.record(z.string(), z.object({ hsCode: z.string().optional(), countryOfOrigin: z.string().optional() }));
+
+/**
+ * Saves what the merchant typed for an order blocked in this run (merged with what was typed before), or
+ * returns false when the run has no such blocked order of this shop.
+ */
+export async function saveOrderCustoms(db: Db & Pick<PrismaClient, "blockedOrder">, shop: string, runId: string, orderId: string, entries: OrderCustomsEntries): Promise<boolean> {
+  const blocked = await db.blockedOrder.findFirst({ where: { runId, orderId, run: { shop } }, select: { id: true } });
+  if (!blocked) return false;
+  const existing = await db.orderCustoms.findUnique({ where: { shop_orderId: { shop, orderId } } });
+  const merged = { ...(existing ? Entries.parse(JSON.parse(existing.lines)) : {}), ...entries };
+  await db.orderCustoms.upsert({ where: { shop_orderId: { shop, orderId } }, create: { shop, orderId, lines: JSON.stringify(merged) }, update: { lines: JSON.stringify(merged) } });
+  return true;
+}
+
+export async function withCustoms(db: Db, shop: string, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
+  if (orders.length === 0) return [];
+  const rows = await db.orderCustoms.findMany({ where: { shop, orderId: { in: orders.map((order) => order.id) } } });
+  if (rows.length === 0) return [...orders];
+  const byOrder = new Map(rows.map((row) => [row.orderId, Entries.parse(JSON.parse(row.lines))]));
+  return orders.map((order) => {
+    const entries = byOrder.get(order.id);
+    return entries ? applyCustoms(order, entries) : order;
+  });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { buildMirroredOrder } from "../../test/factories/orders";
+import { applyCustoms, parseCustoms } from "./customs";
+
+describe("customs details typed in Consign", () => {
+  it.each([
+    ["an HS code with dots", { hsCode: ["4911.99"], countryOfOrigin: [""] }, { L1: { hsCode: "491199" } }],
+    ["an origin in lower case", { hsCode: [""], countryOfOrigin: ["pt"] }, { L1: { countryOfOrigin: "PT" } }],
+    ["both, ten digits", { hsCode: ["6912.00.4810"], countryOfOrigin: ["US"] }, { L1: { hsCode: "6912004810", countryOfOrigin: "US" } }],
+  ])("GIVEN %s THEN it is kept as Shopify would write it", (_, typed, entries) => {
+    expect(parseCustoms({ orderId: "gid://shopify/Order/1", lineId: ["L1"], ...typed })).toEqual({ ok: true, orderId: "gid://shopify/Order/1", entries });
+  });
+
+  it.each([
+    ["letters for an HS code", { lineId: ["L1"], hsCode: ["abc"], countryOfOrigin: [""] }, "lines[0].hsCode", "must be 6 to 10 digits, like 6912.00 or 691200"],
+    ["a four-digit HS code", { lineId: ["L1", "L2"], hsCode: ["491199", "4911"], countryOfOrigin: ["", ""] }, "lines[1].hsCode", "must be 6 to 10 digits, like 6912.00 or 691200"],
+    ["a country name", { lineId: ["L1"], hsCode: [""], countryOfOrigin: ["Portugal"] }, "lines[0].countryOfOrigin", "must be a two-letter country code, like PT or US"],
+    ["nothing typed", { lineId: ["L1"], hsCode: [" "], countryOfOrigin: [""] }, "lines[0].hsCode", "type an HS code or a country of origin for at least one item"],
+    ["no line", { lineId: [], hsCode: [], countryOfOrigin: [] }, "lineId", "there is no line to fix"],
+  ])("GIVEN %s THEN it is refused on %s", (_, typed, field, message) => {
+    expect(parseCustoms({ orderId: "gid://shopify/Order/1", ...typed })).toEqual({ ok: false, field, message: `${field}: ${message}` });
+  });
+
+  it("GIVEN entries THEN they fill the lines they name and leave the others", () => {
+    const order = buildMirroredOrder();
+    const [first, ...others] = order.fulfillmentOrders[0]!.lines;
+    const applied = applyCustoms(order, { [first!.id]: { hsCode: "491199" }, unknown: { countryOfOrigin: "PT" } });
+    expect(applied.fulfillmentOrders[0]!.lines[0]).toEqual({ ...first, hsCode: "491199" });
+    expect(applied.fulfillmentOrders[0]!.lines.slice(1)).toEqual(others);
+  });
+});

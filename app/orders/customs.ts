@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { MirroredOrder } from "./order-node";
+
+/**
+ * Customs details typed in Consign for lines Shopify has none for (an HS code, a country of origin), so an
+ * international order blocked for them can be quoted without leaving the app. Pure: parsing what the merchant
+ * typed, in their words, and laying it over the mirrored order's lines.
+ */
+
+export interface LineCustoms {
+  hsCode?: string;
+  countryOfOrigin?: string;
+}
+
+/** By fulfillment order line item id. */
+export type OrderCustomsEntries = Record<string, LineCustoms>;
+
+const HsCode = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[.\s]/g, ""))
+  .pipe(z.string().regex(/^\d{6,10}$/, "must be 6 to 10 digits, like 6912.00 or 691200"));
+const Origin = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, like PT or US"));
+
+export const CustomsForm = z.object({
+  orderId: z.string().min(1, "choose an order").max(100),
+  lineId: z.array(z.string().min(1).max(100)).min(1, "there is no line to fix").max(100),
+  hsCode: z.array(z.string().max(40)),
+  countryOfOrigin: z.array(z.string().max(40)),
+});
+
+export type CustomsResult = { ok: true; orderId: string; entries: OrderCustomsEntries } | { ok: false; field: string; message: string };
+
+/** One entry per line (`lineId`, `hsCode`, `countryOfOrigin` repeated); a blank field leaves Shopify's value. */
+export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsCode: unknown[]; countryOfOrigin: unknown[] }): CustomsResult {
+  const parsed = CustomsForm.safeParse(posted);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? "lines");
+    return { ok: false, field, message: `${field}: ${issue.message}` };
+  }
+  const { orderId, lineId, hsCode, countryOfOrigin } = parsed.data;
+  const entries: OrderCustomsEntries = {};
+  for (const [index, id] of lineId.entries()) {
+    const entry: LineCustoms = {};
+    for (const [name, schema, value] of [["hsCode", HsCode, hsCode[index]], ["countryOfOrigin", Origin, countryOfOrigin[index]]] as const) {
+      if (!value?.trim()) continue;
+      const checked = schema.safeParse(value);
+      if (!checked.success) return { ok: false, field: `lines[${index}].${name}`, message: `lines[${index}].${name}: ${checked.error.issues[0]!.message}` };
+      entry[name] = checked.data;
+    }
+    if (entry.hsCode || entry.countryOfOrigin) entries[id] = entry;
+  }
+  if (Object.keys(entries).length === 0) return { ok: false, field: "lines[0].hsCode", message: "lines[0].hsCode: type an HS code or a country of origin for at least one item" };
+  return { ok: true, orderId, entries };
+}
+
+/** The order with the merchant's customs details over its lines' (where Shopify has none or they typed one). */
+export function applyCustoms(order: MirroredOrder, entries: OrderCustomsEntries): MirroredOrder {
+  return {
+    ...order,
+    fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({
+      ...fo,
+      lines: fo.lines.map((line) => {
+        const entry = Object.hasOwn(entries, line.id) ? entries[line.id] : undefined;
+        return entry ? { ...line, hsCode: entry.hsCode ?? line.hsCode, countryOfOrigin: entry.countryOfOrigin ?? line.countryOfOrigin } : line;
+      }),
+    })),
+  };
+}

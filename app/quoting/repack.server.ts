@@ -1,0 +1,37 @@
+import type { PrismaClient } from "@prisma/client";
+import { BatchQuoteShipment } from "../../shipping-api/contract";
+import { loadSettings } from "../settings/account.server";
+import { QuotingInputError } from "./errors";
+import { applyPackages, parsePackages } from "./packages";
+import { requoteShipments, type RequoteOutcome } from "./requote.server";
+import { isBooked } from "./selection.server";
+
+/**
+ * Repacks one shipment as the merchant set it (a box and a weight per package; several to split the order)
+ * and quotes it again: the packages are kept on the shipment and applied to its stored request, which
+ * re-quotes, batches and single booking all start from. Refuses, naming the field, what cannot be applied.
+ */
+export async function repackShipment(
+  db: PrismaClient,
+  shop: string,
+  posted: { shipmentId?: unknown; box: unknown[]; weight: unknown[] },
+  { now = new Date() }: { now?: Date } = {},
+): Promise<RequoteOutcome> {
+  const shipmentId = typeof posted.shipmentId === "string" ? posted.shipmentId : "";
+  const shipment = shipmentId ? await db.shipment.findFirst({ where: { id: shipmentId, shop }, select: { id: true, request: true, bookingStatus: true, batch: { select: { name: true } } } }) : null;
+  if (!shipment) throw new QuotingInputError(404, "shipmentId", "No such shipment in this store.");
+  if (isBooked(shipment.bookingStatus)) throw new QuotingInputError(409, "shipmentId", "Already booked: its label exists, so its packages can no longer change.");
+  if (shipment.batch) throw new QuotingInputError(409, "shipmentId", `It is in the batch “${shipment.batch.name}”: remove it from the batch first, then change its packages.`);
+  const request = BatchQuoteShipment.safeParse(JSON.parse(shipment.request));
+  if (!request.success) throw new QuotingInputError(409, "shipmentId", "Its stored quote request is no longer valid. Quote the order again from Orders to ship.");
+
+  const { boxes } = await loadSettings(db, shop);
+  const parsed = parsePackages(posted, boxes, request.data.weightUnit);
+  if (!parsed.ok) throw new QuotingInputError(400, parsed.field, parsed.message);
+  await db.shipment.update({
+    where: { id: shipment.id },
+    data: { request: JSON.stringify(applyPackages(request.data, parsed.packages, boxes)), packages: JSON.stringify(parsed.packages) },
+  });
+  const [outcome] = await requoteShipments(db, shop, [shipment.id], { now });
+  return outcome!;
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MirrorOrder" ADD COLUMN "shippingLine" TEXT;

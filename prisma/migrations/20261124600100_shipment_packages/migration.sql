@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Shipment" ADD COLUMN "packages" TEXT;
