@@ -113,7 +113,7 @@ export default function OrdersToShip() {
         )}
         {sync.status === "FAILED" && (
           <Banner tone="critical" title="Orders could not be read from Shopify">
-            <p>{sync.error} Try “Sync orders” again; if it keeps failing, check the app's access in Shopify.</p>
+            <p>{sync.error} Try “Sync orders” again; if it keeps failing, check the app’s access in Shopify.</p>
           </Banner>
         )}
         <Card padding="0">

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, ContextualSaveBar, Frame, Layout, Page, Text } from "@shopify/polaris";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useSuccessToast } from "../components/page-hooks";
 import prisma from "../db.server";
 import { BoxesSection, DefaultsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
@@ -41,8 +41,13 @@ export default function Settings() {
   const navigation = useNavigation();
   const saved = JSON.stringify(page.values);
   const [values, setValues] = useState<SettingsFormValues>(page.values);
-  // A save reloads the page's data: the saved values (normalised) become the form and its baseline.
-  useEffect(() => setValues(JSON.parse(saved) as SettingsFormValues), [saved]);
+  // A save reloads the page's data: the saved values (normalised) become the form and its baseline. Adjusted
+  // while rendering, when the loader's values change, rather than in an effect that would render twice.
+  const [baseline, setBaseline] = useState(saved);
+  if (baseline !== saved) {
+    setBaseline(saved);
+    setValues(JSON.parse(saved) as SettingsFormValues);
+  }
   useSuccessToast(result);
 
   const dirty = useMemo(() => JSON.stringify(values) !== saved, [values, saved]);

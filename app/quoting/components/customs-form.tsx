@@ -20,7 +20,7 @@ export function CustomsForm({ order }: { order: Pick<OrderView, "orderId" | "ord
         <input type="hidden" name="orderId" value={order.orderId} />
         <BlockStack gap="200">
           <Text as="p" variant="bodySm" tone="subdued">
-            Type what Shopify lacks for this shipment (Shopify's products stay as they are), then quote it again.
+            Type what Shopify lacks for this shipment (Shopify’s products stay as they are), then quote it again.
           </Text>
           {order.customs.map((line, index) => (
             <InlineStack key={line.lineId} gap="200" blockAlign="end" wrap={false}>
