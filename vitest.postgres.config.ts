@@ -11,7 +11,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
  */
 const POSTGRES_TIER = [
   "lib/postgres-schema.test.ts",
-  "test/integration/postgres-migrations.test.ts",
+  "test/postgres/migrations.test.ts",
   "test/integration/quoting.test.ts",
   "test/integration/batches.test.ts",
   "test/integration/booking.test.ts",

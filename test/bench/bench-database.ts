@@ -1,6 +1,5 @@
-import { migrateAppDatabase } from "../../app/db-migrations";
 import { dropAppDatabase, freshAppDatabase } from "../support/app-env";
-import { databaseUrl, onServer, quoteIdentifier, TEST_POSTGRES_URL } from "../support/postgres";
+import { createAppPostgresDatabase, TEST_POSTGRES_URL } from "../support/postgres";
 
 export interface BenchDatabase {
   /** "SQLite" or "PostgreSQL <server>", for the figures' header. */
@@ -21,16 +20,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
     return { label: "SQLite", url, drop: async () => dropAppDatabase(url) };
   }
   if (kind !== "postgres") throw new Error(`BENCH_DATABASE must be sqlite or postgres, got ${kind}`);
-  const name = `consign_bench_${Date.now()}_${process.pid}`;
-  const drop = () => onServer([`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`]);
-  await onServer([`CREATE DATABASE ${quoteIdentifier(name)}`]);
-  const url = databaseUrl(name);
-  try {
-    await migrateAppDatabase(url);
-  } catch (error) {
-    await drop();
-    throw error;
-  }
+  const { url, drop } = await createAppPostgresDatabase(`consign_bench_${Date.now()}_${process.pid}`);
   const server = await serverVersion();
   return { label: `PostgreSQL ${server} at ${new URL(TEST_POSTGRES_URL).host}`, url, drop };
 }

@@ -1,7 +1,6 @@
-import { migrateAppDatabase } from "../../app/db-migrations";
 import {
+  createAppPostgresDatabase,
   databasesStartingWith,
-  databaseUrl,
   onServer,
   POSTGRES_RUN_VARIABLE,
   postgresProblem,
@@ -29,14 +28,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     const names = await databasesStartingWith(`${run}_`);
     await onServer(names.map((name) => `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
   };
-  try {
-    const app = templateName(run, "app");
-    await onServer([`CREATE DATABASE ${quoteIdentifier(app)}`]);
-    await migrateAppDatabase(databaseUrl(app));
-  } catch (error) {
-    await drop();
-    throw error;
-  }
+  await createAppPostgresDatabase(templateName(run, "app"));
   return drop;
 }
 

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
+import { migrateAppDatabase } from "../../app/db-migrations";
 
 /**
  * PostgreSQL for the tests' PostgreSQL tier (vitest.postgres.config.ts): each run creates its own databases,
@@ -113,4 +114,21 @@ export async function databasesStartingWith(prefix: string): Promise<string[]> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A new database `name` on the test server with the app's migrations applied, as `npm run db:migrate` applies
+ * them, for a bench or a test that runs app processes of its own; `drop` removes it.
+ */
+export async function createAppPostgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const drop = () => onServer([`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`]);
+  await onServer([`CREATE DATABASE ${quoteIdentifier(name)}`]);
+  const url = databaseUrl(name);
+  try {
+    await migrateAppDatabase(url);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { url, drop };
 }
