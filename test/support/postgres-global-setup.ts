@@ -14,9 +14,9 @@ const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
 const PREFIX = "consign_test_";
 
 /**
- * The PostgreSQL tier's global setup: names this run's databases, migrates the app's template database with
- * the committed PostgreSQL migrations (as `npm run db:migrate` would), and at the end drops every database of
- * the run, whatever the tests' outcome.
+ * The PostgreSQL tier's global setup: names this run's databases, migrates the template databases of the app
+ * and the Shipping API service with their committed PostgreSQL migrations (as `npm run db:migrate` and the
+ * service's start would), and at the end drops every database of the run, whatever the tests' outcome.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const problem = await postgresProblem();
@@ -28,7 +28,13 @@ export default async function setup(): Promise<() => Promise<void>> {
     const names = await databasesStartingWith(`${run}_`);
     await onServer(names.map((name) => `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
   };
-  await createAppPostgresDatabase(templateName(run, "app"));
+  try {
+    await createAppPostgresDatabase(templateName(run, "app"), "app");
+    await createAppPostgresDatabase(templateName(run, "service"), "service");
+  } catch (error) {
+    await drop();
+    throw error;
+  }
   return drop;
 }
 
