@@ -28,4 +28,12 @@ describe("text matching on PostgreSQL as on SQLite", () => {
     });
     expect((insensitiveTextMatches({ where: { createdAt: { gte: at } } }) as { where: { createdAt: { gte: Date } } }).where.createdAt.gte).toBe(at);
   });
+
+  it("GIVEN a query without text matches THEN its arguments are passed on as they are, not copied", () => {
+    const rows = Array.from({ length: 3 }, (_, index) => ({ id: `q${index}`, surcharges: "[]", createdAt: new Date() }));
+    const args = { data: rows };
+    expect(insensitiveTextMatches(args)).toBe(args);
+    const where = { where: { shop: "a", id: { in: ["x"] } }, orderBy: { createdAt: "asc" } };
+    expect(insensitiveTextMatches(where)).toBe(where);
+  });
 });
