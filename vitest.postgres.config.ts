@@ -30,6 +30,7 @@ const POSTGRES_TIER = [
   "test/integration/settings.test.ts",
   "test/integration/onboarding.test.ts",
   "test/integration/service-contract.test.ts",
+  "test/integration/service-main.test.ts",
 ];
 
 export default defineConfig({
