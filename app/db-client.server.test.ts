@@ -19,7 +19,11 @@ describe("text matching on PostgreSQL as on SQLite", () => {
       where: {
         shop: "a.myshopify.com",
         createdAt: { gte: at },
-        OR: [{ name: { contains: "#10", mode: "insensitive" } }, { email: { startsWith: "Ann", not: null, mode: "insensitive" } }, { tags: { endsWith: "x", mode: "default" } }],
+        OR: [
+          { name: { contains: "#10", mode: "insensitive" } },
+          { email: { startsWith: "Ann", not: null, mode: "insensitive" } },
+          { tags: { endsWith: "x", mode: "default" } },
+        ],
         status: { in: ["OPEN"] },
       },
       include: { quotes: { where: { carrierCode: { contains: "mrx", mode: "insensitive" } } } },
