@@ -1,32 +1,40 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import Database from "better-sqlite3";
+import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { APP_MIGRATIONS } from "../../app/db-migrations";
+import { isPostgresUrl } from "../../lib/database-provider";
+import { applySqliteMigrations } from "../../lib/migrations";
+import { sqlitePathOf } from "../../lib/sqlite-url";
+import { dropPostgresDatabase, freshPostgresDatabase, postgresRun } from "./postgres";
 import { temporaryDirectory } from "./temporary-directory";
 
-const root = join(import.meta.dirname, "..", "..");
-
 /**
- * A fresh SQLite file with the app's migrations applied, as `prisma migrate deploy` would apply them; removed after
- * the test file (or when the process exits).
+ * A fresh app database with the app's migrations applied, as `npm run db:migrate` applies them: a SQLite file,
+ * removed after the test file (or when the process exits), or on the PostgreSQL tier (vitest.postgres.config.ts)
+ * a PostgreSQL database of the run, dropped at the run's end.
  */
 export function freshAppDatabase(): string {
+  if (postgresRun()) return freshPostgresDatabase("app");
   const file = join(temporaryDirectory("consign-app-"), "app.sqlite");
-  const db = new Database(file);
-  const migrations = join(root, "prisma", "migrations");
-  for (const name of readdirSync(migrations).filter((entry) => /^\d+_/.test(entry)).sort()) {
-    db.exec(readFileSync(join(migrations, name, "migration.sql"), "utf8"));
-  }
-  db.close();
+  applySqliteMigrations(file, APP_MIGRATIONS.sqlite);
   return `file:${file}`;
+}
+
+/** Removes a database made by `freshAppDatabase`. */
+export function dropAppDatabase(url: string): void {
+  if (isPostgresUrl(url)) dropPostgresDatabase(url);
+  else rmSync(dirname(sqlitePathOf(url)), { recursive: true, force: true });
 }
 
 export const TEST_API_KEY = "consign-test-api-key";
 export const TEST_API_SECRET = "consign-test-api-secret";
 export const TEST_ENCRYPTION_KEY = "ab".repeat(32);
 
-/** Sets the environment the app's config module parses; call before importing app modules. */
+/**
+ * Sets the environment the app's config module parses; call before importing app modules. The app's database is
+ * a fresh one (`freshAppDatabase`) unless `overrides` names one.
+ */
 export function useAppEnvironment(overrides: Record<string, string> = {}): { databaseUrl: string } {
-  const databaseUrl = freshAppDatabase();
+  const databaseUrl = overrides.DATABASE_URL ?? freshAppDatabase();
   Object.assign(process.env, {
     NODE_ENV: "test",
     SHOPIFY_API_KEY: TEST_API_KEY,
