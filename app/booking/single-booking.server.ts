@@ -13,6 +13,7 @@ import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
+import { queueWriteBack } from "../fulfillment/write-back.server";
 import { recordBooked } from "./record-booked.server";
 
 /**
@@ -221,6 +222,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
       zone: booked.value.zone,
       shippingCost: null,
     });
+    await queueWriteBack(ctx.shop);
     await recordPrepayBalance(ctx.db, ctx.shop, booked.value.prepayBalance, ctx.now);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
@@ -293,6 +295,7 @@ export async function reconcileSingleBooking(ctx: ShippingContext, shipment: Pic
       zone: quote?.zone ?? null,
       shippingCost: record.totalShippingCost,
     });
+    await queueWriteBack(ctx.shop);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
   }
   if (ctx.now.getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {

@@ -12,6 +12,8 @@ useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: "consign-test
 const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
+const { currentMirrorSync } = await import("../../app/orders/mirror-sync.server");
+const { jobs } = await import("../../app/jobs/queue.server");
 const { orderToShipments } = await import("../../app/orders/shipment-mapping");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: fulfillmentOrdersWebhook } = await import("../../app/routes/webhooks.fulfillment-orders");
@@ -96,6 +98,7 @@ describe("the order mirror against the local admin", () => {
     await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
     const response = await ordersWebhook({ request: signedWebhook("orders/updated", { id: Number(order.id.split("/").pop()), admin_graphql_api_id: order.id }), params: {}, context: {} });
     expect(response.status).toBe(200);
+    await jobs().idle(); // the delivery's job re-reads the order after the answer
     expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
   });
 
@@ -109,20 +112,21 @@ describe("the order mirror against the local admin", () => {
     // Shopify's payload names the fulfillment order only; the app finds its order through the mirror.
     const request = signedWebhook("fulfillment_orders/placed_on_hold", { fulfillment_order: { id: row.id, status: "on_hold" } });
     expect((await fulfillmentOrdersWebhook({ request, params: {}, context: {} })).status).toBe(200);
+    await jobs().idle();
     const after = await prisma.mirrorFulfillmentOrder.findUniqueOrThrow({ where: { id: row.id } });
     expect(after.status).toBe("ON_HOLD");
     expect(JSON.parse(after.holds)).toEqual([{ reason: "OTHER", reasonNotes: "Address check" }]);
   });
 
-  it("GIVEN a shop never synced WHEN Orders to ship asks for the sync on each load THEN one sync starts, advances to completion and is not started again", async () => {
+  it("GIVEN a shop never synced WHEN Orders to ship asks for the sync on each load THEN one sync starts, its job advances it to completion, and it is not started again", async () => {
     await prisma.mirrorSync.deleteMany({ where: { shop: SHOP } });
-    let sync = await mirror.currentMirrorSync(context, prisma);
+    let sync = await currentMirrorSync(context);
     for (let attempt = 0; sync.status === "RUNNING" && attempt < 50; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      sync = await mirror.currentMirrorSync(context, prisma);
+      sync = await currentMirrorSync(context);
     }
     expect(sync).toEqual({ status: "COMPLETED", error: null });
-    expect(await mirror.currentMirrorSync(context, prisma)).toEqual(sync);
+    expect(await currentMirrorSync(context)).toEqual(sync);
     expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(1);
   });
 });
