@@ -102,6 +102,29 @@ describe("the order mirror against the local admin", () => {
     expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
   });
 
+  it("GIVEN orders/updated WHEN it arrives, and again with the same X-Shopify-Webhook-Id THEN it is answered before the order is read, recorded once, and the redelivery is acknowledged without reading it again", async () => {
+    const order = seeded.at(-2)!;
+    await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
+    const request = signedWebhook("orders/updated", { id: Number(order.id.split("/").pop()), admin_graphql_api_id: order.id });
+    const again = request.clone();
+    const started = performance.now();
+    const response = await ordersWebhook({ request, params: {}, context: {} });
+    const answeredInMs = performance.now() - started;
+    expect(response.status).toBe(200);
+    expect(answeredInMs).toBeLessThan(1_000);
+    expect(await prisma.mirrorOrder.findUnique({ where: { id: order.id } })).toBeNull(); // answered first, worked after
+    await jobs().idle();
+    expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
+    const webhookId = request.headers.get("X-Shopify-Webhook-Id")!;
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: webhookId } })).toMatchObject({ shop: SHOP, topic: "ORDERS_UPDATED", processedAt: expect.any(Date) });
+
+    await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
+    expect((await ordersWebhook({ request: again, params: {}, context: {} })).status).toBe(200);
+    await jobs().idle();
+    expect(await prisma.mirrorOrder.findUnique({ where: { id: order.id } })).toBeNull();
+    expect(await prisma.webhookDelivery.count({ where: { id: webhookId } })).toBe(1);
+  });
+
   it("GIVEN a hold placed in Shopify WHEN fulfillment_orders/placed_on_hold arrives THEN the mirror shows the hold", async () => {
     const row = await prisma.mirrorFulfillmentOrder.findFirstOrThrow({ where: { shop: SHOP, status: "OPEN" } });
     const hold = await harness.gql<{ fulfillmentOrderHold: { userErrors: unknown[] } }>(
