@@ -29,8 +29,9 @@ async function resumeRecordedWork(): Promise<void> {
 
 /** Starts the queue and the recorded work once per process (the dev server may evaluate this module again); resolves when that work has run. */
 export function runStartupTasks(): Promise<void> {
+  // A role this database cannot have (web or worker on SQLite) stops the process here, saying why.
+  const work = processRole() !== "web";
   globalState.consignStartup ??= (async () => {
-    const work = processRole() !== "web";
     await jobs().start({ work });
     stopJobsOnSignals(() => prisma.$disconnect());
     if (work) await resumeRecordedWork();

@@ -30,8 +30,13 @@ export function jobs(): JobQueue {
   return globalState.consignJobs;
 }
 
+/** CONSIGN_ROLE; web and worker processes need the shared queue of PostgreSQL. */
 export function processRole(env: Record<string, string | undefined> = process.env): Role {
-  return Role.parse(env.CONSIGN_ROLE?.trim() || "all");
+  const role = Role.parse(env.CONSIGN_ROLE?.trim() || "all");
+  if (role !== "all" && !isPostgresUrl(env.DATABASE_URL ?? "")) {
+    throw new Error(`CONSIGN_ROLE=${role} needs DATABASE_URL on PostgreSQL: on SQLite one process serves the app and runs its jobs (CONSIGN_ROLE=all)`);
+  }
+  return role;
 }
 
 /**
