@@ -1,7 +1,8 @@
 import { resumeBookings } from "./batches/resume.server";
 import prisma from "./db.server";
 import { resumeWriteBack } from "./fulfillment/write-back.server";
-import { jobs, processRole, stopJobsOnSignals } from "./jobs/queue.server";
+import { jobs, stopJobsOnSignals } from "./jobs/queue.server";
+import { processRole } from "./jobs/role";
 import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
 import { resumeQuoteRuns } from "./quoting/quote-run.server";
 

@@ -1,24 +1,15 @@
-import { z } from "zod";
 import { allJobs } from "./catalog.server";
 import { InProcessQueue } from "./in-process";
 import type { JobQueue } from "./job";
 import { PgBossQueue } from "./pg-boss.server";
+import { isPostgresUrl } from "./role";
 
 /**
  * The process's job queue (docs/decisions/011): pg-boss when DATABASE_URL is PostgreSQL, shared by every
- * instance; the in-process runner on SQLite. CONSIGN_ROLE says what this process does with it:
- * `all` (the default: serves the app and runs jobs), `web` (serves and sends jobs only), `worker` (runs jobs
- * only: `npm run worker`). On SQLite there is one process, which always runs its own jobs.
+ * instance; the in-process runner on SQLite. What the process does with it is its role (./role.ts).
  */
 
-export const Role = z.enum(["all", "web", "worker"], { error: "CONSIGN_ROLE must be all, web or worker" });
-export type Role = z.infer<typeof Role>;
-
 const globalState = globalThis as typeof globalThis & { consignJobs?: JobQueue };
-
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//.test(url);
-}
 
 /** The job queue for `databaseUrl` (the process's DATABASE_URL by default). */
 export function createJobQueue(databaseUrl: string): JobQueue {
@@ -28,15 +19,6 @@ export function createJobQueue(databaseUrl: string): JobQueue {
 export function jobs(): JobQueue {
   globalState.consignJobs ??= createJobQueue(process.env.DATABASE_URL ?? "");
   return globalState.consignJobs;
-}
-
-/** CONSIGN_ROLE; web and worker processes need the shared queue of PostgreSQL. */
-export function processRole(env: Record<string, string | undefined> = process.env): Role {
-  const role = Role.parse(env.CONSIGN_ROLE?.trim() || "all");
-  if (role !== "all" && !isPostgresUrl(env.DATABASE_URL ?? "")) {
-    throw new Error(`CONSIGN_ROLE=${role} needs DATABASE_URL on PostgreSQL: on SQLite one process serves the app and runs its jobs (CONSIGN_ROLE=all)`);
-  }
-  return role;
 }
 
 /**
