@@ -21,6 +21,7 @@ describe("parseConfig", () => {
     ["LOCAL_ADMIN_URL", { LOCAL_ADMIN_URL: "127.0.0.1:8790" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
     ["CONSIGN_ENCRYPTION_KEY", { CONSIGN_ENCRYPTION_KEY: "too-short" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/consign" }],
   ])("GIVEN a bad %s THEN it fails fast naming the variable", (name, override) => {
     expect(() => parseConfig({ ...example, ...override })).toThrowError(ConfigError);
     expect(() => parseConfig({ ...example, ...override })).toThrowError(new RegExp(`${name}:`));
@@ -32,6 +33,13 @@ describe("parseConfig", () => {
     expect(env.SHIPPING_API_URL).toBe("http://127.0.0.1:8787");
     expect(env.DATABASE_URL).toMatch(/^file:\/.*\/var\/consign\.sqlite$/);
   });
+
+  it.each(["postgres://consign@db.internal:5432/consign", "postgresql://consign:secret@10.0.0.5/consign?sslmode=require"])(
+    "GIVEN a PostgreSQL DATABASE_URL (%s) THEN it is kept as given",
+    (url) => {
+      expect(parseConfig({ ...example, DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    },
+  );
 
   it("GIVEN a required variable set to nothing THEN it is reported as missing", () => {
     expect(() => parseConfig({ ...example, SHOPIFY_API_SECRET: "" })).toThrowError(/SHOPIFY_API_SECRET: SHOPIFY_API_SECRET is required/);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withoutEmptyVariables } from "../lib/env";
+import { isPostgresUrl } from "../lib/database-provider";
 import { resolveDatabaseUrl } from "./db-url";
 
 /**
@@ -13,7 +14,12 @@ const Env = z.object({
   SHOPIFY_APP_URL: z.url({ message: "SHOPIFY_APP_URL must be the app's public URL" }),
   SCOPES: z.string().min(1).optional(),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
-  DATABASE_URL: z.string().optional().transform((url) => resolveDatabaseUrl(url)),
+  /** `file:` selects SQLite (the embedded default), `postgres://` or `postgresql://` PostgreSQL (docs/decisions/012). */
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((url) => resolveDatabaseUrl(url))
+    .refine((url) => url.startsWith("file:") || isPostgresUrl(url), "must be a SQLite file: URL or a postgres:// (postgresql://) URL"),
   /** When set, the Admin API and token exchange are served by the local admin (devstore/) at this origin. */
   LOCAL_ADMIN_URL: z.url().optional(),
   /**

@@ -24,4 +24,4 @@ if (!existsSync(envFile)) {
 }
 
 process.loadEnvFile(envFile);
-execFileSync("npx", ["prisma", "migrate", "deploy"], { cwd: root, stdio: "inherit", env: process.env });
+execFileSync("npm", ["run", "--silent", "db:migrate"], { cwd: root, stdio: "inherit", env: process.env });

@@ -1,5 +1,5 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient, type Shipment } from "@prisma/client";
+import type { Shipment } from "@prisma/client";
+import { createPrismaClient } from "../../app/db-client.server";
 import { describe, expect, it } from "vitest";
 import { freshAppDatabase } from "../support/app-env";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
@@ -13,7 +13,7 @@ const SHOP = "crash-booking.myshopify.com";
 const GRACE_MS = 2 * 60 * 1000;
 const service: RunningService = await startService();
 const databaseUrl = freshAppDatabase();
-const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
+const db = createPrismaClient(databaseUrl);
 const connected = await useConnectedShop({ service, db, databaseUrl, shop: SHOP });
 const { account } = connected;
 

@@ -1,5 +1,4 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db-client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
@@ -17,7 +16,7 @@ const harness: Harness = await startHarness({ orders: 40 });
 // This process reads the orders into the mirror through the app's own client, with the children's environment.
 const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
+const db = createPrismaClient(databaseUrl);
 const store = harness.admin.store;
 const available = shippableFulfillmentOrders(store);
 

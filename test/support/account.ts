@@ -1,5 +1,4 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db-client.server";
 import { createShippingClient } from "../../shipping-api/client";
 import { saveAccount, saveSettings, type AccountCredentials } from "../../app/settings/account.server";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
@@ -51,7 +50,7 @@ export async function connectTestAccount(options: {
   });
   if (!created.ok) throw new Error(`Create Customer failed: ${JSON.stringify(created.error)}`);
   const credentials = { customerId: created.value.customerId, email, password };
-  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: options.databaseUrl }) });
+  const db = createPrismaClient(options.databaseUrl);
   try {
     await saveAccount(db, options.shop, credentials, "CONNECTED", { key: parseEncryptionKey(TEST_ENCRYPTION_KEY) });
     await saveSettings(db, options.shop, { ...DEFAULT_SETTINGS, sender: TEST_SENDER, ...options.settings });

@@ -1,20 +1,27 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import Database from "better-sqlite3";
+import { dirname, join } from "node:path";
+import { APP_MIGRATIONS } from "../../app/db-migrations";
+import { isPostgresUrl } from "../../lib/database-provider";
+import { applySqliteMigrations } from "../../lib/migrations";
+import { sqlitePathOf } from "../../lib/sqlite-url";
+import { dropPostgresDatabase, freshPostgresDatabase, postgresRun } from "./postgres";
 
-const root = join(import.meta.dirname, "..", "..");
-
-/** A fresh SQLite file with the app's migrations applied, as `prisma migrate deploy` would apply them. */
+/**
+ * A fresh app database with the app's migrations applied, as `npm run db:migrate` applies them: a SQLite
+ * file, or on the PostgreSQL tier (vitest.postgres.config.ts) a PostgreSQL database of the run.
+ */
 export function freshAppDatabase(): string {
+  if (postgresRun()) return freshPostgresDatabase("app");
   const file = join(mkdtempSync(join(tmpdir(), "consign-app-")), "app.sqlite");
-  const db = new Database(file);
-  const migrations = join(root, "prisma", "migrations");
-  for (const name of readdirSync(migrations).filter((entry) => /^\d+_/.test(entry)).sort()) {
-    db.exec(readFileSync(join(migrations, name, "migration.sql"), "utf8"));
-  }
-  db.close();
+  applySqliteMigrations(file, APP_MIGRATIONS.sqlite);
   return `file:${file}`;
+}
+
+/** Removes a database made by `freshAppDatabase`. */
+export function dropAppDatabase(url: string): void {
+  if (isPostgresUrl(url)) dropPostgresDatabase(url);
+  else rmSync(dirname(sqlitePathOf(url)), { recursive: true, force: true });
 }
 
 export const TEST_API_KEY = "consign-test-api-key";

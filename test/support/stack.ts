@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
 import { systemClock, type Clock } from "../../service/clock.js";
 import { openServiceStore, type ServiceStore } from "../../service/db/store.js";
 import { createShippingService } from "../../service/http/app.js";
 import { seedStore } from "../../devstore/seed/seed.js";
 import type { Store } from "../../devstore/store/store.js";
-import { TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
+import { dropAppDatabase, TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
 import { freePort } from "./free-port.js";
 import { extensionsBuildPath, serverBuildPath } from "./build-dir.js";
 
@@ -143,7 +142,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await service.close();
     serviceDb.close();
     rmSync(stackDir, { recursive: true, force: true });
-    if (databaseUrl) rmSync(dirname(fileURLToPath(databaseUrl)), { recursive: true, force: true });
+    if (databaseUrl) dropAppDatabase(databaseUrl);
   };
   try {
     await (options.seed ?? ((store: Store) => seedStore(store, { shopDomain: STACK_SHOP })))(admin.store);

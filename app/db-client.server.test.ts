@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { insensitiveTextMatches } from "./db-client.server";
+
+describe("text matching on PostgreSQL as on SQLite", () => {
+  it("GIVEN text matches anywhere in a query THEN each becomes case-insensitive, and nothing else changes", () => {
+    const at = new Date("2026-11-24T00:00:00Z");
+    const args = {
+      where: {
+        shop: "a.myshopify.com",
+        createdAt: { gte: at },
+        OR: [{ name: { contains: "#10" } }, { email: { startsWith: "Ann", not: null } }, { tags: { endsWith: "x", mode: "default" } }],
+        status: { in: ["OPEN"] },
+      },
+      include: { quotes: { where: { carrierCode: { contains: "mrx" } } } },
+      data: { note: "contains" },
+      take: 50,
+    };
+    expect(insensitiveTextMatches(args)).toEqual({
+      where: {
+        shop: "a.myshopify.com",
+        createdAt: { gte: at },
+        OR: [{ name: { contains: "#10", mode: "insensitive" } }, { email: { startsWith: "Ann", not: null, mode: "insensitive" } }, { tags: { endsWith: "x", mode: "default" } }],
+        status: { in: ["OPEN"] },
+      },
+      include: { quotes: { where: { carrierCode: { contains: "mrx", mode: "insensitive" } } } },
+      data: { note: "contains" },
+      take: 50,
+    });
+    expect((insensitiveTextMatches({ where: { createdAt: { gte: at } } }) as { where: { createdAt: { gte: Date } } }).where.createdAt.gte).toBe(at);
+  });
+});

@@ -1,0 +1,64 @@
+import { createRequire } from "node:module";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { databaseProviderOf } from "../lib/database-provider";
+
+/**
+ * The app's Prisma client for DATABASE_URL: SQLite (`file:`) through better-sqlite3, the embedded default,
+ * or PostgreSQL (`postgres://`, `postgresql://`) through node-postgres (docs/decisions/012-postgresql.md).
+ *
+ * Prisma generates one client per provider; the PostgreSQL one comes from prisma/postgres/schema.prisma,
+ * which is generated from prisma/schema.prisma (a test holds them equal), so both clients have the same
+ * models and API and the app types them with the SQLite client's types. It is loaded only when selected.
+ */
+export function createPrismaClient(databaseUrl: string): PrismaClient {
+  if (databaseProviderOf(databaseUrl) === "sqlite") {
+    return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
+  }
+  const { PrismaClient: PostgresPrismaClient } = loadPostgresClient();
+  return withSqliteTextMatching(new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) }));
+}
+
+type PostgresClientModule = typeof import(".prisma/postgres-client");
+
+function loadPostgresClient(): PostgresClientModule {
+  // Required at run time, not bundled: the generated client finds its query compiler beside itself.
+  return createRequire(import.meta.url)(".prisma/postgres-client") as PostgresClientModule;
+}
+
+const TEXT_MATCHES = ["contains", "startsWith", "endsWith"] as const;
+const STRING_FILTER_KEYS = new Set(["equals", "in", "notIn", "lt", "lte", "gt", "gte", "not", "mode", ...TEXT_MATCHES]);
+
+/**
+ * SQLite's LIKE, behind Prisma's `contains`, `startsWith` and `endsWith`, ignores case; PostgreSQL's is
+ * case-sensitive unless the filter says `mode: "insensitive"`, which the SQLite client's types do not
+ * offer. So the PostgreSQL client adds it to every text match, and a search finds the same rows on both.
+ */
+function withSqliteTextMatching(client: InstanceType<PostgresClientModule["PrismaClient"]>): PrismaClient {
+  const extended = client.$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ args, query }) {
+          return query(insensitiveTextMatches(args) as typeof args);
+        },
+      },
+    },
+  });
+  return extended as unknown as PrismaClient;
+}
+
+/** `args` with `mode: "insensitive"` added to each string filter that matches text (exported for its test). */
+export function insensitiveTextMatches(args: unknown): unknown {
+  if (Array.isArray(args)) return args.map(insensitiveTextMatches);
+  if (args === null || typeof args !== "object") return args;
+  const prototype: unknown = Object.getPrototypeOf(args);
+  if (prototype !== Object.prototype && prototype !== null) return args; // Date, Buffer, Decimal …
+  const entries = Object.entries(args);
+  const isTextMatch =
+    entries.length > 0 &&
+    entries.every(([key]) => STRING_FILTER_KEYS.has(key)) &&
+    TEXT_MATCHES.some((key) => typeof (args as Record<string, unknown>)[key] === "string");
+  if (isTextMatch) return "mode" in args ? args : { ...args, mode: "insensitive" };
+  return Object.fromEntries(entries.map(([key, value]) => [key, insensitiveTextMatches(value)]));
+}

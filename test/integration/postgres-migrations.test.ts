@@ -1,0 +1,113 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { APP_MIGRATIONS } from "../../app/db-migrations";
+import { applyPostgresMigrations, migrationsIn } from "../../lib/migrations";
+import { SCHEMA_PAIRS } from "../../lib/postgres-schema";
+import { databaseUrl, onServer, postgresRun, quoteIdentifier } from "../support/postgres";
+
+// PostgreSQL tier only (vitest.postgres.config.ts): the committed PostgreSQL migrations produce exactly the
+// database the generated PostgreSQL schema describes, and the migrator records them as Prisma does, once,
+// even when instances start together.
+const root = join(import.meta.dirname, "..", "..");
+const run = postgresRun();
+if (!run) throw new Error("Run with vitest.postgres.config.ts: it creates this run's PostgreSQL databases");
+const work = mkdtempSync(join(tmpdir(), "consign-pg-migrations-"));
+let made = 0;
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function emptyDatabase(): Promise<string> {
+  const name = `${run}_migrations_${++made}`;
+  await onServer([`CREATE DATABASE ${quoteIdentifier(name)}`]);
+  return databaseUrl(name);
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Tables, columns, indexes and constraints of the public schema, Prisma's bookkeeping left out. */
+async function catalogOf(url: string): Promise<string[]> {
+  const rows = await query<{ line: string }>(
+    url,
+    `SELECT format('column %s.%s %s %s default %s', table_name, column_name, data_type, is_nullable, coalesce(column_default, '-')) AS line
+       FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'
+     UNION ALL
+     SELECT format('index %s', indexdef) FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'
+     UNION ALL
+     SELECT format('constraint %s on %s: %s', c.conname, t.relname, pg_get_constraintdef(c.oid))
+       FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = 'public' AND t.relname <> '_prisma_migrations'
+     ORDER BY 1`,
+  );
+  return rows.map((row) => row.line);
+}
+
+/** The SQL Prisma writes for a schema on an empty database (no database needed to render it). */
+function scriptFor(schema: string): string {
+  return execFileSync(join(root, "node_modules", ".bin", "prisma"), ["migrate", "diff", "--from-empty", "--to-schema-datamodel", schema, "--script"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `file:${join(work, "unused.sqlite")}` },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+}
+
+const MIGRATION_FOLDERS = {
+  app: APP_MIGRATIONS.postgresql,
+  service: join(root, "service", "prisma", "postgres", "migrations"),
+};
+
+describe("PostgreSQL migrations", () => {
+  it.each(["app", "service"] as const)(
+    "GIVEN the %s's generated PostgreSQL schema THEN its migrations produce exactly the tables, indexes and constraints it describes",
+    async (which) => {
+      const fromMigrations = await emptyDatabase();
+      await applyPostgresMigrations(fromMigrations, MIGRATION_FOLDERS[which]);
+      const fromSchema = await emptyDatabase();
+      await query(fromSchema, scriptFor(SCHEMA_PAIRS[which].target));
+      const expected = await catalogOf(fromSchema);
+      expect(expected.length).toBeGreaterThan(20);
+      expect(await catalogOf(fromMigrations), "run `npm run db:postgres-migration -- <name>` after changing the SQLite schema").toEqual(expected);
+    },
+    60_000,
+  );
+
+  it("GIVEN three instances migrating one empty database at once THEN each migration is applied and recorded once, as Prisma records it", async () => {
+    const url = await emptyDatabase();
+    const results = await Promise.all([1, 2, 3].map(() => applyPostgresMigrations(url, APP_MIGRATIONS.postgresql)));
+    const names = migrationsIn(APP_MIGRATIONS.postgresql).map((migration) => migration.name);
+    expect(results.flat().sort()).toEqual(names);
+    expect(await applyPostgresMigrations(url, APP_MIGRATIONS.postgresql)).toEqual([]);
+    const recorded = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+      url,
+      `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    expect(recorded.map((row) => row.migration_name)).toEqual(names);
+    expect(recorded.map((row) => row.checksum)).toEqual(migrationsIn(APP_MIGRATIONS.postgresql).map((migration) => migration.checksum));
+    expect(recorded.every((row) => row.finished_at instanceof Date && row.applied_steps_count === 1)).toBe(true);
+  });
+
+  it("GIVEN a migration that fails THEN nothing of it stays and it is not recorded, and the error names it", async () => {
+    const url = await emptyDatabase();
+    const folder = mkdtempSync(join(work, "broken-"));
+    mkdirSync(join(folder, "20990101000000_ok"));
+    mkdirSync(join(folder, "20990102000000_broken"));
+    writeFileSync(join(folder, "20990101000000_ok", "migration.sql"), `CREATE TABLE "Kept" ("id" TEXT PRIMARY KEY);`);
+    writeFileSync(join(folder, "20990102000000_broken", "migration.sql"), `CREATE TABLE "Half" ("id" TEXT PRIMARY KEY);\nSELECT no_such_function();`);
+    await expect(applyPostgresMigrations(url, folder)).rejects.toThrowError(/Migration 20990102000000_broken failed/);
+    const tables = await query<{ table_name: string }>(url, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
+    expect(tables.map((row) => row.table_name)).toEqual(["Kept", "_prisma_migrations"]);
+    const recorded = await query<{ migration_name: string }>(url, `SELECT migration_name FROM "_prisma_migrations"`);
+    expect(recorded.map((row) => row.migration_name)).toEqual(["20990101000000_ok"]);
+  });
+});

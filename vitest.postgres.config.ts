@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+/**
+ * The PostgreSQL tier: the integration tests that exercise the app's database run again with DATABASE_URL
+ * on PostgreSQL (docs/decisions/012-postgresql.md). The global setup creates this run's databases (a
+ * migrated template, a copy per test file) and drops them at the end. Pure, local-admin-only and browser
+ * tests are not repeated: they do not touch the app's database. `scripts/test.sh` runs it when PostgreSQL
+ * answers at CONSIGN_TEST_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/postgres) and says so
+ * when it is skipped.
+ */
+const POSTGRES_TIER = [
+  "lib/postgres-schema.test.ts",
+  "test/integration/postgres-migrations.test.ts",
+  "test/integration/quoting.test.ts",
+  "test/integration/batches.test.ts",
+  "test/integration/booking.test.ts",
+  "test/integration/crash-booking.test.ts",
+  "test/integration/crash-fulfillment.test.ts",
+  "test/integration/crash-tracking.test.ts",
+  "test/integration/fulfillment-write-back.test.ts",
+  "test/integration/tracking-sync.test.ts",
+  "test/integration/app-webhooks.test.ts",
+  "test/integration/compliance.test.ts",
+  "test/integration/order-mirror.test.ts",
+  "test/integration/orders-to-ship.test.ts",
+  "test/integration/search.test.ts",
+  "test/integration/overview.test.ts",
+  "test/integration/settings.test.ts",
+  "test/integration/onboarding.test.ts",
+];
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: POSTGRES_TIER,
+    environment: "node",
+    globalSetup: ["test/support/postgres-global-setup.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
