@@ -1,4 +1,3 @@
-import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import prisma from "./db.server";
 import { defineJob } from "./jobs/job";
@@ -79,7 +78,8 @@ export async function recordDelivery(delivery: { webhookId: string; shop: string
     await prisma.webhookDelivery.create({ data: { id: delivery.webhookId, shop: delivery.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: now } });
     return true;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+    // P2002, a unique constraint: by code, as the SQLite and the PostgreSQL clients each have their own error classes.
+    if (typeof error === "object" && error !== null && "code" in error && error.code === "P2002") return false;
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { allJobs } from "./catalog.server";
 import { InProcessQueue } from "./in-process";
 import type { JobQueue } from "./job";
 import { PgBossQueue } from "./pg-boss.server";
-import { isPostgresUrl } from "./role";
+import { isPostgresUrl } from "../../lib/database-provider";
 
 /**
  * The process's job queue (docs/decisions/011): pg-boss when DATABASE_URL is PostgreSQL, shared by every

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPostgresUrl } from "../../lib/database-provider";
 
 /**
  * CONSIGN_ROLE, what a process does (docs/decisions/011): `all` (the default) serves the app and runs jobs,
@@ -7,10 +8,6 @@ import { z } from "zod";
  */
 export const Role = z.enum(["all", "web", "worker"], { error: "CONSIGN_ROLE must be all, web or worker" });
 export type Role = z.infer<typeof Role>;
-
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//.test(url);
-}
 
 /** The process's role; web and worker on SQLite are refused, saying why. */
 export function processRole(env: Record<string, string | undefined> = process.env): Role {
