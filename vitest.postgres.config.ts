@@ -36,6 +36,7 @@ export default defineConfig({
     include: POSTGRES_TIER,
     environment: "node",
     globalSetup: ["test/support/postgres-global-setup.ts"],
+    setupFiles: ["test/support/job-workers.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -10,8 +10,13 @@ import { type JobQueue, type JobSpec } from "./job";
  * instance's cron worker comes first.
  */
 
-/** Heartbeats: a dead instance's job is retried this long after its last beat at most. */
+/** Heartbeats: a dead instance's job is failed (and retried) once its beat is this late (pg-boss's minimum)… */
 const HEARTBEAT_SECONDS = 10;
+/**
+ * …as found by the supervisor's maintenance, which the instances run (one at a time) this often: a dead
+ * instance's job is taken again about 12 s after its last beat. pg-boss's default (60 s) suits large fleets.
+ */
+const SUPERVISE_SECONDS = 2;
 /** Jobs of each kind one instance runs at once (different keys: shops, batches, runs). */
 const LOCAL_CONCURRENCY = 4;
 const POLLING_SECONDS = 0.5;
@@ -27,7 +32,7 @@ export class PgBossQueue implements JobQueue {
     private readonly specs: readonly JobSpec<never>[],
     private readonly options: { sleep?: (ms: number) => Promise<void> } = {},
   ) {
-    this.boss = new PgBoss({ connectionString, schema: SCHEMA, max: 4, application_name: "consign-jobs" });
+    this.boss = new PgBoss({ connectionString, schema: SCHEMA, max: 4, application_name: "consign-jobs", superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS, maintenanceIntervalSeconds: SUPERVISE_SECONDS });
     this.boss.on("error", (error: unknown) => console.error("[consign] job queue error:", error));
   }
 
@@ -51,15 +56,10 @@ export class PgBossQueue implements JobQueue {
   }
 
   async idle(): Promise<void> {
-    await this.ready();
-    for (;;) {
-      const rows = await this.boss.getDb().executeSql(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state IN ('created', 'retry', 'active')`);
-      if ((rows.rows[0] as { n: number }).n === 0) return;
-      await this.sleep(SETTLED_POLL_MS * 5);
-    }
+    while ((await this.pending()) > 0) await this.sleep(SETTLED_POLL_MS * 5);
   }
 
-  /** Pending jobs of every kind, by state (the multi-instance test checks nothing is left). */
+  /** Jobs of every kind waiting or running (the multi-instance test checks none is left). */
   async pending(): Promise<number> {
     await this.ready();
     const rows = await this.boss.getDb().executeSql(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state IN ('created', 'retry', 'active')`);
