@@ -28,6 +28,7 @@ const POSTGRES_TIER = [
   "test/integration/overview.test.ts",
   "test/integration/settings.test.ts",
   "test/integration/onboarding.test.ts",
+  "test/integration/multi-instance.test.ts",
 ];
 
 export default defineConfig({
