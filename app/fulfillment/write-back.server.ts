@@ -358,6 +358,24 @@ export const writeBackJob = defineJob({
   },
 });
 
+/**
+ * Every minute, each shop with shipments still waiting for Shopify gets its write-back job: the safety net
+ * for work no job holds any more (a job that used up its retries while Shopify was down, a booking recorded
+ * by a process that died before queueing). Sending it while it runs only makes it look once more.
+ */
+export const writeBackSweepJob = defineJob({
+  name: "fulfillment-write-back-sweep",
+  data: z.object({}),
+  key: () => "every-minute",
+  retry: { limit: 0, delaySeconds: 60, backoff: false },
+  expireInSeconds: 5 * 60,
+  schedule: { cron: "* * * * *", data: {} },
+  run: async () => {
+    const shops = await prisma.shipment.findMany({ where: { fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
+    for (const { shop } of shops) await queueWriteBack(shop);
+  },
+});
+
 /** Queues the shop's write-back (through its offline session); resolves once queued. */
 export function queueWriteBack(shop: string): Promise<void> {
   return jobs().send(writeBackJob, { shop });
