@@ -3,7 +3,8 @@ import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
  * The PostgreSQL tier: the integration tests that exercise the app's database run again with DATABASE_URL
- * on PostgreSQL (docs/decisions/012-postgresql.md). The global setup creates this run's databases (a
+ * on PostgreSQL, and the Shipping API service they start (service-harness.ts) runs on PostgreSQL too; its
+ * contract tests run again on it (docs/decisions/012-postgresql.md). The global setup creates this run's databases (a
  * migrated template, a copy per test file) and drops them at the end. Pure, local-admin-only and browser
  * tests are not repeated: they do not touch the app's database. `scripts/test.sh` runs it when PostgreSQL
  * answers at CONSIGN_TEST_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/postgres) and says so
@@ -11,7 +12,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
  */
 const POSTGRES_TIER = [
   "lib/postgres-schema.test.ts",
-  "test/integration/postgres-migrations.test.ts",
+  "test/postgres/migrations.test.ts",
   "test/integration/quoting.test.ts",
   "test/integration/batches.test.ts",
   "test/integration/booking.test.ts",
@@ -28,6 +29,7 @@ const POSTGRES_TIER = [
   "test/integration/overview.test.ts",
   "test/integration/settings.test.ts",
   "test/integration/onboarding.test.ts",
+  "test/integration/service-contract.test.ts",
   "test/integration/multi-instance.test.ts",
 ];
 

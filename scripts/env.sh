@@ -43,3 +43,16 @@ consign_chromium() {
   echo "consign: the browser tests need Chromium at $browser: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium), then npm test again" >&2
   return 1
 }
+
+# The integration tests again on PostgreSQL (vitest.postgres.config.ts), when PostgreSQL answers at
+# CONSIGN_TEST_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/postgres); otherwise one line says
+# that the tier is skipped and why.
+consign_postgres_tier() {
+  local why_not
+  if why_not="$(cd "$CONSIGN_ROOT" && npx tsx test/support/postgres-check.ts)"; then
+    echo "== integration tests again on PostgreSQL (in databases of their own, dropped at the end)"
+    (cd "$CONSIGN_ROOT" && npx vitest run --config vitest.postgres.config.ts)
+  else
+    echo "== PostgreSQL tier skipped: $why_not"
+  fi
+}

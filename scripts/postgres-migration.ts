@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
+import { migrationsIn } from "../lib/migrations";
 import { postgresSchemaFrom, SCHEMA_PAIRS, writePostgresSchemas } from "../lib/postgres-schema";
 
 const [name, which = "app"] = process.argv.slice(2);
@@ -28,8 +29,8 @@ try {
   if (/^-- This is an empty migration\.\s*$/m.test(sql)) {
     console.log("db:postgres-migration: the PostgreSQL schema is already current; nothing to write");
   } else {
-    const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-    const file = join(dirname(pair.target), "migrations", `${stamp}_${name}`, "migration.sql");
+    const folder = join(dirname(pair.target), "migrations");
+    const file = join(folder, `${nextStamp(folder)}_${name}`, "migration.sql");
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, withoutSchemaCreation(sql));
     console.log(`db:postgres-migration: wrote ${relative(root, file)}`);
@@ -37,6 +38,13 @@ try {
   writePostgresSchemas([pair]);
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/** Now as YYYYMMDDHHMMSS, or just after the folder's last migration when that sorts later: migrations apply in name order. */
+function nextStamp(folder: string): string {
+  const now = BigInt(new Date().toISOString().replace(/\D/g, "").slice(0, 14));
+  const last = migrationsIn(folder).at(-1)?.name.match(/^(\d{14})_/)?.[1];
+  return String(last !== undefined && BigInt(last) >= now ? BigInt(last) + 1n : now);
 }
 
 /** Prisma's diff creates the `public` schema, which needs CREATE on the database; it always exists. */

@@ -13,6 +13,7 @@ echo "== typecheck"
 npm run typecheck --silent
 echo "== unit and integration tests"
 npx vitest run
+consign_postgres_tier
 if [ -f vitest.e2e.config.ts ]; then
   echo "== end-to-end tests (Chromium)"
   npx vitest run --config vitest.e2e.config.ts

@@ -32,10 +32,14 @@ describe("service configuration", () => {
     ["SHIPPING_SERVICE_PORT", "http"],
     ["SHIPPING_SERVICE_PORT", "70000"],
     ["SHIPPING_SERVICE_FAKE_NOW", "yesterday"],
-    ["SHIPPING_SERVICE_DATABASE_URL", "postgres://x"],
+    ["SHIPPING_SERVICE_DATABASE_URL", "mysql://localhost/shipping"],
     ["SHIPPING_SERVICE_SEED_CUSTOMER", "maybe"],
   ])("GIVEN %s=%s THEN a config error names it", (name, value) => {
     expect(() => parseServiceConfig({ [name]: value })).toThrow(name);
+  });
+
+  it("GIVEN a PostgreSQL SHIPPING_SERVICE_DATABASE_URL THEN it is taken as given", () => {
+    expect(parseServiceConfig({ SHIPPING_SERVICE_DATABASE_URL: "postgresql://svc@db:5432/shipping" }).SHIPPING_SERVICE_DATABASE_URL).toBe("postgresql://svc@db:5432/shipping");
   });
 
   it("GIVEN SHIPPING_SERVICE_FAKE_NOW THEN the clock starts there and advances in real time", () => {

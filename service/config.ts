@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPostgresUrl } from "../lib/database-provider";
 import { withoutEmptyVariables } from "../lib/env";
 import { type Clock, createOffsetClock, systemClock } from "./clock";
 import { DEFAULT_SERVICE_DATABASE_URL } from "./db/database-url";
@@ -12,7 +13,10 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     SHIPPING_SERVICE_HOST: z.string().min(1).default("127.0.0.1"),
     SHIPPING_SERVICE_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-    SHIPPING_SERVICE_DATABASE_URL: z.string().startsWith("file:", "must be a SQLite file: URL").default(DEFAULT_SERVICE_DATABASE_URL),
+    SHIPPING_SERVICE_DATABASE_URL: z
+      .string()
+      .refine((url) => url.startsWith("file:") || isPostgresUrl(url), "must be a SQLite file: URL or a postgres:// (postgresql://) URL")
+      .default(DEFAULT_SERVICE_DATABASE_URL),
     SHIPPING_SERVICE_PARTNER_KEY: z.string().min(8, "must be at least 8 characters").default(LOCAL_PARTNER_KEY),
     SHIPPING_SERVICE_SECRETS_KEY: z.string().min(8, "must be at least 8 characters").default(LOCAL_SECRETS_KEY),
     /** ISO timestamp: the service clock starts there and advances in real time. */

@@ -1,17 +1,17 @@
 import { ConfigError, parseServiceConfig, serviceClock } from "./config";
-import { openServiceStore } from "./db/store";
+import { openServiceDatabase } from "./db/store";
 import { createShippingService } from "./http/app";
 import { ensureDemoCustomer } from "./seed";
 
 /**
- * `npm run service`: the Shipping API service on SHIPPING_SERVICE_PORT (default 8787), its SQLite
- * database migrated on start. Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the
+ * `npm run service`: the Shipping API service on SHIPPING_SERVICE_PORT (default 8787), its database
+ * (SQLite, or PostgreSQL for a postgres:// SHIPPING_SERVICE_DATABASE_URL) migrated on start. Stops gracefully on SIGINT/SIGTERM: in-flight requests finish, then the
  * database is closed.
  */
 async function main(): Promise<void> {
   const config = parseServiceConfig();
   const clock = serviceClock(config);
-  const db = openServiceStore(config.SHIPPING_SERVICE_DATABASE_URL);
+  const db = await openServiceDatabase(config.SHIPPING_SERVICE_DATABASE_URL);
   const app = createShippingService({
     db,
     clock,

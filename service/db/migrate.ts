@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { applySqliteMigrations } from "../../lib/migrations";
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "prisma", "migrations");
+/** The PostgreSQL migrations, for the schema generated from the SQLite one (docs/decisions/012). */
+export const POSTGRES_MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "prisma", "postgres", "migrations");
 
 /**
  * Applies the service's Prisma migrations that are not yet recorded, on start (lib/migrations.ts writes

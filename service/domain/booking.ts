@@ -61,7 +61,7 @@ class BookingRefused extends Error {
 /** Allocates `count` unique serials in the caller's transaction. */
 function allocateSerials(ctx: DomainContext, count: number): number {
   const row = ctx.store
-    .statement(`INSERT INTO Counter (name, value) VALUES ('shipment', ?) ON CONFLICT(name) DO UPDATE SET value = value + excluded.value RETURNING value`)
+    .statement(`INSERT INTO Counter (name, value) VALUES ('shipment', ?) ON CONFLICT(name) DO UPDATE SET value = Counter.value + excluded.value RETURNING value`)
     .get(count) as { value: number };
   return row.value - count + 1;
 }

@@ -8,6 +8,7 @@ import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { freePort } from "../support/free-port";
 import { syncOrderMirror } from "../support/mirror-sync";
+import { openBenchDatabase } from "./bench-database";
 
 /**
  * The app side of `npm run bench:app`, in this process, against the real Shipping API service and the real
@@ -55,6 +56,8 @@ export function peakRssMb(): number {
 
 export interface AppBenchStack {
   shop: string;
+  /** The app's database ("SQLite", "PostgreSQL 15.20 at …"): BENCH_DATABASE=sqlite|postgres (bench-database.ts). */
+  database: string;
   /** The app's modules, imported after the app's environment points at the children. */
   prisma: (typeof import("../../app/db.server"))["default"];
   admin: { admin: Awaited<ReturnType<(typeof import("../../app/shopify.server"))["unauthenticated"]["admin"]>>["admin"]; shop: string };
@@ -92,6 +95,7 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
     await Promise.all([stopGroup(service), stopGroup(devstore)]);
     rmSync(dir, { recursive: true, force: true });
   };
+  const database = await openBenchDatabase();
   try {
     await Promise.all([waitFor(`${serviceUrl}/healthz`, service, "the Shipping API service"), waitFor(`${adminUrl}/admin`, devstore, "the local admin")]);
 
@@ -110,7 +114,7 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
     });
     const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
 
-    const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: adminUrl, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: serviceUrl });
+    const { databaseUrl } = useAppEnvironment({ DATABASE_URL: database.url, LOCAL_ADMIN_URL: adminUrl, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: serviceUrl });
     const { default: prisma } = await import("../../app/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken, scope: "read_orders" } });
@@ -123,17 +127,19 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
 
     return {
       shop: SHOP,
+      database: database.label,
       prisma,
       admin: context,
       mirroredOrderIds: rows.map((row) => row.id),
       async stop() {
         await prisma.$disconnect();
         await stopChildren();
-        rmSync(join(databaseUrl.replace(/^file:/, ""), ".."), { recursive: true, force: true });
+        await database.drop();
       },
     };
   } catch (error) {
     await stopChildren();
+    await database.drop();
     throw error;
   }
 }

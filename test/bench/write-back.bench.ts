@@ -1,6 +1,7 @@
 import { loadavg } from "node:os";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
+import { openBenchDatabase } from "./bench-database";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { API_KEY, API_SECRET, SHOP, startHarness } from "../integration/devstore-harness";
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
   const service = await startService();
   // Seeded orders include on-hold, scheduled, fulfillment-service and pickup ones; 800 give more than 500 to ship.
   const harness = await startHarness({ orders: Math.ceil(SHIPMENTS * 1.6), throttle: THROTTLE });
-  const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+  const database = await openBenchDatabase();
+  const { databaseUrl } = useAppEnvironment({ DATABASE_URL: database.url, LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
   try {
     const { default: prisma } = await import("../../app/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
     const spentFloor = floorOf(spent);
 
     console.log("");
+    console.log(`database        the app's on ${database.label} (BENCH_DATABASE=sqlite|postgres)`);
     console.log(`result          ${fulfilled}/${SHIPMENTS} fulfilled (worker: ${summary.fulfilled} fulfilled, ${summary.failed} failed)`);
     console.log(`throttle        bucket ${bucket.maximumAvailable} points, restores ${bucket.restoreRate} points/s (from extensions.cost.throttleStatus)`);
     for (const [operation, entry] of byOperation) {
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
   } finally {
     await harness.close();
     await service.close();
+    await database.drop();
   }
 }
 

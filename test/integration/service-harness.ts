@@ -7,8 +7,9 @@ import { type ShippingClient, createShippingClient } from "../../shipping-api/cl
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
 import { buildCreateCustomer } from "../../shipping-api/fixtures";
 import { type ManualClock, createManualClock } from "../../service/clock";
-import { type ServiceStore, openServiceStore } from "../../service/db/store";
+import { type ServiceStore, openServiceDatabase } from "../../service/db/store";
 import { createShippingService } from "../../service/http/app";
+import { freshPostgresDatabase, postgresRun } from "../support/postgres";
 
 export const PARTNER_KEY = "test-partner-key";
 export const SECRETS_KEY = "test-secrets-key";
@@ -62,10 +63,13 @@ export function serviceClients(baseUrl: string, partnerKey = PARTNER_KEY): Servi
   };
 }
 
-/** The real service in-process on an ephemeral port, over a fresh SQLite file, with a hand-moved clock. */
+/**
+ * The real service in-process on an ephemeral port, over a fresh SQLite file (on the PostgreSQL tier, a fresh
+ * PostgreSQL database of the run), with a hand-moved clock.
+ */
 export async function startService(options: { labelRetentionDays?: number } = {}): Promise<RunningService> {
   const dir = mkdtempSync(join(tmpdir(), "shipping-service-"));
-  const db = openServiceStore(`file:${join(dir, "service.sqlite")}`);
+  const db = await openServiceDatabase(postgresRun() ? freshPostgresDatabase("service") : `file:${join(dir, "service.sqlite")}`);
   const clock = createManualClock(START);
   const app = createShippingService({ db, clock, partnerKey: PARTNER_KEY, secretsKey: SECRETS_KEY, logger: false, labelRetentionDays: options.labelRetentionDays });
   await app.listen({ host: "127.0.0.1", port: 0 });

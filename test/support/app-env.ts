@@ -28,9 +28,12 @@ export const TEST_API_KEY = "consign-test-api-key";
 export const TEST_API_SECRET = "consign-test-api-secret";
 export const TEST_ENCRYPTION_KEY = "ab".repeat(32);
 
-/** Sets the environment the app's config module parses; call before importing app modules. */
+/**
+ * Sets the environment the app's config module parses; call before importing app modules. The app's database is
+ * a fresh one (`freshAppDatabase`) unless `overrides` names one.
+ */
 export function useAppEnvironment(overrides: Record<string, string> = {}): { databaseUrl: string } {
-  const databaseUrl = freshAppDatabase();
+  const databaseUrl = overrides.DATABASE_URL ?? freshAppDatabase();
   Object.assign(process.env, {
     NODE_ENV: "test",
     SHOPIFY_API_KEY: TEST_API_KEY,

@@ -1,7 +1,6 @@
-import { migrateAppDatabase } from "../../app/db-migrations";
 import {
+  createAppPostgresDatabase,
   databasesStartingWith,
-  databaseUrl,
   onServer,
   POSTGRES_RUN_VARIABLE,
   postgresProblem,
@@ -15,9 +14,9 @@ const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
 const PREFIX = "consign_test_";
 
 /**
- * The PostgreSQL tier's global setup: names this run's databases, migrates the app's template database with
- * the committed PostgreSQL migrations (as `npm run db:migrate` would), and at the end drops every database of
- * the run, whatever the tests' outcome.
+ * The PostgreSQL tier's global setup: names this run's databases, migrates the template databases of the app
+ * and the Shipping API service with their committed PostgreSQL migrations (as `npm run db:migrate` and the
+ * service's start would), and at the end drops every database of the run, whatever the tests' outcome.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const problem = await postgresProblem();
@@ -30,9 +29,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     await onServer(names.map((name) => `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
   };
   try {
-    const app = templateName(run, "app");
-    await onServer([`CREATE DATABASE ${quoteIdentifier(app)}`]);
-    await migrateAppDatabase(databaseUrl(app));
+    await createAppPostgresDatabase(templateName(run, "app"), "app");
+    await createAppPostgresDatabase(templateName(run, "service"), "service");
   } catch (error) {
     await drop();
     throw error;

@@ -1,5 +1,8 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
+import { migrateAppDatabase } from "../../app/db-migrations";
+import { applyPostgresMigrations } from "../../lib/migrations";
+import { POSTGRES_MIGRATIONS_DIR } from "../../service/db/migrate";
 
 /**
  * PostgreSQL for the tests' PostgreSQL tier (vitest.postgres.config.ts): each run creates its own databases,
@@ -113,4 +116,23 @@ export async function databasesStartingWith(prefix: string): Promise<string[]> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A new database `name` on the test server with the app's migrations applied, as `npm run db:migrate` applies
+ * them (or the service's, as it applies them on start), for a bench or a test that runs processes of its own;
+ * `drop` removes it.
+ */
+export async function createAppPostgresDatabase(name: string, kind: TemplateKind = "app"): Promise<{ url: string; drop(): Promise<void> }> {
+  const drop = () => onServer([`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`]);
+  await onServer([`CREATE DATABASE ${quoteIdentifier(name)}`]);
+  const url = databaseUrl(name);
+  try {
+    if (kind === "app") await migrateAppDatabase(url);
+    else await applyPostgresMigrations(url, POSTGRES_MIGRATIONS_DIR);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { url, drop };
 }

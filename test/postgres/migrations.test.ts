@@ -9,7 +9,7 @@ import { applyPostgresMigrations, migrationsIn } from "../../lib/migrations";
 import { SCHEMA_PAIRS } from "../../lib/postgres-schema";
 import { databaseUrl, onServer, postgresRun, quoteIdentifier } from "../support/postgres";
 
-// PostgreSQL tier only (vitest.postgres.config.ts): the committed PostgreSQL migrations produce exactly the
+// PostgreSQL tier only (vitest.postgres.config.ts; outside test/integration, so the SQLite pass leaves it out): the committed PostgreSQL migrations produce exactly the
 // database the generated PostgreSQL schema describes, and the migrator records them as Prisma does, once,
 // even when instances start together.
 const root = join(import.meta.dirname, "..", "..");
