@@ -69,6 +69,22 @@ export const webhookDeliveryJob = defineJob({
   },
 });
 
+/** Shopify retries a delivery for up to 48 hours; a processed delivery's id is kept well beyond that. */
+const DELIVERY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Daily: forgets processed deliveries older than a week (a redelivery can no longer come). */
+export const webhookPruneJob = defineJob({
+  name: "webhook-delivery-prune",
+  data: z.object({}),
+  key: () => "daily",
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  expireInSeconds: 10 * 60,
+  schedule: { cron: "17 3 * * *", data: {} },
+  run: async () => {
+    await prisma.webhookDelivery.deleteMany({ where: { processedAt: { lt: new Date(Date.now() - DELIVERY_KEPT_MS) } } });
+  },
+});
+
 /**
  * Records a delivery by its X-Shopify-Webhook-Id; false when that id was recorded already (Shopify
  * delivers again when an answer is late or lost), so it is acknowledged without being processed twice.
