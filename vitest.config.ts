@@ -9,6 +9,7 @@ export default defineConfig({
     include: ["{app,lib,shipping-api,service,devstore,scripts}/**/*.test.ts", "test/integration/**/*.test.ts"],
     exclude: ["**/node_modules/**", "test/e2e/**"],
     environment: "node",
+    setupFiles: ["test/support/remove-temporary-files.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -9,6 +9,7 @@ export default defineConfig({
     include: ["test/e2e/**/*.test.ts"],
     environment: "node",
     globalSetup: ["test/e2e/global-setup.ts"],
+    setupFiles: ["test/support/remove-temporary-files.ts"],
     pool: "forks",
     poolOptions: { forks: { singleFork: true } },
     fileParallelism: false,

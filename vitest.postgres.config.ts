@@ -29,7 +29,13 @@ const POSTGRES_TIER = [
   "test/integration/overview.test.ts",
   "test/integration/settings.test.ts",
   "test/integration/onboarding.test.ts",
-  "test/integration/service-contract.test.ts",
+  "test/integration/service-basics.test.ts",
+  "test/integration/service-customers.test.ts",
+  "test/integration/service-batch-quote.test.ts",
+  "test/integration/service-batches.test.ts",
+  "test/integration/service-batch-book.test.ts",
+  "test/integration/service-shipments.test.ts",
+  "test/integration/service-main.test.ts",
   "test/integration/multi-instance.test.ts",
 ];
 
@@ -39,7 +45,7 @@ export default defineConfig({
     include: POSTGRES_TIER,
     environment: "node",
     globalSetup: ["test/support/postgres-global-setup.ts"],
-    setupFiles: ["test/support/job-workers.ts"],
+    setupFiles: ["test/support/remove-temporary-files.ts", "test/support/job-workers.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

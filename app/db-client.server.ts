@@ -48,9 +48,15 @@ function withSqliteTextMatching(client: InstanceType<PostgresClientModule["Prism
   return extended as unknown as PrismaClient;
 }
 
-/** `args` with `mode: "insensitive"` added to each string filter that matches text (exported for its test). */
+/**
+ * `args` with `mode: "insensitive"` added to each string filter that matches text (exported for its test).
+ * What holds no text match is returned as it is, not copied: a createMany of thousands of rows stays one object.
+ */
 export function insensitiveTextMatches(args: unknown): unknown {
-  if (Array.isArray(args)) return args.map(insensitiveTextMatches);
+  if (Array.isArray(args)) {
+    const items = args.map(insensitiveTextMatches);
+    return items.every((item, index) => item === args[index]) ? args : items;
+  }
   if (args === null || typeof args !== "object") return args;
   const prototype: unknown = Object.getPrototypeOf(args);
   if (prototype !== Object.prototype && prototype !== null) return args; // Date, Buffer, Decimal …
@@ -60,5 +66,6 @@ export function insensitiveTextMatches(args: unknown): unknown {
     entries.every(([key]) => STRING_FILTER_KEYS.has(key)) &&
     TEXT_MATCHES.some((key) => typeof (args as Record<string, unknown>)[key] === "string");
   if (isTextMatch) return "mode" in args ? args : { ...args, mode: "insensitive" };
-  return Object.fromEntries(entries.map(([key, value]) => [key, insensitiveTextMatches(value)]));
+  const changed = entries.map(([key, value]): [string, unknown] => [key, insensitiveTextMatches(value)]);
+  return changed.every(([, value], index) => value === entries[index]![1]) ? args : Object.fromEntries(changed);
 }

@@ -79,7 +79,10 @@ export function applySqliteMigrations(sqlitePath: string, dir: string, options: 
   try {
     if (options.wal) db.pragma("journal_mode = WAL");
     db.exec(BOOKKEEPING.sqlite);
-    const todo = pending(dir, (db.prepare(APPLIED).all() as { migration_name: string }[]).map((row) => row.migration_name));
+    const todo = pending(
+      dir,
+      (db.prepare(APPLIED).all() as { migration_name: string }[]).map((row) => row.migration_name),
+    );
     for (const migration of todo) {
       db.transaction(() => {
         db.exec(migration.sql);
@@ -106,7 +109,10 @@ export async function applyPostgresMigrations(url: string, dir: string): Promise
     await client.query("SET client_min_messages = warning");
     await client.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATE_LOCK]);
     await client.query(BOOKKEEPING.postgresql);
-    const todo = pending(dir, (await client.query<{ migration_name: string }>(APPLIED)).rows.map((row) => row.migration_name));
+    const todo = pending(
+      dir,
+      (await client.query<{ migration_name: string }>(APPLIED)).rows.map((row) => row.migration_name),
+    );
     for (const migration of todo) {
       await client.query("BEGIN");
       try {
@@ -130,10 +136,7 @@ export async function applyPostgresMigrations(url: string, dir: string): Promise
 
 export class MigrationFailedError extends Error {
   override name = "MigrationFailedError";
-  constructor(
-    readonly migration: string,
-    cause: unknown,
-  ) {
+  constructor(readonly migration: string, cause: unknown) {
     super(`Migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
@@ -146,7 +149,5 @@ export interface MigrationFolders {
 
 /** Applies `folders`' migrations for whichever database `url` names; returns the names applied. */
 export async function applyMigrationsFor(url: string, folders: MigrationFolders): Promise<string[]> {
-  return databaseProviderOf(url) === "sqlite"
-    ? applySqliteMigrations(sqlitePathOf(url), folders.sqlite)
-    : applyPostgresMigrations(url, folders.postgresql);
+  return databaseProviderOf(url) === "sqlite" ? applySqliteMigrations(sqlitePathOf(url), folders.sqlite) : applyPostgresMigrations(url, folders.postgresql);
 }

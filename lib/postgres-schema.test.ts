@@ -27,7 +27,8 @@ describe("the PostgreSQL schemas", () => {
   });
 
   it("GIVEN a SQLite schema THEN only the provider and the client's output change", () => {
-    const source = 'generator client {\n  provider   = "prisma-client-js"\n  engineType = "client"\n  output     = "../generated/prisma"\n}\n\ndatasource db {\n  provider = "sqlite"\n  url      = env("X")\n}\n\nmodel A {\n  id String @id\n  @@index([id])\n}\n';
+    const source =
+      'generator client {\n  provider   = "prisma-client-js"\n  engineType = "client"\n  output     = "../generated/prisma"\n}\n\ndatasource db {\n  provider = "sqlite"\n  url      = env("X")\n}\n\nmodel A {\n  id String @id\n  @@index([id])\n}\n';
     const target = postgresSchemaFrom(source, { source: "s", clientOutput: "../pg" });
     expect(target).toContain('provider = "postgresql"');
     expect(target).toContain('output     = "../pg"');

@@ -49,12 +49,7 @@ export function postgresSchemaFrom(sqliteSchema: string, pair: Pick<SchemaPair, 
   const header =
     "// GENERATED from the SQLite schema beside it by `npm run db:postgres-schema`: edit that file, not this one.\n" +
     "// Only the provider and the client's output differ (docs/decisions/012-postgresql.md).\n\n";
-  return (
-    header +
-    sqliteSchema
-      .replace(provider, '$1"postgresql"')
-      .replace(generator, `$1${generatorBody}  output     = "${pair.clientOutput}"\n}`)
-  );
+  return header + sqliteSchema.replace(provider, '$1"postgresql"').replace(generator, `$1${generatorBody}  output     = "${pair.clientOutput}"\n}`);
 }
 
 /** Writes each PostgreSQL schema from its SQLite source; returns the files that changed. */

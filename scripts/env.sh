@@ -1,6 +1,6 @@
 # Sourced by scripts/demo.sh, scripts/test.sh and .ci/run: puts Node 22 on PATH (installing it from the npm
 # registry into .tools/ when the machine's node is older) and builds native addons against its headers.
-# environment.md: the machine has Node 20; @shopify/shopify-app-remix 6 needs Node >= 22.
+# @shopify/shopify-app-remix 6 needs Node >= 22; many machines still have Node 20.
 CONSIGN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CONSIGN_NODE_VERSION="22.23.3"
 consign_tools="$CONSIGN_ROOT/.tools"

@@ -43,7 +43,9 @@ try {
 /** Now as YYYYMMDDHHMMSS, or just after the folder's last migration when that sorts later: migrations apply in name order. */
 function nextStamp(folder: string): string {
   const now = BigInt(new Date().toISOString().replace(/\D/g, "").slice(0, 14));
-  const last = migrationsIn(folder).at(-1)?.name.match(/^(\d{14})_/)?.[1];
+  const last = migrationsIn(folder)
+    .at(-1)
+    ?.name.match(/^(\d{14})_/)?.[1];
   return String(last !== undefined && BigInt(last) >= now ? BigInt(last) + 1n : now);
 }
 

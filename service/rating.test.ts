@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createCatalog } from "./catalog";
 import { convertCents, formatCents, parseCents } from "./money";
 import { type RatedQuote, type RatingRequest, rateShipment } from "./rating";
-import { buildAddress, buildRatingRequest } from "./test-fixtures";
+import { buildAddress, buildRatingRequest } from "../test/factories/rating";
 import { domesticZone, internationalZone } from "./zones";
 
 const catalog = createCatalog();

@@ -1,6 +1,6 @@
 /**
  * The Shipping API contract: one zod schema per request body, response body and resource of
- * the wire spec (`shared/spec/shipping-api.md`), types inferred under the same names, and the
+ * the Shipping API's wire spec, types inferred under the same names, and the
  * endpoint table that both the typed client and the service router are built from.
  *
  * Parsed (output) types are canonical: decimals are decimal strings, alternative spellings of

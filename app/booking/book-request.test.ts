@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BatchQuoteShipment, BookShipmentRequest } from "../../shipping-api/contract";
-import { buildCommercialInvoice, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { buildCommercialInvoice, buildQuoteShipment, buildUkReceiver } from "../../test/factories/shipping-api";
 import { buildBookRequest, invoiceTotal, parseBookingForm, type BookingForm } from "./book-request";
 
 const domestic = BatchQuoteShipment.parse(buildQuoteShipment({ shipmentReference: "#1042" }));

@@ -128,6 +128,8 @@ export function buildBookRequest(
     carrierCode: rate.carrierCode,
     serviceCode: rate.serviceCode,
     packageTypeCode: rate.packageTypeCode,
+    // The label prints shipmentReference once (the order's name); shipmentReference2, the shipment's id, is only
+    // for finding a lost booking again and is never printed (docs/decisions/014).
     shipmentReference: references.orderName,
     shipmentReference2: references.shipmentId,
     orderNumber: references.orderName,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 
 /**
  * Renders `children` only in the browser, after hydration, and `fallback` on the server and in the first
@@ -6,7 +6,10 @@ import { useEffect, useState, type ReactNode } from "react";
  * charts do (docs/decisions/010).
  */
 export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return <>{mounted ? children() : fallback}</>;
+  // The server's snapshot (false) is used on the server and while hydrating; after that, the client's (true).
+  const inBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  return <>{inBrowser ? children() : fallback}</>;
 }
+
+/** Whether the page is hydrated never changes once it is, so there is nothing to subscribe to. */
+const subscribeToNothing = () => () => {};

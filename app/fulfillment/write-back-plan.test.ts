@@ -74,11 +74,11 @@ describe("decideWriteBack", () => {
   });
 
   it.each([
-    ["the order is gone", state({ order: null }), /#1001 no longer exists in Shopify.*void the label \(tracking NPS100200300\)/],
+    ["the order is gone", state({ order: null }), /#1001 no longer exists in Shopify.*keep the parcel back and ask your shipping account's support whether the unused label \(tracking NPS100200300\) can be refunded/],
     [
       "the order was cancelled",
       state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } }),
-      /#1001 was cancelled in Shopify after its label was booked/,
+      /#1001 was cancelled in Shopify after its label was booked.*If the parcel has not shipped, keep the parcel back.*Consign cannot cancel a label once it is bought\.$/,
     ],
     [
       "the fulfillment order is on hold",
@@ -93,7 +93,7 @@ describe("decideWriteBack", () => {
     [
       "a fulfillment service runs the fulfillment order",
       state({ fo: { supportedActions: ["REQUEST_FULFILLMENT"], locationName: "ParcelPro Fulfillment" } }),
-      /assigned to a fulfillment service \(ParcelPro Fulfillment\)/,
+      /assigned to a fulfillment service \(ParcelPro Fulfillment\).*do not use this label: keep the parcel back.*Otherwise move the order to one of your locations in Shopify and choose Retry\.$/,
     ],
     [
       "too many fulfillments to check",
@@ -154,7 +154,7 @@ describe("locateWriteBack", () => {
     const decision = locateWriteBack(shipment, originalLines, [closedOriginal]);
     expect(decision).toMatchObject({
       kind: "fail",
-      message: expect.stringMatching(/\(2 × Stoneware Mug - Midnight, 1 × Linen Apron - Sage\) were already fulfilled in Shopify without tracking NPS100200300.*add tracking NPS100200300 to it/),
+      message: expect.stringMatching(/\(2 × Stoneware Mug - Midnight, 1 × Linen Apron - Sage\) were already fulfilled in Shopify without tracking NPS100200300.*add tracking NPS100200300 to it in Shopify; otherwise keep the parcel back/),
     });
   });
 
@@ -163,12 +163,38 @@ describe("locateWriteBack", () => {
     const aprons = moved({ id: "gid://shopify/FulfillmentOrder/3", lines: [moved().lines[1]!] });
     expect(locateWriteBack(shipment, originalLines, [closedOriginal, mugs, aprons])).toMatchObject({
       kind: "fail",
-      message: expect.stringMatching(/moved, split or partly fulfilled in Shopify.*Fulfill what the parcel holds in Shopify with tracking NPS100200300/),
+      message: expect.stringMatching(/moved, split or partly fulfilled in Shopify.*Fulfill what the parcel holds in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/),
     });
   });
 
   it("GIVEN the original line items cannot be read THEN nothing is created", () => {
-    expect(locateWriteBack(shipment, [originalLines[0]!, null], [moved()])).toMatchObject({ kind: "fail", message: expect.stringMatching(/cannot tell what to fulfill/) });
+    expect(locateWriteBack(shipment, [originalLines[0]!, null], [moved()])).toMatchObject({
+      kind: "fail",
+      message: expect.stringMatching(/cannot tell what to fulfill\. Fulfill the parcel in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/),
+    });
+  });
+});
+
+describe("what a failure tells the merchant to do with the label", () => {
+  // The Shipping API cannot cancel (void) a label, so no message may tell the merchant to do it.
+  const closed = fulfillmentOrder({ status: "CLOSED", supportedActions: [], lines: originalLines.map((line) => ({ ...line!, remainingQuantity: 0 })) });
+  const elsewhere = (id: string, lines: FulfillmentOrderState["lines"]) => fulfillmentOrder({ id, lines });
+  const mug = { id: "gid://shopify/FulfillmentOrderLineItem/21", lineItemId: "gid://shopify/LineItem/1", name: "Stoneware Mug - Midnight", remainingQuantity: 2 };
+  const apron = { id: "gid://shopify/FulfillmentOrderLineItem/22", lineItemId: "gid://shopify/LineItem/2", name: "Linen Apron - Sage", remainingQuantity: 3 };
+  const decisions = [
+    ["the order is gone", decideWriteBack(shipment, state({ order: null }))],
+    ["the order was cancelled", decideWriteBack(shipment, state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } }))],
+    ["a fulfillment service runs it", decideWriteBack(shipment, state({ fo: { supportedActions: ["REQUEST_FULFILLMENT"], locationName: "ParcelPro Fulfillment" } }))],
+    ["its line items cannot be read", locateWriteBack(shipment, [originalLines[0]!, null], [])],
+    ["it was fulfilled without this tracking number", locateWriteBack(shipment, originalLines, [closed])],
+    ["its units were split", locateWriteBack(shipment, originalLines, [closed, elsewhere("gid://shopify/FulfillmentOrder/2", [mug]), elsewhere("gid://shopify/FulfillmentOrder/3", [apron])])],
+  ] as const;
+
+  it.each(decisions)("GIVEN %s THEN the message never says to void the label, and says what to do instead", (_case, decision) => {
+    expect(decision.kind).toBe("fail");
+    const message = decision.kind === "fail" ? decision.message : "";
+    expect(message).not.toMatch(/\bvoid/i);
+    expect(message).toContain("keep the parcel back and ask your shipping account's support whether the unused label (tracking NPS100200300) can be refunded");
   });
 });
 

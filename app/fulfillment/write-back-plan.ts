@@ -96,6 +96,15 @@ function holdText(holds: readonly FulfillmentHold[]): string {
   return ` (${reasons.join("; ")})`;
 }
 
+/**
+ * What to do with a label that will not be used. The Shipping API has no way to cancel (void) a label, so
+ * Consign cannot take one back: the merchant keeps the parcel back and asks the shipping account's support
+ * whether the unused label can be refunded.
+ */
+export function unusedLabelAdvice(tracking: string): string {
+  return `keep the parcel back and ask your shipping account's support whether the unused label (${tracking}) can be refunded; Consign cannot cancel a label once it is bought`;
+}
+
 function dateText(iso: string | null): string {
   return iso ? ` until ${iso.slice(0, 10)}` : "";
 }
@@ -111,7 +120,7 @@ function blockedMessage(shipment: QueuedShipment, fo: Omit<FulfillmentOrderState
   }
   if (fo.requestStatus !== "UNSUBMITTED" || (FULFILLABLE.has(fo.status) && !fo.supportedActions.includes("CREATE_FULFILLMENT"))) {
     const where = fo.locationName ? ` (${fo.locationName})` : "";
-    return `${shipment.orderName} is assigned to a fulfillment service${where}, which creates its own fulfillments, so Consign did not create one with ${tracking}. If the service ships this order, void the label; otherwise move the order to one of your locations in Shopify and choose Retry.`;
+    return `${shipment.orderName} is assigned to a fulfillment service${where}, which creates its own fulfillments, so Consign did not create one with ${tracking}. If that service ships this order, do not use this label: ${unusedLabelAdvice(tracking)}. Otherwise move the order to one of your locations in Shopify and choose Retry.`;
   }
   return null;
 }
@@ -147,7 +156,7 @@ export function decideWriteBack(shipment: QueuedShipment, state: ShipmentState):
   const { order, fulfillmentOrder } = state;
   const tracking = `tracking ${shipment.trackingNumber}`;
   if (!order) {
-    return { kind: "fail", message: `${shipment.orderName} no longer exists in Shopify, so nothing was fulfilled. If the parcel has not shipped, void the label (${tracking}).` };
+    return { kind: "fail", message: `${shipment.orderName} no longer exists in Shopify, so nothing was fulfilled. If the parcel has not shipped, ${unusedLabelAdvice(tracking)}.` };
   }
   const existing = existingFulfillment(order, shipment.trackingNumber);
   if (existing) return { kind: "link", fulfillmentId: existing.id };
@@ -158,7 +167,7 @@ export function decideWriteBack(shipment: QueuedShipment, state: ShipmentState):
     };
   }
   if (order.cancelledAt) {
-    return { kind: "fail", message: `${shipment.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, void the label (${tracking}).` };
+    return { kind: "fail", message: `${shipment.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, ${unusedLabelAdvice(tracking)}.` };
   }
   if (fulfillmentOrder) {
     const blocked = blockedMessage(shipment, fulfillmentOrder);
@@ -188,7 +197,7 @@ export function locateWriteBack(
   if (needed.some(({ item }) => item === null)) {
     return {
       kind: "fail",
-      message: `The items of ${shipment.orderName} in this shipment are no longer on their fulfillment order in Shopify, so Consign cannot tell what to fulfill. Fulfill the parcel in Shopify with ${tracking}, or void the label if it will not ship.`,
+      message: `The items of ${shipment.orderName} in this shipment are no longer on their fulfillment order in Shopify, so Consign cannot tell what to fulfill. Fulfill the parcel in Shopify with ${tracking}. If it will not ship, ${unusedLabelAdvice(tracking)}.`,
     };
   }
   const holds = (fo: FulfillmentOrderState) =>
@@ -224,11 +233,11 @@ export function locateWriteBack(
   if (remaining === 0) {
     return {
       kind: "fail",
-      message: `The items of ${shipment.orderName} in this shipment (${names}) were already fulfilled in Shopify without ${tracking}, so nothing new was created. If that fulfillment is this parcel, add ${tracking} to it in Shopify; otherwise void the label.`,
+      message: `The items of ${shipment.orderName} in this shipment (${names}) were already fulfilled in Shopify without ${tracking}, so nothing new was created. If that fulfillment is this parcel, add ${tracking} to it in Shopify; otherwise ${unusedLabelAdvice(tracking)}.`,
     };
   }
   return {
     kind: "fail",
-    message: `The items of ${shipment.orderName} in this shipment (${names}) were moved, split or partly fulfilled in Shopify since the label was booked, so Consign cannot fulfill them as one parcel. Fulfill what the parcel holds in Shopify with ${tracking}, or void the label.`,
+    message: `The items of ${shipment.orderName} in this shipment (${names}) were moved, split or partly fulfilled in Shopify since the label was booked, so Consign cannot fulfill them as one parcel. Fulfill what the parcel holds in Shopify with ${tracking}. If it will not ship, ${unusedLabelAdvice(tracking)}.`,
   };
 }

@@ -5,7 +5,7 @@ import { BULK_OPERATION, ORDER_FOR_SHIPPING, FULFILLMENT_ORDERS_TO_SHIP_BULK, RU
 import { OrderNode, reassembleBulkOrders, toMirroredOrder, type MirroredOrder } from "./order-node";
 
 /**
- * The order mirror (issue 5): a Prisma copy of orders awaiting shipment, so quoting 500 orders reads the
+ * The order mirror: a Prisma copy of orders awaiting shipment, so quoting 500 orders reads the
  * app's database instead of making 500 order reads from Shopify at click time. Filled by a bulk operation
  * on install and on demand, kept current by webhooks (refreshOrder).
  */

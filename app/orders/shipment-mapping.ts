@@ -14,7 +14,7 @@ import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, O
 import { formatWeight, toNanograms, weightIn } from "./weights";
 
 /**
- * Order → quote request, pure (style.md practice 6). One shipment per shippable fulfillment order (a
+ * Order → quote request, pure (no I/O, table-tested). One shipment per shippable fulfillment order (a
  * fulfillment can only cover fulfillment orders of one location), or the reasons the order cannot be
  * quoted, found before any call to the Shipping API.
  */

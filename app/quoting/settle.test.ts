@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Quote, type QuoteError } from "../../shipping-api/contract";
-import { buildQuote } from "../../shipping-api/fixtures";
+import { buildQuote } from "../../test/factories/shipping-api";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../settings/settings";
 import { settleQuotes } from "./settle";
 

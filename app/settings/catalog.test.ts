@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProviderAccount, Service } from "../../shipping-api/contract";
-import { buildService } from "../../shipping-api/fixtures";
+import { buildService } from "../../test/factories/shipping-api";
 import { buildCatalog, countryRule, providerAccountLabel } from "./catalog";
 
 const service = (overrides: Parameters<typeof buildService>[0] = {}) => Service.parse(buildService(overrides));

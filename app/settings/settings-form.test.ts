@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProviderAccount, Service } from "../../shipping-api/contract";
-import { buildService } from "../../shipping-api/fixtures";
+import { buildService } from "../../test/factories/shipping-api";
 import { EMPTY_ADDRESS } from "./addresses";
 import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "./settings";

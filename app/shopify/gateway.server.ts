@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CostPacer, type ThrottleStatus } from "./pacer";
 
 /**
- * The one gateway to the Admin API (style.md practice 8): every read and write of the app goes through
+ * The one gateway to the Admin API: every read and write of the app goes through
  * `adminQuery`, which paces requests by the cost bucket, waits out THROTTLED instead of failing, and
  * validates the data it depends on with zod.
  */

@@ -1,5 +1,5 @@
 /**
- * Cost-aware pacing for the Admin GraphQL API's leaky bucket (shopify-domain.md §4). Shopify charges the
+ * Cost-aware pacing for the Admin GraphQL API's leaky bucket. Shopify charges the
  * requested cost up front, refunds down to the actual cost, and restores `restoreRate` points per second up
  * to `maximumAvailable`. The pacer mirrors the bucket from each response's `throttleStatus` and says how
  * long to wait before a request of a given cost, so that THROTTLED is the exception, not the rhythm.

@@ -48,7 +48,8 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   FULFILLMENT_CANCELLED: "The fulfillment was cancelled in Shopify, so Consign stopped following this parcel.",
   ORDER_CANCELLED: "The order was cancelled, so Consign stopped following this parcel.",
   SHOP_UNINSTALLED: "Consign was uninstalled, so tracking stopped.",
-  VOIDED: "The label was voided, so there is nothing to follow.",
+  // Stored name kept; the Shipping API cannot void a label. Set for a row with no book number or fulfillment.
+  VOIDED: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
 };
 
 /** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */

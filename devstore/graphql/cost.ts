@@ -22,7 +22,7 @@ import {
 } from "graphql";
 
 /**
- * Requested query cost by Shopify's published rules (shopify-domain.md §1, §4):
+ * Requested query cost by Shopify's published rules:
  * - scalars and enums cost 0, every object 1;
  * - a connection costs 2 + first|last × (cost of one node); its edges, pageInfo and cursor wrappers cost nothing;
  * - a plain list of objects is multiplied by its `first` argument when it has one, `nodes(ids:)` by the ids given,

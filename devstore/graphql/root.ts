@@ -15,11 +15,11 @@ import {
   type Outcome,
   type TrackingInput,
 } from "../store/fulfillment-ops.js";
+import { filterFulfillmentOrders } from "../store/fulfillments.js";
 import { paginate, type ConnectionArgs } from "./connection.js";
 import { searchOrders } from "./order-search.js";
 import {
   bulkOperationView,
-  filterFulfillmentOrders,
   fulfillmentEventView,
   fulfillmentOrderView,
   fulfillmentView,
@@ -49,7 +49,7 @@ function checkInputSize(values: unknown[]): void {
 
 const str = (v: unknown): string => String(v);
 
-/** Query root: the fields the app reads (shopify-domain.md §1), each backed by the store. */
+/** Query root: the fields the app reads, each backed by the store. */
 export function queryRoot(store: Store): View {
   const byId = <R>(type: string, find: (id: number) => R | undefined, view: (row: R) => View) => (args: Args) => {
     const id = requireGid(str(args.id), type);

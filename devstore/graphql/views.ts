@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
-import { parseGid, parseGidOrThrow, toGid } from "../gid.js";
+import { parseGidOrThrow, toGid } from "../gid.js";
+import { filterFulfillmentOrders, isDisplayable, supportedActions } from "../store/fulfillments.js";
 import type { Store } from "../store/store.js";
 import type {
   Address,
@@ -40,7 +41,6 @@ export interface ResolverContext extends PageContext {
 }
 
 type Args = Record<string, unknown>;
-type Resolver = (args: Args, ctx: ResolverContext) => unknown;
 
 const connArgs = (args: Args): ConnectionArgs => args as ConnectionArgs;
 const bool = (n: number): boolean => n === 1;
@@ -382,63 +382,6 @@ export function orderView(store: Store, order: OrderRow): View {
       return all.slice(0, first).map((f) => fulfillmentView(store, f));
     },
   };
-}
-
-function isDisplayable(store: Store, fo: FulfillmentOrderRow): boolean {
-  if (fo.status === "CANCELLED" || fo.status === "INCOMPLETE") return false;
-  if (fo.status !== "CLOSED") return true;
-  return store.sql("SELECT 1 FROM fulfillment_line_items WHERE fulfillment_order_id = ? LIMIT 1").get(fo.id) !== undefined;
-}
-
-/** FulfillmentOrder search on an order: `status:` and `assigned_location_id:` (the filters its docs list). */
-export function filterFulfillmentOrders(fos: FulfillmentOrderRow[], query: string): FulfillmentOrderRow[] {
-  let result = fos;
-  for (const token of query.trim().split(/\s+/)) {
-    const [field, raw = ""] = token.split(":");
-    const value = raw.replace(/^["']|["']$/g, "");
-    if (field === "status") result = result.filter((fo) => fo.status.toLowerCase() === value.toLowerCase());
-    else if (field === "assigned_location_id") {
-      const id = parseGid(value)?.id ?? Number(value);
-      result = result.filter((fo) => fo.assigned_location_id === id);
-    }
-  }
-  return result;
-}
-
-/** supportedActions derived from state, as Shopify's merchant-managed / fulfillment-service rules give them. */
-export function supportedActions(store: Store, fo: FulfillmentOrderRow): string[] {
-  const location = store.getLocation(fo.assigned_location_id);
-  const lines = store.listFoLineItems(fo.id);
-  const remaining = lines.reduce((s, l) => s + l.remaining_quantity, 0);
-  const otherLocations = store.listLocations().filter((l) => l.id !== fo.assigned_location_id).length > 0;
-  const actions: string[] = [];
-  if (location?.is_fulfillment_service === 1) {
-    if (fo.status === "OPEN" && fo.request_status === "UNSUBMITTED") actions.push("REQUEST_FULFILLMENT", "CANCEL_FULFILLMENT_ORDER");
-    if (["SUBMITTED", "ACCEPTED"].includes(fo.request_status)) actions.push("REQUEST_CANCELLATION");
-    if (fo.status === "OPEN" && otherLocations) actions.push("MOVE");
-    return actions;
-  }
-  switch (fo.status) {
-    case "OPEN":
-    case "IN_PROGRESS":
-      actions.push("CREATE_FULFILLMENT", "REPORT_PROGRESS");
-      if (otherLocations) actions.push("MOVE");
-      actions.push("HOLD");
-      if (remaining > 1) actions.push("SPLIT");
-      if (fo.status === "IN_PROGRESS") actions.push("MARK_AS_OPEN");
-      break;
-    case "ON_HOLD":
-      actions.push("RELEASE_HOLD", "HOLD");
-      if (otherLocations) actions.push("MOVE");
-      break;
-    case "SCHEDULED":
-      actions.push("MARK_AS_OPEN");
-      if (otherLocations) actions.push("MOVE");
-      break;
-    default:
-      break;
-  }
-  return actions;
 }
 
 const HOLD_REASON_TEXT: Record<string, string> = {

@@ -1,10 +1,11 @@
 import { toShopifyDateTime } from "../clock.js";
 import { toGid } from "../gid.js";
-import { FULFILLABLE_FO_STATUSES, type Store } from "./store.js";
+import { FULFILLABLE_FO_STATUSES } from "./fulfillments.js";
+import type { Store } from "./store.js";
 import type { FoLineItemRow, FulfillmentOrderRow, FulfillmentOrderStatus } from "./types.js";
 
 /**
- * Fulfillment-side writes with Shopify's semantics and userError messages (shopify-domain.md §2–3).
+ * Fulfillment-side writes with Shopify's semantics and userError messages.
  * Each operation validates everything first, then writes in one transaction; StoreEvents drive webhooks.
  */
 

@@ -8,7 +8,12 @@ describe("the service's SQL on PostgreSQL", () => {
     expect(toPostgres(`SELECT id, customerId FROM Quote WHERE batchId = ? AND status = 'customerId?' AND id > ?`, names)).toBe(
       `SELECT id, "customerId" FROM "Quote" WHERE "batchId" = $1 AND status = 'customerId?' AND id > $2`,
     );
-    expect(toPostgres(`INSERT INTO Counter (name, value) VALUES ('shipment', ?) ON CONFLICT(name) DO UPDATE SET value = Counter.value + excluded.value RETURNING value`, names)).toBe(
+    expect(
+      toPostgres(
+        `INSERT INTO Counter (name, value) VALUES ('shipment', ?) ON CONFLICT(name) DO UPDATE SET value = Counter.value + excluded.value RETURNING value`,
+        names,
+      ),
+    ).toBe(
       `INSERT INTO "Counter" (name, value) VALUES ('shipment', $1) ON CONFLICT(name) DO UPDATE SET value = "Counter".value + excluded.value RETURNING value`,
     );
   });

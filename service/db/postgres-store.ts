@@ -23,11 +23,7 @@ interface Answer {
 
 export class PostgresStoreError extends Error {
   override name = "PostgresStoreError";
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-    readonly sql: string,
-  ) {
+  constructor(message: string, readonly code: string | undefined, readonly sql: string) {
     super(`${message} (in: ${sql.replace(/\s+/g, " ").slice(0, 200)})`);
   }
 }
@@ -80,7 +76,8 @@ export function openPostgresServiceStore(url: string): ServiceStore {
   const call = (request: { kind: "query"; text: string; values: unknown[] } | { kind: "close" }, sql: string): Answer => {
     Atomics.store(done, 0, 0);
     port.postMessage(request);
-    if (Atomics.wait(done, 0, 0, QUERY_TIMEOUT_MS) === "timed-out") throw new PostgresStoreError(`PostgreSQL did not answer within ${QUERY_TIMEOUT_MS} ms`, undefined, sql);
+    if (Atomics.wait(done, 0, 0, QUERY_TIMEOUT_MS) === "timed-out")
+      throw new PostgresStoreError(`PostgreSQL did not answer within ${QUERY_TIMEOUT_MS} ms`, undefined, sql);
     const answer = receiveMessageOnPort(port)?.message as Answer | undefined;
     if (!answer) throw new PostgresStoreError("The PostgreSQL worker sent no answer", undefined, sql);
     if (!answer.ok) throw new PostgresStoreError(answer.message ?? "query failed", answer.code, sql);

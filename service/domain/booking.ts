@@ -1,8 +1,8 @@
-import { addressText, type BatchBookResponse, type BatchBookResult, type BatchQuoteShipment, type BookShipmentRequest, type BookShipmentResponse, type BookedShipment, type Currency, type LabelImageFormat } from "../../shipping-api/contract";
+import { addressText, type BatchBookResponse, type CommercialInvoice, type BatchBookResult, type BatchQuoteShipment, type BookShipmentRequest, type BookShipmentResponse, type BookedShipment, type Currency, type LabelImageFormat } from "../../shipping-api/contract";
 import type { Carrier, Service } from "../catalog";
 import { DAY_MS, formatTimestamp } from "../clock";
 import { type ErrorCategoryName, ServiceError, invalidRequest, notFound, unprocessable } from "../errors";
-import type { LabelAddress, LabelData } from "../labels/label-data";
+import type { LabelAddress, LabelData, LabelInvoice } from "../labels/label-data";
 import { encodeCode128 } from "../labels/code128";
 import { renderLabelsPdf } from "../labels/pdf-label";
 import { renderLabelImage } from "../labels/render";
@@ -25,6 +25,7 @@ type ShipmentToBook = Pick<
   shipmentReference2?: string;
   orderNumber?: string;
   customsCurrency?: Currency;
+  commercialInvoice?: CommercialInvoice | null;
   pieces: readonly { weight: string; length?: string | null; width?: string | null; height?: string | null; insuranceAmount?: string | null; declaredValue?: string | null }[];
 };
 
@@ -161,10 +162,13 @@ function bookPriced(ctx: DomainContext, customerId: string, priced: Priced, ship
     bookedAt: now.toISOString(),
     weight: `${priced.quotedWeight} ${priced.service.packageTypes.find((type) => type.packageTypeCode === priced.packageTypeCode)?.weightUnit ?? ""}`.trim(),
     pieceCount: shipment.pieces.length,
-    references: [shipment.shipmentReference, shipment.shipmentReference2, shipment.orderNumber].filter((value): value is string => !!value),
+    // One reference, printed once: the shipment reference, else the order number. shipmentReference2 is the
+    // shipper's own key (the app's shipment id) and is never printed.
+    references: [shipment.shipmentReference || shipment.orderNumber].filter((value): value is string => !!value),
     sender: labelAddress(shipment.sender),
     receiver: labelAddress(shipment.receiver),
     zone: priced.zone,
+    ...invoicePaper(shipment),
   };
   ctx.store
     .statement(
@@ -173,6 +177,23 @@ function bookPriced(ctx: DomainContext, customerId: string, priced: Priced, ship
     )
     .run(customerId, bookNumber, trackingNumber, options.quoteId, options.batchId, priced.carrier.carrierCode, priced.service.serviceCode, priced.transitDays, now.toISOString(), searchTextOf(record, shipment), JSON.stringify(record), JSON.stringify(label), options.labelFormat);
   return { bookNumber, trackingNumber, trackingNumbers, lastMileTrackingNumber, pieceCostsCents, balanceAfterCents: plan.balanceAfterCents, label };
+}
+
+/** An international shipment's commercial invoice as booked, for the pages printed after its label. */
+function invoicePaper(shipment: ShipmentToBook): { invoice: LabelInvoice } | Record<string, never> {
+  const invoice = shipment.commercialInvoice;
+  if (!invoice || shipment.sender.country === shipment.receiver.country) return {};
+  return {
+    invoice: {
+      currency: shipment.customsCurrency ?? shipment.currency,
+      termsOfTrade: invoice.termsOfTrade,
+      senderTaxId: invoice.senderVatTaxId,
+      receiverTaxId: invoice.receiverTaxId,
+      packageMarks: invoice.packageMarks,
+      exportFiling: invoice.ftrNumber ? `FTR ${invoice.ftrNumber}` : invoice.itnNumber ? `ITN ${invoice.itnNumber}` : null,
+      items: invoice.items.map(({ description, quantity, unitValue, htsNumber, countryOfOrigin }) => ({ description, quantity, unitValue, htsNumber, countryOfOrigin })),
+    },
+  };
 }
 
 function splitEvenly(totalCents: number, parts: number): number[] {
@@ -190,7 +211,13 @@ function labelsStillKept(ctx: DomainContext, rows: readonly { label: string; boo
 function drawable(label: LabelData): boolean {
   try {
     encodeCode128(label.trackingNumber);
-    return typeof label.carrierLabel === "string" && typeof label.sender?.name === "string" && typeof label.receiver?.name === "string";
+    return (
+      typeof label.carrierLabel === "string" &&
+      typeof label.sender?.name === "string" &&
+      typeof label.receiver?.name === "string" &&
+      Array.isArray(label.references) &&
+      (label.invoice === undefined || Array.isArray(label.invoice.items))
+    );
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCommercialInvoice, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { buildCommercialInvoice, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../test/factories/shipping-api";
 import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS, jsonCostProblem } from "./json-cost";
 
 describe("jsonCostProblem", () => {

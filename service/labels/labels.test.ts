@@ -1,46 +1,15 @@
-import { PDFArray, PDFDocument, PDFRawStream, StandardFonts, decodePDFRawStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { barsOf, encodeCode128 } from "./code128";
 import { LABEL_HEIGHT, LABEL_WIDTH, renderLabelsPdf } from "./pdf-label";
 import { PNG_HEIGHT, PNG_WIDTH, renderPng } from "./png-label";
-import { buildLabel } from "./test-label";
+import { buildInternationalLabel, buildLabel } from "./test-label";
+import { pageContents, pageTexts, textRuns } from "./test-pdf";
 import { renderEpl2, renderZpl } from "./thermal";
-
-async function pageContents(pdf: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(pdf);
-  return doc.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-    return streams
-      .map((stream) => {
-        if (!(stream instanceof PDFRawStream)) throw new Error("expected raw content streams");
-        return Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
-      })
-      .join("\n");
-  });
-}
+import { DOTS_HIGH, thermalInvoicePages, thermalLayout } from "./thermal-layout";
 
 const hex = (text: string) => Buffer.from(text, "latin1").toString("hex").toUpperCase();
-
-interface TextRun {
-  text: string;
-  size: number;
-  x: number;
-  y: number;
-  width: number;
-}
-
-/** Every text a page prints, where, and how wide (measured with the same standard fonts). */
-async function textRuns(content: string): Promise<TextRun[]> {
-  const scratch = await PDFDocument.create();
-  const fonts = { FR: scratch.embedStandardFont(StandardFonts.Helvetica), FB: scratch.embedStandardFont(StandardFonts.HelveticaBold) };
-  return [...content.matchAll(/BT \/(F[RB]) ([\d.]+) Tf ([\d.]+) ([\d.]+) Td <([0-9A-F]*)> Tj ET/g)].map(([, font, size, x, y, encoded]) => {
-    // WinAnsi byte 0x85 is the ellipsis.
-    const text = Buffer.from(encoded!, "hex").toString("latin1").replaceAll("\u0085", "\u2026");
-    return { text, size: Number(size), x: Number(x), y: Number(y), width: fonts[font as "FR" | "FB"].widthOfTextAtSize(text, Number(size)) };
-  });
-}
 
 describe("PDF labels", () => {
   it("GIVEN three labels THEN one 4×6 in (288×432 pt) page each, in order", async () => {
@@ -113,6 +82,119 @@ describe("PDF labels", () => {
   });
 });
 
+describe("the label's reference", () => {
+  // Labels kept before the one-reference rule carried the order's name, the shipper's own id and the order's
+  // name again; each is drawn with the order's name once and the id never.
+  const kept = buildLabel({ references: ["#1005", "cmwukg9f0000abcd1234efgh", "#1005"] });
+
+  it("GIVEN several references THEN the PDF prints one REF line, the order's name, and no internal id", async () => {
+    const [texts] = await pageTexts(await renderLabelsPdf([kept]));
+    expect(texts!.filter((text) => text.startsWith("REF"))).toEqual(["REF #1005"]);
+    expect(texts!.join(" ")).not.toContain("cmwukg9f");
+  });
+
+  it("GIVEN several references THEN ZPL, EPL2 and PNG (one layout) print one REF line, the order's name", () => {
+    expect(thermalLayout(kept).texts.filter((text) => text.value.startsWith("REF")).map((text) => text.value)).toEqual(["REF #1005"]);
+    for (const output of [renderZpl(kept), renderEpl2(kept)]) {
+      expect(output.match(/REF /g)).toHaveLength(1);
+      expect(output).not.toContain("cmwukg9f");
+    }
+  });
+
+  it("GIVEN no reference THEN no REF line", async () => {
+    const [texts] = await pageTexts(await renderLabelsPdf([buildLabel({ references: [] })]));
+    expect(texts!.some((text) => text.startsWith("REF"))).toBe(false);
+  });
+});
+
+describe("commercial invoice pages", () => {
+  it("GIVEN domestic, international, domestic labels THEN the pages are label, label, invoice, label: the invoice right after its own label", async () => {
+    const labels = [buildLabel({ trackingNumber: "1ZAAAAAA0100000017" }), buildInternationalLabel(), buildLabel({ trackingNumber: "712345678901" })];
+    const pages = await pageTexts(await renderLabelsPdf(labels));
+    expect(pages).toHaveLength(4);
+    const kind = (texts: string[]) => (texts[0] === "COMMERCIAL INVOICE" ? "invoice" : "label");
+    expect(pages.map(kind)).toEqual(["label", "label", "invoice", "label"]);
+    expect(pages[1]).toContain("GC123456789US");
+    expect(pages[1]).toContain("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE");
+    expect(pages[2]).toContain("Tracking GC123456789US");
+    for (const page of [pages[0]!, pages[3]!]) expect(page).not.toContain("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE");
+    for (const page of (await PDFDocument.load(await renderLabelsPdf(labels))).getPages()) expect(page.getSize()).toEqual({ width: LABEL_WIDTH, height: LABEL_HEIGHT });
+  });
+
+  it("GIVEN an invoice THEN its page shows both parties with tax ids, terms, currency, each item's description, quantity, HS code, origin, unit and line value, the total and the declaration", async () => {
+    const [, invoice] = await pageTexts(await renderLabelsPdf([buildInternationalLabel()]));
+    expect(invoice).toEqual(
+      expect.arrayContaining([
+        "COMMERCIAL INVOICE",
+        "Page 1 of 1",
+        "Invoice / package marks #1001",
+        "Ada Moreno",
+        "Tax ID US-EIN-12-3456789",
+        "Inês Carvalho",
+        "Lisboa, 1100-048",
+        "Terms of trade DAP   Currency EUR   Export US to PT",
+        "Export filing FTR 30.37(a)",
+        "UNIT (EUR)",
+        "VALUE (EUR)",
+        "Stoneware Mug - Midnight",
+        "6912.00.48",
+        "PT",
+        "18.50",
+        "37.00",
+        "Linen Apron - Sage",
+        "6211.49.00",
+        "LT",
+        "42.00",
+        "EUR 79.00",
+        "Units 3   Packages 1   Weight 6 lb",
+        "Shipper Ada Moreno",
+      ]),
+    );
+    expect(invoice!.join(" ")).toContain("I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.");
+    // Quantity, HS code and origin of one item are on one line, in that order.
+    const runs = await textRuns((await pageContents(await renderLabelsPdf([buildInternationalLabel()])))[1]!);
+    const hs = runs.find((run) => run.text === "6912.00.48")!;
+    expect(runs.filter((run) => run.y === hs.y).map((run) => run.text)).toEqual(["2", "6912.00.48", "PT", "18.50", "37.00"]);
+  });
+
+  it("GIVEN 40 invoice lines THEN the invoice runs on over several pages, each numbered and naming the parcel, every item once, and no text leaves a page or overlaps another", async () => {
+    const label = buildInternationalLabel(40);
+    const pdf = await renderLabelsPdf([label]);
+    const contents = await pageContents(pdf);
+    const invoicePages = contents.slice(1);
+    expect(invoicePages.length).toBeGreaterThan(2);
+    const texts = await Promise.all(invoicePages.map(async (content) => (await textRuns(content)).map((run) => run.text)));
+    texts.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${invoicePages.length}`);
+      expect(page).toContain(`Tracking ${label.trackingNumber}`);
+      expect(page[0]).toBe(index === 0 ? "COMMERCIAL INVOICE" : "COMMERCIAL INVOICE (CONTINUED)");
+    });
+    const all = texts.flat();
+    for (const item of label.invoice!.items) expect(all.filter((text) => text === item.description)).toHaveLength(1);
+    // 20 × 2 × 18.50 + 20 × 42.00
+    expect(all.filter((text) => text.startsWith("EUR "))).toEqual(["EUR 1580.00"]);
+    expect(texts.at(-1)).toContain("Shipper Ada Moreno");
+    for (const content of invoicePages) {
+      const runs = await textRuns(content);
+      for (const run of runs) {
+        expect(run.x, run.text).toBeGreaterThanOrEqual(14);
+        expect(run.x + run.width, run.text).toBeLessThanOrEqual(LABEL_WIDTH - 14 + 0.01);
+        expect(run.y, run.text).toBeGreaterThanOrEqual(14);
+        for (const other of runs) {
+          if (other === run || other.y !== run.y || other.x < run.x) continue;
+          expect(run.x + run.width, `${run.text} | ${other.text}`).toBeLessThan(other.x);
+        }
+      }
+    }
+  });
+
+  it("GIVEN only domestic labels THEN no invoice page", async () => {
+    const pages = await pageTexts(await renderLabelsPdf([buildLabel(), buildLabel({ trackingNumber: "712345678901" })]));
+    expect(pages).toHaveLength(2);
+    expect(pages.flat().some((text) => text.startsWith("COMMERCIAL INVOICE"))).toBe(false);
+  });
+});
+
 describe("thermal labels", () => {
   it("ZPL: one label with a Code 128 barcode command of the tracking number", () => {
     const zpl = renderZpl(buildLabel());
@@ -132,6 +214,54 @@ describe("thermal labels", () => {
     expect(epl).toContain('A30,30,0,5,1,1,N,"BROWNLINE PARCEL"');
     expect(epl).toContain('"REF say \\"hi\\""');
     expect(epl.trim().endsWith("P1")).toBe(true);
+  });
+});
+
+describe("commercial invoices in thermal formats", () => {
+  it("GIVEN an international label THEN the ZPL file holds the label, then its invoice as a further label with the same words as the PDF", () => {
+    const zpl = renderZpl(buildInternationalLabel());
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    const [labelFormat, invoiceFormat] = zpl.split("^XZ");
+    expect(labelFormat).toContain("^BCN");
+    expect(invoiceFormat).not.toContain("^BCN");
+    for (const text of [
+      "COMMERCIAL INVOICE",
+      "Page 1 of 1",
+      "Tracking GC123456789US   Date 2026-11-23",
+      "Terms of trade DAP   Currency EUR   Export US to PT",
+      "Stoneware Mug - Midnight",
+      "  Qty 2   HS 6912.00.48   Origin PT",
+      "  Unit 18.50   Value 37.00 EUR",
+      "  Qty 1   HS 6211.49.00   Origin LT",
+      "TOTAL VALUE EUR 79.00",
+    ]) {
+      expect(invoiceFormat).toContain(`^FD${text}^FS`);
+    }
+  });
+
+  it("GIVEN an international label THEN the EPL2 file prints two labels, the second the invoice", () => {
+    const epl = renderEpl2(buildInternationalLabel());
+    expect(epl.split("\n").filter((line) => line === "P1")).toHaveLength(2);
+    expect(epl).toContain('"TOTAL VALUE EUR 79.00"');
+  });
+
+  it("GIVEN 40 invoice lines THEN the invoice runs on over numbered labels, every item once, nothing below the label's edge or past its width", () => {
+    const label = buildInternationalLabel(40);
+    const pages = thermalInvoicePages(label);
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((page, index) => expect(page.texts.map((text) => text.value)).toContain(`Page ${index + 1} of ${pages.length}`));
+    const texts = pages.flatMap((page) => page.texts);
+    for (const item of label.invoice!.items) expect(texts.filter((text) => text.value === item.description)).toHaveLength(1);
+    for (const text of texts) {
+      expect(text.y + text.height, text.value).toBeLessThanOrEqual(DOTS_HIGH - 30);
+      expect(text.value.length * text.height * 0.7, text.value).toBeLessThanOrEqual(812 - 60);
+    }
+    expect(renderZpl(label).match(/\^XA/g)).toHaveLength(1 + pages.length);
+  });
+
+  it("GIVEN a domestic label THEN one label and no invoice", () => {
+    expect(thermalInvoicePages(buildLabel())).toEqual([]);
+    expect(renderZpl(buildLabel()).match(/\^XA/g)).toHaveLength(1);
   });
 });
 

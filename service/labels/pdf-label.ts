@@ -1,91 +1,13 @@
-import { PDFDocument, type PDFFont, PDFName, type PDFRef, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, type PDFRef, StandardFonts } from "pdf-lib";
 import { barsOf, encodeCode128 } from "./code128";
-import { type LabelData, addressLines } from "./label-data";
+import { invoicePages } from "./invoice-pages";
+import { type LabelData, addressLines, printedReference } from "./label-data";
+import { type Fonts, LABEL_HEIGHT, LABEL_WIDTH, MARGIN, PageContent } from "./pdf-page";
 
-/** 4 × 6 inches at 72 points per inch. */
-export const LABEL_WIDTH = 288;
-export const LABEL_HEIGHT = 432;
-const MARGIN = 14;
+export { LABEL_HEIGHT, LABEL_WIDTH } from "./pdf-page";
+
 /** Space kept between the carrier's name and the zone on the label's first line. */
 const ZONE_GAP = 8;
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  /** Characters the standard fonts' WinAnsi encoding can show. */
-  charset: Set<number>;
-}
-
-/**
- * The standard 14 fonts are not embedded (tiny files) but only cover WinAnsi, so anything else a
- * customer typed (say, CJK names) is shown as "?" rather than failing the label.
- */
-function printable(fonts: Fonts, text: string, maxLength = 60): string {
-  let out = "";
-  for (const char of text.slice(0, maxLength)) out += fonts.charset.has(char.codePointAt(0)!) ? char : "?";
-  return out;
-}
-
-const n = (value: number) => (Math.round(value * 100) / 100).toString();
-
-/**
- * A page's content stream, written as PDF operators. pdf-lib's drawText/drawRectangle build an object
- * per operator, which for 500 labels × ~60 bars cost over a second and hundreds of MB; a string per
- * page is the same drawing at a fraction of the cost.
- */
-class PageContent {
-  private readonly parts: string[] = [];
-  constructor(private readonly fonts: Fonts) {}
-
-  text(value: string, x: number, y: number, size: number, bold = false): void {
-    const font = bold ? this.fonts.bold : this.fonts.regular;
-    const encoded = font.encodeText(printable(this.fonts, value)).toString();
-    this.parts.push(`BT /${bold ? "FB" : "FR"} ${size} Tf ${n(x)} ${n(y)} Td ${encoded} Tj ET`);
-  }
-
-  /** How wide `value` prints at `size`, in points. */
-  width(value: string, size: number, bold = false): number {
-    return (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(printable(this.fonts, value), size);
-  }
-
-  centredText(value: string, y: number, size: number, bold = false): void {
-    this.text(value, (LABEL_WIDTH - this.width(value, size, bold)) / 2, y, size, bold);
-  }
-
-  /** Ends at `right`. */
-  rightText(value: string, right: number, y: number, size: number, bold = false): void {
-    this.text(value, right - this.width(value, size, bold), y, size, bold);
-  }
-
-  /**
-   * Fits `value` into `maxWidth`: at `size` when it fits, else at the largest size down to `minSize` that
-   * does, else at `minSize` cut short with an ellipsis. Nothing drawn after it on the line is overprinted.
-   */
-  fittedText(value: string, x: number, y: number, maxWidth: number, size: number, minSize: number, bold = false): void {
-    const widthAt = (text: string, at: number) => this.width(text, at, bold);
-    const fitting = Math.min(size, Math.floor((size * maxWidth) / Math.max(widthAt(value, size), 1) * 2) / 2);
-    if (fitting >= minSize) return this.text(value, x, y, fitting, bold);
-    let shown = value;
-    while (shown.length > 1 && widthAt(`${shown}\u2026`, minSize) > maxWidth) shown = shown.slice(0, -1);
-    this.text(`${shown.trimEnd()}\u2026`, x, y, minSize, bold);
-  }
-
-  rule(y: number, thickness: number): void {
-    this.parts.push(`${n(MARGIN)} ${n(y - thickness / 2)} ${n(LABEL_WIDTH - 2 * MARGIN)} ${n(thickness)} re f`);
-  }
-
-  rect(x: number, y: number, width: number, height: number): void {
-    this.parts.push(`${n(x)} ${n(y)} ${n(width)} ${n(height)} re`);
-  }
-
-  fill(): void {
-    this.parts.push("f");
-  }
-
-  toString(): string {
-    return `0 g\n${this.parts.join("\n")}\n`;
-  }
-}
 
 function drawLabel(page: PageContent, label: LabelData): void {
   const right = LABEL_WIDTH - MARGIN;
@@ -129,9 +51,14 @@ function drawLabel(page: PageContent, label: LabelData): void {
   y -= 12;
   page.text(`WEIGHT ${label.weight}   PIECES ${label.pieceCount}`, MARGIN, y, 8, true);
   page.text(`BOOK ${label.bookNumber}`, right - 110, y, 8);
-  for (const reference of label.references.slice(0, 3)) {
+  const reference = printedReference(label);
+  if (reference) {
     y -= 10;
     page.text(`REF ${reference}`, MARGIN, y, 8);
+  }
+  if (label.invoice) {
+    y -= 10;
+    page.text("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE", MARGIN, y, 7, true);
   }
 
   // Barcode: as wide as fits (at most 2 pt per module), one inch tall, the number in text below.
@@ -147,8 +74,9 @@ function drawLabel(page: PageContent, label: LabelData): void {
 }
 
 /**
- * One 4×6 page per label, in the given order, all drawn into a single document (faster and smaller
- * than merging per-label PDFs). Metadata dates come from the labels, so the bytes are deterministic.
+ * One 4×6 page per label, in the given order, each international shipment's label followed by its
+ * commercial invoice page(s): one document to print. All are drawn into a single document (faster and
+ * smaller than merging per-label PDFs). Metadata dates come from the labels, so the bytes are deterministic.
  */
 export async function renderLabelsPdf(labels: readonly LabelData[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -160,13 +88,17 @@ export async function renderLabelsPdf(labels: readonly LabelData[]): Promise<Uin
   doc.setModificationDate(created);
   doc.setProducer("Consign Shipping API");
   doc.setTitle(labels.length === 1 ? `Label ${labels[0]!.trackingNumber}` : `${labels.length} labels`);
-  for (const label of labels) {
+  const addPage = (content: PageContent) => {
     const page = doc.addPage([LABEL_WIDTH, LABEL_HEIGHT]);
     useFont(page.node, "FR", regular.ref);
     useFont(page.node, "FB", bold.ref);
+    page.node.addContentStream(doc.context.register(doc.context.flateStream(content.toString())));
+  };
+  for (const label of labels) {
     const content = new PageContent(fonts);
     drawLabel(content, label);
-    page.node.addContentStream(doc.context.register(doc.context.flateStream(content.toString())));
+    addPage(content);
+    if (label.invoice) for (const invoicePage of invoicePages(fonts, label, label.invoice)) addPage(invoicePage);
   }
   return doc.save({ useObjectStreams: true });
 }

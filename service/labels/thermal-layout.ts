@@ -1,4 +1,5 @@
-import { type LabelData, addressLines } from "./label-data";
+import { invoiceContent, pageOf } from "./invoice-content";
+import { type LabelData, addressLines, printedReference } from "./label-data";
 
 /**
  * The one layout of the 4×6 in thermal labels, in printer dots at 203 dpi (812 × 1218). ZPL, EPL2 and
@@ -16,9 +17,13 @@ export interface TextItem {
   value: string;
 }
 
-export interface ThermalLayout {
+/** A 4×6 page of text and rules: an invoice page, or a label without its barcode. */
+export interface ThermalPage {
   texts: TextItem[];
   rules: { x: number; y: number; width: number; thickness: number }[];
+}
+
+export interface ThermalLayout extends ThermalPage {
   barcode: { x: number; y: number; height: number; data: string };
 }
 
@@ -33,8 +38,9 @@ export function thermalLayout(label: LabelData): ThermalLayout {
     ...addressLines(label.receiver).map((line, index) => ({ x: LEFT + 20, y: 420 + index * 40, height: 28, value: line })),
     { x: LEFT, y: 700, height: 21, value: `WEIGHT ${label.weight}  PIECES ${label.pieceCount}  DATE ${label.shipmentDate}` },
     { x: LEFT, y: 735, height: 21, value: `BOOK ${label.bookNumber}` },
-    ...label.references.slice(0, 2).map((reference, index) => ({ x: LEFT, y: 770 + index * 32, height: 21, value: `REF ${reference}` })),
   ];
+  const reference = printedReference(label);
+  if (reference) texts.push({ x: LEFT, y: 770, height: 21, value: `REF ${reference}` });
   const width = DOTS_WIDE - 2 * LEFT;
   return {
     texts,
@@ -45,4 +51,82 @@ export function thermalLayout(label: LabelData): ThermalLayout {
     ],
     barcode: { x: 60, y: 870, height: 220, data: label.trackingNumber },
   };
+}
+
+/** Body text of the invoice labels, and the dots a line of it takes. */
+const BODY = 21;
+const LINE = 28;
+
+/** Cut to what fits from `x` to the right margin: thermal fonts are about 0.7 × their height wide. */
+function clipped(value: string, x: number, height: number): string {
+  const fits = Math.floor((DOTS_WIDE - LEFT - x) / (height * 0.7));
+  return value.length <= fits ? value : `${value.slice(0, Math.max(1, fits - 3)).trimEnd()}...`;
+}
+
+/**
+ * An international shipment's commercial invoice as further 4×6 thermal labels after its label (ZPL and
+ * EPL2 files hold several labels): the words of `invoiceContent`, one line after another, run on to the
+ * next label when one is full. Empty for a label without an invoice.
+ */
+export function thermalInvoicePages(label: LabelData): ThermalPage[] {
+  if (!label.invoice) return [];
+  const content = invoiceContent(label, label.invoice);
+  const pages: ThermalPage[] = [];
+  let page: ThermalPage = { texts: [], rules: [] };
+  let y = 0;
+  const line = (value: string, height = BODY) => {
+    page.texts.push({ x: LEFT, y, height, value: clipped(value, LEFT, height) });
+    y += height > BODY ? height + 14 : LINE;
+  };
+  const rule = () => {
+    page.rules.push({ x: LEFT, y, width: DOTS_WIDE - 2 * LEFT, thickness: 3 });
+    y += 14;
+  };
+  const start = (continued: boolean) => {
+    page = { texts: [], rules: [] };
+    pages.push(page);
+    y = 30;
+    line(continued ? content.continuedTitle : content.title, 32);
+    y += LINE; // the page number goes here once the count is known
+    line(`${content.tracking}   ${content.date}`);
+    rule();
+  };
+  const room = (lines: number) => {
+    if (y + lines * LINE > DOTS_HIGH - 30) start(true);
+  };
+
+  start(false);
+  if (content.marks) line(content.marks);
+  for (const [heading, lines] of [["SHIPPER / EXPORTER", content.shipper], ["CONSIGNEE", content.consignee]] as const) {
+    room(lines.length + 1);
+    line(heading);
+    for (const text of lines) line(`  ${text}`);
+  }
+  room(2);
+  line(content.terms);
+  if (content.exportFiling) line(content.exportFiling);
+  rule();
+  for (const item of content.items) {
+    room(3);
+    line(item.description);
+    line(`  Qty ${item.quantity}   HS ${item.hsCode}   Origin ${item.origin}`);
+    line(`  Unit ${item.unitValue}   Value ${item.value} ${content.currency}`);
+  }
+  room(8);
+  rule();
+  line(`TOTAL VALUE ${content.total}`, 28);
+  line(content.summary);
+  let words = "";
+  for (const word of content.declaration.split(" ")) {
+    if (words && clipped(`${words} ${word}`, LEFT, BODY) !== `${words} ${word}`) {
+      line(words);
+      words = word;
+    } else words = words ? `${words} ${word}` : word;
+  }
+  if (words) line(words);
+  y += LINE;
+  line(`${content.shipperName}   Signature ____________`);
+
+  pages.forEach((each, index) => each.texts.push({ x: LEFT, y: 30 + 46, height: BODY, value: pageOf(index, pages.length) }));
+  return pages;
 }

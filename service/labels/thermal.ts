@@ -1,5 +1,5 @@
 import type { LabelData } from "./label-data";
-import { DOTS_HIGH, DOTS_WIDE, thermalLayout } from "./thermal-layout";
+import { DOTS_HIGH, DOTS_WIDE, type ThermalPage, thermalInvoicePages, thermalLayout } from "./thermal-layout";
 
 /** ZPL and EPL2 labels: the printer draws the Code 128 barcode itself from the command (ZPL ^BC, EPL2 B type 1). */
 
@@ -8,14 +8,20 @@ function zplField(value: string): string {
   return value.replace(/[\^~]/g, " ").slice(0, 60);
 }
 
+function zplPage(page: ThermalPage, barcode: ReturnType<typeof thermalLayout>["barcode"] | null): string[] {
+  const lines = ["^XA", "^CI28", `^PW${DOTS_WIDE}`, `^LL${DOTS_HIGH}`, "^LH0,0"];
+  for (const rule of page.rules) lines.push(`^FO${rule.x},${rule.y}^GB${rule.width},${rule.thickness},${rule.thickness}^FS`);
+  for (const text of page.texts) lines.push(`^FO${text.x},${text.y}^A0N,${text.height},${text.height}^FD${zplField(text.value)}^FS`);
+  // ^BY module width 3 dots; ^BC Code 128 with the human-readable line below; ">:" starts in set B.
+  if (barcode) lines.push(`^FO${barcode.x},${barcode.y}^BY3,3,${barcode.height}^BCN,${barcode.height},Y,N,N^FD>:${zplField(barcode.data)}^FS`);
+  lines.push("^PQ1", "^XZ");
+  return lines;
+}
+
+/** The label, then its commercial invoice as further labels when it has one. */
 export function renderZpl(label: LabelData): string {
   const layout = thermalLayout(label);
-  const lines = ["^XA", "^CI28", `^PW${DOTS_WIDE}`, `^LL${DOTS_HIGH}`, "^LH0,0"];
-  for (const rule of layout.rules) lines.push(`^FO${rule.x},${rule.y}^GB${rule.width},${rule.thickness},${rule.thickness}^FS`);
-  for (const text of layout.texts) lines.push(`^FO${text.x},${text.y}^A0N,${text.height},${text.height}^FD${zplField(text.value)}^FS`);
-  const { barcode } = layout;
-  // ^BY module width 3 dots; ^BC Code 128 with the human-readable line below; ">:" starts in set B.
-  lines.push(`^FO${barcode.x},${barcode.y}^BY3,3,${barcode.height}^BCN,${barcode.height},Y,N,N^FD>:${zplField(barcode.data)}^FS`, "^PQ1", "^XZ");
+  const lines = [...zplPage(layout, layout.barcode), ...thermalInvoicePages(label).flatMap((page) => zplPage(page, null))];
   return `${lines.join("\n")}\n`;
 }
 
@@ -31,13 +37,18 @@ function eplFont(height: number): number {
   return Math.max(1, fitting);
 }
 
+function eplPage(page: ThermalPage, barcode: ReturnType<typeof thermalLayout>["barcode"] | null): string[] {
+  const lines = ["", "N", `q${DOTS_WIDE}`, `Q${DOTS_HIGH},24`, "S4", "D10", "ZT"];
+  for (const rule of page.rules) lines.push(`LO${rule.x},${rule.y},${rule.width},${rule.thickness}`);
+  for (const text of page.texts) lines.push(`A${text.x},${text.y},0,${eplFont(text.height)},1,1,N,${eplString(text.value)}`);
+  // B x,y,rotation,type 1 (Code 128, auto subset),narrow 3,wide 6,height,human readable B,data
+  if (barcode) lines.push(`B${barcode.x},${barcode.y},0,1,3,6,${barcode.height},B,${eplString(barcode.data)}`);
+  lines.push("P1");
+  return lines;
+}
+
+/** The label, then its commercial invoice as further labels when it has one. */
 export function renderEpl2(label: LabelData): string {
   const layout = thermalLayout(label);
-  const lines = ["", "N", `q${DOTS_WIDE}`, `Q${DOTS_HIGH},24`, "S4", "D10", "ZT"];
-  for (const rule of layout.rules) lines.push(`LO${rule.x},${rule.y},${rule.width},${rule.thickness}`);
-  for (const text of layout.texts) lines.push(`A${text.x},${text.y},0,${eplFont(text.height)},1,1,N,${eplString(text.value)}`);
-  const { barcode } = layout;
-  // B x,y,rotation,type 1 (Code 128, auto subset),narrow 3,wide 6,height,human readable B,data
-  lines.push(`B${barcode.x},${barcode.y},0,1,3,6,${barcode.height},B,${eplString(barcode.data)}`, "P1", "");
-  return lines.join("\n");
+  return [...eplPage(layout, layout.barcode), ...thermalInvoicePages(label).flatMap((page) => eplPage(page, null)), ""].join("\n");
 }

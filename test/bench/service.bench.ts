@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
-import { buildCreateCustomer, buildQuoteShipment } from "../../shipping-api/fixtures";
+import type { z } from "zod";
+import { Batch, BatchBookResponse, BatchQuoteResponse, CreateCustomerResponse } from "../../shipping-api/contract";
+import { buildCreateCustomer, buildQuoteShipment } from "../factories/shipping-api";
 import { freePort } from "../support/free-port";
 
 /**
@@ -79,15 +81,24 @@ function peakRssMb(pid: number): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
 }
 
-async function call(baseUrl: string, path: string, authorization: string, body?: unknown): Promise<{ status: number; json: any; ms: number }> {
+/** One request, timed to its parsed JSON; the body is then checked against the contract's response schema. */
+async function call<T extends z.ZodType>(
+  baseUrl: string,
+  path: string,
+  authorization: string,
+  schema: T,
+  body?: unknown,
+): Promise<{ status: number; json: z.output<T>; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = await response.json();
-  return { status: response.status, json, ms: performance.now() - started };
+  const json: unknown = await response.json();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return { status: response.status, json: schema.parse(json), ms };
 }
 
 async function main(): Promise<void> {
@@ -95,20 +106,20 @@ async function main(): Promise<void> {
   try {
     const email = `bench-${Date.now()}@consign.test`;
     const password = "bench-password";
-    const created = await call(baseUrl, "/restapi/v1/customers", `Bearer ${PARTNER_KEY}`, buildCreateCustomer({ email, password, prepaySettings: { minimumBalance: "1000", rechargeAmount: "100000" } }));
-    const customerId: string = created.json.customerId;
+    const created = await call(baseUrl, "/restapi/v1/customers", `Bearer ${PARTNER_KEY}`, CreateCustomerResponse, buildCreateCustomer({ email, password, prepaySettings: { minimumBalance: "1000", rechargeAmount: "100000" } }));
+    const { customerId } = created.json;
     const auth = `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}`;
     const root = `/restapi/v1/customers/${customerId}`;
 
     // 1. 500 shipments, every available service each (no carrier/service/package codes).
     const allServices = { shipments: Array.from({ length: 500 }, (_, index) => buildQuoteShipment({ shipmentReference: `#${index}` })) };
-    await call(baseUrl, `${root}/batch-quote`, auth, allServices); // warm-up
+    await call(baseUrl, `${root}/batch-quote`, auth, BatchQuoteResponse, allServices); // warm-up
     const quoteTimes: number[] = [];
     let quotesPerRequest = 0;
     for (let run = 0; run < RUNS; run++) {
-      const result = await call(baseUrl, `${root}/batch-quote`, auth, allServices);
+      const result = await call(baseUrl, `${root}/batch-quote`, auth, BatchQuoteResponse, allServices);
       if (result.status !== 200) throw new Error(`batch quote failed: ${JSON.stringify(result.json).slice(0, 300)}`);
-      quotesPerRequest = result.json.results.reduce((sum: number, entry: { quotes?: unknown[] }) => sum + (entry.quotes?.length ?? 0), 0);
+      quotesPerRequest = result.json.results.reduce((sum, entry) => sum + (entry.status === "success" ? entry.quotes.length : 0), 0);
       quoteTimes.push(result.ms);
     }
     const rssAfterQuotes = peakRssMb(child.pid!);
@@ -117,12 +128,15 @@ async function main(): Promise<void> {
     const bookTimes: number[] = [];
     const bytesPerLabel: number[] = [];
     for (let run = 0; run < RUNS + 1; run++) {
-      const quoted = await call(baseUrl, `${root}/batch-quote`, auth, { shipments: allServices.shipments.map((entry) => ({ ...entry, serviceCode: "BLP_GROUND" })) });
-      const quoteIds = quoted.json.results.map((entry: { quotes: { quoteId: number }[] }) => entry.quotes[0]!.quoteId);
-      const batch = await call(baseUrl, `${root}/batch`, auth, { name: `bench ${run}`, quoteIds });
-      const booked = await call(baseUrl, `${root}/batch-book`, auth, { batchId: batch.json.batchId });
-      const bookedCount = booked.json.results.filter((entry: { status: string }) => entry.status === "success").length;
-      if (bookedCount !== 500) throw new Error(`batch book booked ${bookedCount} of 500: ${JSON.stringify(booked.json.results.find((entry: { status: string }) => entry.status !== "success"))}`);
+      const quoted = await call(baseUrl, `${root}/batch-quote`, auth, BatchQuoteResponse, { shipments: allServices.shipments.map((entry) => ({ ...entry, serviceCode: "BLP_GROUND" })) });
+      const quoteIds = quoted.json.results.map((entry) => {
+        if (entry.status !== "success") throw new Error(`batch quote refused a shipment: ${entry.error}`);
+        return entry.quotes[0]!.quoteId;
+      });
+      const batch = await call(baseUrl, `${root}/batch`, auth, Batch, { name: `bench ${run}`, quoteIds });
+      const booked = await call(baseUrl, `${root}/batch-book`, auth, BatchBookResponse, { batchId: batch.json.batchId });
+      const bookedCount = booked.json.results.filter((entry) => entry.status === "success").length;
+      if (bookedCount !== 500) throw new Error(`batch book booked ${bookedCount} of 500: ${JSON.stringify(booked.json.results.find((entry) => entry.status !== "success"))}`);
       if (run === 0) continue; // warm-up
       bookTimes.push(booked.ms);
       bytesPerLabel.push(Buffer.from(booked.json.labelsPdf, "base64").length / 500);

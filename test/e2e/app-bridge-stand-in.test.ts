@@ -150,7 +150,7 @@ describe("the App Bridge stand-in inside the local admin's frame", () => {
     }));
 
   it("GIVEN shopify.idToken() THEN it returns the cached token until 10 s before it expires, then a new one", () =>
-    inFrame("/page", async ({ page, app }) => {
+    inFrame("/page", async ({ app }) => {
       const idToken = () => app.evaluate(() => (window as unknown as { shopify: { idToken(): Promise<string> } }).shopify.idToken());
       const first = await idToken();
       expect(await idToken()).toBe(first);
@@ -163,7 +163,7 @@ describe("the App Bridge stand-in inside the local admin's frame", () => {
     }));
 
   it("GIVEN same-origin fetches THEN they carry a valid Bearer token, and a retry-invalid-session answer is retried once with a new token", () =>
-    inFrame("/page", async ({ page, app }) => {
+    inFrame("/page", async ({ app }) => {
       const first = await appFetch(app, "/api/echo");
       expect(first.status).toBe(200);
       const firstToken = String((first.body as { authorization: string }).authorization).replace(/^Bearer /, "");

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
-import { PDFDocument } from "pdf-lib";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
 import { formatMoney, sumAmounts } from "../../app/quoting/money.js";
+import { pageTexts } from "../../service/labels/test-pdf.js";
 import { connectStackAccount } from "../support/account.js";
 import { quoteOrdersFromTheAdmin } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
@@ -37,18 +37,20 @@ async function internationalShipments() {
   return rows.filter((row) => (JSON.parse(row.request) as { receiver: { country: string } }).receiver.country !== "US");
 }
 
-async function downloadedPdfPages(page: Page, click: () => Promise<void>): Promise<number> {
+/** The downloaded PDF's pages, each as the texts it prints. */
+async function downloadedPdfPages(page: Page, click: () => Promise<void>): Promise<string[][]> {
   const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), click()]);
-  const path = await download.path();
-  return (await PDFDocument.load(readFileSync(path))).getPageCount();
+  return pageTexts(readFileSync(await download.path()));
 }
+
+const isInvoicePage = (texts: readonly string[]) => texts[0]?.startsWith("COMMERCIAL INVOICE") ?? false;
 
 function frameOf(page: Page): FrameLocator {
   return page.frameLocator("#app-iframe");
 }
 
 describe("batches and booking in the embedded app", () => {
-  it(`GIVEN orders quoted through the app WHEN ${BATCH_SIZE} are put in a batch from the batches page and booked THEN every order is booked, the labels PDF has ${BATCH_SIZE} pages and the local admin shows ${BATCH_SIZE} fulfillments with their tracking numbers`, () =>
+  it(`GIVEN orders quoted through the app WHEN ${BATCH_SIZE} are put in a batch from the batches page and booked THEN every order is booked, the labels PDF has ${BATCH_SIZE} label pages (an international one followed by its commercial invoice) and the local admin shows ${BATCH_SIZE} fulfillments with their tracking numbers`, () =>
     withPage(e2e.browser.context, async (page) => {
       await quoteOrdersThroughTheApp(page);
       const reserved = new Set((await internationalShipments()).slice(0, 1).map((shipment) => shipment.orderName));
@@ -94,7 +96,14 @@ describe("batches and booking in the embedded app", () => {
       expect(new Set(tracking.filter((number) => number.length > 0)).size).toBe(BATCH_SIZE);
       await page.screenshot({ path: join(RESULTS_DIR, "batch-booked.png"), fullPage: true });
 
-      expect(await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download labels" }).click())).toBe(BATCH_SIZE);
+      // One document to print: each label, and after each international order's label its commercial invoice.
+      const pdfPages = await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download labels" }).click());
+      expect(pdfPages.filter((texts) => !isInvoicePage(texts))).toHaveLength(BATCH_SIZE);
+      const inBatch = await db.shipment.findMany({ where: { shop: e2e.stack.shop, batch: { name: "Friday pickup" } } });
+      const abroad = inBatch.filter((row) => (JSON.parse(row.request) as { receiver: { country: string } }).receiver.country !== "US");
+      const invoices = pdfPages.flatMap((texts, index) => (texts[0] === "COMMERCIAL INVOICE" ? [{ texts, label: pdfPages[index - 1]! }] : []));
+      expect(invoices.map(({ texts }) => texts.find((text) => text.startsWith("Tracking "))).sort()).toEqual(abroad.map((row) => `Tracking ${row.trackingNumber}`).sort());
+      for (const { texts, label } of invoices) expect(label).toContain(texts.find((text) => text.startsWith("Tracking "))!.slice("Tracking ".length));
 
       // Booked once: the service has the batch completed with exactly these bookings.
       const batch = await db.batch.findFirstOrThrow({ where: { shop: e2e.stack.shop, name: "Friday pickup" } });
@@ -149,7 +158,7 @@ describe("batches and booking in the embedded app", () => {
       expect(Number(await total.textContent())).toBe(0);
     }));
 
-  it("GIVEN a quoted international order WHEN it is booked on its own page with its invoice edited THEN it is booked with that invoice and its label downloads", () =>
+  it("GIVEN a quoted international order WHEN it is booked on its own page with its invoice edited THEN it is booked with that invoice, and its label downloads followed by that invoice", () =>
     withPage(e2e.browser.context, async (page) => {
       const [shipment] = await internationalShipments();
       if (!shipment) throw new Error("no international shipment left to book");
@@ -188,7 +197,12 @@ describe("batches and booking in the embedded app", () => {
       const expected = invoice.reduce((sum, entry, index) => sum + entry.quantity * Number(index === 0 ? "31.00" : entry.unitValue), 0);
       expect(Number(record?.pieces[0]?.declaredValue)).toBeCloseTo(expected, 2);
 
-      expect(await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download label" }).click())).toBe(1);
+      // The label, then the commercial invoice as booked.
+      const [labelPage, invoicePage, ...more] = await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download label" }).click());
+      expect(more).toEqual([]);
+      expect(labelPage).toContain(booked.trackingNumber!);
+      expect(labelPage!.filter((text) => text.startsWith("REF"))).toEqual([`REF ${shipment.orderName}`]);
+      expect(invoicePage).toEqual(expect.arrayContaining(["COMMERCIAL INVOICE", `Tracking ${booked.trackingNumber}`, "Stoneware goods (e2e)", "31.00"]));
     }));
 
   it("GIVEN booked shipments WHEN the merchant searches Shipments by order name THEN the booking is listed with its tracking and a link to the order", () =>

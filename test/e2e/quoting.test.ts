@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { FrameLocator, Locator } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectStackAccount } from "../support/account.js";
 import { quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";

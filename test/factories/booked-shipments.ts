@@ -1,6 +1,6 @@
 import type { PrismaClient, Shipment } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
-import { buildDomesticReceiver, buildQuoteShipment } from "../../shipping-api/fixtures";
+import { buildDomesticReceiver, buildQuoteShipment } from "./shipping-api";
 import { toGid } from "../../devstore/gid";
 import type { Store } from "../../devstore/store/store";
 

@@ -1,10 +1,10 @@
 import { Service, type Address } from "../../shipping-api/contract";
-import { buildService as buildWireService } from "../../shipping-api/fixtures";
+import { buildService as buildWireService } from "./shipping-api";
 import type { MappingSettings } from "../../app/orders/shipment-mapping";
 import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "../../app/orders/types";
 import type { MirroredOrder } from "../../app/orders/order-node";
 
-/** Builders for domain objects in tests (style.md practice 12): realistic defaults, override what matters. */
+/** Builders for domain objects in tests: realistic defaults, override what matters. */
 
 let sequence = 1000;
 const next = () => ++sequence;

@@ -16,7 +16,7 @@ import {
   endpointList,
   endpoints,
 } from "../../shipping-api/contract";
-import { buildCommercialInvoice, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { buildCommercialInvoice, buildDomesticBooking, buildPiece, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../service/http/app";
 import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS } from "../../service/http/json-cost";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
@@ -111,22 +111,6 @@ const realisticShipment = fc.constantFrom(
 );
 const shipmentArbitrary = fc.oneof(realisticShipment, validArbitrary(BatchQuoteShipment, deriveOptions));
 
-function domesticBooking(): z.input<typeof BookShipmentRequest> {
-  return {
-    carrierCode: "BLP",
-    serviceCode: "BLP_GROUND",
-    packageTypeCode: "BLP_PACKAGE",
-    shipmentDate: "2026-11-23",
-    shipmentReference: "FUZZ",
-    sender: buildQuoteShipment().sender,
-    receiver: buildDomesticReceiver(),
-    weightUnit: "lb",
-    dimUnit: "in",
-    currency: "USD",
-    pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
-  };
-}
-
 /** A set-up service: two customers with quotes, batches in each state, and a booked shipment each. */
 export async function prepareWorld(service: ServiceClients): Promise<FuzzWorld> {
   const funded = { prepaySettings: { minimumBalance: "1000.00", rechargeAmount: "100000.00" } };
@@ -143,8 +127,8 @@ export async function prepareWorld(service: ServiceClients): Promise<FuzzWorld> 
   const aliceCancelledBatch = ok(await alice.client.createBatch({ body: { name: "fuzz cancelled", quoteIds: cancelled } })).batchId;
   ok(await alice.client.cancelBatch({ batchId: aliceCancelledBatch }));
   const bobBatch = ok(await bob.client.createBatch({ body: { name: "bob's", quoteIds: bobQuotes } })).batchId;
-  const aliceBookNumber = ok(await alice.client.bookShipment({ body: domesticBooking() })).bookNumber;
-  const bobBookNumber = ok(await bob.client.bookShipment({ body: domesticBooking() })).bookNumber;
+  const aliceBookNumber = ok(await alice.client.bookShipment({ body: buildDomesticBooking({ shipmentReference: "FUZZ" }) })).bookNumber;
+  const bobBookNumber = ok(await bob.client.bookShipment({ body: buildDomesticBooking({ shipmentReference: "FUZZ" }) })).bookNumber;
   return {
     service,
     alice,
@@ -171,7 +155,7 @@ function bodyArbitrary(world: FuzzWorld, name: EndpointName): fc.Arbitrary<unkno
     case "batchBook":
       return fc.record({ batchId: fc.constantFrom(ids.aliceOpenBatch, ids.aliceCompletedBatch, ids.aliceCancelledBatch) });
     case "bookShipment":
-      return fc.oneof(fc.constant(domesticBooking()), validArbitrary(BookShipmentRequest, deriveOptions));
+      return fc.oneof(fc.constant(buildDomesticBooking({ shipmentReference: "FUZZ" })), validArbitrary(BookShipmentRequest, deriveOptions));
     default: {
       const schema = endpoints[name].body;
       return schema ? validArbitrary(schema, deriveOptions) : fc.constant(undefined);

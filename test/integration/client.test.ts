@@ -21,7 +21,7 @@ import {
   buildQuote,
   buildQuoteShipment,
   buildService,
-} from "../../shipping-api/fixtures";
+} from "../factories/shipping-api";
 
 // The client over real HTTP: a node:http server on an ephemeral port answers per scenario.
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createLocalAdmin, type LocalAdmin, type LocalAdminOptions } from "../../devstore/server.js";
 import { seedStore } from "../../devstore/seed/seed.js";
+import { temporaryDirectory } from "../support/temporary-directory";
 
 /** Test harness: a seeded local admin on 127.0.0.1:0 with its own temporary database and an offline token. */
 
@@ -59,7 +59,7 @@ export interface GqlResult<T> {
 }
 
 export async function startHarness(options: Partial<LocalAdminOptions> & { orders?: number } = {}): Promise<Harness> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devstore-test-"));
+  const dir = temporaryDirectory("devstore-test-");
   const admin = createLocalAdmin({
     dbPath: path.join(dir, "devstore.sqlite"),
     shopDomain: SHOP,

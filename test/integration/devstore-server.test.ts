@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLocalAdmin } from "../../devstore/server.js";
 import { seedStore } from "../../devstore/seed/seed.js";
+import { temporaryDirectory } from "../support/temporary-directory";
 import { API_KEY, API_SECRET, manualClock, SHOP, startHarness } from "./devstore-harness.js";
 
 describe("local admin server", () => {
@@ -22,7 +21,7 @@ describe("local admin server", () => {
   });
 
   it("GIVEN a fulfillment and a pending webhook WHEN the server restarts on the same database THEN both survive and the delivery resumes", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devstore-persist-"));
+    const dir = temporaryDirectory("devstore-persist-");
     const dbPath = path.join(dir, "db.sqlite");
     const clock = manualClock();
     const options = { dbPath, shopDomain: SHOP, apiKey: API_KEY, apiSecret: API_SECRET, clock };
@@ -57,6 +56,5 @@ describe("local admin server", () => {
     expect(second.store.findValidAccessToken(token)).toBeDefined();
     expect(second.store.getOrder(1001)?.display_fulfillment_status).toBe("FULFILLED");
     await second.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

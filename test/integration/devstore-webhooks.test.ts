@@ -1,11 +1,11 @@
 import "@shopify/shopify-api/adapters/node";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { ApiVersion, shopifyApi } from "@shopify/shopify-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { temporaryDirectory } from "../support/temporary-directory";
 import { API_KEY, API_SECRET, manualClock, readDoc, SHOP, startHarness, type Harness } from "./devstore-harness.js";
 
 interface Received {
@@ -139,7 +139,7 @@ describe("local admin webhooks", () => {
 describe("local admin webhooks for carrier events", () => {
   it("GIVEN an app subscribed to fulfillment_events/create WHEN a carrier event is recorded THEN it and fulfillments/update (shipment_status) arrive with Shopify's bodies", async () => {
     const receiver = await startReceiver();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devstore-toml-"));
+    const dir = temporaryDirectory("devstore-toml-");
     const toml = path.join(dir, "shopify.app.toml");
     fs.writeFileSync(
       toml,

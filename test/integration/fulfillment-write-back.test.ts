@@ -257,7 +257,7 @@ describe("fulfillment write-back against the local admin", () => {
     expect(store.countRows("fulfillments")).toBe(before);
   });
 
-  it("GIVEN the order was cancelled after booking THEN nothing is fulfilled and the message says to void the label", async () => {
+  it("GIVEN the order was cancelled after booking THEN nothing is fulfilled and the message says what to do with the unused label (no void: the Shipping API has none)", async () => {
     const [fo] = takeFulfillmentOrders(1);
     const [shipment] = await book([fo!]);
     const cancelled = await gql<{ orderCancel: { userErrors: unknown[] } }>(
@@ -269,7 +269,7 @@ describe("fulfillment write-back against the local admin", () => {
     await writeBack.startWriteBack(SHOP);
     expect(await shipmentRow(shipment!.id)).toMatchObject({
       fulfillmentStatus: "FAILED",
-      fulfillmentError: `${shipment!.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, void the label (tracking ${shipment!.trackingNumber}).`,
+      fulfillmentError: `${shipment!.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, keep the parcel back and ask your shipping account's support whether the unused label (tracking ${shipment!.trackingNumber}) can be refunded; Consign cannot cancel a label once it is bought.`,
     });
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
   });

@@ -74,6 +74,13 @@ describe("Orders to ship: filters", () => {
     expect(await names({ tag: "gift" })).toEqual(["#2"]);
   });
 
+  it("GIVEN a search in other capitals than the order's THEN it finds the same orders, on SQLite and PostgreSQL alike", async () => {
+    const all = ["#1", "#2", "#4", "#3"];
+    expect(await names({ q: "ada@example" })).toEqual(all);
+    expect(await names({ q: "ADA@Example.COM" })).toEqual(all);
+    expect(await names({ q: "nobody@example" })).toEqual([]);
+  });
+
   it("GIVEN an age THEN only orders older than that are listed", async () => {
     expect(await names({ age: "3" })).toEqual(["#4", "#3"]);
     expect(await names({ age: "7" })).toEqual(["#3"]);

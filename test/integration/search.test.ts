@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
-import { buildQuoteShipment } from "../../shipping-api/fixtures";
+import { buildQuoteShipment } from "../factories/shipping-api";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { ok, startService, type RunningService } from "./service-harness";

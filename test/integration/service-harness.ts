@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { type ShippingClient, createShippingClient } from "../../shipping-api/client";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
-import { buildCreateCustomer } from "../../shipping-api/fixtures";
+import { buildCreateCustomer } from "../factories/shipping-api";
+import { temporaryDirectory } from "../support/temporary-directory";
 import { type ManualClock, createManualClock } from "../../service/clock";
 import { type ServiceStore, openServiceDatabase } from "../../service/db/store";
 import { createShippingService } from "../../service/http/app";
@@ -68,7 +68,7 @@ export function serviceClients(baseUrl: string, partnerKey = PARTNER_KEY): Servi
  * PostgreSQL database of the run), with a hand-moved clock.
  */
 export async function startService(options: { labelRetentionDays?: number } = {}): Promise<RunningService> {
-  const dir = mkdtempSync(join(tmpdir(), "shipping-service-"));
+  const dir = temporaryDirectory("shipping-service-");
   const db = await openServiceDatabase(postgresRun() ? freshPostgresDatabase("service") : `file:${join(dir, "service.sqlite")}`);
   const clock = createManualClock(START);
   const app = createShippingService({ db, clock, partnerKey: PARTNER_KEY, secretsKey: SECRETS_KEY, logger: false, labelRetentionDays: options.labelRetentionDays });

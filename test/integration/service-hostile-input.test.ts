@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { type BatchQuoteShipment, type BookShipmentRequest, ErrorBody, MAX_TEXT_LENGTH } from "../../shipping-api/contract";
-import { buildCommercialInvoice, buildCreateCustomer, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../../shipping-api/fixtures";
+import { buildCommercialInvoice, buildCreateCustomer, buildDomesticBooking, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
 import { DEFAULT_BODY_LIMIT_BYTES, MAX_PATH_PARAM_LENGTH } from "../../service/http/app";
 import { createKeepAliveClient, rawExchange } from "../support/http-probe";
 import { PARTNER_KEY, type RunningService, type TestCustomer, failed, ok, startService } from "./service-harness";
@@ -36,23 +36,6 @@ function expectServiceError(body: unknown, category = "INVALID_REQUEST"): string
 
 function balanceCents(): number {
   return (service.db.statement(`SELECT balanceCents FROM Customer WHERE id = ?`).get(alice.customerId) as { balanceCents: number }).balanceCents;
-}
-
-function domesticBooking(overrides: Partial<BookIn> = {}): BookIn {
-  return {
-    carrierCode: "BLP",
-    serviceCode: "BLP_GROUND",
-    packageTypeCode: "BLP_PACKAGE",
-    shipmentDate: "2026-11-23",
-    shipmentReference: "INV-1042",
-    sender: buildQuoteShipment().sender,
-    receiver: buildDomesticReceiver(),
-    weightUnit: "lb",
-    dimUnit: "in",
-    currency: "USD",
-    pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
-    ...overrides,
-  };
 }
 
 const postJson = (path: string, body: unknown) =>
@@ -159,10 +142,10 @@ describe("no negative or zero amounts where the world has none", () => {
     ["a negative declared value", { receiver: buildUkReceiver(), serviceCode: "BLP_WORLDWIDE_EXPEDITED", commercialInvoice: buildCommercialInvoice(), pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: "-0.0001" }] }, "pieces[0].declaredValue"],
   ])("GIVEN %s THEN Book Shipment is 400 naming the field and no label is bought", async (_case, overrides, field) => {
     const before = balanceCents();
-    const error = failed(await alice.client.bookShipment({ body: domesticBooking(overrides) }));
+    const error = failed(await alice.client.bookShipment({ body: buildDomesticBooking(overrides) }));
     expect(error.kind).toBe("invalid_request");
     // The client refuses before sending; the service refuses the same on its own.
-    const response = await postJson("/shipments", domesticBooking(overrides));
+    const response = await postJson("/shipments", buildDomesticBooking(overrides));
     expect(response.status).toBe(400);
     expect(expectServiceError(response.body)).toContain(field);
     expect(balanceCents()).toBe(before);
@@ -207,7 +190,7 @@ describe("what one request can cost is bounded", () => {
     expect(results.map((result) => result.status)).toEqual(["error", "error"]);
     expect(results[0]!.error).toContain("receiver.name");
     expect(results[1]!.error).toContain("shipmentReference");
-    const booking = await postJson("/shipments", domesticBooking({ orderNumber: long }));
+    const booking = await postJson("/shipments", buildDomesticBooking({ orderNumber: long }));
     expect(booking.status).toBe(400);
     expect(expectServiceError(booking.body)).toContain("orderNumber");
   });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port";
+import { emptyPostgresDatabase, postgresRun } from "../support/postgres";
 
 const root = resolve(import.meta.dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "service-main-"));
@@ -32,7 +33,9 @@ async function waitForHealth(baseUrl: string): Promise<Response> {
 describe("npm run service (service/main.ts)", () => {
   it("GIVEN the environment THEN it migrates, seeds the demo customer, answers /healthz, and stops cleanly on SIGTERM", async () => {
     const port = await freePort();
-    const service = start({ SHIPPING_SERVICE_PORT: String(port), SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "main.sqlite")}`, SHIPPING_SERVICE_SEED_CUSTOMER: "true", SHIPPING_SERVICE_FAKE_NOW: "2026-11-23T09:00:00Z" });
+    // On the PostgreSQL tier, an empty PostgreSQL database: the service migrates it on start.
+    const databaseUrl = postgresRun() ? await emptyPostgresDatabase() : `file:${join(dir, "main.sqlite")}`;
+    const service = start({ SHIPPING_SERVICE_PORT: String(port), SHIPPING_SERVICE_DATABASE_URL: databaseUrl, SHIPPING_SERVICE_SEED_CUSTOMER: "true", SHIPPING_SERVICE_FAKE_NOW: "2026-11-23T09:00:00Z" });
     const health = await waitForHealth(`http://127.0.0.1:${port}`);
     expect(health.status).toBe(200);
     const logLines = service.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);

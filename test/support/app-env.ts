@@ -1,19 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { APP_MIGRATIONS } from "../../app/db-migrations";
 import { isPostgresUrl } from "../../lib/database-provider";
 import { applySqliteMigrations } from "../../lib/migrations";
 import { sqlitePathOf } from "../../lib/sqlite-url";
 import { dropPostgresDatabase, freshPostgresDatabase, postgresRun } from "./postgres";
+import { temporaryDirectory } from "./temporary-directory";
 
 /**
- * A fresh app database with the app's migrations applied, as `npm run db:migrate` applies them: a SQLite
- * file, or on the PostgreSQL tier (vitest.postgres.config.ts) a PostgreSQL database of the run.
+ * A fresh app database with the app's migrations applied, as `npm run db:migrate` applies them: a SQLite file,
+ * removed after the test file (or when the process exits), or on the PostgreSQL tier (vitest.postgres.config.ts)
+ * a PostgreSQL database of the run, dropped at the run's end.
  */
 export function freshAppDatabase(): string {
   if (postgresRun()) return freshPostgresDatabase("app");
-  const file = join(mkdtempSync(join(tmpdir(), "consign-app-")), "app.sqlite");
+  const file = join(temporaryDirectory("consign-app-"), "app.sqlite");
   applySqliteMigrations(file, APP_MIGRATIONS.sqlite);
   return `file:${file}`;
 }

@@ -101,6 +101,15 @@ export function freshPostgresDatabase(kind: TemplateKind): string {
   return databaseUrl(name);
 }
 
+/** An empty database of this run (nothing migrated), for what migrates on start; returns its URL. */
+export async function emptyPostgresDatabase(): Promise<string> {
+  const run = postgresRun();
+  if (!run) throw new Error(`${POSTGRES_RUN_VARIABLE} is not set: PostgreSQL databases are made by vitest.postgres.config.ts`);
+  const name = `${run}_empty_${process.pid}_${++copies}`;
+  await onServer([`CREATE DATABASE ${quoteIdentifier(name)}`]);
+  return databaseUrl(name);
+}
+
 /** Drops a database of this run now (the global teardown drops whatever is left). */
 export function dropPostgresDatabase(url: string): void {
   onServerSync([`DROP DATABASE IF EXISTS ${quoteIdentifier(databaseNameOf(url))} WITH (FORCE)`]);

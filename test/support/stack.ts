@@ -53,7 +53,7 @@ export interface Stack {
   apiSecret: string;
   /** The local admin's page that frames the app at `path` (e.g. "/app"). */
   adminAppUrl(path?: string): string;
-  /** Stops the app, the local admin and the service and removes their databases. */
+  /** Stops the app, the local admin and the service and removes their databases (not an app database passed in `appEnv`). */
   stop(): Promise<void>;
 }
 
@@ -160,7 +160,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SHIPPING_API_URL: serviceUrl,
       ...options.appEnv,
     });
-    databaseUrl = environment.databaseUrl;
+    // A database the caller passed in (appEnv.DATABASE_URL) is the caller's to remove.
+    if (!options.appEnv?.DATABASE_URL) databaseUrl = environment.databaseUrl;
     const logFile = options.appLogFile ?? join(root, "test-results", `app-${Date.now()}.log`);
     mkdirSync(join(logFile, ".."), { recursive: true });
     const log = createWriteStream(logFile);

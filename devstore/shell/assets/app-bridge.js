@@ -76,7 +76,7 @@
     try {
       var payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
       return payload.exp * 1000;
-    } catch (error) {
+    } catch {
       return 0;
     }
   }
@@ -259,9 +259,8 @@
       name,
       class extends HTMLElement {
         connectedCallback() {
-          var element = this;
-          var report = function () {
-            if (element.isConnected) post(describe(element));
+          var report = () => {
+            if (this.isConnected) post(describe(this));
           };
           this._observer = observeChildren(this, report);
           // Children are parsed (or rendered by React) after the element connects.
@@ -305,7 +304,7 @@
   if (!shop && host) {
     try {
       shop = atob(host).split("/store/")[1] + ".myshopify.com";
-    } catch (error) {
+    } catch {
       shop = "";
     }
   }

@@ -1,4 +1,4 @@
-import type { AddressInput, RatingRequest } from "./rating";
+import type { AddressInput, RatingRequest } from "../../service/rating";
 
 /** Builders for the service's own unit tests: a plausible US shipment, overridable per test. */
 export function buildAddress(overrides: Partial<AddressInput> = {}): AddressInput {

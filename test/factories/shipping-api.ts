@@ -14,7 +14,7 @@ import type {
   Quote,
   Service,
   TrackingEvent,
-} from "./contract";
+} from "../../shipping-api/contract";
 
 /**
  * Factories of realistic, contract-valid Shipping API payloads for tests (contract tests,
@@ -148,6 +148,26 @@ export function buildQuoteShipment(
     pieces: [buildPiece()],
     billing: { party: "sender", account: null, country: null, zip: null },
     providerAccountId: null,
+    ...overrides,
+  };
+}
+
+/** A domestic ground Book Shipment of one parcel on the service's own catalog (Brownline Parcel), no insurance. */
+export function buildDomesticBooking(
+  overrides: Partial<In<typeof BookShipmentRequest>> = {},
+): In<typeof BookShipmentRequest> {
+  return {
+    carrierCode: "BLP",
+    serviceCode: "BLP_GROUND",
+    packageTypeCode: "BLP_PACKAGE",
+    shipmentDate: "2026-11-23",
+    shipmentReference: "INV-1042",
+    sender: buildQuoteShipment().sender,
+    receiver: buildDomesticReceiver(),
+    weightUnit: "lb",
+    dimUnit: "in",
+    currency: "USD",
+    pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
     ...overrides,
   };
 }

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import type { Shipment } from "@prisma/client";
+import { useAppEnvironment } from "../support/app-env";
+import { useConnectedShop } from "../support/connected-shop";
+import { buildFulfillmentOrder, buildLine, buildOrder } from "../factories/orders";
+import { buildInternationalOrder } from "../factories/shipments";
+import { pageTexts } from "../../service/labels/test-pdf";
+import { startService, type RunningService } from "./service-harness";
+
+// What the merchant prints: the batch's label PDF and a single booking's label, downloaded through the app's
+// own functions from the real service, read back page by page.
+const service: RunningService = await startService();
+const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
+const { default: prisma } = await import("../../app/db.server");
+const { shippingContext } = await import("../../app/batches/context.server");
+const { createBatches } = await import("../../app/batches/creation.server");
+const booking = await import("../../app/batches/booking.server");
+const single = await import("../../app/booking/single-booking.server");
+const { parseBookingForm } = await import("../../app/booking/book-request");
+
+const SHOP = "label-documents.myshopify.com";
+const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP, settings: { labelFormat: "PDF" } });
+
+const context = () => shippingContext(prisma, SHOP, service.clock.now());
+
+/** An order to London with two lines of different origins: a mug from Portugal, two aprons from Lithuania. */
+const twoLineInternationalOrder = () =>
+  buildInternationalOrder({
+    fulfillmentOrders: [
+      buildFulfillmentOrder({
+        lines: [buildLine(), buildLine({ productTitle: "Linen apron", unitPrice: "42.00", hsCode: "621149", countryOfOrigin: "LT", remainingQuantity: 2, totalQuantity: 2 })],
+      }),
+    ],
+  });
+
+async function bookedBatch(name: string, shipments: readonly Shipment[]): Promise<{ pages: string[][]; booked: Shipment[] }> {
+  const ctx = await context();
+  const created = await createBatches(ctx, { name, shipmentIds: shipments.map((shipment) => shipment.id) });
+  expect(created.errors).toEqual([]);
+  const batchId = created.batches[0]!.id;
+  expect(await booking.bookBatch(ctx, batchId)).toMatchObject({ status: "booked", booked: shipments.length, failed: 0 });
+  const labels = await booking.batchLabels(ctx, batchId);
+  if (!labels.ok) throw new Error(labels.message);
+  const byId = new Map((await prisma.shipment.findMany({ where: { batchId } })).map((row) => [row.id, row]));
+  return { pages: await pageTexts(labels.pdf), booked: shipments.map((shipment) => byId.get(shipment.id)!) };
+}
+
+const isInvoice = (page: readonly string[]) => page[0] === "COMMERCIAL INVOICE" || page[0] === "COMMERCIAL INVOICE (CONTINUED)";
+
+/** A label page prints one reference, the order's name, and nothing of the app's own ids. */
+function expectOneHumanReference(page: readonly string[], shipment: Shipment) {
+  expect(page.filter((text) => text.startsWith("REF")), page.join(" | ")).toEqual([`REF ${shipment.orderName}`]);
+  expect(page.filter((text) => text.includes(shipment.orderName))).toHaveLength(1);
+  const printed = page.join(" ");
+  expect(printed).not.toContain(shipment.id);
+  expect(printed).not.toMatch(/gid:\/\/|\bc[a-z0-9]{20,}\b/);
+}
+
+describe("the batch's label PDF", () => {
+  it("GIVEN a batch of domestic and international orders WHEN booked THEN one PDF in the batch's order: each label, and right after each international label its commercial invoice; each label prints the order's name once and no internal id", async () => {
+    const shipments = await connected.quoted({ orders: [buildOrder(), twoLineInternationalOrder(), buildOrder(), buildInternationalOrder()] });
+    const { pages, booked } = await bookedBatch("Mixed paperwork", shipments);
+
+    expect(pages.map((page) => (isInvoice(page) ? "invoice" : "label"))).toEqual(["label", "label", "invoice", "label", "label", "invoice"]);
+    const [domestic1, international1, invoice1, domestic2, international2, invoice2] = pages;
+    [domestic1, international1, domestic2, international2].forEach((page, index) => {
+      expect(page).toContain(booked[index]!.trackingNumber);
+      expectOneHumanReference(page!, booked[index]!);
+    });
+    expect(invoice1).toContain(`Tracking ${booked[1]!.trackingNumber}`);
+    expect(invoice2).toContain(`Tracking ${booked[3]!.trackingNumber}`);
+
+    // The invoice is the one the app sent: items, HS codes, origins, values and the currency, the total.
+    expect(invoice1).toEqual(
+      expect.arrayContaining([
+        `Invoice / package marks ${booked[1]!.orderName}`,
+        "Grace Hopper",
+        "London, SW1A 2AA",
+        "Terms of trade DAP   Currency USD   Export US to GB",
+        "UNIT (USD)",
+        "VALUE (USD)",
+        "Ceramic mug",
+        "691200",
+        "PT",
+        "18.00",
+        "Linen apron",
+        "621149",
+        "LT",
+        "42.00",
+        "84.00",
+        "USD 102.00",
+        "Shipper Consign Test Warehouse",
+      ]),
+    );
+    expect(invoice1!.find((text) => text.startsWith("Units "))).toMatch(/^Units 3 {3}Packages 1 {3}Weight \d+(\.\d+)? (lb|kg)$/);
+    expect(invoice1!.join(" ")).toContain("I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.");
+    expect(invoice2).toEqual(expect.arrayContaining(["Ceramic mug", "691200", "PT", "18.00", "USD 18.00"]));
+    expect(invoice2).not.toContain("Linen apron");
+  });
+
+  it("GIVEN a batch of domestic orders only WHEN booked THEN its PDF has one label page per order and no invoice page", async () => {
+    const shipments = await connected.quoted({ count: 3, serviceCode: "BLP_GROUND" });
+    const { pages, booked } = await bookedBatch("Domestic only", shipments);
+    expect(pages).toHaveLength(3);
+    expect(pages.some(isInvoice)).toBe(false);
+    expect(pages.flat().some((text) => text.includes("INVOICE"))).toBe(false);
+    pages.forEach((page, index) => expectOneHumanReference(page, booked[index]!));
+  });
+});
+
+describe("a single booking's label", () => {
+  function form(shipment: Shipment, quoteId: number, fields: Record<string, string> = {}) {
+    const parsed = parseBookingForm(new URLSearchParams({ shipmentId: shipment.id, quoteId: String(quoteId), labelFormat: "PDF", ...fields }));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    return parsed.value;
+  }
+
+  it("GIVEN a domestic order booked on its own (its id sent as the second reference) WHEN its label downloads THEN one page with the order's name once and no internal id", async () => {
+    const [shipment] = await connected.quoted({ count: 1, serviceCode: "BLP_GROUND" });
+    const ctx = await context();
+    const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "BLP_GROUND" } });
+    expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId))).toMatchObject({ status: "booked" });
+    const label = await single.shipmentLabel(ctx, shipment!.id);
+    if (!label.ok) throw new Error(label.message);
+    const pages = await pageTexts(label.body);
+    expect(pages).toHaveLength(1);
+    expectOneHumanReference(pages[0]!, shipment!);
+  });
+
+  it("GIVEN an international order whose invoice was edited before booking WHEN its label downloads THEN the label, then its commercial invoice as booked", async () => {
+    const [shipment] = await connected.quoted({ orders: [buildInternationalOrder()] });
+    const ctx = await context();
+    const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "MRX_INTERNATIONAL_PRIORITY" } });
+    const outcome = await single.bookSingleShipment(
+      ctx,
+      form(shipment!, quote.quoteId, {
+        termsOfTrade: "DDP",
+        "items[0].description": "Stoneware mug, glazed",
+        "items[0].quantity": "2",
+        "items[0].unitValue": "24.50",
+        "items[0].htsNumber": "6912.00",
+        "items[0].countryOfOrigin": "PT",
+      }),
+    );
+    if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
+    const label = await single.shipmentLabel(ctx, shipment!.id);
+    if (!label.ok) throw new Error(label.message);
+    const pages = await pageTexts(label.body);
+    expect(pages.map((page) => (isInvoice(page) ? "invoice" : "label"))).toEqual(["label", "invoice"]);
+    expectOneHumanReference(pages[0]!, shipment!);
+    expect(pages[1]).toEqual(
+      expect.arrayContaining([`Tracking ${outcome.trackingNumber}`, "Terms of trade DDP   Currency USD   Export US to GB", "Stoneware mug, glazed", "2", "6912.00", "PT", "24.50", "49.00", "USD 49.00"]),
+    );
+    expect(pages[1]).not.toContain("Ceramic mug");
+  });
+
+  it("GIVEN an international order booked with a ZPL label WHEN its label downloads THEN one ZPL file: the label, then its invoice as a further label", async () => {
+    const [shipment] = await connected.quoted({ orders: [buildInternationalOrder()] });
+    const ctx = await context();
+    const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "MRX_INTERNATIONAL_PRIORITY" } });
+    expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId, { labelFormat: "ZPL" }))).toMatchObject({ status: "booked" });
+    const label = await single.shipmentLabel(ctx, shipment!.id);
+    if (!label.ok) throw new Error(label.message);
+    const zpl = label.body.toString("utf8");
+    const formats = zpl.split("^XZ").filter((format) => format.includes("^XA"));
+    expect(formats).toHaveLength(2);
+    expect(formats[0]).toContain(`^FDREF ${shipment!.orderName}^FS`);
+    expect(formats[0]).not.toContain(shipment!.id);
+    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Qty 1   HS 691200   Origin PT", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"]) expect(formats[1]).toContain(`^FD${text}^FS`);
+  });
+});
