@@ -34,7 +34,8 @@ export const batchWorkJob = defineJob({
     }
     if (batch.status === "CREATING") {
       const created = await createRemote(ctx, batch);
-      if (created.status === "CREATING" && created.error) await prisma.batch.updateMany({ where: { id: batchId, status: "CREATING" }, data: { error: created.error } });
+      if (created.status === "CREATING" && created.error)
+        await prisma.batch.updateMany({ where: { id: batchId, status: "CREATING" }, data: { error: created.error } });
       return;
     }
     if (book && attempt === 1) {

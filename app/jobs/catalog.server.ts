@@ -8,5 +8,15 @@ import type { JobSpec } from "./job";
 
 /** Every kind of background work the app does, as named jobs (docs/decisions/011). */
 export function allJobs(): readonly JobSpec<never>[] {
-  return [quoteRunJob, batchWorkJob, writeBackJob, writeBackSweepJob, mirrorSyncJob, trackingSyncJob, trackingScheduleJob, webhookDeliveryJob, webhookPruneJob] as unknown as readonly JobSpec<never>[];
+  return [
+    quoteRunJob,
+    batchWorkJob,
+    writeBackJob,
+    writeBackSweepJob,
+    mirrorSyncJob,
+    trackingSyncJob,
+    trackingScheduleJob,
+    webhookDeliveryJob,
+    webhookPruneJob,
+  ] as unknown as readonly JobSpec<never>[];
 }

@@ -32,7 +32,15 @@ export class PgBossQueue implements JobQueue {
     private readonly specs: readonly JobSpec<never>[],
     private readonly options: { sleep?: (ms: number) => Promise<void> } = {},
   ) {
-    this.boss = new PgBoss({ connectionString, schema: SCHEMA, max: 4, application_name: "consign-jobs", superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS, maintenanceIntervalSeconds: SUPERVISE_SECONDS });
+    this.boss = new PgBoss({
+      connectionString,
+      schema: SCHEMA,
+      max: 4,
+      application_name: "consign-jobs",
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      maintenanceIntervalSeconds: SUPERVISE_SECONDS,
+    });
     this.boss.on("error", (error: unknown) => console.error("[consign] job queue error:", error));
   }
 
@@ -51,7 +59,10 @@ export class PgBossQueue implements JobQueue {
     await this.ready();
     const rows = await this.boss
       .getDb()
-      .executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`, [spec.name, spec.key(spec.data.parse(data))]);
+      .executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`, [
+        spec.name,
+        spec.key(spec.data.parse(data)),
+      ]);
     return rows.rows.length > 0;
   }
 
@@ -70,11 +81,16 @@ export class PgBossQueue implements JobQueue {
     await this.ready();
     if (!work) return;
     for (const spec of this.specs) {
-      await this.boss.work<unknown>(spec.name, { localConcurrency: LOCAL_CONCURRENCY, batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async ([job]) => {
-        if (!job) return;
-        await spec.run(spec.data.parse(job.data), { attempt: job.retryCount + 1, signal: job.signal });
-      });
-      if (spec.schedule) await this.boss.schedule(spec.name, spec.schedule.cron, spec.schedule.data as object, { tz: "UTC", singletonKey: spec.key(spec.schedule.data) });
+      await this.boss.work<unknown>(
+        spec.name,
+        { localConcurrency: LOCAL_CONCURRENCY, batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
+        async ([job]) => {
+          if (!job) return;
+          await spec.run(spec.data.parse(job.data), { attempt: job.retryCount + 1, signal: job.signal });
+        },
+      );
+      if (spec.schedule)
+        await this.boss.schedule(spec.name, spec.schedule.cron, spec.schedule.data as object, { tz: "UTC", singletonKey: spec.key(spec.schedule.data) });
     }
   }
 

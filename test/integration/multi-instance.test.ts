@@ -59,13 +59,26 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
   beforeAll(async () => {
     service = await startService();
     harness = await startHarness({ orders: 400, throttle: { bucketSize: 2000, restoreRate: 1000 } });
-    ({ databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl }));
+    ({ databaseUrl } = useAppEnvironment({
+      LOCAL_ADMIN_URL: harness.url,
+      SHOPIFY_API_KEY: API_KEY,
+      SHOPIFY_API_SECRET: API_SECRET,
+      SHIPPING_API_URL: service.baseUrl,
+    }));
     credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
     const { default: prisma } = await import("../../app/db.server");
-    await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments,read_orders" } });
+    await prisma.session.create({
+      data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments,read_orders" },
+    });
     const { unauthenticated } = await import("../../app/shopify.server");
     await syncOrderMirror({ admin: (await unauthenticated.admin(SHOP)).admin, shop: SHOP }, prisma);
-    instanceEnv = { DATABASE_URL: databaseUrl, LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl };
+    instanceEnv = {
+      DATABASE_URL: databaseUrl,
+      LOCAL_ADMIN_URL: harness.url,
+      SHOPIFY_API_KEY: API_KEY,
+      SHOPIFY_API_SECRET: API_SECRET,
+      SHIPPING_API_URL: service.baseUrl,
+    };
   });
 
   afterAll(async () => {
@@ -116,13 +129,18 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     const orderIds = (await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, select: { id: true }, orderBy: { id: "asc" } })).map((order) => order.id);
     const run = await startQuoteRun(prisma, SHOP, orderIds, { admin: { admin, shop: SHOP }, now: service.clock.now() });
     await run.finished;
-    const quoted = await prisma.shipment.findMany({ where: { runId: run.runId, quoteStatus: "QUOTED", selectedQuoteId: { not: null } }, orderBy: { id: "asc" } });
+    const quoted = await prisma.shipment.findMany({
+      where: { runId: run.runId, quoteStatus: "QUOTED", selectedQuoteId: { not: null } },
+      orderBy: { id: "asc" },
+    });
     const perOrder = new Map<string, number>();
-    for (const shipment of await prisma.shipment.findMany({ where: { runId: run.runId }, select: { orderId: true } })) perOrder.set(shipment.orderId, (perOrder.get(shipment.orderId) ?? 0) + 1);
+    for (const shipment of await prisma.shipment.findMany({ where: { runId: run.runId }, select: { orderId: true } }))
+      perOrder.set(shipment.orderId, (perOrder.get(shipment.orderId) ?? 0) + 1);
     const chosen = quoted.filter((shipment) => perOrder.get(shipment.orderId) === 1).slice(0, ORDERS);
     expect(chosen).toHaveLength(ORDERS);
 
-    const liveFulfillments = (orderId: string) => harness.admin.store.listFulfillments(Number(orderId.split("/").pop())).filter((fulfillment) => fulfillment.status !== "CANCELLED");
+    const liveFulfillments = (orderId: string) =>
+      harness.admin.store.listFulfillments(Number(orderId.split("/").pop())).filter((fulfillment) => fulfillment.status !== "CANCELLED");
     const before = new Map(chosen.map((shipment) => [shipment.orderId, liveFulfillments(shipment.orderId).length]));
 
     const ctx = await shippingContext(prisma, SHOP, service.clock.now());
@@ -161,11 +179,18 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
       const found = await account.searchShipments({ body: { keyword: row.orderName } });
       const records = found.ok ? found.value.shipments.filter((record) => record.shipmentReference === row.orderName && !record.voided) : [];
       expect(records, `${row.orderName} on the service`).toHaveLength(1);
-      expect(row, row.orderName).toMatchObject({ bookingStatus: "BOOKED", bookNumber: records[0]!.bookNumber, trackingNumber: records[0]!.trackingNumber, fulfillmentStatus: "FULFILLED" });
+      expect(row, row.orderName).toMatchObject({
+        bookingStatus: "BOOKED",
+        bookNumber: records[0]!.bookNumber,
+        trackingNumber: records[0]!.trackingNumber,
+        fulfillmentStatus: "FULFILLED",
+      });
       // The local admin holds one new fulfillment of the order, the one carrying its tracking number.
       const fulfillments = liveFulfillments(row.orderId);
       expect(fulfillments, `${row.orderName} in the local admin`).toHaveLength(before.get(row.orderId)! + 1);
-      const carrying = fulfillments.filter((fulfillment) => harness.admin.store.listTrackingInfo(fulfillment.id).some((info) => info.number === row.trackingNumber));
+      const carrying = fulfillments.filter((fulfillment) =>
+        harness.admin.store.listTrackingInfo(fulfillment.id).some((info) => info.number === row.trackingNumber),
+      );
       expect(carrying, `${row.orderName} ${row.trackingNumber}`).toHaveLength(1);
     }
 
@@ -178,7 +203,9 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     try {
       const pending = await queue.query<{ name: string; state: string }>("SELECT name, state FROM pgboss.job WHERE state IN ('created', 'retry', 'active')");
       expect(pending.rows).toEqual([]);
-      const retried = await queue.query<{ name: string; retries: number }>("SELECT name, sum(retry_count)::int AS retries FROM pgboss.job WHERE retry_count > 0 GROUP BY name ORDER BY name");
+      const retried = await queue.query<{ name: string; retries: number }>(
+        "SELECT name, sum(retry_count)::int AS retries FROM pgboss.job WHERE retry_count > 0 GROUP BY name ORDER BY name",
+      );
       console.info(`multi-instance test: ${kills} kills; jobs taken again after a kill or a failure: ${JSON.stringify(retried.rows)}`);
     } finally {
       await queue.end();
