@@ -16,7 +16,7 @@ import { resumeQuoteRuns } from "./quoting/quote-run.server";
  * without the web server.
  */
 
-const globalState = globalThis as typeof globalThis & { consignStartup?: Promise<void> };
+const globalState = globalThis as typeof globalThis & { consignStartup?: Promise<void>; consignQueueStarted?: Promise<void> };
 
 async function resumeRecordedWork(): Promise<void> {
   // Bookings first: settling one can queue shipments for the write-back.
@@ -32,14 +32,22 @@ async function resumeRecordedWork(): Promise<void> {
 export function runStartupTasks(): Promise<void> {
   // A role this database cannot have (web or worker on SQLite) stops the process here, saying why.
   const work = processRole() !== "web";
+  globalState.consignQueueStarted ??= jobs()
+    .start({ work })
+    .then(() => stopJobsOnSignals(() => prisma.$disconnect()));
   globalState.consignStartup ??= (async () => {
-    await jobs().start({ work });
-    stopJobsOnSignals(() => prisma.$disconnect());
+    await globalState.consignQueueStarted;
     if (work) await resumeRecordedWork();
   })().catch((error: unknown) => {
     console.error("[consign] starting the job queue failed:", error);
   });
   return globalState.consignStartup;
+}
+
+/** Resolves once the queue has started (and, in a working process, takes jobs); the recorded work may still be running. */
+export function queueStarted(): Promise<void> {
+  runStartupTasks();
+  return globalState.consignQueueStarted!;
 }
 
 void runStartupTasks();

@@ -8,7 +8,7 @@ if (!isPostgresUrl(process.env.DATABASE_URL ?? "")) {
   console.error("worker: a separate worker process needs DATABASE_URL on PostgreSQL; on SQLite `npm start` runs the app's jobs in its own process");
   process.exit(1);
 }
-const { runStartupTasks } = await import("../app/startup.server");
-await runStartupTasks();
+const { queueStarted } = await import("../app/startup.server");
+await queueStarted();
 console.info("[consign] worker: taking jobs");
 export {};
