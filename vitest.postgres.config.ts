@@ -36,6 +36,7 @@ const POSTGRES_TIER = [
   "test/integration/service-batch-book.test.ts",
   "test/integration/service-shipments.test.ts",
   "test/integration/service-main.test.ts",
+  "test/integration/multi-instance.test.ts",
 ];
 
 export default defineConfig({
@@ -44,7 +45,7 @@ export default defineConfig({
     include: POSTGRES_TIER,
     environment: "node",
     globalSetup: ["test/support/postgres-global-setup.ts"],
-    setupFiles: ["test/support/remove-temporary-files.ts"],
+    setupFiles: ["test/support/remove-temporary-files.ts", "test/support/job-workers.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

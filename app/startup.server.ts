@@ -1,29 +1,53 @@
 import { resumeBookings } from "./batches/resume.server";
 import prisma from "./db.server";
 import { resumeWriteBack } from "./fulfillment/write-back.server";
-import { startTrackingScheduler } from "./tracking/scheduler.server";
+import { jobs, stopJobsOnSignals } from "./jobs/queue.server";
+import { processRole } from "./jobs/role";
+import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
+import { resumeQuoteRuns } from "./quoting/quote-run.server";
 
 /**
- * What the app picks up when its process starts: work that was queued or interrupted (a deploy, a crash)
- * while no process was running it, and the tracking scheduler (tracking's own state is its due times). Each piece of work keeps its own state in the database, so starting it
- * again is safe. Imported for its effect by app/entry.server.tsx, so it runs once when the server build loads.
+ * What a process does when it starts (docs/decisions/011): it starts the job queue, working it unless
+ * CONSIGN_ROLE is `web`, and stops it gracefully on SIGTERM/SIGINT. A working process also sends again the
+ * jobs the database's intent records call for (a deploy or a crash while nobody ran them): unconfirmed
+ * bookings, quote runs and mirror syncs left running, outstanding write-backs. On PostgreSQL the queue
+ * holds its jobs anyway and one job per key runs at a time, so sending them again is harmless. Imported for
+ * its effect by app/entry.server.tsx, so it runs once when the server build loads; `npm run worker` runs it
+ * without the web server.
  */
 
-const globalState = globalThis as typeof globalThis & { consignStartup?: Promise<void> };
+const globalState = globalThis as typeof globalThis & { consignStartup?: Promise<void>; consignQueueStarted?: Promise<void> };
 
-/** Starts the startup work once per process (the dev server may evaluate this module again); resolves when it ends. */
-export function runStartupTasks(): Promise<void> {
+async function resumeRecordedWork(): Promise<void> {
   // Bookings first: settling one can queue shipments for the write-back.
-  globalState.consignStartup ??= resumeBookings(prisma)
-    .catch((error: unknown) => {
-      console.error("[consign] settling unconfirmed bookings at startup failed:", error);
-    })
-    .then(() => resumeWriteBack())
-    .catch((error: unknown) => {
-      console.error("[consign] resuming fulfillment write-back at startup failed:", error);
-    });
+  await resumeBookings(prisma).catch((error: unknown) => console.error("[consign] settling unconfirmed bookings at startup failed:", error));
+  await Promise.all([
+    resumeQuoteRuns(prisma).catch((error: unknown) => console.error("[consign] resuming quote runs at startup failed:", error)),
+    resumeMirrorSyncs().catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),
+    resumeWriteBack().catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
+  ]);
+}
+
+/** Starts the queue and the recorded work once per process (the dev server may evaluate this module again); resolves when that work has run. */
+export function runStartupTasks(): Promise<void> {
+  // A role this database cannot have (web or worker on SQLite) stops the process here, saying why.
+  const work = processRole() !== "web";
+  globalState.consignQueueStarted ??= jobs()
+    .start({ work })
+    .then(() => stopJobsOnSignals(() => prisma.$disconnect()));
+  globalState.consignStartup ??= (async () => {
+    await globalState.consignQueueStarted;
+    if (work) await resumeRecordedWork();
+  })().catch((error: unknown) => {
+    console.error("[consign] starting the job queue failed:", error);
+  });
   return globalState.consignStartup;
 }
 
+/** Resolves once the queue has started (and, in a working process, takes jobs); the recorded work may still be running. */
+export function queueStarted(): Promise<void> {
+  runStartupTasks();
+  return globalState.consignQueueStarted!;
+}
+
 void runStartupTasks();
-startTrackingScheduler();

@@ -1,6 +1,9 @@
+import { z } from "zod";
 import prisma from "./db.server";
-import { mirrorFollowsTopic, syncOrderFromWebhook } from "./orders/webhook-sync.server";
-import { authenticate } from "./shopify.server";
+import { defineJob } from "./jobs/job";
+import { jobs } from "./jobs/queue.server";
+import { mirrorFollowsTopic, syncOrderFromWebhook, webhookSubject } from "./orders/webhook-sync.server";
+import { authenticate, unauthenticated } from "./shopify.server";
 import { stopTrackingFromWebhook } from "./tracking/stops.server";
 import { WebhookPayloadError } from "./webhook-payload";
 
@@ -42,16 +45,72 @@ export async function handleWebhookPayload(handle: () => Promise<Response>): Pro
 }
 
 /**
- * orders/*, fulfillment_orders/*, fulfillments/*: stops tracking what was cancelled, and re-reads the order
- * into the mirror. Without an offline session (the app was uninstalled) there is nothing to keep current.
+ * The job that acts on an order webhook: stops tracking what was cancelled and re-reads the order into the
+ * mirror (re-reading makes out-of-order and repeated deliveries harmless). Without an offline session (the
+ * app was uninstalled) there is no mirror to keep current.
+ */
+export const webhookDeliveryJob = defineJob({
+  name: "webhook-delivery",
+  data: z.object({ deliveryId: z.string().min(1) }),
+  key: ({ deliveryId }) => deliveryId,
+  retry: { limit: 5, delaySeconds: 5, backoff: true },
+  expireInSeconds: 5 * 60,
+  run: async ({ deliveryId }) => {
+    const delivery = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId } });
+    if (!delivery || delivery.processedAt) return;
+    const payload: unknown = JSON.parse(delivery.payload);
+    await stopTrackingFromWebhook(prisma, delivery.shop, delivery.topic, payload);
+    // The offline session, under the id shopify-app-remix stores it by.
+    if (await prisma.session.findUnique({ where: { id: `offline_${delivery.shop}` }, select: { id: true } })) {
+      const { admin, session } = await unauthenticated.admin(delivery.shop);
+      await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, delivery.topic, payload);
+    }
+    await prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { processedAt: new Date() } });
+  },
+});
+
+/** Shopify retries a delivery for up to 48 hours; a processed delivery's id is kept well beyond that. */
+const DELIVERY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Daily: forgets processed deliveries older than a week (a redelivery can no longer come). */
+export const webhookPruneJob = defineJob({
+  name: "webhook-delivery-prune",
+  data: z.object({}),
+  key: () => "daily",
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  expireInSeconds: 10 * 60,
+  schedule: { cron: "17 3 * * *", data: {} },
+  run: async () => {
+    await prisma.webhookDelivery.deleteMany({ where: { processedAt: { lt: new Date(Date.now() - DELIVERY_KEPT_MS) } } });
+  },
+});
+
+/**
+ * Records a delivery by its X-Shopify-Webhook-Id; false when that id was recorded already (Shopify
+ * delivers again when an answer is late or lost), so it is acknowledged without being processed twice.
+ */
+export async function recordDelivery(delivery: { webhookId: string; shop: string; topic: string; payload: unknown }, now: Date = new Date()): Promise<boolean> {
+  try {
+    await prisma.webhookDelivery.create({ data: { id: delivery.webhookId, shop: delivery.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: now } });
+    return true;
+  } catch (error) {
+    // P2002, a unique constraint: by code, as the SQLite and the PostgreSQL clients each have their own error classes.
+    if (typeof error === "object" && error !== null && "code" in error && error.code === "P2002") return false;
+    throw error;
+  }
+}
+
+/**
+ * orders/*, fulfillment_orders/*, fulfillments/*: answered well inside Shopify's 5 seconds. The HMAC, the
+ * topic and the payload's shape are checked here (401 and 400 as before); the delivery is recorded once by
+ * its webhook id and a job does the work (webhookDeliveryJob).
  */
 export async function receiveOrderWebhook(request: Request): Promise<Response> {
-  const { admin, session, shop, topic, payload } = await receiveWebhook(request);
+  const { shop, topic, payload, webhookId } = await receiveWebhook(request);
   if (!mirrorFollowsTopic(topic)) return unexpectedTopic(topic);
-  await stopTrackingFromWebhook(prisma, shop, topic, payload);
-  if (!admin || !session) return new Response();
   return handleWebhookPayload(async () => {
-    await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, topic, payload);
+    webhookSubject(topic, payload);
+    if (await recordDelivery({ webhookId, shop, topic, payload })) await jobs().send(webhookDeliveryJob, { deliveryId: webhookId });
     return new Response();
   });
 }

@@ -17,8 +17,6 @@ export type BatchStatus = "CREATING" | "OPEN" | "BOOKING" | "COMPLETED" | "FAILE
 export const HOLDING_BATCH_STATUSES: readonly BatchStatus[] = ["CREATING", "OPEN", "BOOKING", "CANCELLED"];
 
 /** Background-work key of a batch: creation and booking of one batch never overlap in this process. */
-export const batchWorkKey = (batchId: string) => `batch:${batchId}`;
-
 export class BatchNotFoundError extends Error {
   override name = "BatchNotFoundError";
   constructor(readonly batchId: string) {

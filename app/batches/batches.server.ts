@@ -14,7 +14,7 @@ import { orderNumber, type ShippingContext } from "./context.server";
 import type { Refusal } from "./eligibility";
 import { explainShippingError } from "./errors";
 import { bookingBlockers, isExpired, repairPlan } from "./membership";
-import { settleBatch, settledBatch } from "./settle.server";
+import { settledBatch } from "./settle.server";
 import { loadPrepayOnFile } from "../settings/account.server";
 import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
 
@@ -37,10 +37,11 @@ export interface BatchListRow {
 
 const BATCHES_PER_PAGE = 25;
 
-/** The shop's batches, newest first, a page at a time, with per-batch counts of orders, booked and failed. */
+/**
+ * The shop's batches, newest first, a page at a time, with per-batch counts of orders, booked and failed. It
+ * only reads: a batch being created or booked shows so until its job has recorded the outcome.
+ */
 export async function listBatches(ctx: ShippingContext, options: { page: number }): Promise<{ rows: BatchListRow[]; total: number; page: number; pages: number }> {
-  const pending = await ctx.db.batch.findMany({ where: { shop: ctx.shop, status: { in: ["CREATING", "BOOKING"] } } });
-  for (const batch of pending) await settleBatch(ctx, batch);
   const total = await ctx.db.batch.count({ where: { shop: ctx.shop } });
   const pages = Math.max(1, Math.ceil(total / BATCHES_PER_PAGE));
   const page = Math.min(Math.max(1, options.page), pages);

@@ -1,9 +1,9 @@
 import type { Batch } from "@prisma/client";
-import { runInBackground } from "../background.server";
 import { crashPoint } from "../crash-points.server";
 import { requoteShipments } from "../quoting/requote.server";
 import { MAX_NAME_BEFORE_SUFFIX } from "./batch-plan";
-import { adoptRemoteMembers, batchGuard, batchMembers, batchWorkKey, membershipView, type BatchStatus } from "./batch-store.server";
+import { adoptRemoteMembers, batchGuard, batchMembers, membershipView, type BatchStatus } from "./batch-store.server";
+import { queueBatchWork, runBatchWork } from "./batch-work.server";
 import type { ShippingContext } from "./context.server";
 import { createBatches, type CreateBatchesResult } from "./creation.server";
 import { explainBookingFailure, explainShippingError } from "./errors";
@@ -88,28 +88,36 @@ export async function bookClaimedBatch(ctx: ShippingContext, batch: Batch): Prom
   }
 }
 
-/** Books a batch and waits for the outcome (scripts and tests; pages use `startBatchBooking`). */
+/** Books a batch and waits for the outcome (scripts and tests; pages use `startBatchBooking`), read from its records. */
 export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim.outcome;
-  let outcome: BookBatchOutcome = { status: "pending", message: NOT_BOOKABLE.BOOKING! };
-  await runInBackground(batchWorkKey(batchId), async () => {
-    outcome = await bookClaimedBatch(ctx, claim.batch);
-  });
-  return outcome;
+  await runBatchWork(ctx.shop, batchId, ctx.now, true);
+  const batch = await ctx.db.batch.findFirst({ where: { id: batchId, shop: ctx.shop } });
+  switch (batch?.status) {
+    case "COMPLETED":
+    case "FAILED": {
+      const members = await batchMembers(ctx, batchId);
+      const count = (status: string) => members.filter((member) => member.bookingStatus === status).length;
+      return { status: "booked", booked: count("BOOKED"), failed: count("FAILED"), prepayBalance: batch.prepayBalance };
+    }
+    case "BOOKING":
+      return { status: "pending", message: batch.error ?? NOT_BOOKABLE.BOOKING! };
+    case "CANCELLED":
+      return { status: "refused", message: batch.error ?? NOT_BOOKABLE.CANCELLED! };
+    default:
+      return { status: "refused", message: batch?.error ?? "This batch could not be booked. Try again." };
+  }
 }
 
 /**
- * Claims the batch and books it in the background: the page answers at once and polls while the batch is
- * BOOKING. A crash in between leaves a BOOKING batch that the next visit settles with Get Batch.
+ * Claims the batch and queues its booking: the page answers at once and polls while the batch is BOOKING.
+ * A crash in between leaves a BOOKING batch that its job (sent again at start-up) settles with Get Batch.
  */
-export async function startBatchBooking(ctx: ShippingContext, batchId: string, options: { onBooked?: () => void } = {}): Promise<BookBatchOutcome> {
+export async function startBatchBooking(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim.outcome;
-  void runInBackground(batchWorkKey(batchId), async () => {
-    const outcome = await bookClaimedBatch(ctx, claim.batch);
-    if (outcome.status === "booked" && outcome.booked > 0) options.onBooked?.();
-  });
+  await queueBatchWork(ctx.shop, batchId, ctx.now, true);
   return { status: "pending", message: "Booking started. This page updates by itself." };
 }
 

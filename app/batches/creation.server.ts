@@ -1,9 +1,8 @@
 import type { Batch } from "@prisma/client";
 import type { Batch as RemoteBatch } from "../../shipping-api/contract";
-import { runInBackground } from "../background.server";
 import { crashPoint } from "../crash-points.server";
 import { planBatches } from "./batch-plan";
-import { HOLDING_BATCH_STATUSES, batchWorkKey, batchableShipments, withSelectedQuotes, type BatchStatus } from "./batch-store.server";
+import { HOLDING_BATCH_STATUSES, batchableShipments, withSelectedQuotes, type BatchStatus } from "./batch-store.server";
 import type { ShippingContext } from "./context.server";
 import type { Refusal } from "./eligibility";
 import { explainShippingError, outcomeUnknown } from "./errors";
@@ -57,10 +56,8 @@ export async function createBatches(ctx: ShippingContext, input: { name: string;
       result.errors.push(`“${part.name}” was not created: some of its orders were put in another batch at the same time. Check the batches list.`);
       continue;
     }
-    let outcome: { status: BatchStatus; error?: string } = { status: "CREATING" };
-    await runInBackground(batchWorkKey(batch.id), async () => {
-      outcome = await createRemote(ctx, batch);
-    });
+    // The request creates its own new batch on the service; an interrupted one is settled by the batch's job.
+    const outcome = await createRemote(ctx, batch);
     if (outcome.error) result.errors.push(`“${part.name}”: ${outcome.error}`);
     if (outcome.status !== "CANCELLED") result.batches.push({ id: batch.id, name: part.name, orders: part.items.length, status: outcome.status });
   }

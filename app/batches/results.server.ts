@@ -1,5 +1,6 @@
 import type { Batch, Prisma } from "@prisma/client";
 import { recordBooked } from "../booking/record-booked.server";
+import { queueWriteBack } from "../fulfillment/write-back.server";
 import { batchMembers } from "./batch-store.server";
 import type { ShippingContext } from "./context.server";
 import { explainShippingError } from "./errors";
@@ -79,6 +80,7 @@ export async function recordBatchResults(
     }),
   );
   await ctx.db.$transaction(writes);
+  if (booked > 0) await queueWriteBack(ctx.shop);
   if (options.prepayBalance) await recordPrepayBalance(ctx.db, ctx.shop, options.prepayBalance, ctx.now);
   return { booked, failed };
 }

@@ -14,7 +14,7 @@ export interface BookedFields {
 /**
  * BOOKED and queued for fulfillment write-back in one write; never over a booking already recorded, so a
  * booking read twice (a reconcile racing a late answer) is recorded once. Returned unawaited so a batch's
- * results can go in one transaction.
+ * results can go in one transaction; the caller queues the shop's write-back job once it is written.
  */
 export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: BookedFields) {
   return ctx.db.shipment.updateMany({

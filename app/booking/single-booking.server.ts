@@ -15,6 +15,7 @@ import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
 import { currentPackages, type PackageChoice } from "../quoting/packages";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../quoting/service-names";
+import { queueWriteBack } from "../fulfillment/write-back.server";
 import { recordBooked } from "./record-booked.server";
 
 /**
@@ -232,6 +233,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
       zone: booked.value.zone,
       shippingCost: null,
     });
+    await queueWriteBack(ctx.shop);
     await recordPrepayBalance(ctx.db, ctx.shop, booked.value.prepayBalance, ctx.now);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
@@ -304,6 +306,7 @@ export async function reconcileSingleBooking(ctx: ShippingContext, shipment: Pic
       zone: quote?.zone ?? null,
       shippingCost: record.totalShippingCost,
     });
+    await queueWriteBack(ctx.shop);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
   }
   if (ctx.now.getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {

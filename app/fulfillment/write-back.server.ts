@@ -2,9 +2,10 @@ import type { PrismaClient, Shipment } from "@prisma/client";
 import { HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
 import { describeError } from "../../shipping-api/client";
-import { isRunningInBackground, runInBackground } from "../background.server";
 import { crashPoint } from "../crash-points.server";
 import prisma from "../db.server";
+import { defineJob } from "../jobs/job";
+import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { loadSettings, shippingClientFor } from "../settings/account.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
@@ -339,30 +340,54 @@ export async function writeBack(admin: ShopAdmin, db: Db, options: WriteBackOpti
   }
 }
 
-const workKey = (shop: string) => `fulfillment-write-back:${shop}`;
-/** Shops asked for while their worker was already running: it makes one more pass for them. */
-const askedAgain = new Set<string>();
+/**
+ * The write-back job: one shop's outstanding shipments, once at a time per shop across every instance. A
+ * booking queues it (recording a booking sends it); sent again while it runs, it runs once more when done,
+ * so a booking recorded during a pass is never left waiting. Its records make a second run harmless.
+ */
+export const writeBackJob = defineJob({
+  name: "fulfillment-write-back",
+  data: z.object({ shop: z.string().min(1) }),
+  key: ({ shop }) => shop,
+  retry: { limit: 5, delaySeconds: 5, backoff: true },
+  expireInSeconds: 60 * 60,
+  run: async ({ shop }) => {
+    const { admin, session } = await unauthenticated.admin(shop);
+    const summary = await writeBack({ admin, shop: session.shop }, prisma);
+    if (summary.fulfilled + summary.failed > 0) console.info(`[consign] ${shop}: wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
+  },
+});
 
 /**
- * Starts the shop's write-back in the background (through its offline session), or, when it is already
- * running, makes it look again before it stops. Safe to call any number of times; resolves when the work ends.
+ * Every minute, each shop with shipments still waiting for Shopify gets its write-back job: the safety net
+ * for work no job holds any more (a job that used up its retries while Shopify was down, a booking recorded
+ * by a process that died before queueing). Sending it while it runs only makes it look once more.
  */
-export function startWriteBack(shop: string, options: WriteBackOptions = {}): Promise<void> {
-  askedAgain.add(shop);
-  const key = workKey(shop);
-  return runInBackground(key, async () => {
-    while (askedAgain.delete(shop)) {
-      const { admin, session } = await unauthenticated.admin(shop);
-      const summary = await writeBack({ admin, shop: session.shop }, prisma, options);
-      if (summary.fulfilled + summary.failed > 0) console.info(`[consign] ${shop}: wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
-    }
-  }).then(() => {
-    // Asked for after the worker's last look but before it had ended.
-    if (askedAgain.has(shop) && !isRunningInBackground(key)) return startWriteBack(shop, options);
-  });
+export const writeBackSweepJob = defineJob({
+  name: "fulfillment-write-back-sweep",
+  data: z.object({}),
+  key: () => "every-minute",
+  retry: { limit: 0, delaySeconds: 60, backoff: false },
+  expireInSeconds: 5 * 60,
+  schedule: { cron: "* * * * *", data: {} },
+  run: async () => {
+    const shops = await prisma.shipment.findMany({ where: { fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
+    for (const { shop } of shops) await queueWriteBack(shop);
+  },
+});
+
+/** Queues the shop's write-back (through its offline session); resolves once queued. */
+export function queueWriteBack(shop: string): Promise<void> {
+  return jobs().send(writeBackJob, { shop });
 }
 
-/** At process start: picks up every shop's queued and interrupted write-backs. Resolves when they end. */
+/** Queues the shop's write-back and resolves when it has run (scripts and tests). */
+export async function startWriteBack(shop: string): Promise<void> {
+  await queueWriteBack(shop);
+  await jobs().settled(writeBackJob, { shop });
+}
+
+/** At process start: queues every shop's outstanding and interrupted write-backs. Resolves when they have run. */
 export async function resumeWriteBack(db: Pick<PrismaClient, "shipment"> = prisma): Promise<void> {
   const shops = await db.shipment.findMany({ where: { fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
   await Promise.all(shops.map(({ shop }) => startWriteBack(shop)));
@@ -455,20 +480,14 @@ export async function writeBackProgress(db: Pick<PrismaClient, "shipment">, shop
     failed: count(FulfillmentStatus.FAILED),
     total: counts.reduce((sum, entry) => sum + entry._count._all, 0),
     remaining: queued + inProgress,
-    running: isRunningInBackground(workKey(shop)),
+    running: await jobs().busy(writeBackJob, { shop }),
     items,
   };
 }
 
-/**
- * The Fulfillments page's view of the write-back. Work that waits with no worker running here (queued by
- * another process, or a start that never happened) is started, so opening the page always moves the queue.
- */
+/** The Fulfillments page's view of the write-back: it only reads (bookings queue their own write-back). */
 export async function viewWriteBack(db: Pick<PrismaClient, "shipment">, shop: string, now: Date = new Date()): Promise<WriteBackProgress> {
-  const progress = await writeBackProgress(db, shop, now);
-  if (progress.remaining === 0 || progress.running) return progress;
-  void startWriteBack(shop);
-  return { ...progress, running: true };
+  return writeBackProgress(db, shop, now);
 }
 
 /**
@@ -481,6 +500,6 @@ export async function retryWriteBack(db: Pick<PrismaClient, "shipment">, shop: s
     where: { shop, fulfillmentStatus: FulfillmentStatus.FAILED, ...(shipmentIds === "all-failed" ? {} : { id: { in: [...shipmentIds] } }) },
     data: { fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentError: null },
   });
-  if (count > 0) void startWriteBack(shop);
+  if (count > 0) await queueWriteBack(shop);
   return { queued: count };
 }

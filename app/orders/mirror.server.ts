@@ -187,18 +187,6 @@ export async function advanceMirrorSync(
   return { status: "COMPLETED", ordersSeen: orders.length };
 }
 
-/**
- * The shop's mirror sync as the Orders to ship page shows it: the first visit starts filling the mirror, and a
- * running sync advances with each call (the page polls while it runs).
- */
-export async function currentMirrorSync(context: ShopAdmin, db: Db, now = new Date()): Promise<{ status: string; error: string | null }> {
-  const latest = await db.mirrorSync.findFirst({ where: { shop: context.shop }, orderBy: { startedAt: "desc" } });
-  if (latest && latest.status !== "RUNNING") return { status: latest.status, error: latest.error };
-  const syncId = latest?.id ?? (await startMirrorSync(context, db, now)).syncId;
-  const progress = await advanceMirrorSync(context, db, syncId, undefined, now);
-  return { status: progress.status, error: progress.status === "FAILED" ? progress.error : null };
-}
-
 async function fail(db: Db, syncId: string, error: string, now: Date): Promise<SyncProgress> {
   await db.mirrorSync.update({ where: { id: syncId }, data: { status: "FAILED", error, finishedAt: now } });
   return { status: "FAILED", error };

@@ -50,22 +50,32 @@ export function mirrorFollowsTopic(topic: string): boolean {
   return MIRRORED_TOPIC_PREFIXES.some((prefix) => topic.startsWith(prefix));
 }
 
+type WebhookSubject = { orderId: string | null } | { fulfillmentOrder: NonNullable<z.infer<typeof FulfillmentOrderRef>> | null };
+
 /**
- * The order a webhook is about, or null when the topic is not one the mirror follows. `topic` as
- * authenticate.webhook gives it (ORDERS_UPDATED, FULFILLMENT_ORDERS_PLACED_ON_HOLD, FULFILLMENTS_CREATE).
+ * What a webhook is about, read from its payload alone: the order, or the fulfillment order whose order it
+ * is. A payload without its topic's shape is a WebhookPayloadError naming the fields (checked before the
+ * delivery is acknowledged). `topic` as authenticate.webhook gives it (ORDERS_UPDATED, FULFILLMENTS_CREATE).
  */
-export async function orderIdOfWebhook(context: ShopAdmin, db: Db, topic: string, payload: unknown): Promise<string | null> {
+export function webhookSubject(topic: string, payload: unknown): WebhookSubject | null {
   if (topic.startsWith("ORDERS_")) {
     const order = parseWebhookPayload(OrderPayload, payload);
-    return order.admin_graphql_api_id ?? order.id ?? null;
+    return { orderId: order.admin_graphql_api_id ?? order.id ?? null };
   }
-  if (topic.startsWith("FULFILLMENTS_")) return parseWebhookPayload(FulfillmentPayload, payload).order_id;
+  if (topic.startsWith("FULFILLMENTS_")) return { orderId: parseWebhookPayload(FulfillmentPayload, payload).order_id };
   if (topic.startsWith("FULFILLMENT_ORDERS_")) {
     const body = parseWebhookPayload(FulfillmentOrderPayload, payload);
-    const ref = body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order ?? body.remaining_fulfillment_order;
-    return ref ? orderOfFulfillmentOrder(context, db, ref) : null;
+    return { fulfillmentOrder: body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order ?? body.remaining_fulfillment_order ?? null };
   }
   return null;
+}
+
+/** The order a webhook is about, or null when the topic is not one the mirror follows. */
+export async function orderIdOfWebhook(context: ShopAdmin, db: Db, topic: string, payload: unknown): Promise<string | null> {
+  const subject = webhookSubject(topic, payload);
+  if (!subject) return null;
+  if ("orderId" in subject) return subject.orderId;
+  return subject.fulfillmentOrder ? orderOfFulfillmentOrder(context, db, subject.fulfillmentOrder) : null;
 }
 
 /** Brings the mirror up to date with what a webhook reports. */

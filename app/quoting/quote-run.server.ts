@@ -1,7 +1,10 @@
 import type { PrismaClient } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
-import { isRunningInBackground, runInBackground } from "../background.server";
+import { z } from "zod";
+import prisma from "../db.server";
+import { defineJob } from "../jobs/job";
+import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders, refreshOrder } from "../orders/mirror.server";
 import type { MirroredOrder } from "../orders/order-node";
 import { orderToShipments, shipmentDateOf, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
@@ -43,10 +46,6 @@ const QUOTE_CONCURRENCY = 4;
 const QUOTE_CHUNK_SIZE = 100;
 /** Recording a run of thousands of shipments is one transaction; Prisma's 5 s default is too short for that. */
 const TRANSACTION_TIMEOUT_MS = 60_000;
-
-export function quoteRunKey(runId: string): string {
-  return `quote-run:${runId}`;
-}
 
 /**
  * A clock that starts at the injected `now` and advances in real time: for when a run finished. Expiry is
@@ -227,9 +226,10 @@ export async function startQuoteRun(
     return created;
   }, { timeout: TRANSACTION_TIMEOUT_MS });
 
-  const clock = clockFrom(now);
-  const finished = total > 0 ? runInBackground(quoteRunKey(run.id), () => quoteRun(db, shop, run.id, { client, settings, now, clock })) : Promise.resolve();
-  return { runId: run.id, finished };
+  if (total === 0) return { runId: run.id, finished: Promise.resolve() };
+  const job = { shop, runId: run.id, now: now.toISOString() };
+  await jobs().send(quoteRunJob, job);
+  return { runId: run.id, finished: jobs().settled(quoteRunJob, job) };
 }
 
 /**
@@ -299,21 +299,38 @@ async function failRun(db: PrismaClient, runId: string, error: string, now: Date
 }
 
 /**
- * A run still RUNNING with no work in this process was cut short by a restart: quote what is left. Safe to
- * call on every page load: it does nothing while the run's work is under way or once it ended.
+ * The quote-run job: quotes what is left of a RUNNING run (all of it the first time; after a restart or a
+ * dead instance, the shipments still PENDING). Once at a time per run across every instance; a run that
+ * ended (completed or failed) is left alone, so a second run of the job changes nothing.
  */
+export const quoteRunJob = defineJob({
+  name: "quote-run",
+  data: z.object({ shop: z.string().min(1), runId: z.string().min(1), now: z.iso.datetime() }),
+  key: ({ runId }) => runId,
+  retry: { limit: 3, delaySeconds: 2, backoff: true },
+  expireInSeconds: 15 * 60,
+  run: async ({ shop, runId, now: at }) => {
+    await resumeQuoteRun(prisma, shop, runId, { now: new Date(at) });
+  },
+});
+
+/** Quotes what is left of the run when it is still RUNNING; does nothing once it ended. */
 export async function resumeQuoteRun(db: PrismaClient, shop: string, runId: string, { now = new Date() }: { now?: Date } = {}): Promise<void> {
-  if (isRunningInBackground(quoteRunKey(runId))) return;
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop, status: "RUNNING" }, select: { id: true } });
   if (!run) return;
-  void runInBackground(quoteRunKey(runId), async () => {
-    try {
-      const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
-      await quoteRun(db, shop, runId, { client, settings, now, clock: clockFrom(now) });
-    } catch (error) {
-      const status = await db.quoteRun.findUnique({ where: { id: runId }, select: { status: true } });
-      if (status?.status === "RUNNING") await failRun(db, runId, error instanceof Error ? error.message : String(error), now);
-      throw error;
-    }
-  });
+  try {
+    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
+    await quoteRun(db, shop, runId, { client, settings, now, clock: clockFrom(now) });
+  } catch (error) {
+    const status = await db.quoteRun.findUnique({ where: { id: runId }, select: { status: true } });
+    if (status?.status === "RUNNING") await failRun(db, runId, error instanceof Error ? error.message : String(error), now);
+    throw error;
+  }
+}
+
+/** At process start: queues every quote run a restart cut short. */
+export async function resumeQuoteRuns(db: PrismaClient, now: Date = new Date()): Promise<number> {
+  const runs = await db.quoteRun.findMany({ where: { status: "RUNNING" }, select: { id: true, shop: true } });
+  for (const run of runs) await jobs().send(quoteRunJob, { shop: run.shop, runId: run.id, now: now.toISOString() });
+  return runs.length;
 }

@@ -4,7 +4,7 @@ import { Surcharge } from "../../shipping-api/contract";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { compareAmounts, sumAmounts } from "./money";
-import { orderLabel, resumeQuoteRun } from "./quote-run.server";
+import { orderLabel } from "./quote-run.server";
 import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
@@ -153,7 +153,7 @@ function quoteStatus(value: string): ShipmentView["status"] {
 }
 
 /**
- * Loads one page of a run. A run left RUNNING by a restart is resumed here (see resumeQuoteRun).
+ * Loads one page of a run; it only reads (a run a restart cut short is queued again at start-up).
  * Throws QuotingInputError 404 for a run that is not this shop's.
  */
 export async function loadQuoteRunView(
@@ -164,7 +164,6 @@ export async function loadQuoteRunView(
 ): Promise<QuoteRunView> {
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
-  if (run.status === "RUNNING") await resumeQuoteRun(db, shop, runId, { now });
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
 

@@ -19,7 +19,7 @@ import {
 import { useState } from "react";
 import { useRevalidateWhile } from "../components/page-hooks";
 import prisma from "../db.server";
-import { currentMirrorSync, startMirrorSync } from "../orders/mirror.server";
+import { currentMirrorSync, requestMirrorSync } from "../orders/mirror-sync.server";
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
 import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
@@ -36,7 +36,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = { admin, shop: session.shop };
   const query = parseOrderListQuery(new URL(request.url).searchParams);
   const shop = await loadShopSummary(context);
-  const sync = await currentMirrorSync(context, prisma);
+  const sync = await currentMirrorSync(context);
   const list = await listOrdersToShip(prisma, session.shop, orderListFilters(query, shop, new Date()));
   const attention = await needsAttention(prisma, session.shop, new Date(), 10);
   return {
@@ -53,7 +53,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
-  await startMirrorSync({ admin, shop: session.shop }, prisma);
+  await requestMirrorSync({ admin, shop: session.shop });
   return { started: true };
 };
 

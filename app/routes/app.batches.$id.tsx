@@ -14,7 +14,6 @@ import { PrepayCheckpoint, prepaySentence } from "../batches/components/prepay-c
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../batches/request-context.server";
-import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
 import { carrierAndService, type ServiceNames } from "../quoting/service-names";
 import { compareWithPaid, describePaid, type PaidShipping } from "../quoting/customer-choice";
@@ -32,7 +31,6 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
   try {
     const view = await openBatch(ctx, params.id ?? "");
-    if (view.lines.some((line) => line.fulfillmentStatus === "PENDING")) void startWriteBack(ctx.shop);
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
     const [names, paid] = await Promise.all([
       loadServiceNames(ctx.db, ctx.shop, ctx.now),
@@ -70,7 +68,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   try {
     switch (input.data.intent) {
       case "book": {
-        const outcome = await startBatchBooking(ctx, batchId, { onBooked: () => void startWriteBack(ctx.shop) });
+        const outcome = await startBatchBooking(ctx, batchId);
         return json<BatchActionResult>({ ok: outcome.status !== "refused", message: outcome.status === "booked" ? `Booked ${outcome.booked}.` : outcome.message });
       }
       case "repair": {

@@ -9,7 +9,6 @@ import { BookingStatusBadge } from "../batches/components/batch-status";
 import { openLabelFile } from "../batches/components/label-file";
 import { parseBookingForm } from "../booking/book-request";
 import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type OptionsPrice, type ShipmentBooking, type SingleBookingOutcome } from "../booking/single-booking.server";
-import { startWriteBack } from "../fulfillment/write-back.server";
 import { formatMoney } from "../quoting/money";
 import { PackagesEditor } from "../quoting/components/packages-editor";
 import { carrierAndService, type ServiceNames } from "../quoting/service-names";
@@ -72,7 +71,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     return json<ActionResult>({ status: "invalid", message: "Some fields need correcting before booking.", fieldErrors: form.errors }, { status: 400 });
   }
   const outcome = await bookSingleShipment(ctx, form.value);
-  if (outcome.status === "booked") void startWriteBack(ctx.shop);
   // The label itself is fetched from the label route; the page needs only the numbers.
   return json<ActionResult>(outcome.status === "booked" ? { ...outcome, label: null } : outcome, { status: outcome.status === "refused" && outcome.fieldErrors ? 400 : 200 });
 };

@@ -1,20 +1,20 @@
 import type { PrismaClient } from "@prisma/client";
-import { isRunningInBackground, runInBackground } from "../background.server";
+import { z } from "zod";
 import prisma from "../db.server";
+import { defineJob } from "../jobs/job";
+import { jobs } from "../jobs/queue.server";
 import { shippingClientFor } from "../settings/account.server";
 import { unauthenticated } from "../shopify.server";
-import { syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
+import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
 
 /**
  * Tracking passes with the app's real dependencies: the shop's offline Admin API session and its Shipping
- * API account. Whatever triggers them (the scheduler, a merchant's Check again) comes through here.
+ * API account. Whatever triggers them (the schedule, a merchant's Check again) comes through here, as jobs.
  */
 
 /** Shipments claimed per pass; a shop with more due keeps passing until none are left. */
 const PASS_LIMIT = 200;
-
-const workKey = (shop: string) => `tracking-sync:${shop}`;
 
 /** Runs passes for the shop until nothing it can claim is due; returns the totals. */
 export async function trackShop(shop: string, now: () => Date = () => new Date()): Promise<TrackingPassSummary> {
@@ -28,16 +28,42 @@ export async function trackShop(shop: string, now: () => Date = () => new Date()
   }
 }
 
-/** Starts the shop's passes in the background unless they are running here already. */
-export function startTrackingPass(shop: string): Promise<void> {
-  return runInBackground(workKey(shop), async () => {
+/** A shop's tracking passes: once at a time per shop across every instance. */
+export const trackingSyncJob = defineJob({
+  name: "tracking-sync",
+  data: z.object({ shop: z.string().min(1) }),
+  key: ({ shop }) => shop,
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
+  expireInSeconds: 30 * 60,
+  run: async ({ shop }) => {
     const totals = await trackShop(shop);
     if (totals.written + totals.errors > 0) console.info(`[consign] ${shop}: tracking wrote ${totals.written} Shopify events over ${totals.polled} shipments (${totals.errors} to retry)`);
-  });
+  },
+});
+
+/**
+ * The one trigger of tracking sync: every minute, each shop with shipments due gets its tracking job. The
+ * work and its schedule live in the database (nextTrackAt), so a restart or a dead instance loses nothing.
+ */
+export const trackingScheduleJob = defineJob({
+  name: "tracking-schedule",
+  data: z.object({}),
+  key: () => "every-minute",
+  retry: { limit: 0, delaySeconds: 60, backoff: false },
+  expireInSeconds: 5 * 60,
+  schedule: { cron: "* * * * *", data: {} },
+  run: async () => {
+    for (const shop of await shopsWithDueTracking(prisma, new Date())) await startTrackingPass(shop);
+  },
+});
+
+/** Queues the shop's tracking passes (once more after the running ones, when they are under way). */
+export function startTrackingPass(shop: string): Promise<void> {
+  return jobs().send(trackingSyncJob, { shop });
 }
 
-export function isTrackingRunning(shop: string): boolean {
-  return isRunningInBackground(workKey(shop));
+export function isTrackingRunning(shop: string): Promise<boolean> {
+  return jobs().busy(trackingSyncJob, { shop });
 }
 
 /**
@@ -49,7 +75,7 @@ export async function checkTrackingNow(db: Pick<PrismaClient, "shipment">, shop:
     where: { shop, trackingState: { in: [TrackingState.ACTIVE, TrackingState.STALE] } },
     data: { trackingState: TrackingState.ACTIVE, nextTrackAt: now },
   });
-  if (count > 0) void startTrackingPass(shop);
+  if (count > 0) await startTrackingPass(shop);
   return { due: count };
 }
 
@@ -63,5 +89,5 @@ export async function viewTracking(
     trackingDashboard(db, shop, options),
     db.shipment.count({ where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: options.now } } }),
   ]);
-  return { ...dashboard, running: isTrackingRunning(shop), due };
+  return { ...dashboard, running: await isTrackingRunning(shop), due };
 }

@@ -117,6 +117,9 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
     const { databaseUrl } = useAppEnvironment({ DATABASE_URL: database.url, LOCAL_ADMIN_URL: adminUrl, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: serviceUrl });
     const { default: prisma } = await import("../../app/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
+    // The bench's process is the app instance: it works the job queue (on PostgreSQL, pg-boss), as `npm start` does.
+    const { jobs } = await import("../../app/jobs/queue.server");
+    await jobs().start({ work: true });
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken, scope: "read_orders" } });
     await connectTestAccount({ serviceUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
@@ -132,6 +135,7 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
       admin: context,
       mirroredOrderIds: rows.map((row) => row.id),
       async stop() {
+        await jobs().stop({ timeoutMs: 5_000 });
         await prisma.$disconnect();
         await stopChildren();
         await database.drop();

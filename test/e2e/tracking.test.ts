@@ -31,10 +31,11 @@ afterAll(() => db?.$disconnect());
 describe("tracking in the browser", () => {
   it("GIVEN a booked, fulfilled label WHEN ten days pass and the merchant checks again THEN Shipments shows it Delivered and the local admin's order page shows the delivered fulfillment and its events", () =>
     withPage(e2e.browser.context, async (page) => {
-      // The write-back (opening Fulfillments moves its queue) creates the fulfillment; tracking starts with it.
+      // The write-back creates the fulfillment (booked outside the app, its job is queued by the write-back's
+      // minute sweep); tracking starts with it.
       await page.goto(e2e.stack.adminAppUrl("/app/fulfillments"));
       const frame = page.frameLocator("#app-iframe");
-      await expect.poll(() => frame.getByTestId("write-back-summary").textContent(), { timeout: 30_000 }).toBe("1 of 1 written to Shopify");
+      await expect.poll(() => frame.getByTestId("write-back-summary").textContent(), { timeout: 90_000 }).toBe("1 of 1 written to Shopify");
 
       offsetMs = 10 * 24 * 3_600_000;
       await page.goto(e2e.stack.adminAppUrl("/app/shipments"));
@@ -60,5 +61,5 @@ describe("tracking in the browser", () => {
       expect(events.at(-1)).toBe("CONFIRMED");
       expect(new Set(events.filter((status, index) => events[index - 1] === status))).toEqual(new Set());
       await page.screenshot({ path: join(RESULTS_DIR, "tracking-admin-order.png"), fullPage: true });
-    }));
+    }), 180_000);
 });

@@ -6,6 +6,7 @@ useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
+const { webhookPruneJob } = await import("../../app/webhooks.server");
 
 const SHOP = "webhook-test.myshopify.com";
 
@@ -57,5 +58,13 @@ describe("webhook routes", () => {
   it("GIVEN orders/updated with a valid or an invalid HMAC THEN 200 and 401", async () => {
     expect(await statusOf(() => ordersWebhook(args(signedWebhook("/webhooks/orders", "orders/updated", { id: 1001 }))))).toBe(200);
     expect(await statusOf(() => ordersWebhook(args(signedWebhook("/webhooks/orders", "orders/updated", { id: 1001 }, "x"))))).toBe(401);
+  });
+
+  it("GIVEN deliveries processed 8 and 1 days ago and one never processed WHEN the daily prune runs THEN only the week-old processed one is forgotten", async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    const delivery = (id: string, processedAt: Date | null) => ({ id, shop: SHOP, topic: "ORDERS_UPDATED", payload: "{}", receivedAt: daysAgo(9), processedAt });
+    await prisma.webhookDelivery.createMany({ data: [delivery("old", daysAgo(8)), delivery("recent", daysAgo(1)), delivery("unprocessed", null)] });
+    await webhookPruneJob.run({}, { attempt: 1, signal: new AbortController().signal });
+    expect((await prisma.webhookDelivery.findMany({ where: { id: { in: ["old", "recent", "unprocessed"] } }, orderBy: { id: "asc" } })).map((row) => row.id)).toEqual(["recent", "unprocessed"]);
   });
 });

@@ -1,10 +1,15 @@
 import type { Shipment } from "@prisma/client";
 import { createPrismaClient } from "../../app/db-client.server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { freshAppDatabase } from "../support/app-env";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useConnectedShop } from "../support/connected-shop";
 import { ok, startService, type RunningService } from "./service-harness";
+
+// The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
+process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
+// On PostgreSQL a killed process's batch job is taken again once its heartbeat is missed (about 12 s).
+vi.setConfig({ testTimeout: 90_000 });
 
 // Booking in real processes killed at the dangerous moments (kill -9: no finally, no flush) against the real
 // service and a real SQLite file; then a fresh process does what the app does next, and the service is asked

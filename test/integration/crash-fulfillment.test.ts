@@ -9,6 +9,9 @@ import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrde
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
+// The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
+process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
+
 // The write-back in real processes that die at the dangerous moments (kill -9, no cleanup), against the local
 // admin over HTTP and a real SQLite file; then a fresh process picks up as the app does at startup.
 const service: RunningService = await startService();

@@ -8,6 +8,9 @@ import { createBookedShipments, shippableFulfillmentOrders } from "../factories/
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
+// The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
+process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
+
 // Tracking writes in real processes that die between intent and outcome (kill -9, no cleanup), against the
 // local admin over HTTP and a real SQLite file; a fresh process then resumes, as after a crash in production.
 const service: RunningService = await startService();

@@ -320,10 +320,12 @@ describe("fulfillment write-back against the local admin", () => {
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
   });
 
-  it("GIVEN shipments queued with no worker running (booked by another process) WHEN the Fulfillments page is opened THEN the write-back starts", async () => {
+  it("GIVEN shipments queued with no job sent (booked by another process) WHEN the Fulfillments page is opened THEN it only shows them queued; their job fulfils them", async () => {
     const shipments = await book(takeFulfillmentOrders(2));
     const page = await callRoute(fulfillmentsPage.loader, await appRequest(harness.admin, "/app/fulfillments"));
-    expect(page.body).toMatchObject({ queued: 2, remaining: 2, running: true });
+    expect(page.body).toMatchObject({ queued: 2, remaining: 2, running: false });
+    const untouched = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });
+    expect(untouched.map((row) => row.fulfillmentStatus)).toEqual(["PENDING", "PENDING"]);
 
     await writeBack.startWriteBack(SHOP);
     const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });

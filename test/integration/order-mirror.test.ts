@@ -12,6 +12,8 @@ useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: "consign-test
 const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
+const { currentMirrorSync } = await import("../../app/orders/mirror-sync.server");
+const { jobs } = await import("../../app/jobs/queue.server");
 const { orderToShipments } = await import("../../app/orders/shipment-mapping");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: fulfillmentOrdersWebhook } = await import("../../app/routes/webhooks.fulfillment-orders");
@@ -96,7 +98,31 @@ describe("the order mirror against the local admin", () => {
     await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
     const response = await ordersWebhook({ request: signedWebhook("orders/updated", { id: Number(order.id.split("/").pop()), admin_graphql_api_id: order.id }), params: {}, context: {} });
     expect(response.status).toBe(200);
+    await jobs().idle(); // the delivery's job re-reads the order after the answer
     expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
+  });
+
+  it("GIVEN orders/updated WHEN it arrives, and again with the same X-Shopify-Webhook-Id THEN it is answered before the order is read, recorded once, and the redelivery is acknowledged without reading it again", async () => {
+    const order = seeded.at(-2)!;
+    await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
+    const request = signedWebhook("orders/updated", { id: Number(order.id.split("/").pop()), admin_graphql_api_id: order.id });
+    const again = request.clone();
+    const started = performance.now();
+    const response = await ordersWebhook({ request, params: {}, context: {} });
+    const answeredInMs = performance.now() - started;
+    expect(response.status).toBe(200);
+    expect(answeredInMs).toBeLessThan(1_000);
+    expect(await prisma.mirrorOrder.findUnique({ where: { id: order.id } })).toBeNull(); // answered first, worked after
+    await jobs().idle();
+    expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
+    const webhookId = request.headers.get("X-Shopify-Webhook-Id")!;
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: webhookId } })).toMatchObject({ shop: SHOP, topic: "ORDERS_UPDATED", processedAt: expect.any(Date) });
+
+    await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
+    expect((await ordersWebhook({ request: again, params: {}, context: {} })).status).toBe(200);
+    await jobs().idle();
+    expect(await prisma.mirrorOrder.findUnique({ where: { id: order.id } })).toBeNull();
+    expect(await prisma.webhookDelivery.count({ where: { id: webhookId } })).toBe(1);
   });
 
   it("GIVEN a hold placed in Shopify WHEN fulfillment_orders/placed_on_hold arrives THEN the mirror shows the hold", async () => {
@@ -109,20 +135,21 @@ describe("the order mirror against the local admin", () => {
     // Shopify's payload names the fulfillment order only; the app finds its order through the mirror.
     const request = signedWebhook("fulfillment_orders/placed_on_hold", { fulfillment_order: { id: row.id, status: "on_hold" } });
     expect((await fulfillmentOrdersWebhook({ request, params: {}, context: {} })).status).toBe(200);
+    await jobs().idle();
     const after = await prisma.mirrorFulfillmentOrder.findUniqueOrThrow({ where: { id: row.id } });
     expect(after.status).toBe("ON_HOLD");
     expect(JSON.parse(after.holds)).toEqual([{ reason: "OTHER", reasonNotes: "Address check" }]);
   });
 
-  it("GIVEN a shop never synced WHEN Orders to ship asks for the sync on each load THEN one sync starts, advances to completion and is not started again", async () => {
+  it("GIVEN a shop never synced WHEN Orders to ship asks for the sync on each load THEN one sync starts, its job advances it to completion, and it is not started again", async () => {
     await prisma.mirrorSync.deleteMany({ where: { shop: SHOP } });
-    let sync = await mirror.currentMirrorSync(context, prisma);
+    let sync = await currentMirrorSync(context);
     for (let attempt = 0; sync.status === "RUNNING" && attempt < 50; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      sync = await mirror.currentMirrorSync(context, prisma);
+      sync = await currentMirrorSync(context);
     }
     expect(sync).toEqual({ status: "COMPLETED", error: null });
-    expect(await mirror.currentMirrorSync(context, prisma)).toEqual(sync);
+    expect(await currentMirrorSync(context)).toEqual(sync);
     expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(1);
   });
 });

@@ -32,6 +32,7 @@ const { unauthenticated } = await import("../../app/shopify.server");
 const { shippingClientFor } = await import("../../app/settings/account.server");
 const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
+const { jobs } = await import("../../app/jobs/queue.server");
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 const booking = service.clientFor(customer);
 const store = harness.admin.store;
@@ -164,6 +165,7 @@ describe("tracking sync against the service and the local admin", () => {
       context: {},
     });
     expect(response.status).toBe(200);
+    await jobs().idle(); // the delivery's job acts on it after the answer
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "FULFILLMENT_CANCELLED", nextTrackAt: null });
     const stopped = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } });
     const events = shopifyEvents(shipment!.fulfillmentId!).length;

@@ -15,6 +15,7 @@ import { resumeBookings } from "../../app/batches/resume.server";
 import { parseBookingForm } from "../../app/booking/book-request";
 import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
 import prisma from "../../app/db.server";
+import { jobs } from "../../app/jobs/queue.server";
 
 const [command, shop, ...args] = process.argv.slice(2);
 if (!command || !shop) throw new Error("usage: booking-worker <command> <shop> …");
@@ -42,7 +43,10 @@ async function run(): Promise<unknown> {
   }
 }
 
+// The process works the queue as an app instance does: on PostgreSQL the batch's job is taken by a worker.
+await jobs().start({ work: true });
 const result = await run();
 process.stdout.write(`${JSON.stringify(result)}\n`);
+await jobs().stop();
 await prisma.$disconnect();
 process.exit(0);

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import prisma from "../db.server";
+import { defineJob } from "../jobs/job";
+import { jobs } from "../jobs/queue.server";
+import { NotConnectedError } from "../settings/account.server";
+import { bookClaimedBatch } from "./booking.server";
+import { shippingContext } from "./context.server";
+import { createRemote } from "./creation.server";
+import { reconcileBooking } from "./results.server";
+
+/**
+ * The batch job: everything done to one batch after its intent is recorded runs here, once at a time per
+ * batch across every instance (docs/decisions/005, 011). What it does follows the batch's record: CREATING
+ * is created (or found) on the service; BOOKING is booked when the job was sent by a booking, on its first
+ * attempt, and otherwise read back with Get Batch. A later attempt, or a second job, finds the record
+ * already moved on, or reads the service's outcome back: a batch is created once and booked once.
+ */
+export const batchWorkJob = defineJob({
+  name: "batch-work",
+  data: z.object({ shop: z.string().min(1), batchId: z.string().min(1), now: z.iso.datetime(), book: z.boolean() }),
+  key: ({ batchId }) => batchId,
+  retry: { limit: 3, delaySeconds: 5, backoff: true },
+  expireInSeconds: 10 * 60,
+  run: async ({ shop, batchId, now, book }, { attempt }) => {
+    const batch = await prisma.batch.findFirst({ where: { id: batchId, shop } });
+    if (!batch || (batch.status !== "CREATING" && batch.status !== "BOOKING")) return;
+    let ctx;
+    try {
+      ctx = await shippingContext(prisma, shop, new Date(now));
+    } catch (error) {
+      // An uninstalled shop's account is gone: nothing can be asked about its batches.
+      if (error instanceof NotConnectedError) return;
+      throw error;
+    }
+    if (batch.status === "CREATING") {
+      const created = await createRemote(ctx, batch);
+      if (created.status === "CREATING" && created.error)
+        await prisma.batch.updateMany({ where: { id: batchId, status: "CREATING" }, data: { error: created.error } });
+      return;
+    }
+    if (book && attempt === 1) {
+      const outcome = await bookClaimedBatch(ctx, batch);
+      if (outcome.status !== "booked") await prisma.batch.update({ where: { id: batchId }, data: { error: outcome.message } });
+      return;
+    }
+    await reconcileBooking(ctx, batch);
+  },
+});
+
+/** Queues the batch's job and resolves when it has run: the batch's record then holds the outcome. */
+export async function runBatchWork(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
+  const data = { shop, batchId, now: now.toISOString(), book };
+  await jobs().send(batchWorkJob, data);
+  await jobs().settled(batchWorkJob, data);
+}
+
+/** Queues the batch's job (a booking the page follows by polling). */
+export function queueBatchWork(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
+  return jobs().send(batchWorkJob, { shop, batchId, now: now.toISOString(), book });
+}

@@ -1,0 +1,22 @@
+import { batchWorkJob } from "../batches/batch-work.server";
+import { writeBackJob, writeBackSweepJob } from "../fulfillment/write-back.server";
+import { mirrorSyncJob } from "../orders/mirror-sync.server";
+import { quoteRunJob } from "../quoting/quote-run.server";
+import { trackingScheduleJob, trackingSyncJob } from "../tracking/run.server";
+import { webhookDeliveryJob, webhookPruneJob } from "../webhooks.server";
+import type { JobSpec } from "./job";
+
+/** Every kind of background work the app does, as named jobs (docs/decisions/011). */
+export function allJobs(): readonly JobSpec<never>[] {
+  return [
+    quoteRunJob,
+    batchWorkJob,
+    writeBackJob,
+    writeBackSweepJob,
+    mirrorSyncJob,
+    trackingSyncJob,
+    trackingScheduleJob,
+    webhookDeliveryJob,
+    webhookPruneJob,
+  ] as unknown as readonly JobSpec<never>[];
+}

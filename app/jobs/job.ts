@@ -1,0 +1,82 @@
+import type { z } from "zod";
+
+/**
+ * A named job (docs/decisions/011): one kind of background work, defined next to the work itself. Both
+ * queues run the same definitions: pg-boss on PostgreSQL (shared by every instance) and the in-process
+ * runner on SQLite. A job's `key` names the unit that runs once at a time (a shop, a batch, a quote run):
+ * while one runs under a key, at most one more waits, so asking again while work is under way means
+ * "look once more when you are done", never a second runner.
+ */
+export interface JobSpec<T> {
+  /** The queue's name: letters, digits and dashes. */
+  name: string;
+  /** The job's data, parsed when it is sent and again when it runs (a queue row is input like any other). */
+  data: z.ZodType<T>;
+  /** The unit that runs once at a time. */
+  key: (data: T) => string;
+  run: (data: T, job: JobRun) => Promise<void>;
+  /** Further attempts after a failure, each `delaySeconds` later, doubled per attempt when `backoff`. */
+  retry: { limit: number; delaySeconds: number; backoff: boolean };
+  /**
+   * On PostgreSQL, how long an attempt may run before the queue fails it and retries it elsewhere. A dead
+   * instance's job is found sooner, by its missed heartbeat.
+   */
+  expireInSeconds: number;
+  /** A schedule (cron, UTC) that sends `schedule.data`; one instance sends it however many run. */
+  schedule?: { cron: string; data: T };
+}
+
+export interface JobRun {
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** Aborted when the process stops: a long job ends its current step and returns; its records say where it was. */
+  signal: AbortSignal;
+}
+
+/** Time for the queues: what time it is and how to wait (tests pass one they control). */
+export interface Clock {
+  now: () => Date;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      function done() {
+        signal?.removeEventListener("abort", done);
+        clearTimeout(timer);
+        resolve();
+      }
+      signal?.addEventListener("abort", done, { once: true });
+    }),
+};
+
+/** The wait before attempt `attempt + 1` after attempt `attempt` failed (both queues count it the same way). */
+export function retryDelayMs(spec: Pick<JobSpec<unknown>, "retry">, attempt: number): number {
+  const base = spec.retry.delaySeconds * 1000;
+  return spec.retry.backoff ? base * 2 ** (attempt - 1) : base;
+}
+
+export interface JobQueue {
+  /** Records the job (durably on PostgreSQL); resolves once recorded, not when it has run. */
+  send<T>(spec: JobSpec<T>, data: T): Promise<void>;
+  /** Resolves when nothing is waiting or running under the job's key (tests, scripts, and callers that need the outcome). */
+  settled<T>(spec: JobSpec<T>, data: T): Promise<void>;
+  /** Whether a job under the key is waiting or running (pages show "in progress"). */
+  busy<T>(spec: JobSpec<T>, data: T): Promise<boolean>;
+  /** Resolves when no job of any kind waits or runs. */
+  idle(): Promise<void>;
+  /** Starts the queue; with `work`, this process takes jobs and sends the schedules. */
+  start(options: { work: boolean }): Promise<void>;
+  /** Stops taking jobs and waits for running ones (up to `timeoutMs`); what is left is handed back. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+export function defineJob<T>(spec: JobSpec<T>): JobSpec<T> {
+  if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) throw new Error(`A job's name is lower-case letters, digits and dashes: ${spec.name}`);
+  return spec;
+}

@@ -1,0 +1,125 @@
+import { PgBoss } from "pg-boss";
+import { type JobQueue, type JobSpec } from "./job";
+
+/**
+ * The job queue of the production profile: pg-boss on the app's PostgreSQL database (its own schema,
+ * `pgboss`), shared by every instance (docs/decisions/011). Each job's queue has the `stately` policy with
+ * the job's key as singleton key: per key one job active and one waiting, across all instances. Workers
+ * send a heartbeat every few seconds; when an instance dies, its jobs miss theirs and are retried by
+ * another instance after the job's backoff. Schedules are kept in the database and sent once, by whichever
+ * instance's cron worker comes first.
+ */
+
+/** Heartbeats: a dead instance's job is failed (and retried) once its beat is this late (pg-boss's minimum)… */
+const HEARTBEAT_SECONDS = 10;
+/**
+ * …as found by the supervisor's maintenance, which the instances run (one at a time) this often: a dead
+ * instance's job is taken again about 12 s after its last beat. pg-boss's default (60 s) suits large fleets.
+ */
+const SUPERVISE_SECONDS = 2;
+/** Jobs of each kind one instance runs at once (different keys: shops, batches, runs). */
+const LOCAL_CONCURRENCY = 4;
+const POLLING_SECONDS = 0.5;
+const SETTLED_POLL_MS = 100;
+const SCHEMA = "pgboss";
+
+export class PgBossQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private started: Promise<void> | null = null;
+
+  constructor(
+    connectionString: string,
+    private readonly specs: readonly JobSpec<never>[],
+    private readonly options: { sleep?: (ms: number) => Promise<void> } = {},
+  ) {
+    this.boss = new PgBoss({
+      connectionString,
+      schema: SCHEMA,
+      max: 4,
+      application_name: "consign-jobs",
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      maintenanceIntervalSeconds: SUPERVISE_SECONDS,
+    });
+    this.boss.on("error", (error: unknown) => console.error("[consign] job queue error:", error));
+  }
+
+  async send<T>(spec: JobSpec<T>, data: T): Promise<void> {
+    await this.ready();
+    const parsed = spec.data.parse(data);
+    // Under the stately policy a second waiting job of the same key is refused (null): the waiting one will look.
+    await this.boss.send(spec.name, parsed as object, { singletonKey: spec.key(parsed) });
+  }
+
+  async settled<T>(spec: JobSpec<T>, data: T): Promise<void> {
+    while (await this.busy(spec, data)) await this.sleep(SETTLED_POLL_MS);
+  }
+
+  async busy<T>(spec: JobSpec<T>, data: T): Promise<boolean> {
+    await this.ready();
+    const rows = await this.boss
+      .getDb()
+      .executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`, [
+        spec.name,
+        spec.key(spec.data.parse(data)),
+      ]);
+    return rows.rows.length > 0;
+  }
+
+  async idle(): Promise<void> {
+    while ((await this.pending()) > 0) await this.sleep(SETTLED_POLL_MS * 5);
+  }
+
+  /** Jobs of every kind waiting or running (the multi-instance test checks none is left). */
+  async pending(): Promise<number> {
+    await this.ready();
+    const rows = await this.boss.getDb().executeSql(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state IN ('created', 'retry', 'active')`);
+    return (rows.rows[0] as { n: number }).n;
+  }
+
+  async start({ work }: { work: boolean }): Promise<void> {
+    await this.ready();
+    if (!work) return;
+    for (const spec of this.specs) {
+      await this.boss.work<unknown>(
+        spec.name,
+        { localConcurrency: LOCAL_CONCURRENCY, batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
+        async ([job]) => {
+          if (!job) return;
+          await spec.run(spec.data.parse(job.data), { attempt: job.retryCount + 1, signal: job.signal });
+        },
+      );
+      if (spec.schedule)
+        await this.boss.schedule(spec.name, spec.schedule.cron, spec.schedule.data as object, { tz: "UTC", singletonKey: spec.key(spec.schedule.data) });
+    }
+  }
+
+  async stop({ timeoutMs = 25_000 }: { timeoutMs?: number } = {}): Promise<void> {
+    if (!this.started) return;
+    // Graceful: no new jobs are fetched and running ones finish; any still running at the timeout stay
+    // active, miss their heartbeat and are retried by another instance.
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    this.started = null;
+  }
+
+  private ready(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      for (const spec of this.specs) {
+        await this.boss.createQueue(spec.name, {
+          policy: "stately",
+          retryLimit: spec.retry.limit,
+          retryDelay: spec.retry.delaySeconds,
+          retryBackoff: spec.retry.backoff,
+          expireInSeconds: spec.expireInSeconds,
+          heartbeatSeconds: HEARTBEAT_SECONDS,
+        });
+      }
+    })();
+    return this.started;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return this.options.sleep ? this.options.sleep(ms) : new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
