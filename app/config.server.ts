@@ -34,7 +34,7 @@ const Env = z.object({
    * connect an existing account.
    */
   SHIPPING_API_PARTNER_KEY: z.string().min(1).optional(),
-  /** AES-256-GCM key for credentials the app stores (app/settings/secrets.server.ts). */
+  /** AES-256-GCM key for credentials the app stores (app/secrets.server.ts). */
   CONSIGN_ENCRYPTION_KEY: z.string({ error: "CONSIGN_ENCRYPTION_KEY is required (64 hex characters)" }).regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
 });
 

@@ -1,4 +1,4 @@
-import { resumeBookings } from "./batches/resume.server";
+import { resumeBookings } from "./booking/resume.server";
 import prisma from "./db.server";
 import { resumeWriteBack } from "./fulfillment/write-back.server";
 import { jobs, stopJobsOnSignals } from "./jobs/queue.server";

@@ -1,8 +1,7 @@
 import type { Shipment } from "@prisma/client";
-import type { BatchDetail } from "../../shipping-api/contract";
+import { MAX_BATCH_SIZE, type BatchDetail } from "../../shipping-api/contract";
 import { rateOf, type Rate } from "../quoting/rate-fields";
-import type { ShippingContext } from "./context.server";
-import { parseServiceTimestamp } from "./context.server";
+import { parseServiceTimestamp, type ShippingContext } from "../shipping/context.server";
 import { checkBatchable, type BatchGuard, type Refusal, type ShipmentForBatch } from "./eligibility";
 import { compareMembership, type MembershipView, type RemoteQuote } from "./membership";
 
@@ -139,4 +138,49 @@ export async function membershipView(ctx: ShippingContext, members: readonly Shi
     owners,
     ctx.now,
   );
+}
+
+export interface BatchCandidate {
+  shipmentId: string;
+  orderId: string;
+  orderName: string;
+  carrierCode: string;
+  serviceDescription: string;
+  totalAmount: string;
+  currency: string;
+  expiresAt: string | null;
+}
+
+/**
+ * Picked, unbatched, unbooked shipments that can go into a batch, newest first: the "new batch" and "add
+ * orders" lists (`shipmentIds`: only these, as the rates page preselects them).
+ */
+export async function batchCandidates(ctx: ShippingContext, options: { limit?: number; shipmentIds?: readonly string[] } = {}): Promise<BatchCandidate[]> {
+  const rows = await ctx.db.shipment.findMany({
+    where: {
+      shop: ctx.shop,
+      ...(options.shipmentIds ? { id: { in: [...options.shipmentIds] } } : {}),
+      quoteStatus: "QUOTED",
+      selectedQuoteId: { not: null },
+      bookingStatus: { in: ["NONE", "FAILED"] },
+      OR: [{ batchId: null }, { batch: { status: { notIn: [...HOLDING_BATCH_STATUSES] } } }],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: options.limit ?? MAX_BATCH_SIZE,
+  });
+  const shipments = await withSelectedQuotes(ctx, rows);
+  const { accepted } = await batchableShipments(ctx, shipments);
+  const ok = new Set(accepted.map((shipment) => shipment.id));
+  return shipments
+    .filter((shipment) => ok.has(shipment.id))
+    .map((shipment): BatchCandidate => ({
+      shipmentId: shipment.id,
+      orderId: shipment.orderId,
+      orderName: shipment.orderName,
+      carrierCode: shipment.selectedQuote?.carrierCode ?? "",
+      serviceDescription: shipment.selectedQuote?.serviceDescription ?? "",
+      totalAmount: shipment.selectedQuote?.totalAmount ?? "",
+      currency: shipment.selectedQuote?.currency ?? "",
+      expiresAt: shipment.selectedQuote?.expiresAt.toISOString() ?? null,
+    }));
 }

@@ -3,9 +3,9 @@ import type { Batch as RemoteBatch } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
 import { planBatches } from "./batch-plan";
 import { HOLDING_BATCH_STATUSES, batchableShipments, withSelectedQuotes, type BatchStatus } from "./batch-store.server";
-import type { ShippingContext } from "./context.server";
+import type { ShippingContext } from "../shipping/context.server";
 import type { Refusal } from "./eligibility";
-import { explainShippingError, outcomeUnknown } from "./errors";
+import { explainShippingError, outcomeUnknown } from "../shipping/errors";
 
 /**
  * Creating batches on the service. The intent is recorded first (a CREATING batch holding its orders), so

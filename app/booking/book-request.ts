@@ -7,7 +7,7 @@ import {
   TermsOfTrade,
   type ReturnToAddress,
 } from "../../shipping-api/contract";
-import { sumAmounts } from "../quoting/money";
+import { sumAmounts } from "../shipping/money";
 import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 
 /**

@@ -1,4 +1,4 @@
-import type { ShippingContext } from "../batches/context.server";
+import type { ShippingContext } from "../shipping/context.server";
 
 /** What a booking leaves on its shipment, from Book Shipment, Batch Book or a booking read back. */
 export interface BookedFields {

@@ -1,9 +1,9 @@
 import type { PrismaClient, Shipment } from "@prisma/client";
 import { z } from "zod";
-import { orderNumber } from "../batches/context.server";
+import { orderNumber } from "../shopify/gid";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { unshippableReason } from "../orders/orders-to-ship.server";
-import { formatMoney } from "../quoting/money";
+import { formatMoney } from "../shipping/money";
 import { latestCarrierEvent } from "../tracking/tracking-views.server";
 import type { BlockShipment, OrderShipmentsView } from "./order-shipments-view";
 

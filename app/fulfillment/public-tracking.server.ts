@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { describeError } from "../../shipping-api/client";
 import type { TrackingEvent } from "../../shipping-api/contract";
-import { shippingClientFor } from "../settings/account.server";
+import { shippingClientFor } from "../shipping/client.server";
 import { shipmentOfTrackingPage } from "./tracking-link.server";
 
 /**

@@ -1,5 +1,5 @@
 import { config } from "../config.server";
-import { parseEncryptionKey } from "../settings/secrets.server";
+import { parseEncryptionKey } from "../secrets.server";
 import { shipmentIdOfTrackingToken, trackingToken } from "./tracking-info";
 
 /**

@@ -1,5 +1,5 @@
 import type { PrismaClient, Shipment } from "@prisma/client";
-import { HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
+import { HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
 import { describeError } from "../../shipping-api/client";
 import { crashPoint } from "../crash-points.server";
@@ -7,8 +7,9 @@ import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
-import { loadSettings, shippingClientFor } from "../settings/account.server";
-import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import { loadSettings } from "../settings/account.server";
+import { shippingClientFor } from "../shipping/client.server";
+import { AdminApiError, adminQuery, isTransient, type ShopAdmin } from "../shopify/gateway.server";
 import { forEachInFlight } from "../shopify/in-flight";
 import { unauthenticated } from "../shopify.server";
 import { startTracking } from "../tracking/schedule";
@@ -98,12 +99,6 @@ async function carrierLabels(db: Db, shop: string): Promise<Map<string, string>>
   return new Map();
 }
 
-/** Shopify did not answer, or answered that it is busy: the request may be repeated after re-reading. */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof AdminApiError) return error.graphQLErrors.some((e) => e.extensions?.code === "THROTTLED" || e.extensions?.code === "INTERNAL_SERVER_ERROR");
-  if (error instanceof HttpResponseError) return error.response.code === 429 || error.response.code >= 500;
-  return error instanceof HttpRequestError;
-}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { batchWorkJob } from "../batches/batch-work.server";
+import { batchWorkJob } from "../booking/batch-work.server";
 import { writeBackJob, writeBackSweepJob } from "../fulfillment/write-back.server";
 import { mirrorSyncJob } from "../orders/mirror-sync.server";
 import { quoteRunJob } from "../quoting/quote-run.server";

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { unshippableReason } from "../orders/orders-to-ship.server";
-import { sumAmounts } from "../quoting/money";
+import { sumAmounts } from "../shipping/money";
 import { carrierPerformance, type DeliveredShipment } from "./carrier-performance";
 import type { Overview, SpendRow } from "./overview";
 

@@ -1,5 +1,5 @@
 import type { OrderShippingLine } from "../orders/types";
-import { compareAmounts, formatMoney } from "./money";
+import { compareAmounts, formatMoney } from "../shipping/money";
 import { speedClass, type SpeedClass } from "./rate-rule";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RateRule } from "../settings/settings";
-import { serviceNamesOf } from "./service-names";
+import { serviceNamesOf } from "../shipping/service-names";
 import { describeRule, pickRate, sameServiceRate, speedClass, type RateCandidate } from "./rate-rule";
 
 let nextQuoteId = 100;

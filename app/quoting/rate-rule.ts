@@ -1,7 +1,7 @@
 import type { RateRule } from "../settings/settings";
-import { describeTransit, type TransitStats } from "../tracking/transit-times";
-import { compareAmounts, formatMoney } from "./money";
-import { carrierName, NO_NAMES, type ServiceNames } from "./service-names";
+import { describeTransit, type ObservedTransit } from "../tracking/transit-times";
+import { compareAmounts, formatMoney } from "../shipping/money";
+import { carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";
 import type { PaidShipping } from "./customer-choice";
 
 /**
@@ -18,9 +18,6 @@ export interface RateCandidate {
   currency: string;
   zone?: string | null;
 }
-
-/** The shop's observed transit time for a rate's service and zone, when it has enough deliveries (tracking). */
-export type ObservedTransit = (rate: Pick<RateCandidate, "carrierCode" | "serviceCode" | "zone">) => TransitStats | null;
 
 export interface RatePick {
   quoteId: number;

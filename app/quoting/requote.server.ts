@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@prisma/client";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import { shipmentDateOf } from "../orders/shipment-mapping";
-import { loadSettings, shippingClientFor } from "../settings/account.server";
+import { loadSettings } from "../settings/account.server";
+import { shippingClientFor } from "../shipping/client.server";
 import { saveSettlements } from "./quote-store.server";
 import { isBooked } from "./selection.server";
 import { observedTransitLookup } from "../tracking/tracking-views.server";

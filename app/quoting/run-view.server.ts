@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Surcharge } from "../../shipping-api/contract";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
-import { compareAmounts, sumAmounts } from "./money";
+import { compareAmounts, sumAmounts } from "../shipping/money";
 import { orderLabel } from "./quote-run.server";
 import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
@@ -18,9 +18,9 @@ import { currentPackages, type PackageChoice } from "./packages";
 import { withCustoms } from "../orders/customs.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { productName } from "../orders/shipment-mapping";
-import type { ServiceNames } from "./service-names";
+import type { ServiceNames } from "../shipping/service-names";
 import { isBooked } from "./selection.server";
-import { orderNumber } from "../batches/context.server";
+import { orderNumber } from "../shopify/gid";
 import { carrierTotals, type CarrierTotal } from "./totals";
 
 /**

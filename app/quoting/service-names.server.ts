@@ -1,6 +1,7 @@
 import { describeError } from "../../shipping-api/client";
-import { shippingClientFor, type Db } from "../settings/account.server";
-import { NO_NAMES, serviceNamesOf, type ServiceNames } from "./service-names";
+import { type Db } from "../settings/account.server";
+import { shippingClientFor } from "../shipping/client.server";
+import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 
 /**
  * The shop's carrier and service names from List Services, kept for a few minutes per shop: the rates page

@@ -1,9 +1,10 @@
 import type { ShipmentQuoteOutcome } from "../../shipping-api/client";
 import type { Quote } from "../../shipping-api/contract";
 import { isServiceEnabled, type ShippingSettings } from "../settings/settings";
-import { clientFailure, describeQuoteFailure } from "./quote-failure";
+import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import type { PaidShipping } from "./customer-choice";
-import { pickRate, sameServiceRate, type ObservedTransit } from "./rate-rule";
+import { pickRate, sameServiceRate } from "./rate-rule";
+import { type ObservedTransit } from "../tracking/transit-times";
 
 /**
  * One shipment's quote outcome → what the app keeps: the rates of the services the merchant enabled and

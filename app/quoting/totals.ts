@@ -1,4 +1,4 @@
-import { sumAmounts } from "./money";
+import { sumAmounts } from "../shipping/money";
 
 /** What the picked rates add up to, per carrier: how many shipments and the sum in each currency. */
 export interface CarrierTotal {

@@ -27,9 +27,9 @@ import { loadShopSummary } from "../shopify/shop.server";
 import { authenticate } from "../shopify.server";
 import { NeedsAttention } from "../tracking/components/needs-attention";
 import { needsAttention } from "../tracking/tracking-views.server";
-import { NO_NAMES } from "../quoting/service-names";
+import { NO_NAMES } from "../shipping/service-names";
 import { loadServiceNames } from "../quoting/service-names.server";
-import { orderNumber } from "../batches/context.server";
+import { orderNumber } from "../shopify/gid";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);

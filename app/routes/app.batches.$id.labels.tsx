@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BatchNotFoundError } from "../batches/batch-store.server";
-import { batchLabels } from "../batches/booking.server";
-import { requestContext } from "../batches/request-context.server";
+import { batchLabels } from "../booking/batch-booking.server";
+import { requestContext } from "../request-context.server";
 
 /**
  * The combined labels PDF of a booked batch (View Batch Labels; reprints too). A batch without labels

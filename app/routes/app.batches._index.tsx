@@ -4,8 +4,8 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Pagination, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { BatchStatusBadge } from "../batches/components/batch-status";
-import { listBatches } from "../batches/batches.server";
-import { requestContext } from "../batches/request-context.server";
+import { listBatches } from "../booking/batches.server";
+import { requestContext } from "../request-context.server";
 
 /** Batches: every batch of the shop, newest first, 25 a page, with its orders, booked and failed counts. */
 

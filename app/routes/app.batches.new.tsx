@@ -5,10 +5,10 @@ import { Banner, BlockStack, Button, Card, EmptyState, InlineStack, Page, Text, 
 import { useState } from "react";
 import { z } from "zod";
 import { BatchName } from "../batches/batch-plan";
-import { batchCandidates, type BatchCandidate } from "../batches/batches.server";
+import { batchCandidates, type BatchCandidate } from "../batches/batch-store.server";
 import { CandidateTable } from "../batches/components/candidate-table";
 import { createBatches, type CreateBatchesResult } from "../batches/creation.server";
-import { requestContext } from "../batches/request-context.server";
+import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requestContext } from "../batches/request-context.server";
+import { requestContext } from "../request-context.server";
 import { shipmentLabel } from "../booking/single-booking.server";
 
 /** The label of one booked shipment of the order (`?shipment=<id>`), in the format it was booked with. */

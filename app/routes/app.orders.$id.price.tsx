@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requestContext } from "../batches/request-context.server";
+import { requestContext } from "../request-context.server";
 import { parseOptionsForm } from "../booking/book-request";
 import { priceBookingOptions, type OptionsPrice } from "../booking/single-booking.server";
 

@@ -10,7 +10,7 @@ import { ClientOnly } from "../components/client-only";
 import prisma from "../db.server";
 import { OverviewQuery, PERIODS, type SpendRow } from "../overview/overview";
 import { shippingOverview } from "../overview/overview.server";
-import { formatMoney } from "../quoting/money";
+import { formatMoney } from "../shipping/money";
 import { authenticate } from "../shopify.server";
 
 /** Shipping overview: spend, labels, destinations, carrier performance and waiting orders for a period. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { orderNumber, type ShippingContext } from "../batches/context.server";
-import { explainShippingError } from "../batches/errors";
+import { type ShippingContext } from "../shipping/context.server";
+import { orderNumber } from "../shopify/gid";
+import { explainShippingError } from "../shipping/errors";
 
 /**
  * The Shipments page: Search Shipments (order number or name, a person's name, tracking or book number) with

@@ -1,13 +1,12 @@
 import type { PrismaClient } from "@prisma/client";
-import { createShippingClient, type ShippingClient, type ShippingClientOptions } from "../../shipping-api/client";
-import { config } from "../config.server";
 import type { PrepayOnFile } from "./prepay";
-import { openSecret, parseEncryptionKey, sealSecret } from "./secrets.server";
+import { sealSecret } from "../secrets.server";
+import { encryptionKey, type AccountCredentials } from "../shipping/client.server";
 import { DEFAULT_SETTINGS, ShippingSettings } from "./settings";
 
 /**
- * The shop's Shipping API account and settings, as stored by the app. The only place that opens the
- * sealed password: everything else asks for a ready client with `shippingClientFor`.
+ * The shop's Shipping API account and settings, as stored by the app. The password is sealed here and opened
+ * only by `shippingClientFor` (app/shipping/client.server.ts).
  */
 
 export type Db = Pick<PrismaClient, "shippingAccount" | "shopSettings">;
@@ -17,23 +16,6 @@ export interface AccountSummary {
   email: string;
   origin: "CONNECTED" | "CREATED";
   connectedAt: Date;
-}
-
-export interface AccountCredentials {
-  customerId: string;
-  email: string;
-  password: string;
-}
-
-export class NotConnectedError extends Error {
-  override name = "NotConnectedError";
-  constructor(readonly shop: string) {
-    super(`${shop} has not connected a Shipping API account yet: open Consign and connect or create one.`);
-  }
-}
-
-function encryptionKey(): Buffer {
-  return parseEncryptionKey(config().CONSIGN_ENCRYPTION_KEY);
 }
 
 export async function loadAccount(db: Db, shop: string): Promise<AccountSummary | null> {
@@ -86,40 +68,6 @@ export async function loadPrepayOnFile(db: Db, shop: string): Promise<PrepayOnFi
 /** Keeps the balance a booking reported: the latest answer is the latest balance. */
 export async function recordPrepayBalance(db: Db, shop: string, balance: string, reportedAt: Date): Promise<void> {
   await db.shippingAccount.updateMany({ where: { shop }, data: { prepayBalance: balance, prepayBalanceAt: reportedAt } });
-}
-
-/** A client for any credentials (used to verify them before they are saved). */
-export function clientForCredentials(
-  credentials: AccountCredentials,
-  options: Omit<ShippingClientOptions, "baseUrl" | "credentials"> = {},
-): ShippingClient {
-  return createShippingClient({
-    baseUrl: config().SHIPPING_API_URL,
-    credentials: { kind: "customer", ...credentials },
-    ...options,
-  });
-}
-
-/**
- * A client with the app's partner key, for Create Customer; null when SHIPPING_API_PARTNER_KEY is not set
- * (onboarding then only connects existing accounts).
- */
-export function partnerClient(options: Omit<ShippingClientOptions, "baseUrl" | "credentials"> = {}): ShippingClient | null {
-  const key = config().SHIPPING_API_PARTNER_KEY;
-  if (!key) return null;
-  return createShippingClient({ baseUrl: config().SHIPPING_API_URL, credentials: { kind: "partner", key }, ...options });
-}
-
-/** A client signed in as the shop's account; throws NotConnectedError when there is none. */
-export async function shippingClientFor(
-  db: Db,
-  shop: string,
-  options: Omit<ShippingClientOptions, "baseUrl" | "credentials"> = {},
-): Promise<ShippingClient> {
-  const row = await db.shippingAccount.findUnique({ where: { shop } });
-  if (!row) throw new NotConnectedError(shop);
-  const password = openSecret(encryptionKey(), row.sealedPassword, shop);
-  return clientForCredentials({ customerId: row.customerId, email: row.email, password }, options);
 }
 
 /** The shop's settings; the defaults until the merchant saves. */

@@ -1,6 +1,7 @@
 import type { ShippingClientOptions } from "../../shipping-api/client";
 import type { ShopAdmin } from "../shopify/gateway.server";
-import { clientForCredentials, loadAccount, partnerClient, saveAccount, type Db } from "./account.server";
+import { loadAccount, saveAccount, type Db } from "./account.server";
+import { clientForCredentials, partnerClient } from "../shipping/client.server";
 import {
   createCustomerRequest,
   createFormDefaults,

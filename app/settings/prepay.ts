@@ -1,5 +1,5 @@
 import { planCharge } from "../../lib/prepay-ledger";
-import { sumAmounts } from "../quoting/money";
+import { sumAmounts } from "../shipping/money";
 
 /**
  * What a booking will do to the merchant's prepay balance, before anything is spent. The Shipping API reports

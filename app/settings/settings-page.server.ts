@@ -1,7 +1,8 @@
 import { describeError, type ShippingApiError, type ShippingClientOptions } from "../../shipping-api/client";
 import type { ProviderAccount, Service } from "../../shipping-api/contract";
 import type { ShopAdmin } from "../shopify/gateway.server";
-import { saveSettings, shippingClientFor, type Db } from "./account.server";
+import { saveSettings, type Db } from "./account.server";
+import { shippingClientFor } from "../shipping/client.server";
 import { buildCatalog, type Catalog } from "./catalog";
 import type { FieldErrors } from "./field-errors";
 import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";

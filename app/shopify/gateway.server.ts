@@ -1,5 +1,5 @@
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
-import { GraphqlQueryError } from "@shopify/shopify-api";
+import { GraphqlQueryError, HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
 import { CostPacer, type ThrottleStatus } from "./pacer";
 
@@ -144,4 +144,11 @@ export async function adminQuery<T>(
     }
     return parsed.data;
   }
+}
+
+/** Shopify did not answer, or answered that it is busy: the request may be repeated after re-reading. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof AdminApiError) return error.graphQLErrors.some((e) => e.extensions?.code === "THROTTLED" || e.extensions?.code === "INTERNAL_SERVER_ERROR");
+  if (error instanceof HttpResponseError) return error.response.code === 429 || error.response.code >= 500;
+  return error instanceof HttpRequestError;
 }

@@ -8,6 +8,11 @@ export function shopifyGid(type: string, id: number | string): string {
   return typeof id === "number" || /^\d+$/.test(id) ? `gid://shopify/${type}/${id}` : id;
 }
 
+/** The numeric part of an order GID, as used in admin and app URLs. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(orderId.lastIndexOf("/") + 1);
+}
+
 /**
  * A payload field holding a Shopify id of `type`, read as the GID: a positive integer, its digits, or a GID of
  * that type. Anything else (a negative number, another type's GID, free text) is refused where it is parsed,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
-import { shippingClientFor } from "../settings/account.server";
+import { shippingClientFor } from "../shipping/client.server";
 import { unauthenticated } from "../shopify.server";
 import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";

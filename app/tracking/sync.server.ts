@@ -1,9 +1,9 @@
 import type { Prisma, PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
-import { parseServiceTimestamp } from "../batches/context.server";
+import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
-import { isTransient } from "../fulfillment/write-back.server";
+import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, nextPoll, RETRY_AFTER_MS, jittered } from "./schedule";
 import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";

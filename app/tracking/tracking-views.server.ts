@@ -1,10 +1,9 @@
 import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
 import { z } from "zod";
-import { orderNumber } from "../batches/context.server";
-import type { ObservedTransit } from "../quoting/rate-rule";
+import { orderNumber } from "../shopify/gid";
 import { DAY } from "./schedule";
 import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./sync.server";
-import { transitKey, transitStats, type TransitStats } from "./transit-times";
+import { transitKey, transitStats, type ObservedTransit, type TransitStats } from "./transit-times";
 
 /**
  * What the app shows of tracking, read from its own database: the Shipments dashboard, Needs attention on

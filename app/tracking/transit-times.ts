@@ -29,6 +29,9 @@ export interface TransitStats {
   sampleSize: number;
 }
 
+/** The shop's observed transit time for a rate's service and zone, when it has enough deliveries. */
+export type ObservedTransit = (rate: { carrierCode: string; serviceCode: string; zone?: string | null }) => TransitStats | null;
+
 export const transitKey = (carrierCode: string, serviceCode: string, zone: string | null) => `${carrierCode}/${serviceCode}/${zone ?? ""}`;
 
 /** Whole days in transit: pickup to delivery, rounded to the nearest day, at least 1. */

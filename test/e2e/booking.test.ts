@@ -5,7 +5,7 @@ import { PrismaClient } from "@prisma/client";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
-import { formatMoney, sumAmounts } from "../../app/quoting/money.js";
+import { formatMoney, sumAmounts } from "../../app/shipping/money.js";
 import { pageTexts } from "../../service/labels/test-pdf.js";
 import { connectStackAccount } from "../support/account.js";
 import { quoteOrdersFromTheAdmin } from "./flows.js";

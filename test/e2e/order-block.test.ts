@@ -4,7 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type Shipment } from "@prisma/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoney } from "../../app/quoting/money";
+import { formatMoney } from "../../app/shipping/money";
 import { parseGid } from "../../devstore/gid.js";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient, type Shipment } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoney, sumAmounts } from "../../app/quoting/money";
+import { formatMoney, sumAmounts } from "../../app/shipping/money";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments.js";
 import { connectStackAccount } from "../support/account.js";

@@ -4,7 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStackAccount } from "../support/account.js";
-import { formatMoney, sumAmounts } from "../../app/quoting/money.js";
+import { formatMoney, sumAmounts } from "../../app/shipping/money.js";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { quoteFromTheAdmin, quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";

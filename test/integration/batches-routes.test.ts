@@ -19,8 +19,8 @@ const batchPage = await import("../../app/routes/app.batches.$id");
 const batchLabels = await import("../../app/routes/app.batches.$id.labels");
 const bookPage = await import("../../app/routes/app.orders.$id.book");
 const shipmentsPage = await import("../../app/routes/app.shipments");
-const { bookBatch } = await import("../../app/batches/booking.server");
-const { shippingContext } = await import("../../app/batches/context.server");
+const { bookBatch } = await import("../../app/booking/batch-booking.server");
+const { shippingContext } = await import("../../app/shipping/context.server");
 
 const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
 let shipments: Shipment[];

@@ -4,7 +4,7 @@ import type { Shipment } from "@prisma/client";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { quotedShipments } from "../factories/shipments";
-import { sumAmounts } from "../../app/quoting/money";
+import { sumAmounts } from "../../app/shipping/money";
 import { ok, startService, type RunningService } from "./service-harness";
 
 // Real parts: the Shipping API service over HTTP (with its hand-moved clock), the app's SQLite database
@@ -12,10 +12,10 @@ import { ok, startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/batches/context.server");
+const { shippingContext } = await import("../../app/shipping/context.server");
 const { createBatches } = await import("../../app/batches/creation.server");
-const batches = await import("../../app/batches/batches.server");
-const booking = await import("../../app/batches/booking.server");
+const batches = await import("../../app/booking/batches.server");
+const booking = await import("../../app/booking/batch-booking.server");
 
 const SHOP = "batches-test.myshopify.com";
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,16 +4,16 @@ import type { Shipment } from "@prisma/client";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { buildInternationalOrder, quotedShipments } from "../factories/shipments";
-import { sumAmounts } from "../../app/quoting/money";
+import { sumAmounts } from "../../app/shipping/money";
 import { ok, startService, type RunningService } from "./service-harness";
 
 // Single booking from an order's page against the real service and a real SQLite database.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/batches/context.server");
+const { shippingContext } = await import("../../app/shipping/context.server");
 const { createBatches } = await import("../../app/batches/creation.server");
-const { claimBatchBooking } = await import("../../app/batches/booking.server");
+const { claimBatchBooking } = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");
 const { parseBookingForm } = await import("../../app/booking/book-request");
 const { saveSettings, loadSettings } = await import("../../app/settings/account.server");

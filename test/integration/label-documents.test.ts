@@ -12,9 +12,9 @@ import { startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/batches/context.server");
+const { shippingContext } = await import("../../app/shipping/context.server");
 const { createBatches } = await import("../../app/batches/creation.server");
-const booking = await import("../../app/batches/booking.server");
+const booking = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");
 const { parseBookingForm } = await import("../../app/booking/book-request");
 

@@ -103,9 +103,9 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     const { default: prisma } = await import("../../app/db.server");
     const { jobs } = await import("../../app/jobs/queue.server");
     const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
-    const { shippingContext } = await import("../../app/batches/context.server");
+    const { shippingContext } = await import("../../app/shipping/context.server");
     const { createBatches } = await import("../../app/batches/creation.server");
-    const { startBatchBooking } = await import("../../app/batches/booking.server");
+    const { startBatchBooking } = await import("../../app/booking/batch-booking.server");
     const { unauthenticated } = await import("../../app/shopify.server");
 
     instances.push(startInstance(instanceEnv), startInstance(instanceEnv));

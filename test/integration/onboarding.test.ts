@@ -19,7 +19,7 @@ const { databaseUrl } = useAppEnvironment({
 });
 const { default: prisma } = await import("../../app/db.server");
 const onboarding = await import("../../app/routes/app.onboarding");
-const { shippingClientFor } = await import("../../app/settings/account.server");
+const { shippingClientFor } = await import("../../app/shipping/client.server");
 
 let serviceRunning = true;
 afterAll(async () => {

@@ -19,8 +19,9 @@ const { selectRate, applyRule } = await import("../../app/quoting/selection.serv
 const { loadQuoteRunView, listQuoteRuns } = await import("../../app/quoting/run-view.server");
 const { QUOTE_VALIDITY_MS } = await import("../../app/quoting/quote-store.server");
 const { QuotingInputError, SenderMissingError } = await import("../../app/quoting/errors");
-const { NotConnectedError, loadSettings, saveSettings } = await import("../../app/settings/account.server");
-const { compareAmounts } = await import("../../app/quoting/money");
+const { loadSettings, saveSettings } = await import("../../app/settings/account.server");
+const { NotConnectedError } = await import("../../app/shipping/client.server");
+const { compareAmounts } = await import("../../app/shipping/money");
 
 const NOW = new Date("2026-11-23T15:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;

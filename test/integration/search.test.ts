@@ -9,9 +9,9 @@ import { ok, startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/batches/context.server");
+const { shippingContext } = await import("../../app/shipping/context.server");
 const { createBatches } = await import("../../app/batches/creation.server");
-const { bookBatch } = await import("../../app/batches/booking.server");
+const { bookBatch } = await import("../../app/booking/batch-booking.server");
 const { searchBookedShipments, SearchKeyword } = await import("../../app/search/shipment-search.server");
 
 const SHOP = "search.myshopify.com";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
-import { parseServiceTimestamp } from "../../app/batches/context.server";
+import { parseServiceTimestamp } from "../../app/shipping/context.server";
 import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
 import { transitDays } from "../../app/tracking/transit-times";
 import { connectTestAccount } from "../support/account";
@@ -29,7 +29,7 @@ const views = await import("../../app/tracking/tracking-views.server");
 const { orderShipmentsView } = await import("../../app/extension/order-shipments.server");
 const { shippingOverview } = await import("../../app/overview/overview.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const { shippingClientFor } = await import("../../app/settings/account.server");
+const { shippingClientFor } = await import("../../app/shipping/client.server");
 const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { jobs } = await import("../../app/jobs/queue.server");

@@ -1,8 +1,9 @@
 import { createPrismaClient } from "../../app/db-client.server";
 import { createShippingClient } from "../../shipping-api/client";
-import { saveAccount, saveSettings, type AccountCredentials } from "../../app/settings/account.server";
+import { saveAccount, saveSettings } from "../../app/settings/account.server";
+import { type AccountCredentials } from "../../app/shipping/client.server";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
-import { parseEncryptionKey } from "../../app/settings/secrets.server";
+import { parseEncryptionKey } from "../../app/secrets.server";
 import { TEST_ENCRYPTION_KEY } from "./app-env";
 import type { Stack } from "./stack";
 

@@ -7,11 +7,11 @@
  *   book-shipment <shop> <shipmentId> <quoteId> | open-order <shop> <order number>
  *   resume - (what the app does at startup for unconfirmed bookings)
  */
-import { shippingContext } from "../../app/batches/context.server";
-import { openBatch } from "../../app/batches/batches.server";
-import { bookBatch } from "../../app/batches/booking.server";
+import { shippingContext } from "../../app/shipping/context.server";
+import { openBatch } from "../../app/booking/batches.server";
+import { bookBatch } from "../../app/booking/batch-booking.server";
 import { createBatches } from "../../app/batches/creation.server";
-import { resumeBookings } from "../../app/batches/resume.server";
+import { resumeBookings } from "../../app/booking/resume.server";
 import { parseBookingForm } from "../../app/booking/book-request";
 import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
 import prisma from "../../app/db.server";

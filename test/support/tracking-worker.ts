@@ -5,7 +5,7 @@
  * CONSIGN_CRASH_AT).
  */
 import prisma from "../../app/db.server";
-import { shippingClientFor } from "../../app/settings/account.server";
+import { shippingClientFor } from "../../app/shipping/client.server";
 import { unauthenticated } from "../../app/shopify.server";
 import { syncDueTracking } from "../../app/tracking/sync.server";
 

@@ -1,6 +1,6 @@
 import { IndexTable, type IndexTableProps } from "@shopify/polaris";
-import { formatMoney } from "../../quoting/money";
-import type { BatchCandidate } from "../batches.server";
+import { formatMoney } from "../../shipping/money";
+import type { BatchCandidate } from "../batch-store.server";
 
 /** Orders with a picked rate that can go into a batch, selectable: the new-batch page and "add orders". */
 export function CandidateTable({

@@ -1,5 +1,5 @@
 import { BlockStack, Text } from "@shopify/polaris";
-import { formatMoney } from "../../quoting/money";
+import { formatMoney } from "../../shipping/money";
 import type { PrepayOutlook } from "../../settings/prepay";
 
 /**

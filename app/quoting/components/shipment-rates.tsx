@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Checkbox, DataTable, InlineStack, RadioButton, Text } from "@shopify/polaris";
 import { useCallback, useState } from "react";
-import { formatMoney } from "../money";
+import { formatMoney } from "../../shipping/money";
 import { PackagesEditor } from "./packages-editor";
 import type { RateOption, ShipmentView } from "../run-view.server";
-import { carrierName, serviceName, type ServiceNames } from "../service-names";
+import { carrierName, serviceName, type ServiceNames } from "../../shipping/service-names";
 
 /**
  * One shipment on the rates page: a compact line (destination and weight, the picked carrier and service

@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link as RemixLink } from "@remix-run/react";
 import { BlockStack, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
-import type { ServiceNames } from "../../quoting/service-names";
+import type { ServiceNames } from "../../shipping/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 import { TRACKING_HEADINGS, TrackingRow } from "./tracking-row";
 

@@ -3,7 +3,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { Badge, BlockStack, IndexTable, Text } from "@shopify/polaris";
 import type { NonEmptyArray } from "@shopify/polaris/build/ts/src/types";
 import type { IndexTableHeading } from "@shopify/polaris/build/ts/src/components/IndexTable";
-import { carrierAndService, type ServiceNames } from "../../quoting/service-names";
+import { carrierAndService, type ServiceNames } from "../../shipping/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 
 /** One tracked shipment as a row of an IndexTable (the Shipments dashboard and Needs attention). */

@@ -1,7 +1,7 @@
-import prisma from "../db.server";
-import { requireAccount } from "../settings/require-account.server";
-import { authenticate } from "../shopify.server";
-import { shippingContext, type ShippingContext } from "./context.server";
+import prisma from "./db.server";
+import { requireAccount } from "./settings/require-account.server";
+import { authenticate } from "./shopify.server";
+import { shippingContext, type ShippingContext } from "./shipping/context.server";
 
 /**
  * For the batches, booking and shipments pages: the authenticated admin request and the shop's shipping

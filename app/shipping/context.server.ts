@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
-import { shippingClientFor } from "../settings/account.server";
+import { shippingClientFor } from "./client.server";
 
 /**
  * What batch, booking and search functions work with: the app database, the shop, a Shipping API client
@@ -21,9 +21,4 @@ export async function shippingContext(db: PrismaClient, shop: string, now: Date 
 /** `YYYY-MM-DD HH:MM:SS` as the service writes timestamps (UTC) → Date. */
 export function parseServiceTimestamp(value: string): Date {
   return new Date(`${value.replace(" ", "T")}Z`);
-}
-
-/** The numeric part of an order GID, as used in admin and app URLs. */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(orderId.lastIndexOf("/") + 1);
 }

@@ -1,14 +1,14 @@
 import type { Batch } from "@prisma/client";
 import { crashPoint } from "../crash-points.server";
 import { requoteShipments } from "../quoting/requote.server";
-import { MAX_NAME_BEFORE_SUFFIX } from "./batch-plan";
-import { adoptRemoteMembers, batchGuard, batchMembers, membershipView, type BatchStatus } from "./batch-store.server";
+import { MAX_NAME_BEFORE_SUFFIX } from "../batches/batch-plan";
+import { adoptRemoteMembers, batchGuard, batchMembers, membershipView, type BatchStatus } from "../batches/batch-store.server";
 import { queueBatchWork, runBatchWork } from "./batch-work.server";
-import type { ShippingContext } from "./context.server";
-import { createBatches, type CreateBatchesResult } from "./creation.server";
-import { explainBookingFailure, explainShippingError } from "./errors";
-import { bookingBlockers } from "./membership";
-import { reconcileBooking, recordBatchResults, type QuoteOutcome } from "./results.server";
+import type { ShippingContext } from "../shipping/context.server";
+import { createBatches, type CreateBatchesResult } from "../batches/creation.server";
+import { explainBookingFailure, explainShippingError } from "../shipping/errors";
+import { bookingBlockers } from "../batches/membership";
+import { reconcileBooking, recordBatchResults, type QuoteOutcome } from "./batch-results.server";
 import { settledBatch } from "./settle.server";
 
 /**

@@ -2,11 +2,11 @@ import { z } from "zod";
 import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
-import { NotConnectedError } from "../settings/account.server";
-import { bookClaimedBatch } from "./booking.server";
-import { shippingContext } from "./context.server";
-import { createRemote } from "./creation.server";
-import { reconcileBooking } from "./results.server";
+import { NotConnectedError } from "../shipping/client.server";
+import { bookClaimedBatch } from "./batch-booking.server";
+import { shippingContext } from "../shipping/context.server";
+import { createRemote } from "../batches/creation.server";
+import { reconcileBooking } from "./batch-results.server";
 
 /**
  * The batch job: everything done to one batch after its intent is recorded runs here, once at a time per

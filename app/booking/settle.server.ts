@@ -1,7 +1,7 @@
 import type { Batch } from "@prisma/client";
-import { BatchNotFoundError } from "./batch-store.server";
+import { BatchNotFoundError } from "../batches/batch-store.server";
 import { runBatchWork } from "./batch-work.server";
-import type { ShippingContext } from "./context.server";
+import type { ShippingContext } from "../shipping/context.server";
 
 /**
  * Settles a batch left CREATING or BOOKING by a crash or a lost answer, through the batch's job (so never

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
-import { reconcileSingleBooking } from "../booking/single-booking.server";
-import { NotConnectedError } from "../settings/account.server";
-import { shippingContext } from "./context.server";
+import { reconcileSingleBooking } from "./single-booking.server";
+import { NotConnectedError } from "../shipping/client.server";
+import { shippingContext } from "../shipping/context.server";
 import { settleBatch } from "./settle.server";
 
 /**

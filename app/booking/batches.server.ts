@@ -2,18 +2,18 @@ import type { Batch } from "@prisma/client";
 import { MAX_BATCH_SIZE } from "../../shipping-api/contract";
 import { requoteShipments } from "../quoting/requote.server";
 import {
-  HOLDING_BATCH_STATUSES,
   adoptRemoteMembers,
   batchMembers,
   batchableShipments,
   membershipView,
   withSelectedQuotes,
   type BatchStatus,
-} from "./batch-store.server";
-import { orderNumber, type ShippingContext } from "./context.server";
-import type { Refusal } from "./eligibility";
-import { explainShippingError } from "./errors";
-import { bookingBlockers, isExpired, repairPlan } from "./membership";
+} from "../batches/batch-store.server";
+import { type ShippingContext } from "../shipping/context.server";
+import { orderNumber } from "../shopify/gid";
+import type { Refusal } from "../batches/eligibility";
+import { explainShippingError } from "../shipping/errors";
+import { bookingBlockers, isExpired, repairPlan } from "../batches/membership";
 import { settledBatch } from "./settle.server";
 import { loadPrepayOnFile } from "../settings/account.server";
 import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
@@ -310,51 +310,6 @@ export async function deleteBatch(ctx: ShippingContext, batchId: string): Promis
   }
   await ctx.db.batch.delete({ where: { id: batch.id } });
   return { ok: true, message: `Deleted “${batch.name}”.` };
-}
-
-export interface BatchCandidate {
-  shipmentId: string;
-  orderId: string;
-  orderName: string;
-  carrierCode: string;
-  serviceDescription: string;
-  totalAmount: string;
-  currency: string;
-  expiresAt: string | null;
-}
-
-/**
- * Picked, unbatched, unbooked shipments that can go into a batch, newest first: the "new batch" and "add
- * orders" lists (`shipmentIds`: only these, as the rates page preselects them).
- */
-export async function batchCandidates(ctx: ShippingContext, options: { limit?: number; shipmentIds?: readonly string[] } = {}): Promise<BatchCandidate[]> {
-  const rows = await ctx.db.shipment.findMany({
-    where: {
-      shop: ctx.shop,
-      ...(options.shipmentIds ? { id: { in: [...options.shipmentIds] } } : {}),
-      quoteStatus: "QUOTED",
-      selectedQuoteId: { not: null },
-      bookingStatus: { in: ["NONE", "FAILED"] },
-      OR: [{ batchId: null }, { batch: { status: { notIn: [...HOLDING_BATCH_STATUSES] } } }],
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: options.limit ?? MAX_BATCH_SIZE,
-  });
-  const shipments = await withSelectedQuotes(ctx, rows);
-  const { accepted } = await batchableShipments(ctx, shipments);
-  const ok = new Set(accepted.map((shipment) => shipment.id));
-  return shipments
-    .filter((shipment) => ok.has(shipment.id))
-    .map((shipment): BatchCandidate => ({
-      shipmentId: shipment.id,
-      orderId: shipment.orderId,
-      orderName: shipment.orderName,
-      carrierCode: shipment.selectedQuote?.carrierCode ?? "",
-      serviceDescription: shipment.selectedQuote?.serviceDescription ?? "",
-      totalAmount: shipment.selectedQuote?.totalAmount ?? "",
-      currency: shipment.selectedQuote?.currency ?? "",
-      expiresAt: shipment.selectedQuote?.expiresAt.toISOString() ?? null,
-    }));
 }
 
 export interface RepairResult {

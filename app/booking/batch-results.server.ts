@@ -1,9 +1,9 @@
 import type { Batch, Prisma } from "@prisma/client";
-import { recordBooked } from "../booking/record-booked.server";
+import { recordBooked } from "./record-booked.server";
 import { queueWriteBack } from "../fulfillment/write-back.server";
-import { batchMembers } from "./batch-store.server";
-import type { ShippingContext } from "./context.server";
-import { explainShippingError } from "./errors";
+import { batchMembers } from "../batches/batch-store.server";
+import type { ShippingContext } from "../shipping/context.server";
+import { explainShippingError } from "../shipping/errors";
 import { recordPrepayBalance } from "../settings/account.server";
 
 /**
