@@ -24,7 +24,7 @@ async function resumeRecordedWork(): Promise<void> {
   await Promise.all([
     resumeQuoteRuns(prisma).catch((error: unknown) => console.error("[consign] resuming quote runs at startup failed:", error)),
     resumeMirrorSyncs().catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),
-    resumeWriteBack().catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
+    resumeWriteBack(prisma).catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
   ]);
 }
 

@@ -82,7 +82,7 @@ export async function batchGuard(ctx: ShippingContext, fulfillmentOrderIds: read
     }),
   ]);
   return {
-    now: ctx.now,
+    now: ctx.now(),
     // BOOKED wins over BOOKING when an order has both (a label exists).
     labelled: new Map(
       labelled
@@ -136,7 +136,7 @@ export async function membershipView(ctx: ShippingContext, members: readonly Shi
     remote,
     members.map((member) => ({ shipmentId: member.id, selectedQuoteId: member.selectedQuoteId, selectedQuoteExpiresAt: member.selectedQuote?.expiresAt ?? null })),
     owners,
-    ctx.now,
+    ctx.now(),
   );
 }
 

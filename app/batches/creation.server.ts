@@ -45,7 +45,7 @@ export async function createBatches(ctx: ShippingContext, input: { name: string;
 
   const result: CreateBatchesResult = { batches: [], refused: [...unknown, ...refused], errors: [] };
   for (const part of planBatches(input.name, accepted)) {
-    const batch = await ctx.db.batch.create({ data: { shop: ctx.shop, name: part.name, status: "CREATING", createdAt: ctx.now } });
+    const batch = await ctx.db.batch.create({ data: { shop: ctx.shop, name: part.name, status: "CREATING", createdAt: ctx.now() } });
     const claimed = await ctx.db.shipment.updateMany({
       where: { id: { in: part.items.map((item) => item.id) }, shop: ctx.shop, OR: [{ batchId: null }, { batch: { status: { notIn: [...HOLDING_BATCH_STATUSES] } } }] },
       data: { batchId: batch.id, bookingStatus: "NONE", bookingError: null },

@@ -47,7 +47,7 @@ export async function claimBatchBooking(ctx: ShippingContext, batchId: string): 
   if (!detail.ok) return refuse(explainShippingError("read-batch", detail.error));
   if (detail.value.status === "open") await adoptRemoteMembers(ctx, batch.id, detail.value);
   const members = await batchMembers(ctx, batch.id);
-  const blockers = detail.value.status === "open" ? bookingBlockers(await membershipView(ctx, members, detail.value), ctx.now) : [];
+  const blockers = detail.value.status === "open" ? bookingBlockers(await membershipView(ctx, members, detail.value), ctx.now()) : [];
   const guard = await batchGuard(ctx, members.map((member) => member.fulfillmentOrderId), batch.id);
   const labelled = members.filter((member) => guard.labelled.has(member.fulfillmentOrderId) || member.bookingStatus === "BOOKED");
   if (labelled.length > 0) blockers.push(`${labelled.map((member) => member.orderName).join(", ")} already ${labelled.length === 1 ? "has a label" : "have labels"}. Remove ${labelled.length === 1 ? "it" : "them"} from the batch, then book.`);
@@ -92,7 +92,7 @@ export async function bookClaimedBatch(ctx: ShippingContext, batch: Batch): Prom
 export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim.outcome;
-  await runBatchWork(ctx.shop, batchId, ctx.now, true);
+  await runBatchWork(ctx.shop, batchId, ctx.now(), true);
   const batch = await ctx.db.batch.findFirst({ where: { id: batchId, shop: ctx.shop } });
   switch (batch?.status) {
     case "COMPLETED":
@@ -117,7 +117,7 @@ export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<
 export async function startBatchBooking(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim.outcome;
-  await queueBatchWork(ctx.shop, batchId, ctx.now, true);
+  await queueBatchWork(ctx.shop, batchId, ctx.now(), true);
   return { status: "pending", message: "Booking started. This page updates by itself." };
 }
 
@@ -158,7 +158,7 @@ export async function rebatchFailed(ctx: ShippingContext, batchId: string): Prom
   const failed = (await batchMembers(ctx, batch.id)).filter((member) => member.bookingStatus === "FAILED");
   if (failed.length === 0) return { requoteFailures: [], created: null, message: "No order of this batch failed." };
   const names = new Map(failed.map((member) => [member.id, member.orderName]));
-  const outcomes = await requoteShipments(ctx.db, ctx.shop, failed.map((member) => member.id), { now: ctx.now });
+  const outcomes = await requoteShipments(ctx.db, ctx.shop, failed.map((member) => member.id), { now: ctx.now() });
   const requoteFailures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ shipmentId: outcome.shipmentId, orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }]));
   const requoted = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.shipmentId] : []));
   if (requoted.length === 0) return { requoteFailures, created: null, message: "No failed order could be re-quoted. Each says why." };

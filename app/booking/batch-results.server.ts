@@ -73,7 +73,7 @@ export async function recordBatchResults(
       where: { id: batch.id },
       data: {
         status: booked > 0 ? "COMPLETED" : "FAILED",
-        bookedAt: ctx.now,
+        bookedAt: ctx.now(),
         error: booked > 0 ? null : "No order in this batch could be booked. Each order says why; “Re-quote failed orders” puts them in a new batch.",
         ...(options.prepayBalance ? { prepayBalance: options.prepayBalance } : {}),
       },
@@ -81,7 +81,7 @@ export async function recordBatchResults(
   );
   await ctx.db.$transaction(writes);
   if (booked > 0) await queueWriteBack(ctx.shop);
-  if (options.prepayBalance) await recordPrepayBalance(ctx.db, ctx.shop, options.prepayBalance, ctx.now);
+  if (options.prepayBalance) await recordPrepayBalance(ctx.db, ctx.shop, options.prepayBalance, ctx.now());
   return { booked, failed };
 }
 

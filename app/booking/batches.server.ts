@@ -186,7 +186,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
   const remoteById = new Map(detail?.quotes.map((quote) => [quote.quoteId, quote]) ?? []);
   const orphans = (view?.orphans ?? []).map((orphan): OrphanLine => {
     const entry = remoteById.get(orphan.quoteId)!;
-    return { quoteId: orphan.quoteId, carrierCode: entry.carrierCode, serviceCode: entry.serviceCode, totalAmount: entry.totalAmount, currency: entry.currency, expired: isExpired(orphan, ctx.now) };
+    return { quoteId: orphan.quoteId, carrierCode: entry.carrierCode, serviceCode: entry.serviceCode, totalAmount: entry.totalAmount, currency: entry.currency, expired: isExpired(orphan, ctx.now()) };
   });
   const count = (status: string) => members.filter((member) => member.bookingStatus === status).length;
   const repairable = view ? view.members.filter((member) => member.expired || member.inBatch === null).length + view.superseded.length + orphans.filter((orphan) => orphan.expired).length : 0;
@@ -205,7 +205,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
     remoteError,
     lines,
     orphans,
-    blockers: view ? bookingBlockers(view, ctx.now) : [],
+    blockers: view ? bookingBlockers(view, ctx.now()) : [],
     repairable,
     prepay:
       batch.status === "OPEN"
@@ -338,18 +338,18 @@ export async function repairBatch(ctx: ShippingContext, batchId: string): Promis
 
   const before = await read();
   if (!before.ok) return { ok: false, message: before.error, requoteFailures: [] };
-  const plan = repairPlan(before.view, ctx.now);
+  const plan = repairPlan(before.view, ctx.now());
   for (const quoteId of plan.remove) {
     const removed = await ctx.client.removeFromBatch({ batchId: remoteBatchId, quoteId });
     if (!removed.ok) return { ok: false, message: explainShippingError("remove-from-batch", removed.error), requoteFailures: [] };
   }
   const names = new Map(before.members.map((member) => [member.id, member.orderName]));
-  const outcomes = plan.requote.length > 0 ? await requoteShipments(ctx.db, ctx.shop, plan.requote, { now: ctx.now }) : [];
+  const outcomes = plan.requote.length > 0 ? await requoteShipments(ctx.db, ctx.shop, plan.requote, { now: ctx.now() }) : [];
   const requoteFailures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }]));
 
   const after = await read();
   if (!after.ok) return { ok: false, message: after.error, requoteFailures };
-  const missing = new Set(repairPlan(after.view, ctx.now).add);
+  const missing = new Set(repairPlan(after.view, ctx.now()).add);
   const quoteIds = after.members.filter((member) => missing.has(member.id)).flatMap((member) => (member.selectedQuoteId === null ? [] : [member.selectedQuoteId]));
   if (quoteIds.length > 0) {
     const added = await ctx.client.addToBatch({ batchId: remoteBatchId, body: { quoteIds } });

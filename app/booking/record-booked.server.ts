@@ -19,6 +19,6 @@ export interface BookedFields {
 export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: BookedFields) {
   return ctx.db.shipment.updateMany({
     where: { id: shipmentId, bookingStatus: { not: "BOOKED" } },
-    data: { ...fields, bookingStatus: "BOOKED", bookingError: null, bookedAt: ctx.now, fulfillmentStatus: "PENDING" },
+    data: { ...fields, bookingStatus: "BOOKED", bookingError: null, bookedAt: ctx.now(), fulfillmentStatus: "PENDING" },
   });
 }

@@ -11,7 +11,7 @@ import type { ShippingContext } from "../shipping/context.server";
  */
 export async function settleBatch(ctx: ShippingContext, batch: Batch): Promise<Batch | null> {
   if (batch.status !== "CREATING" && batch.status !== "BOOKING") return batch;
-  await runBatchWork(ctx.shop, batch.id, ctx.now, false);
+  await runBatchWork(ctx.shop, batch.id, ctx.now(), false);
   return ctx.db.batch.findFirst({ where: { id: batch.id, shop: ctx.shop } });
 }
 

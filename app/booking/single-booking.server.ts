@@ -215,7 +215,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   // Conditional on not booking or booked: of two clicks, one books.
   const claimed = await ctx.db.shipment.updateMany({
     where: { id: shipment.id, shop: ctx.shop, bookingStatus: { in: ["NONE", "FAILED"] } },
-    data: { bookingStatus: "BOOKING", bookingError: null, updatedAt: ctx.now },
+    data: { bookingStatus: "BOOKING", bookingError: null, updatedAt: ctx.now() },
   });
   if (claimed.count !== 1) return { status: "pending", message: "This shipment is being booked already. Reload this page in a minute." };
 
@@ -234,7 +234,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
       shippingCost: null,
     });
     await queueWriteBack(ctx.shop);
-    await recordPrepayBalance(ctx.db, ctx.shop, booked.value.prepayBalance, ctx.now);
+    await recordPrepayBalance(ctx.db, ctx.shop, booked.value.prepayBalance, ctx.now());
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
     const label = booked.value.labelImage && booked.value.labelImageFormat ? { format: booked.value.labelImageFormat, base64: booked.value.labelImage } : null;
@@ -245,7 +245,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     await ctx.db.shipment.updateMany({ where: { id: shipment.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "FAILED", bookingError: message } });
     return refuse(message);
   }
-  const settled = await reconcileSingleBooking(ctx, { ...shipment, bookingStatus: "BOOKING", updatedAt: ctx.now });
+  const settled = await reconcileSingleBooking(ctx, { ...shipment, bookingStatus: "BOOKING", updatedAt: ctx.now() });
   if (settled.status === "booked") {
     return { status: "booked", bookNumber: settled.bookNumber, trackingNumber: settled.trackingNumber, prepayBalance: null, label: null };
   }
@@ -309,7 +309,7 @@ export async function reconcileSingleBooking(ctx: ShippingContext, shipment: Pic
     await queueWriteBack(ctx.shop);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
   }
-  if (ctx.now.getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {
+  if (ctx.now().getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {
     return { status: "unconfirmed", message: "The Shipping API has not confirmed this booking yet. Reload this page in a minute; Consign checks before booking again." };
   }
   await ctx.db.shipment.updateMany({ where: { id: shipment.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "NONE" } });

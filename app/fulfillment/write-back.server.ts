@@ -2,8 +2,8 @@ import type { PrismaClient, Shipment } from "@prisma/client";
 import { HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
 import { describeError } from "../../shipping-api/client";
+import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
-import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
@@ -11,7 +11,6 @@ import { loadSettings } from "../settings/account.server";
 import { shippingClientFor } from "../shipping/client.server";
 import { AdminApiError, adminQuery, isTransient, type ShopAdmin } from "../shopify/gateway.server";
 import { forEachInFlight } from "../shopify/in-flight";
-import { unauthenticated } from "../shopify.server";
 import { startTracking } from "../tracking/schedule";
 import { trackingPageUrl } from "./tracking-link.server";
 import { fulfillmentTracking } from "./tracking-info";
@@ -71,7 +70,6 @@ const OUTSTANDING = [FulfillmentStatus.PENDING, FulfillmentStatus.CREATING];
 const ShipmentLines = z.array(z.object({ fulfillmentOrderLineItemId: z.string().min(1), quantity: z.number().int().positive() })).min(1);
 
 export interface WriteBackOptions {
-  now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
   /** Waits before each further attempt when Shopify does not answer; one attempt more than entries. */
   retryDelaysMs?: readonly number[];
@@ -303,13 +301,14 @@ async function mirroredFulfillmentOrders(db: Db, shop: string, rows: readonly Sh
  * Writes back every PENDING shipment of the shop, and every CREATING one a crash left behind, until none is
  * left; returns how many ended fulfilled and failed.
  */
-export async function writeBack(admin: ShopAdmin, db: Db, options: WriteBackOptions = {}): Promise<WriteBackSummary> {
+export async function writeBack(ctx: Pick<Context, "db" | "shop" | "now" | "shopify">, options: WriteBackOptions = {}): Promise<WriteBackSummary> {
   const summary: WriteBackSummary = { fulfilled: 0, failed: 0 };
-  const shop = admin.shop;
+  const { db, shop } = ctx;
+  const admin = await ctx.shopify();
   const run: RunContext = {
     admin,
     db,
-    now: options.now ?? (() => new Date()),
+    now: () => ctx.now(),
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     notifyCustomer: (await loadSettings(db, shop)).notifyCustomer,
@@ -346,9 +345,8 @@ export const writeBackJob = defineJob({
   key: ({ shop }) => shop,
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   expireInSeconds: 60 * 60,
-  run: async ({ shop }) => {
-    const { admin, session } = await unauthenticated.admin(shop);
-    const summary = await writeBack({ admin, shop: session.shop }, prisma);
+  run: async ({ shop }, job) => {
+    const summary = await writeBack(job.services.context(shop));
     if (summary.fulfilled + summary.failed > 0) console.info(`[consign] ${shop}: wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
   },
 });
@@ -365,9 +363,8 @@ export const writeBackSweepJob = defineJob({
   retry: { limit: 0, delaySeconds: 60, backoff: false },
   expireInSeconds: 5 * 60,
   schedule: { cron: "* * * * *", data: {} },
-  run: async () => {
-    const shops = await prisma.shipment.findMany({ where: { fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
-    for (const { shop } of shops) await queueWriteBack(shop);
+  run: async (_, job) => {
+    for (const shop of await shopsWithOutstandingWriteBack(job.services.db)) await queueWriteBack(shop);
   },
 });
 
@@ -383,9 +380,14 @@ export async function startWriteBack(shop: string): Promise<void> {
 }
 
 /** At process start: queues every shop's outstanding and interrupted write-backs. Resolves when they have run. */
-export async function resumeWriteBack(db: Pick<PrismaClient, "shipment"> = prisma): Promise<void> {
+export async function resumeWriteBack(db: Pick<PrismaClient, "shipment">): Promise<void> {
+  await Promise.all((await shopsWithOutstandingWriteBack(db)).map((shop) => startWriteBack(shop)));
+}
+
+/** The shops with shipments still waiting for Shopify (queued, or interrupted while being written). */
+async function shopsWithOutstandingWriteBack(db: Pick<PrismaClient, "shipment">): Promise<string[]> {
   const shops = await db.shipment.findMany({ where: { fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
-  await Promise.all(shops.map(({ shop }) => startWriteBack(shop)));
+  return shops.map(({ shop }) => shop);
 }
 
 export interface WriteBackItem {
@@ -430,8 +432,9 @@ function itemMessage(row: Pick<Shipment, "fulfillmentStatus" | "trackingNumber" 
 }
 
 /** Counts and per-order outcomes of the shop's write-back: everything outstanding or failed, and the last day's fulfillments. */
-export async function writeBackProgress(db: Pick<PrismaClient, "shipment">, shop: string, now: Date = new Date(), limit = 250): Promise<WriteBackProgress> {
-  const recentlyFulfilled = { shop, fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfilledAt: { gte: new Date(now.getTime() - FULFILLED_IN_VIEW_MS) } };
+export async function writeBackProgress(ctx: Pick<Context, "db" | "shop" | "now">, limit = 250): Promise<WriteBackProgress> {
+  const { db, shop } = ctx;
+  const recentlyFulfilled = { shop, fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfilledAt: { gte: new Date(ctx.now().getTime() - FULFILLED_IN_VIEW_MS) } };
   const open = { shop, fulfillmentStatus: { in: [FulfillmentStatus.FAILED, ...OUTSTANDING] } };
   const inView = { OR: [open, recentlyFulfilled] };
   const counts = await db.shipment.groupBy({ by: ["fulfillmentStatus"], where: inView, _count: { _all: true } });
@@ -481,8 +484,8 @@ export async function writeBackProgress(db: Pick<PrismaClient, "shipment">, shop
 }
 
 /** The Fulfillments page's view of the write-back: it only reads (bookings queue their own write-back). */
-export async function viewWriteBack(db: Pick<PrismaClient, "shipment">, shop: string, now: Date = new Date()): Promise<WriteBackProgress> {
-  return writeBackProgress(db, shop, now);
+export async function viewWriteBack(ctx: Pick<Context, "db" | "shop" | "now">): Promise<WriteBackProgress> {
+  return writeBackProgress(ctx);
 }
 
 /**
@@ -490,7 +493,8 @@ export async function viewWriteBack(db: Pick<PrismaClient, "shipment">, shop: st
  * queue and the worker starts. Safe because a shipment that was ever sent to Shopify (fulfillmentAttempts)
  * is looked for by its tracking number before anything is created.
  */
-export async function retryWriteBack(db: Pick<PrismaClient, "shipment">, shop: string, shipmentIds: readonly string[] | "all-failed"): Promise<{ queued: number }> {
+export async function retryWriteBack(ctx: Pick<Context, "db" | "shop">, shipmentIds: readonly string[] | "all-failed"): Promise<{ queued: number }> {
+  const { db, shop } = ctx;
   const { count } = await db.shipment.updateMany({
     where: { shop, fulfillmentStatus: FulfillmentStatus.FAILED, ...(shipmentIds === "all-failed" ? {} : { id: { in: [...shipmentIds] } }) },
     data: { fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentError: null },

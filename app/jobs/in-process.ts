@@ -1,5 +1,5 @@
 import { CronExpressionParser } from "cron-parser";
-import { retryDelayMs, systemClock, type Clock, type JobQueue, type JobSpec } from "./job";
+import { noJobServices, retryDelayMs, systemClock, type Clock, type JobQueue, type JobServices, type JobSpec } from "./job";
 
 /**
  * The job queue of the embedded profile (SQLite, one process): the same named jobs as on PostgreSQL, run in
@@ -31,6 +31,7 @@ export class InProcessQueue implements JobQueue {
   constructor(
     private readonly specs: readonly JobSpec<never>[],
     options: InProcessQueueOptions = {},
+    private readonly services: JobServices = noJobServices,
   ) {
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? ((message, error) => console.error(`[consign] ${message}`, error ?? ""));
@@ -94,7 +95,7 @@ export class InProcessQueue implements JobQueue {
     const signal = this.stopping.signal;
     for (let attempt = 1; ; attempt++) {
       try {
-        await spec.run(data, { attempt, signal });
+        await spec.run(data, { attempt, signal, services: this.services });
         return;
       } catch (error) {
         const last = attempt > spec.retry.limit || signal.aborted;

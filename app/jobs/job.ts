@@ -1,4 +1,6 @@
+import type { PrismaClient } from "@prisma/client";
 import type { z } from "zod";
+import type { Context } from "../context";
 
 /**
  * A named job (docs/decisions/011): one kind of background work, defined next to the work itself. Both
@@ -31,7 +33,28 @@ export interface JobRun {
   attempt: number;
   /** Aborted when the process stops: a long job ends its current step and returns; its records say where it was. */
   signal: AbortSignal;
+  /** What the handler's work needs, built by the composition root that made the queue. */
+  services: JobServices;
 }
+
+/**
+ * What a queue hands each job handler: the database and a Context per shop, with a running clock (a job
+ * run writes the time each step happened). The process's queue gets them from app/jobs/queue.server.ts.
+ */
+export interface JobServices {
+  db: PrismaClient;
+  context: (shop: string) => Context;
+}
+
+/** For queues whose jobs need no database or shop (the queues' own tests): asking for either says so. */
+export const noJobServices: JobServices = {
+  get db(): PrismaClient {
+    throw new Error("This job queue was made without JobServices: its jobs cannot use the database.");
+  },
+  context: () => {
+    throw new Error("This job queue was made without JobServices: its jobs cannot build a shop's context.");
+  },
+};
 
 /** Time for the queues: what time it is and how to wait (tests pass one they control). */
 export interface Clock {

@@ -1,5 +1,5 @@
 import { PgBoss } from "pg-boss";
-import { type JobQueue, type JobSpec } from "./job";
+import { noJobServices, type JobQueue, type JobServices, type JobSpec } from "./job";
 
 /**
  * The job queue of the production profile: pg-boss on the app's PostgreSQL database (its own schema,
@@ -31,6 +31,7 @@ export class PgBossQueue implements JobQueue {
     connectionString: string,
     private readonly specs: readonly JobSpec<never>[],
     private readonly options: { sleep?: (ms: number) => Promise<void> } = {},
+    private readonly services: JobServices = noJobServices,
   ) {
     this.boss = new PgBoss({
       connectionString,
@@ -86,7 +87,11 @@ export class PgBossQueue implements JobQueue {
         { localConcurrency: LOCAL_CONCURRENCY, batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
         async ([job]) => {
           if (!job) return;
-          await spec.run(spec.data.parse(job.data), { attempt: job.retryCount + 1, signal: job.signal });
+          await spec.run(spec.data.parse(job.data), {
+            attempt: job.retryCount + 1,
+            signal: job.signal,
+            services: this.services,
+          });
         },
       );
       if (spec.schedule)

@@ -1,6 +1,8 @@
+import { contextFor } from "../context.server";
+import prisma from "../db.server";
 import { allJobs } from "./catalog.server";
 import { InProcessQueue } from "./in-process";
-import type { JobQueue } from "./job";
+import type { JobQueue, JobServices } from "./job";
 import { PgBossQueue } from "./pg-boss.server";
 import { isPostgresUrl } from "../../lib/database-provider";
 
@@ -11,9 +13,12 @@ import { isPostgresUrl } from "../../lib/database-provider";
 
 const globalState = globalThis as typeof globalThis & { consignJobs?: JobQueue };
 
+/** What every job handler of the process is given: the process's database and a shop's Context, its clock running. */
+const services: JobServices = { db: prisma, context: (shop) => contextFor(shop, { now: () => new Date() }) };
+
 /** The job queue for `databaseUrl` (the process's DATABASE_URL by default). */
 export function createJobQueue(databaseUrl: string): JobQueue {
-  return isPostgresUrl(databaseUrl) ? new PgBossQueue(databaseUrl, allJobs()) : new InProcessQueue(allJobs());
+  return isPostgresUrl(databaseUrl) ? new PgBossQueue(databaseUrl, allJobs(), {}, services) : new InProcessQueue(allJobs(), {}, services);
 }
 
 export function jobs(): JobQueue {

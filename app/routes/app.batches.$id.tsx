@@ -34,7 +34,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     const view = await openBatch(ctx, params.id ?? "");
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
     const [names, paid] = await Promise.all([
-      loadServiceNames(ctx.db, ctx.shop, ctx.now),
+      loadServiceNames(ctx.db, ctx.shop, ctx.now()),
       paidShippingByOrder(ctx.db, ctx.shop, view.lines.map((line) => line.orderId)),
     ]);
     return { view, candidates, names, paid: Object.fromEntries(paid) };

@@ -30,7 +30,7 @@ function suggestedName(now: Date): string {
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  return { candidates: await batchCandidates(ctx), suggestedName: suggestedName(ctx.now) };
+  return { candidates: await batchCandidates(ctx), suggestedName: suggestedName(ctx.now()) };
 };
 
 type ActionResult =

@@ -4,16 +4,15 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, ProgressBar, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { useRevalidateWhile } from "../components/page-hooks";
-import prisma from "../db.server";
 import { retryWriteBack, viewWriteBack, type WriteBackItem } from "../fulfillment/write-back.server";
-import { authenticate } from "../shopify.server";
 import { readPostedForm } from "../posted-form.server";
+import { adminContext } from "../request-context.server";
 
 /** Fulfillments: tracking numbers being written back to Shopify, what happened to each order, and Retry. */
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return viewWriteBack(prisma, session.shop, new Date());
+  const { ctx } = await adminContext(request);
+  return viewWriteBack(ctx);
 };
 
 const RetryForm = z.object({
@@ -23,10 +22,10 @@ const RetryForm = z.object({
 });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { ctx } = await adminContext(request);
   const form = RetryForm.safeParse(Object.fromEntries(await readPostedForm(request)));
   if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
-  return json(await retryWriteBack(prisma, session.shop, form.data.shipmentId ? [form.data.shipmentId] : "all-failed"));
+  return json(await retryWriteBack(ctx, form.data.shipmentId ? [form.data.shipmentId] : "all-failed"));
 };
 
 const STATUS_BADGE: Record<WriteBackItem["status"], { tone: "success" | "critical" | "info" | "attention"; label: string }> = {

@@ -39,7 +39,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const choices = { labelFormats: LabelImageFormat.options, termsOfTrade: TermsOfTrade.options };
   try {
     const view = await loadOrderBooking(ctx, number);
-    return { view, missing: null, choices, tracking: await orderTimeline(ctx.db, ctx.shop, view.orderId, ctx.now) };
+    return { view, missing: null, choices, tracking: await orderTimeline(ctx.db, ctx.shop, view.orderId, ctx.now()) };
   } catch (error) {
     if (error instanceof OrderNotFoundError) return { view: null, missing: { orderNumber: number, message: error.message }, choices, tracking: [] };
     throw error;
@@ -59,7 +59,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   if (posted.get("intent") === "repack") {
     // The packages editor: repack this shipment and quote it again (the page then reloads its rates).
     try {
-      const outcome = await repackShipment(ctx.db, ctx.shop, { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") }, { now: ctx.now });
+      const outcome = await repackShipment(ctx.db, ctx.shop, { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") }, { now: ctx.now() });
       return json<ActionResult>(outcome.ok ? { status: "repacked", ok: true } : { status: "repacked", ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
     } catch (error) {
       if (error instanceof QuotingInputError) return json<ActionResult>({ status: "repacked", ok: false, field: error.field, error: error.message }, { status: error.status });

@@ -26,7 +26,7 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
   const { ctx } = await requestContext(request);
   const params = new URL(request.url).searchParams;
   const q = params.get("q");
-  const names = await loadServiceNames(ctx.db, ctx.shop, ctx.now);
+  const names = await loadServiceNames(ctx.db, ctx.shop, ctx.now());
   if (q !== null) {
     const keyword = SearchKeyword.safeParse(q);
     if (!keyword.success) return { mode: "search", rows: [], problem: keyword.error.issues[0]?.message ?? "Type something to search for.", names };
@@ -34,7 +34,7 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
     return result.ok ? { mode: "search", rows: result.rows, problem: null, names } : { mode: "search", rows: [], problem: result.message, names };
   }
   const filter = TrackingFilter.parse(params.get("status") ?? "all");
-  return { mode: "dashboard", names, ...(await viewTracking(ctx.db, ctx.shop, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), now: ctx.now })) };
+  return { mode: "dashboard", names, ...(await viewTracking(ctx.db, ctx.shop, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), now: ctx.now() })) };
 };
 
 const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
@@ -43,7 +43,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
   const form = CheckForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
-  return json(await checkTrackingNow(ctx.db, ctx.shop, ctx.now));
+  return json(await checkTrackingNow(ctx.db, ctx.shop, ctx.now()));
 };
 
 const TABS: ReadonlyArray<{ id: TrackingFilter; label: string }> = [

@@ -1,4 +1,5 @@
 import { loadavg } from "node:os";
+import { contextOf } from "../factories/context";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { openBenchDatabase } from "./bench-database";
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
 
     console.log(`writing back ${SHIPMENTS} fulfillments at a ${bucketNow.maximumAvailable}-point bucket restoring ${bucketNow.restoreRate} points/s…`);
     const started = performance.now();
-    const summary = await writeBack({ admin: observed, shop: SHOP }, prisma);
+    const summary = await writeBack(contextOf({ admin: observed, shop: SHOP }, prisma));
     const seconds = (performance.now() - started) / 1000;
 
     const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } }, select: { fulfillmentStatus: true } });

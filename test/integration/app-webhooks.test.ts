@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { noJobServices } from "../../app/jobs/job";
 import { TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
 import { signedWebhook as signedRequest } from "../support/webhooks";
 
@@ -64,7 +65,7 @@ describe("webhook routes", () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
     const delivery = (id: string, processedAt: Date | null) => ({ id, shop: SHOP, topic: "ORDERS_UPDATED", payload: "{}", receivedAt: daysAgo(9), processedAt });
     await prisma.webhookDelivery.createMany({ data: [delivery("old", daysAgo(8)), delivery("recent", daysAgo(1)), delivery("unprocessed", null)] });
-    await webhookPruneJob.run({}, { attempt: 1, signal: new AbortController().signal });
+    await webhookPruneJob.run({}, { attempt: 1, signal: new AbortController().signal, services: noJobServices });
     expect((await prisma.webhookDelivery.findMany({ where: { id: { in: ["old", "recent", "unprocessed"] } }, orderBy: { id: "asc" } })).map((row) => row.id)).toEqual(["recent", "unprocessed"]);
   });
 });

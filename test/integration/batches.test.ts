@@ -225,7 +225,7 @@ describe("booking a batch", () => {
     const outcome = await booking.bookBatch(ctx, entry!.id);
     expect(outcome).toEqual({ status: "booked", booked: 5, failed: 0, prepayBalance: expect.stringMatching(/^\d+\.\d{2}$/) });
     const reported = outcome.status === "booked" ? outcome.prepayBalance! : "";
-    expect(await prisma.shippingAccount.findUniqueOrThrow({ where: { shop: SHOP } })).toMatchObject({ prepayBalance: reported, prepayBalanceAt: ctx.now });
+    expect(await prisma.shippingAccount.findUniqueOrThrow({ where: { shop: SHOP } })).toMatchObject({ prepayBalance: reported, prepayBalanceAt: ctx.now() });
 
     // The next batch is projected from the balance the booking reported.
     const next = await created("After five", await quoted(2));
@@ -234,7 +234,7 @@ describe("booking a batch", () => {
     expect(outlook).toMatchObject({ kind: "projected", balance: reported, after: sumAmounts([reported, `-${nextTotal}`]), recharges: null, uncovered: 0 });
 
     const batch = await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } });
-    expect(batch).toMatchObject({ status: "COMPLETED", prepayBalance: outcome.status === "booked" ? outcome.prepayBalance : null, bookedAt: ctx.now });
+    expect(batch).toMatchObject({ status: "COMPLETED", prepayBalance: outcome.status === "booked" ? outcome.prepayBalance : null, bookedAt: ctx.now() });
     const remote = ok(await account.getBatch({ batchId: batch.remoteBatchId! }));
     expect(remote).toMatchObject({ status: "completed", bookedCount: 5, errorCount: 0 });
     const booked = await prisma.shipment.findMany({ where: { batchId: batch.id } });
@@ -309,7 +309,7 @@ describe("booking a batch", () => {
     await saveAccount(prisma, shop, poor, "CONNECTED");
     await saveSettings(prisma, shop, { ...DEFAULT_SETTINGS, sender: TEST_SENDER });
     const ctx = await shippingContext(prisma, shop, service.clock.now());
-    const shipments = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now, count: 6, serviceCode: "BLP_GROUND" });
+    const shipments = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now(), count: 6, serviceCode: "BLP_GROUND" });
     const result = await createBatches(ctx, { name: "On a budget", shipmentIds: shipments.map((shipment) => shipment.id) });
 
     const outcome = await booking.bookBatch(ctx, result.batches[0]!.id);

@@ -88,7 +88,7 @@ describe("booking one shipment", () => {
       serviceCode: "BLP_NEXT_DAY_AIR",
       shippingCost: record.totalShippingCost,
       fulfillmentStatus: "PENDING",
-      bookedAt: ctx.now,
+      bookedAt: ctx.now(),
     });
 
     const label = await single.shipmentLabel(ctx, shipment.id);
@@ -201,7 +201,7 @@ describe("booking one shipment", () => {
     await saveAccount(prisma, shop, poor, "CONNECTED");
     await saveSettings(prisma, shop, await loadSettings(prisma, SHOP));
     const ctx = await shippingContext(prisma, shop, service.clock.now());
-    const [shipment] = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now, count: 1, serviceCode: "BLP_GROUND" });
+    const [shipment] = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now(), count: 1, serviceCode: "BLP_GROUND" });
     const refused = await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!));
     expect(refused).toEqual({ status: "refused", message: expect.stringMatching(/^Your prepay balance does not cover this \(.*\)\. Add funds to your Shipping API account, or allow an automatic recharge, and book again\.$/) });
     expect(await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!, { approvePrepayRecharge: "on" }))).toMatchObject({ status: "booked", prepayBalance: expect.any(String) });
@@ -212,7 +212,7 @@ describe("a single booking whose answer was lost", () => {
   it("GIVEN a BOOKING shipment the service booked WHEN the page loads THEN it is found by its reference and recorded, not booked again", async () => {
     const shipment = await quoted();
     const ctx = await context();
-    await prisma.shipment.update({ where: { id: shipment.id }, data: { bookingStatus: "BOOKING", updatedAt: ctx.now } });
+    await prisma.shipment.update({ where: { id: shipment.id }, data: { bookingStatus: "BOOKING", updatedAt: ctx.now() } });
     const request = JSON.parse(shipment.request);
     const booked = ok(
       await account.bookShipment({
@@ -228,9 +228,9 @@ describe("a single booking whose answer was lost", () => {
   it("GIVEN a BOOKING shipment the service never saw WHEN checked at once THEN it waits; WHEN checked after the grace THEN it is released and books once", async () => {
     const shipment = await quoted();
     const ctx = await context();
-    await prisma.shipment.update({ where: { id: shipment.id }, data: { bookingStatus: "BOOKING", updatedAt: ctx.now } });
+    await prisma.shipment.update({ where: { id: shipment.id }, data: { bookingStatus: "BOOKING", updatedAt: ctx.now() } });
     expect(await single.bookSingleShipment(ctx, form(shipment, shipment.selectedQuoteId!))).toEqual({ status: "pending", message: expect.stringMatching(/not confirmed this booking yet/) });
-    const later = await shippingContext(prisma, SHOP, new Date(ctx.now.getTime() + single.IN_FLIGHT_GRACE_MS));
+    const later = await shippingContext(prisma, SHOP, new Date(ctx.now().getTime() + single.IN_FLIGHT_GRACE_MS));
     expect((await single.bookSingleShipment(later, form(shipment, shipment.selectedQuoteId!))).status).toBe("booked");
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toHaveLength(1);
   });
@@ -243,7 +243,7 @@ describe("a single booking whose answer was lost", () => {
     if (!claim.ok) throw new Error(JSON.stringify(claim.outcome));
     const sent = ok(await account.batchBook({ body: { batchId: claim.batch.remoteBatchId! } }));
 
-    const later = await shippingContext(prisma, SHOP, new Date(ctx.now.getTime() + 10 * single.IN_FLIGHT_GRACE_MS));
+    const later = await shippingContext(prisma, SHOP, new Date(ctx.now().getTime() + 10 * single.IN_FLIGHT_GRACE_MS));
     const view = await single.loadOrderBooking(later, numeric(shipment));
     const result = sent.results[0]!;
     expect(view.shipments[0]).toMatchObject({ bookingStatus: "BOOKED", booked: { trackingNumber: result.status === "success" ? result.trackingNumber : "" } });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextOf } from "../factories/context";
 import { parseGid } from "../../devstore/gid";
 import { CLAIM_LEASE_MS } from "../../app/tracking/schedule";
 import { connectTestAccount } from "../support/account";
@@ -56,7 +57,7 @@ beforeAll(async () => {
   await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
   const rows = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(store, 3), bookedAt: now() });
   const { admin } = await unauthenticated.admin(SHOP);
-  expect(await writeBack({ admin, shop: SHOP }, prisma, { now })).toEqual({ fulfilled: 3, failed: 0 });
+  expect(await writeBack(contextOf({ admin, shop: SHOP }, prisma, now))).toEqual({ fulfilled: 3, failed: 0 });
   ids = rows.map((row) => row.id);
 });
 afterAll(async () => {

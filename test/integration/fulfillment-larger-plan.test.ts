@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextOf } from "../factories/context";
 import { toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
@@ -33,7 +34,7 @@ describe("fulfillment write-back on a larger plan", () => {
     await syncOrderMirror(context, prisma);
     const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 12) });
 
-    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 12, failed: 0 });
+    expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 12, failed: 0 });
 
     expect(seen.peakInFlight.get("CreateShipmentFulfillment")).toBe(3);
     expect(seen.throttled).toBe(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextOf } from "../factories/context";
 import { z } from "zod";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
@@ -59,7 +60,7 @@ describe("fulfillment write-back under a low throttle", () => {
     const other = (async () => {
       for (let call = 0; call < 8; call++) await adminQuery(context, OTHER_WRITER, Orders);
     })();
-    const [summary] = await Promise.all([writeBack.writeBack(context, prisma), other]);
+    const [summary] = await Promise.all([writeBack.writeBack(contextOf(context, prisma)), other]);
 
     expect(summary).toEqual({ fulfilled: shipments.length, failed: 0 });
     expect(seen.throttled).toBe(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextOf } from "../factories/context";
 import { parseGid, toGid } from "../../devstore/gid";
 import { connectTestAccount } from "../support/account";
 import { appRequest, callRoute, formBody } from "../support/route-call";
@@ -117,7 +118,7 @@ describe("fulfillment write-back against the local admin", () => {
       expect(tracking).toMatchObject({ company: label, number: shipment.trackingNumber });
       expect(tracking!.url).toMatch(new RegExp(`^https://consign\\.example/tracking/${shipment.id}\\.[A-Za-z0-9_-]{22}$`));
     }
-    expect(await writeBack.writeBackProgress(prisma, SHOP)).toMatchObject({ remaining: 0, running: false });
+    expect(await writeBack.writeBackProgress({ db: prisma, shop: SHOP, now: () => new Date() })).toMatchObject({ remaining: 0, running: false });
   });
 
   it("GIVEN a fulfillment's tracking link WHEN opened THEN the public page shows the parcel's events from Track Shipment", async () => {
@@ -158,7 +159,7 @@ describe("fulfillment write-back against the local admin", () => {
     // As if the process died between fulfillmentCreate and recording its answer.
     await prisma.shipment.update({ where: { id: first!.id }, data: { fulfillmentStatus: "CREATING", fulfillmentId: null, fulfilledAt: null } });
     await prisma.shipment.update({ where: { id: second!.id }, data: { fulfillmentStatus: "PENDING", fulfillmentId: null, fulfilledAt: null } });
-    await writeBack.resumeWriteBack();
+    await writeBack.resumeWriteBack(prisma);
 
     expect(store.countRows("fulfillments")).toBe(created);
     expect(await shipmentRow(first!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId });
@@ -180,14 +181,14 @@ describe("fulfillment write-back against the local admin", () => {
       `${shipment!.orderName} is on hold in Shopify (incorrect address: “Customer is checking the zip”), so the fulfillment with tracking ${shipment!.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
     );
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
-    const progress = await writeBack.writeBackProgress(prisma, SHOP);
+    const progress = await writeBack.writeBackProgress({ db: prisma, shop: SHOP, now: () => new Date() });
     expect(progress.items[0]).toMatchObject({ shipmentId: shipment!.id, status: "FAILED", message: failed.fulfillmentError });
 
     await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
       id: shipment!.fulfillmentOrderId,
       holdIds: [hold.fulfillmentOrderHold.fulfillmentHold!.id],
     });
-    expect(await writeBack.retryWriteBack(prisma, SHOP, [shipment!.id])).toEqual({ queued: 1 });
+    expect(await writeBack.retryWriteBack({ db: prisma, shop: SHOP }, [shipment!.id])).toEqual({ queued: 1 });
     await writeBack.startWriteBack(SHOP);
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toHaveLength(1);
@@ -349,7 +350,7 @@ describe("fulfillment write-back against the local admin", () => {
     const [shipment] = await book(takeFulfillmentOrders(1));
     const waits: number[] = [];
 
-    const summary = await writeBack.writeBack({ admin: flaky, shop: SHOP }, prisma, { sleep: async (ms) => void waits.push(ms), retryDelaysMs: [250] });
+    const summary = await writeBack.writeBack(contextOf({ admin: flaky, shop: SHOP }, prisma), { sleep: async (ms) => void waits.push(ms), retryDelaysMs: [250] });
 
     expect(summary).toEqual({ fulfilled: 1, failed: 0 });
     expect(waits).toEqual([250]);
@@ -363,7 +364,7 @@ describe("fulfillment write-back against the local admin", () => {
     const [shipment] = await book(takeFulfillmentOrders(1));
     const { context, operations } = await observedAdmin();
 
-    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 1, failed: 0 });
+    expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 1, failed: 0 });
 
     expect(operations).toEqual(["CreateShipmentFulfillment"]);
     const [fulfillment, ...duplicates] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
@@ -378,7 +379,7 @@ describe("fulfillment write-back against the local admin", () => {
     });
     const { context, operations } = await observedAdmin();
 
-    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 0, failed: 1 });
+    expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 0, failed: 1 });
 
     expect(operations).toEqual(["CreateShipmentFulfillment", "FulfillmentWriteBackState"]);
     expect(await shipmentRow(shipment!.id)).toMatchObject({
@@ -397,7 +398,7 @@ describe("fulfillment write-back against the local admin", () => {
     await mirror.refreshOrder(context, prisma, shipment!.orderId);
     operations.length = 0;
 
-    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 0, failed: 1 });
+    expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 0, failed: 1 });
 
     expect(operations).toEqual(["FulfillmentWriteBackState"]);
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FAILED", fulfillmentAttempts: 0, fulfillmentError: expect.stringMatching(/is on hold in Shopify \(awaiting payment\)/) });
@@ -405,13 +406,13 @@ describe("fulfillment write-back against the local admin", () => {
 
   it("GIVEN a retried shipment whose earlier create went out and was lost THEN it is looked for before anything is created, however sure the mirror is", async () => {
     const [shipment] = await book(takeFulfillmentOrders(1));
-    await writeBack.writeBack((await observedAdmin()).context, prisma);
+    await writeBack.writeBack(contextOf((await observedAdmin()).context, prisma));
     const { fulfillmentId } = await shipmentRow(shipment!.id);
     // As after "Shopify did not answer" and Retry: queued again, the fulfillment exists, the row does not know it.
     await prisma.shipment.update({ where: { id: shipment!.id }, data: { fulfillmentStatus: "PENDING", fulfillmentId: null, fulfilledAt: null } });
     const { context, operations } = await observedAdmin();
 
-    expect(await writeBack.writeBack(context, prisma)).toEqual({ fulfilled: 1, failed: 0 });
+    expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 1, failed: 0 });
 
     expect(operations).toEqual(["FulfillmentWriteBackState"]);
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId, fulfillmentAttempts: 1 });

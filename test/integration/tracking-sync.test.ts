@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextOf } from "../factories/context";
 import { parseGid } from "../../devstore/gid";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
 import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
@@ -52,7 +53,7 @@ async function shopAdmin() {
 /** Books and writes back `count` shipments at the service's current time. */
 async function bookAndFulfil(count: number) {
   const rows = await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(count), bookedAt: now() });
-  const summary = await writeBack(await shopAdmin(), prisma, { now });
+  const summary = await writeBack(contextOf(await shopAdmin(), prisma, now));
   expect(summary).toEqual({ fulfilled: count, failed: 0 });
   return prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
 }
@@ -186,7 +187,7 @@ describe("tracking sync against the service and the local admin", () => {
     const rows = [];
     // One fulfillment order per booking, so each is booked with the same (first) service.
     for (let i = 0; i < 5; i++) rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() })));
-    expect(await writeBack(await shopAdmin(), prisma, { now })).toEqual({ fulfilled: 5, failed: 0 });
+    expect(await writeBack(contextOf(await shopAdmin(), prisma, now))).toEqual({ fulfilled: 5, failed: 0 });
     await runFor(10 * 24, 2);
     const delivered = await prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
     expect(delivered.every((row) => row.trackingState === "DELIVERED")).toBe(true);
