@@ -1,10 +1,9 @@
 import { z } from "zod";
-import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { NotConnectedError } from "../shipping/client.server";
 import { bookClaimedBatch } from "./batch-booking.server";
-import { shippingContext } from "../shipping/context.server";
+import { withShipping } from "../shipping/context.server";
 import { createRemote } from "../batches/creation.server";
 import { reconcileBooking } from "./batch-results.server";
 
@@ -21,12 +20,13 @@ export const batchWorkJob = defineJob({
   key: ({ batchId }) => batchId,
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   expireInSeconds: 10 * 60,
-  run: async ({ shop, batchId, now, book }, { attempt }) => {
-    const batch = await prisma.batch.findFirst({ where: { id: batchId, shop } });
+  run: async ({ shop, batchId, now, book }, { attempt, services }) => {
+    const batch = await services.db.batch.findFirst({ where: { id: batchId, shop } });
     if (!batch || (batch.status !== "CREATING" && batch.status !== "BOOKING")) return;
     let ctx;
     try {
-      ctx = await shippingContext(prisma, shop, new Date(now));
+      // The job's time is the time of the intent that sent it (quote expiry is judged then).
+      ctx = await withShipping({ ...services.context(shop), now: () => new Date(now) });
     } catch (error) {
       // An uninstalled shop's account is gone: nothing can be asked about its batches.
       if (error instanceof NotConnectedError) return;
@@ -35,12 +35,12 @@ export const batchWorkJob = defineJob({
     if (batch.status === "CREATING") {
       const created = await createRemote(ctx, batch);
       if (created.status === "CREATING" && created.error)
-        await prisma.batch.updateMany({ where: { id: batchId, status: "CREATING" }, data: { error: created.error } });
+        await ctx.db.batch.updateMany({ where: { id: batchId, status: "CREATING" }, data: { error: created.error } });
       return;
     }
     if (book && attempt === 1) {
       const outcome = await bookClaimedBatch(ctx, batch);
-      if (outcome.status !== "booked") await prisma.batch.update({ where: { id: batchId }, data: { error: outcome.message } });
+      if (outcome.status !== "booked") await ctx.db.batch.update({ where: { id: batchId }, data: { error: outcome.message } });
       return;
     }
     await reconcileBooking(ctx, batch);
