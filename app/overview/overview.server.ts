@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
+import type { Context } from "../context";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { unshippableReason } from "../orders/orders-to-ship.server";
 import { sumAmounts } from "../shipping/money";
@@ -84,7 +85,9 @@ async function waitingOrders(db: PrismaClient, shop: string, now: Date): Promise
   };
 }
 
-export async function shippingOverview(db: PrismaClient, shop: string, days: number, now: Date): Promise<Overview> {
+export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">, days: number): Promise<Overview> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const from = new Date(now.getTime() - days * DAY_MS);
   const [rows, waiting, delivered] = await Promise.all([
     db.shipment.findMany({

@@ -7,21 +7,20 @@ import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { useState } from "react";
 import { openLabelFile } from "../batches/components/label-file";
 import { ClientOnly } from "../components/client-only";
-import prisma from "../db.server";
 import { OverviewQuery, PERIODS, type SpendRow } from "../overview/overview";
 import { shippingOverview } from "../overview/overview.server";
 import { formatMoney } from "../shipping/money";
-import { authenticate } from "../shopify.server";
+import { adminContext } from "../request-context.server";
 
 /** Shipping overview: spend, labels, destinations, carrier performance and waiting orders for a period. */
 
 export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { ctx } = await adminContext(request);
   const query = OverviewQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw new Response(query.error.issues[0]?.message ?? "period is invalid", { status: 400 });
-  return shippingOverview(prisma, session.shop, query.data.period, new Date());
+  return shippingOverview(ctx, query.data.period);
 };
 
 export default function Overview() {

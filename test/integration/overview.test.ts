@@ -54,7 +54,7 @@ await saveMirroredOrders(
 
 describe("shippingOverview", () => {
   it("GIVEN bookings over two months and two shops THEN the last 30 days' labels, spend by carrier and service, average, countries and waiting orders", async () => {
-    const overview = await shippingOverview(prisma, SHOP, 30, NOW);
+    const overview = await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 30);
     expect(overview).toMatchObject({
       currency: "USD",
       labelsBought: 3,
@@ -84,15 +84,15 @@ describe("shippingOverview", () => {
         ],
       },
     });
-    expect((await shippingOverview(prisma, SHOP, 90, NOW)).labelsBought).toBe(4);
+    expect((await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 90)).labelsBought).toBe(4);
   });
 
   it("GIVEN a shop without bookings THEN zero labels and no average", async () => {
-    expect(await shippingOverview(prisma, "empty.myshopify.com", 7, NOW)).toMatchObject({ labelsBought: 0, totalSpend: "0.00", averageCost: null, byCarrier: [], waiting: { orders: 0, oldestDays: null } });
+    expect(await shippingOverview({ db: prisma, shop: "empty.myshopify.com", now: () => NOW }, 7)).toMatchObject({ labelsBought: 0, totalSpend: "0.00", averageCost: null, byCarrier: [], waiting: { orders: 0, oldestDays: null } });
   });
 
   it("GIVEN the overview THEN the CSV has a row per figure, quoted where needed", async () => {
-    const csv = overviewCsv(await shippingOverview(prisma, SHOP, 30, NOW));
+    const csv = overviewCsv(await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 30));
     expect(csv.split("\r\n").slice(0, 6)).toEqual([
       "Section,Name,Labels,Amount,Currency",
       "Period,Last 30 days (2026-10-25 to 2026-11-24),,,",

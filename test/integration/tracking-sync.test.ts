@@ -222,7 +222,7 @@ describe("tracking sync against the service and the local admin", () => {
     expect(shown?.tracking).toEqual({ status: "Delivered", place: row.lastEventPlace, at: row.lastEventAt!.toISOString() });
     expect(row.lastEventPlace).toBeTruthy();
 
-    const overview = await shippingOverview(prisma, SHOP, 365, now());
+    const overview = await shippingOverview({ db: prisma, shop: SHOP, now }, 365);
     for (const carrier of new Set(delivered.map((entry) => entry.carrierCode!))) {
       const mine = delivered.filter((entry) => entry.carrierCode === carrier);
       const days = mine.map((entry) => transitDays({ inTransitAt: entry.inTransitAt!, deliveredAt: entry.deliveredAt! }));
