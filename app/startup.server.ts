@@ -1,7 +1,7 @@
 import { resumeBookings } from "./booking/resume.server";
 import prisma from "./db.server";
 import { resumeWriteBack } from "./fulfillment/write-back.server";
-import { jobs, stopJobsOnSignals } from "./jobs/queue.server";
+import { jobs, processServices, stopJobsOnSignals } from "./jobs/queue.server";
 import { processRole } from "./jobs/role";
 import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
 import { resumeQuoteRuns } from "./quoting/quote-run.server";
@@ -20,7 +20,7 @@ const globalState = globalThis as typeof globalThis & { consignStartup?: Promise
 
 async function resumeRecordedWork(): Promise<void> {
   // Bookings first: settling one can queue shipments for the write-back.
-  await resumeBookings(prisma).catch((error: unknown) => console.error("[consign] settling unconfirmed bookings at startup failed:", error));
+  await resumeBookings(processServices).catch((error: unknown) => console.error("[consign] settling unconfirmed bookings at startup failed:", error));
   await Promise.all([
     resumeQuoteRuns(prisma).catch((error: unknown) => console.error("[consign] resuming quote runs at startup failed:", error)),
     resumeMirrorSyncs().catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),

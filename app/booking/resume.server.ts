@@ -1,7 +1,7 @@
-import type { PrismaClient } from "@prisma/client";
+import type { JobServices } from "../jobs/job";
 import { reconcileSingleBooking } from "./single-booking.server";
 import { NotConnectedError } from "../shipping/client.server";
-import { shippingContext } from "../shipping/context.server";
+import { withShipping } from "../shipping/context.server";
 import { settleBatch } from "./settle.server";
 
 /**
@@ -10,7 +10,8 @@ import { settleBatch } from "./settle.server";
  * what was booked is recorded (and queued for fulfillment write-back) without waiting for a merchant to
  * open the page. Each is settled the same way a page visit would, so running this twice changes nothing.
  */
-export async function resumeBookings(db: PrismaClient, now: Date = new Date()): Promise<{ batches: number; shipments: number }> {
+export async function resumeBookings(services: JobServices, now: Date = new Date()): Promise<{ batches: number; shipments: number }> {
+  const { db } = services;
   const [batches, shipments] = await Promise.all([
     db.batch.findMany({ where: { status: { in: ["CREATING", "BOOKING"] } } }),
     // Members of a BOOKING batch are settled with their batch.
@@ -20,7 +21,7 @@ export async function resumeBookings(db: PrismaClient, now: Date = new Date()): 
   for (const shop of shops) {
     let ctx;
     try {
-      ctx = await shippingContext(db, shop, now);
+      ctx = await withShipping({ ...services.context(shop), now: () => now });
     } catch (error) {
       // An uninstalled shop's account is gone: nothing can be asked about its bookings.
       if (error instanceof NotConnectedError) continue;

@@ -13,12 +13,12 @@ import { isPostgresUrl } from "../../lib/database-provider";
 
 const globalState = globalThis as typeof globalThis & { consignJobs?: JobQueue };
 
-/** What every job handler of the process is given: the process's database and a shop's Context, its clock running. */
-const services: JobServices = { db: prisma, context: (shop) => contextFor(shop, { now: () => new Date() }) };
+/** What every job handler of the process (and start-up) is given: the process's database and a shop's Context, its clock running. */
+export const processServices: JobServices = { db: prisma, context: (shop) => contextFor(shop, { now: () => new Date() }) };
 
 /** The job queue for `databaseUrl` (the process's DATABASE_URL by default). */
 export function createJobQueue(databaseUrl: string): JobQueue {
-  return isPostgresUrl(databaseUrl) ? new PgBossQueue(databaseUrl, allJobs(), {}, services) : new InProcessQueue(allJobs(), {}, services);
+  return isPostgresUrl(databaseUrl) ? new PgBossQueue(databaseUrl, allJobs(), {}, processServices) : new InProcessQueue(allJobs(), {}, processServices);
 }
 
 export function jobs(): JobQueue {

@@ -15,14 +15,14 @@ import { resumeBookings } from "../../app/booking/resume.server";
 import { parseBookingForm } from "../../app/booking/book-request";
 import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
 import prisma from "../../app/db.server";
-import { jobs } from "../../app/jobs/queue.server";
+import { jobs, processServices } from "../../app/jobs/queue.server";
 
 const [command, shop, ...args] = process.argv.slice(2);
 if (!command || !shop) throw new Error("usage: booking-worker <command> <shop> …");
 const now = process.env.CONSIGN_TEST_NOW ? new Date(process.env.CONSIGN_TEST_NOW) : new Date();
 
 async function run(): Promise<unknown> {
-  if (command === "resume") return resumeBookings(prisma, now);
+  if (command === "resume") return resumeBookings(processServices, now);
   const ctx = await shippingContext(prisma, shop!, now);
   switch (command) {
     case "create-batch":
