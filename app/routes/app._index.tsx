@@ -38,7 +38,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const shop = await loadShopSummary(context);
   const sync = await currentMirrorSync(context);
   const list = await listOrdersToShip(prisma, session.shop, orderListFilters(query, shop, new Date()));
-  const attention = await needsAttention(prisma, session.shop, new Date(), 10);
+  const attention = await needsAttention({ db: prisma, shop: session.shop, now: () => new Date() }, 10);
   return {
     shop,
     // Each order with rates can be booked on its own page.

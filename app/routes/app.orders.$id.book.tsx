@@ -39,7 +39,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const choices = { labelFormats: LabelImageFormat.options, termsOfTrade: TermsOfTrade.options };
   try {
     const view = await loadOrderBooking(ctx, number);
-    return { view, missing: null, choices, tracking: await orderTimeline(ctx.db, ctx.shop, view.orderId, ctx.now()) };
+    return { view, missing: null, choices, tracking: await orderTimeline(ctx, view.orderId) };
   } catch (error) {
     if (error instanceof OrderNotFoundError) return { view: null, missing: { orderNumber: number, message: error.message }, choices, tracking: [] };
     throw error;

@@ -34,7 +34,7 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
     return result.ok ? { mode: "search", rows: result.rows, problem: null, names } : { mode: "search", rows: [], problem: result.message, names };
   }
   const filter = TrackingFilter.parse(params.get("status") ?? "all");
-  return { mode: "dashboard", names, ...(await viewTracking(ctx.db, ctx.shop, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), now: ctx.now() })) };
+  return { mode: "dashboard", names, ...(await viewTracking(ctx, { filter, q: TrackingSearch.parse(params.get("find") ?? "") })) };
 };
 
 const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
@@ -43,7 +43,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
   const form = CheckForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
-  return json(await checkTrackingNow(ctx.db, ctx.shop, ctx.now()));
+  return json(await checkTrackingNow(ctx));
 };
 
 const TABS: ReadonlyArray<{ id: TrackingFilter; label: string }> = [

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@prisma/client";
+import type { Context } from "../context";
 import { z } from "zod";
 import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
@@ -70,10 +70,11 @@ export function isTrackingRunning(shop: string): Promise<boolean> {
  * Check again (the Shipments page): every shipment of the shop that is followed, or stale, is due now, and
  * a pass starts. Stale shipments are followed again (the merchant asked), until the stale bound passes again.
  */
-export async function checkTrackingNow(db: Pick<PrismaClient, "shipment">, shop: string, now: Date = new Date()): Promise<{ due: number }> {
+export async function checkTrackingNow(ctx: Pick<Context, "db" | "shop" | "now">): Promise<{ due: number }> {
+  const { db, shop } = ctx;
   const { count } = await db.shipment.updateMany({
     where: { shop, trackingState: { in: [TrackingState.ACTIVE, TrackingState.STALE] } },
-    data: { trackingState: TrackingState.ACTIVE, nextTrackAt: now },
+    data: { trackingState: TrackingState.ACTIVE, nextTrackAt: ctx.now() },
   });
   if (count > 0) await startTrackingPass(shop);
   return { due: count };
@@ -81,13 +82,13 @@ export async function checkTrackingNow(db: Pick<PrismaClient, "shipment">, shop:
 
 /** The Shipments dashboard with whether a pass is running here and how many shipments are due now (its progress). */
 export async function viewTracking(
-  db: Pick<PrismaClient, "shipment" | "trackingEvent">,
-  shop: string,
-  options: { filter: TrackingFilter; q: string; now: Date },
+  ctx: Pick<Context, "db" | "shop" | "now">,
+  options: { filter: TrackingFilter; q: string },
 ): Promise<TrackingDashboard & { running: boolean; due: number }> {
+  const { db, shop } = ctx;
   const [dashboard, due] = await Promise.all([
-    trackingDashboard(db, shop, options),
-    db.shipment.count({ where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: options.now } } }),
+    trackingDashboard(ctx, options),
+    db.shipment.count({ where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: ctx.now() } } }),
   ]);
   return { ...dashboard, running: await isTrackingRunning(shop), due };
 }

@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
+import type { Context } from "../context";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
 import { DAY } from "./schedule";
@@ -10,8 +11,6 @@ import { transitKey, transitStats, type ObservedTransit, type TransitStats } fro
  * the home page, an order's timeline, and observed transit times. The small read functions at the end
  * (latestCarrierEvent, observedTransitTimes) are what other parts of the app and the admin extensions call.
  */
-
-type Db = Pick<PrismaClient, "shipment" | "trackingEvent">;
 
 const FILTERS = ["all", "in_transit", "out_for_delivery", "delivered", "attention", "stale"] as const;
 /** The dashboard's filter from the URL; anything else shows every shipment. */
@@ -138,7 +137,9 @@ export interface TrackingDashboard {
 const DASHBOARD_ROWS = 100;
 
 /** The Shipments page: counts per filter, and the filtered (and searched) shipments, most recent event first. */
-export async function trackingDashboard(db: Db, shop: string, options: { filter: TrackingFilter; q: string; now: Date }): Promise<TrackingDashboard> {
+export async function trackingDashboard(ctx: Pick<Context, "db" | "shop" | "now">, options: { filter: TrackingFilter; q: string }): Promise<TrackingDashboard> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const filters = FILTERS;
   const counted = await Promise.all(filters.map((filter) => db.shipment.count({ where: filterWhere(shop, filter) })));
   const counts = Object.fromEntries(filters.map((filter, index) => [filter, counted[index]!])) as TrackingCounts;
@@ -150,11 +151,13 @@ export async function trackingDashboard(db: Db, shop: string, options: { filter:
     orderBy: [{ lastEventAt: { sort: "desc", nulls: "last" } }, { fulfilledAt: "desc" }, { id: "asc" }],
     take: DASHBOARD_ROWS + 1,
   });
-  return { filter: options.filter, q: options.q, counts, rows: rows.slice(0, DASHBOARD_ROWS).map((row) => toView(row, options.now)), truncated: rows.length > DASHBOARD_ROWS };
+  return { filter: options.filter, q: options.q, counts, rows: rows.slice(0, DASHBOARD_ROWS).map((row) => toView(row, now)), truncated: rows.length > DASHBOARD_ROWS };
 }
 
 /** The home page's Needs attention: failed attempts, exceptions and stale shipments, with what to do next. */
-export async function needsAttention(db: Db, shop: string, now: Date, limit = 20): Promise<{ total: number; rows: TrackedShipmentView[] }> {
+export async function needsAttention(ctx: Pick<Context, "db" | "shop" | "now">, limit = 20): Promise<{ total: number; rows: TrackedShipmentView[] }> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const where = filterWhere(shop, "attention");
   const [total, rows] = await Promise.all([
     db.shipment.count({ where }),
@@ -178,7 +181,9 @@ export interface ShipmentTimeline extends TrackedShipmentView {
 }
 
 /** An order's tracked shipments with their carrier events, for the order's page. */
-export async function orderTimeline(db: Db, shop: string, orderId: string, now: Date): Promise<ShipmentTimeline[]> {
+export async function orderTimeline(ctx: Pick<Context, "db" | "shop" | "now">, orderId: string): Promise<ShipmentTimeline[]> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const rows = await db.shipment.findMany({
     where: { shop, orderId, fulfillmentStatus: "FULFILLED" },
     include: { trackingEvents: { orderBy: [{ eventTime: "desc" }, { seenAt: "desc" }] } },

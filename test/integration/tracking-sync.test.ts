@@ -204,11 +204,11 @@ describe("tracking sync against the service and the local admin", () => {
     const lookup = await views.observedTransitLookup(prisma, SHOP);
     expect(lookup({ carrierCode: delivered[0]!.carrierCode!, serviceCode: delivered[0]!.serviceCode!, zone: delivered[0]!.zone })).toEqual(stats);
 
-    const dashboard = await views.trackingDashboard(prisma, SHOP, { filter: "delivered", q: delivered[0]!.orderName, now: now() });
+    const dashboard = await views.trackingDashboard({ db: prisma, shop: SHOP, now }, { filter: "delivered", q: delivered[0]!.orderName });
     expect(dashboard.rows.map((row) => row.orderName)).toContain(delivered[0]!.orderName);
     expect(dashboard.rows[0]).toMatchObject({ status: "Delivered", tone: "success" });
     expect(dashboard.counts.delivered).toBeGreaterThanOrEqual(5);
-    const timeline = await views.orderTimeline(prisma, SHOP, delivered[0]!.orderId, now());
+    const timeline = await views.orderTimeline({ db: prisma, shop: SHOP, now }, delivered[0]!.orderId);
     expect(timeline[0]!.events[0]).toMatchObject({ carrierStatus: "Delivered", inShopify: true });
   }, 180_000);
 
