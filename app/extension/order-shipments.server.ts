@@ -1,4 +1,5 @@
-import type { PrismaClient, Shipment } from "@prisma/client";
+import type { Shipment } from "@prisma/client";
+import type { Context } from "../context";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
 import { loadMirroredOrders } from "../orders/mirror.server";
@@ -34,7 +35,8 @@ function labelStatus(row: Shipment): Pick<BlockShipment, "labelStatus" | "tone">
  * The view of `orderId` for `shop`, or null when the shop has neither mirrored nor shipped that order
  * (another shop's order, or an unknown id).
  */
-export async function orderShipmentsView(db: PrismaClient, shop: string, orderId: string): Promise<OrderShipmentsView | null> {
+export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orderId: string): Promise<OrderShipmentsView | null> {
+  const { db, shop } = ctx;
   const [rows, [mirrored], blocked] = await Promise.all([
     db.shipment.findMany({
       where: { shop, orderId, OR: [{ bookingStatus: { not: "NONE" } }, { quoteStatus: "QUOTED", batchId: null }] },

@@ -217,7 +217,7 @@ describe("tracking sync against the service and the local admin", () => {
     expect(delivered.length).toBeGreaterThanOrEqual(5);
 
     const row = delivered[0]!;
-    const block = await orderShipmentsView(prisma, SHOP, row.orderId);
+    const block = await orderShipmentsView({ db: prisma, shop: SHOP }, row.orderId);
     const shown = block?.shipments.find((shipment) => shipment.id === row.id);
     expect(shown?.tracking).toEqual({ status: "Delivered", place: row.lastEventPlace, at: row.lastEventAt!.toISOString() });
     expect(row.lastEventPlace).toBeTruthy();
