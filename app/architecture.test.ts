@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 /**
  * The app's capability folders (app/<folder>/) and its top-level modules import each other in one direction
  * only: no folder reaches back into a folder that depends on it. The composition root is exempt, because
- * building everything is its job: the routes, the job catalog, start-up and the request helper.
+ * building everything is its job: the routes, the job catalog and queue, start-up, contextFor and the request helper.
  */
 
 const APP = dirname(fileURLToPath(import.meta.url));
@@ -19,7 +19,25 @@ const COMPOSITION_ROOT = [
   /^entry\.server\.tsx$/,
   /^root\.tsx$/,
   /^request-context\.server\.ts$/,
+  /^context\.server\.ts$/,
+  /^jobs\/queue\.server\.ts$/,
 ];
+
+/**
+ * Modules outside the composition root that still reach for the process's database or Shopify app themselves
+ * (their job handlers and webhook handling build their own dependencies; docs/decisions/016). The list only
+ * shrinks: a module that stops needing its entry fails the test until the entry goes.
+ */
+const SINGLETON_USERS_NOT_YET_MOVED = [
+  "orders/mirror-sync.server.ts",
+  "quoting/quote-run.server.ts",
+  "shop-lifecycle.server.ts",
+  "tracking/run.server.ts",
+  "webhooks.server.ts",
+];
+
+/** The process's singletons: its database client and its shopifyApp() instance. */
+const SINGLETONS = ["db.server", "shopify.server"];
 
 type Graph = Map<string, Map<string, string[]>>;
 
@@ -56,6 +74,20 @@ export function folderGraph(): Graph {
     }
   }
   return graph;
+}
+
+/** Modules outside the composition root (and the singletons themselves) that import a process singleton. */
+function singletonUsers(): string[] {
+  return sourceFiles(APP)
+    .map((file) => ({ file, path: relative(APP, file).split(sep).join("/") }))
+    .filter(({ path }) => !COMPOSITION_ROOT.some((pattern) => pattern.test(path)) && !SINGLETONS.some((name) => path.startsWith(`${name}.`)))
+    .filter(({ file }) =>
+      ts
+        .preProcessFile(readFileSync(file, "utf8"), true, true)
+        .importedFiles.some(({ fileName }) => fileName.startsWith(".") && SINGLETONS.includes(resolve(dirname(file), fileName).slice(APP.length + 1))),
+    )
+    .map(({ path }) => path)
+    .sort();
 }
 
 /** Every cycle of the graph, as its strongly connected components of more than one node (Tarjan). */
@@ -112,6 +144,11 @@ describe("the app's import graph", () => {
     expect(found).toEqual([["batches", "booking", "quoting"]]);
     expect(describeCycle(graph, found[0]!)).toContain("quoting → booking: quoting/c.ts → ../booking/a");
     expect(cycles(new Map([["booking", new Map([["shipping", []]])]]))).toEqual([]);
+  });
+
+  it("leaves building dependencies to the composition root: domain modules import no process singleton", () => {
+    expect(singletonUsers()).toEqual(SINGLETON_USERS_NOT_YET_MOVED);
+    expect(singletonUsers()).not.toContain("fulfillment/write-back.server.ts");
   });
 
   it("has no cycle between capability folders", () => {
