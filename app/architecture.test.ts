@@ -30,7 +30,6 @@ const COMPOSITION_ROOT = [
  */
 const SINGLETON_USERS_NOT_YET_MOVED = [
   "orders/mirror-sync.server.ts",
-  "quoting/quote-run.server.ts",
   "shop-lifecycle.server.ts",
   "tracking/run.server.ts",
   "webhooks.server.ts",

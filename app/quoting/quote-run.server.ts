@@ -2,7 +2,6 @@ import type { PrismaClient } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { z } from "zod";
-import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders, refreshOrder } from "../orders/mirror.server";
@@ -310,8 +309,8 @@ export const quoteRunJob = defineJob({
   key: ({ runId }) => runId,
   retry: { limit: 3, delaySeconds: 2, backoff: true },
   expireInSeconds: 15 * 60,
-  run: async ({ shop, runId, now: at }) => {
-    await resumeQuoteRun(prisma, shop, runId, { now: new Date(at) });
+  run: async ({ shop, runId, now: at }, { services }) => {
+    await resumeQuoteRun(services.db, shop, runId, { now: new Date(at) });
   },
 });
 
