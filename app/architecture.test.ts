@@ -31,7 +31,6 @@ const COMPOSITION_ROOT = [
 const SINGLETON_USERS_NOT_YET_MOVED = [
   "orders/mirror-sync.server.ts",
   "shop-lifecycle.server.ts",
-  "tracking/run.server.ts",
   "webhooks.server.ts",
 ];
 

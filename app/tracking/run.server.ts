@@ -1,15 +1,12 @@
 import type { Context } from "../context";
 import { z } from "zod";
-import prisma from "../db.server";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
-import { shippingClientFor } from "../shipping/client.server";
-import { unauthenticated } from "../shopify.server";
 import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
 
 /**
- * Tracking passes with the app's real dependencies: the shop's offline Admin API session and its Shipping
+ * Tracking passes over a shop's context: its Shopify gateway (the offline session, in jobs) and its Shipping
  * API account. Whatever triggers them (the schedule, a merchant's Check again) comes through here, as jobs.
  */
 
@@ -17,12 +14,14 @@ import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "
 const PASS_LIMIT = 200;
 
 /** Runs passes for the shop until nothing it can claim is due; returns the totals. */
-export async function trackShop(shop: string, now: () => Date = () => new Date()): Promise<TrackingPassSummary> {
-  const { admin, session } = await unauthenticated.admin(shop);
-  const client = await shippingClientFor(prisma, shop);
+export async function trackShop(ctx: Context): Promise<TrackingPassSummary> {
+  const { db, shop } = ctx;
+  const admin = await ctx.shopify();
+  const client = await ctx.shipping();
+  const now = () => ctx.now();
   const totals: TrackingPassSummary = { polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 };
   for (;;) {
-    const summary = await syncDueTracking({ db: prisma, admin: { admin, shop: session.shop }, client, now }, { shop, limit: PASS_LIMIT });
+    const summary = await syncDueTracking({ db, admin, client, now }, { shop, limit: PASS_LIMIT });
     for (const key of Object.keys(totals) as (keyof TrackingPassSummary)[]) totals[key] += summary[key];
     if (summary.polled + summary.stopped < PASS_LIMIT) return totals;
   }
@@ -35,8 +34,8 @@ export const trackingSyncJob = defineJob({
   key: ({ shop }) => shop,
   retry: { limit: 3, delaySeconds: 30, backoff: true },
   expireInSeconds: 30 * 60,
-  run: async ({ shop }) => {
-    const totals = await trackShop(shop);
+  run: async ({ shop }, { services }) => {
+    const totals = await trackShop(services.context(shop));
     if (totals.written + totals.errors > 0) console.info(`[consign] ${shop}: tracking wrote ${totals.written} Shopify events over ${totals.polled} shipments (${totals.errors} to retry)`);
   },
 });
@@ -52,8 +51,8 @@ export const trackingScheduleJob = defineJob({
   retry: { limit: 0, delaySeconds: 60, backoff: false },
   expireInSeconds: 5 * 60,
   schedule: { cron: "* * * * *", data: {} },
-  run: async () => {
-    for (const shop of await shopsWithDueTracking(prisma, new Date())) await startTrackingPass(shop);
+  run: async (_, { services }) => {
+    for (const shop of await shopsWithDueTracking(services.db, new Date())) await startTrackingPass(shop);
   },
 });
 

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     useAppEnvironment({ DATABASE_URL: databaseUrl, LOCAL_ADMIN_URL: ready.adminUrl, SHIPPING_API_URL: ready.serviceUrl, SHOPIFY_API_KEY: TEST_API_KEY, SHOPIFY_API_SECRET: TEST_API_SECRET });
     const { default: prisma } = await import("../../app/db.server");
     const { trackShop } = await import("../../app/tracking/run.server");
+    const { contextFor } = await import("../../app/context.server");
     const active = await prisma.shipment.count({ where: { trackingState: "ACTIVE" } });
 
     const setServiceClock = async (at: Date) => {
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
     };
     const runPass = async (at: Date) => {
       const started = performance.now();
-      const perShop = await Promise.all(ready.shops.map((shop) => trackShop(shop, () => at)));
+      const perShop = await Promise.all(ready.shops.map((shop) => trackShop(contextFor(shop, { now: () => at }))));
       const seconds = (performance.now() - started) / 1000;
       const sum = (key: "polled" | "written" | "errors" | "failed") => perShop.reduce((total, summary) => total + summary[key], 0);
       return { seconds, polled: sum("polled"), written: sum("written"), errors: sum("errors"), failed: sum("failed"), largestShopWrites: Math.max(...perShop.map((summary) => summary.written)) };
