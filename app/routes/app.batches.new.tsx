@@ -129,7 +129,7 @@ function CreatedSummary({ result }: { result: CreateBatchesResult }) {
           <BlockStack gap="100">
             {result.batches.map((batch) => (
               <Text as="p" key={batch.id}>
-                <Link to={`/app/batches/${batch.id}`}>{batch.name}</Link> · {batch.orders} orders
+                <Link to={`/app/batches/${batch.id}`}>{batch.name}</Link> · {batch.orders} orders{batch.status === "CREATING" ? " · being created on the Shipping API (its page follows it)" : ""}
               </Text>
             ))}
           </BlockStack>
