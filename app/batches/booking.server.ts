@@ -14,9 +14,10 @@ import { recordedBatch } from "./settle.server";
 /**
  * Booking a batch. The intent is recorded first (the batch and its orders BOOKING), then Batch Book is
  * called once; its answer is recorded per order (BOOKED with book number, tracking number, cost and zone,
- * queued for fulfillment write-back; or FAILED with the reason). Any doubt about the outcome (a crash, a
- * timeout, a refusal) is settled with Get Batch before anything else, and the service books a batch only
- * while it is open, so no order is booked twice.
+ * queued for fulfillment write-back; or FAILED with the reason), all by the batch's job. Any doubt about
+ * the outcome (a crash, a timeout, a refusal) is settled by that job with Get Batch before anything else
+ * (pages only show the batch BOOKING meanwhile), and the service books a batch only while it is open, so
+ * no order is booked twice.
  */
 
 export type BookBatchOutcome =
