@@ -236,6 +236,8 @@ describe("tracking sync against the service and the local admin", () => {
     const [shipment] = await bookAndFulfil(1);
     const response = await appWebhook({ request: signedWebhook({ path: "/webhooks/app", topic: "app/uninstalled", shop: SHOP, secret: API_SECRET, payload: { id: 1 } }), params: {}, context: {} });
     expect(response.status).toBe(200);
+    // Answered on receipt; the delivery's job stops tracking.
+    await jobs().idle();
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "SHOP_UNINSTALLED" });
   });
 });
