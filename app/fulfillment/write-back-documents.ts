@@ -1,5 +1,14 @@
 import { z } from "zod";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, ShipmentState } from "./write-back-plan";
+import type { AdminDocument } from "../shopify/admin-document";
+import type {
+  CreateShipmentFulfillmentMutation,
+  CreateShipmentFulfillmentMutationVariables,
+  FulfillmentOrdersForWriteBackQuery,
+  FulfillmentOrdersForWriteBackQueryVariables,
+  FulfillmentWriteBackStateQuery,
+  FulfillmentWriteBackStateQueryVariables,
+} from "../types/admin.generated";
 
 /**
  * The Admin GraphQL the write-back sends, with zod for the parts it relies on. Sized for the cost bucket:
@@ -51,7 +60,7 @@ export const WRITE_BACK_STATE = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<FulfillmentWriteBackStateQuery, FulfillmentWriteBackStateQueryVariables>;
 
 export const ORDER_FULFILLMENT_ORDERS = `#graphql
   query FulfillmentOrdersForWriteBack($orderId: ID!, $after: String) {
@@ -90,7 +99,7 @@ export const ORDER_FULFILLMENT_ORDERS = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<FulfillmentOrdersForWriteBackQuery, FulfillmentOrdersForWriteBackQueryVariables>;
 
 export const CREATE_FULFILLMENT = `#graphql
   mutation CreateShipmentFulfillment($fulfillment: FulfillmentInput!) {
@@ -104,7 +113,7 @@ export const CREATE_FULFILLMENT = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<CreateShipmentFulfillmentMutation, CreateShipmentFulfillmentMutationVariables>;
 
 const FoLine = z.object({
   id: z.string(),
