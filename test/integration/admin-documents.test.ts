@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { buildClientSchema, Kind, parse, print, validate, type GraphQLSchema, type IntrospectionQuery } from "graphql";
 import { describe, expect, it } from "vitest";
+import { ORDER_FULFILLMENT_ORDERS, WRITE_BACK_STATE } from "../../app/fulfillment/write-back-documents";
 import { FULFILLMENT_ORDERS_TO_SHIP_BULK, ORDER_FOR_SHIPPING } from "../../app/orders/order-documents";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -76,6 +77,8 @@ describe("the app's Admin GraphQL documents", () => {
   it.each([
     ["ORDER_FOR_SHIPPING", ORDER_FOR_SHIPPING],
     ["FULFILLMENT_ORDERS_TO_SHIP_BULK", FULFILLMENT_ORDERS_TO_SHIP_BULK],
+    ["WRITE_BACK_STATE", WRITE_BACK_STATE],
+    ["ORDER_FULFILLMENT_ORDERS", ORDER_FULFILLMENT_ORDERS],
   ])("GIVEN %s as the app sends it (its fragments interpolated) THEN it validates", (_name, document) => {
     expect(validate(schema, parse(document)).map((error) => error.message)).toEqual([]);
   });
