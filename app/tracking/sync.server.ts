@@ -126,7 +126,9 @@ function rescheduleUnchanged(db: Db, rows: readonly UnchangedReschedule[]): Pris
     // updatedAt as Prisma's @updatedAt sets it on every update: the time of the write.
     ', "trackingError" = NULL, "updatedAt" = ',
     v(new Date()),
-    ' WHERE "trackingState" = ',
+    // `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
+    // (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
+    ` WHERE ("trackingState" || '') = `,
     v(TrackingState.ACTIVE),
     ' AND "id" IN (',
     ...rows.flatMap((row, index) => [index === 0 ? "" : ", ", v(row.id)]),
