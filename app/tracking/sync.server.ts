@@ -221,7 +221,7 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
   if (fresh.length === 0) return { events: known, fresh: new Set() };
   const changes = new Set(statusChanges(positionOf(known), fresh.map((event) => ({ carrierStatus: event.eventStatus, eventTime: event.at }))));
   const seenAt = run.now();
-  await run.db.trackingEvent.createMany({
+  const created = await run.db.trackingEvent.createManyAndReturn({
     data: fresh.map((event, index) => ({
       shop: row.shop,
       shipmentId: row.id,
@@ -238,9 +238,9 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
     })),
   });
   run.summary.events += fresh.length;
-  const events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
-  const knownIds = new Set(known.map((event) => event.id));
-  return { events, fresh: new Set(events.filter((event) => !knownIds.has(event.id)).map((event) => event.id)) };
+  // The shipment's events in the order the pass reads them (eventTime, then seenAt), without reading them back.
+  const events = [...known, ...created].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime() || a.seenAt.getTime() - b.seenAt.getTime());
+  return { events, fresh: new Set(created.map((event) => event.id)) };
 }
 
 const sameInstant = (a: string, b: Date) => new Date(a).getTime() === b.getTime();
