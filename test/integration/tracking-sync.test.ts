@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
 import { parseServiceTimestamp } from "../../app/batches/context.server";
+import { POLL_INTERVAL_MS } from "../../app/tracking/schedule";
 import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
+import type { EventStatus } from "../../shipping-api/contract";
 import { transitDays } from "../../app/tracking/transit-times";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
@@ -136,9 +138,19 @@ describe("tracking sync against the service and the local admin", () => {
     const before = shopifyEvents(row.fulfillmentId!).length;
     expect(before).toBeGreaterThanOrEqual(3);
 
-    // Duplicates: polled again with nothing new at the carrier.
-    await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now() } });
+    // Duplicates: polled again with nothing new at the carrier (and an earlier poll's error still shown).
+    const quiet = await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now(), trackingError: "Track Shipment did not answer." } });
     expect(await pass()).toMatchObject({ polled: 1, events: 0, written: 0 });
+    // Only its schedule moves: next poll by its carrier status (no jitter at random 0.5), the error cleared.
+    const rescheduled = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(rescheduled).toEqual({
+      ...quiet,
+      nextTrackAt: new Date(now().getTime() + POLL_INTERVAL_MS[quiet.carrierStatus as EventStatus]),
+      lastTrackedAt: now(),
+      trackingError: null,
+      updatedAt: expect.any(Date),
+    });
+    expect(rescheduled.updatedAt.getTime()).toBeGreaterThanOrEqual(quiet.updatedAt.getTime());
 
     // Late and out of order: the in-transit scans reach Consign only now, after later statuses were written.
     const { count } = await prisma.trackingEvent.deleteMany({ where: { shipmentId: row.id, carrierStatus: "In Transit" } });
