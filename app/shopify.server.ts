@@ -29,6 +29,14 @@ const shopify = shopifyApp({
   future: {
     unstable_newEmbeddedAuthStrategy: true,
   },
+  hooks: {
+    // Installation (a new session from token exchange): the shop's first order sync is queued here, never
+    // started by a page. Imported when called: the sync's job module builds on this one.
+    afterAuth: async ({ session }) => {
+      const { queueFirstMirrorSync } = await import("./orders/mirror-sync.server");
+      await queueFirstMirrorSync(session.shop);
+    },
+  },
   ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
 });
 

@@ -5,7 +5,9 @@ import { jobs } from "./jobs/queue.server";
 import { mirrorFollowsTopic, syncOrderFromWebhook, webhookSubject } from "./orders/webhook-sync.server";
 import { authenticate, unauthenticated } from "./shopify.server";
 import { stopTrackingFromWebhook } from "./tracking/stops.server";
-import { WebhookPayloadError } from "./webhook-payload";
+import { CustomerRedactPayload, DataRequestPayload, redactCustomer, redactShop, reportCustomerData } from "./compliance.server";
+import { forgetShopSessions, grantedScopes, recordGrantedScopes, stopShopTracking } from "./shop-lifecycle.server";
+import { parseWebhookPayload, WebhookPayloadError } from "./webhook-payload";
 
 /** A refusal of a signed delivery Consign cannot act on, in words (Shopify shows them in the app's webhook log). */
 function refuseDelivery(message: string): Response {
@@ -45,9 +47,49 @@ export async function handleWebhookPayload(handle: () => Promise<Response>): Pro
 }
 
 /**
- * The job that acts on an order webhook: stops tracking what was cancelled and re-reads the order into the
- * mirror (re-reading makes out-of-order and repeated deliveries harmless). Without an offline session (the
- * app was uninstalled) there is no mirror to keep current.
+ * What each app and compliance topic does once its delivery is recorded: the payload was checked against
+ * the topic's shape when it arrived (400 otherwise), and is parsed again here (a stored row is input too).
+ */
+const APP_TOPICS: Record<string, { check: (payload: unknown) => void; act: (shop: string, payload: unknown) => Promise<void> }> = {
+  APP_UNINSTALLED: {
+    check: () => {},
+    act: async (shop) => {
+      await forgetShopSessions(shop);
+      await stopShopTracking(shop);
+    },
+  },
+  APP_SCOPES_UPDATE: {
+    check: (payload) => void grantedScopes(payload),
+    act: (shop, payload) => recordGrantedScopes(shop, grantedScopes(payload)),
+  },
+  CUSTOMERS_DATA_REQUEST: {
+    check: (payload) => void parseWebhookPayload(DataRequestPayload, payload),
+    act: async (shop, payload) => console.info(JSON.stringify({ msg: "customer data report", shop, report: await reportCustomerData(prisma, shop, payload) })),
+  },
+  CUSTOMERS_REDACT: {
+    check: (payload) => void parseWebhookPayload(CustomerRedactPayload, payload),
+    act: async (shop, payload) => console.info(JSON.stringify({ msg: "customer redacted", shop, ordersErased: await redactCustomer(prisma, shop, payload) })),
+  },
+  SHOP_REDACT: {
+    check: () => {},
+    act: async (shop) => {
+      await redactShop(prisma, shop);
+      console.info(JSON.stringify({ msg: "shop redacted", shop }));
+    },
+  },
+};
+
+/** The app topics the app webhook route takes (app/uninstalled, app/scopes_update). */
+export const LIFECYCLE_TOPICS: ReadonlySet<string> = new Set(["APP_UNINSTALLED", "APP_SCOPES_UPDATE"]);
+/** Shopify's mandatory compliance topics. */
+export const COMPLIANCE_TOPICS: ReadonlySet<string> = new Set(["CUSTOMERS_DATA_REQUEST", "CUSTOMERS_REDACT", "SHOP_REDACT"]);
+
+/**
+ * The job that acts on a recorded webhook delivery. App and compliance topics do what their topic says
+ * (forget the sessions, record scopes, report, erase). Order topics stop tracking what was cancelled and
+ * re-read the order into the mirror (re-reading makes out-of-order and repeated deliveries harmless);
+ * without an offline session (the app was uninstalled) there is no mirror to keep current. A delivery
+ * processed already is not processed again.
  */
 export const webhookDeliveryJob = defineJob({
   name: "webhook-delivery",
@@ -59,13 +101,18 @@ export const webhookDeliveryJob = defineJob({
     const delivery = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId } });
     if (!delivery || delivery.processedAt) return;
     const payload: unknown = JSON.parse(delivery.payload);
-    await stopTrackingFromWebhook(prisma, delivery.shop, delivery.topic, payload);
-    // The offline session, under the id shopify-app-remix stores it by.
-    if (await prisma.session.findUnique({ where: { id: `offline_${delivery.shop}` }, select: { id: true } })) {
-      const { admin, session } = await unauthenticated.admin(delivery.shop);
-      await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, delivery.topic, payload);
+    const appTopic = APP_TOPICS[delivery.topic];
+    if (appTopic) await appTopic.act(delivery.shop, payload);
+    else {
+      await stopTrackingFromWebhook(prisma, delivery.shop, delivery.topic, payload);
+      // The offline session, under the id shopify-app-remix stores it by.
+      if (await prisma.session.findUnique({ where: { id: `offline_${delivery.shop}` }, select: { id: true } })) {
+        const { admin, session } = await unauthenticated.admin(delivery.shop);
+        await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, delivery.topic, payload);
+      }
     }
-    await prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { processedAt: new Date() } });
+    // updateMany: a shop/redact may have erased the shop's deliveries with the rest of its data.
+    await prisma.webhookDelivery.updateMany({ where: { id: deliveryId }, data: { processedAt: new Date() } });
   },
 });
 
@@ -101,16 +148,31 @@ export async function recordDelivery(delivery: { webhookId: string; shop: string
 }
 
 /**
- * orders/*, fulfillment_orders/*, fulfillments/*: answered well inside Shopify's 5 seconds. The HMAC, the
- * topic and the payload's shape are checked here (401 and 400 as before); the delivery is recorded once by
- * its webhook id and a job does the work (webhookDeliveryJob).
+ * A webhook route's whole work, answered well inside Shopify's 5 seconds: the HMAC (401), the topic and
+ * the payload's shape (400) are checked here, the delivery is recorded once by its X-Shopify-Webhook-Id
+ * and the webhook-delivery job does the rest; a redelivered id is acknowledged and does nothing.
  */
-export async function receiveOrderWebhook(request: Request): Promise<Response> {
+async function receiveAndQueue(request: Request, takes: (topic: string) => boolean, check: (topic: string, payload: unknown) => void): Promise<Response> {
   const { shop, topic, payload, webhookId } = await receiveWebhook(request);
-  if (!mirrorFollowsTopic(topic)) return unexpectedTopic(topic);
+  if (!takes(topic)) return unexpectedTopic(topic);
   return handleWebhookPayload(async () => {
-    webhookSubject(topic, payload);
+    check(topic, payload);
     if (await recordDelivery({ webhookId, shop, topic, payload })) await jobs().send(webhookDeliveryJob, { deliveryId: webhookId });
     return new Response();
   });
+}
+
+/** orders/*, fulfillment_orders/*, fulfillments/*. */
+export function receiveOrderWebhook(request: Request): Promise<Response> {
+  return receiveAndQueue(request, mirrorFollowsTopic, (topic, payload) => void webhookSubject(topic, payload));
+}
+
+/** app/uninstalled and app/scopes_update. */
+export function receiveAppWebhook(request: Request): Promise<Response> {
+  return receiveAndQueue(request, (topic) => LIFECYCLE_TOPICS.has(topic), (topic, payload) => APP_TOPICS[topic]!.check(payload));
+}
+
+/** customers/data_request, customers/redact, shop/redact. */
+export function receiveComplianceWebhook(request: Request): Promise<Response> {
+  return receiveAndQueue(request, (topic) => COMPLIANCE_TOPICS.has(topic), (topic, payload) => APP_TOPICS[topic]!.check(payload));
 }

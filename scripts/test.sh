@@ -7,10 +7,12 @@ cd "$CONSIGN_ROOT"
 consign_chromium
 consign_install
 
-echo "== codegen (every #graphql document in app/ against the Admin schema 2026-10)"
-npm run codegen --silent
-echo "== typecheck"
+# typecheck runs codegen first: every #graphql document in app/ against the Admin schema 2026-10, and the
+# result and variables types the gateway checks the app's zod schemas and variables against.
+echo "== codegen and typecheck"
 npm run typecheck --silent
+echo "== ESLint (typescript-eslint, React and hooks rules) over the whole tree"
+npx eslint .
 echo "== unit and integration tests"
 npx vitest run
 consign_postgres_tier

@@ -5,18 +5,19 @@ import { MAX_NAME_BEFORE_SUFFIX } from "../batches/batch-plan";
 import { adoptRemoteMembers, batchGuard, batchMembers, membershipView, type BatchStatus } from "../batches/batch-store.server";
 import { queueBatchWork, runBatchWork } from "./batch-work.server";
 import type { ShippingContext } from "../shipping/context.server";
-import { createBatches, type CreateBatchesResult } from "../batches/creation.server";
+import { startBatchCreation, type CreateBatchesResult } from "./creation.server";
 import { explainBookingFailure, explainShippingError } from "../shipping/errors";
 import { bookingBlockers } from "../batches/membership";
 import { reconcileBooking, recordBatchResults, type QuoteOutcome } from "./batch-results.server";
-import { settledBatch } from "./settle.server";
+import { recordedBatch } from "./settle.server";
 
 /**
  * Booking a batch. The intent is recorded first (the batch and its orders BOOKING), then Batch Book is
  * called once; its answer is recorded per order (BOOKED with book number, tracking number, cost and zone,
- * queued for fulfillment write-back; or FAILED with the reason). Any doubt about the outcome (a crash, a
- * timeout, a refusal) is settled with Get Batch before anything else, and the service books a batch only
- * while it is open, so no order is booked twice.
+ * queued for fulfillment write-back; or FAILED with the reason), all by the batch's job. Any doubt about
+ * the outcome (a crash, a timeout, a refusal) is settled by that job with Get Batch before anything else
+ * (pages only show the batch BOOKING meanwhile), and the service books a batch only while it is open, so
+ * no order is booked twice.
  */
 
 export type BookBatchOutcome =
@@ -38,7 +39,7 @@ const NOT_BOOKABLE: Partial<Record<BatchStatus, string>> = {
  */
 export async function claimBatchBooking(ctx: ShippingContext, batchId: string): Promise<{ ok: true; batch: Batch } | { ok: false; outcome: BookBatchOutcome }> {
   const refuse = (message: string) => ({ ok: false as const, outcome: { status: "refused" as const, message } });
-  const batch = await settledBatch(ctx, batchId);
+  const batch = await recordedBatch(ctx, batchId);
   const notBookable = NOT_BOOKABLE[batch.status as BatchStatus];
   if (notBookable) return refuse(notBookable);
   if (batch.remoteBatchId === null) return refuse("The Shipping API does not have this batch yet. Try again in a minute.");
@@ -123,7 +124,7 @@ export async function startBatchBooking(ctx: ShippingContext, batchId: string): 
 
 /** The combined labels PDF of a booked batch (reprints too), from View Batch Labels. */
 export async function batchLabels(ctx: ShippingContext, batchId: string): Promise<{ ok: true; pdf: Buffer; filename: string } | { ok: false; message: string }> {
-  const batch = await settledBatch(ctx, batchId);
+  const batch = await recordedBatch(ctx, batchId);
   if (batch.remoteBatchId === null || (batch.status !== "COMPLETED" && batch.status !== "FAILED")) {
     return { ok: false, message: "Labels can be printed once the batch is booked." };
   }
@@ -151,7 +152,7 @@ function retryName(name: string): string {
 
 /** The failed orders of a booked batch get new rates and go into a new batch, ready to book. */
 export async function rebatchFailed(ctx: ShippingContext, batchId: string): Promise<RebatchResult> {
-  const batch = await settledBatch(ctx, batchId);
+  const batch = await recordedBatch(ctx, batchId);
   if (batch.status !== "COMPLETED" && batch.status !== "FAILED") {
     return { requoteFailures: [], created: null, message: "Only a booked batch has failed orders to re-quote." };
   }
@@ -162,7 +163,7 @@ export async function rebatchFailed(ctx: ShippingContext, batchId: string): Prom
   const requoteFailures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ shipmentId: outcome.shipmentId, orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }]));
   const requoted = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.shipmentId] : []));
   if (requoted.length === 0) return { requoteFailures, created: null, message: "No failed order could be re-quoted. Each says why." };
-  const created = await createBatches(ctx, { name: retryName(batch.name), shipmentIds: requoted });
+  const created = await startBatchCreation(ctx, { name: retryName(batch.name), shipmentIds: requoted });
   const orders = created.batches.reduce((sum, entry) => sum + entry.orders, 0);
   return { requoteFailures, created, message: `Re-quoted ${requoted.length} failed order${requoted.length === 1 ? "" : "s"}; ${orders} went into a new batch.` };
 }

@@ -4,7 +4,7 @@ import { jobs } from "../jobs/queue.server";
 import { NotConnectedError } from "../shipping/client.server";
 import { bookClaimedBatch } from "./batch-booking.server";
 import { withShipping } from "../shipping/context.server";
-import { createRemote } from "../batches/creation.server";
+import { createRemote } from "./creation.server";
 import { reconcileBooking } from "./batch-results.server";
 
 /**
@@ -47,14 +47,18 @@ export const batchWorkJob = defineJob({
   },
 });
 
-/** Queues the batch's job and resolves when it has run: the batch's record then holds the outcome. */
-export async function runBatchWork(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
-  const data = { shop, batchId, now: now.toISOString(), book };
-  await jobs().send(batchWorkJob, data);
-  await jobs().settled(batchWorkJob, data);
+/** Resolves when the batch's job (sent already) and any waiting behind it have run: its record holds the outcome. */
+export function batchWorkSettled(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
+  return jobs().settled(batchWorkJob, { shop, batchId, now: now.toISOString(), book });
 }
 
-/** Queues the batch's job (a booking the page follows by polling). */
+/** Queues the batch's job and resolves when it has run (scripts and tests): the batch's record then holds the outcome. */
+export async function runBatchWork(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
+  await queueBatchWork(shop, batchId, now, book);
+  await batchWorkSettled(shop, batchId, now, book);
+}
+
+/** Queues the batch's job (a creation or booking the page follows by polling; start-up's resume). */
 export function queueBatchWork(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
   return jobs().send(batchWorkJob, { shop, batchId, now: now.toISOString(), book });
 }

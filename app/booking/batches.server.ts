@@ -14,7 +14,7 @@ import { orderNumber } from "../shopify/gid";
 import type { Refusal } from "../batches/eligibility";
 import { explainShippingError } from "../shipping/errors";
 import { bookingBlockers, isExpired, repairPlan } from "../batches/membership";
-import { settledBatch } from "./settle.server";
+import { recordedBatch } from "./settle.server";
 import { loadPrepayOnFile } from "../settings/account.server";
 import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
 
@@ -133,11 +133,12 @@ export interface BatchView {
 }
 
 /**
- * Opens a batch: settles a pending creation or booking first, then merges the service's Get Batch (which
- * quotes are in it, their status) with the orders Consign knows, one line per order.
+ * Opens a batch: merges the service's Get Batch (which quotes are in it, their status) with the orders
+ * Consign knows, one line per order. A batch being created or booked shows so until its job records the
+ * outcome; opening it settles nothing.
  */
 export async function openBatch(ctx: ShippingContext, batchId: string): Promise<BatchView> {
-  const batch = await settledBatch(ctx, batchId);
+  const batch = await recordedBatch(ctx, batchId);
   let remote: BatchView["remote"] = null;
   let remoteError: string | null = null;
   let detail = null;
@@ -230,7 +231,7 @@ const STATUS_WORDS: Record<BatchStatus, string> = {
 };
 
 async function openBatchOrRefuse(ctx: ShippingContext, batchId: string, doing: string): Promise<{ batch: Batch; remoteBatchId: number } | { refused: string }> {
-  const batch = await settledBatch(ctx, batchId);
+  const batch = await recordedBatch(ctx, batchId);
   if (batch.status !== "OPEN" || batch.remoteBatchId === null) {
     return { refused: `This batch is ${STATUS_WORDS[batch.status as BatchStatus] ?? batch.status.toLowerCase()}; ${doing} only while a batch is open.` };
   }
@@ -297,10 +298,10 @@ export async function cancelBatch(ctx: ShippingContext, batchId: string): Promis
 /**
  * Deletes a batch on the service and here. Its orders are free to be batched again; booked ones keep their
  * labels and tracking (reprint them from each order). A batch whose creation or booking is unconfirmed is
- * settled first and not deleted while it is still unconfirmed.
+ * not deleted until its job has recorded the outcome.
  */
 export async function deleteBatch(ctx: ShippingContext, batchId: string): Promise<ChangeResult> {
-  const batch = await settledBatch(ctx, batchId);
+  const batch = await recordedBatch(ctx, batchId);
   if (batch.status === "CREATING" || batch.status === "BOOKING") {
     return { ok: false, message: `This batch is ${STATUS_WORDS[batch.status]} and the Shipping API has not confirmed it yet. Try again in a minute.` };
   }

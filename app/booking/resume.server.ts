@@ -2,13 +2,14 @@ import type { JobServices } from "../jobs/job";
 import { reconcileSingleBooking } from "./single-booking.server";
 import { NotConnectedError } from "../shipping/client.server";
 import { withShipping } from "../shipping/context.server";
-import { settleBatch } from "./settle.server";
+import { queueBatchWork } from "./batch-work.server";
 
 /**
- * At process start: bookings a crash left unconfirmed are settled before anything else — batches CREATING or
- * BOOKING through Get Batch (found by name, or read back), single bookings through Search Shipments — so
- * what was booked is recorded (and queued for fulfillment write-back) without waiting for a merchant to
- * open the page. Each is settled the same way a page visit would, so running this twice changes nothing.
+ * At process start: bookings a crash left unconfirmed are settled without waiting for a merchant to open a
+ * page (pages only read). Each batch CREATING or BOOKING gets its job again (batch-work: found by name and
+ * linked, or read back with Get Batch), which runs once at a time per batch in whichever instance takes it;
+ * single bookings are settled here through Search Shipments. What was booked is recorded (and queued for
+ * fulfillment write-back); running this twice changes nothing.
  */
 export async function resumeBookings(services: JobServices, now: Date = new Date()): Promise<{ batches: number; shipments: number }> {
   const { db } = services;
@@ -17,8 +18,8 @@ export async function resumeBookings(services: JobServices, now: Date = new Date
     // Members of a BOOKING batch are settled with their batch.
     db.shipment.findMany({ where: { bookingStatus: "BOOKING", OR: [{ batchId: null }, { batch: { status: { not: "BOOKING" } } }] } }),
   ]);
-  const shops = [...new Set([...batches.map((batch) => batch.shop), ...shipments.map((shipment) => shipment.shop)])];
-  for (const shop of shops) {
+  for (const batch of batches) await queueBatchWork(batch.shop, batch.id, now, false);
+  for (const shop of new Set(shipments.map((shipment) => shipment.shop))) {
     let ctx;
     try {
       ctx = await withShipping({ ...services.context(shop), now: () => now });
@@ -27,7 +28,6 @@ export async function resumeBookings(services: JobServices, now: Date = new Date
       if (error instanceof NotConnectedError) continue;
       throw error;
     }
-    for (const batch of batches.filter((entry) => entry.shop === shop)) await settleBatch(ctx, batch);
     for (const shipment of shipments.filter((entry) => entry.shop === shop)) await reconcileSingleBooking(ctx, shipment);
   }
   return { batches: batches.length, shipments: shipments.length };

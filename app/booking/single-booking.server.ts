@@ -5,7 +5,6 @@ import { batchGuard } from "../batches/batch-store.server";
 import type { ShippingContext } from "../shipping/context.server";
 import type { BatchGuard } from "../batches/eligibility";
 import { explainShippingError, outcomeUnknown } from "../shipping/errors";
-import { settleBatch } from "./settle.server";
 import { sumAmounts } from "../shipping/money";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { rateOf, type Rate } from "../quoting/rate-fields";
@@ -274,16 +273,13 @@ export type ReconcileSingle =
   | { status: "unconfirmed"; message: string };
 
 /**
- * A BOOKING shipment is settled by whoever booked it: its batch (Get Batch) when it is a member of a batch
- * being booked, otherwise as a single booking (Search Shipments by its reference).
+ * A BOOKING shipment is settled by whoever booked it: a member of a batch being booked by its batch's job
+ * (here it only shows so: the job, sent by the booking and again at start-up, reads Get Batch back);
+ * otherwise as a single booking (Search Shipments by its reference).
  */
 async function settleShipment(ctx: ShippingContext, shipment: Shipment & { batch: Batch | null }): Promise<ReconcileSingle> {
   if (shipment.batch?.status !== "BOOKING") return reconcileSingleBooking(ctx, shipment);
-  await settleBatch(ctx, shipment.batch);
-  const after = await ctx.db.shipment.findFirst({ where: { id: shipment.id, shop: ctx.shop } });
-  if (after?.bookingStatus === "BOOKED" && after.bookNumber) return { status: "booked", bookNumber: after.bookNumber, trackingNumber: after.trackingNumber ?? "" };
-  if (after?.bookingStatus === "BOOKING") return { status: "unconfirmed", message: `It is being booked with batch “${shipment.batch.name}”. Reload this page in a minute.` };
-  return { status: "released" };
+  return { status: "unconfirmed", message: `It is being booked with batch “${shipment.batch.name}”. Reload this page in a minute.` };
 }
 
 /**

@@ -1,5 +1,14 @@
 import { z } from "zod";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, ShipmentState } from "./write-back-plan";
+import type { AdminDocument } from "../shopify/admin-document";
+import type {
+  CreateShipmentFulfillmentMutation,
+  CreateShipmentFulfillmentMutationVariables,
+  FulfillmentOrdersForWriteBackQuery,
+  FulfillmentOrdersForWriteBackQueryVariables,
+  FulfillmentWriteBackStateQuery,
+  FulfillmentWriteBackStateQueryVariables,
+} from "../types/admin.generated";
 
 /**
  * The Admin GraphQL the write-back sends, with zod for the parts it relies on. Sized for the cost bucket:
@@ -10,33 +19,44 @@ import type { FulfillmentOrderLineState, FulfillmentOrderState, ShipmentState } 
 /** How many of an order's recent fulfillments are read to look for the tracking number. */
 export const FULFILLMENTS_READ = 25;
 
+/** A fulfillment order's state as the plan reads it, in the state read and in the order's fulfillment orders. */
+const WRITE_BACK_FULFILLMENT_ORDER_FIELDS = `#graphql
+  fragment WriteBackFulfillmentOrderFields on FulfillmentOrder {
+    id
+    status
+    requestStatus
+    fulfillAt
+    supportedActions {
+      action
+    }
+    fulfillmentHolds {
+      reason
+      reasonNotes
+    }
+    assignedLocation {
+      name
+    }
+  }
+`;
+
+const WRITE_BACK_LINE_FIELDS = `#graphql
+  fragment WriteBackLineFields on FulfillmentOrderLineItem {
+    id
+    remainingQuantity
+    lineItem {
+      id
+      name
+    }
+  }
+`;
+
 export const WRITE_BACK_STATE = `#graphql
   query FulfillmentWriteBackState($fulfillmentOrderId: ID!, $lineIds: [ID!]!, $orderId: ID!, $fulfillmentsFirst: Int!, $fulfillmentsQuery: String!) {
     fulfillmentOrder(id: $fulfillmentOrderId) {
-      id
-      status
-      requestStatus
-      fulfillAt
-      supportedActions {
-        action
-      }
-      fulfillmentHolds {
-        reason
-        reasonNotes
-      }
-      assignedLocation {
-        name
-      }
+      ...WriteBackFulfillmentOrderFields
     }
     fulfillmentOrderLines: nodes(ids: $lineIds) {
-      ... on FulfillmentOrderLineItem {
-        id
-        remainingQuantity
-        lineItem {
-          id
-          name
-        }
-      }
+      ...WriteBackLineFields
     }
     order(id: $orderId) {
       id
@@ -51,35 +71,19 @@ export const WRITE_BACK_STATE = `#graphql
       }
     }
   }
-`;
+  ${WRITE_BACK_FULFILLMENT_ORDER_FIELDS}
+  ${WRITE_BACK_LINE_FIELDS}
+` as AdminDocument<FulfillmentWriteBackStateQuery, FulfillmentWriteBackStateQueryVariables>;
 
 export const ORDER_FULFILLMENT_ORDERS = `#graphql
   query FulfillmentOrdersForWriteBack($orderId: ID!, $after: String) {
     order(id: $orderId) {
       fulfillmentOrders(first: 5, after: $after) {
         nodes {
-          id
-          status
-          requestStatus
-          fulfillAt
-          supportedActions {
-            action
-          }
-          fulfillmentHolds {
-            reason
-            reasonNotes
-          }
-          assignedLocation {
-            name
-          }
+          ...WriteBackFulfillmentOrderFields
           lineItems(first: 40) {
             nodes {
-              id
-              remainingQuantity
-              lineItem {
-                id
-                name
-              }
+              ...WriteBackLineFields
             }
           }
         }
@@ -90,7 +94,9 @@ export const ORDER_FULFILLMENT_ORDERS = `#graphql
       }
     }
   }
-`;
+  ${WRITE_BACK_FULFILLMENT_ORDER_FIELDS}
+  ${WRITE_BACK_LINE_FIELDS}
+` as AdminDocument<FulfillmentOrdersForWriteBackQuery, FulfillmentOrdersForWriteBackQueryVariables>;
 
 export const CREATE_FULFILLMENT = `#graphql
   mutation CreateShipmentFulfillment($fulfillment: FulfillmentInput!) {
@@ -104,7 +110,7 @@ export const CREATE_FULFILLMENT = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<CreateShipmentFulfillmentMutation, CreateShipmentFulfillmentMutationVariables>;
 
 const FoLine = z.object({
   id: z.string(),

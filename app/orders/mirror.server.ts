@@ -125,10 +125,12 @@ export async function refreshOrder(context: ShopAdmin, db: Db, orderId: string, 
 }
 
 const RunBulkData = z.object({
-  bulkOperationRunQuery: z.object({
-    bulkOperation: z.object({ id: z.string(), status: z.string() }).nullable(),
-    userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })),
-  }),
+  bulkOperationRunQuery: z
+    .object({
+      bulkOperation: z.object({ id: z.string(), status: z.string() }).nullable(),
+      userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })),
+    })
+    .nullable(),
 });
 
 const BulkStatusData = z.object({
@@ -144,8 +146,8 @@ export class MirrorSyncError extends Error {
 /** Starts a backfill/reconciliation: one bulk operation over every order with something left to ship. */
 export async function startMirrorSync(context: ShopAdmin, db: Db, now = new Date()): Promise<{ syncId: string }> {
   const { bulkOperationRunQuery: result } = await adminQuery(context, RUN_BULK_QUERY, RunBulkData, { query: FULFILLMENT_ORDERS_TO_SHIP_BULK });
-  if (!result.bulkOperation) {
-    throw new MirrorSyncError(`Shopify refused the order export: ${result.userErrors.map((error) => error.message).join("; ")}`);
+  if (!result?.bulkOperation) {
+    throw new MirrorSyncError(`Shopify refused the order export: ${(result?.userErrors ?? []).map((error) => error.message).join("; ")}`);
   }
   const sync = await db.mirrorSync.create({
     data: { shop: context.shop, bulkOperationId: result.bulkOperation.id, status: "RUNNING", startedAt: now },

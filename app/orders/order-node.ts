@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { schemaFor } from "../shopify/admin-document";
+import type { FulfillmentOrdersToShipBulkQuery } from "../types/admin.generated";
 import type { FulfillmentOrderForShipping, OrderForShipping, OrderShippingLine } from "./types";
 
 /**
@@ -49,22 +51,29 @@ const FulfillmentOrderNode = z.object({
   lineItems: edges(LineNode),
 });
 
-export const OrderNode = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  cancelledAt: z.string().nullable(),
-  email: z.string().nullable(),
-  currencyCode: z.string(),
-  tags: z.array(z.string()),
-  displayFulfillmentStatus: z.string(),
-  /** Absent from documents that do not select it (older bulk exports): no shipping line known. */
-  shippingLine: z
-    .object({ title: z.string(), originalPriceSet: z.object({ shopMoney: z.object({ amount: z.string(), currencyCode: z.string() }) }) })
-    .nullish(),
-  shippingAddress: Address.nullable(),
-  fulfillmentOrders: edges(FulfillmentOrderNode),
-});
+type BulkFulfillmentOrder = FulfillmentOrdersToShipBulkQuery["fulfillmentOrders"]["edges"][number]["node"];
+/** An order of the bulk export as reassembleBulkOrders rebuilds it: the single-order read's shape. */
+type ReassembledBulkOrder = BulkFulfillmentOrder["order"] & { fulfillmentOrders: { edges: Array<{ node: Omit<BulkFulfillmentOrder, "order"> }> } };
+
+/** Checked against both reads: ORDER_FOR_SHIPPING through adminQuery, the bulk export here. */
+export const OrderNode = schemaFor<ReassembledBulkOrder>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+    cancelledAt: z.string().nullable(),
+    email: z.string().nullable(),
+    currencyCode: z.string(),
+    tags: z.array(z.string()),
+    displayFulfillmentStatus: z.string(),
+    /** Absent from documents that do not select it (older bulk exports): no shipping line known. */
+    shippingLine: z
+      .object({ title: z.string(), originalPriceSet: z.object({ shopMoney: z.object({ amount: z.string(), currencyCode: z.string() }) }) })
+      .nullish(),
+    shippingAddress: Address.nullable(),
+    fulfillmentOrders: edges(FulfillmentOrderNode),
+  }),
+);
 export type OrderNode = z.infer<typeof OrderNode>;
 
 export interface MirroredFulfillmentOrder extends FulfillmentOrderForShipping {

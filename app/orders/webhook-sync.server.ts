@@ -5,6 +5,8 @@ import { ShopifyId } from "../shopify/gid";
 import { parseWebhookPayload } from "../webhook-payload";
 import { refreshOrder } from "./mirror.server";
 import type { MirroredOrder } from "./order-node";
+import type { AdminDocument } from "../shopify/admin-document";
+import type { FulfillmentOrderOwnerQuery, FulfillmentOrderOwnerQueryVariables } from "../types/admin.generated";
 
 /**
  * Keeps the order mirror current from webhooks: every order, fulfillment order and fulfillment topic
@@ -33,7 +35,7 @@ const FULFILLMENT_ORDER_OWNER = `#graphql
       orderId
     }
   }
-`;
+` as AdminDocument<FulfillmentOrderOwnerQuery, FulfillmentOrderOwnerQueryVariables>;
 
 async function orderOfFulfillmentOrder(context: ShopAdmin, db: Db, ref: NonNullable<z.infer<typeof FulfillmentOrderRef>>): Promise<string | null> {
   if (ref.order_id) return ref.order_id;

@@ -16,10 +16,9 @@ import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
 import { saveSettlements, type SettledShipment } from "./quote-store.server";
-import { observedTransitLookup } from "../tracking/tracking-views.server";
+import { loadRuleInputs } from "./rule-inputs.server";
 import { settleQuotes } from "./settle";
 import { withCustoms } from "../orders/customs.server";
-import { paidShippingByOrder } from "./customer-choice.server";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -243,8 +242,7 @@ async function quoteRun(
   { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
 ): Promise<void> {
   const pending = await db.shipment.findMany({ where: { runId, quoteStatus: "PENDING" }, select: { id: true, orderId: true, request: true }, orderBy: { id: "asc" } });
-  const observed = settings.rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
-  const paid = settings.rateRule.kind === "match" ? await paidShippingByOrder(db, shop, pending.map((shipment) => shipment.orderId)) : new Map();
+  const inputsFor = await loadRuleInputs(db, shop, settings.rateRule, pending.map((shipment) => shipment.orderId));
   const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
   const settledBefore = shipmentsTotal - pending.length;
   try {
@@ -260,7 +258,7 @@ async function quoteRun(
       onChunk: (outcomes) => {
         const chunk = outcomes.map((outcome) => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
-          settlement: settleQuotes(outcome, settings, null, observed, paid.get(pending[outcome.shipmentIndex]!.orderId)),
+          settlement: settleQuotes(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
           keepOnFailure: false,
           replace: false,
         }));

@@ -72,6 +72,12 @@ describe("the rate rule", () => {
     expect(pickRate(rates, preferMrx("40"))?.reason).toBe("Preferred carrier MRX is over your £40.00 ceiling: cheapest instead");
   });
 
+  it("GIVEN the account's carrier names WHEN the preferred rule says why THEN it names the carrier, not its code", () => {
+    const names = serviceNamesOf([{ carrierCode: "MRX", carrierLabel: "Meridian Express", serviceCode: "MRX_2DAY", serviceLabel: "2Day" }]);
+    expect(pickRate(six, preferMrx("30"), { names })?.reason).toBe("Preferred carrier Meridian Express, within your $30.00 ceiling");
+    expect(pickRate(six, preferMrx("25"), { names })?.reason).toBe("Preferred carrier Meridian Express is over your $25.00 ceiling: cheapest instead");
+  });
+
   it("GIVEN equal prices WHEN cheapest picks THEN the faster one wins, and the same rates always give the same pick", () => {
     const slow = rate("GPC", "GPC_ECOM_GROUND", "eCommerce Ground", "10.00");
     const quick = rate("GPC", "GPC_ECOM_EXPEDITED", "eCommerce Expedited", "10.00");
@@ -115,16 +121,16 @@ describe("fastest with observed transit times", () => {
 
   it("GIVEN the shop's deliveries show 3 Day Select arriving in 1 day and Next Day Air in 2 THEN the observed times win over the names", () => {
     const observed = observedOf(stats("BLP", "BLP_3_DAY_SELECT", 1, 1, 2, 41), stats("BLP", "BLP_NEXT_DAY_AIR", 2, 2, 2, 12));
-    expect(pickRate(six, { kind: "fastest" }, observed)).toEqual({ quoteId: threeDay.quoteId, reason: "Fastest of 6 rates: usually 1–2 days (41 deliveries)" });
+    expect(pickRate(six, { kind: "fastest" }, { observed })).toEqual({ quoteId: threeDay.quoteId, reason: "Fastest of 6 rates: usually 1–2 days (41 deliveries)" });
   });
 
   it("GIVEN observed ground at 4 days and an unobserved overnight service THEN the overnight service still wins by its name", () => {
     const observed = observedOf(stats("NPS", "NPS_GROUND_ADVANTAGE", 4, 3, 5, 30));
-    expect(pickRate(six, { kind: "fastest" }, observed)).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight, judged by its name)" });
+    expect(pickRate(six, { kind: "fastest" }, { observed })).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight, judged by its name)" });
   });
 
   it("GIVEN no observations THEN the name heuristic as before", () => {
-    expect(pickRate(six, { kind: "fastest" }, () => null)).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight)" });
+    expect(pickRate(six, { kind: "fastest" }, { observed: () => null })).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight)" });
   });
 });
 
@@ -141,16 +147,16 @@ describe("match the customer's choice, with a ceiling", () => {
     ["Next Day Delivery with everything over the ceiling", "5", ground, "Every rate is over your $5.00 ceiling: cheapest instead"],
   ])("GIVEN the customer paid for %s and a $%s ceiling THEN the nearest service is picked", (title, ceiling, expected, reason) => {
     const line = paid(title.replace(/ \(.*\)$| with .*$/, ""));
-    expect(pickRate(six, match(ceiling), undefined, line)).toEqual({ quoteId: expected.quoteId, reason });
+    expect(pickRate(six, match(ceiling), { paid: line })).toEqual({ quoteId: expected.quoteId, reason });
   });
 
   it("GIVEN a priority line and both Priority Mail and a dearer priority service THEN the cheaper priority one", () => {
     const otherPriority = rate("MRX", "MRX_INTERNATIONAL_PRIORITY", "International Priority", "14.00");
-    expect(pickRate([...six, otherPriority], match("100"), undefined, paid("USPS Priority Mail"))?.quoteId).toBe(priority.quoteId);
+    expect(pickRate([...six, otherPriority], match("100"), { paid: paid("USPS Priority Mail") })?.quoteId).toBe(priority.quoteId);
   });
 
   it("GIVEN an order without a shipping line THEN the cheapest, saying why", () => {
-    expect(pickRate(six, match("100"), undefined, null)).toEqual({ quoteId: ground.quoteId, reason: "The order has no shipping line to match: cheapest instead" });
+    expect(pickRate(six, match("100"), { paid: null })).toEqual({ quoteId: ground.quoteId, reason: "The order has no shipping line to match: cheapest instead" });
   });
 
   it("GIVEN the rule THEN it reads with its ceiling in the rates' currency", () => {

@@ -25,6 +25,17 @@ export interface RatePick {
 }
 
 /**
+ * What the rule reads besides the rates, all optional: the shop's observed transit times (the Fastest rule
+ * prefers them to service names), the shipping the customer paid for (the Match rule follows it) and the
+ * carrier names its reasons use (codes without them).
+ */
+export interface RuleInputs {
+  observed?: ObservedTransit;
+  paid?: PaidShipping | null;
+  names?: ServiceNames;
+}
+
+/**
  * Speed classes, fastest first. The Shipping API gives no transit times, so speed is a heuristic read from
  * the service's code and description: overnight / next day > express / 2-day > 3-day > priority /
  * expedited > ground / economy. A service whose name says none of these ranks with ground. The first class
@@ -95,9 +106,9 @@ function fastest(rates: readonly RateCandidate[], observed?: ObservedTransit): R
   return { quoteId: pick.quoteId, reason: `Fastest of ${rates.length} rates (${speed.label}${tie})` };
 }
 
-function preferred(rates: readonly RateCandidate[], rule: Extract<RateRule, { kind: "preferred" }>): RatePick {
-  const carrier = rule.carrierCode;
-  const offered = rates.filter((rate) => rate.carrierCode === carrier);
+function preferred(rates: readonly RateCandidate[], rule: Extract<RateRule, { kind: "preferred" }>, names: ServiceNames): RatePick {
+  const carrier = carrierName(names, rule.carrierCode);
+  const offered = rates.filter((rate) => rate.carrierCode === rule.carrierCode);
   const fallback = cheapest(rates);
   if (offered.length === 0) {
     return { quoteId: fallback.quoteId, reason: `Preferred carrier ${carrier} has no rate for this shipment: cheapest instead` };
@@ -142,22 +153,18 @@ function match(rates: readonly RateCandidate[], rule: Extract<RateRule, { kind: 
   return { quoteId: pick.quoteId, reason: `Matches the customer's ${paid.title} (${promised.label}): ${label}${among}, within your ${ceiling} ceiling` };
 }
 
-/**
- * The rule's rate for one shipment, or null when there is no rate to pick from. `observed` gives the shop's
- * observed transit times, which the Fastest rule prefers to the service names; `paid` is the shipping the
- * customer paid for, which the Match rule follows.
- */
-export function pickRate(rates: readonly RateCandidate[], rule: RateRule, observed?: ObservedTransit, paid?: PaidShipping | null): RatePick | null {
+/** The rule's rate for one shipment, or null when there is no rate to pick from. */
+export function pickRate(rates: readonly RateCandidate[], rule: RateRule, inputs: RuleInputs = {}): RatePick | null {
   if (rates.length === 0) return null;
   switch (rule.kind) {
     case "cheapest":
       return cheapest(rates);
     case "fastest":
-      return fastest(rates, observed);
+      return fastest(rates, inputs.observed);
     case "preferred":
-      return preferred(rates, rule);
+      return preferred(rates, rule, inputs.names ?? NO_NAMES);
     case "match":
-      return match(rates, rule, paid);
+      return match(rates, rule, inputs.paid);
   }
 }
 

@@ -5,9 +5,8 @@ import { loadSettings } from "../settings/account.server";
 import { shippingClientFor } from "../shipping/client.server";
 import { saveSettlements } from "./quote-store.server";
 import { isBooked } from "./selection.server";
-import { observedTransitLookup } from "../tracking/tracking-views.server";
+import { loadRuleInputs } from "./rule-inputs.server";
 import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
-import { paidShippingByOrder } from "./customer-choice.server";
 
 /**
  * Re-quoting stored shipments: expired or failed rates on the rates page, and the batches step's "re-quote
@@ -68,10 +67,9 @@ export async function requoteShipments(
   if (toQuote.length > 0) {
     const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
     const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
-    const observed = settings.rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
     const orderOf = (entry: (typeof toQuote)[number]) => byId.get(entry.id)!.orderId;
-    const paid = settings.rateRule.kind === "match" ? await paidShippingByOrder(db, shop, toQuote.map(orderOf)) : new Map();
-    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous, observed, paid.get(orderOf(entry))) }));
+    const inputsFor = await loadRuleInputs(db, shop, settings.rateRule, toQuote.map(orderOf));
+    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous, inputsFor(orderOf(entry))) }));
     await saveSettlements(
       db,
       shop,

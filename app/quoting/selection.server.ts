@@ -1,9 +1,8 @@
 import type { PrismaClient } from "@prisma/client";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
-import { observedTransitLookup } from "../tracking/tracking-views.server";
+import { loadRuleInputs } from "./rule-inputs.server";
 import { pickRate } from "./rate-rule";
-import { paidShippingByOrder } from "./customer-choice.server";
 
 /**
  * Changing which rate a shipment ships with: the merchant's own pick, or the shop's rule applied again to a
@@ -66,12 +65,11 @@ export async function applyRule(
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop }, select: { id: true } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
   const { rateRule } = await loadSettings(db, shop);
-  const observed = rateRule.kind === "fastest" ? await observedTransitLookup(db, shop) : undefined;
   const shipments = await db.shipment.findMany({
     where: { shop, runId, quoteStatus: "QUOTED" },
     select: { id: true, orderId: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
   });
-  const paid = rateRule.kind === "match" ? await paidShippingByOrder(db, shop, shipments.map((shipment) => shipment.orderId)) : new Map();
+  const inputsFor = await loadRuleInputs(db, shop, rateRule, shipments.map((shipment) => shipment.orderId));
   const result: RuleApplied = { applied: 0, keptManual: 0, locked: 0, needRequote: 0 };
   const updates = [];
   for (const shipment of shipments) {
@@ -83,7 +81,7 @@ export async function applyRule(
       result.keptManual += 1;
       continue;
     }
-    const pick = pickRate(shipment.quotes, rateRule, observed, paid.get(shipment.orderId));
+    const pick = pickRate(shipment.quotes, rateRule, inputsFor(shipment.orderId));
     if (!pick) {
       result.needRequote += 1;
       continue;

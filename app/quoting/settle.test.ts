@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Quote, type QuoteError } from "../../shipping-api/contract";
 import { buildQuote } from "../../test/factories/shipping-api";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../settings/settings";
+import { serviceNamesOf } from "../shipping/service-names";
 import { settleQuotes } from "./settle";
 
 const quote = (quoteId: number, carrierCode: string, serviceCode: string, serviceDescription: string, totalAmount: string) =>
@@ -39,6 +40,18 @@ describe("settling one shipment's quotes", () => {
   it("GIVEN a re-quote where the merchant's service is still offered WHEN settled THEN it is kept, still the merchant's choice", () => {
     const settled = settleQuotes(success([ground, twoDay]), settings(), { carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", selectedBy: "MERCHANT" });
     expect(settled.ok && settled.pick).toEqual({ quoteId: 2, reason: "Same service as before (MRX 2Day), re-quoted", selectedBy: "MERCHANT" });
+  });
+
+  it("GIVEN the account's carrier names WHEN a reason or a failure names a service THEN it uses the carrier's name, not its code", () => {
+    const names = serviceNamesOf([
+      { carrierCode: "MRX", carrierLabel: "Meridian Express", serviceCode: "MRX_2DAY", serviceLabel: "2Day" },
+      { carrierCode: "NPS", carrierLabel: "National Postal Service", serviceCode: "NPS_GROUND_ADVANTAGE", serviceLabel: "Ground Advantage" },
+    ]);
+    const previous = { carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", selectedBy: "MERCHANT" as const };
+    expect(settleQuotes(success([ground, twoDay]), settings(), previous, { names })).toMatchObject({ pick: { reason: "Same service as before (Meridian Express 2Day), re-quoted" } });
+    expect(settleQuotes(success([ground, nextDay]), settings(), previous, { names })).toMatchObject({ pick: { reason: "Meridian Express 2Day is no longer offered: cheapest of 2 rates" } });
+    const notEnabled = settleQuotes(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }), null, { names });
+    expect(notEnabled).toEqual({ ok: false, error: "Only services you have not enabled can ship this (National Postal Service Ground Advantage). Enable one in Settings, then choose Re-quote." });
   });
 
   it("GIVEN a re-quote where the service is gone WHEN settled THEN the rule picks and the reason says so", () => {

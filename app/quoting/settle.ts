@@ -2,9 +2,8 @@ import type { ShipmentQuoteOutcome } from "../../shipping-api/client";
 import type { Quote } from "../../shipping-api/contract";
 import { isServiceEnabled, type ShippingSettings } from "../settings/settings";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
-import type { PaidShipping } from "./customer-choice";
-import { pickRate, sameServiceRate } from "./rate-rule";
-import { type ObservedTransit } from "../tracking/transit-times";
+import { pickRate, sameServiceRate, type RuleInputs } from "./rate-rule";
+import { carrierName, NO_NAMES } from "../shipping/service-names";
 
 /**
  * One shipment's quote outcome → what the app keeps: the rates of the services the merchant enabled and
@@ -36,28 +35,21 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/**
- * `observed`: the shop's observed transit times, which the Fastest rule prefers to service names; `paid`: the
- * shipping the customer paid for, which the Match rule follows.
- */
-export function settleQuotes(
-  outcome: ShipmentQuoteOutcome,
-  settings: ShippingSettings,
-  previous: PreviousChoice | null = null,
-  observed?: ObservedTransit,
-  paid?: PaidShipping | null,
-): Settlement {
+/** `inputs`: what the rate rule reads besides the rates (observed transit times, the customer's choice, names). */
+export function settleQuotes(outcome: ShipmentQuoteOutcome, settings: ShippingSettings, previous: PreviousChoice | null = null, inputs: RuleInputs = {}): Settlement {
+  const names = inputs.names ?? NO_NAMES;
+  const service = (rate: { carrierCode: string; serviceDescription: string }) => `${carrierName(names, rate.carrierCode)} ${rate.serviceDescription}`;
   if (outcome.status === "failed") return { ok: false, error: describeQuoteFailure(clientFailure(outcome.error)) };
   if (outcome.status === "error") return { ok: false, error: describeQuoteFailure({ category: outcome.errorCategory, message: outcome.error }) };
 
   const quotes = outcome.quotes.filter((quote) => isServiceEnabled(settings, quote));
   if (quotes.length === 0 && outcome.quotes.length > 0) {
-    const offered = outcome.quotes.map((quote) => `${quote.carrierCode} ${quote.serviceDescription}`);
+    const offered = outcome.quotes.map(service);
     return { ok: false, error: `Only services you have not enabled can ship this (${listed(offered)}). Enable one in Settings, then choose Re-quote.` };
   }
   if (quotes.length === 0) {
     const first = outcome.quoteErrors[0];
-    const reasons = outcome.quoteErrors.map((failure) => `${failure.carrierCode} ${failure.serviceDescription}: ${failure.error}`);
+    const reasons = outcome.quoteErrors.map((failure) => `${service(failure)}: ${failure.error}`);
     return { ok: false, error: describeQuoteFailure({ category: first?.errorCategory ?? "", message: listed(reasons) || "no service answered" }) };
   }
 
@@ -66,10 +58,10 @@ export function settleQuotes(
     return {
       ok: true,
       quotes,
-      pick: { quoteId: kept.quoteId, reason: `Same service as before (${previous.carrierCode} ${previous.serviceDescription}), re-quoted`, selectedBy: previous.selectedBy },
+      pick: { quoteId: kept.quoteId, reason: `Same service as before (${service(previous)}), re-quoted`, selectedBy: previous.selectedBy },
     };
   }
-  const pick = pickRate(quotes, settings.rateRule, observed, paid)!;
-  const reason = previous ? `${previous.carrierCode} ${previous.serviceDescription} is no longer offered: ${lowerFirst(pick.reason)}` : pick.reason;
+  const pick = pickRate(quotes, settings.rateRule, inputs)!;
+  const reason = previous ? `${service(previous)} is no longer offered: ${lowerFirst(pick.reason)}` : pick.reason;
   return { ok: true, quotes, pick: { quoteId: pick.quoteId, reason, selectedBy: "RULE" } };
 }

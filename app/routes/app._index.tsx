@@ -36,7 +36,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = { admin, shop: session.shop };
   const query = parseOrderListQuery(new URL(request.url).searchParams);
   const shop = await loadShopSummary(context);
-  const sync = await currentMirrorSync(context);
+  const sync = await currentMirrorSync(session.shop);
   const list = await listOrdersToShip(prisma, session.shop, orderListFilters(query, shop, new Date()));
   const attention = await needsAttention({ db: prisma, shop: session.shop, now: () => new Date() }, 10);
   return {
@@ -67,7 +67,7 @@ export default function OrdersToShip() {
     list.rows.filter((row) => row.shippable),
   );
 
-  useRevalidateWhile(sync.status === "RUNNING", 1000);
+  useRevalidateWhile(sync.status === "RUNNING" || sync.status === "QUEUED", 1000);
 
   const setParam = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -96,7 +96,7 @@ export default function OrdersToShip() {
           <Text as="p" tone="subdued">
             <span data-testid="shop-name">{shop.name}</span> · ships from {shop.origin}
           </Text>
-          <Button onClick={() => submit({}, { method: "post" })} loading={sync.status === "RUNNING"}>
+          <Button onClick={() => submit({}, { method: "post" })} loading={sync.status === "RUNNING" || sync.status === "QUEUED"}>
             Sync orders
           </Button>
         </InlineStack>
@@ -106,6 +106,16 @@ export default function OrdersToShip() {
           </Banner>
         )}
         <NeedsAttention total={attention.total} rows={attention.rows} names={names} />
+        {sync.status === "QUEUED" && (
+          <Banner tone="info" title="Your first order sync is queued…">
+            <p>Consign reads your open orders from Shopify once after install. This page updates by itself as it runs.</p>
+          </Banner>
+        )}
+        {sync.status === "NONE" && (
+          <Banner tone="info" title="Your orders have not been read from Shopify yet" action={{ content: "Sync orders", onAction: () => submit({}, { method: "post" }) }}>
+            <p>Choose “Sync orders” to read your open orders; new orders arrive by themselves after that.</p>
+          </Banner>
+        )}
         {sync.status === "RUNNING" && (
           <Banner tone="info" title="Reading your open orders from Shopify…">
             <p>This runs once after install and whenever you sync. The list fills in as soon as it finishes.</p>

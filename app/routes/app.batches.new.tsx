@@ -7,7 +7,7 @@ import { z } from "zod";
 import { BatchName } from "../batches/batch-plan";
 import { batchCandidates, type BatchCandidate } from "../batches/batch-store.server";
 import { CandidateTable } from "../batches/components/candidate-table";
-import { createBatches, type CreateBatchesResult } from "../batches/creation.server";
+import { startBatchCreation, type CreateBatchesResult } from "../booking/creation.server";
 import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
 
@@ -51,7 +51,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     return json<ActionResult>({ kind: "invalid", field: String(issue.path[0] ?? "shipmentIds"), message: issue.message }, { status: 400 });
   }
   if (input.data.name === undefined) return json<ActionResult>({ kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
-  const result = await createBatches(ctx, { name: input.data.name, shipmentIds: input.data.shipmentIds });
+  const result = await startBatchCreation(ctx, { name: input.data.name, shipmentIds: input.data.shipmentIds });
   const [first] = result.batches;
   // Thrown, so the action's data type stays the JSON results.
   if (first && result.refused.length === 0 && result.errors.length === 0) throw redirect(result.batches.length === 1 ? `/app/batches/${first.id}` : "/app/batches");
@@ -129,7 +129,7 @@ function CreatedSummary({ result }: { result: CreateBatchesResult }) {
           <BlockStack gap="100">
             {result.batches.map((batch) => (
               <Text as="p" key={batch.id}>
-                <Link to={`/app/batches/${batch.id}`}>{batch.name}</Link> · {batch.orders} orders
+                <Link to={`/app/batches/${batch.id}`}>{batch.name}</Link> · {batch.orders} orders{batch.status === "CREATING" ? " · being created on the Shipping API (its page follows it)" : ""}
               </Text>
             ))}
           </BlockStack>

@@ -113,7 +113,7 @@ export default function Settings() {
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title="Rate choice" description="Which rate Consign picks for each order; you can change any pick before booking.">
               <Card>
-                <RatesSection {...section} />
+                <RatesSection {...section} currency={page.ratesCurrency} />
               </Card>
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title="Labels and defaults" description="Applied to every shipment unless you change it on the order.">

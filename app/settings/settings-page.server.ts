@@ -1,3 +1,4 @@
+import type { PrismaClient } from "@prisma/client";
 import { describeError, type ShippingApiError, type ShippingClientOptions } from "../../shipping-api/client";
 import type { ProviderAccount, Service } from "../../shipping-api/contract";
 import type { ShopAdmin } from "../shopify/gateway.server";
@@ -27,6 +28,8 @@ export interface SettingsPage {
   locations: SenderLocation[];
   /** Null while the Shipping API cannot be read. */
   catalog: Catalog | null;
+  /** The currency the account's rates come in (its latest quote's), for the rule's price ceiling; null before any quote. */
+  ratesCurrency: string | null;
   problems: SettingsProblem[];
 }
 
@@ -57,15 +60,16 @@ function catalogProblem(error: ShippingApiError): SettingsProblem {
   };
 }
 
-export async function loadSettingsPage(context: ShopAdmin, db: Db, options: ClientOptions = {}): Promise<SettingsPage> {
+export async function loadSettingsPage(context: ShopAdmin, db: Db & Pick<PrismaClient, "quote">, options: ClientOptions = {}): Promise<SettingsPage> {
   const { shop } = context;
-  const [settings, locations, catalog] = await Promise.all([
+  const [settings, locations, catalog, latestQuote] = await Promise.all([
     settingsWithSender(context, db),
     loadSenderLocations(context).then(
       (found) => ({ ok: true as const, found }),
       (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
     ),
     readAccountCatalog(db, shop, options),
+    db.quote.findFirst({ where: { shop }, orderBy: { createdAt: "desc" }, select: { currency: true } }),
   ]);
   const problems: SettingsProblem[] = [];
   if (!catalog.ok) problems.push(catalogProblem(catalog.error));
@@ -79,6 +83,7 @@ export async function loadSettingsPage(context: ShopAdmin, db: Db, options: Clie
     values: settingsFormValues(settings),
     locations: locations.ok ? locations.found : [],
     catalog: catalog.ok ? buildCatalog(catalog.services, catalog.providerAccounts) : null,
+    ratesCurrency: latestQuote?.currency ?? null,
     problems,
   };
 }

@@ -2,6 +2,15 @@ import { z } from "zod";
 import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { addressLine, fromShopifyAddress, type SenderLocation } from "./addresses";
 import type { ShopProfile } from "./onboarding-form";
+import type { AdminDocument } from "../shopify/admin-document";
+import type {
+  OnboardingShopProfileQuery,
+  OnboardingShopProfileQueryVariables,
+  PrimarySenderLocationQuery,
+  PrimarySenderLocationQueryVariables,
+  SenderLocationsQuery,
+  SenderLocationsQueryVariables,
+} from "../types/admin.generated";
 
 /** What onboarding and Settings read from Shopify: the shop's own details and the locations it ships from. */
 
@@ -34,7 +43,7 @@ const SHOP_PROFILE = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<OnboardingShopProfileQuery, OnboardingShopProfileQueryVariables>;
 
 const nullableText = z.string().nullable();
 
@@ -99,7 +108,7 @@ const SENDER_LOCATIONS = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<SenderLocationsQuery, SenderLocationsQueryVariables>;
 
 const ShopIdentity = z.object({ name: z.string(), email: z.string() });
 const LocationNode = z.object({ id: z.string(), name: z.string(), isFulfillmentService: z.boolean(), address: LocationAddress });
@@ -156,7 +165,7 @@ const PRIMARY_SENDER_LOCATION = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<PrimarySenderLocationQuery, PrimarySenderLocationQueryVariables>;
 
 const PrimarySenderLocationData = z.object({ shop: ShopIdentity, location: LocationNode.nullable() });
 

@@ -1,6 +1,7 @@
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { GraphqlQueryError, HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
+import type { AdminDocument, SchemaFor, VariablesFor } from "./admin-document";
 import { CostPacer, type ThrottleStatus } from "./pacer";
 
 /**
@@ -105,12 +106,12 @@ async function send(admin: AdminClient, document: string, variables: Record<stri
  * Runs one Admin GraphQL document and returns its `data` parsed by `schema`. Throws AdminApiError for
  * GraphQL errors other than THROTTLED (which it waits out) and for data that does not match the schema.
  */
-export async function adminQuery<T>(
+export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>(
   context: ShopAdmin,
-  document: string,
-  schema: z.ZodType<T>,
-  variables?: Record<string, unknown>,
-): Promise<T> {
+  document: AdminDocument<TResult, TVariables>,
+  schema: SchemaFor<TResult, TSchema>,
+  ...[variables]: VariablesFor<TVariables>
+): Promise<z.output<TSchema>> {
   const { admin, shop } = context;
   const pacer = context.pacer ?? sharedPacer;
   const sleep = context.sleep ?? defaultSleep;
@@ -123,7 +124,7 @@ export async function adminQuery<T>(
     await pacer.acquire(shop, estimate, sleep);
     let result: RawResult;
     try {
-      result = await send(admin, document, variables);
+      result = await send(admin, document, variables as Record<string, unknown> | undefined);
     } finally {
       pacer.release(shop, estimate);
     }

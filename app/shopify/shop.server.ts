@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { adminQuery, type ShopAdmin } from "./gateway.server";
+import type { AdminDocument } from "./admin-document";
+import type { ShopSummaryQuery, ShopSummaryQueryVariables } from "../types/admin.generated";
 
 const SHOP_SUMMARY = `#graphql
   query ShopSummary {
@@ -14,7 +16,7 @@ const SHOP_SUMMARY = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<ShopSummaryQuery, ShopSummaryQueryVariables>;
 
 const ShopSummaryData = z.object({
   shop: z.object({

@@ -22,7 +22,7 @@ import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULF
  * before it is written again, as the write-back does (docs/decisions/005).
  */
 
-export type Db = Pick<PrismaClient, "shipment" | "trackingEvent" | "$transaction">;
+export type Db = Pick<PrismaClient, "shipment" | "trackingEvent" | "$transaction" | "$executeRaw">;
 
 export const TrackingState = {
   NONE: "NONE",
@@ -90,13 +90,74 @@ interface Run extends TrackingDeps {
   summary: TrackingPassSummary;
   /** Reschedules of polled shipments, written together (one commit for many) by `settle`. */
   reschedules: Prisma.PrismaPromise<unknown>[];
+  /** Reschedules of polled shipments whose stored tracking columns already hold what the poll found. */
+  unchanged: UnchangedReschedule[];
+}
+
+/** A poll that changed nothing but the shipment's schedule: only these columns are written. */
+interface UnchangedReschedule {
+  id: string;
+  nextTrackAt: Date;
+  lastTrackedAt: Date;
 }
 
 /** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
 const RESCHEDULE_BATCH = 50;
 
+/**
+ * The reschedules of unchanged shipments in one statement (a pass over quiet parcels is mostly these): each
+ * row's own times by CASE on its id, the error cleared, and, as for every reschedule, only while the row is
+ * still followed. `ELSE` keeps the column's own value, which also gives PostgreSQL the column's type for the
+ * parameters; SQLite takes them as Prisma stores them. The statement is given to `$executeRaw` as the parts
+ * of a template, so each database's client binds the values itself.
+ */
+function rescheduleUnchanged(db: Db, rows: readonly UnchangedReschedule[]): Prisma.PrismaPromise<number> {
+  const v = (value: unknown) => ({ value });
+  const byId = (column: "nextTrackAt" | "lastTrackedAt") => [
+    `"${column}" = CASE "id"`,
+    ...rows.flatMap((row) => [" WHEN ", v(row.id), " THEN ", v(row[column])]),
+    ` ELSE "${column}" END`,
+  ];
+  const [strings, ...values] = sqlTemplate([
+    'UPDATE "Shipment" SET ',
+    ...byId("nextTrackAt"),
+    ", ",
+    ...byId("lastTrackedAt"),
+    // updatedAt as Prisma's @updatedAt sets it on every update: the time of the write.
+    ', "trackingError" = NULL, "updatedAt" = ',
+    v(new Date()),
+    // `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
+    // (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
+    ` WHERE ("trackingState" || '') = `,
+    v(TrackingState.ACTIVE),
+    ' AND "id" IN (',
+    ...rows.flatMap((row, index) => [index === 0 ? "" : ", ", v(row.id)]),
+    ")",
+  ]);
+  return db.$executeRaw(strings, ...values);
+}
+
+/** SQL text and values as a tagged template's arguments, which every generated client's `$executeRaw` binds. */
+function sqlTemplate(pieces: ReadonlyArray<string | { value: unknown }>): [TemplateStringsArray, ...unknown[]] {
+  const strings = [""];
+  const values: unknown[] = [];
+  for (const piece of pieces) {
+    if (typeof piece === "string") strings[strings.length - 1] += piece;
+    else {
+      values.push(piece.value);
+      strings.push("");
+    }
+  }
+  return [Object.assign(strings, { raw: [...strings] }), ...values];
+}
+
 async function settle(run: Run, all = false): Promise<void> {
-  while (run.reschedules.length >= (all ? 1 : RESCHEDULE_BATCH)) await run.db.$transaction(run.reschedules.splice(0, RESCHEDULE_BATCH));
+  while (run.reschedules.length + run.unchanged.length >= (all ? 1 : RESCHEDULE_BATCH)) {
+    const writes = run.reschedules.splice(0, RESCHEDULE_BATCH);
+    const unchanged = run.unchanged.splice(0, RESCHEDULE_BATCH - writes.length);
+    if (unchanged.length > 0) writes.push(rescheduleUnchanged(run.db, unchanged));
+    await run.db.$transaction(writes);
+  }
 }
 
 /**
@@ -160,7 +221,7 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
   if (fresh.length === 0) return { events: known, fresh: new Set() };
   const changes = new Set(statusChanges(positionOf(known), fresh.map((event) => ({ carrierStatus: event.eventStatus, eventTime: event.at }))));
   const seenAt = run.now();
-  await run.db.trackingEvent.createMany({
+  const created = await run.db.trackingEvent.createManyAndReturn({
     data: fresh.map((event, index) => ({
       shop: row.shop,
       shipmentId: row.id,
@@ -177,9 +238,9 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
     })),
   });
   run.summary.events += fresh.length;
-  const events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
-  const knownIds = new Set(known.map((event) => event.id));
-  return { events, fresh: new Set(events.filter((event) => !knownIds.has(event.id)).map((event) => event.id)) };
+  // The shipment's events in the order the pass reads them (eventTime, then seenAt), without reading them back.
+  const events = [...known, ...created].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime() || a.seenAt.getTime() - b.seenAt.getTime());
+  return { events, fresh: new Set(created.map((event) => event.id)) };
 }
 
 const sameInstant = (a: string, b: Date) => new Date(a).getTime() === b.getTime();
@@ -340,19 +401,24 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
   if (next.state === TrackingState.DELIVERED) summary.delivered++;
   if (next.state === TrackingState.STALE) summary.stale++;
   if (problem) summary.errors++;
+  const tracking = { ...facts, shopifyStatus: position?.status ?? null, shopifyStatusAt: position?.at ?? null };
+  if (next.state === TrackingState.ACTIVE && !problem && holds(row, tracking)) {
+    run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
+    return;
+  }
   // Only this pass's claim is settled: a stop that arrived meanwhile (webhook) is kept.
   run.reschedules.push(run.db.shipment.updateMany({
     where: { id: row.id, trackingState: TrackingState.ACTIVE },
-    data: {
-      ...facts,
-      shopifyStatus: position?.status ?? null,
-      shopifyStatusAt: position?.at ?? null,
-      trackingState: next.state,
-      nextTrackAt: next.nextTrackAt,
-      lastTrackedAt: now,
-      trackingError: problem,
-    },
+    data: { ...tracking, trackingState: next.state, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, trackingError: problem },
   }));
+}
+
+/** Whether the shipment's stored columns already hold `values` (dates by instant). */
+function holds(row: Shipment, values: Partial<Record<keyof Shipment, string | Date | null>>): boolean {
+  return Object.entries(values).every(([key, value]) => {
+    const stored = row[key as keyof Shipment];
+    return value instanceof Date ? stored instanceof Date && stored.getTime() === value.getTime() : stored === value;
+  });
 }
 
 /**
@@ -361,7 +427,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
  * once: a shipment claimed by one caller is skipped by the others until its lease ends.
  */
 export async function syncDueTracking(deps: TrackingDeps, options: { shop: string; limit?: number }): Promise<TrackingPassSummary> {
-  const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary(), reschedules: [] };
+  const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary(), reschedules: [], unchanged: [] };
   const claimed = await claimDue(run, options.shop, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).

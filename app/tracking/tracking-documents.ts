@@ -1,4 +1,11 @@
 import { z } from "zod";
+import type { AdminDocument } from "../shopify/admin-document";
+import type {
+  CreateTrackingEventMutation,
+  CreateTrackingEventMutationVariables,
+  TrackingFulfillmentEventsQuery,
+  TrackingFulfillmentEventsQueryVariables,
+} from "../types/admin.generated";
 
 /**
  * The Admin GraphQL tracking sync sends, with zod for the parts it relies on. The event write is a mutation
@@ -21,7 +28,7 @@ export const CREATE_FULFILLMENT_EVENT = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<CreateTrackingEventMutation, CreateTrackingEventMutationVariables>;
 
 export const FULFILLMENT_EVENTS = `#graphql
   query TrackingFulfillmentEvents($fulfillmentId: ID!, $first: Int!) {
@@ -37,7 +44,7 @@ export const FULFILLMENT_EVENTS = `#graphql
       }
     }
   }
-`;
+` as AdminDocument<TrackingFulfillmentEventsQuery, TrackingFulfillmentEventsQueryVariables>;
 
 export const CreateFulfillmentEventData = z.object({
   fulfillmentEventCreate: z

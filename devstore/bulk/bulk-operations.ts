@@ -7,7 +7,11 @@ import {
   visit,
   visitWithTypeInfo,
   type ASTNode,
+  type DefinitionNode,
   type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
 } from "graphql";
 import type { Store } from "../store/store.js";
 import { isConnectionType } from "../graphql/cost.js";
@@ -23,17 +27,59 @@ const MAX_DEPTH = 2;
 
 type JsonObject = Record<string, unknown>;
 
-/** Checks Shopify's bulk query rules: a query, 1–5 connections, nested at most 2 deep, parents of nested connections select id. */
+/**
+ * The query with every fragment spread replaced by the fragment's fields (as an inline fragment on its type),
+ * so the rules below count connections, depth and ids where the fragments are used. Runs on a validated
+ * document: every spread names a fragment, and fragments do not spread each other in a cycle.
+ */
+function inlineFragments(document: DocumentNode): DocumentNode {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const inline = (selectionSet: SelectionSetNode): SelectionSetNode =>
+    visit(selectionSet, {
+      FragmentSpread(spread) {
+        const fragment = fragments.get(spread.name.value);
+        if (!fragment) return undefined;
+        return {
+          kind: Kind.INLINE_FRAGMENT,
+          typeCondition: fragment.typeCondition,
+          directives: spread.directives,
+          selectionSet: inline(fragment.selectionSet),
+        };
+      },
+    });
+  return {
+    ...document,
+    definitions: document.definitions.flatMap((definition): DefinitionNode[] => {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) return [];
+      return definition.kind === Kind.OPERATION_DEFINITION ? [{ ...definition, selectionSet: inline(definition.selectionSet) }] : [definition];
+    }),
+  };
+}
+
+/** Whether a selection selects `id`, directly or through inline fragments (fragments the query spread). */
+function selectsId(selectionSet: SelectionSetNode | undefined): boolean {
+  return !!selectionSet?.selections.some(
+    (selection) =>
+      (selection.kind === Kind.FIELD && selection.name.value === "id") || (selection.kind === Kind.INLINE_FRAGMENT && selectsId(selection.selectionSet)),
+  );
+}
+
+/**
+ * Checks Shopify's bulk query rules: a query, 1–5 connections, nested at most 2 deep, parents of nested
+ * connections select id. Fragments count where they are spread, as Shopify counts them.
+ */
 export function checkBulkQuery(query: string): string | null {
-  let document: DocumentNode;
+  let parsed: DocumentNode;
   try {
-    document = parse(query);
+    parsed = parse(query);
   } catch (error) {
     return `Invalid bulk query: ${(error as Error).message}`;
   }
   const schema = adminSchema();
-  const errors = validate(schema, document);
+  const errors = validate(schema, parsed);
   if (errors.length > 0) return `Invalid bulk query: ${errors.map((e) => e.message).join("; ")}`;
+  const document = inlineFragments(parsed);
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1 || operations[0]?.kind !== Kind.OPERATION_DEFINITION || operations[0].operation !== "query") {
     return "Bulk queries must contain exactly one query operation.";
@@ -59,11 +105,9 @@ export function checkBulkQuery(query: string): string | null {
           depth++;
           if (depth > MAX_DEPTH) problem ??= `Bulk queries cannot contain connections with a nesting depth greater than ${MAX_DEPTH}.`;
           if (depth > 1) {
-            const parentSelection = [...ancestors].reverse().find((a) => !Array.isArray(a) && (a as ASTNode).kind === Kind.SELECTION_SET);
-            const selectsId =
-              parentSelection &&
-              (parentSelection as { selections: readonly ASTNode[] }).selections.some((s) => s.kind === Kind.FIELD && s.name.value === "id");
-            if (!selectsId) problem ??= `The parent 'node' field for a nested connection must select the 'id' field. Connection field: '${node.name.value}'.`;
+            const parentField = [...ancestors].reverse().find((a) => !Array.isArray(a) && (a as ASTNode).kind === Kind.FIELD) as FieldNode | undefined;
+            if (!selectsId(parentField?.selectionSet))
+              problem ??= `The parent 'node' field for a nested connection must select the 'id' field. Connection field: '${node.name.value}'.`;
           }
         },
         leave(node) {

@@ -7,7 +7,9 @@ useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
-const { webhookPruneJob } = await import("../../app/webhooks.server");
+const { action: complianceWebhook } = await import("../../app/routes/webhooks.compliance");
+const { webhookDeliveryJob, webhookPruneJob } = await import("../../app/webhooks.server");
+const { jobs } = await import("../../app/jobs/queue.server");
 
 const SHOP = "webhook-test.myshopify.com";
 
@@ -26,6 +28,14 @@ async function statusOf(run: () => Promise<Response>): Promise<number> {
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
+/** Answers the request with `route` and waits for the job of its delivery: the route only records and queues. */
+async function delivered(route: typeof appWebhook, request: Request): Promise<number> {
+  const deliveryId = request.headers.get("X-Shopify-Webhook-Id")!;
+  const status = await statusOf(() => route(args(request.clone())));
+  await jobs().settled(webhookDeliveryJob, { deliveryId });
+  return status;
+}
+
 describe("webhook routes", () => {
   beforeAll(async () => {
     await prisma.session.createMany({
@@ -42,18 +52,55 @@ describe("webhook routes", () => {
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
   });
 
-  it("GIVEN a signed app/uninstalled THEN that shop's sessions are gone and others stay", async () => {
+  it("GIVEN a signed app/uninstalled THEN it is recorded by its webhook id and its job forgets that shop's sessions, others stay; the same id again does nothing", async () => {
     const request = signedWebhook("/webhooks/app", "app/uninstalled", { id: 1 });
-    expect(await statusOf(() => appWebhook(args(request)))).toBe(200);
+    const deliveryId = request.headers.get("X-Shopify-Webhook-Id")!;
+    expect(await delivered(appWebhook, request)).toBe(200);
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ shop: SHOP, topic: "APP_UNINSTALLED", processedAt: expect.any(Date) });
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.session.count({ where: { shop: "other.myshopify.com" } })).toBe(1);
+
+    // Shopify redelivers the same id: acknowledged, not processed again (a session made since stays).
+    await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: "shpat_again" } });
+    expect(await delivered(appWebhook, request)).toBe(200);
+    expect(await prisma.webhookDelivery.count({ where: { id: deliveryId } })).toBe(1);
+    expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
   });
 
   it("GIVEN a signed app/scopes_update THEN stored sessions carry the granted scopes", async () => {
     await prisma.session.create({ data: { id: "offline_scopes", shop: SHOP, state: "", accessToken: "shpat_c", scope: "read_orders" } });
     const request = signedWebhook("/webhooks/app", "app/scopes_update", { current: ["read_orders", "write_fulfillments"], previous: ["read_orders"] });
-    expect(await statusOf(() => appWebhook(args(request)))).toBe(200);
+    expect(await delivered(appWebhook, request)).toBe(200);
     expect((await prisma.session.findUniqueOrThrow({ where: { id: "offline_scopes" } })).scope).toBe("read_orders,write_fulfillments");
+    // The same delivery again, after the merchant changed scopes once more: the replay does not undo it.
+    await prisma.session.update({ where: { id: "offline_scopes" }, data: { scope: "read_orders" } });
+    expect(await delivered(appWebhook, request)).toBe(200);
+    expect((await prisma.session.findUniqueOrThrow({ where: { id: "offline_scopes" } })).scope).toBe("read_orders");
+  });
+
+  it("GIVEN a signed app/scopes_update without its scopes THEN it is refused with 400 naming the field, and nothing is recorded", async () => {
+    const request = signedWebhook("/webhooks/app", "app/scopes_update", { previous: ["read_orders"] });
+    const response = await appWebhook(args(request));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/current/);
+    expect(await prisma.webhookDelivery.count({ where: { id: request.headers.get("X-Shopify-Webhook-Id")! } })).toBe(0);
+  });
+
+  it("GIVEN a signed shop/redact THEN it is recorded and its job erases the shop's data; a replay does nothing; a malformed customers/redact is refused with 400", async () => {
+    const shop = "redact-me.myshopify.com";
+    await prisma.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: "shpat_r" } });
+    const request = signedRequest({ path: "/webhooks/compliance", topic: "shop/redact", shop, payload: { shop_id: 1, shop_domain: shop }, secret: TEST_API_SECRET });
+    expect(await delivered(complianceWebhook, request)).toBe(200);
+    expect(await prisma.session.count({ where: { shop } })).toBe(0);
+    await prisma.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: "shpat_r2" } });
+    expect(await delivered(complianceWebhook, request)).toBe(200);
+    expect(await prisma.session.count({ where: { shop } })).toBe(1);
+
+    const malformed = signedRequest({ path: "/webhooks/compliance", topic: "customers/redact", shop, payload: { shop_domain: shop }, secret: TEST_API_SECRET });
+    const response = await complianceWebhook(args(malformed));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/customer/);
+    expect(await prisma.webhookDelivery.count({ where: { id: malformed.headers.get("X-Shopify-Webhook-Id")! } })).toBe(0);
   });
 
   it("GIVEN orders/updated with a valid or an invalid HMAC THEN 200 and 401", async () => {

@@ -20,6 +20,7 @@ const batchLabels = await import("../../app/routes/app.batches.$id.labels");
 const bookPage = await import("../../app/routes/app.orders.$id.book");
 const shipmentsPage = await import("../../app/routes/app.shipments");
 const { bookBatch } = await import("../../app/booking/batch-booking.server");
+const { batchWorkSettled } = await import("../../app/booking/batch-work.server");
 const { shippingContext } = await import("../../app/shipping/context.server");
 
 const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
@@ -56,11 +57,16 @@ describe("/app/batches/new", () => {
     expect((answer.body as { candidates: Array<{ shipmentId: string }> }).candidates.map((row) => row.shipmentId).sort()).toEqual([shipments[0]!.id, shipments[1]!.id].sort());
   });
 
-  it("GIVEN a name and orders THEN the batch is created and the page goes to it", async () => {
+  it("GIVEN a name and orders THEN the batch is recorded, its creation queued, and the page goes to it at once; the page shows it being created until its job has created it on the service", async () => {
     const answer = await post(newBatch.action, "/app/batches/new", { name: "Routes", "shipmentIds[]": [shipments[0]!.id, shipments[1]!.id] });
     const batch = await prisma.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Routes" } });
     expect(answer.status).toBe(302);
     expect(new URL(answer.headers.get("location") ?? "", "http://localhost:3000").pathname).toBe(`/app/batches/${batch.id}`);
+    const shown = await get(batchPage.loader, `/app/batches/${batch.id}`, { id: batch.id });
+    expect(["CREATING", "OPEN"]).toContain((shown.body as { view: { batch: { status: string } } }).view.batch.status);
+    await batchWorkSettled(SHOP, batch.id, new Date(), false);
+    const opened = await get(batchPage.loader, `/app/batches/${batch.id}`, { id: batch.id });
+    expect(opened.body).toMatchObject({ view: { batch: { status: "OPEN", remoteBatchId: expect.any(Number) } } });
   });
 });
 

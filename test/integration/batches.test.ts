@@ -13,7 +13,10 @@ const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
 const { shippingContext } = await import("../../app/shipping/context.server");
-const { createBatches } = await import("../../app/batches/creation.server");
+const { createBatches, startBatchCreation } = await import("../../app/booking/creation.server");
+const { batchWorkSettled, runBatchWork } = await import("../../app/booking/batch-work.server");
+const { resumeBookings } = await import("../../app/booking/resume.server");
+const { processServices } = await import("../../app/jobs/queue.server");
 const batches = await import("../../app/booking/batches.server");
 const booking = await import("../../app/booking/batch-booking.server");
 
@@ -48,6 +51,29 @@ describe("creating batches from picked rates", () => {
     expect(remote).toMatchObject({ name: "Monday pickup", status: "open", quoteCount: 3 });
     expect(remote.quotes.map((quote) => quote.quoteId).sort()).toEqual(shipments.map((shipment) => shipment.selectedQuoteId).sort());
     expect(await prisma.shipment.count({ where: { batchId: batch.id } })).toBe(3);
+  });
+
+  it("GIVEN picked rates WHEN the page makes a batch THEN it answers with the batch CREATING at once, its job creates it on the service, and the job sent again creates nothing more", async () => {
+    const shipments = await quoted(2);
+    const ctx = await context();
+    const started = await startBatchCreation(ctx, { name: "Queued creation", shipmentIds: shipments.map((shipment) => shipment.id) });
+    expect(started.batches).toEqual([{ id: expect.any(String), name: "Queued creation", orders: 2, status: "CREATING" }]);
+    const id = started.batches[0]!.id;
+    expect(await prisma.shipment.count({ where: { batchId: id } })).toBe(2);
+    // What the batch page shows meanwhile: the batch being created, its orders, nothing asked of the service.
+    const shown = await batches.openBatch(ctx, id);
+    expect(shown.batch.status === "CREATING" || shown.batch.status === "OPEN").toBe(true);
+    await batchWorkSettled(SHOP, id, ctx.now(), false);
+    const batch = await prisma.batch.findUniqueOrThrow({ where: { id } });
+    expect(batch).toMatchObject({ status: "OPEN", remoteBatchId: expect.any(Number), error: null });
+    // A job that runs twice (a redelivery, a second instance) finds the record moved on: one batch on the service.
+    await prisma.batch.update({ where: { id }, data: { status: "CREATING", remoteBatchId: null } });
+    await runBatchWork(SHOP, id, ctx.now(), false);
+    await runBatchWork(SHOP, id, ctx.now(), false);
+    expect(await prisma.batch.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "OPEN", remoteBatchId: batch.remoteBatchId });
+    const named = ok(await account.listBatches({ query: { limit: 100 } })).batches.filter((entry) => entry.name === "Queued creation");
+    expect(named).toHaveLength(1);
+    expect((await batches.openBatch(ctx, id)).batch.status).toBe("OPEN");
   });
 
   it("GIVEN 501 orders WHEN a batch is created THEN two batches “Name (1/2)” of 500 and “Name (2/2)” of 1, on the service too", async () => {
@@ -270,12 +296,16 @@ describe("booking a batch", () => {
     expect(await booking.batchLabels(await context(), entry!.id)).toEqual({ ok: false, message: "Labels can be printed once the batch is booked." });
   });
 
-  it("GIVEN a batch left BOOKING whose Batch Book never reached the service WHEN opened THEN it is open again and books once", async () => {
+  it("GIVEN a batch left BOOKING whose Batch Book never reached the service WHEN opened THEN it shows BOOKING; once its job has run (start-up's resume) it is open again and books once", async () => {
     const { batches: [entry] } = await created("Never sent", await quoted(2));
     const ctx = await context();
     const claim = await booking.claimBatchBooking(ctx, entry!.id);
     expect(claim.ok).toBe(true);
     expect(await prisma.shipment.count({ where: { batchId: entry!.id, bookingStatus: "BOOKING" } })).toBe(2);
+    // Opening the page only reads.
+    expect((await batches.openBatch(ctx, entry!.id)).batch.status).toBe("BOOKING");
+    expect(await resumeBookings(processServices, ctx.now())).toMatchObject({ batches: 1 });
+    await batchWorkSettled(SHOP, entry!.id, ctx.now(), false);
 
     const view = await batches.openBatch(ctx, entry!.id);
     expect(view.batch.status).toBe("OPEN");
@@ -283,12 +313,15 @@ describe("booking a batch", () => {
     expect(await booking.bookBatch(ctx, entry!.id)).toMatchObject({ status: "booked", booked: 2 });
   });
 
-  it("GIVEN a batch left BOOKING whose Batch Book landed but the answer was lost WHEN opened THEN the bookings are read back with Get Batch, once", async () => {
+  it("GIVEN a batch left BOOKING whose Batch Book landed but the answer was lost WHEN its job runs (start-up's resume) THEN the bookings are read back with Get Batch, once, and the page shows them", async () => {
     const { batches: [entry] } = await created("Answer lost", await quoted(3));
     const ctx = await context();
     const claim = await booking.claimBatchBooking(ctx, entry!.id);
     if (!claim.ok) throw new Error("not claimed");
     const sent = ok(await account.batchBook({ body: { batchId: claim.batch.remoteBatchId! } }));
+    expect((await batches.openBatch(ctx, entry!.id)).batch.status).toBe("BOOKING");
+    await resumeBookings(processServices, ctx.now());
+    await batchWorkSettled(SHOP, entry!.id, ctx.now(), false);
 
     const view = await batches.openBatch(ctx, entry!.id);
     expect(view.batch.status).toBe("COMPLETED");
@@ -321,7 +354,10 @@ describe("booking a batch", () => {
 
     const retried = await booking.rebatchFailed(ctx, result.batches[0]!.id);
     expect(retried.requoteFailures).toEqual([]);
-    expect(retried.created?.batches).toEqual([expect.objectContaining({ name: "On a budget (retry)", orders: failed.length, status: "OPEN" })]);
+    // The page's answer comes at once; the new batch's job creates it on the service.
+    expect(retried.created?.batches).toEqual([expect.objectContaining({ name: "On a budget (retry)", orders: failed.length, status: "CREATING" })]);
+    await batchWorkSettled(shop, retried.created!.batches[0]!.id, ctx.now(), false);
+    expect(await prisma.batch.findUniqueOrThrow({ where: { id: retried.created!.batches[0]!.id } })).toMatchObject({ status: "OPEN", remoteBatchId: expect.any(Number) });
     const moved = await prisma.shipment.findMany({ where: { id: { in: failed.map((shipment) => shipment.id) } } });
     for (const shipment of moved) {
       expect(shipment).toMatchObject({ batchId: retried.created!.batches[0]!.id, bookingStatus: "NONE", bookingError: null });

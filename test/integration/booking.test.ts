@@ -12,7 +12,8 @@ const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
 const { shippingContext } = await import("../../app/shipping/context.server");
-const { createBatches } = await import("../../app/batches/creation.server");
+const { createBatches } = await import("../../app/booking/creation.server");
+const { runBatchWork } = await import("../../app/booking/batch-work.server");
 const { claimBatchBooking } = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");
 const { parseBookingForm } = await import("../../app/booking/book-request");
@@ -235,7 +236,7 @@ describe("a single booking whose answer was lost", () => {
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toHaveLength(1);
   });
 
-  it("GIVEN an order whose batch booking lost its answer WHEN the order's page loads, long after THEN it is settled through its batch (Get Batch), not released as an unconfirmed single booking", async () => {
+  it("GIVEN an order whose batch booking lost its answer WHEN the order's page loads, long after THEN it shows the batch booking it (not released as an unconfirmed single booking); once the batch's job has run it shows the booking read back with Get Batch", async () => {
     const shipment = await quoted({ serviceCode: "BLP_GROUND" });
     const ctx = await context();
     const { batches } = await createBatches(ctx, { name: "Lost with the batch", shipmentIds: [shipment.id] });
@@ -244,6 +245,10 @@ describe("a single booking whose answer was lost", () => {
     const sent = ok(await account.batchBook({ body: { batchId: claim.batch.remoteBatchId! } }));
 
     const later = await shippingContext(prisma, SHOP, new Date(ctx.now().getTime() + 10 * single.IN_FLIGHT_GRACE_MS));
+    // The page only reads: the order stays with its batch's booking.
+    expect((await single.loadOrderBooking(later, numeric(shipment))).shipments[0]).toMatchObject({ bookingStatus: "BOOKING" });
+    expect((await prisma.batch.findUniqueOrThrow({ where: { id: batches[0]!.id } })).status).toBe("BOOKING");
+    await runBatchWork(SHOP, batches[0]!.id, later.now(), false);
     const view = await single.loadOrderBooking(later, numeric(shipment));
     const result = sent.results[0]!;
     expect(view.shipments[0]).toMatchObject({ bookingStatus: "BOOKED", booked: { trackingNumber: result.status === "success" ? result.trackingNumber : "" } });

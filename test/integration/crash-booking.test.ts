@@ -78,7 +78,7 @@ async function openBatchOf(name: string, shipments: readonly Shipment[]): Promis
 }
 
 describe("a batch booking killed mid-way", () => {
-  it("GIVEN a kill before Batch Book is sent WHEN a fresh process books again THEN the batch is found open on the service, booked once, every order recorded", async () => {
+  it("GIVEN a kill before Batch Book is sent WHEN the app starts again THEN the batch's job finds it open on the service and releases it; booked again, it is booked once, every order recorded", async () => {
     const shipments = await quoted(4);
     const batch = await openBatchOf("Crash before", shipments);
 
@@ -86,14 +86,18 @@ describe("a batch booking killed mid-way", () => {
     expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe("BOOKING");
     expect(await db.shipment.count({ where: { batchId: batch.id, bookingStatus: "BOOKING" } })).toBe(4);
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId }))).toMatchObject({ status: "open", bookedCount: 0 });
+    // A booking attempt only reads: the batch is being booked until its job says otherwise.
+    expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({ status: "refused", message: expect.stringMatching(/being booked already/) });
 
+    expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 0 });
+    expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe("OPEN");
     expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({ status: "booked", booked: 4, failed: 0 });
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId }))).toMatchObject({ status: "completed", bookedCount: 4 });
     expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe("COMPLETED");
     await expectBookedOncePerOrder(shipments.map((shipment) => shipment.id));
   });
 
-  it("GIVEN a kill after Batch Book booked everything WHEN a fresh process opens the batch THEN the bookings are read back with Get Batch and booking again is refused", async () => {
+  it("GIVEN a kill after Batch Book booked everything WHEN the app starts again THEN the batch's job reads the bookings back with Get Batch, the page shows them and booking again is refused", async () => {
     const shipments = await quoted(4);
     const batch = await openBatchOf("Crash after", shipments);
 
@@ -102,6 +106,9 @@ describe("a batch booking killed mid-way", () => {
     expect(await db.shipment.count({ where: { batchId: batch.id, bookingStatus: "BOOKED" } })).toBe(0);
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId }))).toMatchObject({ status: "completed", bookedCount: 4 });
 
+    // Opening the page settles nothing: it shows the batch being booked.
+    expect(expectFinished(await runWorker(["open-batch", SHOP, batch.id]))).toMatchObject({ batch: { status: "BOOKING" }, counts: { booked: 0, booking: 4 } });
+    expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 0 });
     const view = expectFinished(await runWorker(["open-batch", SHOP, batch.id])) as { batch: { status: string }; counts: { booked: number } };
     expect(view).toMatchObject({ batch: { status: "COMPLETED" }, counts: { booked: 4 } });
     expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({ status: "refused", message: expect.stringMatching(/booked already/) });
@@ -109,12 +116,14 @@ describe("a batch booking killed mid-way", () => {
     await expectBookedOncePerOrder(shipments.map((shipment) => shipment.id));
   });
 
-  it("GIVEN a kill right after Create Batch WHEN a fresh process opens the batch THEN it is found by name (not created twice) and books once", async () => {
+  it("GIVEN a kill right after Create Batch WHEN the app starts again THEN the batch's job finds it by name (not created twice), the page shows it open and it books once", async () => {
     const shipments = await quoted(3);
     expectKilled(await runWorker(["create-batch", SHOP, "Crash on create", shipments.map((shipment) => shipment.id).join(",")], { crashAt: "batch-create:after-call" }));
     const local = await db.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Crash on create" } });
     expect(local).toMatchObject({ status: "CREATING", remoteBatchId: null });
+    expect(expectFinished(await runWorker(["open-batch", SHOP, local.id]))).toMatchObject({ batch: { status: "CREATING", remoteBatchId: null } });
 
+    expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 0 });
     expect(expectFinished(await runWorker(["open-batch", SHOP, local.id]))).toMatchObject({ batch: { status: "OPEN" }, lines: expect.any(Array) });
     const remote = ok(await account.listBatches({ query: { limit: 100 } })).batches.filter((entry) => entry.name === "Crash on create");
     expect(remote).toHaveLength(1);

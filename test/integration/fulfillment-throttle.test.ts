@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
 import { z } from "zod";
+import type { AdminDocument } from "../../app/shopify/admin-document";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { observeAdmin } from "../support/observed-admin";
@@ -50,7 +51,10 @@ describe("fulfillment write-back under a low throttle", () => {
     const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
     const context = { admin, shop: SHOP };
     // About 50 points a call: with the write-back's creates, more than the 250-point bucket holds.
-    const OTHER_WRITER = `query OtherWriterOfTheShop { orders(first: 50) { nodes { id } } }`;
+    const OTHER_WRITER = `query OtherWriterOfTheShop { orders(first: 50) { nodes { id } } }` as AdminDocument<
+      { orders: { nodes: Array<{ id: string }> } },
+      Record<string, never>
+    >;
     const Orders = z.object({ orders: z.object({ nodes: z.array(z.object({ id: z.string() })) }) });
     // Each operation's cost is learnt from its first answer, as in a running app.
     await adminQuery(context, OTHER_WRITER, Orders);

@@ -104,7 +104,7 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     const { jobs } = await import("../../app/jobs/queue.server");
     const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
     const { shippingContext } = await import("../../app/shipping/context.server");
-    const { createBatches } = await import("../../app/batches/creation.server");
+    const { createBatches } = await import("../../app/booking/creation.server");
     const { startBatchBooking } = await import("../../app/booking/batch-booking.server");
     const { unauthenticated } = await import("../../app/shopify.server");
 

@@ -12,7 +12,7 @@ useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: "consign-test
 const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
-const { currentMirrorSync } = await import("../../app/orders/mirror-sync.server");
+const { currentMirrorSync, queueFirstMirrorSync } = await import("../../app/orders/mirror-sync.server");
 const { jobs } = await import("../../app/jobs/queue.server");
 const { orderToShipments } = await import("../../app/orders/shipment-mapping");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
@@ -141,15 +141,20 @@ describe("the order mirror against the local admin", () => {
     expect(JSON.parse(after.holds)).toEqual([{ reason: "OTHER", reasonNotes: "Address check" }]);
   });
 
-  it("GIVEN a shop never synced WHEN Orders to ship asks for the sync on each load THEN one sync starts, its job advances it to completion, and it is not started again", async () => {
+  it("GIVEN a shop never synced THEN Orders to ship starts nothing (NONE); WHEN installation queues the first sync THEN the page shows it queued or running, its job completes it, and loading the page again starts no other", async () => {
     await prisma.mirrorSync.deleteMany({ where: { shop: SHOP } });
-    let sync = await currentMirrorSync(context);
-    for (let attempt = 0; sync.status === "RUNNING" && attempt < 50; attempt++) {
+    expect(await currentMirrorSync(SHOP)).toEqual({ status: "NONE", error: null });
+    expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(0);
+
+    await queueFirstMirrorSync(SHOP);
+    let sync = await currentMirrorSync(SHOP);
+    expect(["QUEUED", "RUNNING"]).toContain(sync.status);
+    for (let attempt = 0; (sync.status === "RUNNING" || sync.status === "QUEUED") && attempt < 100; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      sync = await currentMirrorSync(context);
+      sync = await currentMirrorSync(SHOP);
     }
     expect(sync).toEqual({ status: "COMPLETED", error: null });
-    expect(await currentMirrorSync(context)).toEqual(sync);
+    expect(await currentMirrorSync(SHOP)).toEqual(sync);
     expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(1);
   });
 });

@@ -224,7 +224,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     await saveSettings(prisma, SHOP, { ...(await loadSettings(prisma, SHOP)), rateRule: { kind: "preferred", carrierCode: "MRX", maxAmount: "5.00" } });
     expect(await applyRule(prisma, SHOP, runId, { now: NOW, overrideManual: true })).toMatchObject({ applied: 5, keptManual: 0 });
     const after = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
-    expect(after).toMatchObject({ selectedBy: "RULE", selectionReason: "Preferred carrier MRX is over your $5.00 ceiling: cheapest instead" });
+    expect(after).toMatchObject({ selectedBy: "RULE", selectionReason: "Preferred carrier Meridian Express is over your $5.00 ceiling: cheapest instead" });
     await saveSettings(prisma, SHOP, { ...(await loadSettings(prisma, SHOP)), rateRule: { kind: "cheapest" } });
   });
 
@@ -250,7 +250,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     const requoted = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
     const kept = requoted.quotes.find((quote) => quote.quoteId === requoted.selectedQuoteId)!;
     expect(kept).toMatchObject({ carrierCode: "MRX", serviceCode: mrx.serviceCode, createdAt: later, expiresAt: new Date(later.getTime() + QUOTE_VALIDITY_MS) });
-    expect(requoted).toMatchObject({ selectedBy: "MERCHANT", selectionReason: `Same service as before (MRX ${mrx.serviceDescription}), re-quoted` });
+    expect(requoted).toMatchObject({ selectedBy: "MERCHANT", selectionReason: `Same service as before (Meridian Express ${mrx.serviceDescription}), re-quoted` });
     // The old quotes are replaced, not kept beside the new ones.
     expect(requoted.quotes.map((quote) => quote.quoteId)).not.toContain(mrx.quoteId);
     expect(JSON.parse(requoted.request).shipmentDate).toBe("2026-12-24");

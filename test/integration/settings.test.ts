@@ -17,6 +17,8 @@ useAppEnvironment({
 const { default: prisma } = await import("../../app/db.server");
 const settingsRoute = await import("../../app/routes/app.settings");
 const { loadSettings, saveAccount } = await import("../../app/settings/account.server");
+const { shippingClientFor } = await import("../../app/shipping/client.server");
+const { quotedShipments, realMapping } = await import("../factories/shipments");
 const { DEFAULT_SETTINGS } = await import("../../app/settings/settings");
 const { settingsFormValues } = await import("../../app/settings/settings-form");
 type SettingsPage = Awaited<ReturnType<typeof settingsRoute.loader>>;
@@ -65,6 +67,18 @@ describe("the Settings page", () => {
       expect(page.returnTo).toBeNull();
       expect(page.account).toEqual({ customerId: customer.customerId, email: customer.email });
       expect(page.problems).toEqual([]);
+      expect(page.ratesCurrency).toBeNull();
+    });
+
+    it("GIVEN an order quoted WHEN Settings opens THEN the rule's price ceiling is in the currency the account's rates come in", async () => {
+      const client = await shippingClientFor(prisma, SHOP);
+      const now = new Date();
+      const [shipment] = await quotedShipments({ db: prisma, shop: SHOP, client, mapping: await realMapping(client, now), now, serviceCode: "BLP_GROUND" });
+      const currency = (await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id } })).currency;
+      expect(currency).toMatch(/^[A-Z]{3}$/);
+      const answer = await openPage();
+      expect((answer.body as SettingsPage).ratesCurrency).toBe(currency);
+      await prisma.shipment.delete({ where: { id: shipment!.id } });
     });
 
     it("GIVEN the shop's locations WHEN Settings opens THEN each it ships from is a sender address (province code as state, phone as digits); the fulfillment service's is not", () => {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
 import { parseGid } from "../../devstore/gid";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
+import { POLL_INTERVAL_MS } from "../../app/tracking/schedule";
 import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
+import type { EventStatus } from "../../shipping-api/contract";
 import { transitDays } from "../../app/tracking/transit-times";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
@@ -137,9 +139,19 @@ describe("tracking sync against the service and the local admin", () => {
     const before = shopifyEvents(row.fulfillmentId!).length;
     expect(before).toBeGreaterThanOrEqual(3);
 
-    // Duplicates: polled again with nothing new at the carrier.
-    await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now() } });
+    // Duplicates: polled again with nothing new at the carrier (and an earlier poll's error still shown).
+    const quiet = await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now(), trackingError: "Track Shipment did not answer." } });
     expect(await pass()).toMatchObject({ polled: 1, events: 0, written: 0 });
+    // Only its schedule moves: next poll by its carrier status (no jitter at random 0.5), the error cleared.
+    const rescheduled = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(rescheduled).toEqual({
+      ...quiet,
+      nextTrackAt: new Date(now().getTime() + POLL_INTERVAL_MS[quiet.carrierStatus as EventStatus]),
+      lastTrackedAt: now(),
+      trackingError: null,
+      updatedAt: expect.any(Date),
+    });
+    expect(rescheduled.updatedAt.getTime()).toBeGreaterThanOrEqual(quiet.updatedAt.getTime());
 
     // Late and out of order: the in-transit scans reach Consign only now, after later statuses were written.
     const { count } = await prisma.trackingEvent.deleteMany({ where: { shipmentId: row.id, carrierStatus: "In Transit" } });
@@ -237,6 +249,8 @@ describe("tracking sync against the service and the local admin", () => {
     const [shipment] = await bookAndFulfil(1);
     const response = await appWebhook({ request: signedWebhook({ path: "/webhooks/app", topic: "app/uninstalled", shop: SHOP, secret: API_SECRET, payload: { id: 1 } }), params: {}, context: {} });
     expect(response.status).toBe(200);
+    // Answered on receipt; the delivery's job stops tracking.
+    await jobs().idle();
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "SHOP_UNINSTALLED" });
   });
 });

@@ -5,12 +5,13 @@
  *
  *   create-batch <shop> <name> <shipmentId,â€¦> | book-batch <shop> <batchId> | open-batch <shop> <batchId>
  *   book-shipment <shop> <shipmentId> <quoteId> | open-order <shop> <order number>
- *   resume - (what the app does at startup for unconfirmed bookings)
+ *   resume - (what the app does at startup for unconfirmed bookings; the step ends once the batch jobs it sent have run)
  */
+import { batchWorkSettled } from "../../app/booking/batch-work.server";
 import { shippingContext } from "../../app/shipping/context.server";
 import { openBatch } from "../../app/booking/batches.server";
 import { bookBatch } from "../../app/booking/batch-booking.server";
-import { createBatches } from "../../app/batches/creation.server";
+import { createBatches } from "../../app/booking/creation.server";
 import { resumeBookings } from "../../app/booking/resume.server";
 import { parseBookingForm } from "../../app/booking/book-request";
 import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
@@ -22,7 +23,13 @@ if (!command || !shop) throw new Error("usage: booking-worker <command> <shop> â
 const now = process.env.CONSIGN_TEST_NOW ? new Date(process.env.CONSIGN_TEST_NOW) : new Date();
 
 async function run(): Promise<unknown> {
-  if (command === "resume") return resumeBookings(processServices, now);
+  if (command === "resume") {
+    const unsettled = await prisma.batch.findMany({ where: { status: { in: ["CREATING", "BOOKING"] } } });
+    const resumed = await resumeBookings(processServices, now);
+    // The batch jobs it sent (the write-back they queue is not waited for: it needs a Shopify session).
+    for (const batch of unsettled) await batchWorkSettled(batch.shop, batch.id, now, false);
+    return resumed;
+  }
   const ctx = await shippingContext(prisma, shop!, now);
   switch (command) {
     case "create-batch":

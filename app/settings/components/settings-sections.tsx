@@ -231,7 +231,9 @@ export function ServicesSection({ values, onChange, errors, catalog }: SectionPr
   );
 }
 
-export function RatesSection({ values, onChange, errors, catalog }: SectionProps & { catalog: Catalog | null }) {
+/** `currency`: what the account's rates come in (null before the first quote); the ceiling is compared with rate totals in it. */
+export function RatesSection({ values, onChange, errors, catalog, currency }: SectionProps & { catalog: Catalog | null; currency: string | null }) {
+  const ceilingIn = currency ? ` Rates come in ${currency}.` : " In the currency your rates come in.";
   const rule = values.rateRule;
   const carriers = catalog?.carriers ?? [];
   return (
@@ -254,8 +256,9 @@ export function RatesSection({ values, onChange, errors, catalog }: SectionProps
       {rule.kind === "match" && (
         <TextField
           label="Price ceiling"
-          helpText="Services above this total are not considered; when every rate is above it, the cheapest is picked."
+          helpText={`Services above this total are not considered; when every rate is above it, the cheapest is picked.${ceilingIn}`}
           inputMode="decimal"
+          suffix={currency ?? undefined}
           autoComplete="off"
           value={rule.maxAmount}
           onChange={(maxAmount) => onChange({ ...values, rateRule: { ...rule, maxAmount } })}
@@ -277,8 +280,9 @@ export function RatesSection({ values, onChange, errors, catalog }: SectionProps
           />
           <TextField
             label="Up to"
-            helpText="Above this total the cheapest rate is picked instead."
+            helpText={`Above this total the cheapest rate is picked instead.${ceilingIn}`}
             inputMode="decimal"
+            suffix={currency ?? undefined}
             autoComplete="off"
             value={rule.maxAmount}
             onChange={(maxAmount) => onChange({ ...values, rateRule: { ...rule, maxAmount } })}

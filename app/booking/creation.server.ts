@@ -1,10 +1,11 @@
 import type { Batch } from "@prisma/client";
 import type { Batch as RemoteBatch } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
-import { planBatches } from "./batch-plan";
-import { HOLDING_BATCH_STATUSES, batchableShipments, withSelectedQuotes, type BatchStatus } from "./batch-store.server";
+import { planBatches } from "../batches/batch-plan";
+import { HOLDING_BATCH_STATUSES, batchableShipments, withSelectedQuotes, type BatchStatus } from "../batches/batch-store.server";
 import type { ShippingContext } from "../shipping/context.server";
-import type { Refusal } from "./eligibility";
+import type { Refusal } from "../batches/eligibility";
+import { batchWorkSettled, queueBatchWork } from "./batch-work.server";
 import { explainShippingError, outcomeUnknown } from "../shipping/errors";
 
 /**
@@ -32,10 +33,12 @@ export interface CreateBatchesResult {
 }
 
 /**
- * Creates batches from picked rates: the shipments' selected quotes, in the given order, at most 500 per
- * batch ("Name (1/3)" …). Shipments that cannot be batched are returned with the reason, the rest go in.
+ * Records batches from picked rates and queues their creation, answering at once (pages): the shipments'
+ * selected quotes, in the given order, at most 500 per batch ("Name (1/3)" …). Each batch is recorded
+ * CREATING, holding its orders, and its job (batch-work) creates it on the service; the batch page shows
+ * progress until the job has linked it. Shipments that cannot be batched are returned with the reason.
  */
-export async function createBatches(ctx: ShippingContext, input: { name: string; shipmentIds: readonly string[] }): Promise<CreateBatchesResult> {
+export async function startBatchCreation(ctx: ShippingContext, input: { name: string; shipmentIds: readonly string[] }): Promise<CreateBatchesResult> {
   const ids = [...new Set(input.shipmentIds)];
   const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: ids } } });
   const byId = new Map((await withSelectedQuotes(ctx, rows)).map((row) => [row.id, row]));
@@ -56,10 +59,28 @@ export async function createBatches(ctx: ShippingContext, input: { name: string;
       result.errors.push(`“${part.name}” was not created: some of its orders were put in another batch at the same time. Check the batches list.`);
       continue;
     }
-    // The request creates its own new batch on the service; an interrupted one is settled by the batch's job.
-    const outcome = await createRemote(ctx, batch);
-    if (outcome.error) result.errors.push(`“${part.name}”: ${outcome.error}`);
-    if (outcome.status !== "CANCELLED") result.batches.push({ id: batch.id, name: part.name, orders: part.items.length, status: outcome.status });
+    await queueBatchWork(ctx.shop, batch.id, ctx.now(), false);
+    result.batches.push({ id: batch.id, name: part.name, orders: part.items.length, status: "CREATING" });
+  }
+  return result;
+}
+
+/**
+ * Creates batches from picked rates and waits for their jobs (scripts and tests; pages use
+ * `startBatchCreation`): each batch's outcome is read from its record once its job has run.
+ */
+export async function createBatches(ctx: ShippingContext, input: { name: string; shipmentIds: readonly string[] }): Promise<CreateBatchesResult> {
+  const started = await startBatchCreation(ctx, input);
+  const result: CreateBatchesResult = { ...started, batches: [] };
+  for (const entry of started.batches) {
+    await batchWorkSettled(ctx.shop, entry.id, ctx.now(), false);
+    const batch = await ctx.db.batch.findFirst({ where: { id: entry.id, shop: ctx.shop } });
+    if (!batch) {
+      result.errors.push(`“${entry.name}” was not created: the Shipping API refused it. Get rates for its orders again, then make a new batch.`);
+      continue;
+    }
+    if (batch.error) result.errors.push(`“${entry.name}”: ${batch.error}`);
+    result.batches.push({ ...entry, status: batch.status as BatchStatus });
   }
   return result;
 }
