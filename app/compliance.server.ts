@@ -36,7 +36,10 @@ const REDACTED = "[redacted]";
 function withoutReceiver(request: string): string {
   const parsed = z.looseObject({ receiver: z.record(z.string(), z.unknown()).optional() }).parse(JSON.parse(request));
   if (!parsed.receiver) return request;
-  return JSON.stringify({ ...parsed, receiver: { ...parsed.receiver, name: REDACTED, company: "", address1: REDACTED, address2: "", phone: "", email: undefined } });
+  return JSON.stringify({
+    ...parsed,
+    receiver: { ...parsed.receiver, name: REDACTED, company: "", address1: REDACTED, address2: "", phone: "", email: undefined },
+  });
 }
 
 const orderGids = z.array(ShopifyId("Order")).default([]);
@@ -56,7 +59,14 @@ function customerOrders(shop: string, customer: z.infer<typeof Customer>, orderI
 export interface CustomerDataReport {
   customerId: string;
   orders: Array<{ id: string; name: string; email: string | null; shippingAddress: unknown }>;
-  shipments: Array<{ orderId: string; orderName: string; receiver: unknown; carrierCode: string | null; trackingNumber: string | null; bookNumber: string | null }>;
+  shipments: Array<{
+    orderId: string;
+    orderName: string;
+    receiver: unknown;
+    carrierCode: string | null;
+    trackingNumber: string | null;
+    bookNumber: string | null;
+  }>;
 }
 
 /** The customer's orders in this shop: those named in the payload and those the mirror has under their email. */

@@ -28,7 +28,15 @@ describe("parseConfig", () => {
   });
 
   it("GIVEN optional variables set to nothing (NAME= in .env) THEN they count as unset and take their defaults", () => {
-    const env = parseConfig({ ...example, LOCAL_ADMIN_URL: "", APP_BRIDGE_URL: "", SHIPPING_API_URL: "", SHIPPING_API_PARTNER_KEY: " ", SCOPES: "", DATABASE_URL: "" });
+    const env = parseConfig({
+      ...example,
+      LOCAL_ADMIN_URL: "",
+      APP_BRIDGE_URL: "",
+      SHIPPING_API_URL: "",
+      SHIPPING_API_PARTNER_KEY: " ",
+      SCOPES: "",
+      DATABASE_URL: "",
+    });
     expect([env.LOCAL_ADMIN_URL, env.APP_BRIDGE_URL, env.SHIPPING_API_PARTNER_KEY, env.SCOPES]).toEqual([undefined, undefined, undefined, undefined]);
     expect(env.SHIPPING_API_URL).toBe("http://127.0.0.1:8787");
     expect(env.DATABASE_URL).toMatch(/^file:\/.*\/var\/consign\.sqlite$/);

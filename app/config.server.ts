@@ -35,7 +35,9 @@ const Env = z.object({
    */
   SHIPPING_API_PARTNER_KEY: z.string().min(1).optional(),
   /** AES-256-GCM key for credentials the app stores (app/secrets.server.ts). */
-  CONSIGN_ENCRYPTION_KEY: z.string({ error: "CONSIGN_ENCRYPTION_KEY is required (64 hex characters)" }).regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
+  CONSIGN_ENCRYPTION_KEY: z
+    .string({ error: "CONSIGN_ENCRYPTION_KEY is required (64 hex characters)" })
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
 });
 
 export type AppConfig = z.infer<typeof Env>;

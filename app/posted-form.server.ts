@@ -26,7 +26,10 @@ export async function readPostedForm(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(type)) {
     await discardBody(request);
-    throw json({ error: `Send this form as application/x-www-form-urlencoded or multipart/form-data, not ${type.slice(0, 100) || "without a content type"}.` }, { status: 415 });
+    throw json(
+      { error: `Send this form as application/x-www-form-urlencoded or multipart/form-data, not ${type.slice(0, 100) || "without a content type"}.` },
+      { status: 415 },
+    );
   }
   try {
     return await request.formData();

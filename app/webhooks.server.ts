@@ -138,7 +138,9 @@ export const webhookPruneJob = defineJob({
  */
 export async function recordDelivery(delivery: { webhookId: string; shop: string; topic: string; payload: unknown }, now: Date = new Date()): Promise<boolean> {
   try {
-    await prisma.webhookDelivery.create({ data: { id: delivery.webhookId, shop: delivery.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: now } });
+    await prisma.webhookDelivery.create({
+      data: { id: delivery.webhookId, shop: delivery.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: now },
+    });
     return true;
   } catch (error) {
     // P2002, a unique constraint: by code, as the SQLite and the PostgreSQL clients each have their own error classes.
@@ -169,10 +171,18 @@ export function receiveOrderWebhook(request: Request): Promise<Response> {
 
 /** app/uninstalled and app/scopes_update. */
 export function receiveAppWebhook(request: Request): Promise<Response> {
-  return receiveAndQueue(request, (topic) => LIFECYCLE_TOPICS.has(topic), (topic, payload) => APP_TOPICS[topic]!.check(payload));
+  return receiveAndQueue(
+    request,
+    (topic) => LIFECYCLE_TOPICS.has(topic),
+    (topic, payload) => APP_TOPICS[topic]!.check(payload),
+  );
 }
 
 /** customers/data_request, customers/redact, shop/redact. */
 export function receiveComplianceWebhook(request: Request): Promise<Response> {
-  return receiveAndQueue(request, (topic) => COMPLIANCE_TOPICS.has(topic), (topic, payload) => APP_TOPICS[topic]!.check(payload));
+  return receiveAndQueue(
+    request,
+    (topic) => COMPLIANCE_TOPICS.has(topic),
+    (topic, payload) => APP_TOPICS[topic]!.check(payload),
+  );
 }

@@ -140,7 +140,12 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
     apiKey: options.apiKey,
     mintSessionToken: mint,
     issueAccessToken: (kind = "offline") =>
-      store.issueAccessToken({ kind, scope: appConfig.scopes, userId: kind === "online" ? store.accountOwner()?.id ?? null : null, expiresInSeconds: kind === "online" ? ONLINE_TOKEN_TTL_SECONDS : undefined }).token,
+      store.issueAccessToken({
+        kind,
+        scope: appConfig.scopes,
+        userId: kind === "online" ? (store.accountOwner()?.id ?? null) : null,
+        expiresInSeconds: kind === "online" ? ONLINE_TOKEN_TTL_SECONDS : undefined,
+      }).token,
     graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin),
     async listen({ port = 0, host = "127.0.0.1" } = {}) {
       const address = await app.listen({ port, host });

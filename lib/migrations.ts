@@ -136,7 +136,10 @@ export async function applyPostgresMigrations(url: string, dir: string): Promise
 
 export class MigrationFailedError extends Error {
   override name = "MigrationFailedError";
-  constructor(readonly migration: string, cause: unknown) {
+  constructor(
+    readonly migration: string,
+    cause: unknown,
+  ) {
     super(`Migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }

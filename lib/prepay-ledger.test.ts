@@ -19,7 +19,11 @@ describe("prepay ledger", () => {
   it("GIVEN a charge that drops the balance below the minimum THEN a recharge follows", () => {
     const plan = planCharge(account, 6_000, "CN2", false);
     expect(plan).toMatchObject({ ok: true, balanceAfterCents: 24_000 });
-    if (plan.ok) expect(plan.entries.map((entry) => [entry.kind, entry.amountCents, entry.balanceAfterCents])).toEqual([["charge", -6_000, 4_000], ["recharge", 20_000, 24_000]]);
+    if (plan.ok)
+      expect(plan.entries.map((entry) => [entry.kind, entry.amountCents, entry.balanceAfterCents])).toEqual([
+        ["charge", -6_000, 4_000],
+        ["recharge", 20_000, 24_000],
+      ]);
   });
 
   it("GIVEN a cost above the balance THEN it is refused with the shortfall", () => {

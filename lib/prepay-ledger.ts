@@ -18,9 +18,7 @@ export interface LedgerEntryPlan {
   reference: string;
 }
 
-export type ChargePlan =
-  | { ok: true; entries: LedgerEntryPlan[]; balanceAfterCents: number }
-  | { ok: false; shortfallCents: number };
+export type ChargePlan = { ok: true; entries: LedgerEntryPlan[]; balanceAfterCents: number } | { ok: false; shortfallCents: number };
 
 /** The opening entry of a new customer: `rechargeAmount` is billed on creation. */
 export function openingEntries(rechargeAmountCents: number): LedgerEntryPlan[] {

@@ -37,7 +37,13 @@ for (const dir of readdirSync(join(root, "extensions"))) {
       });
       const size = statSync(file).size;
       if (size > SIZE_LIMIT) throw new Error(`${extension.handle} ${targeting.target}: ${size} bytes, over Shopify's ${SIZE_LIMIT}-byte limit`);
-      manifest.push({ handle: extension.handle, name: extension.name, apiVersion: config.api_version, target: targeting.target, module: `${extension.handle}/${targeting.target}.js` });
+      manifest.push({
+        handle: extension.handle,
+        name: extension.name,
+        apiVersion: config.api_version,
+        target: targeting.target,
+        module: `${extension.handle}/${targeting.target}.js`,
+      });
       console.log(`extension ${extension.handle} → ${targeting.target}.js (${(size / 1024).toFixed(1)} KB)`);
     }
   }

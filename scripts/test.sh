@@ -11,8 +11,8 @@ consign_install
 # result and variables types the gateway checks the app's zod schemas and variables against.
 echo "== codegen and typecheck"
 npm run typecheck --silent
-echo "== ESLint (typescript-eslint, React and hooks rules) over the whole tree"
-npx eslint .
+echo "== lint: ESLint (typescript-eslint, React and hooks rules) and Prettier's check over the whole tree"
+npm run lint --silent
 echo "== unit and integration tests"
 npx vitest run
 consign_postgres_tier

@@ -133,13 +133,37 @@ export const CARRIERS: readonly Carrier[] = [
 ];
 
 function custom(code: string, label: string, unit: RecordWeightUnit, max: number, multipiece: boolean): PackageType {
-  return { packageTypeCode: code, packageTypeLabel: label, multipieceSupported: multipiece, weightUnit: unit, maxWeightPerPiece: max, dimType: "custom", preset: null };
+  return {
+    packageTypeCode: code,
+    packageTypeLabel: label,
+    multipieceSupported: multipiece,
+    weightUnit: unit,
+    maxWeightPerPiece: max,
+    dimType: "custom",
+    preset: null,
+  };
 }
 function envelope(code: string, label: string, unit: RecordWeightUnit, max: number): PackageType {
-  return { packageTypeCode: code, packageTypeLabel: label, multipieceSupported: false, weightUnit: unit, maxWeightPerPiece: max, dimType: "envelope", preset: null };
+  return {
+    packageTypeCode: code,
+    packageTypeLabel: label,
+    multipieceSupported: false,
+    weightUnit: unit,
+    maxWeightPerPiece: max,
+    dimType: "envelope",
+    preset: null,
+  };
 }
 function preset(code: string, label: string, max: number, length: number, width: number, height: number): PackageType {
-  return { packageTypeCode: code, packageTypeLabel: label, multipieceSupported: false, weightUnit: "lb", maxWeightPerPiece: max, dimType: "preset", preset: { unit: "in", length, width, height } };
+  return {
+    packageTypeCode: code,
+    packageTypeLabel: label,
+    multipieceSupported: false,
+    weightUnit: "lb",
+    maxWeightPerPiece: max,
+    dimType: "preset",
+    preset: { unit: "in", length, width, height },
+  };
 }
 
 const NPS_PACKAGE = custom("NPS_PACKAGE", "Package", "lb", 70, true);
@@ -171,9 +195,7 @@ const MRX_SIGNATURES: readonly SignatureOption[] = [
   { signatureOptionCode: "DIRECT", signatureOptionLabel: "Direct Signature Required", feeCents: 760 },
   { signatureOptionCode: "ADULT", signatureOptionLabel: "Adult Signature Required", feeCents: 900 },
 ];
-const GPC_SIGNATURES: readonly SignatureOption[] = [
-  { signatureOptionCode: "SIGNATURE", signatureOptionLabel: "Signature on Delivery", feeCents: 300 },
-];
+const GPC_SIGNATURES: readonly SignatureOption[] = [{ signatureOptionCode: "SIGNATURE", signatureOptionLabel: "Signature on Delivery", feeCents: 300 }];
 
 /** Transit tables. Domestic zones 1–8 (distance); international country groups A–D. */
 const GROUND_DAYS = { "1": 1, "2": 2, "3": 3, "4": 3, "5": 4, "6": 4, "7": 5, "8": 5 };
@@ -189,7 +211,10 @@ const INTL_ECONOMY_DAYS = { A: 6, B: 8, C: 10, D: 14 };
 /** Countries the parcel carrier's worldwide service reaches (a complete list, unlike the others). */
 const BLP_WORLDWIDE_COUNTRIES = ["AU", "BE", "CA", "CH", "DE", "DK", "ES", "FR", "GB", "IE", "IT", "JP", "MX", "NL", "NZ", "SE"];
 
-type ServiceDraft = Omit<Service, "saturdayDelivery" | "amDelivery" | "scanBasedReturn" | "perPieceTracking" | "supportedDangerousGoodsCodes" | "signatureOptions"> &
+type ServiceDraft = Omit<
+  Service,
+  "saturdayDelivery" | "amDelivery" | "scanBasedReturn" | "perPieceTracking" | "supportedDangerousGoodsCodes" | "signatureOptions"
+> &
   Partial<Pick<Service, "saturdayDelivery" | "amDelivery" | "scanBasedReturn" | "perPieceTracking" | "supportedDangerousGoodsCodes" | "signatureOptions">>;
 
 function service(draft: ServiceDraft): Service {
@@ -208,29 +233,234 @@ const DOMESTIC = { international: false, supportedCountries: [HOME_COUNTRY], uns
 const INTERNATIONAL = { international: true, supportedCountries: null, unsupportedCountries: INTERNATIONAL_UNSUPPORTED } as const;
 
 export const SERVICES: readonly Service[] = [
-  service({ carrierCode: "NPS", serviceCode: "NPS_GROUND_ADVANTAGE", serviceLabel: "Ground Advantage", inbound: false, ...DOMESTIC, signatureOptions: NPS_SIGNATURES, packageTypes: [NPS_PACKAGE], firstUnitCents: 560, additionalUnitCents: 95, transitDays: GROUND_DAYS, perPieceTracking: true }),
-  service({ carrierCode: "NPS", serviceCode: "NPS_PRIORITY", serviceLabel: "Priority Mail", inbound: false, ...DOMESTIC, signatureOptions: NPS_SIGNATURES, packageTypes: [NPS_PACKAGE, NPS_ENVELOPE, NPS_BOX_SMALL, NPS_BOX_MEDIUM], firstUnitCents: 895, additionalUnitCents: 140, transitDays: PRIORITY_DAYS, perPieceTracking: true }),
-  service({ carrierCode: "NPS", serviceCode: "NPS_PRIORITY_EXPRESS", serviceLabel: "Priority Mail Express", inbound: false, ...DOMESTIC, signatureOptions: NPS_SIGNATURES, packageTypes: [NPS_PACKAGE, NPS_ENVELOPE], firstUnitCents: 2850, additionalUnitCents: 310, transitDays: OVERNIGHT_DAYS, amDelivery: true, perPieceTracking: true }),
-  service({ carrierCode: "NPS", serviceCode: "NPS_PRIORITY_INTL", serviceLabel: "Priority Mail International", inbound: false, ...INTERNATIONAL, packageTypes: [NPS_PACKAGE, NPS_ENVELOPE], firstUnitCents: 3150, additionalUnitCents: 390, transitDays: INTL_EXPEDITED_DAYS }),
-  service({ carrierCode: "NPS", serviceCode: "NPS_GROUND_RETURN", serviceLabel: "Ground Return", inbound: true, ...DOMESTIC, packageTypes: [NPS_PACKAGE], firstUnitCents: 610, additionalUnitCents: 95, transitDays: GROUND_DAYS, scanBasedReturn: true }),
-  service({ carrierCode: "BLP", serviceCode: "BLP_GROUND", serviceLabel: "Ground", inbound: false, ...DOMESTIC, signatureOptions: BLP_SIGNATURES, packageTypes: [BLP_PACKAGE], firstUnitCents: 1025, additionalUnitCents: 115, transitDays: GROUND_DAYS }),
-  service({ carrierCode: "BLP", serviceCode: "BLP_3_DAY_SELECT", serviceLabel: "3 Day Select", inbound: false, ...DOMESTIC, signatureOptions: BLP_SIGNATURES, packageTypes: [BLP_PACKAGE, BLP_BOX], firstUnitCents: 1890, additionalUnitCents: 205, transitDays: THREE_DAY_DAYS }),
-  service({ carrierCode: "BLP", serviceCode: "BLP_NEXT_DAY_AIR", serviceLabel: "Next Day Air", inbound: false, ...DOMESTIC, signatureOptions: BLP_SIGNATURES, packageTypes: [BLP_PACKAGE, BLP_LETTER, BLP_BOX], firstUnitCents: 3640, additionalUnitCents: 420, transitDays: OVERNIGHT_DAYS, saturdayDelivery: true }),
-  service({ carrierCode: "BLP", serviceCode: "BLP_WORLDWIDE_EXPEDITED", serviceLabel: "Worldwide Expedited", inbound: false, international: true, supportedCountries: BLP_WORLDWIDE_COUNTRIES, unsupportedCountries: null, signatureOptions: BLP_SIGNATURES, packageTypes: [BLP_PACKAGE, BLP_LETTER], firstUnitCents: 5200, additionalUnitCents: 560, transitDays: INTL_EXPEDITED_DAYS }),
-  service({ carrierCode: "BLP", serviceCode: "BLP_GROUND_RETURN", serviceLabel: "Ground Return Service", inbound: true, ...DOMESTIC, packageTypes: [BLP_PACKAGE], firstUnitCents: 1095, additionalUnitCents: 115, transitDays: GROUND_DAYS }),
-  service({ carrierCode: "MRX", serviceCode: "MRX_PRIORITY_OVERNIGHT", serviceLabel: "Priority Overnight", inbound: false, ...DOMESTIC, signatureOptions: MRX_SIGNATURES, packageTypes: [MRX_PACKAGE, MRX_ENVELOPE, MRX_BOX_SMALL, MRX_BOX_MEDIUM], firstUnitCents: 3980, additionalUnitCents: 450, transitDays: OVERNIGHT_DAYS, saturdayDelivery: true }),
-  service({ carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceLabel: "2Day", inbound: false, ...DOMESTIC, signatureOptions: MRX_SIGNATURES, packageTypes: [MRX_PACKAGE, MRX_ENVELOPE, MRX_BOX_SMALL, MRX_BOX_MEDIUM], firstUnitCents: 2210, additionalUnitCents: 260, transitDays: TWO_DAY_DAYS }),
-  service({ carrierCode: "MRX", serviceCode: "MRX_INTERNATIONAL_PRIORITY", serviceLabel: "International Priority", inbound: false, ...INTERNATIONAL, signatureOptions: MRX_SIGNATURES, packageTypes: [MRX_PACKAGE, MRX_ENVELOPE, MRX_BOX_SMALL], firstUnitCents: 6450, additionalUnitCents: 720, transitDays: INTL_EXPRESS_DAYS, saturdayDelivery: true }),
-  service({ carrierCode: "MRX", serviceCode: "MRX_INTERNATIONAL_IMPORT", serviceLabel: "International Priority Import", inbound: true, ...INTERNATIONAL, signatureOptions: MRX_SIGNATURES, packageTypes: [MRX_PACKAGE, MRX_ENVELOPE], firstUnitCents: 6890, additionalUnitCents: 760, transitDays: INTL_EXPRESS_DAYS }),
-  service({ carrierCode: "GPC", serviceCode: "GPC_ECOM_GROUND", serviceLabel: "eCommerce Ground", inbound: false, ...DOMESTIC, signatureOptions: GPC_SIGNATURES, supportedDangerousGoodsCodes: "ORMD,LTD_QTY,UN3481", packageTypes: [GPC_PARCEL, GPC_POLY], firstUnitCents: 455, additionalUnitCents: 70, transitDays: ECONOMY_GROUND_DAYS }),
-  service({ carrierCode: "GPC", serviceCode: "GPC_ECOM_EXPEDITED", serviceLabel: "eCommerce Expedited", inbound: false, ...DOMESTIC, signatureOptions: GPC_SIGNATURES, supportedDangerousGoodsCodes: "LTD_QTY", packageTypes: [GPC_PARCEL, GPC_POLY], firstUnitCents: 640, additionalUnitCents: 90, transitDays: PRIORITY_DAYS }),
-  service({ carrierCode: "GPC", serviceCode: "GPC_INTL_ECONOMY", serviceLabel: "International Economy (DDU)", inbound: false, ...INTERNATIONAL, packageTypes: [GPC_INTL_PARCEL], firstUnitCents: 1290, additionalUnitCents: 410, transitDays: INTL_ECONOMY_DAYS }),
+  service({
+    carrierCode: "NPS",
+    serviceCode: "NPS_GROUND_ADVANTAGE",
+    serviceLabel: "Ground Advantage",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: NPS_SIGNATURES,
+    packageTypes: [NPS_PACKAGE],
+    firstUnitCents: 560,
+    additionalUnitCents: 95,
+    transitDays: GROUND_DAYS,
+    perPieceTracking: true,
+  }),
+  service({
+    carrierCode: "NPS",
+    serviceCode: "NPS_PRIORITY",
+    serviceLabel: "Priority Mail",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: NPS_SIGNATURES,
+    packageTypes: [NPS_PACKAGE, NPS_ENVELOPE, NPS_BOX_SMALL, NPS_BOX_MEDIUM],
+    firstUnitCents: 895,
+    additionalUnitCents: 140,
+    transitDays: PRIORITY_DAYS,
+    perPieceTracking: true,
+  }),
+  service({
+    carrierCode: "NPS",
+    serviceCode: "NPS_PRIORITY_EXPRESS",
+    serviceLabel: "Priority Mail Express",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: NPS_SIGNATURES,
+    packageTypes: [NPS_PACKAGE, NPS_ENVELOPE],
+    firstUnitCents: 2850,
+    additionalUnitCents: 310,
+    transitDays: OVERNIGHT_DAYS,
+    amDelivery: true,
+    perPieceTracking: true,
+  }),
+  service({
+    carrierCode: "NPS",
+    serviceCode: "NPS_PRIORITY_INTL",
+    serviceLabel: "Priority Mail International",
+    inbound: false,
+    ...INTERNATIONAL,
+    packageTypes: [NPS_PACKAGE, NPS_ENVELOPE],
+    firstUnitCents: 3150,
+    additionalUnitCents: 390,
+    transitDays: INTL_EXPEDITED_DAYS,
+  }),
+  service({
+    carrierCode: "NPS",
+    serviceCode: "NPS_GROUND_RETURN",
+    serviceLabel: "Ground Return",
+    inbound: true,
+    ...DOMESTIC,
+    packageTypes: [NPS_PACKAGE],
+    firstUnitCents: 610,
+    additionalUnitCents: 95,
+    transitDays: GROUND_DAYS,
+    scanBasedReturn: true,
+  }),
+  service({
+    carrierCode: "BLP",
+    serviceCode: "BLP_GROUND",
+    serviceLabel: "Ground",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: BLP_SIGNATURES,
+    packageTypes: [BLP_PACKAGE],
+    firstUnitCents: 1025,
+    additionalUnitCents: 115,
+    transitDays: GROUND_DAYS,
+  }),
+  service({
+    carrierCode: "BLP",
+    serviceCode: "BLP_3_DAY_SELECT",
+    serviceLabel: "3 Day Select",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: BLP_SIGNATURES,
+    packageTypes: [BLP_PACKAGE, BLP_BOX],
+    firstUnitCents: 1890,
+    additionalUnitCents: 205,
+    transitDays: THREE_DAY_DAYS,
+  }),
+  service({
+    carrierCode: "BLP",
+    serviceCode: "BLP_NEXT_DAY_AIR",
+    serviceLabel: "Next Day Air",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: BLP_SIGNATURES,
+    packageTypes: [BLP_PACKAGE, BLP_LETTER, BLP_BOX],
+    firstUnitCents: 3640,
+    additionalUnitCents: 420,
+    transitDays: OVERNIGHT_DAYS,
+    saturdayDelivery: true,
+  }),
+  service({
+    carrierCode: "BLP",
+    serviceCode: "BLP_WORLDWIDE_EXPEDITED",
+    serviceLabel: "Worldwide Expedited",
+    inbound: false,
+    international: true,
+    supportedCountries: BLP_WORLDWIDE_COUNTRIES,
+    unsupportedCountries: null,
+    signatureOptions: BLP_SIGNATURES,
+    packageTypes: [BLP_PACKAGE, BLP_LETTER],
+    firstUnitCents: 5200,
+    additionalUnitCents: 560,
+    transitDays: INTL_EXPEDITED_DAYS,
+  }),
+  service({
+    carrierCode: "BLP",
+    serviceCode: "BLP_GROUND_RETURN",
+    serviceLabel: "Ground Return Service",
+    inbound: true,
+    ...DOMESTIC,
+    packageTypes: [BLP_PACKAGE],
+    firstUnitCents: 1095,
+    additionalUnitCents: 115,
+    transitDays: GROUND_DAYS,
+  }),
+  service({
+    carrierCode: "MRX",
+    serviceCode: "MRX_PRIORITY_OVERNIGHT",
+    serviceLabel: "Priority Overnight",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: MRX_SIGNATURES,
+    packageTypes: [MRX_PACKAGE, MRX_ENVELOPE, MRX_BOX_SMALL, MRX_BOX_MEDIUM],
+    firstUnitCents: 3980,
+    additionalUnitCents: 450,
+    transitDays: OVERNIGHT_DAYS,
+    saturdayDelivery: true,
+  }),
+  service({
+    carrierCode: "MRX",
+    serviceCode: "MRX_2DAY",
+    serviceLabel: "2Day",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: MRX_SIGNATURES,
+    packageTypes: [MRX_PACKAGE, MRX_ENVELOPE, MRX_BOX_SMALL, MRX_BOX_MEDIUM],
+    firstUnitCents: 2210,
+    additionalUnitCents: 260,
+    transitDays: TWO_DAY_DAYS,
+  }),
+  service({
+    carrierCode: "MRX",
+    serviceCode: "MRX_INTERNATIONAL_PRIORITY",
+    serviceLabel: "International Priority",
+    inbound: false,
+    ...INTERNATIONAL,
+    signatureOptions: MRX_SIGNATURES,
+    packageTypes: [MRX_PACKAGE, MRX_ENVELOPE, MRX_BOX_SMALL],
+    firstUnitCents: 6450,
+    additionalUnitCents: 720,
+    transitDays: INTL_EXPRESS_DAYS,
+    saturdayDelivery: true,
+  }),
+  service({
+    carrierCode: "MRX",
+    serviceCode: "MRX_INTERNATIONAL_IMPORT",
+    serviceLabel: "International Priority Import",
+    inbound: true,
+    ...INTERNATIONAL,
+    signatureOptions: MRX_SIGNATURES,
+    packageTypes: [MRX_PACKAGE, MRX_ENVELOPE],
+    firstUnitCents: 6890,
+    additionalUnitCents: 760,
+    transitDays: INTL_EXPRESS_DAYS,
+  }),
+  service({
+    carrierCode: "GPC",
+    serviceCode: "GPC_ECOM_GROUND",
+    serviceLabel: "eCommerce Ground",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: GPC_SIGNATURES,
+    supportedDangerousGoodsCodes: "ORMD,LTD_QTY,UN3481",
+    packageTypes: [GPC_PARCEL, GPC_POLY],
+    firstUnitCents: 455,
+    additionalUnitCents: 70,
+    transitDays: ECONOMY_GROUND_DAYS,
+  }),
+  service({
+    carrierCode: "GPC",
+    serviceCode: "GPC_ECOM_EXPEDITED",
+    serviceLabel: "eCommerce Expedited",
+    inbound: false,
+    ...DOMESTIC,
+    signatureOptions: GPC_SIGNATURES,
+    supportedDangerousGoodsCodes: "LTD_QTY",
+    packageTypes: [GPC_PARCEL, GPC_POLY],
+    firstUnitCents: 640,
+    additionalUnitCents: 90,
+    transitDays: PRIORITY_DAYS,
+  }),
+  service({
+    carrierCode: "GPC",
+    serviceCode: "GPC_INTL_ECONOMY",
+    serviceLabel: "International Economy (DDU)",
+    inbound: false,
+    ...INTERNATIONAL,
+    packageTypes: [GPC_INTL_PARCEL],
+    firstUnitCents: 1290,
+    additionalUnitCents: 410,
+    transitDays: INTL_ECONOMY_DAYS,
+  }),
 ];
 
 /** Percent applied to the weight price per zone. */
 export const ZONE_FACTORS_PERCENT: Readonly<Record<string, number>> = {
-  "1": 100, "2": 105, "3": 112, "4": 125, "5": 140, "6": 160, "7": 180, "8": 200,
-  A: 100, B: 140, C: 165, D: 190,
+  "1": 100,
+  "2": 105,
+  "3": 112,
+  "4": 125,
+  "5": 140,
+  "6": 160,
+  "7": 180,
+  "8": 200,
+  A: 100,
+  B: 140,
+  C: 165,
+  D: 190,
 };
 
 /** Indexed look-ups, built once: rating runs thousands of times per request. */

@@ -14,7 +14,12 @@ describe("service configuration", () => {
   });
 
   it("GIVEN optional variables set to nothing (NAME= in a .env file) THEN they count as unset and take their defaults", () => {
-    const config = parseServiceConfig({ SHIPPING_SERVICE_FAKE_NOW: "", SHIPPING_SERVICE_PORT: "", SHIPPING_SERVICE_LOG_LEVEL: " ", SHIPPING_SERVICE_VALIDATE_RESPONSES: "" });
+    const config = parseServiceConfig({
+      SHIPPING_SERVICE_FAKE_NOW: "",
+      SHIPPING_SERVICE_PORT: "",
+      SHIPPING_SERVICE_LOG_LEVEL: " ",
+      SHIPPING_SERVICE_VALIDATE_RESPONSES: "",
+    });
     expect(config).toMatchObject({ SHIPPING_SERVICE_PORT: 8787, SHIPPING_SERVICE_LOG_LEVEL: "info", validateResponses: true });
     expect(config.SHIPPING_SERVICE_FAKE_NOW).toBeUndefined();
   });
@@ -25,7 +30,10 @@ describe("service configuration", () => {
   });
 
   it("GIVEN production with real keys THEN it starts without response validation", () => {
-    expect(parseServiceConfig({ NODE_ENV: "production", SHIPPING_SERVICE_PARTNER_KEY: "a-real-partner-key", SHIPPING_SERVICE_SECRETS_KEY: "a-real-secrets-key" }).validateResponses).toBe(false);
+    expect(
+      parseServiceConfig({ NODE_ENV: "production", SHIPPING_SERVICE_PARTNER_KEY: "a-real-partner-key", SHIPPING_SERVICE_SECRETS_KEY: "a-real-secrets-key" })
+        .validateResponses,
+    ).toBe(false);
   });
 
   it.each([
@@ -39,7 +47,9 @@ describe("service configuration", () => {
   });
 
   it("GIVEN a PostgreSQL SHIPPING_SERVICE_DATABASE_URL THEN it is taken as given", () => {
-    expect(parseServiceConfig({ SHIPPING_SERVICE_DATABASE_URL: "postgresql://svc@db:5432/shipping" }).SHIPPING_SERVICE_DATABASE_URL).toBe("postgresql://svc@db:5432/shipping");
+    expect(parseServiceConfig({ SHIPPING_SERVICE_DATABASE_URL: "postgresql://svc@db:5432/shipping" }).SHIPPING_SERVICE_DATABASE_URL).toBe(
+      "postgresql://svc@db:5432/shipping",
+    );
   });
 
   it("GIVEN SHIPPING_SERVICE_FAKE_NOW THEN the clock starts there and advances in real time", () => {

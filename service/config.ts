@@ -45,7 +45,9 @@ export class ConfigError extends Error {}
 export function parseServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
   const parsed = EnvSchema.safeParse(withoutEmptyVariables(env));
   if (!parsed.success) {
-    throw new ConfigError(`Invalid Shipping API service environment:\n${parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n")}`);
+    throw new ConfigError(
+      `Invalid Shipping API service environment:\n${parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n")}`,
+    );
   }
   return { ...parsed.data, validateResponses: parsed.data.SHIPPING_SERVICE_VALIDATE_RESPONSES ?? parsed.data.NODE_ENV !== "production" };
 }

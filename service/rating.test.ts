@@ -66,7 +66,11 @@ describe("dimensional weight", () => {
   });
 
   it("GIVEN a preset box THEN its preset dimensions are used, not the request's", () => {
-    const quote = quoteFor("MRX_2DAY", { packageTypeCode: "MRX_BOX_MEDIUM", dimUnit: null, pieces: [{ weight: "1", length: null, width: null, height: null }] });
+    const quote = quoteFor("MRX_2DAY", {
+      packageTypeCode: "MRX_BOX_MEDIUM",
+      dimUnit: null,
+      pieces: [{ weight: "1", length: null, width: null, height: null }],
+    });
     // 13.25 × 11.5 × 2.375 = 361.9 in³ / 139 = 2.6 → 3 lb
     expect(quote.quotedWeight).toBe("3");
     expect(quote.quotedWeightType).toBe("Dimensional");
@@ -130,9 +134,21 @@ describe("surcharges", () => {
 
   it("GIVEN every kind of shipment THEN total = base + Σ surcharges exactly", () => {
     const requests = [
-      buildRatingRequest({ residential: true, signatureOptionCode: "SIGNATURE", shipmentDate: "2026-11-21", pieces: [{ weight: "3.3", length: "11", width: "9", height: "7", insuranceAmount: "333.33" }] }),
-      buildRatingRequest({ receiver: buildAddress({ city: "Paris", state: "", zip: "75001", country: "FR" }), pieces: [{ weight: "1.7", length: "11", width: "9", height: "7", declaredValue: "80", insuranceAmount: "80" }] }),
-      buildRatingRequest({ sender: buildAddress({ city: "London", state: "", zip: "WC1R 4ED", country: "GB" }), currency: "GBP", pieces: [{ weight: "1.7", length: "11", width: "9", height: "7", declaredValue: "80", insuranceAmount: "95.5" }] }),
+      buildRatingRequest({
+        residential: true,
+        signatureOptionCode: "SIGNATURE",
+        shipmentDate: "2026-11-21",
+        pieces: [{ weight: "3.3", length: "11", width: "9", height: "7", insuranceAmount: "333.33" }],
+      }),
+      buildRatingRequest({
+        receiver: buildAddress({ city: "Paris", state: "", zip: "75001", country: "FR" }),
+        pieces: [{ weight: "1.7", length: "11", width: "9", height: "7", declaredValue: "80", insuranceAmount: "80" }],
+      }),
+      buildRatingRequest({
+        sender: buildAddress({ city: "London", state: "", zip: "WC1R 4ED", country: "GB" }),
+        currency: "GBP",
+        pieces: [{ weight: "1.7", length: "11", width: "9", height: "7", declaredValue: "80", insuranceAmount: "95.5" }],
+      }),
     ];
     for (const request of requests) {
       for (const quote of quotesOf(request)) {
@@ -189,7 +205,18 @@ describe("currencies", () => {
 describe("which services are quoted", () => {
   it("GIVEN no codes THEN every outbound domestic service quotes and returns are left out", () => {
     const codes = quotesOf(buildRatingRequest()).map((quote) => quote.serviceCode);
-    expect(codes).toEqual(["NPS_GROUND_ADVANTAGE", "NPS_PRIORITY", "NPS_PRIORITY_EXPRESS", "BLP_GROUND", "BLP_3_DAY_SELECT", "BLP_NEXT_DAY_AIR", "MRX_PRIORITY_OVERNIGHT", "MRX_2DAY", "GPC_ECOM_GROUND", "GPC_ECOM_EXPEDITED"]);
+    expect(codes).toEqual([
+      "NPS_GROUND_ADVANTAGE",
+      "NPS_PRIORITY",
+      "NPS_PRIORITY_EXPRESS",
+      "BLP_GROUND",
+      "BLP_3_DAY_SELECT",
+      "BLP_NEXT_DAY_AIR",
+      "MRX_PRIORITY_OVERNIGHT",
+      "MRX_2DAY",
+      "GPC_ECOM_GROUND",
+      "GPC_ECOM_EXPEDITED",
+    ]);
   });
 
   it("GIVEN a carrierCode THEN only that carrier's services", () => {
@@ -202,7 +229,12 @@ describe("which services are quoted", () => {
 
   it("GIVEN a receiver abroad THEN international services quote with zone groups", () => {
     const quotes = quotesOf(buildRatingRequest({ receiver: buildAddress({ city: "Toronto", state: "ON", zip: "M5V 2T6", country: "CA" }) }));
-    expect(quotes.map((quote) => quote.serviceCode)).toEqual(["NPS_PRIORITY_INTL", "BLP_WORLDWIDE_EXPEDITED", "MRX_INTERNATIONAL_PRIORITY", "GPC_INTL_ECONOMY"]);
+    expect(quotes.map((quote) => quote.serviceCode)).toEqual([
+      "NPS_PRIORITY_INTL",
+      "BLP_WORLDWIDE_EXPEDITED",
+      "MRX_INTERNATIONAL_PRIORITY",
+      "GPC_INTL_ECONOMY",
+    ]);
     expect(new Set(quotes.map((quote) => quote.zone))).toEqual(new Set(["A"]));
   });
 
@@ -219,7 +251,10 @@ describe("failures", () => {
   it("GIVEN 80 lb THEN services with a 70 lb maximum fail with WEIGHT_LIMIT_EXCEEDED and others quote", () => {
     const result = rateShipment(catalog, buildRatingRequest({ pieces: [{ weight: "80", length: "20", width: "20", height: "20" }] }));
     if (result.status !== "success") throw new Error(result.error);
-    expect(result.quoteErrors.find((failure) => failure.serviceCode === "NPS_PRIORITY")).toMatchObject({ errorCategory: "WEIGHT_LIMIT_EXCEEDED", packageTypeCode: "NPS_PACKAGE" });
+    expect(result.quoteErrors.find((failure) => failure.serviceCode === "NPS_PRIORITY")).toMatchObject({
+      errorCategory: "WEIGHT_LIMIT_EXCEEDED",
+      packageTypeCode: "NPS_PACKAGE",
+    });
     expect(result.quotes.some((quote) => quote.serviceCode === "BLP_GROUND")).toBe(true);
   });
 
@@ -230,15 +265,31 @@ describe("failures", () => {
   });
 
   it.each([
-    ["invoice item weights above the package weight (rule 3)", { receiver: buildAddress({ city: "Paris", state: "", zip: "75001", country: "FR" }), commercialInvoice: { items: [{ weight: "1.5" }, { weight: "1" }] } }, /item weights total 2.5 lb, more than the package weight 2 lb/],
+    [
+      "invoice item weights above the package weight (rule 3)",
+      { receiver: buildAddress({ city: "Paris", state: "", zip: "75001", country: "FR" }), commercialInvoice: { items: [{ weight: "1.5" }, { weight: "1" }] } },
+      /item weights total 2.5 lb, more than the package weight 2 lb/,
+    ],
     ["an unknown service", { serviceCode: "NOPE" }, /Unknown serviceCode NOPE/],
     ["a service of another carrier", { carrierCode: "NPS", serviceCode: "BLP_GROUND" }, /not a service of carrier NPS/],
     ["an unknown package type", { packageTypeCode: "BOX" }, /Unknown packageTypeCode BOX/],
-    ["a declared value on a domestic shipment", { pieces: [{ weight: "2", length: "10", width: "8", height: "4", declaredValue: "10" }] }, /declaredValue must be null for domestic/],
+    [
+      "a declared value on a domestic shipment",
+      { pieces: [{ weight: "2", length: "10", width: "8", height: "4", declaredValue: "10" }] },
+      /declaredValue must be null for domestic/,
+    ],
     ["a US address without a two-letter state", { receiver: buildAddress({ state: "New York" }) }, /receiver.state must be a two-character code/],
     ["dimensions without a unit", { dimUnit: null }, /dimUnit is required/],
-    ["a side longer than any carrier takes", { pieces: [{ weight: "1", length: "99999999999", width: "10", height: "10" }] }, /pieces\[0\]\.length is 99999999999 in, above the 300 cm/],
-    ["an absurd insured value", { pieces: [{ weight: "1", length: "10", width: "10", height: "10", insuranceAmount: 1e300 }] }, /insuranceAmount must be a decimal from 0 to 1000000/],
+    [
+      "a side longer than any carrier takes",
+      { pieces: [{ weight: "1", length: "99999999999", width: "10", height: "10" }] },
+      /pieces\[0\]\.length is 99999999999 in, above the 300 cm/,
+    ],
+    [
+      "an absurd insured value",
+      { pieces: [{ weight: "1", length: "10", width: "10", height: "10", insuranceAmount: 1e300 }] },
+      /insuranceAmount must be a decimal from 0 to 1000000/,
+    ],
   ] as const)("GIVEN %s THEN the whole shipment is an INVALID_REQUEST error", (_case, overrides, message) => {
     const result = rateShipment(catalog, buildRatingRequest(overrides as Partial<RatingRequest>));
     expect(result).toMatchObject({ status: "error", errorCategory: "INVALID_REQUEST" });
@@ -251,7 +302,10 @@ describe("failures", () => {
   });
 
   it("GIVEN a named service that does not serve the country THEN COUNTRY_NOT_SUPPORTED", () => {
-    const result = rateShipment(catalog, buildRatingRequest({ serviceCode: "BLP_WORLDWIDE_EXPEDITED", receiver: buildAddress({ city: "Rio", state: "", zip: "20000-000", country: "BR" }) }));
+    const result = rateShipment(
+      catalog,
+      buildRatingRequest({ serviceCode: "BLP_WORLDWIDE_EXPEDITED", receiver: buildAddress({ city: "Rio", state: "", zip: "20000-000", country: "BR" }) }),
+    );
     expect(result).toMatchObject({ status: "error", errorCategory: "COUNTRY_NOT_SUPPORTED" });
   });
 });

@@ -89,8 +89,7 @@ export interface QuoteFailure {
 }
 
 export type RatingResult =
-  | { status: "success"; quotes: RatedQuote[]; quoteErrors: QuoteFailure[] }
-  | { status: "error"; error: string; errorCategory: ErrorCategoryName };
+  { status: "success"; quotes: RatedQuote[]; quoteErrors: QuoteFailure[] } | { status: "error"; error: string; errorCategory: ErrorCategoryName };
 
 export interface RatingOptions {
   /** Restricts quoting to one carrier (a provider account was named in the request). */
@@ -152,13 +151,16 @@ function checkAddress(address: AddressInput, role: string): void {
     throw new ShipmentInvalid(`${role}.state must be a two-character code for ${country} addresses`);
   }
   const zip = (address.zip ?? "").trim();
-  if (country === "US" && !/^\d{5}(-?\d{4})?$/.test(zip)) throw new ShipmentInvalid(`${role}.zip must be a 5- or 9-digit US ZIP code, got ${JSON.stringify(address.zip ?? null)}`);
-  if (country === "CA" && !/^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i.test(zip)) throw new ShipmentInvalid(`${role}.zip must be a Canadian postal code (A1A 1A1), got ${JSON.stringify(address.zip ?? null)}`);
+  if (country === "US" && !/^\d{5}(-?\d{4})?$/.test(zip))
+    throw new ShipmentInvalid(`${role}.zip must be a 5- or 9-digit US ZIP code, got ${JSON.stringify(address.zip ?? null)}`);
+  if (country === "CA" && !/^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i.test(zip))
+    throw new ShipmentInvalid(`${role}.zip must be a Canadian postal code (A1A 1A1), got ${JSON.stringify(address.zip ?? null)}`);
 }
 
 /** Shipment-level checks and unit normalisation, done once per shipment before any service is priced. */
 function parseShipment(request: RatingRequest): ParsedShipment {
-  if (!IsoDate.safeParse(request.shipmentDate).success) throw new ShipmentInvalid(`shipmentDate must be a date YYYY-MM-DD, got ${JSON.stringify(request.shipmentDate)}`);
+  if (!IsoDate.safeParse(request.shipmentDate).success)
+    throw new ShipmentInvalid(`shipmentDate must be a date YYYY-MM-DD, got ${JSON.stringify(request.shipmentDate)}`);
   checkAddress(request.sender, "sender");
   checkAddress(request.receiver, "receiver");
   const gramsPerUnit = GRAMS_PER[request.weightUnit];
@@ -182,7 +184,8 @@ function parseShipment(request: RatingRequest): ParsedShipment {
       const [length, width, height] = dims.map((value, axis) => {
         const field = `${at}.${["length", "width", "height"][axis]}`;
         const cm = positiveNumber(value, field) * cmPerUnit;
-        if (cm > MAX_SIDE_CM + EPSILON) throw new ShipmentInvalid(`${field} is ${value} ${request.dimUnit}, above the ${MAX_SIDE_CM} cm (118 in) longest side any carrier takes`);
+        if (cm > MAX_SIDE_CM + EPSILON)
+          throw new ShipmentInvalid(`${field} is ${value} ${request.dimUnit}, above the ${MAX_SIDE_CM} cm (118 in) longest side any carrier takes`);
         return cm;
       }) as [number, number, number];
       dimsCm = [length, width, height];
@@ -236,9 +239,16 @@ function billedWeight(carrier: Carrier, packageType: PackageType, pieces: readon
   for (const piece of pieces) {
     const actual = billableSteps(pieceWeightIn(unit, piece), unit);
     let dimSteps = 0;
-    const dims = packageType.dimType === "preset" && packageType.preset
-      ? ([packageType.preset.length, packageType.preset.width, packageType.preset.height].map((value) => value * CM_PER[packageType.preset!.unit]!) as [number, number, number])
-      : packageType.dimType === "custom" ? piece.dimsCm : null;
+    const dims =
+      packageType.dimType === "preset" && packageType.preset
+        ? ([packageType.preset.length, packageType.preset.width, packageType.preset.height].map((value) => value * CM_PER[packageType.preset!.unit]!) as [
+            number,
+            number,
+            number,
+          ])
+        : packageType.dimType === "custom"
+          ? piece.dimsCm
+          : null;
     if (dims) {
       const cm3 = dims[0] * dims[1] * dims[2];
       const in3 = cm3 / 2.54 ** 3;
@@ -261,12 +271,16 @@ export interface ServiceRoute {
 }
 
 /** Whether the service serves this lane, and its zone; a reason otherwise. */
-export function routeFor(entry: Service, request: Pick<RatingRequest, "sender" | "receiver">): ServiceRoute | { unavailable: string; category: ErrorCategoryName } {
+export function routeFor(
+  entry: Service,
+  request: Pick<RatingRequest, "sender" | "receiver">,
+): ServiceRoute | { unavailable: string; category: ErrorCategoryName } {
   const from = request.sender.country;
   const to = request.receiver.country;
   const home = entry.inbound ? to : from;
   const foreign = entry.inbound ? from : to;
-  if (home !== HOME_COUNTRY) return { unavailable: `${entry.serviceLabel} ${entry.inbound ? "delivers to" : "ships from"} ${HOME_COUNTRY} only`, category: "COUNTRY_NOT_SUPPORTED" };
+  if (home !== HOME_COUNTRY)
+    return { unavailable: `${entry.serviceLabel} ${entry.inbound ? "delivers to" : "ships from"} ${HOME_COUNTRY} only`, category: "COUNTRY_NOT_SUPPORTED" };
   if (!serviceAcceptsCountry(entry, foreign)) {
     return { unavailable: `${entry.serviceLabel} does not ${entry.inbound ? "pick up in" : "deliver to"} ${foreign}`, category: "COUNTRY_NOT_SUPPORTED" };
   }
@@ -285,9 +299,15 @@ function choosePackageType(entry: Service, shipment: ParsedShipment): PackageTyp
     const customType = entry.packageTypes.find((type) => type.dimType === "custom");
     if (customType) return customType;
   }
-  const fitting = entry.packageTypes.find((type) => type.dimType !== "custom" && fitsWeight(type, shipment.pieces) && (shipment.pieces.length === 1 || type.multipieceSupported));
+  const fitting = entry.packageTypes.find(
+    (type) => type.dimType !== "custom" && fitsWeight(type, shipment.pieces) && (shipment.pieces.length === 1 || type.multipieceSupported),
+  );
   if (fitting) return fitting;
-  return { failure: hasDims ? `${entry.serviceLabel} has no packaging for these pieces` : `${entry.serviceLabel} needs piece dimensions (length, width, height) for its custom packaging` };
+  return {
+    failure: hasDims
+      ? `${entry.serviceLabel} has no packaging for these pieces`
+      : `${entry.serviceLabel} needs piece dimensions (length, width, height) for its custom packaging`,
+  };
 }
 
 function pieceWeightIn(unit: "lb" | "kg", piece: ParsedPiece): number {
@@ -298,7 +318,14 @@ function fitsWeight(type: PackageType, pieces: readonly ParsedPiece[]): boolean 
   return pieces.every((piece) => pieceWeightIn(type.weightUnit, piece) <= type.maxWeightPerPiece + EPSILON);
 }
 
-function priceService(catalog: Catalog, entry: Service, packageType: PackageType, route: ServiceRoute, request: RatingRequest, shipment: ParsedShipment): RatedQuote | Omit<QuoteFailure, "carrierCode" | "serviceCode" | "serviceDescription" | "packageTypeCode"> {
+function priceService(
+  catalog: Catalog,
+  entry: Service,
+  packageType: PackageType,
+  route: ServiceRoute,
+  request: RatingRequest,
+  shipment: ParsedShipment,
+): RatedQuote | Omit<QuoteFailure, "carrierCode" | "serviceCode" | "serviceDescription" | "packageTypeCode"> {
   const carrier = catalog.carrier(entry.carrierCode)!;
   if (shipment.pieces.length > 1 && !packageType.multipieceSupported) {
     return { error: `${packageType.packageTypeLabel} does not support multi-piece shipments`, errorCategory: "INVALID_REQUEST" };
@@ -306,7 +333,10 @@ function priceService(catalog: Catalog, entry: Service, packageType: PackageType
   const heavy = shipment.pieces.findIndex((piece) => pieceWeightIn(packageType.weightUnit, piece) > packageType.maxWeightPerPiece + EPSILON);
   if (heavy !== -1) {
     const weight = formatWeight(pieceWeightIn(packageType.weightUnit, shipment.pieces[heavy]!));
-    return { error: `pieces[${heavy}] weighs ${weight} ${packageType.weightUnit}, above the ${packageType.maxWeightPerPiece} ${packageType.weightUnit} maximum per piece for ${packageType.packageTypeLabel}`, errorCategory: "WEIGHT_LIMIT_EXCEEDED" };
+    return {
+      error: `pieces[${heavy}] weighs ${weight} ${packageType.weightUnit}, above the ${packageType.maxWeightPerPiece} ${packageType.weightUnit} maximum per piece for ${packageType.packageTypeLabel}`,
+      errorCategory: "WEIGHT_LIMIT_EXCEEDED",
+    };
   }
   if (packageType.dimType === "custom" && shipment.pieces.some((piece) => piece.dimsCm === null)) {
     return { error: `${packageType.packageTypeLabel} needs length, width and height for every piece`, errorCategory: "INVALID_REQUEST" };
@@ -315,8 +345,10 @@ function priceService(catalog: Catalog, entry: Service, packageType: PackageType
   if (request.signatureOptionCode && !signature) {
     return { error: `${entry.serviceLabel} does not offer signature option ${request.signatureOptionCode}`, errorCategory: "INVALID_REQUEST" };
   }
-  if (request.saturdayDelivery && !entry.saturdayDelivery) return { error: `${entry.serviceLabel} does not deliver on Saturdays`, errorCategory: "INVALID_REQUEST" };
-  if (request.postalExpressAmDelivery && !entry.amDelivery) return { error: `${entry.serviceLabel} does not offer 10:30 AM delivery`, errorCategory: "INVALID_REQUEST" };
+  if (request.saturdayDelivery && !entry.saturdayDelivery)
+    return { error: `${entry.serviceLabel} does not deliver on Saturdays`, errorCategory: "INVALID_REQUEST" };
+  if (request.postalExpressAmDelivery && !entry.amDelivery)
+    return { error: `${entry.serviceLabel} does not offer 10:30 AM delivery`, errorCategory: "INVALID_REQUEST" };
 
   const weight = billedWeight(carrier, packageType, shipment.pieces);
   const zoneFactor = ZONE_FACTORS_PERCENT[route.zone] ?? 100;
@@ -324,7 +356,10 @@ function priceService(catalog: Catalog, entry: Service, packageType: PackageType
 
   const usdSurcharges: Surcharge[] = [];
   if (carrier.fuelBasisPoints > 0) {
-    usdSurcharges.push({ description: `Fuel surcharge (${(carrier.fuelBasisPoints / 100).toFixed(2)}%)`, amountCents: roundHalfAwayFromZero((baseUsd * carrier.fuelBasisPoints) / 10_000) });
+    usdSurcharges.push({
+      description: `Fuel surcharge (${(carrier.fuelBasisPoints / 100).toFixed(2)}%)`,
+      amountCents: roundHalfAwayFromZero((baseUsd * carrier.fuelBasisPoints) / 10_000),
+    });
   }
   if (request.residential && carrier.residentialCents > 0) usdSurcharges.push({ description: "Residential delivery", amountCents: carrier.residentialCents });
   if (signature) usdSurcharges.push({ description: signature.signatureOptionLabel, amountCents: signature.feeCents });
@@ -333,7 +368,8 @@ function priceService(catalog: Catalog, entry: Service, packageType: PackageType
     const hundreds = Math.ceil(insuredUsd / 10_000);
     usdSurcharges.push({ description: `Insurance (${hundreds} × 100 USD declared)`, amountCents: hundreds * carrier.insurancePer100Cents });
   }
-  if (shipment.saturday && carrier.saturdayPickupCents !== null) usdSurcharges.push({ description: "Saturday pickup", amountCents: carrier.saturdayPickupCents });
+  if (shipment.saturday && carrier.saturdayPickupCents !== null)
+    usdSurcharges.push({ description: "Saturday pickup", amountCents: carrier.saturdayPickupCents });
   if (request.saturdayDelivery) usdSurcharges.push({ description: "Saturday delivery", amountCents: SATURDAY_DELIVERY_CENTS });
   if (request.postalExpressAmDelivery) usdSurcharges.push({ description: "10:30 AM delivery", amountCents: AM_DELIVERY_CENTS });
   const remoteAddress = entry.inbound ? request.sender : request.receiver;
@@ -381,8 +417,10 @@ export function rateShipment(catalog: Catalog, request: RatingRequest, options: 
   }
   const named = serviceCode ? catalog.service(serviceCode) : undefined;
   if (serviceCode && !named) return { status: "error", error: `Unknown serviceCode ${serviceCode}`, errorCategory: "INVALID_REQUEST" };
-  if (named && carrierCode && named.carrierCode !== carrierCode) return { status: "error", error: `Service ${serviceCode} is not a service of carrier ${carrierCode}`, errorCategory: "INVALID_REQUEST" };
-  if (packageTypeCode && !catalog.packageTypeKnown(packageTypeCode)) return { status: "error", error: `Unknown packageTypeCode ${packageTypeCode}`, errorCategory: "INVALID_REQUEST" };
+  if (named && carrierCode && named.carrierCode !== carrierCode)
+    return { status: "error", error: `Service ${serviceCode} is not a service of carrier ${carrierCode}`, errorCategory: "INVALID_REQUEST" };
+  if (packageTypeCode && !catalog.packageTypeKnown(packageTypeCode))
+    return { status: "error", error: `Unknown packageTypeCode ${packageTypeCode}`, errorCategory: "INVALID_REQUEST" };
 
   const onlyCarrier = carrierCode ?? options.onlyCarrierCode ?? null;
   const candidates = named ? [named] : catalog.services.filter((entry) => !onlyCarrier || entry.carrierCode === onlyCarrier);
@@ -414,7 +452,11 @@ export function rateShipment(catalog: Catalog, request: RatingRequest, options: 
   if (quotes.length === 0) {
     const first = quoteErrors[0];
     if (!first) {
-      return { status: "error", error: `No service is available from ${request.sender.country} to ${request.receiver.country} for this request`, errorCategory: "SERVICE_UNAVAILABLE" };
+      return {
+        status: "error",
+        error: `No service is available from ${request.sender.country} to ${request.receiver.country} for this request`,
+        errorCategory: "SERVICE_UNAVAILABLE",
+      };
     }
     const reasons = [...new Set(quoteErrors.map((entry) => `${entry.serviceCode}: ${entry.error}`))].join("; ");
     return { status: "error", error: `No service could quote this shipment (${reasons})`, errorCategory: first.errorCategory };

@@ -9,7 +9,17 @@ export const DEMO_CUSTOMER = {
   password: "demo-password",
 } as const;
 
-const DEMO_ADDRESS = { name: "Demo Merchant", company: "Consign Demo Store", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550100" };
+const DEMO_ADDRESS = {
+  name: "Demo Merchant",
+  company: "Consign Demo Store",
+  address1: "500 Market St",
+  address2: "",
+  city: "San Francisco",
+  state: "CA",
+  zip: "94105",
+  country: "US",
+  phone: "4155550100",
+};
 
 export interface DemoCustomer {
   customerId: string;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bookNumberFor, express12CheckDigit, lastMileTrackingNumberFor, mod10CheckDigit, s10CheckDigit, trackingNumberFor, upsCheckDigit } from "./tracking-numbers";
+import {
+  bookNumberFor,
+  express12CheckDigit,
+  lastMileTrackingNumberFor,
+  mod10CheckDigit,
+  s10CheckDigit,
+  trackingNumberFor,
+  upsCheckDigit,
+} from "./tracking-numbers";
 
 describe("check digits against published examples", () => {
   it("UPS: 1Z999AA10123456784 (the carrier's documented sample)", () => {
@@ -36,7 +44,14 @@ describe("carrier formats", () => {
   it("gives every serial its own numbers", () => {
     const seen = new Set<string>();
     for (let serial = 1; serial <= 20_000; serial++) {
-      for (const number of [trackingNumberFor("postal", serial, "C1", 0), trackingNumberFor("parcel", serial, "C1", 5), trackingNumberFor("express", serial, "C1", 0), trackingNumberFor("consolidator", serial, "C1", 0), bookNumberFor(serial), lastMileTrackingNumberFor(serial)]) {
+      for (const number of [
+        trackingNumberFor("postal", serial, "C1", 0),
+        trackingNumberFor("parcel", serial, "C1", 5),
+        trackingNumberFor("express", serial, "C1", 0),
+        trackingNumberFor("consolidator", serial, "C1", 0),
+        bookNumberFor(serial),
+        lastMileTrackingNumberFor(serial),
+      ]) {
         expect(seen.has(number)).toBe(false);
         seen.add(number);
       }

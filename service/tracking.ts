@@ -51,7 +51,10 @@ export function pathOf(trackingNumber: string): TimelinePath {
 }
 
 function area(place: Place): string {
-  return [place.city, place.state].filter((part) => part.length > 0).join(", ").toUpperCase();
+  return [place.city, place.state]
+    .filter((part) => part.length > 0)
+    .join(", ")
+    .toUpperCase();
 }
 
 /** The whole timeline, oldest first. */
@@ -85,9 +88,20 @@ export function buildTimeline(input: TimelineInput): TrackingEvent[] {
   const deliveryDay = dayStart + (1 + transitDays) * DAY_MS;
   for (let day = 1; day < transitDays; day++) {
     const hub = HUBS[(hash + day) % HUBS.length]!;
-    push(dayStart + (1 + day) * DAY_MS + 3 * HOURS + minute(5 + day), "In Transit", "Arrived at hub facility", international && day === transitDays - 1 ? input.destination : hub);
+    push(
+      dayStart + (1 + day) * DAY_MS + 3 * HOURS + minute(5 + day),
+      "In Transit",
+      "Arrived at hub facility",
+      international && day === transitDays - 1 ? input.destination : hub,
+    );
   }
-  if (international) push(Math.max(deliveryDay - 10 * HOURS, pickup + 5 * HOURS) + minute(7), "Delivered to Broker", "Delivered to customs broker for clearance", input.destination);
+  if (international)
+    push(
+      Math.max(deliveryDay - 10 * HOURS, pickup + 5 * HOURS) + minute(7),
+      "Delivered to Broker",
+      "Delivered to customs broker for clearance",
+      input.destination,
+    );
   if (input.consolidator) push(deliveryDay + 5 * HOURS + minute(9), "With Delivery Courier", "Handed over to last-mile delivery partner", input.destination);
 
   let finalDay = deliveryDay;

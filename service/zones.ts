@@ -27,7 +27,39 @@ const REMOTE_ZIP3 = [/^99[5-9]/, /^96[78]/, /^00[6-9]/];
 const REMOTE_FOREIGN: Readonly<Record<string, RegExp>> = { GB: /^(HS|ZE|KW|IV)\d/i, CA: /^X/i };
 
 const GROUP_A = new Set(["CA", "MX"]);
-const GROUP_B = new Set(["AT", "BE", "BG", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GR", "HR", "HU", "IE", "IS", "IT", "LT", "LU", "LV", "MT", "NL", "NO", "PL", "PT", "RO", "SE", "SI", "SK"]);
+const GROUP_B = new Set([
+  "AT",
+  "BE",
+  "BG",
+  "CH",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GB",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IS",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "NO",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+]);
 const GROUP_C = new Set(["AU", "CN", "HK", "ID", "IN", "JP", "KR", "MY", "NZ", "PH", "SG", "TH", "TW", "VN"]);
 
 export function internationalZone(country: string): string {

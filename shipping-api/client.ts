@@ -20,9 +20,7 @@ import {
 export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
 
 /** Customer credentials (HTTP Basic) for customer paths; a partner key (Bearer) for Create Customer. */
-export type ShippingCredentials =
-  | { kind: "customer"; customerId: string; email: string; password: string }
-  | { kind: "partner"; key: string };
+export type ShippingCredentials = { kind: "customer"; customerId: string; email: string; password: string } | { kind: "partner"; key: string };
 
 /** Retry budget of the retry-safe endpoints (GETs and batchQuote). `attempts` counts the first try. */
 export interface RetryOptions {
@@ -111,10 +109,7 @@ export type ShippingClient = { [N in EndpointName]: EndpointMethod<Endpoints[N]>
    * contract, or belongs to a chunk that failed as a whole after retries, comes back as
    * `status: "failed"` with the client error; other chunks are unaffected.
    */
-  quoteShipments(
-    shipments: readonly z.input<typeof BatchQuoteShipment>[],
-    options?: QuoteShipmentsOptions,
-  ): Promise<ShipmentQuoteOutcome[]>;
+  quoteShipments(shipments: readonly z.input<typeof BatchQuoteShipment>[], options?: QuoteShipmentsOptions): Promise<ShipmentQuoteOutcome[]>;
 };
 
 const DEFAULT_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 250, maxDelayMs: 10_000 };
@@ -126,9 +121,7 @@ export function isRetrySafe(endpoint: Pick<EndpointDefinition, "method" | "name"
 }
 
 function isRetryable(error: ShippingApiError): boolean {
-  return (
-    error.kind === "network" || error.kind === "timeout" || error.kind === "rate_limited" || error.kind === "server_error"
-  );
+  return error.kind === "network" || error.kind === "timeout" || error.kind === "rate_limited" || error.kind === "server_error";
 }
 
 /** Parses `Retry-After` (delay in seconds or an HTTP date) into milliseconds from `now`. */

@@ -3,7 +3,10 @@ import { BatchName, planBatches } from "./batch-plan";
 
 describe("planBatches", () => {
   it("GIVEN up to 500 items THEN one batch with the plain name", () => {
-    const plan = planBatches("Monday pickup", Array.from({ length: 500 }, (_, index) => index));
+    const plan = planBatches(
+      "Monday pickup",
+      Array.from({ length: 500 }, (_, index) => index),
+    );
     expect(plan).toHaveLength(1);
     expect(plan[0]).toMatchObject({ name: "Monday pickup", part: 1, parts: 1 });
     expect(plan[0]!.items).toHaveLength(500);
@@ -41,7 +44,10 @@ describe("BatchName", () => {
 
   it("GIVEN the longest allowed name split in many parts THEN every part name fits the service's 255 characters", () => {
     const name = BatchName.parse("y".repeat(239));
-    const plan = planBatches(name, Array.from({ length: 12 * 500 }, (_, index) => index));
+    const plan = planBatches(
+      name,
+      Array.from({ length: 12 * 500 }, (_, index) => index),
+    );
     expect(Math.max(...plan.map((part) => part.name.length))).toBeLessThanOrEqual(255);
   });
 });

@@ -90,14 +90,25 @@ export async function batchGuard(ctx: ShippingContext, fulfillmentOrderIds: read
         .map((row) => [row.fulfillmentOrderId, { bookingStatus: row.bookingStatus, trackingNumber: row.trackingNumber }]),
     ),
     batched: new Map(
-      batched.flatMap((row) => (row.batch ? [[row.fulfillmentOrderId, { batchId: row.batch.id, batchName: row.batch.name, cancelled: row.batch.status === "CANCELLED" }] as const] : [])),
+      batched.flatMap((row) =>
+        row.batch ? [[row.fulfillmentOrderId, { batchId: row.batch.id, batchName: row.batch.name, cancelled: row.batch.status === "CANCELLED" }] as const] : [],
+      ),
     ),
   };
 }
 
 /** Which of these shipments may go into a batch now (in the given order), and why not the others. */
-export async function batchableShipments(ctx: ShippingContext, shipments: readonly ShipmentWithQuote[]): Promise<{ accepted: ShipmentForBatch[]; refused: Refusal[] }> {
-  return checkBatchable(shipments.map(forBatch), await batchGuard(ctx, shipments.map((shipment) => shipment.fulfillmentOrderId)));
+export async function batchableShipments(
+  ctx: ShippingContext,
+  shipments: readonly ShipmentWithQuote[],
+): Promise<{ accepted: ShipmentForBatch[]; refused: Refusal[] }> {
+  return checkBatchable(
+    shipments.map(forBatch),
+    await batchGuard(
+      ctx,
+      shipments.map((shipment) => shipment.fulfillmentOrderId),
+    ),
+  );
 }
 
 function remoteQuotes(detail: BatchDetail): RemoteQuote[] {
@@ -131,10 +142,17 @@ export async function adoptRemoteMembers(ctx: ShippingContext, batchId: string, 
 
 export async function membershipView(ctx: ShippingContext, members: readonly ShipmentWithQuote[], detail: BatchDetail): Promise<MembershipView> {
   const remote = remoteQuotes(detail);
-  const owners = await quoteOwners(ctx, remote.map((quote) => quote.quoteId));
+  const owners = await quoteOwners(
+    ctx,
+    remote.map((quote) => quote.quoteId),
+  );
   return compareMembership(
     remote,
-    members.map((member) => ({ shipmentId: member.id, selectedQuoteId: member.selectedQuoteId, selectedQuoteExpiresAt: member.selectedQuote?.expiresAt ?? null })),
+    members.map((member) => ({
+      shipmentId: member.id,
+      selectedQuoteId: member.selectedQuoteId,
+      selectedQuoteExpiresAt: member.selectedQuote?.expiresAt ?? null,
+    })),
     owners,
     ctx.now(),
   );

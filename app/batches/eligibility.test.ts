@@ -28,10 +28,20 @@ describe("checkBatchable", () => {
   });
 
   it.each<[string, Partial<ShipmentForBatch>, Partial<BatchGuard>, RegExp]>([
-    ["its fulfillment order has a label", {}, { labelled: new Map([[FO, { bookingStatus: "BOOKED", trackingNumber: "1Z999" }]]) }, /Already has a label \(tracking 1Z999\)/],
+    [
+      "its fulfillment order has a label",
+      {},
+      { labelled: new Map([[FO, { bookingStatus: "BOOKED", trackingNumber: "1Z999" }]]) },
+      /Already has a label \(tracking 1Z999\)/,
+    ],
     ["a booking of it is unconfirmed", {}, { labelled: new Map([[FO, { bookingStatus: "BOOKING", trackingNumber: null }]]) }, /still being confirmed/],
     ["it is in an open batch", {}, { batched: new Map([[FO, { batchId: "b1", batchName: "Monday", cancelled: false }]]) }, /Already in batch “Monday”/],
-    ["it is in a cancelled batch", {}, { batched: new Map([[FO, { batchId: "b1", batchName: "Monday", cancelled: true }]]) }, /In cancelled batch “Monday”, which still holds its rate\. Delete that batch first\./],
+    [
+      "it is in a cancelled batch",
+      {},
+      { batched: new Map([[FO, { batchId: "b1", batchName: "Monday", cancelled: true }]]) },
+      /In cancelled batch “Monday”, which still holds its rate\. Delete that batch first\./,
+    ],
     ["no rate is picked", { selectedQuoteId: null }, {}, /No rate is picked/],
     ["quoting failed", { quoteStatus: "FAILED" }, {}, /No rate is picked/],
     ["the quote row is gone", { selectedQuoteExpiresAt: null }, {}, /no longer on record/],
@@ -43,7 +53,10 @@ describe("checkBatchable", () => {
   });
 
   it("GIVEN two shipments of one fulfillment order (two rate runs) THEN the first goes in and the second is refused", () => {
-    const result = checkBatchable([shipment({ id: "a" }), shipment({ id: "b" }), shipment({ id: "c", fulfillmentOrderId: "gid://shopify/FulfillmentOrder/2" })], guard());
+    const result = checkBatchable(
+      [shipment({ id: "a" }), shipment({ id: "b" }), shipment({ id: "c", fulfillmentOrderId: "gid://shopify/FulfillmentOrder/2" })],
+      guard(),
+    );
     expect(result.accepted.map((entry) => entry.id)).toEqual(["a", "c"]);
     expect(result.refused).toEqual([{ shipmentId: "b", orderName: "#1001", reason: expect.stringMatching(/Picked twice/) }]);
   });

@@ -6,11 +6,23 @@ const live = new Date("2026-12-20T15:00:00Z");
 const past = new Date("2026-11-01T15:00:00Z");
 
 const remote = (quoteId: number, overrides: Partial<RemoteQuote> = {}): RemoteQuote => ({ quoteId, status: "active", expiresAt: live, ...overrides });
-const member = (shipmentId: string, selectedQuoteId: number | null, selectedQuoteExpiresAt: Date | null = live): Member => ({ shipmentId, selectedQuoteId, selectedQuoteExpiresAt });
+const member = (shipmentId: string, selectedQuoteId: number | null, selectedQuoteExpiresAt: Date | null = live): Member => ({
+  shipmentId,
+  selectedQuoteId,
+  selectedQuoteExpiresAt,
+});
 
 describe("compareMembership", () => {
   it("GIVEN every member's picked rate in the batch THEN nothing to repair and the batch can be booked", () => {
-    const view = compareMembership([remote(1), remote(2)], [member("a", 1), member("b", 2)], new Map([[1, "a"], [2, "b"]]), now);
+    const view = compareMembership(
+      [remote(1), remote(2)],
+      [member("a", 1), member("b", 2)],
+      new Map([
+        [1, "a"],
+        [2, "b"],
+      ]),
+      now,
+    );
     expect(view.members).toEqual([
       { shipmentId: "a", inBatch: remote(1), expired: false },
       { shipmentId: "b", inBatch: remote(2), expired: false },

@@ -50,7 +50,9 @@ export function compareMembership(remote: readonly RemoteQuote[], members: reado
   return {
     members: members.map((member) => {
       const inBatch = member.selectedQuoteId === null ? null : (byId.get(member.selectedQuoteId) ?? null);
-      const expired = inBatch ? isExpired({ status: inBatch.status, expiresAt: member.selectedQuoteExpiresAt ?? inBatch.expiresAt }, now) : isExpired({ expiresAt: member.selectedQuoteExpiresAt }, now);
+      const expired = inBatch
+        ? isExpired({ status: inBatch.status, expiresAt: member.selectedQuoteExpiresAt ?? inBatch.expiresAt }, now)
+        : isExpired({ expiresAt: member.selectedQuoteExpiresAt }, now);
       return { shipmentId: member.shipmentId, inBatch, expired };
     }),
     superseded,
@@ -90,9 +92,15 @@ export function bookingBlockers(view: MembershipView, now: Date): string[] {
   const expired = view.members.filter((member) => member.expired).length + view.orphans.filter((quote) => isExpired(quote, now)).length;
   if (expired > 0) blockers.push(`${expired} rate${expired === 1 ? " has" : "s have"} expired. Choose “Re-quote expired rates”, then book.`);
   const missing = view.members.filter((member) => !member.expired && member.inBatch === null).length + view.superseded.length;
-  if (missing > 0) blockers.push(`${missing} order${missing === 1 ? "'s" : "s'"} picked rate is not the one in the batch yet. Choose “Re-quote expired rates” to bring the batch up to date.`);
+  if (missing > 0)
+    blockers.push(
+      `${missing} order${missing === 1 ? "'s" : "s'"} picked rate is not the one in the batch yet. Choose “Re-quote expired rates” to bring the batch up to date.`,
+    );
   const unknown = view.orphans.filter((quote) => !isExpired(quote, now)).length;
-  if (unknown > 0) blockers.push(`The batch holds ${unknown} rate${unknown === 1 ? "" : "s"} Consign cannot tie to an order. Remove ${unknown === 1 ? "it" : "them"} below before booking.`);
+  if (unknown > 0)
+    blockers.push(
+      `The batch holds ${unknown} rate${unknown === 1 ? "" : "s"} Consign cannot tie to an order. Remove ${unknown === 1 ? "it" : "them"} below before booking.`,
+    );
   if (view.members.length === 0) blockers.push("The batch has no orders. Add orders first.");
   return blockers;
 }

@@ -49,15 +49,25 @@ export async function claimBatchBooking(ctx: ShippingContext, batchId: string): 
   if (detail.value.status === "open") await adoptRemoteMembers(ctx, batch.id, detail.value);
   const members = await batchMembers(ctx, batch.id);
   const blockers = detail.value.status === "open" ? bookingBlockers(await membershipView(ctx, members, detail.value), ctx.now()) : [];
-  const guard = await batchGuard(ctx, members.map((member) => member.fulfillmentOrderId), batch.id);
+  const guard = await batchGuard(
+    ctx,
+    members.map((member) => member.fulfillmentOrderId),
+    batch.id,
+  );
   const labelled = members.filter((member) => guard.labelled.has(member.fulfillmentOrderId) || member.bookingStatus === "BOOKED");
-  if (labelled.length > 0) blockers.push(`${labelled.map((member) => member.orderName).join(", ")} already ${labelled.length === 1 ? "has a label" : "have labels"}. Remove ${labelled.length === 1 ? "it" : "them"} from the batch, then book.`);
+  if (labelled.length > 0)
+    blockers.push(
+      `${labelled.map((member) => member.orderName).join(", ")} already ${labelled.length === 1 ? "has a label" : "have labels"}. Remove ${labelled.length === 1 ? "it" : "them"} from the batch, then book.`,
+    );
   if (blockers.length > 0) return refuse(blockers.join(" "));
 
   // Conditional on OPEN: of two clicks, one books.
   const claimed = await ctx.db.batch.updateMany({ where: { id: batch.id, shop: ctx.shop, status: "OPEN" }, data: { status: "BOOKING", error: null } });
   if (claimed.count !== 1) return refuse(NOT_BOOKABLE.BOOKING!);
-  await ctx.db.shipment.updateMany({ where: { shop: ctx.shop, batchId: batch.id, bookingStatus: { in: ["NONE", "FAILED"] } }, data: { bookingStatus: "BOOKING", bookingError: null } });
+  await ctx.db.shipment.updateMany({
+    where: { shop: ctx.shop, batchId: batch.id, bookingStatus: { in: ["NONE", "FAILED"] } },
+    data: { bookingStatus: "BOOKING", bookingError: null },
+  });
   return { ok: true, batch: { ...batch, status: "BOOKING" } };
 }
 
@@ -67,11 +77,14 @@ export async function bookClaimedBatch(ctx: ShippingContext, batch: Batch): Prom
   const response = await ctx.client.batchBook({ body: { batchId: batch.remoteBatchId! } });
   crashPoint("booking:after-call");
   if (response.ok) {
-    const outcomes = response.value.results.map(
-      (result): QuoteOutcome =>
-        result.status === "success"
-          ? { quoteId: result.quoteId, booked: { bookNumber: result.bookNumber, trackingNumber: result.trackingNumber, shippingCost: result.totalShippingCost, zone: result.zone }, error: null }
-          : { quoteId: result.quoteId, booked: null, error: explainBookingFailure(result.errorCategory, result.error) },
+    const outcomes = response.value.results.map((result): QuoteOutcome =>
+      result.status === "success"
+        ? {
+            quoteId: result.quoteId,
+            booked: { bookNumber: result.bookNumber, trackingNumber: result.trackingNumber, shippingCost: result.totalShippingCost, zone: result.zone },
+            error: null,
+          }
+        : { quoteId: result.quoteId, booked: null, error: explainBookingFailure(result.errorCategory, result.error) },
     );
     const prepayBalance = response.value.prepayBalance ?? null;
     return { status: "booked", prepayBalance, ...(await recordBatchResults(ctx, batch, outcomes, { prepayBalance })) };
@@ -123,7 +136,10 @@ export async function startBatchBooking(ctx: ShippingContext, batchId: string): 
 }
 
 /** The combined labels PDF of a booked batch (reprints too), from View Batch Labels. */
-export async function batchLabels(ctx: ShippingContext, batchId: string): Promise<{ ok: true; pdf: Buffer; filename: string } | { ok: false; message: string }> {
+export async function batchLabels(
+  ctx: ShippingContext,
+  batchId: string,
+): Promise<{ ok: true; pdf: Buffer; filename: string } | { ok: false; message: string }> {
   const batch = await recordedBatch(ctx, batchId);
   if (batch.remoteBatchId === null || (batch.status !== "COMPLETED" && batch.status !== "FAILED")) {
     return { ok: false, message: "Labels can be printed once the batch is booked." };
@@ -134,7 +150,13 @@ export async function batchLabels(ctx: ShippingContext, batchId: string): Promis
 }
 
 function fileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80).toLowerCase() || "batch";
+  return (
+    name
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 80)
+      .toLowerCase() || "batch"
+  );
 }
 
 export interface RebatchResult {
@@ -159,11 +181,22 @@ export async function rebatchFailed(ctx: ShippingContext, batchId: string): Prom
   const failed = (await batchMembers(ctx, batch.id)).filter((member) => member.bookingStatus === "FAILED");
   if (failed.length === 0) return { requoteFailures: [], created: null, message: "No order of this batch failed." };
   const names = new Map(failed.map((member) => [member.id, member.orderName]));
-  const outcomes = await requoteShipments(ctx.db, ctx.shop, failed.map((member) => member.id), { now: ctx.now() });
-  const requoteFailures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ shipmentId: outcome.shipmentId, orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }]));
+  const outcomes = await requoteShipments(
+    ctx.db,
+    ctx.shop,
+    failed.map((member) => member.id),
+    { now: ctx.now() },
+  );
+  const requoteFailures = outcomes.flatMap((outcome) =>
+    outcome.ok ? [] : [{ shipmentId: outcome.shipmentId, orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }],
+  );
   const requoted = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.shipmentId] : []));
   if (requoted.length === 0) return { requoteFailures, created: null, message: "No failed order could be re-quoted. Each says why." };
   const created = await startBatchCreation(ctx, { name: retryName(batch.name), shipmentIds: requoted });
   const orders = created.batches.reduce((sum, entry) => sum + entry.orders, 0);
-  return { requoteFailures, created, message: `Re-quoted ${requoted.length} failed order${requoted.length === 1 ? "" : "s"}; ${orders} went into a new batch.` };
+  return {
+    requoteFailures,
+    created,
+    message: `Re-quoted ${requoted.length} failed order${requoted.length === 1 ? "" : "s"}; ${orders} went into a new batch.`,
+  };
 }

@@ -86,10 +86,7 @@ export async function recordBatchResults(
 }
 
 export type ReconcileOutcome =
-  | { state: "booked"; booked: number; failed: number }
-  | { state: "open" }
-  | { state: "cancelled" }
-  | { state: "unconfirmed"; message: string };
+  { state: "booked"; booked: number; failed: number } | { state: "open" } | { state: "cancelled" } | { state: "unconfirmed"; message: string };
 
 /**
  * A batch found BOOKING (after a crash, a timeout or a refusal) is read back with Get Batch before anything
@@ -124,11 +121,18 @@ export async function reconcileBooking(ctx: ShippingContext, batch: Batch): Prom
       return { state: "unconfirmed", message: "The Shipping API is still booking this batch. This page updates by itself." };
     case "completed":
     case "failed": {
-      const outcomes = detail.value.quotes.map(
-        (quote): QuoteOutcome =>
-          quote.status === "booked" && quote.bookNumber
-            ? { quoteId: quote.quoteId, booked: { bookNumber: quote.bookNumber, trackingNumber: quote.trackingNumber ?? "", shippingCost: quote.totalAmount, zone: null }, error: null }
-            : { quoteId: quote.quoteId, booked: null, error: `${quote.bookingError ?? (quote.status === "expired" ? "Its rate expired before booking." : "It was not booked.")} “Re-quote failed orders” puts it in a new batch.` },
+      const outcomes = detail.value.quotes.map((quote): QuoteOutcome =>
+        quote.status === "booked" && quote.bookNumber
+          ? {
+              quoteId: quote.quoteId,
+              booked: { bookNumber: quote.bookNumber, trackingNumber: quote.trackingNumber ?? "", shippingCost: quote.totalAmount, zone: null },
+              error: null,
+            }
+          : {
+              quoteId: quote.quoteId,
+              booked: null,
+              error: `${quote.bookingError ?? (quote.status === "expired" ? "Its rate expired before booking." : "It was not booked.")} “Re-quote failed orders” puts it in a new batch.`,
+            },
       );
       return { state: "booked", ...(await recordBatchResults(ctx, batch, outcomes)) };
     }

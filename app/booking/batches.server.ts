@@ -1,14 +1,7 @@
 import type { Batch } from "@prisma/client";
 import { MAX_BATCH_SIZE } from "../../shipping-api/contract";
 import { requoteShipments } from "../quoting/requote.server";
-import {
-  adoptRemoteMembers,
-  batchMembers,
-  batchableShipments,
-  membershipView,
-  withSelectedQuotes,
-  type BatchStatus,
-} from "../batches/batch-store.server";
+import { adoptRemoteMembers, batchMembers, batchableShipments, membershipView, withSelectedQuotes, type BatchStatus } from "../batches/batch-store.server";
 import { type ShippingContext } from "../shipping/context.server";
 import { orderNumber } from "../shopify/gid";
 import type { Refusal } from "../batches/eligibility";
@@ -41,7 +34,10 @@ const BATCHES_PER_PAGE = 25;
  * The shop's batches, newest first, a page at a time, with per-batch counts of orders, booked and failed. It
  * only reads: a batch being created or booked shows so until its job has recorded the outcome.
  */
-export async function listBatches(ctx: ShippingContext, options: { page: number }): Promise<{ rows: BatchListRow[]; total: number; page: number; pages: number }> {
+export async function listBatches(
+  ctx: ShippingContext,
+  options: { page: number },
+): Promise<{ rows: BatchListRow[]; total: number; page: number; pages: number }> {
   const total = await ctx.db.batch.count({ where: { shop: ctx.shop } });
   const pages = Math.max(1, Math.ceil(total / BATCHES_PER_PAGE));
   const page = Math.min(Math.max(1, options.page), pages);
@@ -146,7 +142,13 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
     const fetched = await ctx.client.getBatch({ batchId: batch.remoteBatchId });
     if (fetched.ok) {
       detail = fetched.value;
-      remote = { status: detail.status, quoteCount: detail.quoteCount, bookedCount: detail.bookedCount, errorCount: detail.errorCount, processedAt: detail.processedAt };
+      remote = {
+        status: detail.status,
+        quoteCount: detail.quoteCount,
+        bookedCount: detail.bookedCount,
+        errorCount: detail.errorCount,
+        processedAt: detail.processedAt,
+      };
       if (batch.status === "OPEN") await adoptRemoteMembers(ctx, batch.id, detail);
     } else remoteError = explainShippingError("read-batch", fetched.error);
   }
@@ -157,13 +159,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
   const lines = members.map((member): BatchLine => {
     const quote = member.selectedQuote;
     const compared = inBatch.get(member.id);
-    const rate: BatchLine["rate"] = !view
-      ? "unknown"
-      : compared?.expired
-        ? "expired"
-        : compared?.inBatch
-          ? "in-batch"
-          : "not-in-batch";
+    const rate: BatchLine["rate"] = !view ? "unknown" : compared?.expired ? "expired" : compared?.inBatch ? "in-batch" : "not-in-batch";
     return {
       shipmentId: member.id,
       orderId: member.orderId,
@@ -187,10 +183,21 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
   const remoteById = new Map(detail?.quotes.map((quote) => [quote.quoteId, quote]) ?? []);
   const orphans = (view?.orphans ?? []).map((orphan): OrphanLine => {
     const entry = remoteById.get(orphan.quoteId)!;
-    return { quoteId: orphan.quoteId, carrierCode: entry.carrierCode, serviceCode: entry.serviceCode, totalAmount: entry.totalAmount, currency: entry.currency, expired: isExpired(orphan, ctx.now()) };
+    return {
+      quoteId: orphan.quoteId,
+      carrierCode: entry.carrierCode,
+      serviceCode: entry.serviceCode,
+      totalAmount: entry.totalAmount,
+      currency: entry.currency,
+      expired: isExpired(orphan, ctx.now()),
+    };
   });
   const count = (status: string) => members.filter((member) => member.bookingStatus === status).length;
-  const repairable = view ? view.members.filter((member) => member.expired || member.inBatch === null).length + view.superseded.length + orphans.filter((orphan) => orphan.expired).length : 0;
+  const repairable = view
+    ? view.members.filter((member) => member.expired || member.inBatch === null).length +
+      view.superseded.length +
+      orphans.filter((orphan) => orphan.expired).length
+    : 0;
   return {
     batch: {
       id: batch.id,
@@ -256,7 +263,10 @@ export async function addToBatch(ctx: ShippingContext, batchId: string, shipment
   }
   const added = await ctx.client.addToBatch({ batchId: opened.remoteBatchId, body: { quoteIds: accepted.map((shipment) => shipment.selectedQuoteId!) } });
   if (!added.ok) return { ok: false, message: explainShippingError("add-to-batch", added.error), refused };
-  await ctx.db.shipment.updateMany({ where: { shop: ctx.shop, id: { in: accepted.map((shipment) => shipment.id) } }, data: { batchId, bookingStatus: "NONE", bookingError: null } });
+  await ctx.db.shipment.updateMany({
+    where: { shop: ctx.shop, id: { in: accepted.map((shipment) => shipment.id) } },
+    data: { batchId, bookingStatus: "NONE", bookingError: null },
+  });
   return { ok: true, message: `Added ${accepted.length} order${accepted.length === 1 ? "" : "s"}.`, refused };
 }
 
@@ -275,7 +285,9 @@ export async function removeFromBatch(ctx: ShippingContext, batchId: string, tar
     shipmentId = shipment.id;
     // The picked rate, and any earlier rate of the same order still in the batch.
     const owned = await ctx.db.quote.findMany({ where: { shop: ctx.shop, shipmentId: shipment.id }, select: { quoteId: true } });
-    quoteIds = [...new Set([...(shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]), ...owned.map((quote) => quote.quoteId)])].filter((id) => inRemote.has(id));
+    quoteIds = [...new Set([...(shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]), ...owned.map((quote) => quote.quoteId)])].filter((id) =>
+      inRemote.has(id),
+    );
   } else quoteIds = inRemote.has(target.quoteId) ? [target.quoteId] : [];
   for (const quoteId of quoteIds) {
     const removed = await ctx.client.removeFromBatch({ batchId: opened.remoteBatchId, quoteId });
@@ -351,7 +363,9 @@ export async function repairBatch(ctx: ShippingContext, batchId: string): Promis
   const after = await read();
   if (!after.ok) return { ok: false, message: after.error, requoteFailures };
   const missing = new Set(repairPlan(after.view, ctx.now()).add);
-  const quoteIds = after.members.filter((member) => missing.has(member.id)).flatMap((member) => (member.selectedQuoteId === null ? [] : [member.selectedQuoteId]));
+  const quoteIds = after.members
+    .filter((member) => missing.has(member.id))
+    .flatMap((member) => (member.selectedQuoteId === null ? [] : [member.selectedQuoteId]));
   if (quoteIds.length > 0) {
     const added = await ctx.client.addToBatch({ batchId: remoteBatchId, body: { quoteIds } });
     if (!added.ok) return { ok: false, message: explainShippingError("add-to-batch", added.error), requoteFailures };

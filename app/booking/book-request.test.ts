@@ -87,7 +87,13 @@ describe("parseBookingForm", () => {
 
 describe("buildBookRequest", () => {
   it("GIVEN a domestic shipment THEN the chosen service, the options and the references, no declared value and no invoice, valid for the contract", () => {
-    const request = buildBookRequest(domestic, { carrierCode: "BLP", serviceCode: "BLP_NEXT_DAY_AIR", packageTypeCode: "BLP_PACKAGE" }, form({ signatureOptionCode: "ADULT", insuranceAmount: "80.00", saturdayDelivery: true, labelFormat: "ZPL" }), { returnTo: { name: "Returns desk", country: "US", state: "OH" }, providerAccountId: null }, references);
+    const request = buildBookRequest(
+      domestic,
+      { carrierCode: "BLP", serviceCode: "BLP_NEXT_DAY_AIR", packageTypeCode: "BLP_PACKAGE" },
+      form({ signatureOptionCode: "ADULT", insuranceAmount: "80.00", saturdayDelivery: true, labelFormat: "ZPL" }),
+      { returnTo: { name: "Returns desk", country: "US", state: "OH" }, providerAccountId: null },
+      references,
+    );
     expect(request).toMatchObject({
       carrierCode: "BLP",
       serviceCode: "BLP_NEXT_DAY_AIR",
@@ -113,7 +119,10 @@ describe("buildBookRequest", () => {
     ];
     const request = buildBookRequest(international, rate, form({ termsOfTrade: "DDP", items }), settings, references);
     const parsed = BookShipmentRequest.parse(request);
-    expect(parsed.commercialInvoice).toMatchObject({ termsOfTrade: "DDP", items: [{ ...items[0], weight: international.commercialInvoice!.items[0]!.weight }, { description: "Gift wrap" }] });
+    expect(parsed.commercialInvoice).toMatchObject({
+      termsOfTrade: "DDP",
+      items: [{ ...items[0], weight: international.commercialInvoice!.items[0]!.weight }, { description: "Gift wrap" }],
+    });
     expect(parsed.pieces[0]!.declaredValue).toBe("62.50");
   });
 

@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  BatchQuoteShipment,
-  BookShipmentRequest,
-  CommercialInvoice,
-  LabelImageFormat,
-  TermsOfTrade,
-  type ReturnToAddress,
-} from "../../shipping-api/contract";
+import { BatchQuoteShipment, BookShipmentRequest, CommercialInvoice, LabelImageFormat, TermsOfTrade, type ReturnToAddress } from "../../shipping-api/contract";
 import { sumAmounts } from "../shipping/money";
 import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 
@@ -122,7 +115,15 @@ export function buildBookRequest(
   const international = stored.sender.country !== stored.receiver.country;
   const invoice = international && stored.commercialInvoice ? editedInvoice(stored.commercialInvoice, form) : null;
   const declaredValue = invoice ? invoiceTotal(invoice) : null;
-  const { carrierCode: _carrier, serviceCode: _service, packageTypeCode: _package, shipmentReference: _reference, pieces, commercialInvoice: _invoice, ...shipment } = stored;
+  const {
+    carrierCode: _carrier,
+    serviceCode: _service,
+    packageTypeCode: _package,
+    shipmentReference: _reference,
+    pieces,
+    commercialInvoice: _invoice,
+    ...shipment
+  } = stored;
   return {
     ...shipment,
     carrierCode: rate.carrierCode,

@@ -42,7 +42,9 @@ export async function startBatchCreation(ctx: ShippingContext, input: { name: st
   const ids = [...new Set(input.shipmentIds)];
   const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: ids } } });
   const byId = new Map((await withSelectedQuotes(ctx, rows)).map((row) => [row.id, row]));
-  const unknown: Refusal[] = ids.filter((id) => !byId.has(id)).map((id) => ({ shipmentId: id, orderName: "", reason: "This shipment is not in this shop any more. Get rates for the order again." }));
+  const unknown: Refusal[] = ids
+    .filter((id) => !byId.has(id))
+    .map((id) => ({ shipmentId: id, orderName: "", reason: "This shipment is not in this shop any more. Get rates for the order again." }));
   const shipments = ids.flatMap((id) => byId.get(id) ?? []);
   const { accepted, refused } = await batchableShipments(ctx, shipments);
 
@@ -50,7 +52,11 @@ export async function startBatchCreation(ctx: ShippingContext, input: { name: st
   for (const part of planBatches(input.name, accepted)) {
     const batch = await ctx.db.batch.create({ data: { shop: ctx.shop, name: part.name, status: "CREATING", createdAt: ctx.now() } });
     const claimed = await ctx.db.shipment.updateMany({
-      where: { id: { in: part.items.map((item) => item.id) }, shop: ctx.shop, OR: [{ batchId: null }, { batch: { status: { notIn: [...HOLDING_BATCH_STATUSES] } } }] },
+      where: {
+        id: { in: part.items.map((item) => item.id) },
+        shop: ctx.shop,
+        OR: [{ batchId: null }, { batch: { status: { notIn: [...HOLDING_BATCH_STATUSES] } } }],
+      },
       data: { batchId: batch.id, bookingStatus: "NONE", bookingError: null },
     });
     if (claimed.count !== part.items.length) {
@@ -87,7 +93,11 @@ export async function createBatches(ctx: ShippingContext, input: { name: string;
 
 /** Quote ids a CREATING batch stands for: its shipments' picked rates. */
 async function intendedQuoteIds(ctx: ShippingContext, batchId: string): Promise<number[]> {
-  const members = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, batchId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { selectedQuoteId: true } });
+  const members = await ctx.db.shipment.findMany({
+    where: { shop: ctx.shop, batchId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { selectedQuoteId: true },
+  });
   return members.flatMap((member) => (member.selectedQuoteId === null ? [] : [member.selectedQuoteId]));
 }
 
@@ -142,4 +152,3 @@ async function findRemoteBatch(
   }
   return { kind: "absent" };
 }
-

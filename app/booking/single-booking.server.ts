@@ -49,7 +49,15 @@ export interface ShipmentBooking {
   international: boolean;
   bookingStatus: string;
   bookingError: string | null;
-  booked: { bookNumber: string; trackingNumber: string; carrierCode: string | null; serviceCode: string | null; shippingCost: string | null; currency: string | null; bookedAt: string | null } | null;
+  booked: {
+    bookNumber: string;
+    trackingNumber: string;
+    carrierCode: string | null;
+    serviceCode: string | null;
+    shippingCost: string | null;
+    currency: string | null;
+    bookedAt: string | null;
+  } | null;
   /** Why it cannot be booked here (in a batch, booked through another rate run…); null when it can. */
   blocked: string | null;
   rates: RateChoice[];
@@ -76,7 +84,8 @@ export interface OrderBookingView {
 /** The order's latest shipment per fulfillment order, with what the booking form needs. Settles pending bookings first. */
 export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: string): Promise<OrderBookingView> {
   const orderId = shopifyGid("Order", orderNumericId);
-  const read = () => ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
+  const read = () =>
+    ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
   let rows = await read();
   if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
   const pending = rows.filter((entry) => entry.bookingStatus === "BOOKING");
@@ -89,13 +98,11 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
     const current = latest.get(row.fulfillmentOrderId);
     if (!current || (row.bookingStatus === "BOOKED" && current.bookingStatus !== "BOOKED")) latest.set(row.fulfillmentOrderId, row);
   }
-  const [settings, services, guard] = await Promise.all([
-    loadSettings(ctx.db, ctx.shop),
-    ctx.client.listServices(),
-    batchGuard(ctx, [...latest.keys()]),
-  ]);
+  const [settings, services, guard] = await Promise.all([loadSettings(ctx.db, ctx.shop), ctx.client.listServices(), batchGuard(ctx, [...latest.keys()])]);
   const serviceByCode = new Map<string, Service>(services.ok ? services.value.services.map((service) => [service.serviceCode, service]) : []);
-  const returnTo = settings.returnAddress ? [settings.returnAddress.name, settings.returnAddress.city, settings.returnAddress.country].filter(Boolean).join(", ") : null;
+  const returnTo = settings.returnAddress
+    ? [settings.returnAddress.name, settings.returnAddress.city, settings.returnAddress.country].filter(Boolean).join(", ")
+    : null;
 
   const shipments = [...latest.values()].map((row): ShipmentBooking => {
     const request = storedRequest(row.request);
@@ -119,7 +126,15 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
       bookingError: row.bookingError,
       booked:
         row.bookingStatus === "BOOKED" && row.bookNumber
-          ? { bookNumber: row.bookNumber, trackingNumber: row.trackingNumber ?? "", carrierCode: row.carrierCode, serviceCode: row.serviceCode, shippingCost: row.shippingCost, currency: row.currency, bookedAt: row.bookedAt?.toISOString() ?? null }
+          ? {
+              bookNumber: row.bookNumber,
+              trackingNumber: row.trackingNumber ?? "",
+              carrierCode: row.carrierCode,
+              serviceCode: row.serviceCode,
+              shippingCost: row.shippingCost,
+              currency: row.currency,
+              bookedAt: row.bookedAt?.toISOString() ?? null,
+            }
           : null,
       blocked: bookingBlocker(row, guard, request !== null, rates.length),
       rates,
@@ -135,7 +150,14 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
       weightUnit: request?.weightUnit ?? "",
     };
   });
-  return { orderId, orderNumber: orderNumericId, orderName: rows[0]!.orderName, shipments, boxes: settings.boxes.map((box) => box.name), names: services.ok ? serviceNamesOf(services.value.services) : NO_NAMES };
+  return {
+    orderId,
+    orderNumber: orderNumericId,
+    orderName: rows[0]!.orderName,
+    shipments,
+    boxes: settings.boxes.map((box) => box.name),
+    names: services.ok ? serviceNamesOf(services.value.services) : NO_NAMES,
+  };
 }
 
 /** What the chosen service costs with the chosen options, before booking (Batch Quote narrowed to it). */
@@ -147,7 +169,10 @@ export type OptionsPrice =
  * Prices the chosen service with the chosen signature and insurance, so the page shows what booking will
  * charge before anything is spent: the quote on file was made without them.
  */
-export async function priceBookingOptions(ctx: ShippingContext, form: Pick<BookingForm, "shipmentId" | "quoteId" | "signatureOptionCode" | "insuranceAmount">): Promise<OptionsPrice> {
+export async function priceBookingOptions(
+  ctx: ShippingContext,
+  form: Pick<BookingForm, "shipmentId" | "quoteId" | "signatureOptionCode" | "insuranceAmount">,
+): Promise<OptionsPrice> {
   const unavailable = (message: string): OptionsPrice => ({ status: "unavailable", message });
   const shipment = await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, select: { id: true, request: true } });
   const request = shipment ? storedRequest(shipment.request) : null;
@@ -161,16 +186,34 @@ export async function priceBookingOptions(ctx: ShippingContext, form: Pick<Booki
     const failure = outcome.status === "failed" ? clientFailure(outcome.error) : { category: outcome.errorCategory, message: outcome.error };
     return unavailable(describeQuoteFailure(failure));
   }
-  const priced = outcome.quotes.find((entry) => entry.carrierCode === quote.carrierCode && entry.serviceCode === quote.serviceCode && entry.packageTypeCode === quote.packageTypeCode);
-  if (!priced) return unavailable(`The Shipping API cannot price these options for this service${outcome.quoteErrors[0] ? ` (${outcome.quoteErrors[0].error.replace(/\.$/, "")})` : ""}. Choose other options or another service.`);
-  return { status: "priced", total: priced.totalAmount, base: priced.baseAmount, currency: priced.currency, surcharges: priced.surcharges, quotedTotal: quote.totalAmount };
+  const priced = outcome.quotes.find(
+    (entry) => entry.carrierCode === quote.carrierCode && entry.serviceCode === quote.serviceCode && entry.packageTypeCode === quote.packageTypeCode,
+  );
+  if (!priced)
+    return unavailable(
+      `The Shipping API cannot price these options for this service${outcome.quoteErrors[0] ? ` (${outcome.quoteErrors[0].error.replace(/\.$/, "")})` : ""}. Choose other options or another service.`,
+    );
+  return {
+    status: "priced",
+    total: priced.totalAmount,
+    base: priced.baseAmount,
+    currency: priced.currency,
+    surcharges: priced.surcharges,
+    quotedTotal: quote.totalAmount,
+  };
 }
 
-function bookingBlocker(row: Shipment & { batch: { name: string; status: string } | null }, guard: BatchGuard, requestOk: boolean, rates: number): string | null {
+function bookingBlocker(
+  row: Shipment & { batch: { name: string; status: string } | null },
+  guard: BatchGuard,
+  requestOk: boolean,
+  rates: number,
+): string | null {
   if (row.bookingStatus === "BOOKED") return null;
   if (row.bookingStatus === "BOOKING") return "A booking of this shipment is not confirmed yet. Reload this page in a minute.";
   const labelled = guard.labelled.get(row.fulfillmentOrderId);
-  if (labelled?.bookingStatus === "BOOKED") return `These items already have a label${labelled.trackingNumber ? ` (tracking ${labelled.trackingNumber})` : ""}.`;
+  if (labelled?.bookingStatus === "BOOKED")
+    return `These items already have a label${labelled.trackingNumber ? ` (tracking ${labelled.trackingNumber})` : ""}.`;
   if (labelled) return "A booking of these items is not confirmed yet. Reload this page in a minute.";
   const batched = guard.batched.get(row.fulfillmentOrderId);
   if (batched) return `These items are in batch “${batched.batchName}”. Book them with the batch, or remove them from it to book them here.`;
@@ -191,7 +234,8 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   if (!shipment) return refuse("This shipment is not in this shop any more. Reload the page.");
   if (shipment.bookingStatus === "BOOKING") {
     const settled = await settleShipment(ctx, shipment);
-    if (settled.status !== "released") return settled.status === "booked" ? refuse(`Already booked (tracking ${settled.trackingNumber}).`) : { status: "pending", message: settled.message };
+    if (settled.status !== "released")
+      return settled.status === "booked" ? refuse(`Already booked (tracking ${settled.trackingNumber}).`) : { status: "pending", message: settled.message };
     shipment = (await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, include: { batch: true } }))!;
   }
   if (shipment.bookingStatus === "BOOKED") return refuse(`Already booked (tracking ${shipment.trackingNumber ?? "unknown"}).`);
@@ -199,16 +243,28 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   const blocker = bookingBlocker(shipment, await batchGuard(ctx, [shipment.fulfillmentOrderId]), request !== null, 1);
   if (blocker || !request) return refuse(blocker ?? "Its stored details are out of date. Get rates for the order again.");
   const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId: shipment.id, quoteId: form.quoteId } });
-  if (!quote) return refuse("That service is not among this order's rates. Choose one of the listed services.", { quoteId: "Choose one of the listed services." });
+  if (!quote)
+    return refuse("That service is not among this order's rates. Choose one of the listed services.", { quoteId: "Choose one of the listed services." });
 
   const settings = await loadSettings(ctx.db, ctx.shop);
   const body = BookShipmentRequest.safeParse(
-    buildBookRequest(request, quote, form, { returnTo: settings.returnAddress, providerAccountId: settings.providerAccountId }, { shipmentId: shipment.id, orderName: shipment.orderName }),
+    buildBookRequest(
+      request,
+      quote,
+      form,
+      { returnTo: settings.returnAddress, providerAccountId: settings.providerAccountId },
+      { shipmentId: shipment.id, orderName: shipment.orderName },
+    ),
     { error: inMerchantWords },
   );
   if (!body.success) {
     const errors = fieldErrors(body.error.issues.map((issue) => ({ ...issue, path: formPath(issue.path) })));
-    return refuse(`Some details cannot be booked: ${Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join("; ")}. Correct them and book again.`, errors);
+    return refuse(
+      `Some details cannot be booked: ${Object.entries(errors)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join("; ")}. Correct them and book again.`,
+      errors,
+    );
   }
 
   // Conditional on not booking or booked: of two clicks, one books.
@@ -237,7 +293,13 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
     const label = booked.value.labelImage && booked.value.labelImageFormat ? { format: booked.value.labelImageFormat, base64: booked.value.labelImage } : null;
-    return { status: "booked", bookNumber: booked.value.bookNumber, trackingNumber: booked.value.trackingNumber, prepayBalance: booked.value.prepayBalance, label };
+    return {
+      status: "booked",
+      bookNumber: booked.value.bookNumber,
+      trackingNumber: booked.value.trackingNumber,
+      prepayBalance: booked.value.prepayBalance,
+      label,
+    };
   }
   if (!outcomeUnknown(booked.error)) {
     const message = explainShippingError("book-shipment", booked.error);
@@ -268,9 +330,7 @@ async function fillCost(ctx: ShippingContext, shipmentId: string, bookNumber: st
 }
 
 export type ReconcileSingle =
-  | { status: "booked"; bookNumber: string; trackingNumber: string }
-  | { status: "released" }
-  | { status: "unconfirmed"; message: string };
+  { status: "booked"; bookNumber: string; trackingNumber: string } | { status: "released" } | { status: "unconfirmed"; message: string };
 
 /**
  * A BOOKING shipment is settled by whoever booked it: a member of a batch being booked by its batch's job
@@ -287,12 +347,17 @@ async function settleShipment(ctx: ShippingContext, shipment: Shipment & { batch
  * shipperReference2. Found → recorded BOOKED. Not found → released for booking, once the call cannot be in
  * flight any more (`IN_FLIGHT_GRACE_MS` after the intent).
  */
-export async function reconcileSingleBooking(ctx: ShippingContext, shipment: Pick<Shipment, "id" | "orderName" | "updatedAt" | "bookingStatus">): Promise<ReconcileSingle> {
+export async function reconcileSingleBooking(
+  ctx: ShippingContext,
+  shipment: Pick<Shipment, "id" | "orderName" | "updatedAt" | "bookingStatus">,
+): Promise<ReconcileSingle> {
   const found = await ctx.client.searchShipments({ body: { keyword: shipment.orderName } });
   if (!found.ok) return { status: "unconfirmed", message: `A booking of this shipment is not confirmed yet. ${explainShippingError("search", found.error)}` };
   const record = found.value.shipments.find((entry) => entry.shipperReference2 === shipment.id && !entry.voided);
   if (record) {
-    const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId: shipment.id, carrierCode: record.carrierCode, serviceCode: record.serviceCode } });
+    const quote = await ctx.db.quote.findFirst({
+      where: { shop: ctx.shop, shipmentId: shipment.id, carrierCode: record.carrierCode, serviceCode: record.serviceCode },
+    });
     await recordBooked(ctx, shipment.id, {
       bookNumber: record.bookNumber,
       trackingNumber: record.trackingNumber,
@@ -306,7 +371,10 @@ export async function reconcileSingleBooking(ctx: ShippingContext, shipment: Pic
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
   }
   if (ctx.now().getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {
-    return { status: "unconfirmed", message: "The Shipping API has not confirmed this booking yet. Reload this page in a minute; Consign checks before booking again." };
+    return {
+      status: "unconfirmed",
+      message: "The Shipping API has not confirmed this booking yet. Reload this page in a minute; Consign checks before booking again.",
+    };
   }
   await ctx.db.shipment.updateMany({ where: { id: shipment.id, bookingStatus: "BOOKING" }, data: { bookingStatus: "NONE" } });
   return { status: "released" };
@@ -320,7 +388,10 @@ const LABEL_TYPES: Record<LabelImageFormat, { contentType: string; extension: st
 };
 
 /** The label of a booked shipment (single or batch booked), redrawn by the service in the format it was booked with. */
-export async function shipmentLabel(ctx: ShippingContext, shipmentId: string): Promise<{ ok: true; body: Buffer; contentType: string; filename: string } | { ok: false; message: string }> {
+export async function shipmentLabel(
+  ctx: ShippingContext,
+  shipmentId: string,
+): Promise<{ ok: true; body: Buffer; contentType: string; filename: string } | { ok: false; message: string }> {
   const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
   if (!shipment) return { ok: false, message: "This shipment is not in this shop." };
   if (shipment.bookingStatus !== "BOOKED" || !shipment.bookNumber) return { ok: false, message: "This shipment has no label yet. Book it first." };

@@ -7,7 +7,11 @@ import { useSyncExternalStore, type ReactNode } from "react";
  */
 export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
   // The server's snapshot (false) is used on the server and while hydrating; after that, the client's (true).
-  const inBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   return <>{inBrowser ? children() : fallback}</>;
 }
 

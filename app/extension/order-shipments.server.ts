@@ -20,7 +20,8 @@ function labelStatus(row: Shipment): Pick<BlockShipment, "labelStatus" | "tone">
   switch (row.bookingStatus) {
     case "BOOKED":
       if (row.fulfillmentStatus === "FULFILLED") return { labelStatus: "Label bought · fulfilled in Shopify", tone: "success" };
-      if (row.fulfillmentStatus === "FAILED") return { labelStatus: `Label bought · Shopify fulfillment failed: ${row.fulfillmentError ?? "see Fulfillments"}`, tone: "critical" };
+      if (row.fulfillmentStatus === "FAILED")
+        return { labelStatus: `Label bought · Shopify fulfillment failed: ${row.fulfillmentError ?? "see Fulfillments"}`, tone: "critical" };
       return { labelStatus: "Label bought · fulfillment pending", tone: "success" };
     case "BOOKING":
       return { labelStatus: "Booking the label…", tone: "attention" };
@@ -53,7 +54,10 @@ export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orde
   const shown = [...booked, ...waiting.filter((row, index) => waiting.findIndex((other) => other.fulfillmentOrderId === row.fulfillmentOrderId) === index)];
 
   const quoteIds = shown.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
-  const quotes = await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true, carrierCode: true, totalAmount: true, currency: true } });
+  const quotes = await db.quote.findMany({
+    where: { shop, quoteId: { in: quoteIds } },
+    select: { quoteId: true, serviceDescription: true, carrierCode: true, totalAmount: true, currency: true },
+  });
   const quoteById = new Map(quotes.map((quote) => [quote.quoteId, quote]));
   const number = orderNumber(orderId);
 
@@ -76,7 +80,8 @@ export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orde
   const blockers: string[] = [];
   const reason = mirrored ? unshippableReason(mirrored) : null;
   if (reason && booked.length === 0) blockers.push(reason);
-  if (blocked && shown.length === 0) for (const issue of Issues.parse(JSON.parse(blocked.issues))) if (!blockers.includes(issue.message)) blockers.push(issue.message);
+  if (blocked && shown.length === 0)
+    for (const issue of Issues.parse(JSON.parse(blocked.issues))) if (!blockers.includes(issue.message)) blockers.push(issue.message);
 
   return {
     order: { id: orderId, name: mirrored?.name ?? rows[0]!.orderName },

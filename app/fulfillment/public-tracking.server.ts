@@ -46,6 +46,12 @@ export async function loadPublicTracking(db: Db, token: string): Promise<PublicT
     orderName: shipment.orderName,
     trackingNumber: shipment.trackingNumber,
     carrier: carrier ?? shipment.carrierCode,
-    events: tracking.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry })),
+    events: tracking.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({
+      event,
+      eventStatus,
+      eventTime,
+      serviceArea,
+      serviceAreaCountry,
+    })),
   };
 }

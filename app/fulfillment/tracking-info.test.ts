@@ -38,7 +38,9 @@ describe("fulfillmentTracking", () => {
   const page = "https://consign.example/tracking/abc.def";
 
   it("GIVEN a carrier Shopify does not know THEN its label is the company and the link is the app's tracking page", () => {
-    expect(fulfillmentTracking({ carrierCode: "NPS", carrierLabel: "National Postal Service", trackingNumber: "9400100000000000000001", trackingPageUrl: page })).toEqual({
+    expect(
+      fulfillmentTracking({ carrierCode: "NPS", carrierLabel: "National Postal Service", trackingNumber: "9400100000000000000001", trackingPageUrl: page }),
+    ).toEqual({
       company: "National Postal Service",
       number: "9400100000000000000001",
       url: page,
@@ -46,12 +48,22 @@ describe("fulfillmentTracking", () => {
   });
 
   it("GIVEN a carrier Shopify knows (by label or by code) THEN Shopify's spelling is sent and Shopify builds the link", () => {
-    expect(fulfillmentTracking({ carrierCode: "UPSX", carrierLabel: "ups", trackingNumber: "1Z999", trackingPageUrl: page })).toEqual({ company: "UPS", number: "1Z999" });
-    expect(fulfillmentTracking({ carrierCode: "FEDEX", carrierLabel: undefined, trackingNumber: "7700", trackingPageUrl: page })).toEqual({ company: "FedEx", number: "7700" });
+    expect(fulfillmentTracking({ carrierCode: "UPSX", carrierLabel: "ups", trackingNumber: "1Z999", trackingPageUrl: page })).toEqual({
+      company: "UPS",
+      number: "1Z999",
+    });
+    expect(fulfillmentTracking({ carrierCode: "FEDEX", carrierLabel: undefined, trackingNumber: "7700", trackingPageUrl: page })).toEqual({
+      company: "FedEx",
+      number: "7700",
+    });
   });
 
   it("GIVEN the carrier label could not be read THEN the carrier code names the company", () => {
-    expect(fulfillmentTracking({ carrierCode: "MRX", carrierLabel: undefined, trackingNumber: "MRX1", trackingPageUrl: page })).toEqual({ company: "MRX", number: "MRX1", url: page });
+    expect(fulfillmentTracking({ carrierCode: "MRX", carrierLabel: undefined, trackingNumber: "MRX1", trackingPageUrl: page })).toEqual({
+      company: "MRX",
+      number: "MRX1",
+      url: page,
+    });
   });
 });
 

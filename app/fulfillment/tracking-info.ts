@@ -34,7 +34,10 @@ const PURPOSE = "consign/tracking-page/v1:";
 const TAG_LENGTH = 22;
 
 function tag(key: Buffer, shipmentId: string): string {
-  return createHmac("sha256", key).update(PURPOSE + shipmentId).digest("base64url").slice(0, TAG_LENGTH);
+  return createHmac("sha256", key)
+    .update(PURPOSE + shipmentId)
+    .digest("base64url")
+    .slice(0, TAG_LENGTH);
 }
 
 export function trackingToken(key: Buffer, shipmentId: string): string {

@@ -65,16 +65,28 @@ describe("decideWriteBack", () => {
         { id: "gid://shopify/Fulfillment/6", status: "SUCCESS", trackingNumbers: ["OTHER", "NPS100200300"] },
       ],
     };
-    expect(decideWriteBack(shipment, state({ order, fo: { status: "CLOSED", supportedActions: [] } }))).toEqual({ kind: "link", fulfillmentId: "gid://shopify/Fulfillment/6" });
+    expect(decideWriteBack(shipment, state({ order, fo: { status: "CLOSED", supportedActions: [] } }))).toEqual({
+      kind: "link",
+      fulfillmentId: "gid://shopify/Fulfillment/6",
+    });
   });
 
   it("GIVEN only a cancelled fulfillment carries the number THEN it does not count and the fulfillment is created", () => {
-    const order = { name: "#1001", cancelledAt: null, fulfillmentsTruncated: false, fulfillments: [{ id: "gid://shopify/Fulfillment/5", status: "CANCELLED", trackingNumbers: ["NPS100200300"] }] };
+    const order = {
+      name: "#1001",
+      cancelledAt: null,
+      fulfillmentsTruncated: false,
+      fulfillments: [{ id: "gid://shopify/Fulfillment/5", status: "CANCELLED", trackingNumbers: ["NPS100200300"] }],
+    };
     expect(decideWriteBack(shipment, state({ order })).kind).toBe("create");
   });
 
   it.each([
-    ["the order is gone", state({ order: null }), /#1001 no longer exists in Shopify.*keep the parcel back and ask your shipping account's support whether the unused label \(tracking NPS100200300\) can be refunded/],
+    [
+      "the order is gone",
+      state({ order: null }),
+      /#1001 no longer exists in Shopify.*keep the parcel back and ask your shipping account's support whether the unused label \(tracking NPS100200300\) can be refunded/,
+    ],
     [
       "the order was cancelled",
       state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } }),
@@ -142,11 +154,17 @@ describe("locateWriteBack", () => {
 
   it("GIVEN the units are open in two places THEN it is ambiguous and nothing is created", () => {
     const decision = locateWriteBack(shipment, originalLines, [moved(), moved({ id: "gid://shopify/FulfillmentOrder/3", locationName: "Brooklyn Warehouse" })]);
-    expect(decision).toMatchObject({ kind: "fail", message: expect.stringMatching(/open at more than one place in Shopify \(Oakland Studio and Brooklyn Warehouse\)/) });
+    expect(decision).toMatchObject({
+      kind: "fail",
+      message: expect.stringMatching(/open at more than one place in Shopify \(Oakland Studio and Brooklyn Warehouse\)/),
+    });
   });
 
   it("GIVEN the units moved to a fulfillment order on hold THEN the hold is what the message reports", () => {
-    const decision = locateWriteBack(shipment, originalLines, [closedOriginal, moved({ status: "ON_HOLD", supportedActions: ["RELEASE_HOLD"], holds: [{ reason: "HIGH_RISK_OF_FRAUD", reasonNotes: null }] })]);
+    const decision = locateWriteBack(shipment, originalLines, [
+      closedOriginal,
+      moved({ status: "ON_HOLD", supportedActions: ["RELEASE_HOLD"], holds: [{ reason: "HIGH_RISK_OF_FRAUD", reasonNotes: null }] }),
+    ]);
     expect(decision).toMatchObject({ kind: "fail", message: expect.stringMatching(/#1001 is on hold in Shopify \(high risk of fraud\)/) });
   });
 
@@ -154,7 +172,9 @@ describe("locateWriteBack", () => {
     const decision = locateWriteBack(shipment, originalLines, [closedOriginal]);
     expect(decision).toMatchObject({
       kind: "fail",
-      message: expect.stringMatching(/\(2 × Stoneware Mug - Midnight, 1 × Linen Apron - Sage\) were already fulfilled in Shopify without tracking NPS100200300.*add tracking NPS100200300 to it in Shopify; otherwise keep the parcel back/),
+      message: expect.stringMatching(
+        /\(2 × Stoneware Mug - Midnight, 1 × Linen Apron - Sage\) were already fulfilled in Shopify without tracking NPS100200300.*add tracking NPS100200300 to it in Shopify; otherwise keep the parcel back/,
+      ),
     });
   });
 
@@ -163,14 +183,18 @@ describe("locateWriteBack", () => {
     const aprons = moved({ id: "gid://shopify/FulfillmentOrder/3", lines: [moved().lines[1]!] });
     expect(locateWriteBack(shipment, originalLines, [closedOriginal, mugs, aprons])).toMatchObject({
       kind: "fail",
-      message: expect.stringMatching(/moved, split or partly fulfilled in Shopify.*Fulfill what the parcel holds in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/),
+      message: expect.stringMatching(
+        /moved, split or partly fulfilled in Shopify.*Fulfill what the parcel holds in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/,
+      ),
     });
   });
 
   it("GIVEN the original line items cannot be read THEN nothing is created", () => {
     expect(locateWriteBack(shipment, [originalLines[0]!, null], [moved()])).toMatchObject({
       kind: "fail",
-      message: expect.stringMatching(/cannot tell what to fulfill\. Fulfill the parcel in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/),
+      message: expect.stringMatching(
+        /cannot tell what to fulfill\. Fulfill the parcel in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/,
+      ),
     });
   });
 });
@@ -179,15 +203,33 @@ describe("what a failure tells the merchant to do with the label", () => {
   // The Shipping API cannot cancel (void) a label, so no message may tell the merchant to do it.
   const closed = fulfillmentOrder({ status: "CLOSED", supportedActions: [], lines: originalLines.map((line) => ({ ...line!, remainingQuantity: 0 })) });
   const elsewhere = (id: string, lines: FulfillmentOrderState["lines"]) => fulfillmentOrder({ id, lines });
-  const mug = { id: "gid://shopify/FulfillmentOrderLineItem/21", lineItemId: "gid://shopify/LineItem/1", name: "Stoneware Mug - Midnight", remainingQuantity: 2 };
+  const mug = {
+    id: "gid://shopify/FulfillmentOrderLineItem/21",
+    lineItemId: "gid://shopify/LineItem/1",
+    name: "Stoneware Mug - Midnight",
+    remainingQuantity: 2,
+  };
   const apron = { id: "gid://shopify/FulfillmentOrderLineItem/22", lineItemId: "gid://shopify/LineItem/2", name: "Linen Apron - Sage", remainingQuantity: 3 };
   const decisions = [
     ["the order is gone", decideWriteBack(shipment, state({ order: null }))],
-    ["the order was cancelled", decideWriteBack(shipment, state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } }))],
-    ["a fulfillment service runs it", decideWriteBack(shipment, state({ fo: { supportedActions: ["REQUEST_FULFILLMENT"], locationName: "ParcelPro Fulfillment" } }))],
+    [
+      "the order was cancelled",
+      decideWriteBack(shipment, state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } })),
+    ],
+    [
+      "a fulfillment service runs it",
+      decideWriteBack(shipment, state({ fo: { supportedActions: ["REQUEST_FULFILLMENT"], locationName: "ParcelPro Fulfillment" } })),
+    ],
     ["its line items cannot be read", locateWriteBack(shipment, [originalLines[0]!, null], [])],
     ["it was fulfilled without this tracking number", locateWriteBack(shipment, originalLines, [closed])],
-    ["its units were split", locateWriteBack(shipment, originalLines, [closed, elsewhere("gid://shopify/FulfillmentOrder/2", [mug]), elsewhere("gid://shopify/FulfillmentOrder/3", [apron])])],
+    [
+      "its units were split",
+      locateWriteBack(shipment, originalLines, [
+        closed,
+        elsewhere("gid://shopify/FulfillmentOrder/2", [mug]),
+        elsewhere("gid://shopify/FulfillmentOrder/3", [apron]),
+      ]),
+    ],
   ] as const;
 
   it.each(decisions)("GIVEN %s THEN the message never says to void the label, and says what to do instead", (_case, decision) => {
@@ -230,7 +272,15 @@ describe("writeFirstFromMirror", () => {
     ["fulfillment service", mirrored({ assignedToFulfillmentService: true })],
     ["submitted to a service", mirrored({ requestStatus: "SUBMITTED" })],
     ["without CREATE_FULFILLMENT", mirrored({ supportedActions: ["HOLD"] })],
-    ["fewer units left", mirrored({ lines: [{ id: "gid://shopify/FulfillmentOrderLineItem/11", remainingQuantity: 1 }, { id: "gid://shopify/FulfillmentOrderLineItem/12", remainingQuantity: 1 }] })],
+    [
+      "fewer units left",
+      mirrored({
+        lines: [
+          { id: "gid://shopify/FulfillmentOrderLineItem/11", remainingQuantity: 1 },
+          { id: "gid://shopify/FulfillmentOrderLineItem/12", remainingQuantity: 1 },
+        ],
+      }),
+    ],
     ["a line moved away", mirrored({ lines: [{ id: "gid://shopify/FulfillmentOrderLineItem/11", remainingQuantity: 2 }] })],
   ])("GIVEN the mirror shows the fulfillment order %s THEN Shopify is read first", (_what, state) => {
     expect(writeFirstFromMirror(shipment, state)).toBe(false);

@@ -156,7 +156,10 @@ export function decideWriteBack(shipment: QueuedShipment, state: ShipmentState):
   const { order, fulfillmentOrder } = state;
   const tracking = `tracking ${shipment.trackingNumber}`;
   if (!order) {
-    return { kind: "fail", message: `${shipment.orderName} no longer exists in Shopify, so nothing was fulfilled. If the parcel has not shipped, ${unusedLabelAdvice(tracking)}.` };
+    return {
+      kind: "fail",
+      message: `${shipment.orderName} no longer exists in Shopify, so nothing was fulfilled. If the parcel has not shipped, ${unusedLabelAdvice(tracking)}.`,
+    };
   }
   const existing = existingFulfillment(order, shipment.trackingNumber);
   if (existing) return { kind: "link", fulfillmentId: existing.id };
@@ -167,7 +170,10 @@ export function decideWriteBack(shipment: QueuedShipment, state: ShipmentState):
     };
   }
   if (order.cancelledAt) {
-    return { kind: "fail", message: `${shipment.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, ${unusedLabelAdvice(tracking)}.` };
+    return {
+      kind: "fail",
+      message: `${shipment.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, ${unusedLabelAdvice(tracking)}.`,
+    };
   }
   if (fulfillmentOrder) {
     const blocked = blockedMessage(shipment, fulfillmentOrder);
@@ -227,7 +233,10 @@ export function locateWriteBack(
   const open = (fo: FulfillmentOrderState) => fo.status !== "CLOSED" && fo.status !== "CANCELLED" && fo.status !== "INCOMPLETE";
   const remaining = needed.reduce(
     (sum, { item }) =>
-      sum + current.filter(open).reduce((inner, fo) => inner + fo.lines.filter((l) => l.lineItemId === item!.lineItemId).reduce((n, l) => n + l.remainingQuantity, 0), 0),
+      sum +
+      current
+        .filter(open)
+        .reduce((inner, fo) => inner + fo.lines.filter((l) => l.lineItemId === item!.lineItemId).reduce((n, l) => n + l.remainingQuantity, 0), 0),
     0,
   );
   if (remaining === 0) {

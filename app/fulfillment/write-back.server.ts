@@ -97,7 +97,6 @@ async function carrierLabels(db: Db, shop: string): Promise<Map<string, string>>
   return new Map();
 }
 
-
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -119,7 +118,13 @@ async function record(run: RunContext, shipmentId: string, outcome: Outcome): Pr
     where: { id: shipmentId },
     data:
       outcome.status === "FULFILLED"
-        ? { fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfillmentId: outcome.fulfillmentId, fulfilledAt: run.now(), fulfillmentError: null, ...startTracking(run.now()) }
+        ? {
+            fulfillmentStatus: FulfillmentStatus.FULFILLED,
+            fulfillmentId: outcome.fulfillmentId,
+            fulfilledAt: run.now(),
+            fulfillmentError: null,
+            ...startTracking(run.now()),
+          }
         : { fulfillmentStatus: FulfillmentStatus.FAILED, fulfillmentError: outcome.message },
   });
 }
@@ -199,7 +204,8 @@ async function readThenWrite(run: RunContext, row: Shipment, shipment: QueuedRow
   if (decision.kind === "locate") decision = locateWriteBack(shipment, state.lines, await readCurrentFulfillmentOrders(run.admin, shipment.orderId));
   if (decision.kind === "link") return { status: "FULFILLED", fulfillmentId: decision.fulfillmentId };
   if (decision.kind === "fail") return { status: "FAILED", message: decision.message };
-  if (refused && decision.fulfillmentOrderId === refused.fulfillmentOrderId && sameLines(decision.lines, refused.lines)) return refusedOutcome(shipment, refused.reasons);
+  if (refused && decision.fulfillmentOrderId === refused.fulfillmentOrderId && sameLines(decision.lines, refused.lines))
+    return refusedOutcome(shipment, refused.reasons);
 
   const moved = decision.fulfillmentOrderId !== shipment.fulfillmentOrderId || !sameLines(decision.lines, shipment.lines);
   // The attempt is counted before it is sent; when the units moved, the shipment now points at where they are.
@@ -230,7 +236,10 @@ function parseJson(text: string): unknown {
 }
 
 function sameLines(a: readonly ShipmentLine[], b: readonly ShipmentLine[]): boolean {
-  return a.length === b.length && a.every((line, index) => line.fulfillmentOrderLineItemId === b[index]?.fulfillmentOrderLineItemId && line.quantity === b[index]?.quantity);
+  return (
+    a.length === b.length &&
+    a.every((line, index) => line.fulfillmentOrderLineItemId === b[index]?.fulfillmentOrderLineItemId && line.quantity === b[index]?.quantity)
+  );
 }
 
 /** Writes one shipment back; its row records intent first and the outcome last. */
@@ -256,7 +265,9 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
   const first = row.fulfillmentStatus === FulfillmentStatus.PENDING && row.fulfillmentAttempts === 0 && writeFirstFromMirror(shipment, mirrored);
   // Intent: from here the outcome is unknown until recorded. Writing first counts its attempt in the same update.
   const claimed = await run.db.shipment.updateMany({
-    where: first ? { id: row.id, fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentAttempts: 0 } : { id: row.id, fulfillmentStatus: { in: OUTSTANDING } },
+    where: first
+      ? { id: row.id, fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentAttempts: 0 }
+      : { id: row.id, fulfillmentStatus: { in: OUTSTANDING } },
     data: { fulfillmentStatus: FulfillmentStatus.CREATING, fulfillmentError: null, ...(first ? { fulfillmentAttempts: 1 } : {}) },
   });
   if (claimed.count === 0) return null;
@@ -347,7 +358,8 @@ export const writeBackJob = defineJob({
   expireInSeconds: 60 * 60,
   run: async ({ shop }, job) => {
     const summary = await writeBack(job.services.context(shop));
-    if (summary.fulfilled + summary.failed > 0) console.info(`[consign] ${shop}: wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
+    if (summary.fulfilled + summary.failed > 0)
+      console.info(`[consign] ${shop}: wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
   },
 });
 
@@ -434,12 +446,25 @@ function itemMessage(row: Pick<Shipment, "fulfillmentStatus" | "trackingNumber" 
 /** Counts and per-order outcomes of the shop's write-back: everything outstanding or failed, and the last day's fulfillments. */
 export async function writeBackProgress(ctx: Pick<Context, "db" | "shop" | "now">, limit = 250): Promise<WriteBackProgress> {
   const { db, shop } = ctx;
-  const recentlyFulfilled = { shop, fulfillmentStatus: FulfillmentStatus.FULFILLED, fulfilledAt: { gte: new Date(ctx.now().getTime() - FULFILLED_IN_VIEW_MS) } };
+  const recentlyFulfilled = {
+    shop,
+    fulfillmentStatus: FulfillmentStatus.FULFILLED,
+    fulfilledAt: { gte: new Date(ctx.now().getTime() - FULFILLED_IN_VIEW_MS) },
+  };
   const open = { shop, fulfillmentStatus: { in: [FulfillmentStatus.FAILED, ...OUTSTANDING] } };
   const inView = { OR: [open, recentlyFulfilled] };
   const counts = await db.shipment.groupBy({ by: ["fulfillmentStatus"], where: inView, _count: { _all: true } });
   const count = (status: FulfillmentStatus) => counts.find((entry) => entry.fulfillmentStatus === status)?._count._all ?? 0;
-  const select = { id: true, orderId: true, orderName: true, trackingNumber: true, fulfillmentStatus: true, fulfillmentError: true, fulfillmentId: true, fulfilledAt: true } as const;
+  const select = {
+    id: true,
+    orderId: true,
+    orderName: true,
+    trackingNumber: true,
+    fulfillmentStatus: true,
+    fulfillmentError: true,
+    fulfillmentId: true,
+    fulfilledAt: true,
+  } as const;
   const outstanding = await db.shipment.findMany({
     where: open,
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
@@ -459,18 +484,16 @@ export async function writeBackProgress(ctx: Pick<Context, "db" | "shop" | "now"
       : [];
   const queued = count(FulfillmentStatus.PENDING);
   const inProgress = count(FulfillmentStatus.CREATING);
-  const items = [...outstanding, ...fulfilled].map(
-    (row): WriteBackItem => ({
-      shipmentId: row.id,
-      orderId: row.orderId,
-      orderName: row.orderName,
-      trackingNumber: row.trackingNumber,
-      status: row.fulfillmentStatus as WriteBackItem["status"],
-      message: itemMessage(row),
-      fulfillmentId: row.fulfillmentId,
-      fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
-    }),
-  );
+  const items = [...outstanding, ...fulfilled].map((row): WriteBackItem => ({
+    shipmentId: row.id,
+    orderId: row.orderId,
+    orderName: row.orderName,
+    trackingNumber: row.trackingNumber,
+    status: row.fulfillmentStatus as WriteBackItem["status"],
+    message: itemMessage(row),
+    fulfillmentId: row.fulfillmentId,
+    fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
+  }));
   return {
     queued,
     inProgress,

@@ -13,12 +13,22 @@ const Entries = z.record(z.string(), z.object({ hsCode: z.string().optional(), c
  * Saves what the merchant typed for an order blocked in this run (merged with what was typed before), or
  * returns false when the run has no such blocked order of this shop.
  */
-export async function saveOrderCustoms(db: Db & Pick<PrismaClient, "blockedOrder">, shop: string, runId: string, orderId: string, entries: OrderCustomsEntries): Promise<boolean> {
+export async function saveOrderCustoms(
+  db: Db & Pick<PrismaClient, "blockedOrder">,
+  shop: string,
+  runId: string,
+  orderId: string,
+  entries: OrderCustomsEntries,
+): Promise<boolean> {
   const blocked = await db.blockedOrder.findFirst({ where: { runId, orderId, run: { shop } }, select: { id: true } });
   if (!blocked) return false;
   const existing = await db.orderCustoms.findUnique({ where: { shop_orderId: { shop, orderId } } });
   const merged = { ...(existing ? Entries.parse(JSON.parse(existing.lines)) : {}), ...entries };
-  await db.orderCustoms.upsert({ where: { shop_orderId: { shop, orderId } }, create: { shop, orderId, lines: JSON.stringify(merged) }, update: { lines: JSON.stringify(merged) } });
+  await db.orderCustoms.upsert({
+    where: { shop_orderId: { shop, orderId } },
+    create: { shop, orderId, lines: JSON.stringify(merged) },
+    update: { lines: JSON.stringify(merged) },
+  });
   return true;
 }
 

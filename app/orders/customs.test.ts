@@ -13,9 +13,24 @@ describe("customs details typed in Consign", () => {
 
   it.each([
     ["letters for an HS code", { lineId: ["L1"], hsCode: ["abc"], countryOfOrigin: [""] }, "lines[0].hsCode", "must be 6 to 10 digits, like 6912.00 or 691200"],
-    ["a four-digit HS code", { lineId: ["L1", "L2"], hsCode: ["491199", "4911"], countryOfOrigin: ["", ""] }, "lines[1].hsCode", "must be 6 to 10 digits, like 6912.00 or 691200"],
-    ["a country name", { lineId: ["L1"], hsCode: [""], countryOfOrigin: ["Portugal"] }, "lines[0].countryOfOrigin", "must be a two-letter country code, like PT or US"],
-    ["nothing typed", { lineId: ["L1"], hsCode: [" "], countryOfOrigin: [""] }, "lines[0].hsCode", "type an HS code or a country of origin for at least one item"],
+    [
+      "a four-digit HS code",
+      { lineId: ["L1", "L2"], hsCode: ["491199", "4911"], countryOfOrigin: ["", ""] },
+      "lines[1].hsCode",
+      "must be 6 to 10 digits, like 6912.00 or 691200",
+    ],
+    [
+      "a country name",
+      { lineId: ["L1"], hsCode: [""], countryOfOrigin: ["Portugal"] },
+      "lines[0].countryOfOrigin",
+      "must be a two-letter country code, like PT or US",
+    ],
+    [
+      "nothing typed",
+      { lineId: ["L1"], hsCode: [" "], countryOfOrigin: [""] },
+      "lines[0].hsCode",
+      "type an HS code or a country of origin for at least one item",
+    ],
     ["no line", { lineId: [], hsCode: [], countryOfOrigin: [] }, "lineId", "there is no line to fix"],
   ])("GIVEN %s THEN it is refused on %s", (_, typed, field, message) => {
     expect(parseCustoms({ orderId: "gid://shopify/Order/1", ...typed })).toEqual({ ok: false, field, message: `${field}: ${message}` });

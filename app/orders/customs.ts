@@ -47,7 +47,10 @@ export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsC
   const entries: OrderCustomsEntries = {};
   for (const [index, id] of lineId.entries()) {
     const entry: LineCustoms = {};
-    for (const [name, schema, value] of [["hsCode", HsCode, hsCode[index]], ["countryOfOrigin", Origin, countryOfOrigin[index]]] as const) {
+    for (const [name, schema, value] of [
+      ["hsCode", HsCode, hsCode[index]],
+      ["countryOfOrigin", Origin, countryOfOrigin[index]],
+    ] as const) {
       if (!value?.trim()) continue;
       const checked = schema.safeParse(value);
       if (!checked.success) return { ok: false, field: `lines[${index}].${name}`, message: `lines[${index}].${name}: ${checked.error.issues[0]!.message}` };
@@ -55,7 +58,8 @@ export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsC
     }
     if (entry.hsCode || entry.countryOfOrigin) entries[id] = entry;
   }
-  if (Object.keys(entries).length === 0) return { ok: false, field: "lines[0].hsCode", message: "lines[0].hsCode: type an HS code or a country of origin for at least one item" };
+  if (Object.keys(entries).length === 0)
+    return { ok: false, field: "lines[0].hsCode", message: "lines[0].hsCode: type an HS code or a country of origin for at least one item" };
   return { ok: true, orderId, entries };
 }
 

@@ -178,11 +178,14 @@ export async function advanceMirrorSync(
     return { status: "RUNNING", objectCount: Number(bulkOperation.objectCount) };
   }
   if (bulkOperation.status !== "COMPLETED") {
-    return fail(db, syncId, `The order export ended ${bulkOperation.status.toLowerCase()}${bulkOperation.errorCode ? ` (${bulkOperation.errorCode})` : ""}`, now);
+    return fail(
+      db,
+      syncId,
+      `The order export ended ${bulkOperation.status.toLowerCase()}${bulkOperation.errorCode ? ` (${bulkOperation.errorCode})` : ""}`,
+      now,
+    );
   }
-  const orders = bulkOperation.url
-    ? reassembleBulkOrders(await download(bulkOperation.url)).map((node) => toMirroredOrder(OrderNode.parse(node)))
-    : [];
+  const orders = bulkOperation.url ? reassembleBulkOrders(await download(bulkOperation.url)).map((node) => toMirroredOrder(OrderNode.parse(node))) : [];
   await saveMirroredOrders(db, context.shop, orders, now);
   await db.mirrorOrder.deleteMany({ where: { shop: context.shop, syncedAt: { lt: sync.startedAt } } });
   await db.mirrorSync.update({ where: { id: syncId }, data: { status: "COMPLETED", ordersSeen: orders.length, finishedAt: now } });

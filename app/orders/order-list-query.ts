@@ -10,10 +10,17 @@ export const AGE_FILTERS = { "1": "Over 1 day old", "3": "Over 3 days old", "7":
 export const OrderListQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1),
   q: z.string().trim().max(100).optional().catch(undefined),
-  country: z.string().regex(/^[A-Z]{2}$/).optional().catch(undefined),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .catch(undefined),
   scope: z.enum(["all", "domestic", "international"]).catch("all"),
   tag: z.string().trim().min(1).max(255).optional().catch(undefined),
-  age: z.enum(Object.keys(AGE_FILTERS) as [keyof typeof AGE_FILTERS]).optional().catch(undefined),
+  age: z
+    .enum(Object.keys(AGE_FILTERS) as [keyof typeof AGE_FILTERS])
+    .optional()
+    .catch(undefined),
   quoted: z.enum(["any", "quoted", "not-quoted"]).catch("any"),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;

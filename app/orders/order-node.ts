@@ -103,7 +103,11 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
     tags: node.tags,
     displayFulfillmentStatus: node.displayFulfillmentStatus,
     shippingLine: node.shippingLine
-      ? { title: node.shippingLine.title, amount: node.shippingLine.originalPriceSet.shopMoney.amount, currency: node.shippingLine.originalPriceSet.shopMoney.currencyCode }
+      ? {
+          title: node.shippingLine.title,
+          amount: node.shippingLine.originalPriceSet.shopMoney.amount,
+          currency: node.shippingLine.originalPriceSet.shopMoney.currencyCode,
+        }
       : null,
     shippingAddress: address && {
       name: address.name,

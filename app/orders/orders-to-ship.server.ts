@@ -92,7 +92,11 @@ export async function listOrdersToShip(
     }),
     db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { destinationCountry: true, tags: true } }),
   ]);
-  const orders = await loadMirroredOrders(db, shop, page.map((row) => row.id));
+  const orders = await loadMirroredOrders(
+    db,
+    shop,
+    page.map((row) => row.id),
+  );
   const rows = orders.map((order): OrderListRow => {
     const reason = unshippableReason(order);
     const address = order.shippingAddress;
@@ -139,7 +143,11 @@ export async function matchingShippableOrderIds(db: Db, shop: string, filters: O
   });
   const ids: string[] = [];
   for (let start = 0; start < matching.length; start += PAGE_SIZE * 10) {
-    const orders = await loadMirroredOrders(db, shop, matching.slice(start, start + PAGE_SIZE * 10).map((row) => row.id));
+    const orders = await loadMirroredOrders(
+      db,
+      shop,
+      matching.slice(start, start + PAGE_SIZE * 10).map((row) => row.id),
+    );
     for (const order of orders) if (unshippableReason(order) === null) ids.push(order.id);
   }
   return ids;

@@ -92,9 +92,24 @@ describe("orderToShipments — domestic", () => {
 });
 
 describe("orderToShipments — international", () => {
-  const sweater = buildLine({ productTitle: "Wool sweater", remainingQuantity: 2, unitPrice: "89.50", weight: { unit: "KILOGRAMS", value: 0.45 }, hsCode: "611011", countryOfOrigin: "GB" });
+  const sweater = buildLine({
+    productTitle: "Wool sweater",
+    remainingQuantity: 2,
+    unitPrice: "89.50",
+    weight: { unit: "KILOGRAMS", value: 0.45 },
+    hsCode: "611011",
+    countryOfOrigin: "GB",
+  });
   const order = buildOrder({
-    shippingAddress: buildAddress({ name: "Zoë Müller-Łukasiewicz", address1: "Kastanienallee 12", city: "Berlin", provinceCode: null, zip: "10435", countryCode: "DE", phone: "+49 30 1234567" }),
+    shippingAddress: buildAddress({
+      name: "Zoë Müller-Łukasiewicz",
+      address1: "Kastanienallee 12",
+      city: "Berlin",
+      provinceCode: null,
+      zip: "10435",
+      countryCode: "DE",
+      phone: "+49 30 1234567",
+    }),
     fulfillmentOrders: [buildFulfillmentOrder({ lines: [sweater] })],
   });
   const [shipment] = mapped(orderToShipments(order, buildSettings({ termsOfTrade: "DDP" })));
@@ -124,16 +139,39 @@ describe("orderToShipments — pre-flight issues", () => {
   it.each<[string, Parameters<typeof buildOrder>[0], Parameters<typeof buildSettings>[0], MappingIssueCode[]]>([
     ["no shipping address", { shippingAddress: null }, {}, ["NO_SHIPPING_ADDRESS"]],
     ["a US address without state", { shippingAddress: buildAddress({ provinceCode: null }) }, {}, ["INCOMPLETE_ADDRESS"]],
-    ["a product without weight", { fulfillmentOrders: [buildFulfillmentOrder({ lines: [buildLine({ weight: { unit: "GRAMS", value: 0 } })] })] }, {}, ["ZERO_WEIGHT"]],
+    [
+      "a product without weight",
+      { fulfillmentOrders: [buildFulfillmentOrder({ lines: [buildLine({ weight: { unit: "GRAMS", value: 0 } })] })] },
+      {},
+      ["ZERO_WEIGHT"],
+    ],
     [
       "an international order missing HS code and origin",
-      { shippingAddress: buildAddress({ countryCode: "GB", provinceCode: null, city: "London", zip: "N1 9GU" }), fulfillmentOrders: [buildFulfillmentOrder({ lines: [buildLine({ hsCode: null, countryOfOrigin: null })] })] },
+      {
+        shippingAddress: buildAddress({ countryCode: "GB", provinceCode: null, city: "London", zip: "N1 9GU" }),
+        fulfillmentOrders: [buildFulfillmentOrder({ lines: [buildLine({ hsCode: null, countryOfOrigin: null })] })],
+      },
       {},
       ["MISSING_HS_CODE", "MISSING_ORIGIN"],
     ],
-    ["a destination no enabled service serves", { shippingAddress: buildAddress({ countryCode: "JP", provinceCode: null, city: "Tokyo", zip: "100-0001" }) }, { enabledServices: [buildService()] }, ["NO_SERVICE_FOR_DESTINATION"]],
-    ["a package over every service's limit", { fulfillmentOrders: [buildFulfillmentOrder({ lines: [buildLine({ weight: { unit: "POUNDS", value: 80 }, remainingQuantity: 2 })] })] }, {}, ["OVER_MAX_WEIGHT"]],
-    ["an order on hold", { fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: null }] })] }, {}, ["ON_HOLD"]],
+    [
+      "a destination no enabled service serves",
+      { shippingAddress: buildAddress({ countryCode: "JP", provinceCode: null, city: "Tokyo", zip: "100-0001" }) },
+      { enabledServices: [buildService()] },
+      ["NO_SERVICE_FOR_DESTINATION"],
+    ],
+    [
+      "a package over every service's limit",
+      { fulfillmentOrders: [buildFulfillmentOrder({ lines: [buildLine({ weight: { unit: "POUNDS", value: 80 }, remainingQuantity: 2 })] })] },
+      {},
+      ["OVER_MAX_WEIGHT"],
+    ],
+    [
+      "an order on hold",
+      { fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: null }] })] },
+      {},
+      ["ON_HOLD"],
+    ],
     ["a fulfillment service order", { fulfillmentOrders: [buildFulfillmentOrder({ assignedToFulfillmentService: true })] }, {}, ["FULFILLMENT_SERVICE"]],
     ["local pickup", { fulfillmentOrders: [buildFulfillmentOrder({ deliveryMethod: "PICK_UP" })] }, {}, ["NOT_SHIPPED"]],
     ["a fulfilled order", { fulfillmentOrders: [buildFulfillmentOrder({ status: "CLOSED", supportedActions: [] })] }, {}, ["NOTHING_TO_SHIP"]],
@@ -143,7 +181,10 @@ describe("orderToShipments — pre-flight issues", () => {
   });
 
   it("GIVEN an on-hold reason THEN the message says why and what to do", () => {
-    const result = orderToShipments(buildOrder({ fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "OTHER", reasonNotes: "Fraud review" }] })] }), buildSettings());
+    const result = orderToShipments(
+      buildOrder({ fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "OTHER", reasonNotes: "Fraud review" }] })] }),
+      buildSettings(),
+    );
     expect(result.ok ? "" : result.issues[0]?.message).toBe("On hold (Fraud review). Release the hold in Shopify to ship it.");
   });
 });

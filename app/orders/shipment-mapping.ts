@@ -207,9 +207,7 @@ function mapFulfillmentOrder(
 
   const goods = lines.reduce((sum, line) => sum + (line.weight ? toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity) : 0n), 0n);
   const total = goods + toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit);
-  const fitsSomeService = serving.some((service) =>
-    service.packageTypes.some((type) => weightIn(total, type.weightUnit) <= Number(type.maxWeightPerPiece)),
-  );
+  const fitsSomeService = serving.some((service) => service.packageTypes.some((type) => weightIn(total, type.weightUnit) <= Number(type.maxWeightPerPiece)));
   if (serving.length > 0 && !fitsSomeService) {
     issues.push({
       code: "OVER_MAX_WEIGHT",
@@ -266,7 +264,9 @@ function summarise(lines: FulfillmentOrderLine[]): string {
 function commercialInvoice(order: OrderForShipping, lines: FulfillmentOrderLine[], settings: MappingSettings): CommercialInvoice {
   const items: CommercialInvoiceItem[] = lines.map((line) => {
     // Rounded down so that the items never weigh more than the package (rule 3 of Batch Quote).
-    const weight = line.weight ? formatWeight(toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity), settings.weightUnit, "down") : null;
+    const weight = line.weight
+      ? formatWeight(toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity), settings.weightUnit, "down")
+      : null;
     return {
       description: productName(line),
       quantity: line.remainingQuantity,

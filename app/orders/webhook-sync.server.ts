@@ -67,7 +67,9 @@ export function webhookSubject(topic: string, payload: unknown): WebhookSubject 
   if (topic.startsWith("FULFILLMENTS_")) return { orderId: parseWebhookPayload(FulfillmentPayload, payload).order_id };
   if (topic.startsWith("FULFILLMENT_ORDERS_")) {
     const body = parseWebhookPayload(FulfillmentOrderPayload, payload);
-    return { fulfillmentOrder: body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order ?? body.remaining_fulfillment_order ?? null };
+    return {
+      fulfillmentOrder: body.fulfillment_order ?? body.original_fulfillment_order ?? body.moved_fulfillment_order ?? body.remaining_fulfillment_order ?? null,
+    };
   }
   return null;
 }

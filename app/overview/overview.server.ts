@@ -20,7 +20,12 @@ async function deliveredShipments(db: PrismaClient, shop: string, from: Date, to
     select: { carrierCode: true, serviceCode: true, selectedQuoteId: true, inTransitAt: true, deliveredAt: true },
   });
   const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
-  const names = new Map((await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true } })).map((quote) => [quote.quoteId, quote.serviceDescription]));
+  const names = new Map(
+    (await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true } })).map((quote) => [
+      quote.quoteId,
+      quote.serviceDescription,
+    ]),
+  );
   return rows.map((row) => ({
     carrierCode: row.carrierCode!,
     serviceCode: row.serviceCode!,
@@ -99,10 +104,9 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
   ]);
   const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
   const names = new Map(
-    (await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } })).map((quote) => [
-      `${quote.carrierCode}/${quote.serviceCode}`,
-      quote.serviceDescription,
-    ]),
+    (await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } })).map(
+      (quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription],
+    ),
   );
 
   const byCarrier = new Map<string, { label: string; amounts: string[] }>();
@@ -132,7 +136,9 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
     averageCost: rows.length > 0 ? averageAmount(totalSpend, rows.length) : null,
     byCarrier: spendRows(byCarrier),
     byService: spendRows(byService),
-    byCountry: [...byCountry.entries()].map(([country, labels]) => ({ country, labels })).sort((a, b) => b.labels - a.labels || a.country.localeCompare(b.country)),
+    byCountry: [...byCountry.entries()]
+      .map(([country, labels]) => ({ country, labels }))
+      .sort((a, b) => b.labels - a.labels || a.country.localeCompare(b.country)),
     performance: carrierPerformance(delivered),
     waiting,
   };

@@ -31,4 +31,3 @@ export interface Overview {
   performance: CarrierPerformance[];
   waiting: { orders: number; oldestDays: number | null; byAge: Array<{ label: string; orders: number }> };
 }
-

@@ -26,11 +26,35 @@ describe("the shipping the customer paid for", () => {
   });
 
   it.each([
-    ["ground for 2nd Day Air, cheaper", ground, "7.10", "USD", secondDay, { slower: true, cheaper: true }, "Picked service is slower (ground) than the customer's UPS 2nd Day Air (express) and costs less than the $18.40 the customer paid"],
-    ["priority for 2nd Day Air, dearer", priority, "19.00", "USD", secondDay, { slower: true, cheaper: false }, "Picked service is slower (priority) than the customer's UPS 2nd Day Air (express)"],
+    [
+      "ground for 2nd Day Air, cheaper",
+      ground,
+      "7.10",
+      "USD",
+      secondDay,
+      { slower: true, cheaper: true },
+      "Picked service is slower (ground) than the customer's UPS 2nd Day Air (express) and costs less than the $18.40 the customer paid",
+    ],
+    [
+      "priority for 2nd Day Air, dearer",
+      priority,
+      "19.00",
+      "USD",
+      secondDay,
+      { slower: true, cheaper: false },
+      "Picked service is slower (priority) than the customer's UPS 2nd Day Air (express)",
+    ],
     ["express for 2nd Day Air, dearer", express, "31.20", "USD", secondDay, { slower: false, cheaper: false }, null],
     ["express for Priority Mail (faster), dearer", express, "31.20", "USD", priorityMail, { slower: false, cheaper: false }, null],
-    ["ground for Standard, cheaper than paid", ground, "5.60", "USD", standard, { slower: false, cheaper: true }, "Picked service costs less than the $6.95 the customer paid"],
+    [
+      "ground for Standard, cheaper than paid",
+      ground,
+      "5.60",
+      "USD",
+      standard,
+      { slower: false, cheaper: true },
+      "Picked service costs less than the $6.95 the customer paid",
+    ],
     ["ground for Standard, the same price", ground, "6.95", "USD", standard, { slower: false, cheaper: false }, null],
     ["ground for Free Shipping", ground, "5.60", "USD", free, { slower: false, cheaper: false }, null],
     ["a rate in another currency than the line", priority, "5.00", "CAD", priorityMail, { slower: false, cheaper: false }, null],

@@ -13,8 +13,22 @@ const boxes: ShippingSettings["boxes"] = [
 describe("packages the merchant sets for one shipment", () => {
   it.each([
     ["one package", { box: ["Long box"], weight: ["3.5"] }, [{ box: "Long box", weight: "3.5" }]],
-    ["a split into two", { box: ["Standard box", "Long box"], weight: ["2", "1.25"] }, [{ box: "Standard box", weight: "2" }, { box: "Long box", weight: "1.25" }]],
-    ["a carrier's package for both", { box: ["Flat rate", "Flat rate"], weight: ["1", "1"] }, [{ box: "Flat rate", weight: "1" }, { box: "Flat rate", weight: "1" }]],
+    [
+      "a split into two",
+      { box: ["Standard box", "Long box"], weight: ["2", "1.25"] },
+      [
+        { box: "Standard box", weight: "2" },
+        { box: "Long box", weight: "1.25" },
+      ],
+    ],
+    [
+      "a carrier's package for both",
+      { box: ["Flat rate", "Flat rate"], weight: ["1", "1"] },
+      [
+        { box: "Flat rate", weight: "1" },
+        { box: "Flat rate", weight: "1" },
+      ],
+    ],
   ])("GIVEN %s THEN they are taken", (_, posted, packages) => {
     expect(parsePackages({ shipmentId: "s1", ...posted }, boxes, "lb")).toEqual({ ok: true, shipmentId: "s1", packages });
   });
@@ -22,15 +36,40 @@ describe("packages the merchant sets for one shipment", () => {
   it.each([
     ["no shipment", { shipmentId: "", box: ["Long box"], weight: ["1"] }, "shipmentId", "choose a shipment"],
     ["no package", { shipmentId: "s1", box: [], weight: [] }, "box", "add at least one package"],
-    ["a weight that is not a number", { shipmentId: "s1", box: ["Long box", "Long box"], weight: ["2", "two"] }, "packages[1].weight", "must be a number, like 12 or 12.5"],
+    [
+      "a weight that is not a number",
+      { shipmentId: "s1", box: ["Long box", "Long box"], weight: ["2", "two"] },
+      "packages[1].weight",
+      "must be a number, like 12 or 12.5",
+    ],
     ["a zero weight", { shipmentId: "s1", box: ["Long box"], weight: ["0"] }, "packages[0].weight", "must be more than 0"],
     ["a negative weight", { shipmentId: "s1", box: ["Long box"], weight: ["-3"] }, "packages[0].weight", "must be more than 0"],
-    ["a 99,999 lb package", { shipmentId: "s1", box: ["Long box"], weight: ["99999"] }, "packages[0].weight", "must be at most 150 lb; split it into more packages"],
-    ["a box that is not in Settings", { shipmentId: "s1", box: ["Crate"], weight: ["1"] }, "packages[0].box", "“Crate” is not one of your boxes; add it in Settings first"],
+    [
+      "a 99,999 lb package",
+      { shipmentId: "s1", box: ["Long box"], weight: ["99999"] },
+      "packages[0].weight",
+      "must be at most 150 lb; split it into more packages",
+    ],
+    [
+      "a box that is not in Settings",
+      { shipmentId: "s1", box: ["Crate"], weight: ["1"] },
+      "packages[0].box",
+      "“Crate” is not one of your boxes; add it in Settings first",
+    ],
     ["a blank box", { shipmentId: "s1", box: [" "], weight: ["1"] }, "packages[0].box", "choose a box"],
     ["more boxes than weights", { shipmentId: "s1", box: ["Long box", "Long box"], weight: ["1"] }, "packages", "each package needs a box and a weight"],
-    ["a carrier's package with a custom box", { shipmentId: "s1", box: ["Flat rate", "Long box"], weight: ["1", "1"] }, "packages[0].box", "a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none"],
-    ["inches with centimetres", { shipmentId: "s1", box: ["Long box", "Metric box"], weight: ["1", "1"] }, "packages[0].box", "boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit"],
+    [
+      "a carrier's package with a custom box",
+      { shipmentId: "s1", box: ["Flat rate", "Long box"], weight: ["1", "1"] },
+      "packages[0].box",
+      "a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none",
+    ],
+    [
+      "inches with centimetres",
+      { shipmentId: "s1", box: ["Long box", "Metric box"], weight: ["1", "1"] },
+      "packages[0].box",
+      "boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit",
+    ],
     ["eleven packages", { shipmentId: "s1", box: Array(11).fill("Long box"), weight: Array(11).fill("1") }, "box", "must be at most 10 packages"],
   ])("GIVEN %s THEN it is refused on %s", (_, posted, field, message) => {
     expect(parsePackages(posted, boxes, "lb")).toEqual({ ok: false, field, message: `${field}: ${message}` });
@@ -42,14 +81,39 @@ describe("packages the merchant sets for one shipment", () => {
     dimUnit: "in",
     currency: "USD",
     carrierCode: undefined,
-    pieces: [{ weight: "3.5", length: "12", width: "9", height: "4", insuranceAmount: "40.00", declaredValue: "40.00", lineItems: [{ sku: "MUG", productName: "Mug", quantity: 2 }] }],
+    pieces: [
+      {
+        weight: "3.5",
+        length: "12",
+        width: "9",
+        height: "4",
+        insuranceAmount: "40.00",
+        declaredValue: "40.00",
+        lineItems: [{ sku: "MUG", productName: "Mug", quantity: 2 }],
+      },
+    ],
   } as unknown as BatchQuoteShipment;
 
   it("GIVEN a split into a standard and a long box THEN each piece has its box's sides and weight; insurance, value and items stay on the first", () => {
-    const repacked = applyPackages(request, [{ box: "Standard box", weight: "2" }, { box: "Long box", weight: "1.5" }], boxes);
+    const repacked = applyPackages(
+      request,
+      [
+        { box: "Standard box", weight: "2" },
+        { box: "Long box", weight: "1.5" },
+      ],
+      boxes,
+    );
     expect(repacked.dimUnit).toBe("in");
     expect(repacked.pieces).toEqual([
-      { weight: "2", length: "12", width: "9", height: "4", insuranceAmount: "40.00", declaredValue: "40.00", lineItems: [{ sku: "MUG", productName: "Mug", quantity: 2 }] },
+      {
+        weight: "2",
+        length: "12",
+        width: "9",
+        height: "4",
+        insuranceAmount: "40.00",
+        declaredValue: "40.00",
+        lineItems: [{ sku: "MUG", productName: "Mug", quantity: 2 }],
+      },
       { weight: "1.5", length: "36", width: "6", height: "6", insuranceAmount: null, declaredValue: null, lineItems: null },
     ]);
     expect("carrierCode" in repacked).toBe(false);

@@ -50,16 +50,35 @@ export function parsePackages(
       return { ok: false, field: `packages[${index}].box`, message: `packages[${index}].box: “${name}” is not one of your boxes; add it in Settings first` };
     }
     if (Number(weight[index]) > heaviest) {
-      return { ok: false, field: `packages[${index}].weight`, message: `packages[${index}].weight: must be at most ${heaviest.toLocaleString("en-US")} ${unit}; split it into more packages` };
+      return {
+        ok: false,
+        field: `packages[${index}].weight`,
+        message: `packages[${index}].weight: must be at most ${heaviest.toLocaleString("en-US")} ${unit}; split it into more packages`,
+      };
     }
   }
-  const presets = new Set(box.map((name) => boxes.find((candidate) => candidate.name === name)!).filter((found) => found.kind === "preset").map((found) => found.name));
-  const units = new Set(box.map((name) => boxes.find((candidate) => candidate.name === name)!).flatMap((found) => (found.kind === "custom" ? [found.dimUnit] : [])));
+  const presets = new Set(
+    box
+      .map((name) => boxes.find((candidate) => candidate.name === name)!)
+      .filter((found) => found.kind === "preset")
+      .map((found) => found.name),
+  );
+  const units = new Set(
+    box.map((name) => boxes.find((candidate) => candidate.name === name)!).flatMap((found) => (found.kind === "custom" ? [found.dimUnit] : [])),
+  );
   if (presets.size > 0 && (presets.size > 1 || units.size > 0)) {
-    return { ok: false, field: "packages[0].box", message: "packages[0].box: a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none" };
+    return {
+      ok: false,
+      field: "packages[0].box",
+      message: "packages[0].box: a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none",
+    };
   }
   if (units.size > 1) {
-    return { ok: false, field: "packages[0].box", message: "packages[0].box: boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit" };
+    return {
+      ok: false,
+      field: "packages[0].box",
+      message: "packages[0].box: boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit",
+    };
   }
   return { ok: true, shipmentId, packages: box.map((name, index) => ({ box: name, weight: weight[index]! })) };
 }

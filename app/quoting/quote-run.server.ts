@@ -63,7 +63,9 @@ export function orderLabel(orderId: string): string {
 async function listServices(client: ShippingClient): Promise<Service[]> {
   const answer = await client.listServices();
   if (!answer.ok) {
-    throw new QuotingUnavailableError(`Consign could not read your Shipping API services (${describeError(answer.error)}). Try again in a minute; if it persists, reconnect your account in Settings.`);
+    throw new QuotingUnavailableError(
+      `Consign could not read your Shipping API services (${describeError(answer.error)}). Try again in a minute; if it persists, reconnect your account in Settings.`,
+    );
   }
   return answer.value.services;
 }
@@ -86,7 +88,8 @@ async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly
     if (tooMany) {
       notMirrored(orderId, {
         code: "NOT_SYNCED",
-        message: "Not among Consign's orders to ship: already fulfilled or closed, or not synced yet. Check it in Shopify, or choose Sync orders in Orders to ship and quote it again.",
+        message:
+          "Not among Consign's orders to ship: already fulfilled or closed, or not synced yet. Check it in Shopify, or choose Sync orders in Orders to ship and quote it again.",
       });
       continue;
     }
@@ -119,7 +122,12 @@ interface Planned {
 }
 
 /** Maps every order and sorts its shipments into new, reused and already-underway ones. */
-async function planRun(db: PrismaClient, shop: string, reads: readonly OrderRead[], mapping: MappingSettings): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
+async function planRun(
+  db: PrismaClient,
+  shop: string,
+  reads: readonly OrderRead[],
+  mapping: MappingSettings,
+): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
   const blocked: Blocked[] = [];
   const mappedByOrder: Array<{ order: MirroredOrder; shipments: MappedShipment[] }> = [];
   for (const read of reads) {
@@ -135,7 +143,15 @@ async function planRun(db: PrismaClient, shop: string, reads: readonly OrderRead
   const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
   const earlier = await db.shipment.findMany({
     where: { shop, fulfillmentOrderId: { in: fulfillmentOrderIds } },
-    select: { id: true, fulfillmentOrderId: true, batchId: true, batch: { select: { name: true } }, bookingStatus: true, fulfillmentStatus: true, trackingNumber: true },
+    select: {
+      id: true,
+      fulfillmentOrderId: true,
+      batchId: true,
+      batch: { select: { name: true } },
+      bookingStatus: true,
+      fulfillmentStatus: true,
+      trackingNumber: true,
+    },
     orderBy: { createdAt: "desc" },
   });
 
@@ -144,13 +160,18 @@ async function planRun(db: PrismaClient, shop: string, reads: readonly OrderRead
     const issues: BlockIssue[] = [];
     for (const mapped of shipments) {
       const same = earlier.filter((shipment) => shipment.fulfillmentOrderId === mapped.fulfillmentOrderId);
-      const booked = same.find((shipment) => shipment.bookingStatus === "BOOKING" || (shipment.bookingStatus === "BOOKED" && shipment.fulfillmentStatus !== "FULFILLED"));
+      const booked = same.find(
+        (shipment) => shipment.bookingStatus === "BOOKING" || (shipment.bookingStatus === "BOOKED" && shipment.fulfillmentStatus !== "FULFILLED"),
+      );
       const batched = same.find((shipment) => shipment.batchId !== null && (shipment.bookingStatus === "NONE" || shipment.bookingStatus === "FAILED"));
       if (booked) {
         const tracking = booked.trackingNumber ? ` (tracking ${booked.trackingNumber})` : "";
         issues.push({ code: "ALREADY_BOOKED", message: `A label is already booked for these items${tracking}; Consign is marking them fulfilled in Shopify.` });
       } else if (batched) {
-        issues.push({ code: "IN_BATCH", message: `These items are already in batch “${batched.batch?.name ?? batched.batchId}”. Book them there, or remove them from the batch to quote again.` });
+        issues.push({
+          code: "IN_BATCH",
+          message: `These items are already in batch “${batched.batch?.name ?? batched.batchId}”. Book them there, or remove them from the batch to quote again.`,
+        });
       } else {
         const reusable = same.find((shipment) => shipment.batchId === null && (shipment.bookingStatus === "NONE" || shipment.bookingStatus === "FAILED"));
         planned.push({ mapped, orderName: order.name, reuseId: reusable?.id ?? null });
@@ -189,41 +210,51 @@ export async function startQuoteRun(
   const { blocked, planned } = await planRun(db, shop, reads, mapping);
 
   const total = planned.length;
-  const run = await db.$transaction(async (tx) => {
-    const created = await tx.quoteRun.create({
-      data: { shop, status: total > 0 ? "RUNNING" : "COMPLETED", orderIds: JSON.stringify(orderIds), shipmentsTotal: total, startedAt: now, finishedAt: total > 0 ? null : now },
-    });
-    if (blocked.length > 0) {
-      await tx.blockedOrder.createMany({
-        data: blocked.map((entry) => ({ runId: created.id, orderId: entry.orderId, orderName: entry.orderName, issues: JSON.stringify(entry.issues) })),
+  const run = await db.$transaction(
+    async (tx) => {
+      const created = await tx.quoteRun.create({
+        data: {
+          shop,
+          status: total > 0 ? "RUNNING" : "COMPLETED",
+          orderIds: JSON.stringify(orderIds),
+          shipmentsTotal: total,
+          startedAt: now,
+          finishedAt: total > 0 ? null : now,
+        },
       });
-    }
-    const fields = ({ mapped, orderName }: Planned) => ({
-      runId: created.id,
-      orderId: mapped.orderId,
-      orderName,
-      fulfillmentOrderId: mapped.fulfillmentOrderId,
-      lines: JSON.stringify(mapped.lines),
-      request: JSON.stringify(mapped.shipment),
-      quoteStatus: "PENDING",
-      quoteError: null,
-      quotedAt: null,
-      selectedQuoteId: null,
-      selectionReason: null,
-      selectedBy: null,
-      bookingStatus: "NONE",
-      bookingError: null,
-    });
-    const fresh = planned.filter((entry) => entry.reuseId === null);
-    if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...fields(entry) })) });
-    const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
-    if (reused.length > 0) {
-      // The earlier quotes belong to the earlier request; this run stores fresh ones.
-      await tx.quote.deleteMany({ where: { shop, shipmentId: { in: reused.map((entry) => entry.reuseId) } } });
-      for (const entry of reused) await tx.shipment.update({ where: { id: entry.reuseId }, data: fields(entry) });
-    }
-    return created;
-  }, { timeout: TRANSACTION_TIMEOUT_MS });
+      if (blocked.length > 0) {
+        await tx.blockedOrder.createMany({
+          data: blocked.map((entry) => ({ runId: created.id, orderId: entry.orderId, orderName: entry.orderName, issues: JSON.stringify(entry.issues) })),
+        });
+      }
+      const fields = ({ mapped, orderName }: Planned) => ({
+        runId: created.id,
+        orderId: mapped.orderId,
+        orderName,
+        fulfillmentOrderId: mapped.fulfillmentOrderId,
+        lines: JSON.stringify(mapped.lines),
+        request: JSON.stringify(mapped.shipment),
+        quoteStatus: "PENDING",
+        quoteError: null,
+        quotedAt: null,
+        selectedQuoteId: null,
+        selectionReason: null,
+        selectedBy: null,
+        bookingStatus: "NONE",
+        bookingError: null,
+      });
+      const fresh = planned.filter((entry) => entry.reuseId === null);
+      if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...fields(entry) })) });
+      const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
+      if (reused.length > 0) {
+        // The earlier quotes belong to the earlier request; this run stores fresh ones.
+        await tx.quote.deleteMany({ where: { shop, shipmentId: { in: reused.map((entry) => entry.reuseId) } } });
+        for (const entry of reused) await tx.shipment.update({ where: { id: entry.reuseId }, data: fields(entry) });
+      }
+      return created;
+    },
+    { timeout: TRANSACTION_TIMEOUT_MS },
+  );
 
   if (total === 0) return { runId: run.id, finished: Promise.resolve() };
   const job = { shop, runId: run.id, now: now.toISOString() };
@@ -241,8 +272,17 @@ async function quoteRun(
   runId: string,
   { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
 ): Promise<void> {
-  const pending = await db.shipment.findMany({ where: { runId, quoteStatus: "PENDING" }, select: { id: true, orderId: true, request: true }, orderBy: { id: "asc" } });
-  const inputsFor = await loadRuleInputs(db, shop, settings.rateRule, pending.map((shipment) => shipment.orderId));
+  const pending = await db.shipment.findMany({
+    where: { runId, quoteStatus: "PENDING" },
+    select: { id: true, orderId: true, request: true },
+    orderBy: { id: "asc" },
+  });
+  const inputsFor = await loadRuleInputs(
+    db,
+    shop,
+    settings.rateRule,
+    pending.map((shipment) => shipment.orderId),
+  );
   const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
   const settledBefore = shipmentsTotal - pending.length;
   try {
@@ -284,7 +324,12 @@ async function quoteRun(
       },
     });
   } catch (error) {
-    await failRun(db, runId, `Quoting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}). Choose Re-quote to try again.`, clock());
+    await failRun(
+      db,
+      runId,
+      `Quoting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}). Choose Re-quote to try again.`,
+      clock(),
+    );
     throw error;
   }
 }

@@ -70,7 +70,10 @@ export async function saveSettlements(db: PrismaClient, shop: string, settled: r
                 selectionReason: settlement.pick.reason,
                 selectedBy: settlement.pick.selectedBy,
               }
-            : { quoteError: settlement.error, ...(keepOnFailure ? {} : { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null }) },
+            : {
+                quoteError: settlement.error,
+                ...(keepOnFailure ? {} : { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null }),
+              },
         });
       }
     });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { pricedRateOf, rateOf } from "./rate-fields";
 
-const rate = { quoteId: 4711, carrierCode: "NPS", serviceCode: "BLP_GROUND", serviceDescription: "Ground", packageTypeCode: "PKG", currency: "USD", totalAmount: "12.40" };
+const rate = {
+  quoteId: 4711,
+  carrierCode: "NPS",
+  serviceCode: "BLP_GROUND",
+  serviceDescription: "Ground",
+  packageTypeCode: "PKG",
+  currency: "USD",
+  totalAmount: "12.40",
+};
 const pricing = { baseAmount: "10.00", zone: "5", quotedWeight: "2", quotedWeightType: "actual" };
 
 /** A stored Quote row as Prisma returns it: the rate, its pricing and the row's own columns. */

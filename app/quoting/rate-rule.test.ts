@@ -59,16 +59,31 @@ describe("the rate rule", () => {
     ["fastest: two overnight rates, the cheaper wins", [...six, overnight], fastest, nextDay, "Fastest of 7 rates (overnight; cheapest of 2 overnight)"],
     ["fastest of one", [ground], fastest, ground, "The only rate offered"],
     ["preferred within the ceiling", six, preferMrx("30"), twoDay, "Preferred carrier MRX, within your $30.00 ceiling"],
-    ["preferred with several of its rates", [...six, overnight], preferMrx("50"), twoDay, "Preferred carrier MRX, cheapest of its 2 rates, within your $50.00 ceiling"],
+    [
+      "preferred with several of its rates",
+      [...six, overnight],
+      preferMrx("50"),
+      twoDay,
+      "Preferred carrier MRX, cheapest of its 2 rates, within your $50.00 ceiling",
+    ],
     ["preferred exactly at the ceiling", six, preferMrx("27.64"), twoDay, "Preferred carrier MRX, within your $27.64 ceiling"],
     ["preferred over the ceiling", six, preferMrx("25"), ground, "Preferred carrier MRX is over your $25.00 ceiling: cheapest instead"],
-    ["preferred carrier not offered", [ground, priority, threeDay], preferMrx("25"), ground, "Preferred carrier MRX has no rate for this shipment: cheapest instead"],
+    [
+      "preferred carrier not offered",
+      [ground, priority, threeDay],
+      preferMrx("25"),
+      ground,
+      "Preferred carrier MRX has no rate for this shipment: cheapest instead",
+    ],
   ])("GIVEN %s WHEN the rule picks THEN it picks the expected rate and says why", (_case, rates, rule, expected, reason) => {
     expect(pickRate(rates, rule)).toEqual({ quoteId: expected.quoteId, reason });
   });
 
   it("GIVEN rates in pounds WHEN the ceiling is reported THEN it is in the shipment's currency", () => {
-    const rates = [rate("MRX", "MRX_INTERNATIONAL_PRIORITY", "International Priority", "64.50", "GBP"), rate("GPC", "GPC_INTL_ECONOMY", "International Economy (DDU)", "12.90", "GBP")];
+    const rates = [
+      rate("MRX", "MRX_INTERNATIONAL_PRIORITY", "International Priority", "64.50", "GBP"),
+      rate("GPC", "GPC_INTL_ECONOMY", "International Economy (DDU)", "12.90", "GBP"),
+    ];
     expect(pickRate(rates, preferMrx("40"))?.reason).toBe("Preferred carrier MRX is over your £40.00 ceiling: cheapest instead");
   });
 
@@ -110,23 +125,41 @@ describe("the rule in words", () => {
   });
 
   it("GIVEN a ceiling and rates quoted in euros THEN the ceiling is in euros", () => {
-    expect(describeRule({ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, { currency: "EUR" })).toBe("MRX while it costs at most €25.00, else the cheapest");
+    expect(describeRule({ kind: "preferred", carrierCode: "MRX", maxAmount: "25.00" }, { currency: "EUR" })).toBe(
+      "MRX while it costs at most €25.00, else the cheapest",
+    );
   });
 });
 
 describe("fastest with observed transit times", () => {
-  const stats = (carrierCode: string, serviceCode: string, medianDays: number, lowDays: number, highDays: number, sampleSize: number) => ({ carrierCode, serviceCode, zone: "5", medianDays, lowDays, highDays, sampleSize });
-  const observedOf = (...known: ReturnType<typeof stats>[]) => (candidate: Pick<RateCandidate, "carrierCode" | "serviceCode">) =>
-    known.find((entry) => entry.carrierCode === candidate.carrierCode && entry.serviceCode === candidate.serviceCode) ?? null;
+  const stats = (carrierCode: string, serviceCode: string, medianDays: number, lowDays: number, highDays: number, sampleSize: number) => ({
+    carrierCode,
+    serviceCode,
+    zone: "5",
+    medianDays,
+    lowDays,
+    highDays,
+    sampleSize,
+  });
+  const observedOf =
+    (...known: ReturnType<typeof stats>[]) =>
+    (candidate: Pick<RateCandidate, "carrierCode" | "serviceCode">) =>
+      known.find((entry) => entry.carrierCode === candidate.carrierCode && entry.serviceCode === candidate.serviceCode) ?? null;
 
   it("GIVEN the shop's deliveries show 3 Day Select arriving in 1 day and Next Day Air in 2 THEN the observed times win over the names", () => {
     const observed = observedOf(stats("BLP", "BLP_3_DAY_SELECT", 1, 1, 2, 41), stats("BLP", "BLP_NEXT_DAY_AIR", 2, 2, 2, 12));
-    expect(pickRate(six, { kind: "fastest" }, { observed })).toEqual({ quoteId: threeDay.quoteId, reason: "Fastest of 6 rates: usually 1–2 days (41 deliveries)" });
+    expect(pickRate(six, { kind: "fastest" }, { observed })).toEqual({
+      quoteId: threeDay.quoteId,
+      reason: "Fastest of 6 rates: usually 1–2 days (41 deliveries)",
+    });
   });
 
   it("GIVEN observed ground at 4 days and an unobserved overnight service THEN the overnight service still wins by its name", () => {
     const observed = observedOf(stats("NPS", "NPS_GROUND_ADVANTAGE", 4, 3, 5, 30));
-    expect(pickRate(six, { kind: "fastest" }, { observed })).toEqual({ quoteId: nextDay.quoteId, reason: "Fastest of 6 rates (overnight, judged by its name)" });
+    expect(pickRate(six, { kind: "fastest" }, { observed })).toEqual({
+      quoteId: nextDay.quoteId,
+      reason: "Fastest of 6 rates (overnight, judged by its name)",
+    });
   });
 
   it("GIVEN no observations THEN the name heuristic as before", () => {
@@ -139,11 +172,21 @@ describe("match the customer's choice, with a ceiling", () => {
   const paid = (title: string, amount = "10.00") => ({ title, amount, currency: "USD" });
 
   it.each([
-    ["UPS 2nd Day Air (express)", "100", twoDay, "Matches the customer's UPS 2nd Day Air (express): express, cheapest of 2 express rates, within your $100.00 ceiling"],
+    [
+      "UPS 2nd Day Air (express)",
+      "100",
+      twoDay,
+      "Matches the customer's UPS 2nd Day Air (express): express, cheapest of 2 express rates, within your $100.00 ceiling",
+    ],
     ["USPS Priority Mail (priority)", "100", priority, "Matches the customer's USPS Priority Mail (priority): priority, within your $100.00 ceiling"],
     ["Standard Shipping (ground)", "100", ground, "Matches the customer's Standard Shipping (ground): ground, within your $100.00 ceiling"],
     ["Next Day Delivery (overnight)", "100", nextDay, "Matches the customer's Next Day Delivery (overnight): overnight, within your $100.00 ceiling"],
-    ["UPS 2nd Day Air with express over the ceiling", "25", threeDay, "Nothing as fast as the customer's UPS 2nd Day Air (express) within your $25.00 ceiling: fastest within it (3-day)"],
+    [
+      "UPS 2nd Day Air with express over the ceiling",
+      "25",
+      threeDay,
+      "Nothing as fast as the customer's UPS 2nd Day Air (express) within your $25.00 ceiling: fastest within it (3-day)",
+    ],
     ["Next Day Delivery with everything over the ceiling", "5", ground, "Every rate is over your $5.00 ceiling: cheapest instead"],
   ])("GIVEN the customer paid for %s and a $%s ceiling THEN the nearest service is picked", (title, ceiling, expected, reason) => {
     const line = paid(title.replace(/ \(.*\)$| with .*$/, ""));
@@ -156,7 +199,10 @@ describe("match the customer's choice, with a ceiling", () => {
   });
 
   it("GIVEN an order without a shipping line THEN the cheapest, saying why", () => {
-    expect(pickRate(six, match("100"), { paid: null })).toEqual({ quoteId: ground.quoteId, reason: "The order has no shipping line to match: cheapest instead" });
+    expect(pickRate(six, match("100"), { paid: null })).toEqual({
+      quoteId: ground.quoteId,
+      reason: "The order has no shipping line to match: cheapest instead",
+    });
   });
 
   it("GIVEN the rule THEN it reads with its ceiling in the rates' currency", () => {

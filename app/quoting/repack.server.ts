@@ -18,12 +18,20 @@ export async function repackShipment(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<RequoteOutcome> {
   const shipmentId = typeof posted.shipmentId === "string" ? posted.shipmentId : "";
-  const shipment = shipmentId ? await db.shipment.findFirst({ where: { id: shipmentId, shop }, select: { id: true, request: true, bookingStatus: true, batch: { select: { name: true } } } }) : null;
+  const shipment = shipmentId
+    ? await db.shipment.findFirst({
+        where: { id: shipmentId, shop },
+        select: { id: true, request: true, bookingStatus: true, batch: { select: { name: true } } },
+      })
+    : null;
   if (!shipment) throw new QuotingInputError(404, "shipmentId", "No such shipment in this store.");
-  if (isBooked(shipment.bookingStatus)) throw new QuotingInputError(409, "shipmentId", "Already booked: its label exists, so its packages can no longer change.");
-  if (shipment.batch) throw new QuotingInputError(409, "shipmentId", `It is in the batch “${shipment.batch.name}”: remove it from the batch first, then change its packages.`);
+  if (isBooked(shipment.bookingStatus))
+    throw new QuotingInputError(409, "shipmentId", "Already booked: its label exists, so its packages can no longer change.");
+  if (shipment.batch)
+    throw new QuotingInputError(409, "shipmentId", `It is in the batch “${shipment.batch.name}”: remove it from the batch first, then change its packages.`);
   const request = BatchQuoteShipment.safeParse(JSON.parse(shipment.request));
-  if (!request.success) throw new QuotingInputError(409, "shipmentId", "Its stored quote request is no longer valid. Quote the order again from Orders to ship.");
+  if (!request.success)
+    throw new QuotingInputError(409, "shipmentId", "Its stored quote request is no longer valid. Quote the order again from Orders to ship.");
 
   const { boxes } = await loadSettings(db, shop);
   const parsed = parsePackages(posted, boxes, request.data.weightUnit);

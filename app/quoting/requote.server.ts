@@ -54,7 +54,12 @@ export async function requoteShipments(
     }
     const parsed = BatchQuoteShipment.safeParse(JSON.parse(shipment.request));
     if (!parsed.success) {
-      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, error: "Its stored quote request is no longer valid. Quote the order again from Orders to ship." });
+      outcomes.set(id, {
+        shipmentId: id,
+        ok: false,
+        oldQuoteId,
+        error: "Its stored quote request is no longer valid. Quote the order again from Orders to ship.",
+      });
       continue;
     }
     const selected = oldQuoteId === null ? undefined : quoteById.get(oldQuoteId);

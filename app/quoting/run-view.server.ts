@@ -136,7 +136,6 @@ const StoredRoute = z.object({ sender: z.object({ country: z.string() }), receiv
 const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
 const Surcharges = z.array(Surcharge);
 
-
 function lockedReason(shipment: { bookingStatus: string; batch: { name: string } | null }): string | null {
   if (isBooked(shipment.bookingStatus)) return "Booked";
   return shipment.batch ? `In batch “${shipment.batch.name}”` : null;
@@ -172,7 +171,16 @@ export async function loadQuoteRunView(
     loadServiceNames(db, shop, now),
     db.shipment.findMany({
       where: { runId },
-      select: { id: true, orderId: true, request: true, quoteStatus: true, quoteError: true, selectedQuoteId: true, bookingStatus: true, batch: { select: { name: true } } },
+      select: {
+        id: true,
+        orderId: true,
+        request: true,
+        quoteStatus: true,
+        quoteError: true,
+        selectedQuoteId: true,
+        bookingStatus: true,
+        batch: { select: { name: true } },
+      },
     }),
     db.blockedOrder.findMany({ where: { runId }, select: { orderId: true } }),
   ]);
@@ -241,17 +249,15 @@ export async function loadQuoteRunView(
     const request = StoredRequest.parse(JSON.parse(shipment.request));
     const receiver = request.receiver;
     const options = shipment.quotes
-      .map(
-        (quote): RateOption => ({
-          ...pricedRateOf(quote),
-          observedTransit: describeObserved(observed(quote)),
-          speed: deliverySpeed(quote, describeObserved(observed(quote))),
-          billedWeight: billedWeight(quote, request.weightUnit),
-          surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
-          expiresAt: quote.expiresAt.toISOString(),
-          expired: quote.expiresAt <= now,
-        }),
-      )
+      .map((quote): RateOption => ({
+        ...pricedRateOf(quote),
+        observedTransit: describeObserved(observed(quote)),
+        speed: deliverySpeed(quote, describeObserved(observed(quote))),
+        billedWeight: billedWeight(quote, request.weightUnit),
+        surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
+        expiresAt: quote.expiresAt.toISOString(),
+        expired: quote.expiresAt <= now,
+      }))
       .sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount) || a.quoteId - b.quoteId);
     const pick = options.find((option) => option.quoteId === shipment.selectedQuoteId);
     const locked = lockedReason(shipment);

@@ -69,7 +69,12 @@ export async function applyRule(
     where: { shop, runId, quoteStatus: "QUOTED" },
     select: { id: true, orderId: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
   });
-  const inputsFor = await loadRuleInputs(db, shop, rateRule, shipments.map((shipment) => shipment.orderId));
+  const inputsFor = await loadRuleInputs(
+    db,
+    shop,
+    rateRule,
+    shipments.map((shipment) => shipment.orderId),
+  );
   const result: RuleApplied = { applied: 0, keptManual: 0, locked: 0, needRequote: 0 };
   const updates = [];
   for (const shipment of shipments) {

@@ -26,7 +26,10 @@ describe("settling one shipment's quotes", () => {
   });
 
   it("GIVEN the merchant enabled two services WHEN settled THEN only their rates are kept and picked from", () => {
-    const enabled = [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }, { carrierCode: "BLP", serviceCode: "BLP_NEXT_DAY_AIR" }];
+    const enabled = [
+      { carrierCode: "MRX", serviceCode: "MRX_2DAY" },
+      { carrierCode: "BLP", serviceCode: "BLP_NEXT_DAY_AIR" },
+    ];
     const settled = settleQuotes(success([twoDay, ground, nextDay]), settings({ enabledServices: enabled }));
     expect(settled.ok && settled.quotes.map((kept) => kept.quoteId)).toEqual([2, 3]);
     expect(settled.ok && settled.pick).toEqual({ quoteId: 2, reason: "Cheapest of 2 rates", selectedBy: "RULE" });
@@ -34,11 +37,19 @@ describe("settling one shipment's quotes", () => {
 
   it("GIVEN only services the merchant did not enable answered WHEN settled THEN it fails, naming them and sending to Settings", () => {
     const settled = settleQuotes(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }));
-    expect(settled).toEqual({ ok: false, error: "Only services you have not enabled can ship this (NPS Ground Advantage). Enable one in Settings, then choose Re-quote." });
+    expect(settled).toEqual({
+      ok: false,
+      error: "Only services you have not enabled can ship this (NPS Ground Advantage). Enable one in Settings, then choose Re-quote.",
+    });
   });
 
   it("GIVEN a re-quote where the merchant's service is still offered WHEN settled THEN it is kept, still the merchant's choice", () => {
-    const settled = settleQuotes(success([ground, twoDay]), settings(), { carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", selectedBy: "MERCHANT" });
+    const settled = settleQuotes(success([ground, twoDay]), settings(), {
+      carrierCode: "MRX",
+      serviceCode: "MRX_2DAY",
+      serviceDescription: "2Day",
+      selectedBy: "MERCHANT",
+    });
     expect(settled.ok && settled.pick).toEqual({ quoteId: 2, reason: "Same service as before (MRX 2Day), re-quoted", selectedBy: "MERCHANT" });
   });
 
@@ -48,14 +59,26 @@ describe("settling one shipment's quotes", () => {
       { carrierCode: "NPS", carrierLabel: "National Postal Service", serviceCode: "NPS_GROUND_ADVANTAGE", serviceLabel: "Ground Advantage" },
     ]);
     const previous = { carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", selectedBy: "MERCHANT" as const };
-    expect(settleQuotes(success([ground, twoDay]), settings(), previous, { names })).toMatchObject({ pick: { reason: "Same service as before (Meridian Express 2Day), re-quoted" } });
-    expect(settleQuotes(success([ground, nextDay]), settings(), previous, { names })).toMatchObject({ pick: { reason: "Meridian Express 2Day is no longer offered: cheapest of 2 rates" } });
+    expect(settleQuotes(success([ground, twoDay]), settings(), previous, { names })).toMatchObject({
+      pick: { reason: "Same service as before (Meridian Express 2Day), re-quoted" },
+    });
+    expect(settleQuotes(success([ground, nextDay]), settings(), previous, { names })).toMatchObject({
+      pick: { reason: "Meridian Express 2Day is no longer offered: cheapest of 2 rates" },
+    });
     const notEnabled = settleQuotes(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }), null, { names });
-    expect(notEnabled).toEqual({ ok: false, error: "Only services you have not enabled can ship this (National Postal Service Ground Advantage). Enable one in Settings, then choose Re-quote." });
+    expect(notEnabled).toEqual({
+      ok: false,
+      error: "Only services you have not enabled can ship this (National Postal Service Ground Advantage). Enable one in Settings, then choose Re-quote.",
+    });
   });
 
   it("GIVEN a re-quote where the service is gone WHEN settled THEN the rule picks and the reason says so", () => {
-    const settled = settleQuotes(success([ground, nextDay]), settings(), { carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", selectedBy: "MERCHANT" });
+    const settled = settleQuotes(success([ground, nextDay]), settings(), {
+      carrierCode: "MRX",
+      serviceCode: "MRX_2DAY",
+      serviceDescription: "2Day",
+      selectedBy: "MERCHANT",
+    });
     expect(settled.ok && settled.pick).toEqual({ quoteId: 1, reason: "MRX 2Day is no longer offered: cheapest of 2 rates", selectedBy: "RULE" });
   });
 
@@ -70,7 +93,14 @@ describe("settling one shipment's quotes", () => {
         status: "success" as const,
         quotes: [],
         quoteErrors: [
-          { carrierCode: "NPS", serviceCode: "NPS_PRIORITY", serviceDescription: "Priority Mail", packageTypeCode: "NPS_PACKAGE", error: "pieces[0] weighs 80 lb, above the 70 lb maximum", errorCategory: "WEIGHT_LIMIT_EXCEEDED" },
+          {
+            carrierCode: "NPS",
+            serviceCode: "NPS_PRIORITY",
+            serviceDescription: "Priority Mail",
+            packageTypeCode: "NPS_PACKAGE",
+            error: "pieces[0] weighs 80 lb, above the 70 lb maximum",
+            errorCategory: "WEIGHT_LIMIT_EXCEEDED",
+          },
         ],
       },
       "Too heavy to ship as one package (NPS Priority Mail: pieces[0] weighs 80 lb, above the 70 lb maximum). Split the order in Shopify or enable a service that takes heavier parcels in Settings.",

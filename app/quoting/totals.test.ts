@@ -12,7 +12,14 @@ describe("totals by carrier", () => {
     ]);
     expect(totals).toEqual([
       { carrierCode: "MRX", count: 1, amounts: [{ currency: "USD", total: "27.64" }] },
-      { carrierCode: "NPS", count: 4, amounts: [{ currency: "GBP", total: "31.20" }, { currency: "USD", total: "9.70" }] },
+      {
+        carrierCode: "NPS",
+        count: 4,
+        amounts: [
+          { currency: "GBP", total: "31.20" },
+          { currency: "USD", total: "9.70" },
+        ],
+      },
     ]);
   });
 

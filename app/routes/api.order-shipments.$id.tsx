@@ -19,7 +19,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const id = OrderParam.safeParse(params.id);
   if (!id.success) return cors(json({ error: id.error.issues[0]?.message ?? "id is invalid" }, { status: 400 }));
   const view = await orderShipmentsView({ db: prisma, shop: session.shop }, shopifyGid("Order", id.data));
-  if (!view) return cors(json({ error: `Consign has not seen order ${id.data} of ${session.shop}. Open Consign once so it reads your orders, then reload this page.` }, { status: 404 }));
+  if (!view)
+    return cors(
+      json(
+        { error: `Consign has not seen order ${id.data} of ${session.shop}. Open Consign once so it reads your orders, then reload this page.` },
+        { status: 404 },
+      ),
+    );
   return cors(json(view, { headers: { "cache-control": "private, no-store" } }));
 };
 

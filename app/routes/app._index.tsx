@@ -63,9 +63,7 @@ export default function OrdersToShip() {
   const submit = useSubmit();
   const [params] = useSearchParams();
   const [search, setSearch] = useState(params.get("q") ?? "");
-  const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(
-    list.rows.filter((row) => row.shippable),
-  );
+  const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(list.rows.filter((row) => row.shippable));
 
   useRevalidateWhile(sync.status === "RUNNING" || sync.status === "QUEUED", 1000);
 
@@ -112,7 +110,11 @@ export default function OrdersToShip() {
           </Banner>
         )}
         {sync.status === "NONE" && (
-          <Banner tone="info" title="Your orders have not been read from Shopify yet" action={{ content: "Sync orders", onAction: () => submit({}, { method: "post" }) }}>
+          <Banner
+            tone="info"
+            title="Your orders have not been read from Shopify yet"
+            action={{ content: "Sync orders", onAction: () => submit({}, { method: "post" }) }}
+          >
             <p>Choose “Sync orders” to read your open orders; new orders arrive by themselves after that.</p>
           </Banner>
         )}
@@ -205,13 +207,7 @@ export default function OrdersToShip() {
             }}
           >
             {list.rows.map((row, index) => (
-              <IndexTable.Row
-                id={row.id}
-                key={row.id}
-                position={index}
-                selected={selectedResources.includes(row.id)}
-                disabled={!row.shippable}
-              >
+              <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)} disabled={!row.shippable}>
                 <IndexTable.Cell>
                   <InlineStack gap="200" blockAlign="center">
                     <Text as="span" fontWeight="semibold">

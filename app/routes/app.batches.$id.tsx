@@ -35,7 +35,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
     const [names, paid] = await Promise.all([
       loadServiceNames(ctx.db, ctx.shop, ctx.now()),
-      paidShippingByOrder(ctx.db, ctx.shop, view.lines.map((line) => line.orderId)),
+      paidShippingByOrder(
+        ctx.db,
+        ctx.shop,
+        view.lines.map((line) => line.orderId),
+      ),
     ]);
     return { view, candidates, names, paid: Object.fromEntries(paid) };
   } catch (error) {
@@ -70,11 +74,18 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     switch (input.data.intent) {
       case "book": {
         const outcome = await startBatchBooking(ctx, batchId);
-        return json<BatchActionResult>({ ok: outcome.status !== "refused", message: outcome.status === "booked" ? `Booked ${outcome.booked}.` : outcome.message });
+        return json<BatchActionResult>({
+          ok: outcome.status !== "refused",
+          message: outcome.status === "booked" ? `Booked ${outcome.booked}.` : outcome.message,
+        });
       }
       case "repair": {
         const result = await repairBatch(ctx, batchId);
-        return json<BatchActionResult>({ ok: result.ok, message: result.message, details: result.requoteFailures.map((failure) => `${failure.orderName}: ${failure.error}`) });
+        return json<BatchActionResult>({
+          ok: result.ok,
+          message: result.message,
+          details: result.requoteFailures.map((failure) => `${failure.orderName}: ${failure.error}`),
+        });
       }
       case "cancel":
         return json<BatchActionResult>(await cancelBatch(ctx, batchId));
@@ -104,7 +115,11 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         return json<BatchActionResult>(await removeFromBatch(ctx, batchId, { quoteId: input.data.quoteId }));
       case "add": {
         const result = await addToBatch(ctx, batchId, input.data.shipmentIds);
-        return json<BatchActionResult>({ ok: result.ok, message: result.message, details: result.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`) });
+        return json<BatchActionResult>({
+          ok: result.ok,
+          message: result.message,
+          details: result.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`),
+        });
       }
     }
   } catch (error) {
@@ -129,7 +144,10 @@ function LineService({ line, names, paid }: { line: BatchLine; names: ServiceNam
   const service = { carrierCode: line.carrierCode, serviceCode: line.serviceCode, serviceDescription: line.serviceDescription };
   const choice =
     line.totalAmount && line.currency
-      ? compareWithPaid({ serviceCode: line.serviceCode, serviceDescription: line.serviceDescription ?? "", totalAmount: line.totalAmount, currency: line.currency }, paid)
+      ? compareWithPaid(
+          { serviceCode: line.serviceCode, serviceDescription: line.serviceDescription ?? "", totalAmount: line.totalAmount, currency: line.currency },
+          paid,
+        )
       : null;
   return (
     <BlockStack gap="050">
@@ -178,7 +196,9 @@ export default function BatchPage() {
           <Banner tone="critical" title="That did not work">
             <BlockStack gap="100">
               <p data-testid="batch-action-error">{outcome.message}</p>
-              {outcome.details?.map((detail) => <p key={detail}>{detail}</p>)}
+              {outcome.details?.map((detail) => (
+                <p key={detail}>{detail}</p>
+              ))}
             </BlockStack>
           </Banner>
         )}
@@ -204,7 +224,9 @@ export default function BatchPage() {
             <BlockStack gap="200">
               <Text as="p">
                 <span data-testid="batch-progress">
-                  {batch.status === "BOOKING" ? `Booking ${view.counts.orders} ${view.counts.orders === 1 ? "order" : "orders"}…` : "Creating the batch on the Shipping API…"}
+                  {batch.status === "BOOKING"
+                    ? `Booking ${view.counts.orders} ${view.counts.orders === 1 ? "order" : "orders"}…`
+                    : "Creating the batch on the Shipping API…"}
                 </span>
               </Text>
               <ProgressBar progress={batch.status === "BOOKING" ? 60 : 30} tone="primary" />
@@ -230,7 +252,12 @@ export default function BatchPage() {
           <Banner
             tone={view.prepay.kind === "projected" && view.prepay.uncovered > 0 ? "warning" : "info"}
             title="Check before you book"
-            action={{ content: `Confirm: book ${labels}`, onAction: () => post("book"), loading: pendingIntent === "book", disabled: busy || view.blockers.length > 0 }}
+            action={{
+              content: `Confirm: book ${labels}`,
+              onAction: () => post("book"),
+              loading: pendingIntent === "book",
+              disabled: busy || view.blockers.length > 0,
+            }}
             secondaryAction={{ content: "Not now", onAction: () => setConfirming(false) }}
           >
             <p data-testid="book-checkpoint">{prepaySentence(view.prepay, view.counts.orders)}</p>
@@ -285,13 +312,15 @@ export default function BatchPage() {
                 <PrepayCheckpoint outlook={view.prepay} />
               ) : (
                 <Text as="p">
-                  <span data-testid="prepay-balance">{batch.prepayBalance
+                  <span data-testid="prepay-balance">
+                    {batch.prepayBalance
                       ? `${formatMoney(batch.prepayBalance, "USD")} after booking`
                       : booked
                         ? "Not reported for this booking"
                         : batch.status === "BOOKING"
                           ? "Reported when the booking finishes"
-                          : "Nothing was booked"}</span>
+                          : "Nothing was booked"}
+                  </span>
                 </Text>
               )}
               {batch.bookedAt && (
@@ -308,7 +337,15 @@ export default function BatchPage() {
             resourceName={{ singular: "order", plural: "orders" }}
             itemCount={view.lines.length}
             selectable={false}
-            headings={[{ title: "Order" }, { title: "Service" }, { title: "Rate" }, { title: "Status" }, { title: "Tracking" }, { title: "Cost" }, { title: "" }]}
+            headings={[
+              { title: "Order" },
+              { title: "Service" },
+              { title: "Rate" },
+              { title: "Status" },
+              { title: "Tracking" },
+              { title: "Cost" },
+              { title: "" },
+            ]}
           >
             {view.lines.map((line, index) => (
               <IndexTable.Row id={line.shipmentId} key={line.shipmentId} position={index}>

@@ -50,11 +50,13 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     const issue = input.error.issues[0]!;
     return json<ActionResult>({ kind: "invalid", field: String(issue.path[0] ?? "shipmentIds"), message: issue.message }, { status: 400 });
   }
-  if (input.data.name === undefined) return json<ActionResult>({ kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
+  if (input.data.name === undefined)
+    return json<ActionResult>({ kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
   const result = await startBatchCreation(ctx, { name: input.data.name, shipmentIds: input.data.shipmentIds });
   const [first] = result.batches;
   // Thrown, so the action's data type stays the JSON results.
-  if (first && result.refused.length === 0 && result.errors.length === 0) throw redirect(result.batches.length === 1 ? `/app/batches/${first.id}` : "/app/batches");
+  if (first && result.refused.length === 0 && result.errors.length === 0)
+    throw redirect(result.batches.length === 1 ? `/app/batches/${first.id}` : "/app/batches");
   return json<ActionResult>({ kind: "created", result });
 };
 
@@ -129,7 +131,8 @@ function CreatedSummary({ result }: { result: CreateBatchesResult }) {
           <BlockStack gap="100">
             {result.batches.map((batch) => (
               <Text as="p" key={batch.id}>
-                <Link to={`/app/batches/${batch.id}`}>{batch.name}</Link> · {batch.orders} orders{batch.status === "CREATING" ? " · being created on the Shipping API (its page follows it)" : ""}
+                <Link to={`/app/batches/${batch.id}`}>{batch.name}</Link> · {batch.orders} orders
+                {batch.status === "CREATING" ? " · being created on the Shipping API (its page follows it)" : ""}
               </Text>
             ))}
           </BlockStack>

@@ -73,10 +73,15 @@ export default function Fulfillments() {
                   {progress.failed > 0 ? ` · ${progress.failed} ${progress.failed === 1 ? "needs" : "need"} attention` : ""}
                 </Text>
               </InlineStack>
-              <ProgressBar progress={percent} tone={progress.failed > 0 && !working ? "critical" : working ? "highlight" : "success"} size="small" animated={working} />
+              <ProgressBar
+                progress={percent}
+                tone={progress.failed > 0 && !working ? "critical" : working ? "highlight" : "success"}
+                size="small"
+                animated={working}
+              />
               <Text as="p" tone="subdued">
-                Each booked label becomes one fulfillment in Shopify with its tracking number. Consign checks Shopify first, so a fulfillment is never
-                created twice, even after a retry or a restart.
+                Each booked label becomes one fulfillment in Shopify with its tracking number. Consign checks Shopify first, so a fulfillment is never created
+                twice, even after a retry or a restart.
               </Text>
             </BlockStack>
           </Card>

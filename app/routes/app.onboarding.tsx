@@ -51,8 +51,7 @@ export default function Onboarding() {
         {account && (
           <Banner tone="success" title={`Connected to the Shipping API as ${account.email}`}>
             <p>
-              Customer id {account.customerId}. Continue to <Link to="/app/settings">Settings</Link>, or connect another account
-              below to replace it.
+              Customer id {account.customerId}. Continue to <Link to="/app/settings">Settings</Link>, or connect another account below to replace it.
             </p>
           </Banner>
         )}
@@ -93,12 +92,34 @@ export default function Onboarding() {
                       Connect your account
                     </Text>
                     <Text as="p" tone="subdued">
-                      Consign checks these details with the Shipping API before saving them. The password is stored encrypted and
-                      never shown again.
+                      Consign checks these details with the Shipping API before saving them. The password is stored encrypted and never shown again.
                     </Text>
-                    <TextField label="Customer id" name="customerId" autoComplete="off" value={connect.customerId} onChange={(customerId) => setConnect({ ...connect, customerId })} error={errors.customerId} />
-                    <TextField label="Email" name="email" type="email" autoComplete="username" value={connect.email} onChange={(email) => setConnect({ ...connect, email })} error={errors.email} />
-                    <TextField label="Password" name="password" type="password" autoComplete="current-password" value={connect.password} onChange={(password) => setConnect({ ...connect, password })} error={errors.password} />
+                    <TextField
+                      label="Customer id"
+                      name="customerId"
+                      autoComplete="off"
+                      value={connect.customerId}
+                      onChange={(customerId) => setConnect({ ...connect, customerId })}
+                      error={errors.customerId}
+                    />
+                    <TextField
+                      label="Email"
+                      name="email"
+                      type="email"
+                      autoComplete="username"
+                      value={connect.email}
+                      onChange={(email) => setConnect({ ...connect, email })}
+                      error={errors.email}
+                    />
+                    <TextField
+                      label="Password"
+                      name="password"
+                      type="password"
+                      autoComplete="current-password"
+                      value={connect.password}
+                      onChange={(password) => setConnect({ ...connect, password })}
+                      error={errors.password}
+                    />
                     <Button submit variant="primary" loading={submitting}>
                       Connect account
                     </Button>
@@ -108,20 +129,60 @@ export default function Onboarding() {
                     <Text as="h2" variant="headingMd">
                       Create an account
                     </Text>
-                    <TextField label="Email" name="email" type="email" autoComplete="email" helpText="You sign in to the Shipping API with it." value={create.email} onChange={(email) => setCreate({ ...create, email })} error={errors.email} />
+                    <TextField
+                      label="Email"
+                      name="email"
+                      type="email"
+                      autoComplete="email"
+                      helpText="You sign in to the Shipping API with it."
+                      value={create.email}
+                      onChange={(email) => setCreate({ ...create, email })}
+                      error={errors.email}
+                    />
                     <FormLayout.Group>
-                      <TextField label="Password" name="password" type="password" autoComplete="new-password" helpText={`At least ${MIN_PASSWORD_LENGTH} characters.`} value={create.password} onChange={(password) => setCreate({ ...create, password })} error={errors.password} />
-                      <TextField label="Repeat the password" name="passwordConfirmation" type="password" autoComplete="new-password" value={create.passwordConfirmation} onChange={(passwordConfirmation) => setCreate({ ...create, passwordConfirmation })} error={errors.passwordConfirmation} />
+                      <TextField
+                        label="Password"
+                        name="password"
+                        type="password"
+                        autoComplete="new-password"
+                        helpText={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+                        value={create.password}
+                        onChange={(password) => setCreate({ ...create, password })}
+                        error={errors.password}
+                      />
+                      <TextField
+                        label="Repeat the password"
+                        name="passwordConfirmation"
+                        type="password"
+                        autoComplete="new-password"
+                        value={create.passwordConfirmation}
+                        onChange={(passwordConfirmation) => setCreate({ ...create, passwordConfirmation })}
+                        error={errors.passwordConfirmation}
+                      />
                     </FormLayout.Group>
                     <Text as="h3" variant="headingSm">
                       Business address (mailing and billing)
                     </Text>
-                    <AddressFields name="" value={{ ...create, email: "" }} onChange={({ email: _unused, ...address }) => setCreate({ ...create, ...address })} errors={errors} fields={["name", "company", "address1", "address2", "city", "state", "zip", "country", "phone"]} />
+                    <AddressFields
+                      name=""
+                      value={{ ...create, email: "" }}
+                      onChange={({ email: _unused, ...address }) => setCreate({ ...create, ...address })}
+                      errors={errors}
+                      fields={["name", "company", "address1", "address2", "city", "state", "zip", "country", "phone"]}
+                    />
                     <Text as="h3" variant="headingSm">
                       Prepaid balance
                     </Text>
                     <FormLayout.Group>
-                      <TextField label="Minimum balance" name="minimumBalance" inputMode="decimal" autoComplete="off" value={create.minimumBalance} onChange={(minimumBalance) => setCreate({ ...create, minimumBalance })} error={errors.minimumBalance} />
+                      <TextField
+                        label="Minimum balance"
+                        name="minimumBalance"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        value={create.minimumBalance}
+                        onChange={(minimumBalance) => setCreate({ ...create, minimumBalance })}
+                        error={errors.minimumBalance}
+                      />
                       <TextField
                         label="Recharge amount"
                         name="rechargeAmount"

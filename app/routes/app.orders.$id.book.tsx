@@ -8,7 +8,14 @@ import { requestContext } from "../request-context.server";
 import { BookingStatusBadge } from "../batches/components/batch-status";
 import { openLabelFile } from "../batches/components/label-file";
 import { parseBookingForm } from "../booking/book-request";
-import { bookSingleShipment, loadOrderBooking, OrderNotFoundError, type OptionsPrice, type ShipmentBooking, type SingleBookingOutcome } from "../booking/single-booking.server";
+import {
+  bookSingleShipment,
+  loadOrderBooking,
+  OrderNotFoundError,
+  type OptionsPrice,
+  type ShipmentBooking,
+  type SingleBookingOutcome,
+} from "../booking/single-booking.server";
 import { formatMoney } from "../shipping/money";
 import { PackagesEditor } from "../quoting/components/packages-editor";
 import { carrierAndService, type ServiceNames } from "../shipping/service-names";
@@ -59,10 +66,20 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   if (posted.get("intent") === "repack") {
     // The packages editor: repack this shipment and quote it again (the page then reloads its rates).
     try {
-      const outcome = await repackShipment(ctx.db, ctx.shop, { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") }, { now: ctx.now() });
-      return json<ActionResult>(outcome.ok ? { status: "repacked", ok: true } : { status: "repacked", ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
+      const outcome = await repackShipment(
+        ctx.db,
+        ctx.shop,
+        { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") },
+        { now: ctx.now() },
+      );
+      return json<ActionResult>(
+        outcome.ok
+          ? { status: "repacked", ok: true }
+          : { status: "repacked", ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` },
+      );
     } catch (error) {
-      if (error instanceof QuotingInputError) return json<ActionResult>({ status: "repacked", ok: false, field: error.field, error: error.message }, { status: error.status });
+      if (error instanceof QuotingInputError)
+        return json<ActionResult>({ status: "repacked", ok: false, field: error.field, error: error.message }, { status: error.status });
       throw error;
     }
   }
@@ -72,7 +89,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   }
   const outcome = await bookSingleShipment(ctx, form.value);
   // The label itself is fetched from the label route; the page needs only the numbers.
-  return json<ActionResult>(outcome.status === "booked" ? { ...outcome, label: null } : outcome, { status: outcome.status === "refused" && outcome.fieldErrors ? 400 : 200 });
+  return json<ActionResult>(outcome.status === "booked" ? { ...outcome, label: null } : outcome, {
+    status: outcome.status === "refused" && outcome.fieldErrors ? 400 : 200,
+  });
 };
 
 export default function BookOrder() {
@@ -100,7 +119,11 @@ export default function BookOrder() {
 
   const fieldErrors = outcome && "fieldErrors" in outcome ? (outcome.fieldErrors ?? {}) : {};
   return (
-    <Page backAction={{ content: "Orders", url: "/app" }} title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`} secondaryActions={[{ content: "Open in Shopify", url: `shopify://admin/orders/${view.orderNumber}`, target: "_top" }]}>
+    <Page
+      backAction={{ content: "Orders", url: "/app" }}
+      title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`}
+      secondaryActions={[{ content: "Open in Shopify", url: `shopify://admin/orders/${view.orderNumber}`, target: "_top" }]}
+    >
       <TitleBar title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`} />
       <BlockStack gap="400">
         {outcome?.status === "booked" && (
@@ -143,7 +166,13 @@ type Invoice = CommercialInvoice;
 type ItemDraft = { description: string; quantity: string; unitValue: string; htsNumber: string; countryOfOrigin: string };
 
 function itemDrafts(invoice: Invoice | null): ItemDraft[] {
-  return (invoice?.items ?? []).map((item) => ({ description: item.description, quantity: String(item.quantity), unitValue: item.unitValue, htsNumber: item.htsNumber, countryOfOrigin: item.countryOfOrigin }));
+  return (invoice?.items ?? []).map((item) => ({
+    description: item.description,
+    quantity: String(item.quantity),
+    unitValue: item.unitValue,
+    htsNumber: item.htsNumber,
+    countryOfOrigin: item.countryOfOrigin,
+  }));
 }
 
 interface Choices {
@@ -186,7 +215,9 @@ function ShipmentCard({
         {bookable && shipment.packages.length > 0 && (
           <InlineStack gap="200" blockAlign="center">
             <Text as="span">
-              <span data-testid="booking-packages">{shipment.packages.map((entry) => `${entry.box}, ${formatWeight(entry.weight, shipment.weightUnit)}`).join(" + ")}</span>
+              <span data-testid="booking-packages">
+                {shipment.packages.map((entry) => `${entry.box}, ${formatWeight(entry.weight, shipment.weightUnit)}`).join(" + ")}
+              </span>
             </Text>
             {!repacking && (
               <Button variant="plain" onClick={() => setRepacking(true)}>
@@ -195,7 +226,13 @@ function ShipmentCard({
             )}
           </InlineStack>
         )}
-        {bookable && repacking && <PackagesEditor shipment={{ id: shipment.shipmentId, packages: shipment.packages, weightUnit: shipment.weightUnit }} boxes={boxes} onDone={closeEditor} />}
+        {bookable && repacking && (
+          <PackagesEditor
+            shipment={{ id: shipment.shipmentId, packages: shipment.packages, weightUnit: shipment.weightUnit }}
+            boxes={boxes}
+            onDone={closeEditor}
+          />
+        )}
         {shipment.booked ? (
           <BookedShipment orderNumber={orderNumber} shipmentId={shipment.shipmentId} booked={shipment.booked} names={names} />
         ) : shipment.blocked ? (
@@ -215,7 +252,17 @@ function ShipmentCard({
   );
 }
 
-function BookedShipment({ orderNumber, shipmentId, booked, names }: { orderNumber: string; shipmentId: string; booked: NonNullable<ShipmentBooking["booked"]>; names: ServiceNames }) {
+function BookedShipment({
+  orderNumber,
+  shipmentId,
+  booked,
+  names,
+}: {
+  orderNumber: string;
+  shipmentId: string;
+  booked: NonNullable<ShipmentBooking["booked"]>;
+  names: ServiceNames;
+}) {
   const [error, setError] = useState<string | null>(null);
   const open = async (mode: "download" | "print") => {
     setError(null);
@@ -243,7 +290,17 @@ function BookedShipment({ orderNumber, shipmentId, booked, names }: { orderNumbe
   );
 }
 
-function BookingForm({ orderNumber, shipment, fieldErrors, choices }: { orderNumber: string; shipment: ShipmentBooking; fieldErrors: FieldErrors; choices: Choices }) {
+function BookingForm({
+  orderNumber,
+  shipment,
+  fieldErrors,
+  choices,
+}: {
+  orderNumber: string;
+  shipment: ShipmentBooking;
+  fieldErrors: FieldErrors;
+  choices: Choices;
+}) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const [quoteId, setQuoteId] = useState(String(shipment.selectedQuoteId ?? shipment.rates[0]?.quoteId ?? ""));
@@ -271,9 +328,16 @@ function BookingForm({ orderNumber, shipment, fieldErrors, choices }: { orderNum
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rate, withOptions, orderNumber, shipment.shipmentId, quoteId, signatureValue, insurance]);
   const current = withOptions && price.state === "idle" ? price.data : undefined;
-  const total = !rate ? null : !withOptions ? { amount: rate.totalAmount, currency: rate.currency } : current?.status === "priced" ? { amount: current.total, currency: current.currency } : null;
+  const total = !rate
+    ? null
+    : !withOptions
+      ? { amount: rate.totalAmount, currency: rate.currency }
+      : current?.status === "priced"
+        ? { amount: current.total, currency: current.currency }
+        : null;
 
-  const setItem = (index: number, field: keyof ItemDraft, value: string) => setItems((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
+  const setItem = (index: number, field: keyof ItemDraft, value: string) =>
+    setItems((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
   const book = () => {
     const fields: Record<string, string> = {
       shipmentId: shipment.shipmentId,
@@ -298,7 +362,10 @@ function BookingForm({ orderNumber, shipment, fieldErrors, choices }: { orderNum
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
         <Select
           label="Service"
-          options={shipment.rates.map((entry) => ({ value: String(entry.quoteId), label: `${entry.carrierCode} · ${entry.serviceDescription} — ${formatMoney(entry.totalAmount, entry.currency)} (quoted)` }))}
+          options={shipment.rates.map((entry) => ({
+            value: String(entry.quoteId),
+            label: `${entry.carrierCode} · ${entry.serviceDescription} — ${formatMoney(entry.totalAmount, entry.currency)} (quoted)`,
+          }))}
           value={quoteId}
           onChange={setQuoteId}
           error={fieldErrors.quoteId}
@@ -311,10 +378,27 @@ function BookingForm({ orderNumber, shipment, fieldErrors, choices }: { orderNum
           disabled={signatureOptions.length === 0}
           helpText={signatureOptions.length === 0 ? "This service offers no signature options." : undefined}
         />
-        <TextField label="Insure for" prefix="$" value={insurance} onChange={setInsurance} autoComplete="off" placeholder="No insurance" error={fieldErrors.insuranceAmount} helpText="The value covered if the package is lost or damaged. Leave empty for none." />
-        <Select label="Label format" options={choices.labelFormats.map((format) => ({ value: format, label: format }))} value={labelFormat} onChange={setLabelFormat} helpText="Your default comes from Settings. Not every carrier prints every format." />
+        <TextField
+          label="Insure for"
+          prefix="$"
+          value={insurance}
+          onChange={setInsurance}
+          autoComplete="off"
+          placeholder="No insurance"
+          error={fieldErrors.insuranceAmount}
+          helpText="The value covered if the package is lost or damaged. Leave empty for none."
+        />
+        <Select
+          label="Label format"
+          options={choices.labelFormats.map((format) => ({ value: format, label: format }))}
+          value={labelFormat}
+          onChange={setLabelFormat}
+          helpText="Your default comes from Settings. Not every carrier prints every format."
+        />
       </InlineGrid>
-      {rate?.saturdayDelivery && <Checkbox label="Saturday delivery" checked={saturday} onChange={setSaturday} helpText="This service can deliver on Saturday, for a surcharge." />}
+      {rate?.saturdayDelivery && (
+        <Checkbox label="Saturday delivery" checked={saturday} onChange={setSaturday} helpText="This service can deliver on Saturday, for a surcharge." />
+      )}
       <Checkbox label="Recharge my prepay balance if it does not cover this label" checked={recharge} onChange={setRecharge} />
       <Text as="p" tone="subdued">
         Returns go to {shipment.returnTo ?? "your sender address"} (<Link to="/app/settings">change in Settings</Link>).
@@ -326,23 +410,69 @@ function BookingForm({ orderNumber, shipment, fieldErrors, choices }: { orderNum
           <Text as="h3" variant="headingSm">
             Commercial invoice
           </Text>
-          <Select label="Terms of trade" options={choices.termsOfTrade.map((code) => ({ value: code, label: code }))} value={terms} onChange={setTerms} error={fieldErrors.termsOfTrade} />
+          <Select
+            label="Terms of trade"
+            options={choices.termsOfTrade.map((code) => ({ value: code, label: code }))}
+            value={terms}
+            onChange={setTerms}
+            error={fieldErrors.termsOfTrade}
+          />
           {items.map((item, index) => (
             <div key={index} data-testid="invoice-item">
               <InlineGrid columns={{ xs: 1, md: "3fr 1fr 1fr 1fr 1fr auto" }} gap="200" alignItems="end">
-                <TextField label="Description" value={item.description} onChange={(value) => setItem(index, "description", value)} autoComplete="off" error={fieldErrors[`items[${index}].description`]} />
-                <TextField label="Quantity" type="number" value={item.quantity} onChange={(value) => setItem(index, "quantity", value)} autoComplete="off" error={fieldErrors[`items[${index}].quantity`]} />
-                <TextField label="Unit value" value={item.unitValue} onChange={(value) => setItem(index, "unitValue", value)} autoComplete="off" error={fieldErrors[`items[${index}].unitValue`]} />
-                <TextField label="HS code" value={item.htsNumber} onChange={(value) => setItem(index, "htsNumber", value)} autoComplete="off" error={fieldErrors[`items[${index}].htsNumber`]} />
-                <TextField label="Origin" value={item.countryOfOrigin} onChange={(value) => setItem(index, "countryOfOrigin", value)} autoComplete="off" maxLength={2} error={fieldErrors[`items[${index}].countryOfOrigin`]} />
-                <Button variant="plain" tone="critical" disabled={items.length === 1} onClick={() => setItems((current) => current.filter((_, at) => at !== index))} accessibilityLabel={`Remove item ${index + 1}`}>
+                <TextField
+                  label="Description"
+                  value={item.description}
+                  onChange={(value) => setItem(index, "description", value)}
+                  autoComplete="off"
+                  error={fieldErrors[`items[${index}].description`]}
+                />
+                <TextField
+                  label="Quantity"
+                  type="number"
+                  value={item.quantity}
+                  onChange={(value) => setItem(index, "quantity", value)}
+                  autoComplete="off"
+                  error={fieldErrors[`items[${index}].quantity`]}
+                />
+                <TextField
+                  label="Unit value"
+                  value={item.unitValue}
+                  onChange={(value) => setItem(index, "unitValue", value)}
+                  autoComplete="off"
+                  error={fieldErrors[`items[${index}].unitValue`]}
+                />
+                <TextField
+                  label="HS code"
+                  value={item.htsNumber}
+                  onChange={(value) => setItem(index, "htsNumber", value)}
+                  autoComplete="off"
+                  error={fieldErrors[`items[${index}].htsNumber`]}
+                />
+                <TextField
+                  label="Origin"
+                  value={item.countryOfOrigin}
+                  onChange={(value) => setItem(index, "countryOfOrigin", value)}
+                  autoComplete="off"
+                  maxLength={2}
+                  error={fieldErrors[`items[${index}].countryOfOrigin`]}
+                />
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  disabled={items.length === 1}
+                  onClick={() => setItems((current) => current.filter((_, at) => at !== index))}
+                  accessibilityLabel={`Remove item ${index + 1}`}
+                >
                   Remove
                 </Button>
               </InlineGrid>
             </div>
           ))}
           <InlineStack>
-            <Button onClick={() => setItems((current) => [...current, { description: "", quantity: "1", unitValue: "", htsNumber: "", countryOfOrigin: "" }])}>Add item</Button>
+            <Button onClick={() => setItems((current) => [...current, { description: "", quantity: "1", unitValue: "", htsNumber: "", countryOfOrigin: "" }])}>
+              Add item
+            </Button>
           </InlineStack>
         </BlockStack>
       )}
@@ -352,14 +482,21 @@ function BookingForm({ orderNumber, shipment, fieldErrors, choices }: { orderNum
           <BlockStack gap="100">
             <Text as="p" fontWeight="semibold">
               <span data-testid="booking-price">
-                {total ? `Booking charges ${formatMoney(total.amount, total.currency)}` : withOptions && current?.status === "unavailable" ? "Not priced" : "Pricing your options…"}
+                {total
+                  ? `Booking charges ${formatMoney(total.amount, total.currency)}`
+                  : withOptions && current?.status === "unavailable"
+                    ? "Not priced"
+                    : "Pricing your options…"}
               </span>
             </Text>
             {!withOptions && <Text as="p" tone="subdued">{`The quoted price of ${rate.serviceDescription}: no signature, no insurance.`}</Text>}
             {current?.status === "priced" && (
               <Text as="p" tone="subdued">
                 <span data-testid="booking-price-breakdown">
-                  {[`${formatMoney(current.base, current.currency)} base`, ...current.surcharges.map((surcharge) => `${formatMoney(surcharge.amount, current.currency)} ${surcharge.description}`)].join(" + ")}
+                  {[
+                    `${formatMoney(current.base, current.currency)} base`,
+                    ...current.surcharges.map((surcharge) => `${formatMoney(surcharge.amount, current.currency)} ${surcharge.description}`),
+                  ].join(" + ")}
                   {current.total !== current.quotedTotal ? ` (quoted ${formatMoney(current.quotedTotal, current.currency)} without these options)` : ""}
                 </span>
               </Text>

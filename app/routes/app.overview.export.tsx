@@ -7,7 +7,8 @@ import { adminContext } from "../request-context.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const query = OverviewQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return new Response(query.error.issues[0]?.message ?? "period is invalid", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!query.success)
+    return new Response(query.error.issues[0]?.message ?? "period is invalid", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   const overview = await shippingOverview(ctx, query.data.period);
   const now = ctx.now();
   return new Response(overviewCsv(overview), {

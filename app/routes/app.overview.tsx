@@ -65,12 +65,21 @@ export default function Overview() {
           <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
             <Figure label="Labels bought" value={String(overview.labelsBought)} testId="labels-bought" loading={navigation.state === "loading"} />
             <Figure label="Spend" value={money(overview.totalSpend)} testId="total-spend" loading={navigation.state === "loading"} />
-            <Figure label="Average cost per shipment" value={overview.averageCost ? money(overview.averageCost) : "—"} testId="average-cost" loading={navigation.state === "loading"} />
+            <Figure
+              label="Average cost per shipment"
+              value={overview.averageCost ? money(overview.averageCost) : "—"}
+              testId="average-cost"
+              loading={navigation.state === "loading"}
+            />
           </InlineGrid>
 
           {overview.labelsBought === 0 ? (
             <Card>
-              <EmptyState heading={`No labels bought in the last ${overview.period.days} days`} action={{ content: "Go to orders to ship", url: "/app" }} image="">
+              <EmptyState
+                heading={`No labels bought in the last ${overview.period.days} days`}
+                action={{ content: "Go to orders to ship", url: "/app" }}
+                image=""
+              >
                 <p>Select orders, get rates and book labels; spend by carrier and service, destinations and carrier performance appear here.</p>
               </EmptyState>
             </Card>
@@ -136,7 +145,11 @@ export default function Overview() {
                   <Text as="p" data-testid="waiting-orders">
                     {`${overview.waiting.orders} ${overview.waiting.orders === 1 ? "order is" : "orders are"} waiting; the oldest for ${overview.waiting.oldestDays} ${overview.waiting.oldestDays === 1 ? "day" : "days"}.`}
                   </Text>
-                  <DataTable columnContentTypes={["text", "numeric"]} headings={["Waiting for", "Orders"]} rows={overview.waiting.byAge.map((row) => [row.label, row.orders])} />
+                  <DataTable
+                    columnContentTypes={["text", "numeric"]}
+                    headings={["Waiting for", "Orders"]}
+                    rows={overview.waiting.byAge.map((row) => [row.label, row.orders])}
+                  />
                   <InlineStack>
                     <Button url="/app">Ship them</Button>
                   </InlineStack>
@@ -168,7 +181,19 @@ function Figure({ label, value, testId, loading }: { label: string; value: strin
 }
 
 /** A spend chart with its figures beside it in a table, so the page reads without the chart. */
-function SpendCard({ title, rows, money, testId, keyTitle }: { title: string; rows: SpendRow[]; money: (amount: string) => string; testId: string; keyTitle: string }) {
+function SpendCard({
+  title,
+  rows,
+  money,
+  testId,
+  keyTitle,
+}: {
+  title: string;
+  rows: SpendRow[];
+  money: (amount: string) => string;
+  testId: string;
+  keyTitle: string;
+}) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -194,7 +219,13 @@ function SpendCard({ title, rows, money, testId, keyTitle }: { title: string; ro
             <DataTable
               columnContentTypes={["text", "numeric", "numeric"]}
               headings={[keyTitle, "Labels", "Spend"]}
-              rows={rows.map((row) => [<span key={row.key} data-testid="spend-row" data-key={row.key} data-spend={row.spend}>{row.label}</span>, row.labels, money(row.spend)])}
+              rows={rows.map((row) => [
+                <span key={row.key} data-testid="spend-row" data-key={row.key} data-spend={row.spend}>
+                  {row.label}
+                </span>,
+                row.labels,
+                money(row.spend),
+              ])}
             />
           </div>
         </InlineGrid>

@@ -1,7 +1,23 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Box, Button, Card, Checkbox, DataTable, Divider, InlineStack, Page, Pagination, ProgressBar, Select, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  DataTable,
+  Divider,
+  InlineStack,
+  Page,
+  Pagination,
+  ProgressBar,
+  Select,
+  Text,
+} from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { z } from "zod";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
@@ -61,17 +77,30 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const form = await readPostedForm(request);
   if (form.get("intent") === "customs") {
     // Customs details for an order blocked without them: saved, then the order is quoted again in a new run.
-    const customs = parseCustoms({ orderId: form.get("orderId"), lineId: form.getAll("lineId"), hsCode: form.getAll("hsCode"), countryOfOrigin: form.getAll("countryOfOrigin") });
+    const customs = parseCustoms({
+      orderId: form.get("orderId"),
+      lineId: form.getAll("lineId"),
+      hsCode: form.getAll("hsCode"),
+      countryOfOrigin: form.getAll("countryOfOrigin"),
+    });
     if (!customs.ok) return json<ActionResult>({ ok: false, field: customs.field, error: customs.message }, { status: 400 });
     if (!(await saveOrderCustoms(prisma, session.shop, params.runId ?? "", customs.orderId, customs.entries))) {
-      return json<ActionResult>({ ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." }, { status: 404 });
+      return json<ActionResult>(
+        { ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." },
+        { status: 404 },
+      );
     }
     return redirect(`/app/quotes/new?${new URLSearchParams({ id: customs.orderId })}`);
   }
   if (form.get("intent") === "repack") {
     try {
       await requireAccount(prisma, session.shop, request);
-      const outcome = await repackShipment(prisma, session.shop, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") }, { now: new Date() });
+      const outcome = await repackShipment(
+        prisma,
+        session.shop,
+        { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") },
+        { now: new Date() },
+      );
       return outcome.ok
         ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
         : json<ActionResult>({ ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
@@ -179,7 +208,8 @@ export default function QuoteRunPage() {
       <TitleBar title="Rates" />
       <BlockStack gap="400">
         <Text as="p" tone="subdued">
-          {plural(run.orderCount, "order")} selected · rates picked by your rule: <span data-testid="rule-words">{view.rule}</span> (<Link to="/app/settings">change</Link>)
+          {plural(run.orderCount, "order")} selected · rates picked by your rule: <span data-testid="rule-words">{view.rule}</span> (
+          <Link to="/app/settings">change</Link>)
         </Text>
         {run.status === "RUNNING" && (
           <Card>
@@ -308,7 +338,10 @@ export default function QuoteRunPage() {
                     onChange={(value) => setFilter("carrier", value || null)}
                     options={[
                       { label: "Any carrier", value: "" },
-                      ...counts.carriers.map((carrier) => ({ label: `${carrierName(names, carrier.carrierCode)} (${carrier.orders})`, value: carrier.carrierCode })),
+                      ...counts.carriers.map((carrier) => ({
+                        label: `${carrierName(names, carrier.carrierCode)} (${carrier.orders})`,
+                        value: carrier.carrierCode,
+                      })),
                     ]}
                   />
                 </div>
@@ -321,7 +354,9 @@ export default function QuoteRunPage() {
           {view.orders.length === 0 && (
             <Box padding="400">
               <Text as="p" tone="subdued">
-                {isFiltered(filter) ? "No orders match these filters. Choose All to see every order of this run." : "No orders in this run. Select orders in Orders to ship and choose Create shipping labels."}
+                {isFiltered(filter)
+                  ? "No orders match these filters. Choose All to see every order of this run."
+                  : "No orders in this run. Select orders in Orders to ship and choose Create shipping labels."}
               </Text>
             </Box>
           )}
@@ -353,7 +388,12 @@ export default function QuoteRunPage() {
                       )}
                     </InlineStack>
                     {rates > 0 && (
-                      <Button variant="plain" disclosure={open ? "up" : "down"} onClick={() => toggle(order.orderId)} accessibilityLabel={`${open ? "Hide" : "Show"} all rates of ${order.orderName}`}>
+                      <Button
+                        variant="plain"
+                        disclosure={open ? "up" : "down"}
+                        onClick={() => toggle(order.orderId)}
+                        accessibilityLabel={`${open ? "Hide" : "Show"} all rates of ${order.orderName}`}
+                      >
                         {open ? "Hide rates" : `All ${plural(rates, "rate")}`}
                       </Button>
                     )}

@@ -46,7 +46,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     // Settings comes back here once saved, and this page quotes the same selection.
     const fixAt = settingsUrlReturningTo(request.url);
     if (error instanceof SenderMissingError) return { problem: { message: error.message, fixAt, fixLabel: "Open Settings" }, selected: selection.ids.length };
-    if (error instanceof QuotingUnavailableError) return { problem: { message: error.message, fixAt, fixLabel: "Check your account in Settings" }, selected: selection.ids.length };
+    if (error instanceof QuotingUnavailableError)
+      return { problem: { message: error.message, fixAt, fixLabel: "Check your account in Settings" }, selected: selection.ids.length };
     throw error;
   }
 };

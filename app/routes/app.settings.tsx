@@ -72,7 +72,11 @@ export default function Settings() {
         <TitleBar title="Settings" />
         <BlockStack gap="400">
           {page.problems.map((problem) => (
-            <Banner key={problem.kind} tone={problem.kind === "reconnect" ? "critical" : "warning"} title={problem.kind === "locations" ? "Locations unavailable" : "Shipping API unavailable"}>
+            <Banner
+              key={problem.kind}
+              tone={problem.kind === "reconnect" ? "critical" : "warning"}
+              title={problem.kind === "locations" ? "Locations unavailable" : "Shipping API unavailable"}
+            >
               <p>
                 {problem.message} {problem.kind === "reconnect" && <Link to="/app/onboarding?returnTo=/app/settings">Connect the account again</Link>}
               </p>

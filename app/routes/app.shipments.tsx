@@ -73,7 +73,14 @@ function SearchBox() {
       <Form method="get">
         <InlineStack gap="300" blockAlign="end">
           <div style={{ minWidth: 320 }}>
-            <TextField label="Search shipments" name="q" value={keyword} onChange={setKeyword} placeholder="Order number, name, tracking or book number" autoComplete="off" />
+            <TextField
+              label="Search shipments"
+              name="q"
+              value={keyword}
+              onChange={setKeyword}
+              placeholder="Order number, name, tracking or book number"
+              autoComplete="off"
+            />
           </div>
           <Button submit loading={navigation.state === "loading" && navigation.location?.pathname === "/app/shipments"}>
             Search
@@ -107,7 +114,15 @@ function SearchResults({ page }: { page: Extract<SerializeFrom<typeof loader>, {
               resourceName={{ singular: "shipment", plural: "shipments" }}
               itemCount={page.rows.length}
               selectable={false}
-              headings={[{ title: "Order" }, { title: "Carrier" }, { title: "Service" }, { title: "Tracking" }, { title: "Cost" }, { title: "Shipped" }, { title: "To" }]}
+              headings={[
+                { title: "Order" },
+                { title: "Carrier" },
+                { title: "Service" },
+                { title: "Tracking" },
+                { title: "Cost" },
+                { title: "Shipped" },
+                { title: "To" },
+              ]}
             >
               {page.rows.map((row, index) => (
                 <IndexTable.Row id={row.bookNumber} key={row.bookNumber} position={index}>
@@ -155,18 +170,27 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
   const [find, setFind] = useState(page.q);
   // While a pass runs, the page follows it.
   useRevalidateWhile(page.running, 2000);
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.id === page.filter));
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.id === page.filter),
+  );
   const checking = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <>
       {page.running && (
         <Banner tone="info">
-          <p data-testid="tracking-progress">Checking parcels with the carriers{page.due > 0 ? `: ${page.due} still to check` : ""}. This page updates by itself.</p>
+          <p data-testid="tracking-progress">
+            Checking parcels with the carriers{page.due > 0 ? `: ${page.due} still to check` : ""}. This page updates by itself.
+          </p>
         </Banner>
       )}
       <Card padding="0">
         <Tabs
-          tabs={TABS.map((tab) => ({ id: tab.id, content: `${tab.label} (${page.counts[tab.id]})`, accessibilityLabel: `${tab.label}: ${page.counts[tab.id]}` }))}
+          tabs={TABS.map((tab) => ({
+            id: tab.id,
+            content: `${tab.label} (${page.counts[tab.id]})`,
+            accessibilityLabel: `${tab.label}: ${page.counts[tab.id]}`,
+          }))}
           selected={selected}
           onSelect={(index) => {
             const next = new URLSearchParams(params);

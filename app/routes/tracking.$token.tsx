@@ -37,9 +37,7 @@ export default function TrackingPage() {
         )}
         {tracking.kind === "unavailable" && (
           <Card>
-            <Text as="p">
-              Tracking for {tracking.trackingNumber} is not available right now. Please try again in a few minutes.
-            </Text>
+            <Text as="p">Tracking for {tracking.trackingNumber} is not available right now. Please try again in a few minutes.</Text>
           </Card>
         )}
         {tracking.kind === "found" && (
@@ -66,7 +64,15 @@ export default function TrackingPage() {
                       </div>
                       <BlockStack gap="100">
                         <InlineStack gap="200">
-                          <Badge tone={event.eventStatus === "Delivered" ? "success" : event.eventStatus === "Exception" || event.eventStatus === "Failed Attempt" ? "critical" : "info"}>
+                          <Badge
+                            tone={
+                              event.eventStatus === "Delivered"
+                                ? "success"
+                                : event.eventStatus === "Exception" || event.eventStatus === "Failed Attempt"
+                                  ? "critical"
+                                  : "info"
+                            }
+                          >
                             {event.eventStatus}
                           </Badge>
                         </InlineStack>

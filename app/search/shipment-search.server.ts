@@ -29,18 +29,30 @@ export interface ShipmentSearchRow {
   order: { orderId: string; orderNumber: string; orderName: string; appPath: string; adminUrl: string } | null;
 }
 
-export async function searchBookedShipments(ctx: ShippingContext, keyword: string): Promise<{ ok: true; rows: ShipmentSearchRow[] } | { ok: false; message: string }> {
+export async function searchBookedShipments(
+  ctx: ShippingContext,
+  keyword: string,
+): Promise<{ ok: true; rows: ShipmentSearchRow[] } | { ok: false; message: string }> {
   const found = await ctx.client.searchShipments({ body: { keyword } });
   if (!found.ok) return { ok: false, message: explainShippingError("search", found.error) };
   const records = found.value.shipments;
   const references = [...new Set(records.map((record) => record.shipmentReference).filter((reference) => reference.length > 0))];
   const [byBook, byName] = await Promise.all([
-    ctx.db.shipment.findMany({ where: { shop: ctx.shop, bookNumber: { in: records.map((record) => record.bookNumber) } }, select: { bookNumber: true, orderId: true, orderName: true } }),
+    ctx.db.shipment.findMany({
+      where: { shop: ctx.shop, bookNumber: { in: records.map((record) => record.bookNumber) } },
+      select: { bookNumber: true, orderId: true, orderName: true },
+    }),
     ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderName: { in: references } }, select: { orderId: true, orderName: true }, distinct: ["orderName"] }),
   ]);
-  const mirrored = await ctx.db.mirrorOrder.findMany({ where: { shop: ctx.shop, name: { in: references.filter((name) => !byName.some((row) => row.orderName === name)) } }, select: { id: true, name: true } });
+  const mirrored = await ctx.db.mirrorOrder.findMany({
+    where: { shop: ctx.shop, name: { in: references.filter((name) => !byName.some((row) => row.orderName === name)) } },
+    select: { id: true, name: true },
+  });
   const orderByBook = new Map(byBook.map((row) => [row.bookNumber!, row]));
-  const orderByName = new Map([...mirrored.map((row) => [row.name, { orderId: row.id, orderName: row.name }] as const), ...byName.map((row) => [row.orderName, row] as const)]);
+  const orderByName = new Map([
+    ...mirrored.map((row) => [row.name, { orderId: row.id, orderName: row.name }] as const),
+    ...byName.map((row) => [row.orderName, row] as const),
+  ]);
   return {
     ok: true,
     rows: records.map((record): ShipmentSearchRow => {
@@ -59,7 +71,13 @@ export async function searchBookedShipments(ctx: ShippingContext, keyword: strin
         reference: record.shipmentReference,
         order:
           order && number
-            ? { orderId: order.orderId, orderNumber: number, orderName: order.orderName, appPath: `/app/orders/${number}/book`, adminUrl: `shopify://admin/orders/${number}` }
+            ? {
+                orderId: order.orderId,
+                orderNumber: number,
+                orderName: order.orderName,
+                appPath: `/app/orders/${number}/book`,
+                adminUrl: `shopify://admin/orders/${number}`,
+              }
             : null,
       };
     }),

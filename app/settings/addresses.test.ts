@@ -22,7 +22,18 @@ describe("addresses", () => {
   });
 
   it("GIVEN a stored address THEN its form values post back to the same address", () => {
-    const stored = { name: "A", company: "", address1: "1 Main St", address2: "", city: "Columbus", state: "OH", zip: "43215", country: "US", phone: "6145550100", email: "a@b.example" };
+    const stored = {
+      name: "A",
+      company: "",
+      address1: "1 Main St",
+      address2: "",
+      city: "Columbus",
+      state: "OH",
+      zip: "43215",
+      country: "US",
+      phone: "6145550100",
+      email: "a@b.example",
+    };
     expect(toAddress(addressInput(stored))).toEqual(stored);
     expect(addressInput(null)).toEqual(EMPTY_ADDRESS);
     expect(addressLine(addressInput(stored))).toBe("1 Main St, Columbus OH 43215, US");

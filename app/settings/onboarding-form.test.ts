@@ -1,19 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { CreateCustomerRequest } from "../../shipping-api/contract";
-import {
-  createCustomerRequest,
-  createFormDefaults,
-  CreateForm,
-  OnboardingForm,
-  type ShopProfile,
-} from "./onboarding-form";
+import { createCustomerRequest, createFormDefaults, CreateForm, OnboardingForm, type ShopProfile } from "./onboarding-form";
 
 const PROFILE: ShopProfile = {
   name: "Consign Demo Store",
   email: "owner@consign-demo.example",
   ownerName: "Dana Rivera",
-  address: { company: null, address1: "55 Water St", address2: "Floor 3", city: "Brooklyn", provinceCode: "NY", zip: "11201", countryCode: "US", phone: "+1 718-555-0100" },
-  primaryLocation: { address1: "2150 Broadway", address2: null, city: "Oakland", provinceCode: "CA", zip: "94612", countryCode: "US", phone: "+1 510-555-0144" },
+  address: {
+    company: null,
+    address1: "55 Water St",
+    address2: "Floor 3",
+    city: "Brooklyn",
+    provinceCode: "NY",
+    zip: "11201",
+    countryCode: "US",
+    phone: "+1 718-555-0100",
+  },
+  primaryLocation: {
+    address1: "2150 Broadway",
+    address2: null,
+    city: "Oakland",
+    provinceCode: "CA",
+    zip: "94612",
+    countryCode: "US",
+    phone: "+1 510-555-0144",
+  },
 };
 
 const form = (overrides: Record<string, string> = {}) =>
@@ -44,7 +55,17 @@ describe("the create form", () => {
 
   it("GIVEN the filled form THEN Create Customer gets profile Default, one address as mailing and billing, the prepay settings and utm.source shopify", () => {
     const request = CreateCustomerRequest.parse(createCustomerRequest(form({ minimumBalance: "25", rechargeAmount: "250.00" })));
-    const address = { name: "Dana Rivera", company: "Consign Demo Store", address1: "55 Water St", address2: "Floor 3", city: "Brooklyn", state: "NY", zip: "11201", country: "US", phone: "7185550100" };
+    const address = {
+      name: "Dana Rivera",
+      company: "Consign Demo Store",
+      address1: "55 Water St",
+      address2: "Floor 3",
+      city: "Brooklyn",
+      state: "NY",
+      zip: "11201",
+      country: "US",
+      phone: "7185550100",
+    };
     expect(request).toEqual({
       profileCode: "Default",
       email: "owner@consign-demo.example",

@@ -76,7 +76,8 @@ export function createProblem(error: ShippingApiError): OnboardingProblem {
   }
   if (error.kind === "unauthorized" || error.kind === "forbidden") {
     return {
-      formError: "The Shipping API refused the app's partner key, so accounts cannot be created right now. Connect an existing account, or ask the app's administrator to check SHIPPING_API_PARTNER_KEY.",
+      formError:
+        "The Shipping API refused the app's partner key, so accounts cannot be created right now. Connect an existing account, or ask the app's administrator to check SHIPPING_API_PARTNER_KEY.",
       fieldErrors: {},
     };
   }

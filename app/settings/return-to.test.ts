@@ -38,10 +38,15 @@ describe("returnTo", () => {
   });
 
   it("GIVEN quoting that needs a setting THEN Settings is opened returning to the same selection, and goes back there once saved", () => {
-    const quoting = "https://app.example/app/quotes/new?embedded=1&host=abc&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2";
+    const quoting =
+      "https://app.example/app/quotes/new?embedded=1&host=abc&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2";
     const settings = settingsUrlReturningTo(quoting);
-    expect(settings).toBe("/app/settings?returnTo=%2Fapp%2Fquotes%2Fnew%3Fids%255B%255D%3Dgid%253A%252F%252Fshopify%252FOrder%252F1%26ids%255B%255D%3Dgid%253A%252F%252Fshopify%252FOrder%252F2");
-    expect(settingsReturnTo(`https://app.example${settings}&embedded=1`)).toBe("/app/quotes/new?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2");
+    expect(settings).toBe(
+      "/app/settings?returnTo=%2Fapp%2Fquotes%2Fnew%3Fids%255B%255D%3Dgid%253A%252F%252Fshopify%252FOrder%252F1%26ids%255B%255D%3Dgid%253A%252F%252Fshopify%252FOrder%252F2",
+    );
+    expect(settingsReturnTo(`https://app.example${settings}&embedded=1`)).toBe(
+      "/app/quotes/new?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2",
+    );
   });
 
   it.each([

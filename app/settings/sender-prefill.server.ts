@@ -16,7 +16,9 @@ export async function settingsWithSender(context: ShopAdmin, db: Db): Promise<Sh
   const settings = await loadSettings(db, context.shop);
   if (settings.sender) return settings;
   const primary = await loadPrimarySenderLocation(context).catch((error: unknown) => {
-    console.warn(`[consign] ${context.shop}: the primary location could not be read for the sender address (${error instanceof Error ? error.message : String(error)})`);
+    console.warn(
+      `[consign] ${context.shop}: the primary location could not be read for the sender address (${error instanceof Error ? error.message : String(error)})`,
+    );
     return null;
   });
   // Carriers print the sender's phone on the label: Settings requires one, so a location without it is not used.

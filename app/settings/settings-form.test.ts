@@ -58,7 +58,11 @@ describe("parseSettingsForm", () => {
   });
 
   it("GIVEN the match-the-customer rule with a ceiling THEN it round-trips through the form", () => {
-    const settings: ShippingSettings = { ...DEFAULT_SETTINGS, sender: { ...SENDER, state: "NY", country: "US", phone: "7185550100" }, rateRule: { kind: "match", maxAmount: "40.00" } };
+    const settings: ShippingSettings = {
+      ...DEFAULT_SETTINGS,
+      sender: { ...SENDER, state: "NY", country: "US", phone: "7185550100" },
+      rateRule: { kind: "match", maxAmount: "40.00" },
+    };
     const values = settingsFormValues(settings);
     expect(values.rateRule).toEqual({ kind: "match", carrierCode: "", maxAmount: "40.00" });
     expect(parseSettingsForm(values)).toMatchObject({ ok: true, settings: { rateRule: { kind: "match", maxAmount: "40.00" } } });
@@ -98,13 +102,38 @@ describe("parseSettingsForm", () => {
   });
 
   it.each([
-    ["a negative box side", { boxes: [{ kind: "custom", name: "Box", length: "-5", width: "8", height: "4", dimUnit: "in" }], defaultBox: "Box" }, "boxes[0].length", "must be more than 0"],
-    ["a box side no carrier takes", { boxes: [{ kind: "custom", name: "Box", length: "12", width: "900", height: "4", dimUnit: "cm" }], defaultBox: "Box" }, "boxes[0].width", "must be at most 305 cm"],
+    [
+      "a negative box side",
+      { boxes: [{ kind: "custom", name: "Box", length: "-5", width: "8", height: "4", dimUnit: "in" }], defaultBox: "Box" },
+      "boxes[0].length",
+      "must be more than 0",
+    ],
+    [
+      "a box side no carrier takes",
+      { boxes: [{ kind: "custom", name: "Box", length: "12", width: "900", height: "4", dimUnit: "cm" }], defaultBox: "Box" },
+      "boxes[0].width",
+      "must be at most 305 cm",
+    ],
     ["a packaging weight of 99,999 lb", { packagingWeight: { value: "99999", unit: "lb" } }, "packagingWeight.value", "must be at most 150 lb"],
     ["a packaging weight of 80 kg", { packagingWeight: { value: "80", unit: "kg" } }, "packagingWeight.value", "must be at most 70 kg"],
-    ["a match-the-customer rule without a ceiling", { rateRule: { kind: "match", carrierCode: "", maxAmount: "" } }, "rateRule.maxAmount", "must be a number, like 12 or 12.5"],
-    ["a match-the-customer rule with a negative ceiling", { rateRule: { kind: "match", carrierCode: "", maxAmount: "-5" } }, "rateRule.maxAmount", "must be more than 0"],
-    ["a blank box name", { boxes: [{ kind: "custom", name: " ", length: "1", width: "1", height: "1", dimUnit: "in" }], defaultBox: " " }, "boxes[0].name", "needs a name"],
+    [
+      "a match-the-customer rule without a ceiling",
+      { rateRule: { kind: "match", carrierCode: "", maxAmount: "" } },
+      "rateRule.maxAmount",
+      "must be a number, like 12 or 12.5",
+    ],
+    [
+      "a match-the-customer rule with a negative ceiling",
+      { rateRule: { kind: "match", carrierCode: "", maxAmount: "-5" } },
+      "rateRule.maxAmount",
+      "must be more than 0",
+    ],
+    [
+      "a blank box name",
+      { boxes: [{ kind: "custom", name: " ", length: "1", width: "1", height: "1", dimUnit: "in" }], defaultBox: " " },
+      "boxes[0].name",
+      "needs a name",
+    ],
     ["a blank sender city", { sender: { ...SENDER, city: "" } }, "sender.city", "must not be empty"],
     ["an unknown label format", { labelFormat: "GIF" }, "labelFormat", "choose one of the options"],
     ["a missing rule", { rateRule: undefined }, "rateRule", "is required"],
@@ -135,10 +164,7 @@ describe("parseSettingsForm", () => {
 });
 
 describe("checkAgainstCatalog", () => {
-  const services = [
-    buildService(),
-    buildService({ serviceCode: "return", serviceLabel: "Return", inbound: true }),
-  ].map((service) => Service.parse(service));
+  const services = [buildService(), buildService({ serviceCode: "return", serviceLabel: "Return", inbound: true })].map((service) => Service.parse(service));
   const providerAccounts = [ProviderAccount.parse({ id: "PA1", providerCode: "parcelco", accountFields: {} })];
 
   it("GIVEN choices the account offers THEN there is nothing to report", () => {

@@ -1,13 +1,5 @@
 import { z } from "zod";
-import {
-  Address,
-  DimUnit,
-  LabelImageFormat,
-  TermsOfTrade,
-  WeightUnit,
-  type ProviderAccount,
-  type Service,
-} from "../../shipping-api/contract";
+import { Address, DimUnit, LabelImageFormat, TermsOfTrade, WeightUnit, type ProviderAccount, type Service } from "../../shipping-api/contract";
 import { AddressInput, addressInput, EMPTY_ADDRESS, toAddress } from "./addresses";
 import { serviceKey } from "./catalog";
 import { fieldErrors, inMerchantWords, mergeFieldErrors, type FieldErrors } from "./field-errors";
@@ -100,7 +92,11 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
   const weight = values.packagingWeight.value;
   if (!NUMBER.test(weight)) errors["packagingWeight.value"] = "must be a number, 0 or more";
   if (values.sender && values.sender.phone === "") errors["sender.phone"] = "carriers print it on the label: enter a phone number";
-  if (!values.returnToSender) mergeFieldErrors(errors, fieldErrors(Address.safeParse(toAddress(values.returnAddress), { error: inMerchantWords }).error?.issues ?? [], ["returnAddress"]));
+  if (!values.returnToSender)
+    mergeFieldErrors(
+      errors,
+      fieldErrors(Address.safeParse(toAddress(values.returnAddress), { error: inMerchantWords }).error?.issues ?? [], ["returnAddress"]),
+    );
   if (!values.quoteAllServices && values.enabledServices.length === 0) {
     errors.enabledServices = "choose at least one service, or quote with every service";
   }

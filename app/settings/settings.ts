@@ -28,19 +28,21 @@ const MAX_BOX_SIDE = { in: 120, cm: 305 } as const;
 export const MAX_PACKAGING_WEIGHT = { lb: 150, oz: 2400, kg: 70, g: 70_000 } as const;
 
 export const BoxPresetSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("custom"),
-    name: z.string().trim().min(1, "needs a name"),
-    length: PositiveDecimal,
-    width: PositiveDecimal,
-    height: PositiveDecimal,
-    dimUnit: z.enum(["in", "cm"]),
-  }).superRefine((box, ctx) => {
-    const longest = MAX_BOX_SIDE[box.dimUnit];
-    for (const side of ["length", "width", "height"] as const) {
-      if (Number(box[side]) > longest) ctx.addIssue({ code: "custom", path: [side], message: `must be at most ${longest} ${box.dimUnit}` });
-    }
-  }),
+  z
+    .object({
+      kind: z.literal("custom"),
+      name: z.string().trim().min(1, "needs a name"),
+      length: PositiveDecimal,
+      width: PositiveDecimal,
+      height: PositiveDecimal,
+      dimUnit: z.enum(["in", "cm"]),
+    })
+    .superRefine((box, ctx) => {
+      const longest = MAX_BOX_SIDE[box.dimUnit];
+      for (const side of ["length", "width", "height"] as const) {
+        if (Number(box[side]) > longest) ctx.addIssue({ code: "custom", path: [side], message: `must be at most ${longest} ${box.dimUnit}` });
+      }
+    }),
   z.object({
     kind: z.literal("preset"),
     name: z.string().trim().min(1, "needs a name"),
@@ -80,12 +82,11 @@ export const ShippingSettings = z
     returnAddress: ReturnToAddress.nullable(),
     boxes: z.array(BoxPresetSchema).min(1, "keep at least one box"),
     defaultBox: z.string().min(1),
-    packagingWeight: z
-      .object({ value: z.number().nonnegative("must not be negative"), unit: WeightUnit })
-      .superRefine((weight, ctx) => {
-        const heaviest = MAX_PACKAGING_WEIGHT[weight.unit];
-        if (weight.value > heaviest) ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${heaviest.toLocaleString("en-US")} ${weight.unit}` });
-      }),
+    packagingWeight: z.object({ value: z.number().nonnegative("must not be negative"), unit: WeightUnit }).superRefine((weight, ctx) => {
+      const heaviest = MAX_PACKAGING_WEIGHT[weight.unit];
+      if (weight.value > heaviest)
+        ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${heaviest.toLocaleString("en-US")} ${weight.unit}` });
+    }),
     /** Empty: every service the account offers is quoted. */
     enabledServices: z.array(ServiceKey),
     providerAccountId: z.string().nullable(),

@@ -21,7 +21,11 @@ describe("carrier and service names, not codes", () => {
   });
 
   it.each([
-    ["the catalog's label", { carrierCode: "GPC", serviceCode: "GPC_INTL_ECONOMY", serviceDescription: "International Economy (DDU)" }, "International Economy"],
+    [
+      "the catalog's label",
+      { carrierCode: "GPC", serviceCode: "GPC_INTL_ECONOMY", serviceDescription: "International Economy (DDU)" },
+      "International Economy",
+    ],
     ["the quote's description when the catalog does not know it", { carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day" }, "2Day"],
     ["the code in words without the carrier's prefix", { carrierCode: "GPC", serviceCode: "GPC_ECOM_GROUND" }, "Ecom Ground"],
     ["digits kept as they are", { carrierCode: "BLP", serviceCode: "BLP_3_DAY_SELECT", serviceDescription: null }, "3 Day Select"],
@@ -32,7 +36,9 @@ describe("carrier and service names, not codes", () => {
   });
 
   it("GIVEN no names (List Services unavailable) THEN carriers keep their codes and services their descriptions", () => {
-    expect(carrierAndService(NO_NAMES, { carrierCode: "GPC", serviceCode: "GPC_INTL_ECONOMY", serviceDescription: "International Economy (DDU)" })).toBe("GPC · International Economy (DDU)");
+    expect(carrierAndService(NO_NAMES, { carrierCode: "GPC", serviceCode: "GPC_INTL_ECONOMY", serviceDescription: "International Economy (DDU)" })).toBe(
+      "GPC · International Economy (DDU)",
+    );
     expect(carrierAndService(names, { carrierCode: "NPS", serviceCode: "NPS_PRIORITY" })).toBe("National Postal Service · Priority Mail");
   });
 

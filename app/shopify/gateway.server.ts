@@ -149,7 +149,8 @@ export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>
 
 /** Shopify did not answer, or answered that it is busy: the request may be repeated after re-reading. */
 export function isTransient(error: unknown): boolean {
-  if (error instanceof AdminApiError) return error.graphQLErrors.some((e) => e.extensions?.code === "THROTTLED" || e.extensions?.code === "INTERNAL_SERVER_ERROR");
+  if (error instanceof AdminApiError)
+    return error.graphQLErrors.some((e) => e.extensions?.code === "THROTTLED" || e.extensions?.code === "INTERNAL_SERVER_ERROR");
   if (error instanceof HttpResponseError) return error.response.code === 429 || error.response.code >= 500;
   return error instanceof HttpRequestError;
 }

@@ -20,8 +20,11 @@ export function orderNumber(orderId: string): string {
  */
 export const ShopifyId = (type: string) =>
   z
-    .union([
-      z.number().int().positive(),
-      z.string().regex(new RegExp(`^(\\d+|gid://shopify/${type}/\\d+)$`), `must be a ${type} id (digits or gid://shopify/${type}/…)`),
-    ], { error: `must be a ${type} id` })
+    .union(
+      [
+        z.number().int().positive(),
+        z.string().regex(new RegExp(`^(\\d+|gid://shopify/${type}/\\d+)$`), `must be a ${type} id (digits or gid://shopify/${type}/…)`),
+      ],
+      { error: `must be a ${type} id` },
+    )
     .transform((id) => shopifyGid(type, id));

@@ -13,13 +13,17 @@ async function peakInFlight(context: ReturnType<typeof shopAt>, items: number): 
   let running = 0;
   let peak = 0;
   const done: number[] = [];
-  await forEachInFlight(context, Array.from({ length: items }, (_, index) => index), async (item) => {
-    running++;
-    peak = Math.max(peak, running);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    running--;
-    done.push(item);
-  });
+  await forEachInFlight(
+    context,
+    Array.from({ length: items }, (_, index) => index),
+    async (item) => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      done.push(item);
+    },
+  );
   return { peak, done };
 }
 

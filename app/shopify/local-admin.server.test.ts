@@ -75,7 +75,9 @@ describe("localAdminFetch", () => {
 
 describe("allowLocalAdminToFrame", () => {
   it("GIVEN Shopify's frame-ancestors THEN the local admin's origin is added and the rest kept", () => {
-    const headers = new Headers({ "Content-Security-Policy": "frame-ancestors https://demo.myshopify.com https://admin.shopify.com; upgrade-insecure-requests" });
+    const headers = new Headers({
+      "Content-Security-Policy": "frame-ancestors https://demo.myshopify.com https://admin.shopify.com; upgrade-insecure-requests",
+    });
     allowLocalAdminToFrame(headers, "http://127.0.0.1:8790/anything");
     expect(headers.get("Content-Security-Policy")).toBe(
       "frame-ancestors https://demo.myshopify.com https://admin.shopify.com http://127.0.0.1:8790; upgrade-insecure-requests",

@@ -36,7 +36,8 @@ export const trackingSyncJob = defineJob({
   expireInSeconds: 30 * 60,
   run: async ({ shop }, { services }) => {
     const totals = await trackShop(services.context(shop));
-    if (totals.written + totals.errors > 0) console.info(`[consign] ${shop}: tracking wrote ${totals.written} Shopify events over ${totals.polled} shipments (${totals.errors} to retry)`);
+    if (totals.written + totals.errors > 0)
+      console.info(`[consign] ${shop}: tracking wrote ${totals.written} Shopify events over ${totals.polled} shipments (${totals.errors} to retry)`);
   },
 });
 

@@ -7,17 +7,41 @@ const ev = (carrierStatus: CarrierEvent["carrierStatus"], hours: number): Carrie
 
 describe("SHOPIFY_STATUS", () => {
   it("GIVEN every eventStatus of the contract THEN each maps to a FulfillmentEventStatus Shopify accepts", () => {
-    const accepted = ["LABEL_PURCHASED", "LABEL_PRINTED", "CONFIRMED", "CARRIER_PICKED_UP", "IN_TRANSIT", "OUT_FOR_DELIVERY", "ATTEMPTED_DELIVERY", "DELAYED", "READY_FOR_PICKUP", "DELIVERED", "FAILURE"];
+    const accepted = [
+      "LABEL_PURCHASED",
+      "LABEL_PRINTED",
+      "CONFIRMED",
+      "CARRIER_PICKED_UP",
+      "IN_TRANSIT",
+      "OUT_FOR_DELIVERY",
+      "ATTEMPTED_DELIVERY",
+      "DELAYED",
+      "READY_FOR_PICKUP",
+      "DELIVERED",
+      "FAILURE",
+    ];
     for (const status of EventStatus.options) expect(accepted, status).toContain(SHOPIFY_STATUS[status]);
   });
 });
 
 describe("statusChanges", () => {
   it.each<[string, CarrierEvent[], number[]]>([
-    ["a straight timeline writes each new status once", [ev("Info Received", 0), ev("In Transit", 20), ev("In Transit", 24), ev("In Transit", 48), ev("Out for Delivery", 56), ev("Delivered", 62)], [0, 1, 4, 5]],
+    [
+      "a straight timeline writes each new status once",
+      [ev("Info Received", 0), ev("In Transit", 20), ev("In Transit", 24), ev("In Transit", 48), ev("Out for Delivery", 56), ev("Delivered", 62)],
+      [0, 1, 4, 5],
+    ],
     ["events given newest first are taken in time order", [ev("Delivered", 62), ev("Out for Delivery", 56), ev("Info Received", 0)], [2, 1, 0]],
-    ["a failed attempt and the next day's run are both changes", [ev("Out for Delivery", 56), ev("Failed Attempt", 63), ev("Out for Delivery", 80), ev("Delivered", 86)], [0, 1, 2, 3]],
-    ["an exception then an arranged delivery is one delay", [ev("In Transit", 20), ev("Exception", 54), ev("Delivery Arragned", 59), ev("Out for Delivery", 80)], [0, 1, 3]],
+    [
+      "a failed attempt and the next day's run are both changes",
+      [ev("Out for Delivery", 56), ev("Failed Attempt", 63), ev("Out for Delivery", 80), ev("Delivered", 86)],
+      [0, 1, 2, 3],
+    ],
+    [
+      "an exception then an arranged delivery is one delay",
+      [ev("In Transit", 20), ev("Exception", 54), ev("Delivery Arragned", 59), ev("Out for Delivery", 80)],
+      [0, 1, 3],
+    ],
     ["nothing after Delivered", [ev("Delivered", 62), ev("Exception", 70), ev("Out for Delivery", 71)], [0]],
     ["an earlier stage after a later one is ignored", [ev("Out for Delivery", 56), ev("In Transit", 57)], [0]],
     ["a duplicate event is one change", [ev("In Transit", 20), ev("In Transit", 20)], [0]],

@@ -176,7 +176,10 @@ async function claimDue(run: Run, shop: string, limit: number): Promise<Shipment
   if (due.length === 0) return [];
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
   const ids = due.map((row) => row.id);
-  await run.db.shipment.updateMany({ where: { id: { in: ids }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } }, data: { nextTrackAt: leaseUntil } });
+  await run.db.shipment.updateMany({
+    where: { id: { in: ids }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+    data: { nextTrackAt: leaseUntil },
+  });
   return run.db.shipment.findMany({ where: { id: { in: ids }, nextTrackAt: leaseUntil }, orderBy: { id: "asc" } });
 }
 
@@ -208,7 +211,12 @@ function positionOf(events: readonly TrackingEventRow[]): StatusPosition | null 
 }
 
 /** Stores the carrier events not seen before; the changes of status among them are queued for Shopify. */
-async function recordEvents(run: Run, row: Shipment, reported: readonly TrackingEvent[], known: TrackingEventRow[]): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
+async function recordEvents(
+  run: Run,
+  row: Shipment,
+  reported: readonly TrackingEvent[],
+  known: TrackingEventRow[],
+): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
   const seen = new Set(known.map(eventKey));
   const fresh: Array<TrackingEvent & { at: Date }> = [];
   for (const event of reported) {
@@ -219,7 +227,12 @@ async function recordEvents(run: Run, row: Shipment, reported: readonly Tracking
     fresh.push({ ...event, at });
   }
   if (fresh.length === 0) return { events: known, fresh: new Set() };
-  const changes = new Set(statusChanges(positionOf(known), fresh.map((event) => ({ carrierStatus: event.eventStatus, eventTime: event.at }))));
+  const changes = new Set(
+    statusChanges(
+      positionOf(known),
+      fresh.map((event) => ({ carrierStatus: event.eventStatus, eventTime: event.at })),
+    ),
+  );
   const seenAt = run.now();
   const created = await run.db.trackingEvent.createManyAndReturn({
     data: fresh.map((event, index) => ({
@@ -261,11 +274,17 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
       if (!fulfillment || fulfillment.status === "CANCELLED") return { stop: "FULFILLMENT_CANCELLED" };
       const found = fulfillment.events.nodes.find((node) => node.status === event.shopifyStatus && sameInstant(node.happenedAt, event.eventTime));
       if (found) {
-        await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: found.id, writtenAt: run.now(), writeError: null } });
+        await run.db.trackingEvent.update({
+          where: { id: event.id },
+          data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: found.id, writtenAt: run.now(), writeError: null },
+        });
         return "linked";
       }
     } else if (event.writeStatus === WriteStatus.PENDING) {
-      const { count } = await run.db.trackingEvent.updateMany({ where: { id: event.id, writeStatus: WriteStatus.PENDING }, data: { writeStatus: WriteStatus.WRITING } });
+      const { count } = await run.db.trackingEvent.updateMany({
+        where: { id: event.id, writeStatus: WriteStatus.PENDING },
+        data: { writeStatus: WriteStatus.WRITING },
+      });
       if (count === 0) return { retry: "Another Consign process is writing this event." };
     }
     crashPoint("tracking:before-event");
@@ -285,7 +304,12 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
     if (written) {
       // The outcome joins the next group commit of reschedules: lost in a crash, it leaves the event WRITING,
       // and the next poll finds it in Shopify by reading back (never a second write).
-      run.reschedules.push(run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: written.id, writtenAt: run.now(), writeError: null } }));
+      run.reschedules.push(
+        run.db.trackingEvent.update({
+          where: { id: event.id },
+          data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: written.id, writtenAt: run.now(), writeError: null },
+        }),
+      );
       event.writeStatus = WriteStatus.WRITTEN;
       return "written";
     }
@@ -293,14 +317,20 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
     const { fulfillment } = await readFulfillmentEvents(run, row.fulfillmentId);
     if (!fulfillment || fulfillment.status === "CANCELLED") return { stop: "FULFILLMENT_CANCELLED" };
     const reasons = created.fulfillmentEventCreate?.userErrors.map((error) => error.message).join(" ") || "no reason given.";
-    await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${reasons}` } });
+    await run.db.trackingEvent.update({
+      where: { id: event.id },
+      data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${reasons}` },
+    });
     return "failed";
   } catch (error) {
     if (isTransient(error) || !(error instanceof AdminApiError)) {
       // Outcome unknown: the event stays WRITING (or PENDING) and the next poll reads back before writing.
       return { retry: `Shopify did not take the latest tracking update yet (${error instanceof Error ? error.message : String(error)}); Consign tries again.` };
     }
-    await run.db.trackingEvent.update({ where: { id: event.id }, data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${error.message}` } });
+    await run.db.trackingEvent.update({
+      where: { id: event.id },
+      data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${error.message}` },
+    });
     return "failed";
   }
 }
@@ -356,14 +386,16 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
   const now = run.now();
   if (!tracked.ok) {
     summary.errors++;
-    run.reschedules.push(run.db.shipment.update({
-      where: { id: row.id },
-      data: {
-        lastTrackedAt: now,
-        nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)),
-        trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.`,
-      },
-    }));
+    run.reschedules.push(
+      run.db.shipment.update({
+        where: { id: row.id },
+        data: {
+          lastTrackedAt: now,
+          nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)),
+          trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.`,
+        },
+      }),
+    );
     return;
   }
   const recorded = await recordEvents(run, row, tracked.value, known);
@@ -407,10 +439,12 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     return;
   }
   // Only this pass's claim is settled: a stop that arrived meanwhile (webhook) is kept.
-  run.reschedules.push(run.db.shipment.updateMany({
-    where: { id: row.id, trackingState: TrackingState.ACTIVE },
-    data: { ...tracking, trackingState: next.state, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, trackingError: problem },
-  }));
+  run.reschedules.push(
+    run.db.shipment.updateMany({
+      where: { id: row.id, trackingState: TrackingState.ACTIVE },
+      data: { ...tracking, trackingState: next.state, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, trackingError: problem },
+    }),
+  );
 }
 
 /** Whether the shipment's stored columns already hold `values` (dates by instant). */
@@ -431,7 +465,10 @@ export async function syncDueTracking(deps: TrackingDeps, options: { shop: strin
   const claimed = await claimDue(run, options.shop, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
-  const stored = await run.db.trackingEvent.findMany({ where: { shipmentId: { in: claimed.map((row) => row.id) } }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  const stored = await run.db.trackingEvent.findMany({
+    where: { shipmentId: { in: claimed.map((row) => row.id) } },
+    orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }],
+  });
   const knownOf = new Map<string, TrackingEventRow[]>();
   for (const event of stored) {
     const list = knownOf.get(event.shipmentId);
@@ -459,6 +496,10 @@ export async function syncDueTracking(deps: TrackingDeps, options: { shop: strin
 
 /** Shops with shipments due now, for a scheduler. */
 export async function shopsWithDueTracking(db: Pick<PrismaClient, "shipment">, now: Date): Promise<string[]> {
-  const rows = await db.shipment.findMany({ where: { trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } }, distinct: ["shop"], select: { shop: true } });
+  const rows = await db.shipment.findMany({
+    where: { trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+    distinct: ["shop"],
+    select: { shop: true },
+  });
   return rows.map((row) => row.shop);
 }

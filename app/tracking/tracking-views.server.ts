@@ -151,7 +151,13 @@ export async function trackingDashboard(ctx: Pick<Context, "db" | "shop" | "now"
     orderBy: [{ lastEventAt: { sort: "desc", nulls: "last" } }, { fulfilledAt: "desc" }, { id: "asc" }],
     take: DASHBOARD_ROWS + 1,
   });
-  return { filter: options.filter, q: options.q, counts, rows: rows.slice(0, DASHBOARD_ROWS).map((row) => toView(row, now)), truncated: rows.length > DASHBOARD_ROWS };
+  return {
+    filter: options.filter,
+    q: options.q,
+    counts,
+    rows: rows.slice(0, DASHBOARD_ROWS).map((row) => toView(row, now)),
+    truncated: rows.length > DASHBOARD_ROWS,
+  };
 }
 
 /** The home page's Needs attention: failed attempts, exceptions and stale shipments, with what to do next. */
@@ -213,12 +219,27 @@ const TRANSIT_SAMPLE_LIMIT = 5_000;
 /** Observed transit times per carrier, service and zone from the shop's delivered shipments (enough deliveries only). */
 export async function observedTransitTimes(db: Pick<PrismaClient, "shipment">, shop: string): Promise<TransitStats[]> {
   const delivered = await db.shipment.findMany({
-    where: { shop, trackingState: TrackingState.DELIVERED, inTransitAt: { not: null }, deliveredAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
+    where: {
+      shop,
+      trackingState: TrackingState.DELIVERED,
+      inTransitAt: { not: null },
+      deliveredAt: { not: null },
+      carrierCode: { not: null },
+      serviceCode: { not: null },
+    },
     select: { carrierCode: true, serviceCode: true, zone: true, inTransitAt: true, deliveredAt: true },
     orderBy: { deliveredAt: "desc" },
     take: TRANSIT_SAMPLE_LIMIT,
   });
-  return transitStats(delivered.map((row) => ({ carrierCode: row.carrierCode!, serviceCode: row.serviceCode!, zone: row.zone, inTransitAt: row.inTransitAt!, deliveredAt: row.deliveredAt! })));
+  return transitStats(
+    delivered.map((row) => ({
+      carrierCode: row.carrierCode!,
+      serviceCode: row.serviceCode!,
+      zone: row.zone,
+      inTransitAt: row.inTransitAt!,
+      deliveredAt: row.deliveredAt!,
+    })),
+  );
 }
 
 /** The shop's observed transit times as a lookup by rate (service and zone), for the rates page and the Fastest rule. */

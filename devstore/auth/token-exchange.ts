@@ -31,7 +31,9 @@ export function registerTokenExchange(app: FastifyInstance, options: TokenExchan
   app.post("/admin/oauth/access_token", async (request, reply) => {
     const parsed = ExchangeBody.safeParse(request.body ?? {});
     if (!parsed.success) {
-      return reply.code(400).send({ error: "invalid_request", error_description: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+      return reply
+        .code(400)
+        .send({ error: "invalid_request", error_description: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
     }
     const body = parsed.data;
     if (body.client_id !== options.apiKey || body.client_secret !== options.apiSecret) {

@@ -20,7 +20,13 @@ describe("orders search syntax", () => {
       kind: "and",
       parts: [
         { kind: "term", field: "status", op: ":", value: "open" },
-        { kind: "or", parts: [{ kind: "term", field: "tag", op: ":", value: "a" }, { kind: "term", field: "tag", op: ":", value: "b" }] },
+        {
+          kind: "or",
+          parts: [
+            { kind: "term", field: "tag", op: ":", value: "a" },
+            { kind: "term", field: "tag", op: ":", value: "b" },
+          ],
+        },
         { kind: "not", part: { kind: "term", field: "tag", op: ":", value: "c" } },
       ],
     });

@@ -11,9 +11,7 @@ import { parseGid } from "../gid.js";
  */
 
 export type SearchNode =
-  | { kind: "and" | "or"; parts: SearchNode[] }
-  | { kind: "not"; part: SearchNode }
-  | { kind: "term"; field: string | null; op: Comparator; value: string };
+  { kind: "and" | "or"; parts: SearchNode[] } | { kind: "not"; part: SearchNode } | { kind: "term"; field: string | null; op: Comparator; value: string };
 
 type Comparator = ":" | ">" | ">=" | "<" | "<=";
 
@@ -285,9 +283,10 @@ export function searchOrders(db: Database.Database, query: string | null | undef
   const warnings: SearchWarning[] = [];
   const where = query && query.trim() ? nodeSql(parseSearch(query), params, warnings) : "1 = 1";
   const sort = SORT_SQL[sortKey] ?? "o.id";
-  const rows = db
-    .prepare(`SELECT o.id AS id, ${sort} AS sort_value FROM orders o WHERE ${where} ORDER BY ${sort}, o.id`)
-    .all(...params) as { id: number; sort_value: string | number }[];
+  const rows = db.prepare(`SELECT o.id AS id, ${sort} AS sort_value FROM orders o WHERE ${where} ORDER BY ${sort}, o.id`).all(...params) as {
+    id: number;
+    sort_value: string | number;
+  }[];
   return { rows, warnings };
 }
 

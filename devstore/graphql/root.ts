@@ -51,24 +51,36 @@ const str = (v: unknown): string => String(v);
 
 /** Query root: the fields the app reads, each backed by the store. */
 export function queryRoot(store: Store): View {
-  const byId = <R>(type: string, find: (id: number) => R | undefined, view: (row: R) => View) => (args: Args) => {
-    const id = requireGid(str(args.id), type);
-    const row = id === null ? undefined : find(id);
-    return row ? view(row) : null;
-  };
+  const byId =
+    <R>(type: string, find: (id: number) => R | undefined, view: (row: R) => View) =>
+    (args: Args) => {
+      const id = requireGid(str(args.id), type);
+      const row = id === null ? undefined : find(id);
+      return row ? view(row) : null;
+    };
   return {
     shop: () => shopView(store),
     locations: (args: Args, ctx: ResolverContext) => {
       const locations = store.listLocations(args.includeInactive === true);
       if (args.sortKey === "ID") locations.sort((a, b) => a.id - b.id);
-      return paginate(locations, args as ConnectionArgs, ctx, (l) => locationView(store, l), (l) => (args.sortKey === "ID" ? l.id : l.name));
+      return paginate(
+        locations,
+        args as ConnectionArgs,
+        ctx,
+        (l) => locationView(store, l),
+        (l) => (args.sortKey === "ID" ? l.id : l.name),
+      );
     },
     location: (args: Args) => {
       if (args.id == null) {
         const loc = store.getLocation(store.defaultLocationId());
         return loc ? locationView(store, loc) : null;
       }
-      return byId("Location", (id) => store.getLocation(id), (l) => locationView(store, l))(args);
+      return byId(
+        "Location",
+        (id) => store.getLocation(id),
+        (l) => locationView(store, l),
+      )(args);
     },
     orders: (args: Args, ctx: ResolverContext) => {
       const query = typeof args.query === "string" ? args.query : null;
@@ -85,7 +97,11 @@ export function queryRoot(store: Store): View {
         (row) => row.sort_value,
       );
     },
-    order: byId("Order", (id) => store.getOrder(id), (o) => orderView(store, o)),
+    order: byId(
+      "Order",
+      (id) => store.getOrder(id),
+      (o) => orderView(store, o),
+    ),
     // All fulfillment orders of the shop, oldest first; closed and cancelled ones only with includeClosed.
     fulfillmentOrders: (args: Args, ctx: ResolverContext) => {
       const includeClosed = args.includeClosed === true;
@@ -96,13 +112,36 @@ export function queryRoot(store: Store): View {
       return paginate(rows, args as ConnectionArgs, ctx, (fo) => fulfillmentOrderView(store, fo));
     },
 
-    fulfillment: byId("Fulfillment", (id) => store.getFulfillment(id), (f) => fulfillmentView(store, f)),
-    fulfillmentOrder: byId("FulfillmentOrder", (id) => store.getFulfillmentOrder(id), (fo) => fulfillmentOrderView(store, fo)),
-    product: byId("Product", (id) => store.getProduct(id), (p) => productView(store, p)),
-    productVariant: byId("ProductVariant", (id) => store.getVariant(id), (v) => variantView(store, v)),
-    inventoryItem: byId("InventoryItem", (id) => store.getInventoryItem(id), (i) => inventoryItemView(store, i)),
+    fulfillment: byId(
+      "Fulfillment",
+      (id) => store.getFulfillment(id),
+      (f) => fulfillmentView(store, f),
+    ),
+    fulfillmentOrder: byId(
+      "FulfillmentOrder",
+      (id) => store.getFulfillmentOrder(id),
+      (fo) => fulfillmentOrderView(store, fo),
+    ),
+    product: byId(
+      "Product",
+      (id) => store.getProduct(id),
+      (p) => productView(store, p),
+    ),
+    productVariant: byId(
+      "ProductVariant",
+      (id) => store.getVariant(id),
+      (v) => variantView(store, v),
+    ),
+    inventoryItem: byId(
+      "InventoryItem",
+      (id) => store.getInventoryItem(id),
+      (i) => inventoryItemView(store, i),
+    ),
     products: (args: Args, ctx: ResolverContext) => {
-      const products = store.listProductIds().map((id) => store.getProduct(id)).filter((p) => p !== undefined);
+      const products = store
+        .listProductIds()
+        .map((id) => store.getProduct(id))
+        .filter((p) => p !== undefined);
       return paginate(products, args as ConnectionArgs, ctx, (p) => productView(store, p));
     },
     node: (args: Args, ctx: ResolverContext) => nodeView(store, str(args.id), ctx.origin),
@@ -112,7 +151,11 @@ export function queryRoot(store: Store): View {
       return ids.map((id) => nodeView(store, id, ctx.origin));
     },
     bulkOperation: (args: Args, ctx: ResolverContext) =>
-      byId("BulkOperation", (id) => store.getBulkOperation(id), (op) => bulkOperationView(op, ctx.origin))(args),
+      byId(
+        "BulkOperation",
+        (id) => store.getBulkOperation(id),
+        (op) => bulkOperationView(op, ctx.origin),
+      )(args),
     currentBulkOperation: (args: Args, ctx: ResolverContext) => {
       const op = store.currentBulkOperation(str(args.type ?? "QUERY"));
       return op ? bulkOperationView(op, ctx.origin) : null;
@@ -230,9 +273,7 @@ export function mutationRoot(store: Store): View {
       const job = outcome.ok ? { id: `gid://shopify/Job/order-cancel-${outcome.value.orderId}`, done: true } : null;
       return {
         job,
-        jobResult: job
-          ? { id: job.id, done: true, status: "SUCCEEDED", errors: [], order: order ? orderView(store, order) : null }
-          : null,
+        jobResult: job ? { id: job.id, done: true, status: "SUCCEEDED", errors: [], order: order ? orderView(store, order) : null } : null,
         orderCancelUserErrors: errors,
         userErrors: errors.map(({ field, message }) => ({ field, message })),
       };

@@ -69,14 +69,9 @@ export const countryName = (code: string): string => COUNTRY_NAMES[code] ?? code
 function formattedAddress(a: Address, withName: boolean, withCompany: boolean): string[] {
   const name = [a.firstName, a.lastName].filter(Boolean).join(" ");
   const area = [a.city, a.provinceCode ?? a.province, a.zip].filter(Boolean).join(" ");
-  return [
-    withName ? name : null,
-    withCompany ? a.company : null,
-    a.address1,
-    a.address2,
-    area,
-    a.country ?? countryName(a.countryCode),
-  ].filter((s): s is string => Boolean(s));
+  return [withName ? name : null, withCompany ? a.company : null, a.address1, a.address2, area, a.country ?? countryName(a.countryCode)].filter(
+    (s): s is string => Boolean(s),
+  );
 }
 
 export function mailingAddressView(a: Address, idSource: string): View {
@@ -166,8 +161,8 @@ export function locationView(store: Store, loc: LocationRow): View {
     createdAt: loc.created_at,
     updatedAt: loc.updated_at,
     hasUnfulfilledOrders: () =>
-      store.sql("SELECT 1 FROM fulfillment_orders WHERE assigned_location_id = ? AND status IN ('OPEN','IN_PROGRESS','ON_HOLD') LIMIT 1")
-        .get(loc.id) !== undefined,
+      store.sql("SELECT 1 FROM fulfillment_orders WHERE assigned_location_id = ? AND status IN ('OPEN','IN_PROGRESS','ON_HOLD') LIMIT 1").get(loc.id) !==
+      undefined,
   };
 }
 
@@ -194,9 +189,7 @@ export function inventoryItemView(store: Store, item: InventoryItemRow): View {
         harmonizedSystemCode: row.harmonized_system_code,
       })),
     duplicateSkuCount: () =>
-      item.sku
-        ? (store.sql("SELECT COUNT(*) AS n FROM inventory_items WHERE sku = ? AND id <> ?").get(item.sku, item.id) as { n: number }).n
-        : 0,
+      item.sku ? (store.sql("SELECT COUNT(*) AS n FROM inventory_items WHERE sku = ? AND id <> ?").get(item.sku, item.id) as { n: number }).n : 0,
     variant: () => {
       const v = store.variantForInventoryItem(item.id);
       return v ? variantView(store, v) : null;
@@ -502,12 +495,13 @@ export function fulfillmentOrderView(store: Store, fo: FulfillmentOrderRow): Vie
       }
       return weightView("GRAMS", Math.round(grams * 100) / 100);
     },
-    lineItems: (args: Args, ctx: ResolverContext) =>
-      paginate(store.listFoLineItems(fo.id), connArgs(args), ctx, (line) => foLineItemView(store, line)),
+    lineItems: (args: Args, ctx: ResolverContext) => paginate(store.listFoLineItems(fo.id), connArgs(args), ctx, (line) => foLineItemView(store, line)),
     fulfillments: (args: Args, ctx: ResolverContext) => {
-      const rows = store.sql(
-        "SELECT DISTINCT f.* FROM fulfillments f JOIN fulfillment_line_items fli ON fli.fulfillment_id = f.id WHERE fli.fulfillment_order_id = ? ORDER BY f.id",
-      ).all(fo.id) as FulfillmentRow[];
+      const rows = store
+        .sql(
+          "SELECT DISTINCT f.* FROM fulfillments f JOIN fulfillment_line_items fli ON fli.fulfillment_id = f.id WHERE fli.fulfillment_order_id = ? ORDER BY f.id",
+        )
+        .all(fo.id) as FulfillmentRow[];
       return paginate(rows, connArgs(args), ctx, (f) => fulfillmentView(store, f));
     },
   };
@@ -616,18 +610,30 @@ const view =
 /** Node types the local admin can load by global id. */
 const NODE_LOADERS: Record<string, NodeLoader> = {
   Order: view((s, id) => s.getOrder(id), orderView),
-  LineItem: view((s, id) => s.getLineItem(id), (s, row) => lineItemView(s, row)),
+  LineItem: view(
+    (s, id) => s.getLineItem(id),
+    (s, row) => lineItemView(s, row),
+  ),
   FulfillmentOrder: view((s, id) => s.getFulfillmentOrder(id), fulfillmentOrderView),
   FulfillmentOrderLineItem: view((s, id) => s.getFoLineItem(id), foLineItemView),
-  FulfillmentHold: view((s, id) => s.getHold(id), (_s, row) => holdView(row)),
+  FulfillmentHold: view(
+    (s, id) => s.getHold(id),
+    (_s, row) => holdView(row),
+  ),
   Fulfillment: view((s, id) => s.getFulfillment(id), fulfillmentView),
   FulfillmentLineItem: view((s, id) => s.getFulfillmentLineItem(id), fulfillmentLineItemView),
-  FulfillmentEvent: view((s, id) => s.getFulfillmentEvent(id), (_s, row) => fulfillmentEventView(row)),
+  FulfillmentEvent: view(
+    (s, id) => s.getFulfillmentEvent(id),
+    (_s, row) => fulfillmentEventView(row),
+  ),
   Location: view((s, id) => s.getLocation(id), locationView),
   Product: view((s, id) => s.getProduct(id), productView),
   ProductVariant: view((s, id) => s.getVariant(id), variantView),
   InventoryItem: view((s, id) => s.getInventoryItem(id), inventoryItemView),
-  BulkOperation: view((s, id) => s.getBulkOperation(id), (_s, row, origin) => bulkOperationView(row, origin)),
+  BulkOperation: view(
+    (s, id) => s.getBulkOperation(id),
+    (_s, row, origin) => bulkOperationView(row, origin),
+  ),
   Shop: (store, id) => (id === store.getShop().id ? shopView(store) : null),
 };
 

@@ -40,12 +40,18 @@ describe("seedStore", () => {
     expect(count("SELECT COUNT(*) AS n FROM fulfillment_orders WHERE delivery_method_type = 'PICK_UP'")).toBe(1);
     expect(count("SELECT COUNT(*) AS n FROM orders WHERE json_extract(shipping_address_json, '$.address1') LIKE 'PO Box%'")).toBe(1);
     expect(count("SELECT COUNT(*) AS n FROM orders WHERE json_extract(shipping_address_json, '$.company') IS NOT NULL")).toBeGreaterThan(1);
-    expect(count("SELECT COUNT(*) AS n FROM orders WHERE json_extract(shipping_address_json, '$.phone') IS NULL AND shipping_address_json IS NOT NULL")).toBeGreaterThan(0);
+    expect(
+      count("SELECT COUNT(*) AS n FROM orders WHERE json_extract(shipping_address_json, '$.phone') IS NULL AND shipping_address_json IS NOT NULL"),
+    ).toBeGreaterThan(0);
     expect(count("SELECT COUNT(*) AS n FROM (SELECT order_id, sku FROM line_items GROUP BY order_id, sku HAVING COUNT(*) > 1)")).toBeGreaterThan(0);
     expect(count("SELECT COUNT(*) AS n FROM line_items WHERE quantity > 1")).toBeGreaterThan(0);
     expect(count("SELECT COUNT(*) AS n FROM inventory_items WHERE weight_value = 0 AND requires_shipping = 1")).toBe(1);
-    expect(count("SELECT COUNT(*) AS n FROM inventory_items WHERE harmonized_system_code IS NOT NULL")).toBeGreaterThan(count("SELECT COUNT(*) AS n FROM inventory_items") / 2);
-    const countries = (store.db.prepare("SELECT DISTINCT json_extract(shipping_address_json, '$.countryCode') AS c FROM orders").all() as { c: string | null }[]).map((r) => r.c);
+    expect(count("SELECT COUNT(*) AS n FROM inventory_items WHERE harmonized_system_code IS NOT NULL")).toBeGreaterThan(
+      count("SELECT COUNT(*) AS n FROM inventory_items") / 2,
+    );
+    const countries = (
+      store.db.prepare("SELECT DISTINCT json_extract(shipping_address_json, '$.countryCode') AS c FROM orders").all() as { c: string | null }[]
+    ).map((r) => r.c);
     for (const c of ["US", "GB", "CA", "DE", "AU", "JP"]) expect(countries).toContain(c);
     store.close();
   });

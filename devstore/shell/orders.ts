@@ -61,14 +61,16 @@ export function listShellOrders(store: Store, options: { page: number; pageSize:
   const total = store.countRows("orders");
   const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page)), pageCount);
-  const rows = store.sql(
-    `SELECT o.id, o.name, o.created_at, o.email, o.shipping_address_json, o.billing_address_json,
+  const rows = store
+    .sql(
+      `SELECT o.id, o.name, o.created_at, o.email, o.shipping_address_json, o.billing_address_json,
             o.display_fulfillment_status, o.cancelled_at,
             (SELECT COALESCE(SUM(li.quantity), 0) FROM line_items li WHERE li.order_id = o.id) AS item_count
        FROM orders o
       ORDER BY o.number DESC
       LIMIT ? OFFSET ?`,
-  ).all(options.pageSize, (page - 1) * options.pageSize) as Row[];
+    )
+    .all(options.pageSize, (page - 1) * options.pageSize) as Row[];
   const orders = rows.map((row): ShellOrder => {
     const shipping = parseAddress(row.shipping_address_json);
     return {

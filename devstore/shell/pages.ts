@@ -17,34 +17,32 @@ function layout(chrome: ShellChrome, title: string, body: Html, scripts: string[
   // The app's home; /admin/apps/<handle> alone loads the app's root, as Shopify loads application_url.
   const appHome = `/admin/apps/${chrome.app.handle}/app`;
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title} · ${chrome.storeName}</title>
-<link rel="stylesheet" href="${SHELL_ASSETS}/shell.css">
-</head>
-<body>
-<header class="topbar">
-  <a class="brand" href="/admin">Local admin</a>
-  <span class="store-name" data-testid="store-name">${chrome.storeName}</span>
-  <span class="shop-domain">${chrome.shopDomain}</span>
-</header>
-<div class="frame">
-  <nav class="sidebar" aria-label="Admin">
-    <a href="/admin" class="${chrome.current === "orders" ? "current" : ""}">Orders</a>
-    <a href="/admin/webhooks" class="${chrome.current === "webhooks" ? "current" : ""}">Webhooks</a>
-    <div class="sidebar-section">Apps</div>
-    <a href="${appHome}" data-app-home-link class="app-link ${chrome.current === "app" ? "current" : ""}">${chrome.app.name}</a>
-    <div id="app-nav" class="app-nav"></div>
-  </nav>
-  <main class="content">
-${body}
-  </main>
-</div>
-${scripts.map((name) => html`<script src="${SHELL_ASSETS}/${name}"></script>`)}
-</body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${title} · ${chrome.storeName}</title>
+        <link rel="stylesheet" href="${SHELL_ASSETS}/shell.css" />
+      </head>
+      <body>
+        <header class="topbar">
+          <a class="brand" href="/admin">Local admin</a>
+          <span class="store-name" data-testid="store-name">${chrome.storeName}</span>
+          <span class="shop-domain">${chrome.shopDomain}</span>
+        </header>
+        <div class="frame">
+          <nav class="sidebar" aria-label="Admin">
+            <a href="/admin" class="${chrome.current === "orders" ? "current" : ""}">Orders</a>
+            <a href="/admin/webhooks" class="${chrome.current === "webhooks" ? "current" : ""}">Webhooks</a>
+            <div class="sidebar-section">Apps</div>
+            <a href="${appHome}" data-app-home-link class="app-link ${chrome.current === "app" ? "current" : ""}">${chrome.app.name}</a>
+            <div id="app-nav" class="app-nav"></div>
+          </nav>
+          <main class="content">${body}</main>
+        </div>
+        ${scripts.map((name) => html`<script src="${SHELL_ASSETS}/${name}"></script>`)}
+      </body>
+    </html>`;
 }
 
 function formatDate(iso: string, timeZone: string): string {
@@ -65,9 +63,9 @@ function statusBadge(status: string, cancelled: boolean): Html {
 export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string): Html {
   const bulkAction = `/admin/apps/${chrome.app.handle}/app/quotes/new`;
   const rows = list.orders.map(
-    (order) => html`
-      <tr data-testid="order-row" data-order-name="${order.name}">
-        <td class="check"><input type="checkbox" name="ids[]" value="${order.gid}" aria-label="Select ${order.name}"></td>
+    (order) =>
+      html` <tr data-testid="order-row" data-order-name="${order.name}">
+        <td class="check"><input type="checkbox" name="ids[]" value="${order.gid}" aria-label="Select ${order.name}" /></td>
         <td class="order-name"><a href="/admin/orders/${order.id}">${order.name}</a></td>
         <td>${formatDate(order.createdAt, timeZone)}</td>
         <td>${order.customer ?? html`<span class="subdued">No customer</span>`}</td>
@@ -79,13 +77,15 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
   const pager =
     list.pageCount > 1
       ? html`<div class="pager">
-      ${list.page > 1 ? html`<a class="btn" href="/admin?page=${list.page - 1}" rel="prev">Previous</a>` : ""}
-      <span>Page ${list.page} of ${list.pageCount}</span>
-      ${list.page < list.pageCount ? html`<a class="btn" href="/admin?page=${list.page + 1}" rel="next">Next</a>` : ""}
-    </div>`
+          ${list.page > 1 ? html`<a class="btn" href="/admin?page=${list.page - 1}" rel="prev">Previous</a>` : ""}
+          <span>Page ${list.page} of ${list.pageCount}</span>
+          ${list.page < list.pageCount ? html`<a class="btn" href="/admin?page=${list.page + 1}" rel="next">Next</a>` : ""}
+        </div>`
       : "";
-  const body = html`
-    <div class="page-header"><h1>Orders</h1><span class="subdued">${list.total} ${list.total === 1 ? "order" : "orders"}</span></div>
+  const body = html` <div class="page-header">
+      <h1>Orders</h1>
+      <span class="subdued">${list.total} ${list.total === 1 ? "order" : "orders"}</span>
+    </div>
     <form class="card" method="get" action="${bulkAction}" data-orders-form>
       <div class="bulk-bar">
         <span data-selected-count>No orders selected</span>
@@ -95,12 +95,21 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
         list.orders.length === 0
           ? html`<p class="empty">No orders yet. Seed the store or create orders through the Admin API.</p>`
           : html`<table class="orders">
-        <thead><tr>
-          <th class="check"><input type="checkbox" data-select-all aria-label="Select all orders on this page"></th>
-          <th>Order</th><th>Date</th><th>Customer</th><th>Destination</th><th>Fulfillment status</th><th class="num">Items</th>
-        </tr></thead>
-        <tbody>${rows}</tbody>
-      </table>`
+              <thead>
+                <tr>
+                  <th class="check"><input type="checkbox" data-select-all aria-label="Select all orders on this page" /></th>
+                  <th>Order</th>
+                  <th>Date</th>
+                  <th>Customer</th>
+                  <th>Destination</th>
+                  <th>Fulfillment status</th>
+                  <th class="num">Items</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${rows}
+              </tbody>
+            </table>`
       }
     </form>
     ${pager}`;
@@ -119,24 +128,30 @@ export interface FramePageInput {
 
 export function renderFramePage(input: FramePageInput): Html {
   const { chrome } = input;
-  const body = html`
-    <div class="app-frame" data-app-frame data-app-name="${chrome.app.name}" data-frame-prefix="${input.framePrefix}"
-         data-token-endpoint="${input.tokenEndpoint}" data-user-endpoint="${input.userEndpoint}" data-admin-home-url="/admin">
-      <div class="app-header">
-        <h1 id="app-title" data-testid="app-title">${chrome.app.name}</h1>
-        <div id="app-title-actions" class="title-actions"></div>
-      </div>
-      <div id="loading-bar" class="loading-bar"></div>
-      <iframe id="app-iframe" name="app-iframe" title="${chrome.app.name}" src="${input.iframeSrc}"></iframe>
-      <div id="toasts" class="toasts" aria-live="polite"></div>
-    </div>`;
+  const body = html` <div
+    class="app-frame"
+    data-app-frame
+    data-app-name="${chrome.app.name}"
+    data-frame-prefix="${input.framePrefix}"
+    data-token-endpoint="${input.tokenEndpoint}"
+    data-user-endpoint="${input.userEndpoint}"
+    data-admin-home-url="/admin"
+  >
+    <div class="app-header">
+      <h1 id="app-title" data-testid="app-title">${chrome.app.name}</h1>
+      <div id="app-title-actions" class="title-actions"></div>
+    </div>
+    <div id="loading-bar" class="loading-bar"></div>
+    <iframe id="app-iframe" name="app-iframe" title="${chrome.app.name}" src="${input.iframeSrc}"></iframe>
+    <div id="toasts" class="toasts" aria-live="polite"></div>
+  </div>`;
   return layout(chrome, chrome.app.name, body, ["frame.js"]);
 }
 
 export function renderWebhooksPage(chrome: ShellChrome, input: { topics: readonly string[]; deliveries: WebhookDeliveryRow[]; sent: string | null }): Html {
   const rows = input.deliveries.map(
-    (d) => html`
-      <tr data-testid="webhook-delivery">
+    (d) =>
+      html` <tr data-testid="webhook-delivery">
         <td>${d.triggered_at}</td>
         <td class="order-name">${d.topic}</td>
         <td>${d.url}</td>
@@ -145,13 +160,14 @@ export function renderWebhooksPage(chrome: ShellChrome, input: { topics: readonl
         <td class="num">${d.attempts}</td>
       </tr>`,
   );
-  const body = html`
-    <div class="page-header"><h1>Webhooks</h1><span class="subdued">sent by the local admin to the app</span></div>
+  const body = html` <div class="page-header">
+      <h1>Webhooks</h1>
+      <span class="subdued">sent by the local admin to the app</span>
+    </div>
     ${input.sent ? html`<p class="notice" role="status">Queued ${input.sent}.</p>` : ""}
     <form class="card compliance" method="post" action="/admin/webhooks/compliance">
       <h2>Compliance webhooks</h2>
-      <label>Customer email (customers/data_request, customers/redact)
-        <input type="email" name="email" placeholder="customer@example.com"></label>
+      <label>Customer email (customers/data_request, customers/redact) <input type="email" name="email" placeholder="customer@example.com" /></label>
       <div class="title-actions">
         ${input.topics.map((topic) => html`<button class="btn" type="submit" name="topic" value="${topic}">Send ${topic}</button>`)}
       </div>
@@ -161,9 +177,20 @@ export function renderWebhooksPage(chrome: ShellChrome, input: { topics: readonl
         rows.length === 0
           ? html`<p class="empty">No deliveries yet.</p>`
           : html`<table class="orders">
-        <thead><tr><th>Triggered</th><th>Topic</th><th>URL</th><th>Status</th><th class="num">HTTP</th><th class="num">Attempts</th></tr></thead>
-        <tbody>${rows}</tbody>
-      </table>`
+              <thead>
+                <tr>
+                  <th>Triggered</th>
+                  <th>Topic</th>
+                  <th>URL</th>
+                  <th>Status</th>
+                  <th class="num">HTTP</th>
+                  <th class="num">Attempts</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${rows}
+              </tbody>
+            </table>`
       }
     </div>`;
   return layout(chrome, "Webhooks", body, []);
@@ -185,9 +212,10 @@ export interface ExtensionBlock {
 
 function extensionBlocks(blocks: readonly ExtensionBlock[]): Html {
   return html`${blocks.map(
-    (block) => html`<section class="card extension-block" data-testid="extension-block" data-extension-handle="${block.handle}">
-          <iframe title="${block.name}" src="${block.src}" data-extension-block="${block.handle}"></iframe>
-        </section>`,
+    (block) =>
+      html`<section class="card extension-block" data-testid="extension-block" data-extension-handle="${block.handle}">
+        <iframe title="${block.name}" src="${block.src}" data-extension-block="${block.handle}"></iframe>
+      </section>`,
   )}`;
 }
 
@@ -198,8 +226,7 @@ function extensionBlocks(blocks: readonly ExtensionBlock[]): Html {
 export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, timeZone: string, blocks: readonly ExtensionBlock[] = []): Html {
   const { order } = detail;
   const action = `/admin/apps/${chrome.app.handle}/app/quotes/new?${new URLSearchParams({ id: detail.gid }).toString()}`;
-  const body = html`
-    <div class="page-header">
+  const body = html` <div class="page-header">
       <a class="back" href="/admin" aria-label="Back to orders">←</a>
       <h1 data-testid="order-title">${order.name}</h1>
       ${statusBadge(order.display_fulfillment_status, order.cancelled_at !== null)}
@@ -211,22 +238,40 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
         <section class="card section">
           <h2>Items</h2>
           <table class="orders">
-            <thead><tr><th>Product</th><th>SKU</th><th class="num">Quantity</th><th class="num">Price</th></tr></thead>
-            <tbody>${detail.lines.map(
-              (line) => html`<tr><td>${line.title}${line.variant_title ? html` <span class="subdued">· ${line.variant_title}</span>` : ""}${
-                line.requires_shipping ? "" : html` <span class="badge badge-info">No shipping</span>`
-              }</td><td>${line.sku ?? "—"}</td><td class="num">${line.quantity}</td><td class="num">${line.price} ${order.currency_code}</td></tr>`,
-            )}</tbody>
+            <thead>
+              <tr>
+                <th>Product</th>
+                <th>SKU</th>
+                <th class="num">Quantity</th>
+                <th class="num">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${detail.lines.map(
+                (line) =>
+                  html`<tr>
+                    <td>
+                      ${line.title}${line.variant_title ? html` <span class="subdued">· ${line.variant_title}</span>` : ""}${
+                        line.requires_shipping ? "" : html` <span class="badge badge-info">No shipping</span>`
+                      }
+                    </td>
+                    <td>${line.sku ?? "—"}</td>
+                    <td class="num">${line.quantity}</td>
+                    <td class="num">${line.price} ${order.currency_code}</td>
+                  </tr>`,
+              )}
+            </tbody>
           </table>
         </section>
         <section class="card section">
           <h2>Fulfillment orders</h2>
           ${detail.fulfillmentOrders.map(
-            ({ row, location, holds }) => html`<div class="row-line">
-              ${statusBadge(row.status, false)} <strong>${location}</strong>
-              <span class="subdued">${humanize(row.delivery_method_type)}${row.delivery_presented_name ? ` · ${row.delivery_presented_name}` : ""}</span>
-              ${holds.map((reason) => html` <span class="badge badge-critical">On hold: ${humanize(reason)}</span>`)}
-            </div>`,
+            ({ row, location, holds }) =>
+              html`<div class="row-line">
+                ${statusBadge(row.status, false)} <strong>${location}</strong>
+                <span class="subdued">${humanize(row.delivery_method_type)}${row.delivery_presented_name ? ` · ${row.delivery_presented_name}` : ""}</span>
+                ${holds.map((reason) => html` <span class="badge badge-critical">On hold: ${humanize(reason)}</span>`)}
+              </div>`,
           )}
         </section>
         <section class="card section">
@@ -235,34 +280,49 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
             detail.fulfillments.length === 0
               ? html`<p class="subdued">None yet.</p>`
               : detail.fulfillments.map(
-                  ({ row, tracking, events }) => html`<div class="row-line" data-testid="fulfillment" data-display-status="${row.display_status ?? ""}" data-notify-customer="${row.notify_customer ? "true" : "false"}">
-              ${statusBadge(row.status, row.status === "CANCELLED")} <strong>${row.name}</strong>
-              ${row.display_status ? html`<span class="subdued">${humanize(row.display_status)}</span>` : ""}
-              ${tracking.map(
-                (info) => html` <span class="tracking" data-tracking-number="${info.number ?? ""}">${info.company ?? "Carrier"} ${
-                  info.url ? html`<a href="${info.url}" target="_blank" rel="noreferrer">${info.number ?? info.url}</a>` : (info.number ?? "")
-                }</span>`,
-              )}
-              <span class="subdued">${row.notify_customer ? "Customer notified" : "Customer not notified"} · ${formatDate(row.created_at, timeZone)}</span>
-              ${
-                row.delivered_at
-                  ? html`<span class="subdued" data-testid="delivered-at"> · Delivered ${formatDate(row.delivered_at, timeZone)}</span>`
-                  : row.estimated_delivery_at
-                    ? html`<span class="subdued"> · Estimated delivery ${formatDate(row.estimated_delivery_at, timeZone)}</span>`
-                    : ""
-              }
-              ${
-                events.length === 0
-                  ? ""
-                  : html`<ol class="timeline" data-testid="fulfillment-events">${events.map(
-                      (event) => html`<li data-testid="fulfillment-event" data-status="${event.status}">
-                        <strong>${humanize(event.status)}</strong> <span class="subdued">${formatDate(event.happened_at, timeZone)}</span>
-                        ${event.message ? html` · ${event.message}` : ""}
-                        ${[event.city, event.province, event.country].some(Boolean) ? html` <span class="subdued">· ${[event.city, event.province, event.country].filter(Boolean).join(", ")}</span>` : ""}
-                      </li>`,
-                    )}</ol>`
-              }
-            </div>`,
+                  ({ row, tracking, events }) =>
+                    html`<div
+                      class="row-line"
+                      data-testid="fulfillment"
+                      data-display-status="${row.display_status ?? ""}"
+                      data-notify-customer="${row.notify_customer ? "true" : "false"}"
+                    >
+                      ${statusBadge(row.status, row.status === "CANCELLED")} <strong>${row.name}</strong>
+                      ${row.display_status ? html`<span class="subdued">${humanize(row.display_status)}</span>` : ""}
+                      ${tracking.map(
+                        (info) =>
+                          html` <span class="tracking" data-tracking-number="${info.number ?? ""}"
+                            >${info.company ?? "Carrier"}
+                            ${
+                              info.url ? html`<a href="${info.url}" target="_blank" rel="noreferrer">${info.number ?? info.url}</a>` : (info.number ?? "")
+                            }</span
+                          >`,
+                      )}
+                      <span class="subdued"
+                        >${row.notify_customer ? "Customer notified" : "Customer not notified"} · ${formatDate(row.created_at, timeZone)}</span
+                      >
+                      ${
+                        row.delivered_at
+                          ? html`<span class="subdued" data-testid="delivered-at"> · Delivered ${formatDate(row.delivered_at, timeZone)}</span>`
+                          : row.estimated_delivery_at
+                            ? html`<span class="subdued"> · Estimated delivery ${formatDate(row.estimated_delivery_at, timeZone)}</span>`
+                            : ""
+                      }
+                      ${
+                        events.length === 0
+                          ? ""
+                          : html`<ol class="timeline" data-testid="fulfillment-events">
+                              ${events.map(
+                                (event) =>
+                                  html`<li data-testid="fulfillment-event" data-status="${event.status}">
+                                    <strong>${humanize(event.status)}</strong> <span class="subdued">${formatDate(event.happened_at, timeZone)}</span>
+                                    ${event.message ? html` · ${event.message}` : ""}
+                                    ${[event.city, event.province, event.country].some(Boolean) ? html` <span class="subdued">· ${[event.city, event.province, event.country].filter(Boolean).join(", ")}</span>` : ""}
+                                  </li>`,
+                              )}
+                            </ol>`
+                      }
+                    </div>`,
                 )
           }
         </section>
@@ -311,14 +371,14 @@ export function renderExtensionHostPage(input: ExtensionHostInput): Html {
     locale: "en",
   };
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${input.extension.name}</title>
-<link rel="stylesheet" href="${SHELL_ASSETS}/extension-components.css">
-</head>
-<body data-extension-config="${JSON.stringify(config)}">
-<script type="module" src="${SHELL_ASSETS}/extension-host.js"></script>
-</body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>${input.extension.name}</title>
+        <link rel="stylesheet" href="${SHELL_ASSETS}/extension-components.css" />
+      </head>
+      <body data-extension-config="${JSON.stringify(config)}">
+        <script type="module" src="${SHELL_ASSETS}/extension-host.js"></script>
+      </body>
+    </html>`;
 }

@@ -74,9 +74,7 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(body.toString());
   }
 
-  app.get("/app-bridge.js", async (_request, reply) =>
-    reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(appBridge),
-  );
+  app.get("/app-bridge.js", async (_request, reply) => reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(appBridge));
 
   app.get<{ Params: { name: string } }>(`${SHELL_ASSETS}/:name`, async (request, reply) => {
     const asset = assets.get(request.params.name);
@@ -125,7 +123,8 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
     const extension = extensions().find((candidate) => candidate.handle === request.params.handle && candidate.target === request.params.target);
     if (!extension) return reply.code(404).type("text/plain; charset=utf-8").send(`No built extension ${request.params.handle} for ${request.params.target}`);
     const resource = request.query.resource ?? "";
-    if (!/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(resource)) return reply.code(400).type("text/plain; charset=utf-8").send("resource must be a GID such as gid://shopify/Order/1001");
+    if (!/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(resource))
+      return reply.code(400).type("text/plain; charset=utf-8").send("resource must be a GID such as gid://shopify/Order/1001");
     return sendHtml(
       reply,
       renderExtensionHostPage({
@@ -141,7 +140,10 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   app.get<{ Params: { handle: string; file: string } }>(`${extensionModules}/:handle/:file`, async (request, reply) => {
     const module = extensions().find((candidate) => candidate.module === `${request.params.handle}/${request.params.file}`);
     if (!module || !options.extensionsDir) return reply.code(404).send({ error: "Not found" });
-    return reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(readFileSync(join(options.extensionsDir, module.module), "utf8"));
+    return reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(readFileSync(join(options.extensionsDir, module.module), "utf8"));
   });
 
   const recentDeliveries = 50;

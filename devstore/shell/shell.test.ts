@@ -35,14 +35,33 @@ function fillStore(store: Store): void {
   });
   store.insertStaffUser({ id: 42, first_name: "Olive", last_name: "Owner", email: "owner@example.com", account_owner: 1, locale: "en" });
   store.insertLocation({
-    name: "Warehouse", address1: "1 Dock Rd", address2: null, city: "Portland", province: "Oregon", province_code: "OR", zip: "97201",
-    country: "United States", country_code: "US", phone: null, is_active: 1, fulfills_online_orders: 1, is_fulfillment_service: 0,
+    name: "Warehouse",
+    address1: "1 Dock Rd",
+    address2: null,
+    city: "Portland",
+    province: "Oregon",
+    province_code: "OR",
+    zip: "97201",
+    country: "United States",
+    country_code: "US",
+    phone: null,
+    is_active: 1,
+    fulfills_online_orders: 1,
+    is_fulfillment_service: 0,
     fulfillment_service_handle: null,
   });
   const product = store.insertProduct({ title: "Mug", vendor: "Acme", product_type: "Kitchen", handle: "mug" });
   const { variantId } = store.insertVariant({
-    product_id: product, title: "Default Title", sku: "MUG-1", price: "12.00", position: 1, weight_unit: "GRAMS", weight_value: 350,
-    harmonized_system_code: null, country_code_of_origin: null, province_code_of_origin: null,
+    product_id: product,
+    title: "Default Title",
+    sku: "MUG-1",
+    price: "12.00",
+    position: 1,
+    weight_unit: "GRAMS",
+    weight_value: 350,
+    harmonized_system_code: null,
+    country_code_of_origin: null,
+    province_code_of_origin: null,
   });
   const order = (shippingAddress: Address | null, quantity: number, createdAt: string, email: string | null = null) =>
     store.createOrder({ createdAt, email, shippingAddress, shippingLine: null, lines: [{ variantId, quantity }] });
@@ -52,7 +71,9 @@ function fillStore(store: Store): void {
   const fo = store.listFulfillmentOrders(1001)[0];
   if (!fo) throw new Error("order 1001 has no fulfillment order");
   const shipped = fulfillmentCreate(store, {
-    lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id, fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${fo.id}`, fulfillmentOrderLineItems: null }],
+    lineItemsByFulfillmentOrder: [
+      { fulfillmentOrderId: fo.id, fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${fo.id}`, fulfillmentOrderLineItems: null },
+    ],
     notifyCustomer: false,
     trackingInfo: { company: "UPS", number: "1Z999AA10123456784" },
     message: null,
@@ -243,9 +264,24 @@ describe("admin block extensions on the order page", () => {
     writeFileSync(join(extensionsDir, "order-block", "admin.order-details.block.render.js"), module);
     writeFileSync(
       join(extensionsDir, "manifest.json"),
-      JSON.stringify([{ handle: "order-block", name: "Shipping <block>", apiVersion: "2026-10", target: "admin.order-details.block.render", module: "order-block/admin.order-details.block.render.js" }]),
+      JSON.stringify([
+        {
+          handle: "order-block",
+          name: "Shipping <block>",
+          apiVersion: "2026-10",
+          target: "admin.order-details.block.render",
+          module: "order-block/admin.order-details.block.render.js",
+        },
+      ]),
     );
-    admin = createLocalAdmin({ dbPath: join(dir, "devstore.sqlite"), shopDomain: SHOP, apiKey: API_KEY, apiSecret: API_SECRET, appUrl: APP_URL, extensionsDir });
+    admin = createLocalAdmin({
+      dbPath: join(dir, "devstore.sqlite"),
+      shopDomain: SHOP,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      appUrl: APP_URL,
+      extensionsDir,
+    });
     fillStore(admin.store);
   });
 
@@ -279,7 +315,9 @@ describe("admin block extensions on the order page", () => {
   });
 
   it("GIVEN an unknown extension, a resource that is no GID or a module outside the manifest THEN 404 / 400", async () => {
-    expect((await admin.app.inject({ method: "GET", url: "/admin/extensions/nope/admin.order-details.block.render?resource=gid://shopify/Order/1" })).statusCode).toBe(404);
+    expect(
+      (await admin.app.inject({ method: "GET", url: "/admin/extensions/nope/admin.order-details.block.render?resource=gid://shopify/Order/1" })).statusCode,
+    ).toBe(404);
     const bad = await admin.app.inject({ method: "GET", url: "/admin/extensions/order-block/admin.order-details.block.render?resource=1002" });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toBe("resource must be a GID such as gid://shopify/Order/1001");

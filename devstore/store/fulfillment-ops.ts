@@ -92,7 +92,7 @@ function requestedQuantities(lines: FoLineItemRow[], items: { id: number | null;
   }
   for (const item of items) {
     const line = lines.find((l) => l.id === item.id);
-    const total = (line ? requested.get(line.id) ?? 0 : 0) + item.quantity;
+    const total = (line ? (requested.get(line.id) ?? 0) : 0) + item.quantity;
     if (!line || item.quantity <= 0 || total > line.remaining_quantity) return null;
     requested.set(line.id, total);
   }
@@ -157,10 +157,12 @@ export function fulfillmentCreate(store: Store, input: FulfillmentCreateInput): 
   const fulfillmentId = store.transaction(() => {
     const now = store.now();
     const count = store.listFulfillments(theOrderId).length;
-    const info = store.sql(
-      `INSERT INTO fulfillments (order_id, location_id, name, status, display_status, notify_customer, message, created_at, updated_at)
+    const info = store
+      .sql(
+        `INSERT INTO fulfillments (order_id, location_id, name, status, display_status, notify_customer, message, created_at, updated_at)
        VALUES (?, ?, ?, 'SUCCESS', 'FULFILLED', ?, ?, ?, ?)`,
-    ).run(theOrderId, theLocationId, `${order.name}.${count + 1}`, input.notifyCustomer ? 1 : 0, input.message, now, now);
+      )
+      .run(theOrderId, theLocationId, `${order.name}.${count + 1}`, input.notifyCustomer ? 1 : 0, input.message, now, now);
     const id = Number(info.lastInsertRowid);
     const insertLine = store.sql(
       `INSERT INTO fulfillment_line_items (fulfillment_id, line_item_id, fulfillment_order_id, fulfillment_order_line_item_id, quantity)
@@ -192,7 +194,8 @@ export function fulfillmentTrackingInfoUpdate(
   if (fulfillment.status === "CANCELLED") return fail("Tracking can't be updated on a cancelled fulfillment.", ["fulfillmentId"]);
   store.transaction(() => {
     replaceTracking(store, fulfillment.id, tracking);
-    store.sql("UPDATE fulfillments SET updated_at = ?, notify_customer = COALESCE(?, notify_customer) WHERE id = ?")
+    store
+      .sql("UPDATE fulfillments SET updated_at = ?, notify_customer = COALESCE(?, notify_customer) WHERE id = ?")
       .run(store.now(), notifyCustomer === null ? null : notifyCustomer ? 1 : 0, fulfillment.id);
     store.emit({ topic: "fulfillments/update", fulfillmentId: fulfillment.id });
   });
@@ -206,8 +209,7 @@ export function fulfillmentCancel(store: Store, fulfillmentId: number | null): O
   if (fulfillment.status === "CANCELLED") return fail("Fulfillment has already been cancelled.", ["id"]);
   store.transaction(() => {
     const now = store.now();
-    store.sql("UPDATE fulfillments SET status = 'CANCELLED', display_status = 'CANCELED', updated_at = ? WHERE id = ?")
-      .run(now, fulfillment.id);
+    store.sql("UPDATE fulfillments SET status = 'CANCELLED', display_status = 'CANCELED', updated_at = ? WHERE id = ?").run(now, fulfillment.id);
     const reopened = new Map<number, { lineItemId: number; quantity: number }[]>();
     for (const fli of store.listFulfillmentLineItems(fulfillment.id)) {
       const fo = store.getFulfillmentOrder(fli.fulfillment_order_id);
@@ -217,7 +219,8 @@ export function fulfillmentCancel(store: Store, fulfillmentId: number | null): O
         list.push({ lineItemId: fli.line_item_id, quantity: fli.quantity });
         reopened.set(fo.id, list);
       } else {
-        store.sql("UPDATE fulfillment_order_line_items SET remaining_quantity = remaining_quantity + ? WHERE id = ?")
+        store
+          .sql("UPDATE fulfillment_order_line_items SET remaining_quantity = remaining_quantity + ? WHERE id = ?")
           .run(fli.quantity, fli.fulfillment_order_line_item_id);
       }
     }
@@ -277,32 +280,34 @@ export function fulfillmentEventCreate(store: Store, input: FulfillmentEventInpu
   const eventId = store.transaction(() => {
     const now = store.now();
     const happenedAt = input.happenedAt ? toShopifyDateTime(input.happenedAt) : now;
-    const info = store.sql(
-      `INSERT INTO fulfillment_events (fulfillment_id, status, happened_at, created_at, estimated_delivery_at, message, address1, city,
+    const info = store
+      .sql(
+        `INSERT INTO fulfillment_events (fulfillment_id, status, happened_at, created_at, estimated_delivery_at, message, address1, city,
          province, country, zip, latitude, longitude) VALUES (@fid, @status, @happened, @now, @eta, @message, @address1, @city,
          @province, @country, @zip, @latitude, @longitude)`,
-    ).run({
-      fid: fulfillment.id,
-      status: input.status,
-      happened: happenedAt,
-      now,
-      eta: input.estimatedDeliveryAt ? toShopifyDateTime(input.estimatedDeliveryAt) : null,
-      message: input.message ?? null,
-      address1: input.address1 ?? null,
-      city: input.city ?? null,
-      province: input.province ?? null,
-      country: input.country ?? null,
-      zip: input.zip ?? null,
-      latitude: input.latitude ?? null,
-      longitude: input.longitude ?? null,
-    });
+      )
+      .run({
+        fid: fulfillment.id,
+        status: input.status,
+        happened: happenedAt,
+        now,
+        eta: input.estimatedDeliveryAt ? toShopifyDateTime(input.estimatedDeliveryAt) : null,
+        message: input.message ?? null,
+        address1: input.address1 ?? null,
+        city: input.city ?? null,
+        province: input.province ?? null,
+        country: input.country ?? null,
+        zip: input.zip ?? null,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+      });
     const events = store.listFulfillmentEvents(fulfillment.id).sort((a, b) => a.happened_at.localeCompare(b.happened_at) || a.id - b.id);
     const latest = events[events.length - 1];
     const firstOf = (statuses: ReadonlySet<string>) => events.find((e) => statuses.has(e.status))?.happened_at ?? null;
     const eta = [...events].reverse().find((e) => e.estimated_delivery_at)?.estimated_delivery_at ?? null;
-    store.sql(
-      "UPDATE fulfillments SET display_status = ?, in_transit_at = ?, delivered_at = ?, estimated_delivery_at = ?, updated_at = ? WHERE id = ?",
-    ).run(latest?.status ?? fulfillment.display_status, firstOf(IN_TRANSIT_OR_LATER), firstOf(new Set(["DELIVERED"])), eta, now, fulfillment.id);
+    store
+      .sql("UPDATE fulfillments SET display_status = ?, in_transit_at = ?, delivered_at = ?, estimated_delivery_at = ?, updated_at = ? WHERE id = ?")
+      .run(latest?.status ?? fulfillment.display_status, firstOf(IN_TRANSIT_OR_LATER), firstOf(new Set(["DELIVERED"])), eta, now, fulfillment.id);
     const id = Number(info.lastInsertRowid);
     store.emit({ topic: "fulfillment_events/create", eventId: id });
     store.emit({ topic: "fulfillments/update", fulfillmentId: fulfillment.id });
@@ -340,9 +345,9 @@ export function fulfillmentOrderHold(store: Store, foId: number | null, input: H
     );
   }
   const holdId = store.transaction(() => {
-    const info = store.sql(
-      "INSERT INTO fulfillment_holds (fulfillment_order_id, reason, reason_notes, handle, held_by_app, created_at) VALUES (?, ?, ?, ?, 1, ?)",
-    ).run(fo.id, input.reason, input.reasonNotes ?? null, handle, store.now());
+    const info = store
+      .sql("INSERT INTO fulfillment_holds (fulfillment_order_id, reason, reason_notes, handle, held_by_app, created_at) VALUES (?, ?, ?, ?, 1, ?)")
+      .run(fo.id, input.reason, input.reasonNotes ?? null, handle, store.now());
     setFoStatus(store, fo.id, "ON_HOLD");
     store.recomputeOrder(fo.order_id);
     const id = Number(info.lastInsertRowid);
@@ -461,7 +466,8 @@ export function orderCancel(store: Store, orderId: number | null, reason: string
   store.transaction(() => {
     const now = store.now();
     const note = staffNote ? [order.note, staffNote].filter(Boolean).join("\n") : order.note;
-    store.sql("UPDATE orders SET cancelled_at = ?, cancel_reason = ?, closed = 1, closed_at = ?, note = ?, updated_at = ? WHERE id = ?")
+    store
+      .sql("UPDATE orders SET cancelled_at = ?, cancel_reason = ?, closed = 1, closed_at = ?, note = ?, updated_at = ? WHERE id = ?")
       .run(now, reason, now, note, now, order.id);
     for (const fo of store.listFulfillmentOrders(order.id)) {
       if (fo.status === "CLOSED" || fo.status === "CANCELLED") continue;

@@ -73,7 +73,14 @@ export class WebhookDispatcher {
     const eventId = randomUUID();
     const triggeredAt = this.store.now();
     return uris.map((uri) => {
-      const id = this.store.insertWebhookDelivery({ webhook_id: randomUUID(), event_id: eventId, topic, url: this.urlFor(uri), body, triggered_at: triggeredAt });
+      const id = this.store.insertWebhookDelivery({
+        webhook_id: randomUUID(),
+        event_id: eventId,
+        topic,
+        url: this.urlFor(uri),
+        body,
+        triggered_at: triggeredAt,
+      });
       const row = this.store.getWebhookDelivery(id);
       if (row) this.track(this.attempt(row, 1));
       return id;

@@ -129,7 +129,15 @@ export function orderPayload(store: Store, orderId: number): Json | null {
     shipping_address: restAddress(order.shipping_address_json ? (JSON.parse(order.shipping_address_json) as Address) : null),
     billing_address: restAddress(order.billing_address_json ? (JSON.parse(order.billing_address_json) as Address | null) : null),
     shipping_lines: shippingLine
-      ? [{ title: shippingLine.title, code: shippingLine.code, source: shippingLine.source, carrier_identifier: shippingLine.carrierIdentifier, price: shippingLine.price }]
+      ? [
+          {
+            title: shippingLine.title,
+            code: shippingLine.code,
+            source: shippingLine.source,
+            carrier_identifier: shippingLine.carrierIdentifier,
+            price: shippingLine.price,
+          },
+        ]
       : [],
     line_items: lineItems,
     fulfillments: store.listFulfillments(orderId).map((f) => fulfillmentPayload(store, f)),
@@ -207,7 +215,9 @@ export function eventPayload(store: Store, event: StoreEvent): Json | null {
       const fo = fulfillmentOrderPayload(store, event.fulfillmentOrderId);
       const hold = store.getHold(event.holdId);
       if (!fo) return null;
-      const holds = store.listHolds(event.fulfillmentOrderId).map((h) => ({ id: toGid("FulfillmentHold", h.id), reason: h.reason.toLowerCase(), reason_notes: h.reason_notes }));
+      const holds = store
+        .listHolds(event.fulfillmentOrderId)
+        .map((h) => ({ id: toGid("FulfillmentHold", h.id), reason: h.reason.toLowerCase(), reason_notes: h.reason_notes }));
       return {
         fulfillment_order: { ...fo, fulfillment_holds: holds },
         remaining_fulfillment_order: null,

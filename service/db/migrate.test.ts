@@ -12,8 +12,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function schemaOf(path: string): string[] {
   const db = new Database(path, { readonly: true });
   try {
-    return (db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '_prisma_migrations%' AND name NOT LIKE 'sqlite_%' ORDER BY type, name`).all() as { type: string; name: string; sql: string }[])
-      .map((row) => `${row.type} ${row.name}: ${row.sql.replace(/\s+/g, " ")}`);
+    return (
+      db
+        .prepare(`SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '_prisma_migrations%' AND name NOT LIKE 'sqlite_%' ORDER BY type, name`)
+        .all() as { type: string; name: string; sql: string }[]
+    ).map((row) => `${row.type} ${row.name}: ${row.sql.replace(/\s+/g, " ")}`);
   } finally {
     db.close();
   }
@@ -27,7 +30,10 @@ describe("service migrations", () => {
     const db = new Database(path);
     try {
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      const recorded = db.prepare(`SELECT migration_name, checksum, finished_at FROM _prisma_migrations`).all() as { checksum: string; finished_at: number | null }[];
+      const recorded = db.prepare(`SELECT migration_name, checksum, finished_at FROM _prisma_migrations`).all() as {
+        checksum: string;
+        finished_at: number | null;
+      }[];
       expect(recorded).toHaveLength(1);
       expect(recorded[0]!.checksum).toMatch(/^[0-9a-f]{64}$/);
       expect(recorded[0]!.finished_at).not.toBeNull();
@@ -38,12 +44,16 @@ describe("service migrations", () => {
 
   it("GIVEN schema.prisma THEN the migrations produce exactly the tables it describes", () => {
     const root = resolve(import.meta.dirname, "..", "..");
-    const script = execFileSync(join(root, "node_modules", ".bin", "prisma"), ["migrate", "diff", "--config", "service/prisma.config.ts", "--from-empty", "--to-schema-datamodel", "service/prisma/schema.prisma", "--script"], {
-      cwd: root,
-      env: { ...process.env, SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "cli.sqlite")}` },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const script = execFileSync(
+      join(root, "node_modules", ".bin", "prisma"),
+      ["migrate", "diff", "--config", "service/prisma.config.ts", "--from-empty", "--to-schema-datamodel", "service/prisma/schema.prisma", "--script"],
+      {
+        cwd: root,
+        env: { ...process.env, SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "cli.sqlite")}` },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
     const fromSchema = join(dir, "from-schema.sqlite");
     const db = new Database(fromSchema);
     db.exec(script);

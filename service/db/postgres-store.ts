@@ -23,7 +23,11 @@ interface Answer {
 
 export class PostgresStoreError extends Error {
   override name = "PostgresStoreError";
-  constructor(message: string, readonly code: string | undefined, readonly sql: string) {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly sql: string,
+  ) {
     super(`${message} (in: ${sql.replace(/\s+/g, " ").slice(0, 200)})`);
   }
 }

@@ -120,7 +120,9 @@ function assignQuotes(ctx: DomainContext, customerId: string, batch: Pick<BatchR
   if (elsewhere.length > 0) throw invalidRequest(`Quotes are already assigned to a different batch: ${list(elsewhere)}`);
   const adding = unique.filter((id) => byId.get(id)!.batchId !== batch.id);
   if (batch.quoteCount + adding.length > MAX_BATCH_SIZE) {
-    throw invalidRequest(`Adding ${adding.length} quotes to the ${batch.quoteCount} in batch ${batch.id} would exceed the maximum batch size of ${MAX_BATCH_SIZE}`);
+    throw invalidRequest(
+      `Adding ${adding.length} quotes to the ${batch.quoteCount} in batch ${batch.id} would exceed the maximum batch size of ${MAX_BATCH_SIZE}`,
+    );
   }
   const last = ctx.store.statement(`SELECT COALESCE(MAX(batchSeq), 0) AS seq FROM Quote WHERE batchId = ?`).get(batch.id) as { seq: number };
   const assign = ctx.store.statement(`UPDATE Quote SET batchId = ?, batchSeq = ? WHERE id = ?`);
@@ -135,7 +137,9 @@ export function createBatch(ctx: DomainContext, customerId: string, input: Creat
   return ctx.store.transaction(() => {
     const id = Number(
       ctx.store
-        .statement(`INSERT INTO Batch (customerId, name, status, quoteCount, bookedCount, errorCount, createdAt, updatedAt) VALUES (?, ?, 'open', 0, 0, 0, ?, ?)`)
+        .statement(
+          `INSERT INTO Batch (customerId, name, status, quoteCount, bookedCount, errorCount, createdAt, updatedAt) VALUES (?, ?, 'open', 0, 0, 0, ?, ?)`,
+        )
         .run(customerId, input.name, at, at).lastInsertRowid,
     );
     const added = assignQuotes(ctx, customerId, { id, quoteCount: 0 }, input.quoteIds ?? [], now);
@@ -172,7 +176,8 @@ export function addToBatch(ctx: DomainContext, customerId: string, batchId: numb
 export function removeFromBatch(ctx: DomainContext, customerId: string, batchId: number, quoteId: number): OkResponse {
   return ctx.store.transaction(() => {
     const batch = ownedBatch(ctx, customerId, batchId, 404);
-    const quote = ctx.store.statement(`SELECT id, customerId, batchId FROM Quote WHERE id = ?`).get(quoteId) as Pick<QuoteRow, "id" | "customerId" | "batchId"> | undefined;
+    const quote = ctx.store.statement(`SELECT id, customerId, batchId FROM Quote WHERE id = ?`).get(quoteId) as
+      Pick<QuoteRow, "id" | "customerId" | "batchId"> | undefined;
     if (!quote || quote.customerId !== customerId) throw notFound(`Quote ${quoteId} not found`);
     if (batch.status !== "open") throw unprocessable(`Batch ${batchId} is ${batch.status}; quotes can only be removed from an open batch`);
     if (quote.batchId !== batchId) throw unprocessable(`Quote ${quoteId} is not in batch ${batchId}`);

@@ -1,4 +1,15 @@
-import { addressText, type BatchBookResponse, type CommercialInvoice, type BatchBookResult, type BatchQuoteShipment, type BookShipmentRequest, type BookShipmentResponse, type BookedShipment, type Currency, type LabelImageFormat } from "../../shipping-api/contract";
+import {
+  addressText,
+  type BatchBookResponse,
+  type CommercialInvoice,
+  type BatchBookResult,
+  type BatchQuoteShipment,
+  type BookShipmentRequest,
+  type BookShipmentResponse,
+  type BookedShipment,
+  type Currency,
+  type LabelImageFormat,
+} from "../../shipping-api/contract";
 import type { Carrier, Service } from "../catalog";
 import { DAY_MS, formatTimestamp } from "../clock";
 import { type ErrorCategoryName, ServiceError, invalidRequest, notFound, unprocessable } from "../errors";
@@ -26,7 +37,14 @@ type ShipmentToBook = Pick<
   orderNumber?: string;
   customsCurrency?: Currency;
   commercialInvoice?: CommercialInvoice | null;
-  pieces: readonly { weight: string; length?: string | null; width?: string | null; height?: string | null; insuranceAmount?: string | null; declaredValue?: string | null }[];
+  pieces: readonly {
+    weight: string;
+    length?: string | null;
+    width?: string | null;
+    height?: string | null;
+    insuranceAmount?: string | null;
+    declaredValue?: string | null;
+  }[];
 };
 
 interface Priced {
@@ -62,7 +80,9 @@ class BookingRefused extends Error {
 /** Allocates `count` unique serials in the caller's transaction. */
 function allocateSerials(ctx: DomainContext, count: number): number {
   const row = ctx.store
-    .statement(`INSERT INTO Counter (name, value) VALUES ('shipment', ?) ON CONFLICT(name) DO UPDATE SET value = Counter.value + excluded.value RETURNING value`)
+    .statement(
+      `INSERT INTO Counter (name, value) VALUES ('shipment', ?) ON CONFLICT(name) DO UPDATE SET value = Counter.value + excluded.value RETURNING value`,
+    )
     .get(count) as { value: number };
   return row.value - count + 1;
 }
@@ -124,7 +144,15 @@ function bookedRecord(priced: Priced, shipment: ShipmentToBook, booked: Omit<Boo
 /** Lower-cased text Search Shipments matches keywords in. */
 function searchTextOf(record: BookedShipment, shipment: ShipmentToBook): string {
   const people = [shipment.sender, shipment.receiver].flatMap((address) => [address.name, address.company, address.phone, address.email]);
-  return [...people, ...record.trackingNumbers, record.bookNumber, shipment.orderNumber, ...(record.orderIds ?? []), record.shipmentReference, record.shipperReference2]
+  return [
+    ...people,
+    ...record.trackingNumbers,
+    record.bookNumber,
+    shipment.orderNumber,
+    ...(record.orderIds ?? []),
+    record.shipmentReference,
+    record.shipperReference2,
+  ]
     .filter((value): value is string => typeof value === "string" && value.length > 0)
     .join("\u0001")
     .toLowerCase();
@@ -135,7 +163,13 @@ function searchTextOf(record: BookedShipment, shipment: ShipmentToBook): string 
  * the cost is above the balance unless recharging was approved), allocates carrier-format numbers and
  * stores the shipment with its search text and label data.
  */
-function bookPriced(ctx: DomainContext, customerId: string, priced: Priced, shipment: ShipmentToBook, options: { approveRecharge: boolean; labelFormat: LabelImageFormat; quoteId: number | null; batchId: number | null }): Booked {
+function bookPriced(
+  ctx: DomainContext,
+  customerId: string,
+  priced: Priced,
+  shipment: ShipmentToBook,
+  options: { approveRecharge: boolean; labelFormat: LabelImageFormat; quoteId: number | null; batchId: number | null },
+): Booked {
   const perPiece = priced.service.perPieceTracking && shipment.pieces.length > 1;
   const serialCount = perPiece ? shipment.pieces.length : 1;
   const first = allocateSerials(ctx, serialCount);
@@ -146,7 +180,10 @@ function bookPriced(ctx: DomainContext, customerId: string, priced: Priced, ship
   const costUsd = convertCents(priced.totalCents, priced.currency, "USD");
   const plan = planCharge(prepayAccountOf(ctx, customerId), costUsd, bookNumber, options.approveRecharge);
   if (!plan.ok) {
-    throw new BookingRefused("INSUFFICIENT_FUNDS", `Shipping cost ${formatCents(costUsd)} USD is above the prepay balance (short by ${formatCents(plan.shortfallCents)} USD); approve a prepay recharge to book it`);
+    throw new BookingRefused(
+      "INSUFFICIENT_FUNDS",
+      `Shipping cost ${formatCents(costUsd)} USD is above the prepay balance (short by ${formatCents(plan.shortfallCents)} USD); approve a prepay recharge to book it`,
+    );
   }
   const now = ctx.clock.now();
   insertLedgerEntries(ctx, customerId, plan.entries, now.toISOString());
@@ -175,7 +212,21 @@ function bookPriced(ctx: DomainContext, customerId: string, priced: Priced, ship
       `INSERT INTO Shipment (customerId, bookNumber, trackingNumber, quoteId, batchId, carrierCode, serviceCode, transitDays, bookedAt, searchText, record, label, labelFormat)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(customerId, bookNumber, trackingNumber, options.quoteId, options.batchId, priced.carrier.carrierCode, priced.service.serviceCode, priced.transitDays, now.toISOString(), searchTextOf(record, shipment), JSON.stringify(record), JSON.stringify(label), options.labelFormat);
+    .run(
+      customerId,
+      bookNumber,
+      trackingNumber,
+      options.quoteId,
+      options.batchId,
+      priced.carrier.carrierCode,
+      priced.service.serviceCode,
+      priced.transitDays,
+      now.toISOString(),
+      searchTextOf(record, shipment),
+      JSON.stringify(record),
+      JSON.stringify(label),
+      options.labelFormat,
+    );
   return { bookNumber, trackingNumber, trackingNumbers, lastMileTrackingNumber, pieceCostsCents, balanceAfterCents: plan.balanceAfterCents, label };
 }
 
@@ -191,7 +242,13 @@ function invoicePaper(shipment: ShipmentToBook): { invoice: LabelInvoice } | Rec
       receiverTaxId: invoice.receiverTaxId,
       packageMarks: invoice.packageMarks,
       exportFiling: invoice.ftrNumber ? `FTR ${invoice.ftrNumber}` : invoice.itnNumber ? `ITN ${invoice.itnNumber}` : null,
-      items: invoice.items.map(({ description, quantity, unitValue, htsNumber, countryOfOrigin }) => ({ description, quantity, unitValue, htsNumber, countryOfOrigin })),
+      items: invoice.items.map(({ description, quantity, unitValue, htsNumber, countryOfOrigin }) => ({
+        description,
+        quantity,
+        unitValue,
+        htsNumber,
+        countryOfOrigin,
+      })),
     },
   };
 }
@@ -240,7 +297,9 @@ export async function bookBatch(ctx: DomainContext, customerId: string, batchId:
     const batch = ownedBatch(ctx, customerId, batchId, 403);
     if (batch.status !== "open") throw unprocessable(`Batch ${batchId} is ${batch.status}; only an open batch can be booked`);
     if (batch.quoteCount === 0) throw unprocessable(`Batch ${batchId} has no quotes to book`);
-    const claim = ctx.store.statement(`UPDATE Batch SET status = 'processing', updatedAt = ? WHERE id = ? AND status = 'open'`).run(ctx.clock.now().toISOString(), batchId);
+    const claim = ctx.store
+      .statement(`UPDATE Batch SET status = 'processing', updatedAt = ? WHERE id = ? AND status = 'open'`)
+      .run(ctx.clock.now().toISOString(), batchId);
     if (claim.changes !== 1) throw unprocessable(`Batch ${batchId} is already being booked`);
     return batch;
   });
@@ -277,7 +336,9 @@ function bookClaimedBatch(ctx: DomainContext, customerId: string, batch: BatchRo
     try {
       const booked = ctx.store.transaction(() => {
         const priced = pricedFromQuote(ctx, quote, now);
-        const shipment = JSON.parse((ctx.store.statement(`SELECT shipment FROM QuoteRequest WHERE id = ?`).get(quote.requestId) as { shipment: string }).shipment) as BatchQuoteShipment;
+        const shipment = JSON.parse(
+          (ctx.store.statement(`SELECT shipment FROM QuoteRequest WHERE id = ?`).get(quote.requestId) as { shipment: string }).shipment,
+        ) as BatchQuoteShipment;
         const result = bookPriced(ctx, customerId, priced, shipment, { approveRecharge: false, labelFormat: "PDF", quoteId: quote.id, batchId: batch.id });
         markBooked.run(result.bookNumber, result.trackingNumber, quote.id);
         return { result, priced };
@@ -308,13 +369,26 @@ function bookClaimedBatch(ctx: DomainContext, customerId: string, batch: BatchRo
 
 function pricedFromQuote(ctx: DomainContext, quote: QuoteRow, now: Date): Priced {
   const status = quoteStatus(quote, now);
-  if (status === "expired") throw new BookingRefused("QUOTE_EXPIRED", `Quote ${quote.id} expired at ${formatTimestamp(new Date(quote.expiresAt))} and can no longer be booked; quote the shipment again`);
+  if (status === "expired")
+    throw new BookingRefused(
+      "QUOTE_EXPIRED",
+      `Quote ${quote.id} expired at ${formatTimestamp(new Date(quote.expiresAt))} and can no longer be booked; quote the shipment again`,
+    );
   if (status === "booked") throw new BookingRefused("UNPROCESSABLE", `Quote ${quote.id} is already booked`);
   const service = ctx.catalog.service(quote.serviceCode);
   const carrier = ctx.catalog.carrier(quote.carrierCode);
   if (!service || !carrier) throw new BookingRefused("SERVICE_UNAVAILABLE", `Service ${quote.serviceCode} is no longer offered`);
   const detail = JSON.parse(quote.detail) as QuoteDetail;
-  return { carrier, service, packageTypeCode: quote.packageTypeCode, currency: quote.currency, totalCents: quote.totalCents, zone: detail.zone, transitDays: detail.transitDays, quotedWeight: detail.quotedWeight };
+  return {
+    carrier,
+    service,
+    packageTypeCode: quote.packageTypeCode,
+    currency: quote.currency,
+    totalCents: quote.totalCents,
+    zone: detail.zone,
+    transitDays: detail.transitDays,
+    quotedWeight: detail.quotedWeight,
+  };
 }
 
 /** View Batch Labels: one PDF of the batch's booked shipments in batch order. */
@@ -346,19 +420,26 @@ function checkBookingOptions(ctx: DomainContext, customerId: string, request: Bo
   checkContact(request.receiver, "receiver");
   const format = request.labelImageFormat ?? "PDF";
   if (!carrier.labelFormats.includes(format)) {
-    throw invalidRequest(`labelImageFormat ${format} is not available for ${carrier.carrierLabel} (${carrier.carrierCode}); it supports ${carrier.labelFormats.join(", ")}`);
+    throw invalidRequest(
+      `labelImageFormat ${format} is not available for ${carrier.carrierLabel} (${carrier.carrierCode}); it supports ${carrier.labelFormats.join(", ")}`,
+    );
   }
   if (request.dangerousGoodsCode) {
     const codes = (service.supportedDangerousGoodsCodes ?? "").split(",").filter(Boolean);
     if (!codes.includes(request.dangerousGoodsCode)) {
-      throw invalidRequest(`dangerousGoodsCode ${request.dangerousGoodsCode} is not supported by ${service.serviceCode}${codes.length ? ` (supported: ${codes.join(", ")})` : ""}`);
+      throw invalidRequest(
+        `dangerousGoodsCode ${request.dangerousGoodsCode} is not supported by ${service.serviceCode}${codes.length ? ` (supported: ${codes.join(", ")})` : ""}`,
+      );
     }
   }
-  if (request.scanBasedReturnLabel && !service.scanBasedReturn) throw invalidRequest(`scanBasedReturnLabel is only available with a postal return service, not ${service.serviceCode}`);
-  if (request.postalEndorsement && carrier.kind !== "consolidator") throw invalidRequest(`postalEndorsement is only used by the e-commerce carrier, not ${carrier.carrierCode}`);
+  if (request.scanBasedReturnLabel && !service.scanBasedReturn)
+    throw invalidRequest(`scanBasedReturnLabel is only available with a postal return service, not ${service.serviceCode}`);
+  if (request.postalEndorsement && carrier.kind !== "consolidator")
+    throw invalidRequest(`postalEndorsement is only used by the e-commerce carrier, not ${carrier.carrierCode}`);
   if (request.providerAccountId) {
     const accountCarrier = carrierOfProviderAccount(ctx, customerId, request.providerAccountId);
-    if (accountCarrier !== carrier.carrierCode) throw invalidRequest(`providerAccountId ${request.providerAccountId} is an account of ${accountCarrier}, not ${carrier.carrierCode}`);
+    if (accountCarrier !== carrier.carrierCode)
+      throw invalidRequest(`providerAccountId ${request.providerAccountId} is an account of ${accountCarrier}, not ${carrier.carrierCode}`);
   }
   return format;
 }
@@ -377,15 +458,27 @@ export async function bookShipment(ctx: DomainContext, customerId: string, reque
   const carrier = ctx.catalog.carrier(request.carrierCode);
   if (!carrier) throw invalidRequest(`Unknown carrierCode ${request.carrierCode}`);
   const service = ctx.catalog.service(request.serviceCode);
-  if (!service || service.carrierCode !== carrier.carrierCode) throw invalidRequest(`Unknown serviceCode ${request.serviceCode} for carrier ${request.carrierCode}`);
+  if (!service || service.carrierCode !== carrier.carrierCode)
+    throw invalidRequest(`Unknown serviceCode ${request.serviceCode} for carrier ${request.carrierCode}`);
   const labelFormat = checkBookingOptions(ctx, customerId, request, carrier, service);
   const rated = rateShipment(ctx.catalog, request);
   if (rated.status === "error") throw new ServiceError(400, rated.errorCategory, rated.error);
   const quote = rated.quotes[0]!;
-  const priced: Priced = { carrier, service, packageTypeCode: quote.packageTypeCode, currency: quote.currency, totalCents: quote.totalCents, zone: quote.zone, transitDays: quote.transitDays, quotedWeight: quote.quotedWeight };
+  const priced: Priced = {
+    carrier,
+    service,
+    packageTypeCode: quote.packageTypeCode,
+    currency: quote.currency,
+    totalCents: quote.totalCents,
+    zone: quote.zone,
+    transitDays: quote.transitDays,
+    quotedWeight: quote.quotedWeight,
+  };
   let booked: Booked;
   try {
-    booked = ctx.store.transaction(() => bookPriced(ctx, customerId, priced, request, { approveRecharge: request.approvePrepayRecharge ?? false, labelFormat, quoteId: null, batchId: null }));
+    booked = ctx.store.transaction(() =>
+      bookPriced(ctx, customerId, priced, request, { approveRecharge: request.approvePrepayRecharge ?? false, labelFormat, quoteId: null, batchId: null }),
+    );
   } catch (error) {
     if (error instanceof BookingRefused) throw new ServiceError(REFUSAL_STATUS[error.category] ?? 422, error.category, error.message);
     throw error;
@@ -405,11 +498,15 @@ export async function bookShipment(ctx: DomainContext, customerId: string, reque
 }
 
 /** Get Shipment Label: one booked shipment's label in the format it was booked with (outside the spec; see README). */
-export async function shipmentLabel(ctx: DomainContext, customerId: string, bookNumber: string): Promise<{ labelImageFormat: LabelImageFormat; labelImage: string }> {
-  const row = ctx.store.statement(`SELECT label, labelFormat, bookedAt FROM Shipment WHERE bookNumber = ? AND customerId = ?`).get(bookNumber, customerId) as { label: string; labelFormat: LabelImageFormat; bookedAt: string } | undefined;
+export async function shipmentLabel(
+  ctx: DomainContext,
+  customerId: string,
+  bookNumber: string,
+): Promise<{ labelImageFormat: LabelImageFormat; labelImage: string }> {
+  const row = ctx.store.statement(`SELECT label, labelFormat, bookedAt FROM Shipment WHERE bookNumber = ? AND customerId = ?`).get(bookNumber, customerId) as
+    { label: string; labelFormat: LabelImageFormat; bookedAt: string } | undefined;
   if (!row) throw notFound(`Shipment ${bookNumber} not found`);
   const [label] = labelsStillKept(ctx, [row]);
   if (!label) throw unprocessable(`The label of ${bookNumber} was purged ${ctx.labelRetentionDays} days after booking`);
   return { labelImageFormat: row.labelFormat, labelImage: (await renderLabelImage(row.labelFormat, label)).toString("base64") };
 }
-

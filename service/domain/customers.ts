@@ -22,7 +22,9 @@ const MAX_PREPAY_CENTS = 100_000_000;
 function amount(value: string, field: string, minimumCents: number): number {
   const cents = parseNonNegativeCents(value);
   if (cents === null || cents < minimumCents || cents > MAX_PREPAY_CENTS) {
-    throw invalidRequest(`prepaySettings.${field} must be a decimal from ${(minimumCents / 100).toFixed(2)} to ${(MAX_PREPAY_CENTS / 100).toFixed(2)}, got ${JSON.stringify(value)}`);
+    throw invalidRequest(
+      `prepaySettings.${field} must be a decimal from ${(minimumCents / 100).toFixed(2)} to ${(MAX_PREPAY_CENTS / 100).toFixed(2)}, got ${JSON.stringify(value)}`,
+    );
   }
   return cents;
 }
@@ -63,15 +65,33 @@ export async function createCustomer(ctx: DomainContext, input: CreateCustomerRe
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
-        customerId, email, passwordHash, input.profileCode, input.franchiseId ?? null, JSON.stringify(input.mailingAddress), JSON.stringify(input.billingAddress),
-        minimumBalanceCents, rechargeAmountCents, 0, input.salesRep ?? null, input.industry ?? null, input.utm ? JSON.stringify(input.utm) : null,
-        input.monthlyVolume ?? null, now,
+        customerId,
+        email,
+        passwordHash,
+        input.profileCode,
+        input.franchiseId ?? null,
+        JSON.stringify(input.mailingAddress),
+        JSON.stringify(input.billingAddress),
+        minimumBalanceCents,
+        rechargeAmountCents,
+        0,
+        input.salesRep ?? null,
+        input.industry ?? null,
+        input.utm ? JSON.stringify(input.utm) : null,
+        input.monthlyVolume ?? null,
+        now,
       );
     insertLedgerEntries(ctx, customerId, openingEntries(rechargeAmountCents), now);
     for (const carrier of ctx.catalog.carriers) {
       ctx.store
         .statement(`INSERT INTO ProviderAccount (id, customerId, providerCode, sealedFields, createdAt) VALUES (?, ?, ?, ?, ?)`)
-        .run(`PA${randomBytes(6).toString("hex").toUpperCase()}`, customerId, carrier.providerCode, ctx.secrets.seal(demoAccountFields(carrier.providerFields)), now);
+        .run(
+          `PA${randomBytes(6).toString("hex").toUpperCase()}`,
+          customerId,
+          carrier.providerCode,
+          ctx.secrets.seal(demoAccountFields(carrier.providerFields)),
+          now,
+        );
     }
   });
   return { customerId };

@@ -12,9 +12,8 @@ export function insertLedgerEntries(ctx: DomainContext, customerId: string, entr
 }
 
 export function prepayAccountOf(ctx: DomainContext, customerId: string): PrepayAccount {
-  const row = ctx.store
-    .statement(`SELECT balanceCents, minimumBalanceCents, rechargeAmountCents FROM Customer WHERE id = ?`)
-    .get(customerId) as PrepayAccount | undefined;
+  const row = ctx.store.statement(`SELECT balanceCents, minimumBalanceCents, rechargeAmountCents FROM Customer WHERE id = ?`).get(customerId) as
+    PrepayAccount | undefined;
   if (!row) throw new Error(`Customer ${customerId} vanished during a booking`);
   return row;
 }

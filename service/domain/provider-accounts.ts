@@ -10,7 +10,9 @@ interface AccountRow {
 }
 
 function accountsOf(ctx: DomainContext, customerId: string): AccountRow[] {
-  return ctx.store.statement(`SELECT id, providerCode, sealedFields FROM ProviderAccount WHERE customerId = ? ORDER BY createdAt, id`).all(customerId) as AccountRow[];
+  return ctx.store
+    .statement(`SELECT id, providerCode, sealedFields FROM ProviderAccount WHERE customerId = ? ORDER BY createdAt, id`)
+    .all(customerId) as AccountRow[];
 }
 
 /** Every value masked: secrets never leave the service, identifiers only by their last four characters. */
@@ -32,7 +34,8 @@ export function listProviderAccounts(ctx: DomainContext, customerId: string): Li
  * refused as a bad request (the same answer whether it exists for someone else or not at all).
  */
 export function carrierOfProviderAccount(ctx: DomainContext, customerId: string, providerAccountId: string): string {
-  const row = ctx.store.statement(`SELECT providerCode FROM ProviderAccount WHERE id = ? AND customerId = ?`).get(providerAccountId, customerId) as { providerCode: string } | undefined;
+  const row = ctx.store.statement(`SELECT providerCode FROM ProviderAccount WHERE id = ? AND customerId = ?`).get(providerAccountId, customerId) as
+    { providerCode: string } | undefined;
   const carrier = row && ctx.catalog.carriers.find((entry) => entry.providerCode === row.providerCode);
   if (!carrier) throw invalidRequest(`providerAccountId ${providerAccountId} is not one of this customer's provider accounts`);
   return carrier.carrierCode;

@@ -90,7 +90,14 @@ const QUOTE_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)";
  * Saves one shipment's quotes with a single multi-row INSERT … RETURNING id (one statement instead of
  * one per service: the single-shipment quote is the hot path). Ids come back in insertion order.
  */
-function insertQuotes(ctx: DomainContext, customerId: string, requestId: number, quotes: readonly RatedQuote[], createdAt: string, expiresAt: string): number[] {
+function insertQuotes(
+  ctx: DomainContext,
+  customerId: string,
+  requestId: number,
+  quotes: readonly RatedQuote[],
+  createdAt: string,
+  expiresAt: string,
+): number[] {
   if (quotes.length === 0) return [];
   const statement = ctx.store.statement(`INSERT INTO Quote ${QUOTE_COLUMNS} VALUES ${Array(quotes.length).fill(QUOTE_ROW).join(", ")} RETURNING id`);
   const values: unknown[] = [];
@@ -104,7 +111,18 @@ function insertQuotes(ctx: DomainContext, customerId: string, requestId: number,
       quotedWeightType: quote.quotedWeightType,
       transitDays: quote.transitDays,
     };
-    values.push(customerId, requestId, quote.carrierCode, quote.serviceCode, quote.packageTypeCode, quote.currency, quote.totalCents, JSON.stringify(detail), createdAt, expiresAt);
+    values.push(
+      customerId,
+      requestId,
+      quote.carrierCode,
+      quote.serviceCode,
+      quote.packageTypeCode,
+      quote.currency,
+      quote.totalCents,
+      JSON.stringify(detail),
+      createdAt,
+      expiresAt,
+    );
   }
   const rows = statement.all(...values) as { id: number }[];
   // RETURNING order is the insertion order for a single-table INSERT in SQLite; sort to be explicit.

@@ -1,6 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { z } from "zod";
-import { BatchQuoteEnvelope, type EndpointAuth, type EndpointDefinition, type EndpointName, type Endpoints, endpointList, formatIssues } from "../../shipping-api/contract";
+import {
+  BatchQuoteEnvelope,
+  type EndpointAuth,
+  type EndpointDefinition,
+  type EndpointName,
+  type Endpoints,
+  endpointList,
+  formatIssues,
+} from "../../shipping-api/contract";
 import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { ServiceStore } from "../db/store";
@@ -230,7 +238,10 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     const path = request.url.split("?")[0] ?? "";
     const allowed = [...new Set(patterns.filter((entry) => entry.pattern.test(path)).map((entry) => entry.method))];
     if (allowed.length > 0) {
-      return reply.code(405).header("allow", allowed.join(", ")).send(errorBody(`Method ${clip(request.method)} is not allowed on ${clip(path)}; use ${allowed.join(" or ")}`, ErrorCategories.METHOD_NOT_ALLOWED));
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send(errorBody(`Method ${clip(request.method)} is not allowed on ${clip(path)}; use ${allowed.join(" or ")}`, ErrorCategories.METHOD_NOT_ALLOWED));
     }
     return reply.code(404).send(errorBody(`No route ${clip(request.method)} ${clip(path)}`, ErrorCategories.NOT_FOUND));
   });
@@ -243,8 +254,12 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
       return reply.code(error.status).send(errorBody(error.message, error.category));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send(errorBody(`Request body is larger than the ${app.initialConfig.bodyLimit} byte limit`, ErrorCategories.PAYLOAD_TOO_LARGE));
-    if (status === 415) return reply.code(415).send(errorBody(`Content-Type must be application/json, got ${clip(request.headers["content-type"] ?? "none")}`, ErrorCategories.INVALID_REQUEST));
+    if (status === 413)
+      return reply.code(413).send(errorBody(`Request body is larger than the ${app.initialConfig.bodyLimit} byte limit`, ErrorCategories.PAYLOAD_TOO_LARGE));
+    if (status === 415)
+      return reply
+        .code(415)
+        .send(errorBody(`Content-Type must be application/json, got ${clip(request.headers["content-type"] ?? "none")}`, ErrorCategories.INVALID_REQUEST));
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody(error.message, ErrorCategories.INVALID_REQUEST));
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send(errorBody("Internal error; the service log has the details", ErrorCategories.INTERNAL_ERROR));

@@ -4,7 +4,11 @@ import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS, jsonCostProblem } from "./json-c
 
 describe("jsonCostProblem", () => {
   it("GIVEN a real 500-shipment Batch Quote body THEN no problem", () => {
-    const shipment = buildQuoteShipment({ receiver: buildUkReceiver(), pieces: [buildPiece({ declaredValue: "52.00" })], commercialInvoice: buildCommercialInvoice() });
+    const shipment = buildQuoteShipment({
+      receiver: buildUkReceiver(),
+      pieces: [buildPiece({ declaredValue: "52.00" })],
+      commercialInvoice: buildCommercialInvoice(),
+    });
     expect(jsonCostProblem(JSON.stringify({ shipments: Array.from({ length: 500 }, () => shipment) }))).toBeNull();
   });
 

@@ -32,7 +32,16 @@ describe("PDF labels", () => {
 
   it("shows the carrier, service, both addresses, reference and weight", async () => {
     const [content] = await pageContents(await renderLabelsPdf([buildLabel()]));
-    for (const text of ["BROWNLINE PARCEL", "Ground", "Ada Moreno", "Jordan Blake", "88 Orchard St", "REF #1001", "WEIGHT 6 lb   PIECES 1", "BOOK CN0023863922"]) {
+    for (const text of [
+      "BROWNLINE PARCEL",
+      "Ground",
+      "Ada Moreno",
+      "Jordan Blake",
+      "88 Orchard St",
+      "REF #1001",
+      "WEIGHT 6 lb   PIECES 1",
+      "BOOK CN0023863922",
+    ]) {
       expect(content).toContain(`<${hex(text)}>`);
     }
   });
@@ -40,7 +49,11 @@ describe("PDF labels", () => {
   it.each([
     ["a long carrier name", { carrierLabel: "Globe Parcel Consolidators", zone: "7" }, "GLOBE PARCEL CONSOLIDATORS"],
     ["a two-digit zone", { carrierLabel: "Globe Parcel Consolidators", zone: "10" }, "GLOBE PARCEL CONSOLIDATORS"],
-    ["a carrier name too long for any size", { carrierLabel: "Intercontinental Express Logistics Worldwide Consolidated", zone: "7" }, "INTERCONTINENTAL EXPRESS LOGISTICS"],
+    [
+      "a carrier name too long for any size",
+      { carrierLabel: "Intercontinental Express Logistics Worldwide Consolidated", zone: "7" },
+      "INTERCONTINENTAL EXPRESS LOGISTICS",
+    ],
   ])("GIVEN %s THEN the carrier's name ends before the zone, and no text overlaps another or leaves the page", async (_what, overrides, shownStart) => {
     const label = buildLabel(overrides);
     const runs = await textRuns((await pageContents(await renderLabelsPdf([label])))[0]!);
@@ -94,7 +107,11 @@ describe("the label's reference", () => {
   });
 
   it("GIVEN several references THEN ZPL, EPL2 and PNG (one layout) print one REF line, the order's name", () => {
-    expect(thermalLayout(kept).texts.filter((text) => text.value.startsWith("REF")).map((text) => text.value)).toEqual(["REF #1005"]);
+    expect(
+      thermalLayout(kept)
+        .texts.filter((text) => text.value.startsWith("REF"))
+        .map((text) => text.value),
+    ).toEqual(["REF #1005"]);
     for (const output of [renderZpl(kept), renderEpl2(kept)]) {
       expect(output.match(/REF /g)).toHaveLength(1);
       expect(output).not.toContain("cmwukg9f");
@@ -118,7 +135,8 @@ describe("commercial invoice pages", () => {
     expect(pages[1]).toContain("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE");
     expect(pages[2]).toContain("Tracking GC123456789US");
     for (const page of [pages[0]!, pages[3]!]) expect(page).not.toContain("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE");
-    for (const page of (await PDFDocument.load(await renderLabelsPdf(labels))).getPages()) expect(page.getSize()).toEqual({ width: LABEL_WIDTH, height: LABEL_HEIGHT });
+    for (const page of (await PDFDocument.load(await renderLabelsPdf(labels))).getPages())
+      expect(page.getSize()).toEqual({ width: LABEL_WIDTH, height: LABEL_HEIGHT });
   });
 
   it("GIVEN an invoice THEN its page shows both parties with tax ids, terms, currency, each item's description, quantity, HS code, origin, unit and line value, the total and the declaration", async () => {
@@ -150,7 +168,9 @@ describe("commercial invoice pages", () => {
         "Shipper Ada Moreno",
       ]),
     );
-    expect(invoice!.join(" ")).toContain("I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.");
+    expect(invoice!.join(" ")).toContain(
+      "I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.",
+    );
     // Quantity, HS code and origin of one item are on one line, in that order.
     const runs = await textRuns((await pageContents(await renderLabelsPdf([buildInternationalLabel()])))[1]!);
     const hs = runs.find((run) => run.text === "6912.00.48")!;
@@ -269,7 +289,7 @@ describe("PNG labels", () => {
   function decode(png: Buffer) {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const chunks: { type: string; data: Buffer }[] = [];
-    for (let offset = 8; offset < png.length; ) {
+    for (let offset = 8; offset < png.length;) {
       const length = png.readUInt32BE(offset);
       chunks.push({ type: png.toString("ascii", offset + 4, offset + 8), data: png.subarray(offset + 8, offset + 8 + length) });
       offset += 12 + length;

@@ -61,7 +61,7 @@ export class PageContent {
    */
   fittedText(value: string, x: number, y: number, maxWidth: number, size: number, minSize: number, bold = false): void {
     const widthAt = (text: string, at: number) => this.width(text, at, bold);
-    const fitting = Math.min(size, Math.floor((size * maxWidth) / Math.max(widthAt(value, size), 1) * 2) / 2);
+    const fitting = Math.min(size, Math.floor(((size * maxWidth) / Math.max(widthAt(value, size), 1)) * 2) / 2);
     if (fitting >= minSize) return this.text(value, x, y, fitting, bold);
     // Nothing past what one run prints can show, so the search starts there (descriptions run to 1,000 characters).
     let shown = value.slice(0, MAX_CHARACTERS);

@@ -1,7 +1,17 @@
 import type { LabelData } from "./label-data";
 
 export function buildLabel(overrides: Partial<LabelData> = {}): LabelData {
-  const address = { name: "Ada Moreno", company: "Northwind Candles", address1: "500 Market St", address2: "Suite 4", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550142" };
+  const address = {
+    name: "Ada Moreno",
+    company: "Northwind Candles",
+    address1: "500 Market St",
+    address2: "Suite 4",
+    city: "San Francisco",
+    state: "CA",
+    zip: "94105",
+    country: "US",
+    phone: "4155550142",
+  };
   return {
     carrierLabel: "Brownline Parcel",
     serviceLabel: "Ground",
@@ -13,7 +23,17 @@ export function buildLabel(overrides: Partial<LabelData> = {}): LabelData {
     pieceCount: 1,
     references: ["#1001"],
     sender: address,
-    receiver: { ...address, name: "Jordan Blake", company: "", address1: "88 Orchard St", address2: "Apt 3B", city: "New York", state: "NY", zip: "10002", phone: "2125550199" },
+    receiver: {
+      ...address,
+      name: "Jordan Blake",
+      company: "",
+      address1: "88 Orchard St",
+      address2: "Apt 3B",
+      city: "New York",
+      state: "NY",
+      zip: "10002",
+      phone: "2125550199",
+    },
     zone: "8",
     ...overrides,
   };
@@ -28,7 +48,17 @@ export function buildInternationalLabel(items = 2, overrides: Partial<LabelData>
   ];
   return buildLabel({
     trackingNumber: "GC123456789US",
-    receiver: { ...base.receiver, name: "Inês Carvalho", address1: "Rua Augusta 27", address2: "", city: "Lisboa", state: "", zip: "1100-048", country: "PT", phone: "351213425000" },
+    receiver: {
+      ...base.receiver,
+      name: "Inês Carvalho",
+      address1: "Rua Augusta 27",
+      address2: "",
+      city: "Lisboa",
+      state: "",
+      zip: "1100-048",
+      country: "PT",
+      phone: "351213425000",
+    },
     invoice: {
       currency: "EUR",
       termsOfTrade: "DAP",

@@ -97,7 +97,10 @@ export function thermalInvoicePages(label: LabelData): ThermalPage[] {
 
   start(false);
   if (content.marks) line(content.marks);
-  for (const [heading, lines] of [["SHIPPER / EXPORTER", content.shipper], ["CONSIGNEE", content.consignee]] as const) {
+  for (const [heading, lines] of [
+    ["SHIPPER / EXPORTER", content.shipper],
+    ["CONSIGNEE", content.consignee],
+  ] as const) {
     room(lines.length + 1);
     line(heading);
     for (const text of lines) line(`  ${text}`);

@@ -45,9 +45,7 @@ export const Address = addressFields.superRefine(checkStateCode);
 export type Address = z.infer<typeof Address>;
 
 /** Consignee and importer of record: `name`, `address1`, `city`, `zip`, `country` required. */
-export const ConsigneeAddress = addressFields
-  .partial({ company: true, address2: true, state: true, phone: true })
-  .superRefine(checkStateCode);
+export const ConsigneeAddress = addressFields.partial({ company: true, address2: true, state: true, phone: true }).superRefine(checkStateCode);
 export type ConsigneeAddress = z.infer<typeof ConsigneeAddress>;
 
 /** Return address of Book Shipment: every field optional. */
@@ -59,8 +57,5 @@ export const AddressSummary = addressFields.omit({ phone: true, email: true }).s
 export type AddressSummary = z.infer<typeof AddressSummary>;
 
 /** Mailing and billing address of Create Customer: every field a required string (zip too). */
-export const CustomerAddress = addressFields
-  .omit({ email: true })
-  .extend({ zip: Text })
-  .superRefine(checkStateCode);
+export const CustomerAddress = addressFields.omit({ email: true }).extend({ zip: Text }).superRefine(checkStateCode);
 export type CustomerAddress = z.infer<typeof CustomerAddress>;

@@ -55,12 +55,7 @@ export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
 /** Query of List Batches. Values arrive as strings in a URL, so they are coerced. */
 export const ListBatchesQuery = z.object({
   page: z.coerce.number<string | number>().int().min(1, "must be at least 1").default(1),
-  limit: z.coerce
-    .number<string | number>()
-    .int()
-    .min(1, "must be between 1 and 100")
-    .max(100, "must be between 1 and 100")
-    .default(25),
+  limit: z.coerce.number<string | number>().int().min(1, "must be between 1 and 100").max(100, "must be between 1 and 100").default(25),
 });
 export type ListBatchesQuery = z.infer<typeof ListBatchesQuery>;
 

@@ -54,9 +54,7 @@ const NoParams = z.object({});
 
 const CUSTOMER = "/restapi/v1/customers/:customerId";
 
-function defineEndpoints<const T extends readonly EndpointDefinition[]>(
-  list: T,
-): { readonly [E in T[number] as E["name"]]: E } {
+function defineEndpoints<const T extends readonly EndpointDefinition[]>(list: T): { readonly [E in T[number] as E["name"]]: E } {
   return Object.fromEntries(list.map((endpoint) => [endpoint.name, endpoint])) as {
     readonly [E in T[number] as E["name"]]: E;
   };

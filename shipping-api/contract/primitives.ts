@@ -28,9 +28,7 @@ export const DecimalString = z
  * a decimal library at the point of arithmetic. The service emits money as strings with two
  * decimals (see {@link formatMoney}).
  */
-export const Decimal = z
-  .union([DecimalString, z.number()], { error: "must be a decimal (JSON string or finite number)" })
-  .transform(toDecimalString);
+export const Decimal = z.union([DecimalString, z.number()], { error: "must be a decimal (JSON string or finite number)" }).transform(toDecimalString);
 
 /**
  * An amount of money that cannot be negative (insured and declared values, unit values, prepay settings):

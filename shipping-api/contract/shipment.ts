@@ -1,15 +1,6 @@
 import { z } from "zod";
 import { Address, ConsigneeAddress, ReturnToAddress } from "./address";
-import {
-  BillingParty,
-  CarrierTaxIdType,
-  Currency,
-  DimUnit,
-  LabelImageFormat,
-  SenderTaxIdNumberType,
-  TermsOfTrade,
-  WeightUnit,
-} from "./enums";
+import { BillingParty, CarrierTaxIdType, Currency, DimUnit, LabelImageFormat, SenderTaxIdNumberType, TermsOfTrade, WeightUnit } from "./enums";
 import { CountryCode, DecimalString, Description, Dimension, IsoDate, Money, NonEmptyString, Text, Weight } from "./primitives";
 
 /** Request shapes of a shipment: per entry of Batch Quote, and Book Shipment. */
@@ -18,8 +9,7 @@ import { CountryCode, DecimalString, Description, Dimension, IsoDate, Money, Non
 export const MAX_PIECES = 100;
 export const MAX_LINE_ITEMS = 500;
 
-const Pieces = <P extends z.ZodType>(piece: P) =>
-  z.array(piece).min(1, "must have at least 1 piece").max(MAX_PIECES, `must have at most ${MAX_PIECES} pieces`);
+const Pieces = <P extends z.ZodType>(piece: P) => z.array(piece).min(1, "must have at least 1 piece").max(MAX_PIECES, `must have at most ${MAX_PIECES} pieces`);
 
 /** A product in a piece (bulk quote only); order and duplicates are preserved. */
 export const LineItem = z.object({

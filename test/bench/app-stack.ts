@@ -50,7 +50,9 @@ function stopGroup(child: ChildProcess): Promise<void> {
 
 /** This process's peak resident set (VmHWM), in MB. */
 export function peakRssMb(): number {
-  const line = readFileSync("/proc/self/status", "utf8").split("\n").find((entry) => entry.startsWith("VmHWM:"));
+  const line = readFileSync("/proc/self/status", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("VmHWM:"));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
 }
 
@@ -114,7 +116,13 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
     });
     const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
 
-    const { databaseUrl } = useAppEnvironment({ DATABASE_URL: database.url, LOCAL_ADMIN_URL: adminUrl, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: serviceUrl });
+    const { databaseUrl } = useAppEnvironment({
+      DATABASE_URL: database.url,
+      LOCAL_ADMIN_URL: adminUrl,
+      SHOPIFY_API_KEY: API_KEY,
+      SHOPIFY_API_SECRET: API_SECRET,
+      SHIPPING_API_URL: serviceUrl,
+    });
     const { default: prisma } = await import("../../app/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
     // The bench's process is the app instance: it works the job queue (on PostgreSQL, pg-boss), as `npm start` does.

@@ -61,7 +61,11 @@ async function main(): Promise<void> {
       "  of which before the first run (node, tsx, libraries, mirror sync)": `${rssBeforeRuns.toFixed(0)} MB`,
     };
     const memorySettings = `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""}`;
-    console.log(`App bench on ${stack.database} (BENCH_DATABASE=sqlite|postgres): ${ORDERS} of ${stack.mirroredOrderIds.length} mirrored orders (${SEEDED} seeded), ${RUNS} runs; service and local admin in their own processes; ${memorySettings}; load average ${loadavg().map((value) => value.toFixed(2)).join(" ")}`);
+    console.log(
+      `App bench on ${stack.database} (BENCH_DATABASE=sqlite|postgres): ${ORDERS} of ${stack.mirroredOrderIds.length} mirrored orders (${SEEDED} seeded), ${RUNS} runs; service and local admin in their own processes; ${memorySettings}; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")}`,
+    );
     for (const [name, value] of Object.entries(figures)) console.log(`  ${name.padEnd(72)} ${value}`);
   } finally {
     await stack.stop();

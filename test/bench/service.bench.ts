@@ -21,7 +21,14 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; method: string; headers: Record<string, string>; body: string }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const PARTNER_KEY = "bench-partner-key";
@@ -77,7 +84,9 @@ async function startServiceProcess(): Promise<{ child: ChildProcess; baseUrl: st
 }
 
 function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmHWM:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("VmHWM:"));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
 }
 
@@ -106,7 +115,13 @@ async function main(): Promise<void> {
   try {
     const email = `bench-${Date.now()}@consign.test`;
     const password = "bench-password";
-    const created = await call(baseUrl, "/restapi/v1/customers", `Bearer ${PARTNER_KEY}`, CreateCustomerResponse, buildCreateCustomer({ email, password, prepaySettings: { minimumBalance: "1000", rechargeAmount: "100000" } }));
+    const created = await call(
+      baseUrl,
+      "/restapi/v1/customers",
+      `Bearer ${PARTNER_KEY}`,
+      CreateCustomerResponse,
+      buildCreateCustomer({ email, password, prepaySettings: { minimumBalance: "1000", rechargeAmount: "100000" } }),
+    );
     const { customerId } = created.json;
     const auth = `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}`;
     const root = `/restapi/v1/customers/${customerId}`;
@@ -128,7 +143,9 @@ async function main(): Promise<void> {
     const bookTimes: number[] = [];
     const bytesPerLabel: number[] = [];
     for (let run = 0; run < RUNS + 1; run++) {
-      const quoted = await call(baseUrl, `${root}/batch-quote`, auth, BatchQuoteResponse, { shipments: allServices.shipments.map((entry) => ({ ...entry, serviceCode: "BLP_GROUND" })) });
+      const quoted = await call(baseUrl, `${root}/batch-quote`, auth, BatchQuoteResponse, {
+        shipments: allServices.shipments.map((entry) => ({ ...entry, serviceCode: "BLP_GROUND" })),
+      });
       const quoteIds = quoted.json.results.map((entry) => {
         if (entry.status !== "success") throw new Error(`batch quote refused a shipment: ${entry.error}`);
         return entry.quotes[0]!.quoteId;
@@ -136,7 +153,8 @@ async function main(): Promise<void> {
       const batch = await call(baseUrl, `${root}/batch`, auth, Batch, { name: `bench ${run}`, quoteIds });
       const booked = await call(baseUrl, `${root}/batch-book`, auth, BatchBookResponse, { batchId: batch.json.batchId });
       const bookedCount = booked.json.results.filter((entry) => entry.status === "success").length;
-      if (bookedCount !== 500) throw new Error(`batch book booked ${bookedCount} of 500: ${JSON.stringify(booked.json.results.find((entry) => entry.status !== "success"))}`);
+      if (bookedCount !== 500)
+        throw new Error(`batch book booked ${bookedCount} of 500: ${JSON.stringify(booked.json.results.find((entry) => entry.status !== "success"))}`);
       if (run === 0) continue; // warm-up
       bookTimes.push(booked.ms);
       bytesPerLabel.push(Buffer.from(booked.json.labelsPdf, "base64").length / 500);
@@ -163,8 +181,14 @@ async function main(): Promise<void> {
       "non-2xx responses / errors under load": `${single.non2xx} / ${single.errors}`,
       "service peak RSS (MB): after quotes / after booking / at end": `${Math.round(rssAfterQuotes)} / ${Math.round(rssAfterBooking)} / ${Math.round(peakRssMb(child.pid!))}`,
     };
-    const settings = Object.entries(serviceScriptEnvironment()).map(([name, value]) => `${name}=${value}`).join(" ");
-    console.log(`Shipping API service bench (${RUNS} runs each, medians; loopback; NODE_ENV=production, log level warn, ${settings}; load average ${loadavg().map((value) => value.toFixed(2)).join(" ")})`);
+    const settings = Object.entries(serviceScriptEnvironment())
+      .map(([name, value]) => `${name}=${value}`)
+      .join(" ");
+    console.log(
+      `Shipping API service bench (${RUNS} runs each, medians; loopback; NODE_ENV=production, log level warn, ${settings}; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")})`,
+    );
     for (const [name, value] of Object.entries(figures)) console.log(`  ${name.padEnd(58)} ${value}`);
   } finally {
     if (child.exitCode === null) {

@@ -77,7 +77,8 @@ const router = http.createServer((req, res) => {
         return;
       }
       const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string" && key !== "host" && key !== "content-length") headers.set(key, value);
+      for (const [key, value] of Object.entries(req.headers))
+        if (typeof value === "string" && key !== "host" && key !== "content-length") headers.set(key, value);
       const answer = await fetch(`${admin.url}${req.url}`, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
       res.statusCode = answer.status;
       answer.headers.forEach((value, key) => {
@@ -99,7 +100,9 @@ const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: DATABASE_U
 const booked = await Promise.all(
   [...admins].map(async ([shop, admin], index) => {
     const credentials = await connectTestAccount({ serviceUrl, partnerKey: PARTNER_KEY, databaseUrl: DATABASE_URL, shop });
-    await db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: admin.issueAccessToken(), scope: "write_fulfillments" } });
+    await db.session.create({
+      data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: admin.issueAccessToken(), scope: "write_fulfillments" },
+    });
     const client = createShippingClient({ baseUrl: serviceUrl, credentials: { kind: "customer", ...credentials }, timeoutMs: 300_000 });
     const count = Math.min(perShop, SHIPMENTS - index * perShop);
     const fulfillmentOrders = shippableFulfillmentOrders(admin.store, count);
@@ -110,7 +113,9 @@ const booked = await Promise.all(
 for (const { shop, admin, rows } of booked) {
   const updates = rows.map((row) => {
     const created = fulfillmentCreate(admin.store, {
-      lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: parseGid(row.fulfillmentOrderId)!.id, fulfillmentOrderGid: row.fulfillmentOrderId, fulfillmentOrderLineItems: null }],
+      lineItemsByFulfillmentOrder: [
+        { fulfillmentOrderId: parseGid(row.fulfillmentOrderId)!.id, fulfillmentOrderGid: row.fulfillmentOrderId, fulfillmentOrderLineItems: null },
+      ],
       notifyCustomer: false,
       trackingInfo: { company: row.carrierCode, number: row.trackingNumber },
       message: null,
@@ -118,7 +123,13 @@ for (const { shop, admin, rows } of booked) {
     if (!created.ok) throw new Error(`${shop}: ${JSON.stringify(created.userErrors)}`);
     return db.shipment.update({
       where: { id: row.id },
-      data: { fulfillmentStatus: "FULFILLED", fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId), fulfilledAt: clock.now(), trackingState: "ACTIVE", nextTrackAt: clock.now() },
+      data: {
+        fulfillmentStatus: "FULFILLED",
+        fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId),
+        fulfilledAt: clock.now(),
+        trackingState: "ACTIVE",
+        nextTrackAt: clock.now(),
+      },
     });
   });
   for (let start = 0; start < updates.length; start += 500) await db.$transaction(updates.slice(start, start + 500));

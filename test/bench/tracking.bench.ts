@@ -43,7 +43,13 @@ async function main(): Promise<void> {
     });
     console.log(`done in ${((Date.now() - seeded) / 1000).toFixed(0)} s`);
 
-    useAppEnvironment({ DATABASE_URL: databaseUrl, LOCAL_ADMIN_URL: ready.adminUrl, SHIPPING_API_URL: ready.serviceUrl, SHOPIFY_API_KEY: TEST_API_KEY, SHOPIFY_API_SECRET: TEST_API_SECRET });
+    useAppEnvironment({
+      DATABASE_URL: databaseUrl,
+      LOCAL_ADMIN_URL: ready.adminUrl,
+      SHIPPING_API_URL: ready.serviceUrl,
+      SHOPIFY_API_KEY: TEST_API_KEY,
+      SHOPIFY_API_SECRET: TEST_API_SECRET,
+    });
     const { default: prisma } = await import("../../app/db.server");
     const { trackShop } = await import("../../app/tracking/run.server");
     const { contextFor } = await import("../../app/context.server");
@@ -57,7 +63,14 @@ async function main(): Promise<void> {
       const perShop = await Promise.all(ready.shops.map((shop) => trackShop(contextFor(shop, { now: () => at }))));
       const seconds = (performance.now() - started) / 1000;
       const sum = (key: "polled" | "written" | "errors" | "failed") => perShop.reduce((total, summary) => total + summary[key], 0);
-      return { seconds, polled: sum("polled"), written: sum("written"), errors: sum("errors"), failed: sum("failed"), largestShopWrites: Math.max(...perShop.map((summary) => summary.written)) };
+      return {
+        seconds,
+        polled: sum("polled"),
+        written: sum("written"),
+        errors: sum("errors"),
+        failed: sum("failed"),
+        largestShopWrites: Math.max(...perShop.map((summary) => summary.written)),
+      };
     };
 
     const start = new Date(ready.start);
@@ -71,11 +84,15 @@ async function main(): Promise<void> {
     const rss = peakRssMb();
 
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
-    console.log(`\ntracking sync, ${active.toLocaleString("en-US")} active shipments across ${ready.shops.length} shops (load average ${loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `\ntracking sync, ${active.toLocaleString("en-US")} active shipments across ${ready.shops.length} shops (load average ${loadavg()[0]!.toFixed(1)})`,
+    );
     console.log(
       `  first pass:  ${first.seconds.toFixed(1)} s (target ≤ ${TARGET_PASS_S} s: ${mark(first.seconds <= TARGET_PASS_S)}), ${first.polled.toLocaleString("en-US")} Track Shipment calls = ${(first.polled / first.seconds).toFixed(0)} calls/s, ${first.written.toLocaleString("en-US")} Shopify writes (${first.failed} refused, ${first.errors} to retry)`,
     );
-    console.log(`               throttle floor for the busiest shop (${first.largestShopWrites} writes at ${restoreRate} points/s, ${bucket}-point bucket): ${floor.toFixed(1)} s`);
+    console.log(
+      `               throttle floor for the busiest shop (${first.largestShopWrites} writes at ${restoreRate} points/s, ${bucket}-point bucket): ${floor.toFixed(1)} s`,
+    );
     console.log(
       `  second pass: ${second.seconds.toFixed(1)} s (target ≤ ${TARGET_SECOND_PASS_S} s: ${mark(second.seconds <= TARGET_SECOND_PASS_S)}), ${second.polled.toLocaleString("en-US")} calls = ${(second.polled / second.seconds).toFixed(0)} calls/s, ${second.written} Shopify writes (target 0: ${mark(second.written === 0)})`,
     );

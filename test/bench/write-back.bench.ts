@@ -41,15 +41,24 @@ interface Charge {
 }
 
 const CostBody = (body: unknown) =>
-  (body as { extensions?: { cost?: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; restoreRate: number } } } })
-    .extensions?.cost;
+  (
+    body as {
+      extensions?: { cost?: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; restoreRate: number } } };
+    }
+  ).extensions?.cost;
 
 async function main(): Promise<void> {
   const service = await startService();
   // Seeded orders include on-hold, scheduled, fulfillment-service and pickup ones; 800 give more than 500 to ship.
   const harness = await startHarness({ orders: Math.ceil(SHIPMENTS * 1.6), throttle: THROTTLE });
   const database = await openBenchDatabase();
-  const { databaseUrl } = useAppEnvironment({ DATABASE_URL: database.url, LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+  const { databaseUrl } = useAppEnvironment({
+    DATABASE_URL: database.url,
+    LOCAL_ADMIN_URL: harness.url,
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    SHIPPING_API_URL: service.baseUrl,
+  });
   try {
     const { default: prisma } = await import("../../app/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
@@ -58,7 +67,9 @@ async function main(): Promise<void> {
     const { operationName } = await import("../../app/shopify/gateway.server");
 
     const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-    await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
+    await prisma.session.create({
+      data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" },
+    });
     const fulfillmentOrders = shippableFulfillmentOrders(harness.admin.store, SHIPMENTS);
     if (fulfillmentOrders.length < SHIPMENTS) throw new Error(`only ${fulfillmentOrders.length} shippable fulfillment orders were seeded`);
     process.stdout.write(`booking ${SHIPMENTS} shipments on the Shipping API service… `);
@@ -75,7 +86,14 @@ async function main(): Promise<void> {
     console.log("done");
     const charges: Charge[] = [];
     const note = (document: unknown, cost: ReturnType<typeof CostBody>, throttled: boolean) => {
-      if (cost) charges.push({ operation: operationName(String(document)), requested: cost.requestedQueryCost, actual: cost.actualQueryCost, throttled, ...cost.throttleStatus });
+      if (cost)
+        charges.push({
+          operation: operationName(String(document)),
+          requested: cost.requestedQueryCost,
+          actual: cost.actualQueryCost,
+          throttled,
+          ...cost.throttleStatus,
+        });
     };
     const observed: typeof admin = {
       ...admin,
@@ -137,7 +155,11 @@ async function main(): Promise<void> {
         ? `ratio           ${(seconds / writeOnlyFloor).toFixed(3)} × the write-only floor (target ≤ ${TARGET}×), ${(seconds / spentFloor).toFixed(3)} × the spent floor`
         : `ratio           none: the writes fit in the starting bucket, so only request latency bounds the run`,
     );
-    console.log(`machine load    ${loadavg().map((load) => load.toFixed(2)).join(" ")}`);
+    console.log(
+      `machine load    ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}`,
+    );
     await prisma.$disconnect();
   } finally {
     await harness.close();

@@ -199,7 +199,11 @@ describe("the App Bridge stand-in inside the local admin's frame", () => {
 
   it("GIVEN toast, loading and user THEN the admin shows and hides them and answers with the account owner", () =>
     inFrame("/page", async ({ page, app }) => {
-      type Shopify = { toast: { show(m: string, o?: { isError?: boolean }): string; hide(id: string): void }; loading(on: boolean): void; user(): Promise<{ name: string; accountOwner: boolean }> };
+      type Shopify = {
+        toast: { show(m: string, o?: { isError?: boolean }): string; hide(id: string): void };
+        loading(on: boolean): void;
+        user(): Promise<{ name: string; accountOwner: boolean }>;
+      };
       const toastId = await app.evaluate(() => (window as unknown as { shopify: Shopify }).shopify.toast.show("Could not buy", { isError: true }));
       const toast = page.locator(".toast.toast-error", { hasText: "Could not buy" });
       await toast.waitFor();

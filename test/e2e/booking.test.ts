@@ -81,7 +81,10 @@ describe("batches and booking in the embedded app", () => {
       await page.screenshot({ path: join(RESULTS_DIR, "batch-open.png"), fullPage: true });
 
       // No money without a checkpoint: "Book" first says what the batch costs and what it does to the balance.
-      const quotes = await db.quote.findMany({ where: { shipment: { batch: { shop: e2e.stack.shop, name: "Friday pickup" } } }, select: { quoteId: true, totalAmount: true, shipment: { select: { selectedQuoteId: true } } } });
+      const quotes = await db.quote.findMany({
+        where: { shipment: { batch: { shop: e2e.stack.shop, name: "Friday pickup" } } },
+        select: { quoteId: true, totalAmount: true, shipment: { select: { selectedQuoteId: true } } },
+      });
       const batchTotal = sumAmounts(quotes.filter((quote) => quote.quoteId === quote.shipment.selectedQuoteId).map((quote) => quote.totalAmount));
       expect(await frame.getByTestId("batch-total").textContent()).toBe(formatMoney(batchTotal, "USD"));
       await frame.getByRole("button", { name: `Book ${BATCH_SIZE} labels` }).click();
@@ -102,7 +105,9 @@ describe("batches and booking in the embedded app", () => {
       const inBatch = await db.shipment.findMany({ where: { shop: e2e.stack.shop, batch: { name: "Friday pickup" } } });
       const abroad = inBatch.filter((row) => (JSON.parse(row.request) as { receiver: { country: string } }).receiver.country !== "US");
       const invoices = pdfPages.flatMap((texts, index) => (texts[0] === "COMMERCIAL INVOICE" ? [{ texts, label: pdfPages[index - 1]! }] : []));
-      expect(invoices.map(({ texts }) => texts.find((text) => text.startsWith("Tracking "))).sort()).toEqual(abroad.map((row) => `Tracking ${row.trackingNumber}`).sort());
+      expect(invoices.map(({ texts }) => texts.find((text) => text.startsWith("Tracking "))).sort()).toEqual(
+        abroad.map((row) => `Tracking ${row.trackingNumber}`).sort(),
+      );
       for (const { texts, label } of invoices) expect(label).toContain(texts.find((text) => text.startsWith("Tracking "))!.slice("Tracking ".length));
 
       // Booked once: the service has the batch completed with exactly these bookings.
@@ -126,7 +131,10 @@ describe("batches and booking in the embedded app", () => {
   it("GIVEN orders booked and written back WHEN the merchant opens Orders to ship THEN the shipped ones are gone and the count is what a full sync finds; a search keeps the chosen filters", () =>
     withPage(e2e.browser.context, async (page) => {
       // Shipped, by the local admin's own data: every fulfillment order of the order is closed.
-      const fulfilled = await db.shipment.findMany({ where: { shop: e2e.stack.shop, fulfillmentStatus: "FULFILLED" }, select: { orderId: true, orderName: true } });
+      const fulfilled = await db.shipment.findMany({
+        where: { shop: e2e.stack.shop, fulfillmentStatus: "FULFILLED" },
+        select: { orderId: true, orderName: true },
+      });
       const shipped = fulfilled.filter(({ orderId }) =>
         e2e.stack.admin.store.listFulfillmentOrders(Number(orderId.split("/").pop())).every((fo) => fo.status === "CLOSED"),
       );
@@ -193,7 +201,8 @@ describe("batches and booking in the embedded app", () => {
       expect(record).toMatchObject({ shipperReference2: shipment.id, shipmentReference: shipment.orderName });
       expect(record?.receiver.country).not.toBe("US");
       // One item edited to 31.00 apiece: the declared value follows the invoice.
-      const invoice = (JSON.parse(shipment.request) as { commercialInvoice: { items: Array<{ quantity: number; unitValue: string }> } }).commercialInvoice.items;
+      const invoice = (JSON.parse(shipment.request) as { commercialInvoice: { items: Array<{ quantity: number; unitValue: string }> } }).commercialInvoice
+        .items;
       const expected = invoice.reduce((sum, entry, index) => sum + entry.quantity * Number(index === 0 ? "31.00" : entry.unitValue), 0);
       expect(Number(record?.pieces[0]?.declaredValue)).toBeCloseTo(expected, 2);
 

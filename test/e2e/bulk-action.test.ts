@@ -118,7 +118,6 @@ describe("the order list's bulk action, through the local admin into the embedde
 
       await appFrame.evaluate(() => (window as unknown as AppWindow).shopify.toast.show("Labels queued"));
       await page.locator(".toast", { hasText: "Labels queued" }).waitFor();
-
     }));
 
   it("GIVEN an order's page WHEN its “Create shipping label” action is clicked THEN the app's rates page shows that order (admin link with id)", () =>

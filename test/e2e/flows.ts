@@ -30,7 +30,11 @@ export async function quoteOrdersFromTheAdmin(e2e: E2e, page: Page, count: numbe
  * As quoteOrdersFromTheAdmin, with the orders of the admin's first page that `choose` picks by name (the
  * first page's names, in the list's order).
  */
-export async function quoteFromTheAdmin(e2e: E2e, page: Page, choose: (names: string[]) => Promise<string[]>): Promise<{ chosen: string[]; frame: FrameLocator }> {
+export async function quoteFromTheAdmin(
+  e2e: E2e,
+  page: Page,
+  choose: (names: string[]) => Promise<string[]>,
+): Promise<{ chosen: string[]; frame: FrameLocator }> {
   await openConsignOnce(e2e, page);
   await page.goto(`${e2e.stack.admin.url}/admin`);
   const rows = page.getByTestId("order-row");

@@ -40,28 +40,32 @@ function fulfillmentsWithOurTracking(): number {
 }
 
 describe("the Fulfillments page", () => {
-  it("GIVEN booked labels, one for an order now on hold WHEN the merchant opens Fulfillments THEN within the minute two are written to Shopify, the held one says why, and Retry after the release fulfils it", () =>
-    withPage(e2e.browser.context, async (page) => {
-      await page.goto(e2e.stack.adminAppUrl("/app/fulfillments"));
-      const frame = page.frameLocator("#app-iframe");
-      const summary = frame.getByTestId("write-back-summary");
-      // Booked outside the app, these were queued by no booking: the write-back's minute sweep queues them.
-      await expect.poll(() => summary.textContent(), { timeout: 90_000 }).toBe("2 of 3 written to Shopify");
+  it(
+    "GIVEN booked labels, one for an order now on hold WHEN the merchant opens Fulfillments THEN within the minute two are written to Shopify, the held one says why, and Retry after the release fulfils it",
+    () =>
+      withPage(e2e.browser.context, async (page) => {
+        await page.goto(e2e.stack.adminAppUrl("/app/fulfillments"));
+        const frame = page.frameLocator("#app-iframe");
+        const summary = frame.getByTestId("write-back-summary");
+        // Booked outside the app, these were queued by no booking: the write-back's minute sweep queues them.
+        await expect.poll(() => summary.textContent(), { timeout: 90_000 }).toBe("2 of 3 written to Shopify");
 
-      await frame.getByText("1 order was not fulfilled").waitFor();
-      const failed = frame.getByRole("row").filter({ hasText: held.orderName });
-      expect(await failed.textContent()).toContain(
-        `${held.orderName} is on hold in Shopify (incorrect address: “Apartment number missing”), so the fulfillment with tracking ${held.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
-      );
-      expect(fulfillmentsWithOurTracking()).toBe(2);
-      await page.screenshot({ path: join(RESULTS_DIR, "fulfillments-failed.png"), fullPage: true });
+        await frame.getByText("1 order was not fulfilled").waitFor();
+        const failed = frame.getByRole("row").filter({ hasText: held.orderName });
+        expect(await failed.textContent()).toContain(
+          `${held.orderName} is on hold in Shopify (incorrect address: “Apartment number missing”), so the fulfillment with tracking ${held.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
+        );
+        expect(fulfillmentsWithOurTracking()).toBe(2);
+        await page.screenshot({ path: join(RESULTS_DIR, "fulfillments-failed.png"), fullPage: true });
 
-      // The merchant releases the hold in Shopify and retries that order.
-      expect(fulfillmentOrderReleaseHold(e2e.stack.admin.store, held.fulfillmentOrderId, null).ok).toBe(true);
-      await failed.getByRole("button", { name: "Retry" }).click();
-      await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toBe("3 of 3 written to Shopify");
-      expect(await frame.getByText("1 order was not fulfilled").count()).toBe(0);
-      expect(fulfillmentsWithOurTracking()).toBe(3);
-      await page.screenshot({ path: join(RESULTS_DIR, "fulfillments-done.png"), fullPage: true });
-    }), 180_000);
+        // The merchant releases the hold in Shopify and retries that order.
+        expect(fulfillmentOrderReleaseHold(e2e.stack.admin.store, held.fulfillmentOrderId, null).ok).toBe(true);
+        await failed.getByRole("button", { name: "Retry" }).click();
+        await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toBe("3 of 3 written to Shopify");
+        expect(await frame.getByText("1 order was not fulfilled").count()).toBe(0);
+        expect(fulfillmentsWithOurTracking()).toBe(3);
+        await page.screenshot({ path: join(RESULTS_DIR, "fulfillments-done.png"), fullPage: true });
+      }),
+    180_000,
+  );
 });

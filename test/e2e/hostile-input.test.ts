@@ -21,7 +21,9 @@ beforeAll(async () => {
   await connectStackAccount(stack);
   // One embedded request installs the app's offline session (token exchange), as opening the app does: the
   // order webhooks act only for a shop the app is installed on.
-  const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, { headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT } });
+  const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, {
+    headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
+  });
   expect(opened.status).toBe(200);
   appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
 });
@@ -63,10 +65,23 @@ async function deliver(delivery: Delivery): Promise<{ status: number; text: stri
 const VALID: readonly Delivery[] = [
   { path: "/webhooks/app", topic: "app/scopes_update", body: JSON.stringify({ current: ["read_orders", "write_fulfillments"], previous: ["read_orders"] }) },
   { path: "/webhooks/orders", topic: "orders/updated", body: JSON.stringify({ id: 990_001, admin_graphql_api_id: "gid://shopify/Order/990001" }) },
-  { path: "/webhooks/fulfillment-orders", topic: "fulfillment_orders/placed_on_hold", body: JSON.stringify({ fulfillment_order: { id: "gid://shopify/FulfillmentOrder/990001", order_id: "gid://shopify/Order/990001", status: "on_hold" } }) },
+  {
+    path: "/webhooks/fulfillment-orders",
+    topic: "fulfillment_orders/placed_on_hold",
+    body: JSON.stringify({ fulfillment_order: { id: "gid://shopify/FulfillmentOrder/990001", order_id: "gid://shopify/Order/990001", status: "on_hold" } }),
+  },
   { path: "/webhooks/fulfillments", topic: "fulfillments/create", body: JSON.stringify({ id: 1, order_id: 990_001 }) },
-  { path: "/webhooks/compliance", topic: "customers/data_request", body: JSON.stringify({ shop_domain: "consign-e2e.myshopify.com", customer: { id: 1, email: "someone@example.com" }, orders_requested: [990_001] }) },
-  { path: "/webhooks/compliance", topic: "shop/redact", shop: "gone-away.myshopify.com", body: JSON.stringify({ shop_id: 1, shop_domain: "gone-away.myshopify.com" }) },
+  {
+    path: "/webhooks/compliance",
+    topic: "customers/data_request",
+    body: JSON.stringify({ shop_domain: "consign-e2e.myshopify.com", customer: { id: 1, email: "someone@example.com" }, orders_requested: [990_001] }),
+  },
+  {
+    path: "/webhooks/compliance",
+    topic: "shop/redact",
+    shop: "gone-away.myshopify.com",
+    body: JSON.stringify({ shop_id: 1, shop_domain: "gone-away.myshopify.com" }),
+  },
 ];
 
 const UNKNOWN_TOPICS: Record<string, string> = {
@@ -127,11 +142,34 @@ describe("webhook routes", () => {
   it("GIVEN 150 mutated signed deliveries (seeded) THEN none is answered 5xx", async () => {
     const mutatedBody = fc.oneof(
       fc.jsonValue().map((value) => JSON.stringify(value)),
-      fc.constantFrom("", "null", "[]", "{", '{"id": 1e400}', '{"__proto__": {"polluted": true}, "id": 1}', `{"id": "${"9".repeat(5_000)}"}`, "\u0000", '{"order_id": -1}'),
+      fc.constantFrom(
+        "",
+        "null",
+        "[]",
+        "{",
+        '{"id": 1e400}',
+        '{"__proto__": {"polluted": true}, "id": 1}',
+        `{"id": "${"9".repeat(5_000)}"}`,
+        "\u0000",
+        '{"order_id": -1}',
+      ),
     );
     const delivery = fc.record({
       base: fc.constantFrom(...VALID),
-      topic: fc.option(fc.constantFrom("orders/create", "orders/cancelled", "fulfillments/update", "fulfillment_orders/moved", "customers/redact", "app/scopes_update", "x/y", "", "ORDERS_UPDATED"), { nil: undefined }),
+      topic: fc.option(
+        fc.constantFrom(
+          "orders/create",
+          "orders/cancelled",
+          "fulfillments/update",
+          "fulfillment_orders/moved",
+          "customers/redact",
+          "app/scopes_update",
+          "x/y",
+          "",
+          "ORDERS_UPDATED",
+        ),
+        { nil: undefined },
+      ),
       body: fc.option(mutatedBody, { nil: undefined }),
       badSecret: fc.boolean(),
     });
@@ -164,26 +202,81 @@ const FORM_ROUTES = [
   { path: "/app", route: "routes/app._index" },
 ] as const;
 
-const FIELD_NAMES = ["intent", "name", "shipmentIds", "shipmentIds[]", "id", "ids", "customerId", "email", "password", "mode", "quoteId", "serviceCode", "weight", "insuranceAmount", "__proto__", "constructor"];
-const HOSTILE_VALUES = ["", " ", "-1", "0", "-0.0001", "1e400", "NaN", "99999999999999999999999", "\u0000", "\ud83d\udce6", "\u202e", "'; DROP TABLE Batch; --", "<script>alert(1)</script>", "x".repeat(100_000), "create", "book", "cancel", "delete", "retry", "requote", "connect", "remove"];
+const FIELD_NAMES = [
+  "intent",
+  "name",
+  "shipmentIds",
+  "shipmentIds[]",
+  "id",
+  "ids",
+  "customerId",
+  "email",
+  "password",
+  "mode",
+  "quoteId",
+  "serviceCode",
+  "weight",
+  "insuranceAmount",
+  "__proto__",
+  "constructor",
+];
+const HOSTILE_VALUES = [
+  "",
+  " ",
+  "-1",
+  "0",
+  "-0.0001",
+  "1e400",
+  "NaN",
+  "99999999999999999999999",
+  "\u0000",
+  "\ud83d\udce6",
+  "\u202e",
+  "'; DROP TABLE Batch; --",
+  "<script>alert(1)</script>",
+  "x".repeat(100_000),
+  "create",
+  "book",
+  "cancel",
+  "delete",
+  "retry",
+  "requote",
+  "connect",
+  "remove",
+];
 
 type Body = { contentType?: string; body: string | URLSearchParams | FormData };
 
 const formBody: fc.Arbitrary<Body> = fc.oneof(
-  fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_VALUES)), { maxLength: 8 }).map((fields) => ({ body: new URLSearchParams(fields) })),
+  fc
+    .array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_VALUES)), { maxLength: 8 })
+    .map((fields) => ({ body: new URLSearchParams(fields) })),
   fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_VALUES)), { maxLength: 8 }).map((fields) => {
     const form = new FormData();
     for (const [name, value] of fields) form.append(name, value);
     return { body: form };
   }),
   fc.jsonValue().map((value) => ({ contentType: "application/json", body: JSON.stringify(value) })),
-  fc.constantFrom("{", "intent=create&name=%ZZ", "\u0000\u0001", "a=1&a=2&a[]=3", "x".repeat(200_000)).chain((text) =>
-    fc.constantFrom<Body>({ contentType: "application/x-www-form-urlencoded", body: text }, { contentType: "text/plain", body: text }, { contentType: "application/json", body: text }, { contentType: "multipart/form-data; boundary=nothing", body: text }, { body: text }),
-  ),
+  fc
+    .constantFrom("{", "intent=create&name=%ZZ", "\u0000\u0001", "a=1&a=2&a[]=3", "x".repeat(200_000))
+    .chain((text) =>
+      fc.constantFrom<Body>(
+        { contentType: "application/x-www-form-urlencoded", body: text },
+        { contentType: "text/plain", body: text },
+        { contentType: "application/json", body: text },
+        { contentType: "multipart/form-data; boundary=nothing", body: text },
+        { body: text },
+      ),
+    ),
 );
 
 function rowCounts(): Record<string, number> {
-  return Object.fromEntries(["Batch", "Shipment", "QuoteRun", "ShippingAccount"].map((table) => [table, (appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count]));
+  return Object.fromEntries(
+    ["Batch", "Shipment", "QuoteRun", "ShippingAccount"].map((table) => [
+      table,
+      (appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count,
+    ]),
+  );
 }
 
 describe("form posts of the embedded pages", () => {
@@ -193,7 +286,12 @@ describe("form posts of the embedded pages", () => {
         const before = rowCounts();
         const headers: Record<string, string> = { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT };
         if (contentType) headers["content-type"] = contentType;
-        const response = await fetch(`${stack.app.url}${target.path}?_data=${encodeURIComponent(target.route)}`, { method: "POST", body, headers, redirect: "manual" });
+        const response = await fetch(`${stack.app.url}${target.path}?_data=${encodeURIComponent(target.route)}`, {
+          method: "POST",
+          body,
+          headers,
+          redirect: "manual",
+        });
         const text = await response.text();
         expect(response.status, `${target.path}: ${text.slice(0, 300)}`).toBeLessThan(500);
         if (response.status >= 400) expect(rowCounts(), `${target.path} refused with ${response.status} but wrote`).toEqual(before);
@@ -208,7 +306,19 @@ describe("form posts of the embedded pages", () => {
 // (Shopify's admin calls it from the extension, cross-origin) and the booking page's option price.
 
 const PATH_IDS = fc.oneof(
-  fc.constantFrom("1001", "0", "-1", "1e3", "99999999999999999999", "999999999999999999999999", "%00", "%F0%9F%93%A6", "..%2F..%2Fetc", "%ZZ", "1001%20OR%201=1"),
+  fc.constantFrom(
+    "1001",
+    "0",
+    "-1",
+    "1e3",
+    "99999999999999999999",
+    "999999999999999999999999",
+    "%00",
+    "%F0%9F%93%A6",
+    "..%2F..%2Fetc",
+    "%ZZ",
+    "1001%20OR%201=1",
+  ),
   fc.string({ maxLength: 40 }).map(encodeURIComponent),
   fc.bigInt({ min: 0n, max: 10n ** 22n }).map(String),
 );
@@ -239,14 +349,23 @@ const OUTSIDE_READS = fc.record({
   id: PATH_IDS,
   token: fc.constantFrom<Token>("valid", "none", "forged", "expired", "other-shop", "garbage"),
   method: fc.constantFrom("GET", "GET", "OPTIONS", "POST", "PUT", "DELETE"),
-  query: fc.dictionary(fc.constantFrom("shipmentId", "quoteId", "signatureOptionCode", "insuranceAmount", "__proto__", "constructor"), fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom("-0.0001", "1e309", "NaN", "99999999999999999999.99", ""))),
+  query: fc.dictionary(
+    fc.constantFrom("shipmentId", "quoteId", "signatureOptionCode", "insuranceAmount", "__proto__", "constructor"),
+    fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom("-0.0001", "1e309", "NaN", "99999999999999999999.99", "")),
+  ),
 });
 
 describe("routes read with a session token from outside the app's pages", () => {
   it("GIVEN the block's data route THEN a valid token is answered (a 404 in words for an order Consign has not seen) and a forged one is refused (the baseline the hostile reads differ from)", async () => {
     const read = async (token: Token) => {
       const authorization = await bearer(token);
-      const response = await fetch(`${stack.app.url}/api/order-shipments/424242`, { headers: { "user-agent": BROWSER_USER_AGENT, origin: "https://extensions.shopifycdn.com", ...(authorization ? { authorization: `Bearer ${authorization}` } : {}) } });
+      const response = await fetch(`${stack.app.url}/api/order-shipments/424242`, {
+        headers: {
+          "user-agent": BROWSER_USER_AGENT,
+          origin: "https://extensions.shopifycdn.com",
+          ...(authorization ? { authorization: `Bearer ${authorization}` } : {}),
+        },
+      });
       return { status: response.status, text: await response.text() };
     };
     const valid = await read("valid");

@@ -54,7 +54,10 @@ describe("onboarding and settings in the embedded app", () => {
       // Onboarding ends in Settings, signed in as the new account.
       await frame.getByTestId("account-email").waitFor();
       expect(await frame.getByTestId("account-email").textContent()).toBe("owner@consign-demo.example");
-      const customer = e2e.stack.service.db.statement("SELECT utm, profileCode FROM Customer WHERE email = ?").get("owner@consign-demo.example") as { utm: string; profileCode: string };
+      const customer = e2e.stack.service.db.statement("SELECT utm, profileCode FROM Customer WHERE email = ?").get("owner@consign-demo.example") as {
+        utm: string;
+        profileCode: string;
+      };
       expect(customer).toEqual({ utm: JSON.stringify({ source: "shopify" }), profileCode: "Default" });
 
       // First use: the sender is already the shop's primary location, saved, so quoting can start at once.
@@ -99,7 +102,10 @@ describe("onboarding and settings in the embedded app", () => {
       await page.goto(e2e.stack.adminAppUrl("/app"));
       await page.frameLocator("#app-iframe").getByTestId("shop-name").waitFor();
       await expect.poll(() => page.frameLocator("#app-iframe").getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
-      const order = readAppDb<{ id: string; name: string }>("SELECT id, name FROM MirrorOrder WHERE shop = ? AND destinationCountry = 'US' AND cancelledAt IS NULL ORDER BY name LIMIT 1", e2e.stack.shop)!;
+      const order = readAppDb<{ id: string; name: string }>(
+        "SELECT id, name FROM MirrorOrder WHERE shop = ? AND destinationCountry = 'US' AND cancelledAt IS NULL ORDER BY name LIMIT 1",
+        e2e.stack.shop,
+      )!;
       const returnTo = `/app/quotes/new?${new URLSearchParams({ "ids[]": order.id })}`;
       await page.goto(e2e.stack.adminAppUrl(`/app/settings?${new URLSearchParams({ returnTo })}`));
       const frame = page.frameLocator("#app-iframe");

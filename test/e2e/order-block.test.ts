@@ -83,6 +83,8 @@ describe("the order-details block in the local admin", () => {
       await page.waitForURL(/\/admin\/apps\/consign\/app\/quotes\/(?!new)\w+/);
       const app = page.frameLocator("#app-iframe");
       await app.getByTestId("quote-order").first().waitFor();
-      expect(await app.getByTestId("quote-order").evaluateAll((orders) => orders.map((order) => order.getAttribute("data-order-id")))).toEqual([unbooked.orderId]);
+      expect(await app.getByTestId("quote-order").evaluateAll((orders) => orders.map((order) => order.getAttribute("data-order-id")))).toEqual([
+        unbooked.orderId,
+      ]);
     }));
 });

@@ -45,7 +45,9 @@ describe("the Shipping overview", () => {
 
       const expected = await spendByCarrierInDatabase();
       expect(Object.keys(expected)).toHaveLength(4);
-      const shown = await table.getByTestId("spend-row").evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.getAttribute("data-key"), row.getAttribute("data-spend")])));
+      const shown = await table
+        .getByTestId("spend-row")
+        .evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.getAttribute("data-key"), row.getAttribute("data-spend")])));
       expect(shown).toEqual(expected);
       const total = sumAmounts(booked.map((shipment) => shipment.shippingCost!));
       expect(await frame.getByTestId("labels-bought").textContent()).toBe("6");

@@ -36,7 +36,11 @@ async function readOrder(order: Locator): Promise<OrderOnPage> {
       status: (await shipment.getAttribute("data-status")) ?? "",
       country: (await shipment.getAttribute("data-destination-country")) ?? "",
       rates: Number(await shipment.getAttribute("data-rate-count")),
-      reason: (await shipment.getByTestId("pick-reason").textContent().catch(() => null)) ?? "",
+      reason:
+        (await shipment
+          .getByTestId("pick-reason")
+          .textContent()
+          .catch(() => null)) ?? "",
       failure: (await shipment.getByTestId("failed-reason").allTextContents()).join(" "),
     });
   }
@@ -86,12 +90,22 @@ describe("quoting orders selected in the admin", () => {
 
       // Filters: International shows only the orders going abroad; All shows every order again.
       await frame.getByRole("button", { name: /^International \(\d+\)$/ }).click();
-      await expect.poll(async () => new Set(await frame.getByTestId("quote-shipment").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-destination-country") === "US")))).toEqual(new Set([false]));
+      await expect
+        .poll(
+          async () =>
+            new Set(
+              await frame.getByTestId("quote-shipment").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-destination-country") === "US")),
+            ),
+        )
+        .toEqual(new Set([false]));
       await frame.getByRole("button", { name: /^All \(\d+\)$/ }).click();
       await expect.poll(() => frame.getByTestId("quote-order").count()).toBe(SELECTED);
 
       // The merchant prefers another rate for the first quoted shipment; Apply rule (replacing their picks) undoes it.
-      const quotedOrder = frame.getByTestId("quote-order").filter({ has: frame.getByTestId("quote-shipment") }).first();
+      const quotedOrder = frame
+        .getByTestId("quote-order")
+        .filter({ has: frame.getByTestId("quote-shipment") })
+        .first();
       const shipment = quotedOrder.getByTestId("quote-shipment").first();
       await quotedOrder.getByRole("button", { name: /^Show all rates of / }).click();
       const other = shipment.locator('[data-testid="rate-option"][data-selected="false"]').first();
@@ -116,7 +130,10 @@ describe("quoting orders selected in the admin", () => {
   it("GIVEN a domestic order whose customer paid for UPS 2nd Day Air WHEN the cheapest rule picks a slower service THEN the rates page flags it beside the customer's choice, and the rule “match the customer's choice” picks an express service instead", () =>
     withPage(e2e.browser.context, async (page) => {
       // The seed's express orders, as the app's mirror read them from the local admin.
-      const express = await db.mirrorOrder.findMany({ where: { shop: e2e.stack.shop, destinationCountry: "US", shippingLine: { contains: "UPS 2nd Day Air" } }, select: { name: true, shippingLine: true } });
+      const express = await db.mirrorOrder.findMany({
+        where: { shop: e2e.stack.shop, destinationCountry: "US", shippingLine: { contains: "UPS 2nd Day Air" } },
+        select: { name: true, shippingLine: true },
+      });
       expect(JSON.parse(express[0]?.shippingLine ?? "null")).toEqual({ title: "UPS 2nd Day Air", amount: "18.40", currency: "USD" });
       const names = new Set(express.map((order) => order.name));
       const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 1));
@@ -138,7 +155,9 @@ describe("quoting orders selected in the admin", () => {
 
       await page.goto(runUrl);
       await waitUntilQuoted(frame);
-      expect(await frame.getByTestId("rule-words").textContent()).toBe("the service nearest the customer's choice at checkout, up to $100.00, else the cheapest");
+      expect(await frame.getByTestId("rule-words").textContent()).toBe(
+        "the service nearest the customer's choice at checkout, up to $100.00, else the cheapest",
+      );
       await frame.getByRole("button", { name: "Apply rule" }).click();
       await page.locator(".toast", { hasText: "Rule applied" }).waitFor();
       await expect.poll(() => shipment.getByTestId("pick-reason").textContent()).toMatch(/^Matches the customer's UPS 2nd Day Air \(express\): express/);
@@ -150,8 +169,13 @@ describe("quoting orders selected in the admin", () => {
   it("GIVEN a quoted domestic order WHEN its package weight is changed on the rates page THEN it is re-quoted at the new weight; split into two packages it is booked alone with two pieces", () =>
     withPage(e2e.browser.context, async (page) => {
       // An order the first test quoted without trouble, going within the US.
-      const quoted = await db.shipment.findMany({ where: { shop: e2e.stack.shop, quoteStatus: "QUOTED", bookingStatus: "NONE", batchId: null }, select: { orderName: true, request: true } });
-      const names = new Set(quoted.filter((row) => (JSON.parse(row.request) as { receiver: { country: string } }).receiver.country === "US").map((row) => row.orderName));
+      const quoted = await db.shipment.findMany({
+        where: { shop: e2e.stack.shop, quoteStatus: "QUOTED", bookingStatus: "NONE", batchId: null },
+        select: { orderName: true, request: true },
+      });
+      const names = new Set(
+        quoted.filter((row) => (JSON.parse(row.request) as { receiver: { country: string } }).receiver.country === "US").map((row) => row.orderName),
+      );
       const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(-1));
       const shipment = frame.getByTestId("quote-shipment").first();
       await expect.poll(() => shipment.getAttribute("data-status")).toBe("QUOTED");
@@ -177,7 +201,14 @@ describe("quoting orders selected in the admin", () => {
       await editor.getByLabel("Package 1 weight").fill("20");
       await editor.getByLabel("Package 2 weight").fill("20");
       await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
-      await expect.poll(() => shipment.getByTestId("package-count").textContent().catch(() => null)).toBe(" in 2 packages");
+      await expect
+        .poll(() =>
+          shipment
+            .getByTestId("package-count")
+            .textContent()
+            .catch(() => null),
+        )
+        .toBe(" in 2 packages");
       const id = (await shipment.getAttribute("data-shipment-id"))!;
       const stored = await db.shipment.findUniqueOrThrow({ where: { id } });
       expect((JSON.parse(stored.request) as { pieces: Array<{ weight: string }> }).pieces.map((piece) => piece.weight)).toEqual(["20", "20"]);
@@ -204,7 +235,9 @@ describe("quoting orders selected in the admin", () => {
         where: { shop: e2e.stack.shop, NOT: { destinationCountry: "US" }, fulfillmentOrders: { some: { lines: { contains: "Sticker Pack" } } } },
         select: { name: true, fulfillmentOrders: { select: { lines: true } } },
       });
-      const names = new Set(candidates.filter((order) => order.fulfillmentOrders.every((fo) => !fo.lines.includes("Enamel Pin Set"))).map((order) => order.name));
+      const names = new Set(
+        candidates.filter((order) => order.fulfillmentOrders.every((fo) => !fo.lines.includes("Enamel Pin Set"))).map((order) => order.name),
+      );
       const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 1));
       const order = frame.getByTestId("quote-order").first();
       await order.locator('[data-testid="blocked-reason"][data-code="MISSING_HS_CODE"]').waitFor();
@@ -215,7 +248,17 @@ describe("quoting orders selected in the admin", () => {
 
       await form.getByLabel("HS code of Sticker Pack").fill("4911.99");
       await form.getByRole("button", { name: /^Save and quote / }).click();
-      await expect.poll(() => frame.getByTestId("quote-shipment").first().getAttribute("data-status").catch(() => null), { timeout: 30_000 }).toBe("QUOTED");
+      await expect
+        .poll(
+          () =>
+            frame
+              .getByTestId("quote-shipment")
+              .first()
+              .getAttribute("data-status")
+              .catch(() => null),
+          { timeout: 30_000 },
+        )
+        .toBe("QUOTED");
       expect(await frame.getByTestId("blocked-reason").count()).toBe(0);
       const shipmentId = (await frame.getByTestId("quote-shipment").first().getAttribute("data-shipment-id"))!;
       const stored = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });

@@ -29,37 +29,41 @@ beforeAll(async () => {
 afterAll(() => db?.$disconnect());
 
 describe("tracking in the browser", () => {
-  it("GIVEN a booked, fulfilled label WHEN ten days pass and the merchant checks again THEN Shipments shows it Delivered and the local admin's order page shows the delivered fulfillment and its events", () =>
-    withPage(e2e.browser.context, async (page) => {
-      // The write-back creates the fulfillment (booked outside the app, its job is queued by the write-back's
-      // minute sweep); tracking starts with it.
-      await page.goto(e2e.stack.adminAppUrl("/app/fulfillments"));
-      const frame = page.frameLocator("#app-iframe");
-      await expect.poll(() => frame.getByTestId("write-back-summary").textContent(), { timeout: 90_000 }).toBe("1 of 1 written to Shopify");
+  it(
+    "GIVEN a booked, fulfilled label WHEN ten days pass and the merchant checks again THEN Shipments shows it Delivered and the local admin's order page shows the delivered fulfillment and its events",
+    () =>
+      withPage(e2e.browser.context, async (page) => {
+        // The write-back creates the fulfillment (booked outside the app, its job is queued by the write-back's
+        // minute sweep); tracking starts with it.
+        await page.goto(e2e.stack.adminAppUrl("/app/fulfillments"));
+        const frame = page.frameLocator("#app-iframe");
+        await expect.poll(() => frame.getByTestId("write-back-summary").textContent(), { timeout: 90_000 }).toBe("1 of 1 written to Shopify");
 
-      offsetMs = 10 * 24 * 3_600_000;
-      await page.goto(e2e.stack.adminAppUrl("/app/shipments"));
-      const row = frame.getByTestId("tracked-shipment").filter({ hasText: shipment.orderName });
-      await row.waitFor();
-      await frame.getByRole("button", { name: "Check again now" }).click();
-      // The page follows the pass by itself; the row turns Delivered.
-      await expect.poll(() => row.getAttribute("data-state"), { timeout: 60_000 }).toBe("DELIVERED");
-      const status = frame.getByRole("row").filter({ hasText: shipment.orderName }).getByTestId("tracking-status");
-      expect(await status.textContent()).toContain("Delivered");
-      expect(await frame.getByRole("tab", { name: /Delivered/ }).textContent()).toContain("Delivered (1)");
-      const lastEvent = await frame.getByRole("row").filter({ hasText: shipment.orderName }).textContent();
-      expect(lastEvent).toContain("Delivered");
-      expect(lastEvent).toMatch(/\d+ days?/);
-      await page.screenshot({ path: join(RESULTS_DIR, "tracking-dashboard.png"), fullPage: true });
+        offsetMs = 10 * 24 * 3_600_000;
+        await page.goto(e2e.stack.adminAppUrl("/app/shipments"));
+        const row = frame.getByTestId("tracked-shipment").filter({ hasText: shipment.orderName });
+        await row.waitFor();
+        await frame.getByRole("button", { name: "Check again now" }).click();
+        // The page follows the pass by itself; the row turns Delivered.
+        await expect.poll(() => row.getAttribute("data-state"), { timeout: 60_000 }).toBe("DELIVERED");
+        const status = frame.getByRole("row").filter({ hasText: shipment.orderName }).getByTestId("tracking-status");
+        expect(await status.textContent()).toContain("Delivered");
+        expect(await frame.getByRole("tab", { name: /Delivered/ }).textContent()).toContain("Delivered (1)");
+        const lastEvent = await frame.getByRole("row").filter({ hasText: shipment.orderName }).textContent();
+        expect(lastEvent).toContain("Delivered");
+        expect(lastEvent).toMatch(/\d+ days?/);
+        await page.screenshot({ path: join(RESULTS_DIR, "tracking-dashboard.png"), fullPage: true });
 
-      // Shopify's side: the order page in the local admin.
-      await page.goto(`${e2e.stack.admin.url}/admin/orders/${parseGid(shipment.orderId)!.id}`);
-      const fulfillment = page.getByTestId("fulfillment").filter({ hasText: shipment.trackingNumber });
-      expect(await fulfillment.getAttribute("data-display-status")).toBe("DELIVERED");
-      const events = await fulfillment.getByTestId("fulfillment-event").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status")));
-      expect(events[0]).toBe("DELIVERED");
-      expect(events.at(-1)).toBe("CONFIRMED");
-      expect(new Set(events.filter((status, index) => events[index - 1] === status))).toEqual(new Set());
-      await page.screenshot({ path: join(RESULTS_DIR, "tracking-admin-order.png"), fullPage: true });
-    }), 180_000);
+        // Shopify's side: the order page in the local admin.
+        await page.goto(`${e2e.stack.admin.url}/admin/orders/${parseGid(shipment.orderId)!.id}`);
+        const fulfillment = page.getByTestId("fulfillment").filter({ hasText: shipment.trackingNumber });
+        expect(await fulfillment.getAttribute("data-display-status")).toBe("DELIVERED");
+        const events = await fulfillment.getByTestId("fulfillment-event").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status")));
+        expect(events[0]).toBe("DELIVERED");
+        expect(events.at(-1)).toBe("CONFIRMED");
+        expect(new Set(events.filter((status, index) => events[index - 1] === status))).toEqual(new Set());
+        await page.screenshot({ path: join(RESULTS_DIR, "tracking-admin-order.png"), fullPage: true });
+      }),
+    180_000,
+  );
 });

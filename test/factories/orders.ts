@@ -101,7 +101,13 @@ export function buildSettings(overrides: Partial<MappingSettings> = {}): Mapping
     senderVatTaxId: "",
     enabledServices: [
       buildService(),
-      buildService({ carrierCode: "EXPRESSCO", serviceCode: "EXPRESSCO_WORLDWIDE", serviceLabel: "Worldwide Express", supportedCountries: null, unsupportedCountries: ["US", "KP"] }),
+      buildService({
+        carrierCode: "EXPRESSCO",
+        serviceCode: "EXPRESSCO_WORLDWIDE",
+        serviceLabel: "Worldwide Express",
+        supportedCountries: null,
+        unsupportedCountries: ["US", "KP"],
+      }),
     ],
     shipmentDate: "2026-11-23",
     ...overrides,

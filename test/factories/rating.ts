@@ -2,7 +2,18 @@ import type { AddressInput, RatingRequest } from "../../service/rating";
 
 /** Builders for the service's own unit tests: a plausible US shipment, overridable per test. */
 export function buildAddress(overrides: Partial<AddressInput> = {}): AddressInput {
-  return { name: "Ada Moreno", company: "Northwind Candles", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US", phone: "4155550142", ...overrides };
+  return {
+    name: "Ada Moreno",
+    company: "Northwind Candles",
+    address1: "500 Market St",
+    address2: "",
+    city: "San Francisco",
+    state: "CA",
+    zip: "94105",
+    country: "US",
+    phone: "4155550142",
+    ...overrides,
+  };
 }
 
 export function buildRatingRequest(overrides: Partial<RatingRequest> = {}): RatingRequest {

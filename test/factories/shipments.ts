@@ -28,7 +28,17 @@ export async function realMapping(client: ShippingClient, now: Date, overrides: 
 /** An order to London: international, with HS codes and origins, so it carries a commercial invoice. */
 export function buildInternationalOrder(overrides: Partial<OrderForShipping> = {}): OrderForShipping {
   return buildOrder({
-    shippingAddress: buildAddress({ name: "Grace Hopper", firstName: "Grace", lastName: "Hopper", address1: "10 Downing Street", city: "London", provinceCode: null, zip: "SW1A 2AA", countryCode: "GB", phone: "+44 20 7946 0958" }),
+    shippingAddress: buildAddress({
+      name: "Grace Hopper",
+      firstName: "Grace",
+      lastName: "Hopper",
+      address1: "10 Downing Street",
+      city: "London",
+      provinceCode: null,
+      zip: "SW1A 2AA",
+      countryCode: "GB",
+      phone: "+44 20 7946 0958",
+    }),
     ...overrides,
   });
 }
@@ -71,7 +81,12 @@ export async function quotedShipments(options: QuotedShipmentsOptions): Promise<
   const rows: Shipment[] = [...created].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const outcomes = await options.client.quoteShipments(requests);
   const settings = options.settings ?? DEFAULT_SETTINGS;
-  const settled = rows.map((row, index) => ({ shipmentId: row.id, settlement: settleQuotes(outcomes[index]!, settings), keepOnFailure: false, replace: false }));
+  const settled = rows.map((row, index) => ({
+    shipmentId: row.id,
+    settlement: settleQuotes(outcomes[index]!, settings),
+    keepOnFailure: false,
+    replace: false,
+  }));
   const failed = settled.find((entry) => !entry.settlement.ok);
   if (failed && !failed.settlement.ok) throw new Error(`quoting failed: ${failed.settlement.error}`);
   await saveSettlements(options.db, options.shop, settled, options.now);

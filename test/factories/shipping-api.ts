@@ -87,9 +87,7 @@ export function buildPiece(overrides: Partial<In<typeof Piece>> = {}): In<typeof
   };
 }
 
-export function buildCommercialInvoice(
-  overrides: Partial<In<typeof CommercialInvoice>> = {},
-): In<typeof CommercialInvoice> {
+export function buildCommercialInvoice(overrides: Partial<In<typeof CommercialInvoice>> = {}): In<typeof CommercialInvoice> {
   return {
     sendElectronically: true,
     ftrNumber: "30.37(a)",
@@ -131,9 +129,7 @@ export function buildCommercialInvoice(
 }
 
 /** A domestic US shipment for Batch Quote (no declared value, no commercial invoice). */
-export function buildQuoteShipment(
-  overrides: Partial<In<typeof BatchQuoteShipment>> = {},
-): In<typeof BatchQuoteShipment> {
+export function buildQuoteShipment(overrides: Partial<In<typeof BatchQuoteShipment>> = {}): In<typeof BatchQuoteShipment> {
   return {
     shipmentDate: "2026-11-23",
     shipmentReference: "#1042",
@@ -153,9 +149,7 @@ export function buildQuoteShipment(
 }
 
 /** A domestic ground Book Shipment of one parcel on the service's own catalog (Brownline Parcel), no insurance. */
-export function buildDomesticBooking(
-  overrides: Partial<In<typeof BookShipmentRequest>> = {},
-): In<typeof BookShipmentRequest> {
+export function buildDomesticBooking(overrides: Partial<In<typeof BookShipmentRequest>> = {}): In<typeof BookShipmentRequest> {
   return {
     carrierCode: "BLP",
     serviceCode: "BLP_GROUND",
@@ -173,9 +167,7 @@ export function buildDomesticBooking(
 }
 
 /** An international (US → GB) Book Shipment with a full commercial invoice. */
-export function buildBookShipment(
-  overrides: Partial<In<typeof BookShipmentRequest>> = {},
-): In<typeof BookShipmentRequest> {
+export function buildBookShipment(overrides: Partial<In<typeof BookShipmentRequest>> = {}): In<typeof BookShipmentRequest> {
   return {
     carrierCode: "express",
     serviceCode: "express_worldwide",
@@ -248,9 +240,7 @@ export function buildBatch(overrides: Partial<In<typeof Batch>> = {}): In<typeof
   };
 }
 
-export function buildBatchQuoteEntry(
-  overrides: Partial<In<typeof BatchQuoteEntry>> = {},
-): In<typeof BatchQuoteEntry> {
+export function buildBatchQuoteEntry(overrides: Partial<In<typeof BatchQuoteEntry>> = {}): In<typeof BatchQuoteEntry> {
   return {
     quoteId: 9001,
     carrierCode: "parcel",
@@ -269,9 +259,7 @@ export function buildBatchQuoteEntry(
 }
 
 /** A search result as the service sends it, with the `shipperReference` spelling. */
-export function buildBookedShipment(
-  overrides: Partial<In<typeof BookedShipment>> = {},
-): In<typeof BookedShipment> {
+export function buildBookedShipment(overrides: Partial<In<typeof BookedShipment>> = {}): In<typeof BookedShipment> {
   return {
     bookNumber: "BK-000123",
     trackingNumber: "1Z999AA10123456784",
@@ -284,7 +272,16 @@ export function buildBookedShipment(
     shipperReference: "#1042",
     shipperReference2: "",
     contentDescription: "Candles",
-    sender: { name: "Ada Moreno", company: "Northwind Candles", address1: "500 Market St", address2: "", city: "San Francisco", state: "CA", zip: "94105", country: "US" },
+    sender: {
+      name: "Ada Moreno",
+      company: "Northwind Candles",
+      address1: "500 Market St",
+      address2: "",
+      city: "San Francisco",
+      state: "CA",
+      zip: "94105",
+      country: "US",
+    },
     receiver: { name: "Jordan Blake", company: "", address1: "88 Orchard St", address2: "Apt 3B", city: "New York", state: "NY", zip: "10002", country: "US" },
     residential: true,
     signatureOptionCode: null,
@@ -368,9 +365,7 @@ export function buildCustomerAddress(overrides: Partial<In<typeof CustomerAddres
   return { ...address, zip: zip ?? "", ...overrides };
 }
 
-export function buildCreateCustomer(
-  overrides: Partial<In<typeof CreateCustomerRequest>> = {},
-): In<typeof CreateCustomerRequest> {
+export function buildCreateCustomer(overrides: Partial<In<typeof CreateCustomerRequest>> = {}): In<typeof CreateCustomerRequest> {
   return {
     profileCode: "Default",
     email: "owner@northwind-candles.test",

@@ -18,7 +18,9 @@ import { FuzzFailure, prepareWorld, runServiceFuzz } from "./service-fuzz";
 const MEMORY_TARGET_MB = 250;
 const root = join(import.meta.dirname, "..", "..");
 
-const { values } = parseArgs({ options: { seed: { type: "string" }, runs: { type: "string", default: "20000" }, process: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { seed: { type: "string" }, runs: { type: "string", default: "20000" }, process: { type: "boolean", default: false } },
+});
 const seed = values.seed !== undefined ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
 const runs = Number(values.runs);
 if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(runs) || runs < 1) {
@@ -104,7 +106,8 @@ try {
   const seconds = (performance.now() - started) / 1000;
   console.log(`passed: ${summary.requests} requests in ${seconds.toFixed(1)} s; the service is healthy`);
   const peak = target.peakRssMb();
-  if (peak !== null) console.log(`service peak RSS (VmHWM) ${peak.toFixed(0)} MB, target ≤ ${MEMORY_TARGET_MB} MB: ${peak <= MEMORY_TARGET_MB ? "met" : "MISSED"}`);
+  if (peak !== null)
+    console.log(`service peak RSS (VmHWM) ${peak.toFixed(0)} MB, target ≤ ${MEMORY_TARGET_MB} MB: ${peak <= MEMORY_TARGET_MB ? "met" : "MISSED"}`);
   for (const [kind, { count, ms }] of [...summary.mutations].sort((a, b) => b[1].ms - a[1].ms)) {
     console.log(`  ${kind.padEnd(24)} ${String(count).padStart(6)} requests ${(ms / 1000).toFixed(1).padStart(7)} s`);
   }

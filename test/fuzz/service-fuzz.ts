@@ -84,7 +84,13 @@ export const deriveOptions: DeriveOptions = {
     [CountryCode, fc.constantFrom("US", "US", "US", "CA", "GB", "DE", "FR", "MX", "JP", "AU", "CU")],
     [Weight, fc.integer({ min: 1, max: 1_500 }).map((tenths) => String(tenths / 10))],
     [Dimension, fc.integer({ min: 1, max: 120 }).map(String)],
-    [Money, fc.oneof(fc.integer({ min: 0, max: 200_000 }).map((cents) => (cents / 100).toFixed(2)), fc.integer({ min: 0, max: 2_000 }))],
+    [
+      Money,
+      fc.oneof(
+        fc.integer({ min: 0, max: 200_000 }).map((cents) => (cents / 100).toFixed(2)),
+        fc.integer({ min: 0, max: 2_000 }),
+      ),
+    ],
     [Decimal, fc.integer({ min: 0, max: 200_000 }).map((cents) => (cents / 100).toFixed(2))],
   ]),
   hints: {
@@ -117,10 +123,18 @@ export async function prepareWorld(service: ServiceClients): Promise<FuzzWorld> 
   const alice = await service.createCustomer(funded);
   const bob = await service.createCustomer(funded);
   const quote = async (customer: TestCustomer, count: number) => {
-    const { results } = ok(await customer.client.batchQuote({ body: { shipments: Array.from({ length: count }, () => buildQuoteShipment({ serviceCode: "BLP_GROUND" })) } }));
+    const { results } = ok(
+      await customer.client.batchQuote({ body: { shipments: Array.from({ length: count }, () => buildQuoteShipment({ serviceCode: "BLP_GROUND" })) } }),
+    );
     return results.map((result) => (result.status === "success" ? result.quotes[0]!.quoteId : Number.NaN));
   };
-  const [open, completed, cancelled, loose, bobQuotes] = [await quote(alice, 3), await quote(alice, 2), await quote(alice, 1), await quote(alice, 6), await quote(bob, 3)];
+  const [open, completed, cancelled, loose, bobQuotes] = [
+    await quote(alice, 3),
+    await quote(alice, 2),
+    await quote(alice, 1),
+    await quote(alice, 6),
+    await quote(bob, 3),
+  ];
   const aliceOpenBatch = ok(await alice.client.createBatch({ body: { name: "fuzz open", quoteIds: open } })).batchId;
   const aliceCompletedBatch = ok(await alice.client.createBatch({ body: { name: "fuzz completed", quoteIds: completed } })).batchId;
   ok(await alice.client.batchBook({ body: { batchId: aliceCompletedBatch } }));
@@ -178,7 +192,11 @@ function queryArbitrary(name: EndpointName): fc.Arbitrary<Record<string, string>
   const schema = endpoints[name].query;
   if (!schema) return fc.constant({});
   return validArbitrary(schema, deriveOptions).map((query) =>
-    Object.fromEntries(Object.entries(query as Shape).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])),
+    Object.fromEntries(
+      Object.entries(query as Shape)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)]),
+    ),
   );
 }
 
@@ -244,8 +262,47 @@ function setAt(root: unknown, path: Path, value: unknown, remove = false): unkno
   return copy;
 }
 
-const NUMERIC_EDGES: unknown[] = [0, -0, -1, -0.0001, 1e308, -1e308, 5e-324, 2 ** 53, 2 ** 53 + 2, 1e21, "-0.0001", "0", "-1", "1e400", "NaN", "Infinity", "0x10", " 7", "1,5", "", "00.5", "9".repeat(60)];
-const STRANGE_STRINGS = ["", " ", "\u0000", "\u202e\u0645\u0631\u062d\u0628\u0627", "\ud83d\udce6\ud83d\ude9a", "\ud800", "Ω≈ç√∫", "' OR 1=1 --", "<script>alert(1)</script>", "../../etc/passwd", "%00", "\r\nX-Injected: 1", "null", "true", "𝕏".repeat(300)];
+const NUMERIC_EDGES: unknown[] = [
+  0,
+  -0,
+  -1,
+  -0.0001,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 53,
+  2 ** 53 + 2,
+  1e21,
+  "-0.0001",
+  "0",
+  "-1",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "0x10",
+  " 7",
+  "1,5",
+  "",
+  "00.5",
+  "9".repeat(60),
+];
+const STRANGE_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "\u202e\u0645\u0631\u062d\u0628\u0627",
+  "\ud83d\udce6\ud83d\ude9a",
+  "\ud800",
+  "Ω≈ç√∫",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "%00",
+  "\r\nX-Injected: 1",
+  "null",
+  "true",
+  "𝕏".repeat(300),
+];
 const WRONG_TYPES: unknown[] = [null, true, false, 0, -1, "text", [], {}, [null], { nested: { deeper: [] } }];
 
 function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
@@ -253,16 +310,24 @@ function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   const paths = pathsOf(request.body);
   const leafPaths = paths.filter((path) => path.length > 0);
   const pick = fc.constantFrom(...paths);
-  const withBody = (mutation: string) => (body: unknown): FuzzRequest => ({ ...request, body, mutation });
+  const withBody =
+    (mutation: string) =>
+    (body: unknown): FuzzRequest => ({ ...request, body, mutation });
   const objectPaths = paths.filter((path) => {
     let node: unknown = request.body;
     for (const key of path) node = (node as Shape)[key as string];
     return node !== null && typeof node === "object" && !Array.isArray(node);
   });
   const mutations: fc.Arbitrary<FuzzRequest>[] = [
-    fc.tuple(pick, fc.constantFrom(...WRONG_TYPES)).map(([path, value]) => withBody(`wrong type at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
-    fc.tuple(pick, fc.constantFrom(...NUMERIC_EDGES)).map(([path, value]) => withBody(`numeric edge ${JSON.stringify(value)} at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
-    fc.tuple(pick, fc.constantFrom(...STRANGE_STRINGS)).map(([path, value]) => withBody(`strange string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
+    fc
+      .tuple(pick, fc.constantFrom(...WRONG_TYPES))
+      .map(([path, value]) => withBody(`wrong type at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
+    fc
+      .tuple(pick, fc.constantFrom(...NUMERIC_EDGES))
+      .map(([path, value]) => withBody(`numeric edge ${JSON.stringify(value)} at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
+    fc
+      .tuple(pick, fc.constantFrom(...STRANGE_STRINGS))
+      .map(([path, value]) => withBody(`strange string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
     fc.tuple(pick, fc.constantFrom(300, 5_000, 200_000, 1_500_000), fc.constantFrom("x", "é", "\ud83d\udce6")).map(([path, length, unit]) => ({
       ...withBody(`${length}-character string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, unit.repeat(length))),
       // No field takes a string this long: the service refuses such a body whole, before parsing it.
@@ -274,7 +339,12 @@ function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   }
   if (objectPaths.length > 0) {
     mutations.push(
-      fc.tuple(fc.constantFrom(...objectPaths), fc.constantFrom("__proto__", "constructor", "prototype", "extra", "toString"), fc.constantFrom<unknown>({ polluted: true }, "x", 1, { prototype: { polluted: true } }))
+      fc
+        .tuple(
+          fc.constantFrom(...objectPaths),
+          fc.constantFrom("__proto__", "constructor", "prototype", "extra", "toString"),
+          fc.constantFrom<unknown>({ polluted: true }, "x", 1, { prototype: { polluted: true } }),
+        )
         .map(([path, key, value]) => withBody(`extra field ${key} at ${path.join(".") || "(root)"}`)(setAt(request.body, [...path, key], value))),
     );
   }
@@ -293,25 +363,29 @@ function textMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   if (!endpoints[request.endpoint as EndpointName]?.body) return [];
   const text = JSON.stringify(request.body ?? {});
   return [
-    fc.constantFrom(
-      text.slice(0, Math.max(1, Math.floor(text.length / 2))),
-      `${text}}`,
-      `${text} trailing`,
-      text.replace(/"/, "'"),
-      `\ufeff${text}`,
-      "NaN",
-      "{",
-      '{"shipments": [1,]}',
-      '{"a": "\\x41"}',
-      "\u0000",
-      "[]".repeat(1000),
-    ).map((bodyText) => ({ ...request, bodyText, mutation: "bad JSON", mustRefuse: true })),
-    fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/jsonx", "json").map((contentType) => ({
-      ...request,
-      headers: { ...request.headers, "content-type": contentType },
-      mutation: `content type ${JSON.stringify(contentType)}`,
-      mustRefuse: true,
-    })),
+    fc
+      .constantFrom(
+        text.slice(0, Math.max(1, Math.floor(text.length / 2))),
+        `${text}}`,
+        `${text} trailing`,
+        text.replace(/"/, "'"),
+        `\ufeff${text}`,
+        "NaN",
+        "{",
+        '{"shipments": [1,]}',
+        '{"a": "\\x41"}',
+        "\u0000",
+        "[]".repeat(1000),
+      )
+      .map((bodyText) => ({ ...request, bodyText, mutation: "bad JSON", mustRefuse: true })),
+    fc
+      .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/jsonx", "json")
+      .map((contentType) => ({
+        ...request,
+        headers: { ...request.headers, "content-type": contentType },
+        mutation: `content type ${JSON.stringify(contentType)}`,
+        mustRefuse: true,
+      })),
     fc.constant({ ...request, headers: { ...request.headers, "content-type": "application/json" }, bodyText: "", mutation: "empty body", mustRefuse: true }),
     fc.constantFrom(DEFAULT_BODY_LIMIT_BYTES + 1, DEFAULT_BODY_LIMIT_BYTES * 2).map((size) => ({
       ...request,
@@ -322,14 +396,35 @@ function textMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   ];
 }
 
-const BAD_IDS = ["abc", "0", "-1", "1.5", "1e3", "0x10", "%ZZ", "%E2%82", "%", "%00", "99999999999999999999999", "9007199254740993", "%20", encodeURIComponent("📦"), encodeURIComponent("'; DROP TABLE Batch; --"), "..", "x".repeat(300), "1".repeat(2_000)];
+const BAD_IDS = [
+  "abc",
+  "0",
+  "-1",
+  "1.5",
+  "1e3",
+  "0x10",
+  "%ZZ",
+  "%E2%82",
+  "%",
+  "%00",
+  "99999999999999999999999",
+  "9007199254740993",
+  "%20",
+  encodeURIComponent("📦"),
+  encodeURIComponent("'; DROP TABLE Batch; --"),
+  "..",
+  "x".repeat(300),
+  "1".repeat(2_000),
+];
 
 function pathMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   const names = Object.keys(request.params).filter((name) => name !== "customerId");
   const mutations: fc.Arbitrary<FuzzRequest>[] = [];
   if (names.length > 0) {
     mutations.push(
-      fc.tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_IDS)).map(([name, id]) => ({ ...request, params: { ...request.params, [name]: id }, mutation: `path ${name} ${id.slice(0, 40)}` })),
+      fc
+        .tuple(fc.constantFrom(...names), fc.constantFrom(...BAD_IDS))
+        .map(([name, id]) => ({ ...request, params: { ...request.params, [name]: id }, mutation: `path ${name} ${id.slice(0, 40)}` })),
     );
   }
   if ("customerId" in request.params) {
@@ -350,16 +445,28 @@ function stateMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<Fu
   const { ids } = world;
   const mutations: fc.Arbitrary<FuzzRequest>[] = [];
   const refuse = (mutation: string, change: Partial<FuzzRequest>): FuzzRequest => ({ ...request, ...change, mutation, mustRefuse: true });
-  if ("batchId" in request.params) mutations.push(fc.constant(refuse("another customer's batch", { params: { ...request.params, batchId: String(ids.bobBatch) } })));
-  if ("bookNumber" in request.params) mutations.push(fc.constant(refuse("another customer's book number", { params: { ...request.params, bookNumber: ids.bobBookNumber } })));
+  if ("batchId" in request.params)
+    mutations.push(fc.constant(refuse("another customer's batch", { params: { ...request.params, batchId: String(ids.bobBatch) } })));
+  if ("bookNumber" in request.params)
+    mutations.push(fc.constant(refuse("another customer's book number", { params: { ...request.params, bookNumber: ids.bobBookNumber } })));
   if (request.endpoint === "createBatch" || request.endpoint === "addToBatch") {
-    mutations.push(fc.subarray(ids.bobQuotes, { minLength: 1 }).map((quoteIds) => refuse("another customer's quotes", { body: { ...(request.body as Shape), quoteIds } })));
+    mutations.push(
+      fc.subarray(ids.bobQuotes, { minLength: 1 }).map((quoteIds) => refuse("another customer's quotes", { body: { ...(request.body as Shape), quoteIds } })),
+    );
   }
   if (request.endpoint === "batchBook") {
-    mutations.push(fc.constantFrom(ids.bobBatch, ids.aliceCompletedBatch, ids.aliceCancelledBatch).map((batchId) => refuse(`book batch ${batchId} (another customer's, or not open)`, { body: { batchId } })));
+    mutations.push(
+      fc
+        .constantFrom(ids.bobBatch, ids.aliceCompletedBatch, ids.aliceCancelledBatch)
+        .map((batchId) => refuse(`book batch ${batchId} (another customer's, or not open)`, { body: { batchId } })),
+    );
   }
   if (request.endpoint === "cancelBatch" || request.endpoint === "addToBatch") {
-    mutations.push(fc.constantFrom(ids.aliceCompletedBatch, ids.aliceCancelledBatch).map((batchId) => refuse("batch that is not open", { params: { ...request.params, batchId: String(batchId) } })));
+    mutations.push(
+      fc
+        .constantFrom(ids.aliceCompletedBatch, ids.aliceCancelledBatch)
+        .map((batchId) => refuse("batch that is not open", { params: { ...request.params, batchId: String(batchId) } })),
+    );
   }
   return mutations;
 }
@@ -367,12 +474,29 @@ function stateMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<Fu
 function headerMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   const endpoint = endpoints[request.endpoint as EndpointName];
   return [
-    fc.constantFrom(undefined, "", "Basic", "Basic !!!", `Basic ${Buffer.from("no-colon").toString("base64")}`, `Basic ${Buffer.from(`${world.alice.email}:wrong`).toString("base64")}`, "Bearer wrong-key", `Basic ${"A".repeat(8_000)}`)
+    fc
+      .constantFrom(
+        undefined,
+        "",
+        "Basic",
+        "Basic !!!",
+        `Basic ${Buffer.from("no-colon").toString("base64")}`,
+        `Basic ${Buffer.from(`${world.alice.email}:wrong`).toString("base64")}`,
+        "Bearer wrong-key",
+        `Basic ${"A".repeat(8_000)}`,
+      )
       .map((value) => {
         const { authorization: _dropped, ...headers } = request.headers;
-        return { ...request, headers: value === undefined ? headers : { ...headers, authorization: value }, mutation: `authorization ${JSON.stringify(value?.slice(0, 30))}`, mustRefuse: true };
+        return {
+          ...request,
+          headers: value === undefined ? headers : { ...headers, authorization: value },
+          mutation: `authorization ${JSON.stringify(value?.slice(0, 30))}`,
+          mustRefuse: true,
+        };
       }),
-    fc.constantFrom(20 * 1024, 80 * 1024).map((size) => ({ ...request, headers: { ...request.headers, "x-padding": "a".repeat(size) }, mutation: `${size}-byte header`, mustRefuse: true })),
+    fc
+      .constantFrom(20 * 1024, 80 * 1024)
+      .map((size) => ({ ...request, headers: { ...request.headers, "x-padding": "a".repeat(size) }, mutation: `${size}-byte header`, mustRefuse: true })),
     fc.constantFrom(...(endpoint.method === "GET" ? ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"] : ["GET", "PUT", "PATCH", "OPTIONS"])).map((method) => ({
       ...request,
       method,
@@ -410,14 +534,22 @@ const rawRequest: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...RAW_REQUESTS).m
 
 /** One fuzz request: a valid request for some endpoint, usually mutated; sometimes raw bytes. */
 export function requestArbitrary(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
-  const mutated = fc.constantFrom(...endpointNames).chain((name) =>
-    validRequest(world, name).chain((request) =>
-      fc.oneof(
-        { weight: 3, arbitrary: fc.constant(request) },
-        ...[...bodyMutations(request), ...textMutations(request), ...pathMutations(world, request), ...stateMutations(world, request), ...headerMutations(world, request)].map((arbitrary) => ({ weight: 2, arbitrary })),
+  const mutated = fc
+    .constantFrom(...endpointNames)
+    .chain((name) =>
+      validRequest(world, name).chain((request) =>
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(request) },
+          ...[
+            ...bodyMutations(request),
+            ...textMutations(request),
+            ...pathMutations(world, request),
+            ...stateMutations(world, request),
+            ...headerMutations(world, request),
+          ].map((arbitrary) => ({ weight: 2, arbitrary })),
+        ),
       ),
-    ),
-  );
+    );
   return fc.oneof({ weight: 30, arbitrary: mutated }, { weight: 1, arbitrary: rawRequest });
 }
 
@@ -478,7 +610,9 @@ export function describeRequest(request: FuzzRequest): string {
   if (request.raw !== undefined) return `raw bytes (${request.mutation}):\n${clip(JSON.stringify(request.raw))}`;
   const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${clip(value, 120)}`);
   const body = bodyTextOf(request);
-  return [`${request.method} ${clip(pathOf(request), 300)}   [mutation: ${request.mutation}]`, ...headers, body === undefined ? "(no body)" : clip(body)].join("\n");
+  return [`${request.method} ${clip(pathOf(request), 300)}   [mutation: ${request.mutation}]`, ...headers, body === undefined ? "(no body)" : clip(body)].join(
+    "\n",
+  );
 }
 
 export class FuzzFailure extends Error {}
@@ -500,7 +634,8 @@ function judge(request: FuzzRequest, response: ProbeResponse): void {
     if (request.endpoint === "batchQuote" && verdict.invalidShipments.length > 0) {
       const results = (response.json as { results: { status: string; errorCategory?: string }[] }).results;
       for (const index of verdict.invalidShipments) {
-        if (results[index]?.status !== "error" || results[index]?.errorCategory !== "INVALID_REQUEST") fail(`shipment ${index} breaks the contract but is not status error INVALID_REQUEST`);
+        if (results[index]?.status !== "error" || results[index]?.errorCategory !== "INVALID_REQUEST")
+          fail(`shipment ${index} breaks the contract but is not status error INVALID_REQUEST`);
       }
     }
   }
@@ -516,7 +651,8 @@ export async function sendAndJudge(world: FuzzWorld, client: KeepAliveClient, re
     const exchange = await rawExchange(world.service.baseUrl, request.raw);
     if (!exchange.response) throw new FuzzFailure(`no answer before the connection ${exchange.ending === "reset" ? "was reset" : "closed"}`);
     if (exchange.ending === "reset") throw new FuzzFailure("the connection was reset after the answer");
-    if (exchange.ending === "closed" && exchange.response.headers.connection?.toLowerCase() !== "close") throw new FuzzFailure("the connection was closed without Connection: close");
+    if (exchange.ending === "closed" && exchange.response.headers.connection?.toLowerCase() !== "close")
+      throw new FuzzFailure("the connection was closed without Connection: close");
     return judge(request, exchange.response);
   }
   let response: ProbeResponse;
@@ -539,8 +675,27 @@ export async function assertHealthy(world: FuzzWorld): Promise<void> {
 
 /** The kinds of mutation, as their descriptions begin. */
 export const MUTATION_KINDS = [
-  "none", "wrong type", "numeric edge", "strange string", "long string", "missing", "extra field", "nesting", "bad JSON", "content type", "empty body",
-  "body of", "path", "customerId", "another customer's", "book batch", "batch that is not open", "authorization", "oversized header", "method", "raw bytes",
+  "none",
+  "wrong type",
+  "numeric edge",
+  "strange string",
+  "long string",
+  "missing",
+  "extra field",
+  "nesting",
+  "bad JSON",
+  "content type",
+  "empty body",
+  "body of",
+  "path",
+  "customerId",
+  "another customer's",
+  "book batch",
+  "batch that is not open",
+  "authorization",
+  "oversized header",
+  "method",
+  "raw bytes",
 ] as const;
 
 /** A mutation's kind: its description without the values. */

@@ -63,7 +63,9 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
   const checks = checksOf(def);
   const { minLength, maxLength } = lengthBounds(def, 24);
   if (def.format === "email") {
-    return fc.tuple(fc.stringMatching(/^[a-z0-9]{1,16}(\.[a-z0-9]{1,8})?$/), fc.constantFrom("example.com", "consign.test", "mail.example.co.uk")).map(([local, domain]) => `${local}@${domain}`);
+    return fc
+      .tuple(fc.stringMatching(/^[a-z0-9]{1,16}(\.[a-z0-9]{1,8})?$/), fc.constantFrom("example.com", "consign.test", "mail.example.co.uk"))
+      .map(([local, domain]) => `${local}@${domain}`);
   }
   const regex = checks.find((check) => check.check === "string_format" && check.format === "regex")?.pattern;
   if (regex) return fc.stringMatching(regex).filter((text) => text.length >= minLength && text.length <= lengthBounds(def, 1_000).maxLength);

@@ -56,7 +56,11 @@ describe("webhook routes", () => {
     const request = signedWebhook("/webhooks/app", "app/uninstalled", { id: 1 });
     const deliveryId = request.headers.get("X-Shopify-Webhook-Id")!;
     expect(await delivered(appWebhook, request)).toBe(200);
-    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ shop: SHOP, topic: "APP_UNINSTALLED", processedAt: expect.any(Date) });
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({
+      shop: SHOP,
+      topic: "APP_UNINSTALLED",
+      processedAt: expect.any(Date),
+    });
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.session.count({ where: { shop: "other.myshopify.com" } })).toBe(1);
 
@@ -89,7 +93,13 @@ describe("webhook routes", () => {
   it("GIVEN a signed shop/redact THEN it is recorded and its job erases the shop's data; a replay does nothing; a malformed customers/redact is refused with 400", async () => {
     const shop = "redact-me.myshopify.com";
     await prisma.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: "shpat_r" } });
-    const request = signedRequest({ path: "/webhooks/compliance", topic: "shop/redact", shop, payload: { shop_id: 1, shop_domain: shop }, secret: TEST_API_SECRET });
+    const request = signedRequest({
+      path: "/webhooks/compliance",
+      topic: "shop/redact",
+      shop,
+      payload: { shop_id: 1, shop_domain: shop },
+      secret: TEST_API_SECRET,
+    });
     expect(await delivered(complianceWebhook, request)).toBe(200);
     expect(await prisma.session.count({ where: { shop } })).toBe(0);
     await prisma.session.create({ data: { id: `offline_${shop}`, shop, state: "", accessToken: "shpat_r2" } });
@@ -110,9 +120,18 @@ describe("webhook routes", () => {
 
   it("GIVEN deliveries processed 8 and 1 days ago and one never processed WHEN the daily prune runs THEN only the week-old processed one is forgotten", async () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-    const delivery = (id: string, processedAt: Date | null) => ({ id, shop: SHOP, topic: "ORDERS_UPDATED", payload: "{}", receivedAt: daysAgo(9), processedAt });
+    const delivery = (id: string, processedAt: Date | null) => ({
+      id,
+      shop: SHOP,
+      topic: "ORDERS_UPDATED",
+      payload: "{}",
+      receivedAt: daysAgo(9),
+      processedAt,
+    });
     await prisma.webhookDelivery.createMany({ data: [delivery("old", daysAgo(8)), delivery("recent", daysAgo(1)), delivery("unprocessed", null)] });
     await webhookPruneJob.run({}, { attempt: 1, signal: new AbortController().signal, services: noJobServices });
-    expect((await prisma.webhookDelivery.findMany({ where: { id: { in: ["old", "recent", "unprocessed"] } }, orderBy: { id: "asc" } })).map((row) => row.id)).toEqual(["recent", "unprocessed"]);
+    expect(
+      (await prisma.webhookDelivery.findMany({ where: { id: { in: ["old", "recent", "unprocessed"] } }, orderBy: { id: "asc" } })).map((row) => row.id),
+    ).toEqual(["recent", "unprocessed"]);
   });
 });

@@ -12,7 +12,12 @@ import { startService } from "./service-harness";
 // contract: bad input is a 4xx naming the field, files come with their content type, and redirects go on.
 const service = await startService();
 const harness = await startHarness({ orders: 3 });
-const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+});
 const { default: prisma } = await import("../../app/db.server");
 const newBatch = await import("../../app/routes/app.batches.new");
 const batchPage = await import("../../app/routes/app.batches.$id");
@@ -43,7 +48,10 @@ async function get(handler: RouteHandler, path: string, params: Record<string, s
 
 describe("/app/batches/new", () => {
   it("GIVEN no orders WHEN posted THEN 400 naming shipmentIds; GIVEN a blank name THEN 400 naming name", async () => {
-    expect(await post(newBatch.action, "/app/batches/new", { name: "Monday" })).toMatchObject({ status: 400, body: { kind: "invalid", field: "shipmentIds", message: "Choose at least one order." } });
+    expect(await post(newBatch.action, "/app/batches/new", { name: "Monday" })).toMatchObject({
+      status: 400,
+      body: { kind: "invalid", field: "shipmentIds", message: "Choose at least one order." },
+    });
     expect(await post(newBatch.action, "/app/batches/new", { name: "  ", shipmentIds: [shipments[0]!.id] })).toMatchObject({
       status: 400,
       body: { kind: "invalid", field: "name", message: "Give the batch a name, for example “Monday pickup”." },
@@ -54,7 +62,9 @@ describe("/app/batches/new", () => {
     const answer = await post(newBatch.action, "/app/batches/new", { shipmentIds: [shipments[0]!.id, shipments[1]!.id], runId: "run-1" });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ kind: "preselected" });
-    expect((answer.body as { candidates: Array<{ shipmentId: string }> }).candidates.map((row) => row.shipmentId).sort()).toEqual([shipments[0]!.id, shipments[1]!.id].sort());
+    expect((answer.body as { candidates: Array<{ shipmentId: string }> }).candidates.map((row) => row.shipmentId).sort()).toEqual(
+      [shipments[0]!.id, shipments[1]!.id].sort(),
+    );
   });
 
   it("GIVEN a name and orders THEN the batch is recorded, its creation queued, and the page goes to it at once; the page shows it being created until its job has created it on the service", async () => {
@@ -76,12 +86,18 @@ describe("/app/batches/:id and its labels", () => {
     const answer = await post(batchPage.action, `/app/batches/${batch.id}`, { intent: "explode" }, { id: batch.id });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ ok: false, message: expect.stringMatching(/^intent: /) });
-    expect(await get(batchPage.loader, "/app/batches/nope", { id: "nope" })).toMatchObject({ status: 404, body: "There is no batch nope in this shop. It may have been deleted." });
+    expect(await get(batchPage.loader, "/app/batches/nope", { id: "nope" })).toMatchObject({
+      status: 404,
+      body: "There is no batch nope in this shop. It may have been deleted.",
+    });
   });
 
   it("GIVEN an open batch THEN its labels answer 422 in words; GIVEN it booked THEN a PDF with a page per order", async () => {
     const batch = await prisma.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Routes" } });
-    expect(await get(batchLabels.loader, `/app/batches/${batch.id}/labels`, { id: batch.id })).toMatchObject({ status: 422, body: "Labels can be printed once the batch is booked." });
+    expect(await get(batchLabels.loader, `/app/batches/${batch.id}/labels`, { id: batch.id })).toMatchObject({
+      status: 422,
+      body: "Labels can be printed once the batch is booked.",
+    });
     expect(await bookBatch(await shippingContext(prisma, SHOP, service.clock.now()), batch.id)).toMatchObject({ status: "booked", booked: 2 });
 
     const request = await appRequest(harness.admin, `/app/batches/${batch.id}/labels`);
@@ -101,7 +117,12 @@ describe("/app/orders/:id/book", () => {
   it("GIVEN an insurance amount that is not money THEN 400 with the field's message and nothing booked", async () => {
     const shipment = shipments[2]!;
     const number = shipment.orderId.split("/").pop()!;
-    const answer = await post(bookPage.action, `/app/orders/${number}/book`, { shipmentId: shipment.id, quoteId: String(shipment.selectedQuoteId), labelFormat: "PDF", insuranceAmount: "a lot" }, { id: number });
+    const answer = await post(
+      bookPage.action,
+      `/app/orders/${number}/book`,
+      { shipmentId: shipment.id, quoteId: String(shipment.selectedQuoteId), labelFormat: "PDF", insuranceAmount: "a lot" },
+      { id: number },
+    );
     expect(answer).toMatchObject({ status: 400, body: { status: "invalid", fieldErrors: { insuranceAmount: "Enter an amount like 25.00." } } });
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).bookingStatus).toBe("NONE");
   });
@@ -109,7 +130,10 @@ describe("/app/orders/:id/book", () => {
 
 describe("/app/shipments", () => {
   it("GIVEN a blank search THEN the page says what to type; GIVEN a booked order's name THEN its booking", async () => {
-    expect(await get(shipmentsPage.loader, "/app/shipments?q=%20")).toMatchObject({ status: 200, body: { mode: "search", problem: "Type an order number, a name, a tracking number or a book number." } });
+    expect(await get(shipmentsPage.loader, "/app/shipments?q=%20")).toMatchObject({
+      status: 200,
+      body: { mode: "search", problem: "Type an order number, a name, a tracking number or a book number." },
+    });
     const booked = await prisma.shipment.findFirstOrThrow({ where: { shop: SHOP, bookingStatus: "BOOKED" } });
     const answer = await get(shipmentsPage.loader, `/app/shipments?q=${encodeURIComponent(booked.orderName)}`);
     expect(answer.body).toMatchObject({ mode: "search", problem: null, rows: [{ bookNumber: booked.bookNumber, trackingNumber: booked.trackingNumber }] });
@@ -123,6 +147,9 @@ describe("/app/shipments", () => {
     expect(Object.keys(body.counts).sort()).toEqual(["all", "attention", "delivered", "in_transit", "out_for_delivery", "stale"]);
     expect(body.counts.all).toBe(fulfilled);
     expect(body.rows).toHaveLength(Math.min(fulfilled, 100));
-    expect(await post(shipmentsPage.action, "/app/shipments", { intent: "refresh-everything" })).toMatchObject({ status: 400, body: { error: "intent must be check" } });
+    expect(await post(shipmentsPage.action, "/app/shipments", { intent: "refresh-everything" })).toMatchObject({
+      status: 400,
+      body: { error: "intent must be check" },
+    });
   });
 });

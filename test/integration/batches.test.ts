@@ -83,7 +83,11 @@ describe("creating batches from picked rates", () => {
       ["Peak (1/2)", 500, "OPEN"],
       ["Peak (2/2)", 1, "OPEN"],
     ]);
-    const remote = await Promise.all(result.batches.map(async (entry) => ok(await account.getBatch({ batchId: (await prisma.batch.findUniqueOrThrow({ where: { id: entry.id } })).remoteBatchId! }))));
+    const remote = await Promise.all(
+      result.batches.map(async (entry) =>
+        ok(await account.getBatch({ batchId: (await prisma.batch.findUniqueOrThrow({ where: { id: entry.id } })).remoteBatchId! })),
+      ),
+    );
     expect(remote.map((batch) => [batch.name, batch.quoteCount])).toEqual([
       ["Peak (1/2)", 500],
       ["Peak (2/2)", 1],
@@ -112,7 +116,9 @@ describe("creating batches from picked rates", () => {
 describe("an open batch", () => {
   it("GIVEN a batch WHEN opened THEN one line per order with its rate in the batch, and it can be booked", async () => {
     const shipments = await quoted(2);
-    const { batches: [entry] } = await created("Open view", shipments);
+    const {
+      batches: [entry],
+    } = await created("Open view", shipments);
     const view = await batches.openBatch(await context(), entry!.id);
     expect(view.batch).toMatchObject({ name: "Open view", status: "OPEN" });
     expect(view.remote).toMatchObject({ status: "open", quoteCount: 2, bookedCount: 0 });
@@ -124,7 +130,9 @@ describe("an open batch", () => {
 
   it("GIVEN an open batch WHEN an order is removed and added back THEN the service's batch follows", async () => {
     const shipments = await quoted(3);
-    const { batches: [entry] } = await created("Add and remove", shipments.slice(0, 2));
+    const {
+      batches: [entry],
+    } = await created("Add and remove", shipments.slice(0, 2));
     const ctx = await context();
     const remoteId = (await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).remoteBatchId!;
 
@@ -140,7 +148,9 @@ describe("an open batch", () => {
 
   it("GIVEN an order the service has in the batch but the app lost track of (lost answer) WHEN the batch is opened THEN it is a member again", async () => {
     const shipments = await quoted(2);
-    const { batches: [entry] } = await created("Adopt", [shipments[0]!]);
+    const {
+      batches: [entry],
+    } = await created("Adopt", [shipments[0]!]);
     const remoteId = (await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).remoteBatchId!;
     ok(await account.addToBatch({ batchId: remoteId, body: { quoteIds: [shipments[1]!.selectedQuoteId!] } }));
     const view = await batches.openBatch(await context(), entry!.id);
@@ -150,24 +160,36 @@ describe("an open batch", () => {
 
   it("GIVEN more than 500 orders in all WHEN added THEN refused in words before any call", async () => {
     const shipments = await quoted(1);
-    const { batches: [full] } = await created("Full", await quoted(500));
+    const {
+      batches: [full],
+    } = await created("Full", await quoted(500));
     const result = await batches.addToBatch(await context(), full!.id, [shipments[0]!.id]);
     expect(result).toMatchObject({ ok: false, message: "A batch holds at most 500 orders. This one has 500, so 0 more fit; put the rest in a new batch." });
   });
 
   it("GIVEN an open batch WHEN cancelled THEN it is cancelled on the service, cannot be changed or cancelled again, and deleting it frees its orders", async () => {
     const shipments = await quoted(2);
-    const { batches: [entry] } = await created("To cancel", shipments);
+    const {
+      batches: [entry],
+    } = await created("To cancel", shipments);
     const ctx = await context();
     const remoteId = (await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).remoteBatchId!;
 
     expect(await batches.cancelBatch(ctx, entry!.id)).toEqual({ ok: true, message: "Batch cancelled. Delete it to put its orders in another batch." });
     expect(ok(await account.getBatch({ batchId: remoteId })).status).toBe("cancelled");
-    expect(await batches.cancelBatch(ctx, entry!.id)).toEqual({ ok: false, message: "This batch is cancelled; it can be cancelled only while a batch is open." });
-    expect(await batches.addToBatch(ctx, entry!.id, [shipments[0]!.id])).toMatchObject({ ok: false, message: expect.stringMatching(/^This batch is cancelled; orders can be added only while a batch is open/) });
+    expect(await batches.cancelBatch(ctx, entry!.id)).toEqual({
+      ok: false,
+      message: "This batch is cancelled; it can be cancelled only while a batch is open.",
+    });
+    expect(await batches.addToBatch(ctx, entry!.id, [shipments[0]!.id])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This batch is cancelled; orders can be added only while a batch is open/),
+    });
     expect(await booking.bookBatch(ctx, entry!.id)).toEqual({ status: "refused", message: expect.stringMatching(/^This batch was cancelled\. Delete it/) });
     // Still held by the cancelled batch (the service keeps its quotes there).
-    expect((await createBatches(ctx, { name: "Too soon", shipmentIds: [shipments[0]!.id] })).refused[0]?.reason).toBe("In cancelled batch “To cancel”, which still holds its rate. Delete that batch first.");
+    expect((await createBatches(ctx, { name: "Too soon", shipmentIds: [shipments[0]!.id] })).refused[0]?.reason).toBe(
+      "In cancelled batch “To cancel”, which still holds its rate. Delete that batch first.",
+    );
 
     expect(await batches.deleteBatch(ctx, entry!.id)).toEqual({ ok: true, message: "Deleted “To cancel”." });
     expect(await account.getBatch({ batchId: remoteId })).toMatchObject({ ok: false, error: { kind: "not_found" } });
@@ -176,20 +198,28 @@ describe("an open batch", () => {
   });
 
   it("GIVEN a batch the service changed behind the app's back WHEN cancelled THEN the service's refusal is explained in words", async () => {
-    const { batches: [entry] } = await created("Cancelled elsewhere", await quoted(1));
+    const {
+      batches: [entry],
+    } = await created("Cancelled elsewhere", await quoted(1));
     const remoteId = (await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).remoteBatchId!;
     ok(await account.cancelBatch({ batchId: remoteId }));
     expect(await batches.cancelBatch(await context(), entry!.id)).toEqual({
       ok: false,
-      message: expect.stringMatching(/^Only an open batch can be cancelled, and this one is not open any more \(Batch \d+ is cancelled; only an open batch can be cancelled\)\. Refresh the page/),
+      message: expect.stringMatching(
+        /^Only an open batch can be cancelled, and this one is not open any more \(Batch \d+ is cancelled; only an open batch can be cancelled\)\. Refresh the page/,
+      ),
     });
   });
 
   it("GIVEN a batch deleted on the service WHEN opened THEN the page says so and what to do", async () => {
-    const { batches: [entry] } = await created("Deleted elsewhere", await quoted(1));
+    const {
+      batches: [entry],
+    } = await created("Deleted elsewhere", await quoted(1));
     ok(await account.deleteBatch({ batchId: (await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).remoteBatchId! }));
     const view = await batches.openBatch(await context(), entry!.id);
-    expect(view.remoteError).toMatch(/^The Shipping API no longer has this batch; it may have been deleted outside Consign .*Delete it here and create a new batch/);
+    expect(view.remoteError).toMatch(
+      /^The Shipping API no longer has this batch; it may have been deleted outside Consign .*Delete it here and create a new batch/,
+    );
   });
 
   it("GIVEN the batches WHEN listed THEN newest first, 25 a page, with order counts", async () => {
@@ -208,7 +238,9 @@ describe("an open batch", () => {
 describe("expired rates", () => {
   it("GIVEN a batch whose rates expired WHEN booked THEN refused in words; WHEN re-quoted THEN new rates replace them in the batch and it books", async () => {
     const shipments = await quoted(3);
-    const { batches: [entry] } = await created("Expiring", shipments);
+    const {
+      batches: [entry],
+    } = await created("Expiring", shipments);
     const remoteId = (await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).remoteBatchId!;
     service.clock.advance(31 * DAY);
     try {
@@ -216,7 +248,10 @@ describe("expired rates", () => {
       const view = await batches.openBatch(ctx, entry!.id);
       expect(view.lines.map((line) => line.rate)).toEqual(["expired", "expired", "expired"]);
       expect(view.blockers).toEqual(["3 rates have expired. Choose “Re-quote expired rates”, then book."]);
-      expect(await booking.bookBatch(ctx, entry!.id)).toEqual({ status: "refused", message: "3 rates have expired. Choose “Re-quote expired rates”, then book." });
+      expect(await booking.bookBatch(ctx, entry!.id)).toEqual({
+        status: "refused",
+        message: "3 rates have expired. Choose “Re-quote expired rates”, then book.",
+      });
       expect((await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).status).toBe("OPEN");
 
       const repaired = await batches.repairBatch(ctx, entry!.id);
@@ -240,7 +275,9 @@ describe("expired rates", () => {
 describe("booking a batch", () => {
   it("GIVEN an open batch of 5 WHEN booked THEN each order is BOOKED with its numbers, cost and zone, queued for fulfillment, the balance stored, and the labels PDF has 5 pages", async () => {
     const shipments = await quoted(5);
-    const { batches: [entry] } = await created("Book five", shipments);
+    const {
+      batches: [entry],
+    } = await created("Book five", shipments);
     const ctx = await context();
     // Before booking, the page has the batch's total and the balance the last booking reported (a connected
     // account's is not known before its first booking).
@@ -292,12 +329,16 @@ describe("booking a batch", () => {
   });
 
   it("GIVEN an open batch WHEN labels are asked before booking THEN the merchant is told when they exist", async () => {
-    const { batches: [entry] } = await created("Not yet", await quoted(1));
+    const {
+      batches: [entry],
+    } = await created("Not yet", await quoted(1));
     expect(await booking.batchLabels(await context(), entry!.id)).toEqual({ ok: false, message: "Labels can be printed once the batch is booked." });
   });
 
   it("GIVEN a batch left BOOKING whose Batch Book never reached the service WHEN opened THEN it shows BOOKING; once its job has run (start-up's resume) it is open again and books once", async () => {
-    const { batches: [entry] } = await created("Never sent", await quoted(2));
+    const {
+      batches: [entry],
+    } = await created("Never sent", await quoted(2));
     const ctx = await context();
     const claim = await booking.claimBatchBooking(ctx, entry!.id);
     expect(claim.ok).toBe(true);
@@ -314,7 +355,9 @@ describe("booking a batch", () => {
   });
 
   it("GIVEN a batch left BOOKING whose Batch Book landed but the answer was lost WHEN its job runs (start-up's resume) THEN the bookings are read back with Get Batch, once, and the page shows them", async () => {
-    const { batches: [entry] } = await created("Answer lost", await quoted(3));
+    const {
+      batches: [entry],
+    } = await created("Answer lost", await quoted(3));
     const ctx = await context();
     const claim = await booking.claimBatchBooking(ctx, entry!.id);
     if (!claim.ok) throw new Error("not claimed");
@@ -350,14 +393,18 @@ describe("booking a batch", () => {
     expect(outcome).toMatchObject({ booked: 2, failed: 4 });
     const failed = await prisma.shipment.findMany({ where: { shop, bookingStatus: "FAILED" } });
     expect(failed).toHaveLength(outcome.failed);
-    for (const shipment of failed) expect(shipment.bookingError).toMatch(/^The prepay balance ran out before this order \(.*\)\. Add funds, then choose “Re-quote failed orders”\.$/);
+    for (const shipment of failed)
+      expect(shipment.bookingError).toMatch(/^The prepay balance ran out before this order \(.*\)\. Add funds, then choose “Re-quote failed orders”\.$/);
 
     const retried = await booking.rebatchFailed(ctx, result.batches[0]!.id);
     expect(retried.requoteFailures).toEqual([]);
     // The page's answer comes at once; the new batch's job creates it on the service.
     expect(retried.created?.batches).toEqual([expect.objectContaining({ name: "On a budget (retry)", orders: failed.length, status: "CREATING" })]);
     await batchWorkSettled(shop, retried.created!.batches[0]!.id, ctx.now(), false);
-    expect(await prisma.batch.findUniqueOrThrow({ where: { id: retried.created!.batches[0]!.id } })).toMatchObject({ status: "OPEN", remoteBatchId: expect.any(Number) });
+    expect(await prisma.batch.findUniqueOrThrow({ where: { id: retried.created!.batches[0]!.id } })).toMatchObject({
+      status: "OPEN",
+      remoteBatchId: expect.any(Number),
+    });
     const moved = await prisma.shipment.findMany({ where: { id: { in: failed.map((shipment) => shipment.id) } } });
     for (const shipment of moved) {
       expect(shipment).toMatchObject({ batchId: retried.created!.batches[0]!.id, bookingStatus: "NONE", bookingError: null });

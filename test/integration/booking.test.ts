@@ -54,9 +54,20 @@ describe("the order's booking page", () => {
     const view = await single.loadOrderBooking(await context(), numeric(shipment));
     expect(view).toMatchObject({ orderName: shipment.orderName, orderNumber: numeric(shipment) });
     const [line] = view.shipments;
-    expect(line).toMatchObject({ shipmentId: shipment.id, international: false, bookingStatus: "NONE", blocked: null, selectedQuoteId: shipment.selectedQuoteId, invoice: null, defaults: { labelFormat: "PDF" } });
+    expect(line).toMatchObject({
+      shipmentId: shipment.id,
+      international: false,
+      bookingStatus: "NONE",
+      blocked: null,
+      selectedQuoteId: shipment.selectedQuoteId,
+      invoice: null,
+      defaults: { labelFormat: "PDF" },
+    });
     const byService = new Map(line!.rates.map((rate) => [rate.serviceCode, rate]));
-    expect(byService.get("BLP_NEXT_DAY_AIR")).toMatchObject({ saturdayDelivery: true, signatureOptions: expect.arrayContaining([expect.objectContaining({ code: expect.any(String) })]) });
+    expect(byService.get("BLP_NEXT_DAY_AIR")).toMatchObject({
+      saturdayDelivery: true,
+      signatureOptions: expect.arrayContaining([expect.objectContaining({ code: expect.any(String) })]),
+    });
     expect(byService.get("BLP_GROUND")?.saturdayDelivery).toBe(false);
     const amounts = line!.rates.map((rate) => Number(rate.totalAmount));
     expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
@@ -73,12 +84,21 @@ describe("booking one shipment", () => {
     const services = ok(await account.listServices()).services;
     const signature = services.find((entry) => entry.serviceCode === "BLP_NEXT_DAY_AIR")!.signatureOptions[0]!.signatureOptionCode;
     const ctx = await context();
-    const outcome = await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_NEXT_DAY_AIR"), { signatureOptionCode: signature, insuranceAmount: "150.00", saturdayDelivery: "on" }));
+    const outcome = await single.bookSingleShipment(
+      ctx,
+      form(shipment, await quoteOf(shipment, "BLP_NEXT_DAY_AIR"), { signatureOptionCode: signature, insuranceAmount: "150.00", saturdayDelivery: "on" }),
+    );
     if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
     expect(outcome.label?.format).toBe("PDF");
 
     const record = await bookedRecord(outcome.bookNumber);
-    expect(record).toMatchObject({ serviceCode: "BLP_NEXT_DAY_AIR", signatureOptionCode: signature, shipmentReference: shipment.orderName, shipperReference2: shipment.id, orderIds: [shipment.orderName] });
+    expect(record).toMatchObject({
+      serviceCode: "BLP_NEXT_DAY_AIR",
+      signatureOptionCode: signature,
+      shipmentReference: shipment.orderName,
+      shipperReference2: shipment.id,
+      orderIds: [shipment.orderName],
+    });
     expect(record.pieces[0]!.insuranceAmount).toBe("150.00");
     const stored = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(stored).toMatchObject({
@@ -98,7 +118,10 @@ describe("booking one shipment", () => {
     expect((await PDFDocument.load(label.body)).getPageCount()).toBe(1);
 
     // Never twice.
-    expect(await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).toEqual({ status: "refused", message: `Already booked (tracking ${outcome.trackingNumber}).` });
+    expect(await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).toEqual({
+      status: "refused",
+      message: `Already booked (tracking ${outcome.trackingNumber}).`,
+    });
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toHaveLength(1);
   });
 
@@ -126,8 +149,14 @@ describe("booking one shipment", () => {
   it("GIVEN a service that is not among the shipment's rates or a foreign shipment WHEN priced THEN it says what to do, with no call", async () => {
     const shipment = await quoted();
     const ctx = await context();
-    expect(await single.priceBookingOptions(ctx, form(shipment, 999_999_999, { insuranceAmount: "10.00" }))).toEqual({ status: "unavailable", message: expect.stringMatching(/^That service is not among this order's rates/) });
-    expect(await single.priceBookingOptions(ctx, { ...form(shipment, await quoteOf(shipment, "BLP_GROUND")), shipmentId: "someone-elses" })).toEqual({ status: "unavailable", message: expect.stringMatching(/Get rates for the order again/) });
+    expect(await single.priceBookingOptions(ctx, form(shipment, 999_999_999, { insuranceAmount: "10.00" }))).toEqual({
+      status: "unavailable",
+      message: expect.stringMatching(/^That service is not among this order's rates/),
+    });
+    expect(await single.priceBookingOptions(ctx, { ...form(shipment, await quoteOf(shipment, "BLP_GROUND")), shipmentId: "someone-elses" })).toEqual({
+      status: "unavailable",
+      message: expect.stringMatching(/Get rates for the order again/),
+    });
   });
 
   it("GIVEN a ZPL label format WHEN booked THEN the label downloads as ZPL text", async () => {
@@ -143,14 +172,21 @@ describe("booking one shipment", () => {
 
   it("GIVEN an international order WHEN its invoice is edited and booked THEN the service books it with that invoice's declared value, and the return address from Settings", async () => {
     const settings = await loadSettings(prisma, SHOP);
-    await saveSettings(prisma, SHOP, { ...settings, returnAddress: { name: "Returns desk", company: "Consign Test Co", address1: "1 Return Rd", city: "Columbus", state: "OH", zip: "43215", country: "US" } });
+    await saveSettings(prisma, SHOP, {
+      ...settings,
+      returnAddress: { name: "Returns desk", company: "Consign Test Co", address1: "1 Return Rd", city: "Columbus", state: "OH", zip: "43215", country: "US" },
+    });
     const shipment = await quoted({ international: true });
     const ctx = await context();
     const view = await single.loadOrderBooking(ctx, numeric(shipment));
     const line = view.shipments[0]!;
     expect(line.international).toBe(true);
     expect(line.returnTo).toBe("Returns desk, Columbus, US");
-    expect(line.invoice).toMatchObject({ termsOfTrade: "DAP", packageMarks: shipment.orderName, items: [{ description: "Ceramic mug", quantity: 1, unitValue: "18.00", htsNumber: "691200", countryOfOrigin: "PT" }] });
+    expect(line.invoice).toMatchObject({
+      termsOfTrade: "DAP",
+      packageMarks: shipment.orderName,
+      items: [{ description: "Ceramic mug", quantity: 1, unitValue: "18.00", htsNumber: "691200", countryOfOrigin: "PT" }],
+    });
 
     const rate = line.rates.find((entry) => entry.serviceCode === "MRX_INTERNATIONAL_PRIORITY")!;
     const outcome = await single.bookSingleShipment(
@@ -174,7 +210,11 @@ describe("booking one shipment", () => {
   it("GIVEN a service that is not among the order's rates WHEN booked THEN nothing is sent and the field is named", async () => {
     const [shipment, other] = [await quoted(), await quoted()];
     const outcome = await single.bookSingleShipment(await context(), form(shipment, other.selectedQuoteId!));
-    expect(outcome).toEqual({ status: "refused", message: expect.stringMatching(/not among this order's rates/), fieldErrors: { quoteId: "Choose one of the listed services." } });
+    expect(outcome).toEqual({
+      status: "refused",
+      message: expect.stringMatching(/not among this order's rates/),
+      fieldErrors: { quoteId: "Choose one of the listed services." },
+    });
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).bookingStatus).toBe("NONE");
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toEqual([]);
   });
@@ -183,7 +223,10 @@ describe("booking one shipment", () => {
     const shipment = await quoted();
     const ctx = await context();
     const refused = await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND"), { saturdayDelivery: "on" }));
-    expect(refused).toEqual({ status: "refused", message: expect.stringMatching(/^The Shipping API refused this shipment \(.*Saturday.*\)\. Change the options/) });
+    expect(refused).toEqual({
+      status: "refused",
+      message: expect.stringMatching(/^The Shipping API refused this shipment \(.*Saturday.*\)\. Change the options/),
+    });
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).bookingStatus).toBe("FAILED");
     expect((await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).status).toBe("booked");
   });
@@ -192,7 +235,10 @@ describe("booking one shipment", () => {
     const shipment = await quoted({ serviceCode: "BLP_GROUND" });
     const ctx = await context();
     await createBatches(ctx, { name: "Held", shipmentIds: [shipment.id] });
-    expect(await single.bookSingleShipment(ctx, form(shipment, shipment.selectedQuoteId!))).toEqual({ status: "refused", message: "These items are in batch “Held”. Book them with the batch, or remove them from it to book them here." });
+    expect(await single.bookSingleShipment(ctx, form(shipment, shipment.selectedQuoteId!))).toEqual({
+      status: "refused",
+      message: "These items are in batch “Held”. Book them with the batch, or remove them from it to book them here.",
+    });
   });
 
   it("GIVEN a prepay balance below the cost WHEN booked THEN 402 in words; WHEN recharge is allowed THEN it books", async () => {
@@ -204,8 +250,16 @@ describe("booking one shipment", () => {
     const ctx = await shippingContext(prisma, shop, service.clock.now());
     const [shipment] = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now(), count: 1, serviceCode: "BLP_GROUND" });
     const refused = await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!));
-    expect(refused).toEqual({ status: "refused", message: expect.stringMatching(/^Your prepay balance does not cover this \(.*\)\. Add funds to your Shipping API account, or allow an automatic recharge, and book again\.$/) });
-    expect(await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!, { approvePrepayRecharge: "on" }))).toMatchObject({ status: "booked", prepayBalance: expect.any(String) });
+    expect(refused).toEqual({
+      status: "refused",
+      message: expect.stringMatching(
+        /^Your prepay balance does not cover this \(.*\)\. Add funds to your Shipping API account, or allow an automatic recharge, and book again\.$/,
+      ),
+    });
+    expect(await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!, { approvePrepayRecharge: "on" }))).toMatchObject({
+      status: "booked",
+      prepayBalance: expect.any(String),
+    });
   });
 });
 
@@ -217,7 +271,21 @@ describe("a single booking whose answer was lost", () => {
     const request = JSON.parse(shipment.request);
     const booked = ok(
       await account.bookShipment({
-        body: { ...request, carrierCode: "BLP", serviceCode: "BLP_GROUND", packageTypeCode: "BLP_PACKAGE", shipmentReference2: shipment.id, pieces: request.pieces.map(({ lineItems: _items, ...piece }: Record<string, unknown>) => ({ length: null, width: null, height: null, insuranceAmount: null, declaredValue: null, ...piece })) },
+        body: {
+          ...request,
+          carrierCode: "BLP",
+          serviceCode: "BLP_GROUND",
+          packageTypeCode: "BLP_PACKAGE",
+          shipmentReference2: shipment.id,
+          pieces: request.pieces.map(({ lineItems: _items, ...piece }: Record<string, unknown>) => ({
+            length: null,
+            width: null,
+            height: null,
+            insuranceAmount: null,
+            declaredValue: null,
+            ...piece,
+          })),
+        },
       }),
     );
     const view = await single.loadOrderBooking(ctx, numeric(shipment));
@@ -230,7 +298,10 @@ describe("a single booking whose answer was lost", () => {
     const shipment = await quoted();
     const ctx = await context();
     await prisma.shipment.update({ where: { id: shipment.id }, data: { bookingStatus: "BOOKING", updatedAt: ctx.now() } });
-    expect(await single.bookSingleShipment(ctx, form(shipment, shipment.selectedQuoteId!))).toEqual({ status: "pending", message: expect.stringMatching(/not confirmed this booking yet/) });
+    expect(await single.bookSingleShipment(ctx, form(shipment, shipment.selectedQuoteId!))).toEqual({
+      status: "pending",
+      message: expect.stringMatching(/not confirmed this booking yet/),
+    });
     const later = await shippingContext(prisma, SHOP, new Date(ctx.now().getTime() + single.IN_FLIGHT_GRACE_MS));
     expect((await single.bookSingleShipment(later, form(shipment, shipment.selectedQuoteId!))).status).toBe("booked");
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toHaveLength(1);

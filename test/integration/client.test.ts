@@ -100,8 +100,10 @@ function script(...handlers: Handler[]): void {
   handle = (request, response) => handlers[Math.min(index++, handlers.length - 1)]!(request, response);
 }
 
-const status = (code: number, body: unknown = { error: `status ${code}`, errorCategory: "X" }, headers?: Record<string, string>): Handler =>
-  (_request, response) => reply(response, code, body, headers);
+const status =
+  (code: number, body: unknown = { error: `status ${code}`, errorCategory: "X" }, headers?: Record<string, string>): Handler =>
+  (_request, response) =>
+    reply(response, code, body, headers);
 const destroySocket: Handler = (_request, response) => {
   response.socket?.destroy();
 };
@@ -161,7 +163,11 @@ describe("GIVEN a customer client WHEN calls succeed", () => {
 
 describe("GIVEN a request that breaks the contract WHEN it is called THEN it is refused locally with status 0", () => {
   it.each<[string, (client: ShippingClient) => Promise<{ ok: boolean; error?: ShippingApiError }>, string]>([
-    ["a body", (client) => client.batchQuote({ body: { shipments: [buildQuoteShipment({ receiver: buildDomesticReceiver({ state: "New York" }) })] } }), "shipments[0].receiver.state"],
+    [
+      "a body",
+      (client) => client.batchQuote({ body: { shipments: [buildQuoteShipment({ receiver: buildDomesticReceiver({ state: "New York" }) })] } }),
+      "shipments[0].receiver.state",
+    ],
     ["a path parameter", (client) => client.getBatch({ batchId: 0 }), "batchId"],
     ["a query", (client) => client.listBatches({ query: { limit: 500 } }), "limit"],
     ["the credentials kind", (client) => client.createCustomer({ body: buildCreateCustomer() }), "(none)"],
@@ -233,7 +239,11 @@ describe("GIVEN a retry-safe call WHEN the service asks to wait", () => {
 describe("GIVEN a retry-safe call WHEN the service fails transiently", () => {
   it.each<[string, (client: ShippingClient) => Promise<{ ok: boolean }>, Handler]>([
     ["getBatch", (client) => client.getBatch({ batchId: "17" }), okBatchDetail],
-    ["batchQuote", (client) => client.batchQuote({ body: { shipments: [buildQuoteShipment()] } }), status(200, { results: [{ shipmentIndex: 0, status: "success", quotes: [buildQuote()], quoteErrors: [] }] })],
+    [
+      "batchQuote",
+      (client) => client.batchQuote({ body: { shipments: [buildQuoteShipment()] } }),
+      status(200, { results: [{ shipmentIndex: 0, status: "success", quotes: [buildQuote()], quoteErrors: [] }] }),
+    ],
   ])("THEN %s is retried after a 503 and a dropped socket, with exponential backoff", async (_name, call, success) => {
     script(status(503), destroySocket, success);
     const result = await call(makeClient({ random: () => 1 }));
@@ -357,27 +367,28 @@ describe("GIVEN 1,234 shipments WHEN they are quoted in chunks", () => {
   let maxInFlight = 0;
 
   /** Answers one quote per shipment, quoteId = caller index + 1 (read from the reference), after a short delay. */
-  const quoteService = (failChunkStartingAt?: string): Handler => async (request, response) => {
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    await wait(30);
-    inFlight--;
-    const sent = (request.body as { shipments: { shipmentReference: string }[] }).shipments;
-    if (sent[0]?.shipmentReference === failChunkStartingAt) {
-      reply(response, 503, { error: "Carrier rating unavailable", errorCategory: "SERVICE_UNAVAILABLE" });
-      return;
-    }
-    const results = sent.map((shipment, shipmentIndex) => ({
-      shipmentIndex,
-      status: "success",
-      quotes: [buildQuote({ quoteId: Number(shipment.shipmentReference.slice(1)) + 1 })],
-      quoteErrors: [],
-    }));
-    reply(response, 200, { results });
-  };
+  const quoteService =
+    (failChunkStartingAt?: string): Handler =>
+    async (request, response) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await wait(30);
+      inFlight--;
+      const sent = (request.body as { shipments: { shipmentReference: string }[] }).shipments;
+      if (sent[0]?.shipmentReference === failChunkStartingAt) {
+        reply(response, 503, { error: "Carrier rating unavailable", errorCategory: "SERVICE_UNAVAILABLE" });
+        return;
+      }
+      const results = sent.map((shipment, shipmentIndex) => ({
+        shipmentIndex,
+        status: "success",
+        quotes: [buildQuote({ quoteId: Number(shipment.shipmentReference.slice(1)) + 1 })],
+        quoteErrors: [],
+      }));
+      reply(response, 200, { results });
+    };
   const chunkSizes = () => seen.map((request) => (request.body as { shipments: unknown[] }).shipments.length).sort((a, b) => b - a);
-  const firstReferences = () =>
-    seen.map((request) => (request.body as { shipments: { shipmentReference: string }[] }).shipments[0]!.shipmentReference);
+  const firstReferences = () => seen.map((request) => (request.body as { shipments: { shipmentReference: string }[] }).shipments[0]!.shipmentReference);
 
   beforeEach(() => {
     inFlight = 0;
@@ -447,7 +458,12 @@ describe("GIVEN 1,234 shipments WHEN they are quoted in chunks", () => {
     });
     expect(chunkSizes()).toEqual([200, 200, 200, 200, 200, 200, 33]);
     expect(handed[0]).toEqual([3]);
-    expect(handed.slice(1).map((indexes) => indexes.length).sort((a, b) => b - a)).toEqual([200, 200, 200, 200, 200, 200, 33]);
+    expect(
+      handed
+        .slice(1)
+        .map((indexes) => indexes.length)
+        .sort((a, b) => b - a),
+    ).toEqual([200, 200, 200, 200, 200, 200, 33]);
     expect(handed.flat().sort((a, b) => a - b)).toEqual(outcomes.map((_outcome, index) => index));
   });
 

@@ -12,7 +12,15 @@ const OTHER = "other-shop.myshopify.com";
 
 function mirrored(email: string) {
   const order = buildOrder({ email, shippingAddress: buildAddress({ name: email }) });
-  return { ...order, createdAt: "2026-11-01T10:00:00.000Z", cancelledAt: null, tags: [], displayFulfillmentStatus: "UNFULFILLED", shippingLine: null, fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: null })) };
+  return {
+    ...order,
+    createdAt: "2026-11-01T10:00:00.000Z",
+    cancelledAt: null,
+    tags: [],
+    displayFulfillmentStatus: "UNFULFILLED",
+    shippingLine: null,
+    fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: null })),
+  };
 }
 
 describe("compliance webhooks", () => {
@@ -21,7 +29,17 @@ describe("compliance webhooks", () => {
   const bob = mirrored("bob@example.com");
   const adaElsewhere = mirrored("ada@example.com");
 
-  const receiver = { name: "Ada Lovelace", company: "", address1: "12 St James's Sq", address2: "", city: "London", state: "", zip: "SW1Y 4JH", country: "GB", phone: "+442071234567" };
+  const receiver = {
+    name: "Ada Lovelace",
+    company: "",
+    address1: "12 St James's Sq",
+    address2: "",
+    city: "London",
+    state: "",
+    zip: "SW1Y 4JH",
+    country: "GB",
+    phone: "+442071234567",
+  };
   /** A shipment of `orderId`: delivered and fulfilled, or still waiting for its fulfillment. */
   const shipment = (orderId: string, fulfillmentStatus: "FULFILLED" | "PENDING") =>
     prisma.shipment.create({
@@ -71,7 +89,11 @@ describe("compliance webhooks", () => {
   });
 
   it("GIVEN customers/redact naming one order by numeric id THEN that order and the customer's others are erased, nobody else's", async () => {
-    const erased = await redactCustomer(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_to_redact: [Number(ada.id.split("/").pop())] });
+    const erased = await redactCustomer(prisma, SHOP, {
+      shop_domain: SHOP,
+      customer: { id: 7, email: "ada@example.com" },
+      orders_to_redact: [Number(ada.id.split("/").pop())],
+    });
     expect(erased).toBe(2);
     expect(await prisma.mirrorOrder.findMany({ select: { id: true } })).toEqual(expect.arrayContaining([{ id: bob.id }, { id: adaElsewhere.id }]));
     expect(await prisma.mirrorFulfillmentOrder.count({ where: { orderId: ada.id } })).toBe(0);
@@ -80,7 +102,9 @@ describe("compliance webhooks", () => {
   it("GIVEN shop/redact THEN nothing of the shop is left, and other shops keep theirs", async () => {
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: "x" } });
     await shipment(ada.id, "FULFILLED");
-    await prisma.shippingAccount.create({ data: { shop: SHOP, customerId: "c1", email: "m@example.com", sealedPassword: "v1.x.y.z", origin: "CONNECTED", connectedAt: new Date() } });
+    await prisma.shippingAccount.create({
+      data: { shop: SHOP, customerId: "c1", email: "m@example.com", sealedPassword: "v1.x.y.z", origin: "CONNECTED", connectedAt: new Date() },
+    });
     await prisma.shopSettings.create({ data: { shop: SHOP, data: "{}" } });
     await redactShop(prisma, SHOP);
     expect(await prisma.shipment.count({ where: { shop: SHOP } })).toBe(0);

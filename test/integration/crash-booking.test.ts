@@ -64,14 +64,23 @@ async function expectBookedOncePerOrder(shipmentIds: readonly string[]) {
   const rows = await db.shipment.findMany({ where: { id: { in: [...shipmentIds] } } });
   expect(rows).toHaveLength(shipmentIds.length);
   for (const row of rows) {
-    const found = ok(await account.searchShipments({ body: { keyword: row.orderName } })).shipments.filter((record) => record.shipmentReference === row.orderName);
+    const found = ok(await account.searchShipments({ body: { keyword: row.orderName } })).shipments.filter(
+      (record) => record.shipmentReference === row.orderName,
+    );
     expect(found, `${row.orderName} on the service`).toHaveLength(1);
-    expect(row, row.orderName).toMatchObject({ bookingStatus: "BOOKED", bookNumber: found[0]!.bookNumber, trackingNumber: found[0]!.trackingNumber, fulfillmentStatus: "PENDING" });
+    expect(row, row.orderName).toMatchObject({
+      bookingStatus: "BOOKED",
+      bookNumber: found[0]!.bookNumber,
+      trackingNumber: found[0]!.trackingNumber,
+      fulfillmentStatus: "PENDING",
+    });
   }
 }
 
 async function openBatchOf(name: string, shipments: readonly Shipment[]): Promise<{ id: string; remoteBatchId: number }> {
-  const created = expectFinished(await runWorker(["create-batch", SHOP, name, shipments.map((shipment) => shipment.id).join(",")])) as { batches: Array<{ id: string }> };
+  const created = expectFinished(await runWorker(["create-batch", SHOP, name, shipments.map((shipment) => shipment.id).join(",")])) as {
+    batches: Array<{ id: string }>;
+  };
   const batch = await db.batch.findUniqueOrThrow({ where: { id: created.batches[0]!.id } });
   expect(batch.status).toBe("OPEN");
   return { id: batch.id, remoteBatchId: batch.remoteBatchId! };
@@ -87,7 +96,10 @@ describe("a batch booking killed mid-way", () => {
     expect(await db.shipment.count({ where: { batchId: batch.id, bookingStatus: "BOOKING" } })).toBe(4);
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId }))).toMatchObject({ status: "open", bookedCount: 0 });
     // A booking attempt only reads: the batch is being booked until its job says otherwise.
-    expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({ status: "refused", message: expect.stringMatching(/being booked already/) });
+    expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({
+      status: "refused",
+      message: expect.stringMatching(/being booked already/),
+    });
 
     expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 0 });
     expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe("OPEN");
@@ -111,14 +123,19 @@ describe("a batch booking killed mid-way", () => {
     expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 0 });
     const view = expectFinished(await runWorker(["open-batch", SHOP, batch.id])) as { batch: { status: string }; counts: { booked: number } };
     expect(view).toMatchObject({ batch: { status: "COMPLETED" }, counts: { booked: 4 } });
-    expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({ status: "refused", message: expect.stringMatching(/booked already/) });
+    expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({
+      status: "refused",
+      message: expect.stringMatching(/booked already/),
+    });
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId })).bookedCount).toBe(4);
     await expectBookedOncePerOrder(shipments.map((shipment) => shipment.id));
   });
 
   it("GIVEN a kill right after Create Batch WHEN the app starts again THEN the batch's job finds it by name (not created twice), the page shows it open and it books once", async () => {
     const shipments = await quoted(3);
-    expectKilled(await runWorker(["create-batch", SHOP, "Crash on create", shipments.map((shipment) => shipment.id).join(",")], { crashAt: "batch-create:after-call" }));
+    expectKilled(
+      await runWorker(["create-batch", SHOP, "Crash on create", shipments.map((shipment) => shipment.id).join(",")], { crashAt: "batch-create:after-call" }),
+    );
     const local = await db.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Crash on create" } });
     expect(local).toMatchObject({ status: "CREATING", remoteBatchId: null });
     expect(expectFinished(await runWorker(["open-batch", SHOP, local.id]))).toMatchObject({ batch: { status: "CREATING", remoteBatchId: null } });

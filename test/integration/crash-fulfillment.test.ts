@@ -17,7 +17,12 @@ process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 const service: RunningService = await startService();
 const harness: Harness = await startHarness({ orders: 40 });
 // This process reads the orders into the mirror through the app's own client, with the children's environment.
-const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+});
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 const db = createPrismaClient(databaseUrl);
 const store = harness.admin.store;

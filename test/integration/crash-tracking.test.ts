@@ -16,7 +16,12 @@ process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 // local admin over HTTP and a real SQLite file; a fresh process then resumes, as after a crash in production.
 const service: RunningService = await startService();
 const harness: Harness = await startHarness({ orders: 30 });
-const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+});
 const { default: prisma } = await import("../../app/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { unauthenticated } = await import("../../app/shopify.server");
@@ -54,8 +59,16 @@ async function expectWrittenOnce(ids: string[]) {
 
 let ids: string[] = [];
 beforeAll(async () => {
-  await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
-  const rows = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(store, 3), bookedAt: now() });
+  await prisma.session.create({
+    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" },
+  });
+  const rows = await createBookedShipments({
+    db: prisma,
+    shop: SHOP,
+    client: service.clientFor(customer),
+    fulfillmentOrders: shippableFulfillmentOrders(store, 3),
+    bookedAt: now(),
+  });
   const { admin } = await unauthenticated.admin(SHOP);
   expect(await writeBack(contextOf({ admin, shop: SHOP }, prisma, now))).toEqual({ fulfilled: 3, failed: 0 });
   ids = rows.map((row) => row.id);
@@ -98,7 +111,9 @@ describe("tracking writes across crashes", () => {
       // Written to Shopify, not yet recorded: events are left WRITING, and Shopify has at least the one that
       // returned (others in flight at the kill may or may not have arrived: the read-back decides).
       const writing = await prisma.trackingEvent.findMany({ where: { shipmentId: { in: ids }, writeStatus: "WRITING" }, include: { shipment: true } });
-      const inShopify = writing.filter((event) => shopifyEvents(event.shipment.fulfillmentId!).includes(`${event.shopifyStatus} ${event.eventTime.toISOString()}`));
+      const inShopify = writing.filter((event) =>
+        shopifyEvents(event.shipment.fulfillmentId!).includes(`${event.shopifyStatus} ${event.eventTime.toISOString()}`),
+      );
       expect(inShopify.length).toBeGreaterThanOrEqual(1);
       expect(crashes).toBeLessThanOrEqual(ids.length);
       service.clock.advance(CLAIM_LEASE_MS + 60_000);

@@ -100,7 +100,18 @@ describe("local admin access tokens and token exchange", () => {
   it("GIVEN a bad signature, a wrong audience, another shop or an expired token WHEN exchanged THEN each is refused as invalid_subject_token", async () => {
     const now = Math.floor(clock() / 1000);
     const sign = (claims: Record<string, unknown>, secret = API_SECRET) =>
-      new SignJWT({ iss: `https://${SHOP}/admin`, dest: `https://${SHOP}`, aud: API_KEY, sub: "1", iat: now, nbf: now, exp: now + 60, jti: "j", sid: "s", ...claims })
+      new SignJWT({
+        iss: `https://${SHOP}/admin`,
+        dest: `https://${SHOP}`,
+        aud: API_KEY,
+        sub: "1",
+        iat: now,
+        nbf: now,
+        exp: now + 60,
+        jti: "j",
+        sid: "s",
+        ...claims,
+      })
         .setProtectedHeader({ alg: "HS256" })
         .sign(new TextEncoder().encode(secret));
     const cases: [string, string][] = [

@@ -29,12 +29,16 @@ describe("local admin bulk operations", () => {
   });
 
   it("GIVEN a bulk query WHEN run and polled THEN it completes and the JSONL has one line per object with __parentId on children", async () => {
-    const run = await h.gql<{ bulkOperationRunQuery: { bulkOperation: { id: string; status: string }; userErrors: unknown[] } }>(readDoc("10"), { query: INNER });
+    const run = await h.gql<{ bulkOperationRunQuery: { bulkOperation: { id: string; status: string }; userErrors: unknown[] } }>(readDoc("10"), {
+      query: INNER,
+    });
     expect(run.body.data?.bulkOperationRunQuery.userErrors).toEqual([]);
     expect(run.body.data?.bulkOperationRunQuery.bulkOperation.status).toBe("CREATED");
     const id = run.body.data?.bulkOperationRunQuery.bulkOperation.id;
 
-    type Poll = { bulkOperation: { status: string; objectCount: string; rootObjectCount: string; url: string | null; errorCode: string | null; completedAt: string | null } };
+    type Poll = {
+      bulkOperation: { status: string; objectCount: string; rootObjectCount: string; url: string | null; errorCode: string | null; completedAt: string | null };
+    };
     let poll = await h.gql<Poll>(readDoc("12"), { id });
     for (let i = 0; i < 50 && poll.body.data?.bulkOperation.status !== "COMPLETED"; i++) {
       await new Promise((r) => setTimeout(r, 20));
@@ -47,14 +51,19 @@ describe("local admin bulk operations", () => {
 
     const download = await fetch(op?.url ?? "");
     expect(download.status).toBe(200);
-    const lines = (await download.text()).trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (await download.text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(String(lines.length)).toBe(op?.objectCount);
 
     const roots = lines.filter((l) => !("__parentId" in l));
     const children = lines.filter((l) => "__parentId" in l);
     expect(String(roots.length)).toBe(op?.rootObjectCount);
     // every root is an unfulfilled open order, same set as the paginated query returns
-    const expected = await h.gql<{ orders: { nodes: { id: string }[] } }>(`{ orders(first: 250, query: "fulfillment_status:unfulfilled status:open") { nodes { id } } }`);
+    const expected = await h.gql<{ orders: { nodes: { id: string }[] } }>(
+      `{ orders(first: 250, query: "fulfillment_status:unfulfilled status:open") { nodes { id } } }`,
+    );
     expect(roots.map((r) => r.id).sort()).toEqual(expected.body.data?.orders.nodes.map((n) => n.id).sort());
     expect(roots.every((r) => String(r.id).startsWith("gid://shopify/Order/") && !("fulfillmentOrders" in r))).toBe(true);
     // children follow their parent and point at it
@@ -114,7 +123,8 @@ describe("local admin bulk operations", () => {
 
   it("GIVEN invalid bulk queries WHEN submitted THEN Shopify's userErrors", async () => {
     const submit = async (query: string) =>
-      (await h.gql<{ bulkOperationRunQuery: { userErrors: { message: string }[] } }>(readDoc("10"), { query })).body.data?.bulkOperationRunQuery.userErrors[0]?.message;
+      (await h.gql<{ bulkOperationRunQuery: { userErrors: { message: string }[] } }>(readDoc("10"), { query })).body.data?.bulkOperationRunQuery.userErrors[0]
+        ?.message;
     expect(await submit(`{ shop { name } }`)).toBe("Bulk queries must contain at least one connection.");
     expect(await submit(`{ nodes(ids: ["gid://shopify/Order/1001"]) { id } }`)).toBe("Bulk queries cannot contain a top level `node` or `nodes` field.");
     expect(await submit(`{ orders { edges { node { name fulfillmentOrders { edges { node { id } } } } } } }`)).toMatch(/must select the 'id' field/);

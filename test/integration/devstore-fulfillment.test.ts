@@ -47,12 +47,16 @@ describe("local admin fulfillment semantics", () => {
     return res.body.data.order;
   }
 
-  async function fulfill(groups: { fulfillmentOrderId: string; fulfillmentOrderLineItems?: { id: string; quantity: number }[] }[], tracking?: Record<string, unknown>) {
+  async function fulfill(
+    groups: { fulfillmentOrderId: string; fulfillmentOrderLineItems?: { id: string; quantity: number }[] }[],
+    tracking?: Record<string, unknown>,
+  ) {
     clock.advance(5000);
-    const res = await h.gql<{ fulfillmentCreate: UserErrors & { fulfillment: { id: string; name: string; status: string; trackingInfo: { company: string; number: string; url: string }[] } | null } }>(
-      readDoc("04"),
-      { fulfillment: { notifyCustomer: false, lineItemsByFulfillmentOrder: groups, ...(tracking ? { trackingInfo: tracking } : {}) } },
-    );
+    const res = await h.gql<{
+      fulfillmentCreate: UserErrors & {
+        fulfillment: { id: string; name: string; status: string; trackingInfo: { company: string; number: string; url: string }[] } | null;
+      };
+    }>(readDoc("04"), { fulfillment: { notifyCustomer: false, lineItemsByFulfillmentOrder: groups, ...(tracking ? { trackingInfo: tracking } : {}) } });
     expect(res.body.errors).toBeUndefined();
     if (!res.body.data) throw new Error("no data");
     return res.body.data.fulfillmentCreate;
@@ -172,7 +176,10 @@ describe("local admin fulfillment semantics", () => {
     expect(beforePickupScan.body.data?.fulfillment).toMatchObject({ displayStatus: "OUT_FOR_DELIVERY", inTransitAt: "2026-11-20T08:00:00Z" });
     await event("IN_TRANSIT", "2026-11-18T09:00:00Z");
     await event("DELIVERED", "2026-11-20T15:30:00Z");
-    const res = await h.gql<{ fulfillment: { displayStatus: string; inTransitAt: string; deliveredAt: string; events: { nodes: { status: string }[] } } }>(readDoc("09b"), { fulfillmentId });
+    const res = await h.gql<{ fulfillment: { displayStatus: string; inTransitAt: string; deliveredAt: string; events: { nodes: { status: string }[] } } }>(
+      readDoc("09b"),
+      { fulfillmentId },
+    );
     expect(res.body.data?.fulfillment).toMatchObject({ displayStatus: "DELIVERED", inTransitAt: "2026-11-18T09:00:00Z", deliveredAt: "2026-11-20T15:30:00Z" });
     expect(res.body.data?.fulfillment.events.nodes.map((e) => e.status)).toEqual(["DELIVERED", "OUT_FOR_DELIVERY", "IN_TRANSIT", "CONFIRMED"]);
     const bad = await h.gql(readDoc("07"), { fulfillmentEvent: { fulfillmentId, status: "PICKED_UP" } });
@@ -181,12 +188,21 @@ describe("local admin fulfillment semantics", () => {
 
   it("GIVEN an open FO WHEN held, released by hold id and moved THEN status, holds and location follow", async () => {
     const fo = (await order(1004)).fulfillmentOrders.nodes[0] as Fo;
-    const hold = await h.gql<{ fulfillmentOrderHold: UserErrors & { fulfillmentHold: { id: string; reason: string; heldByRequestingApp: boolean }; fulfillmentOrder: { status: string } } }>(
+    const hold = await h.gql<{
+      fulfillmentOrderHold: UserErrors & {
+        fulfillmentHold: { id: string; reason: string; heldByRequestingApp: boolean };
+        fulfillmentOrder: { status: string };
+      };
+    }>(
       `mutation($id: ID!, $h: FulfillmentOrderHoldInput!) { fulfillmentOrderHold(id: $id, fulfillmentHold: $h) { fulfillmentHold { id reason heldByRequestingApp } fulfillmentOrder { status } userErrors { field message } } }`,
       { id: fo.id, h: { reason: "INCORRECT_ADDRESS", reasonNotes: "Check the unit number", handle: "consign-address" } },
     );
     const held = hold.body.data?.fulfillmentOrderHold;
-    expect(held).toMatchObject({ fulfillmentHold: { reason: "INCORRECT_ADDRESS", heldByRequestingApp: true }, fulfillmentOrder: { status: "ON_HOLD" }, userErrors: [] });
+    expect(held).toMatchObject({
+      fulfillmentHold: { reason: "INCORRECT_ADDRESS", heldByRequestingApp: true },
+      fulfillmentOrder: { status: "ON_HOLD" },
+      userErrors: [],
+    });
     expect((await order(1004)).displayFulfillmentStatus).toBe("ON_HOLD");
     const release = await h.gql<{ fulfillmentOrderReleaseHold: UserErrors & { fulfillmentOrder: { status: string } } }>(
       `mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { fulfillmentOrder { status } userErrors { field message } } }`,
@@ -197,7 +213,10 @@ describe("local admin fulfillment semantics", () => {
       `mutation($id: ID!, $loc: ID!) { fulfillmentOrderMove(id: $id, newLocationId: $loc) { movedFulfillmentOrder { id assignedLocation { name } } userErrors { field message } } }`,
       { id: fo.id, loc: "gid://shopify/Location/2" },
     );
-    expect(move.body.data?.fulfillmentOrderMove).toEqual({ movedFulfillmentOrder: { id: fo.id, assignedLocation: { name: "Oakland Studio" } }, userErrors: [] });
+    expect(move.body.data?.fulfillmentOrderMove).toEqual({
+      movedFulfillmentOrder: { id: fo.id, assignedLocation: { name: "Oakland Studio" } },
+      userErrors: [],
+    });
   });
 
   it("GIVEN a scheduled pre-order WHEN fulfilled THEN refused; WHEN marked open THEN it can ship", async () => {

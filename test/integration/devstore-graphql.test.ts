@@ -18,7 +18,10 @@ describe("local admin GraphQL API", () => {
   });
 
   async function unfulfilledOrderIds(n: number): Promise<string[]> {
-    const res = await h.gql<{ orders: Ids }>(`query($n:Int!){ orders(first:$n, query:"fulfillment_status:unshipped status:open delivery_method:shipping"){ nodes { id } } }`, { n });
+    const res = await h.gql<{ orders: Ids }>(
+      `query($n:Int!){ orders(first:$n, query:"fulfillment_status:unshipped status:open delivery_method:shipping"){ nodes { id } } }`,
+      { n },
+    );
     return res.body.data?.orders.nodes.map((o) => o.id) ?? [];
   }
 
@@ -75,10 +78,9 @@ describe("local admin GraphQL API", () => {
     expect(orderIds.length).toBe(6);
     const summary = await h.gql<{ nodes: { fulfillmentOrders: Ids }[] }>(readDoc("01a"), { ids: orderIds });
     const foIds = summary.body.data?.nodes.flatMap((o) => o.fulfillmentOrders.nodes.map((fo) => fo.id)) ?? [];
-    const lines = await h.gql<{ nodes: { lineItems: { nodes: { id: string; inventoryItemId: string; remainingQuantity: number }[] } }[] }>(
-      readDoc("01b"),
-      { foIds },
-    );
+    const lines = await h.gql<{ nodes: { lineItems: { nodes: { id: string; inventoryItemId: string; remainingQuantity: number }[] } }[] }>(readDoc("01b"), {
+      foIds,
+    });
     const inventoryIds = [...new Set(lines.body.data?.nodes.flatMap((fo) => fo.lineItems.nodes.map((l) => l.inventoryItemId)) ?? [])];
     const firstFo = lines.body.data?.nodes[0];
     const firstLine = firstFo?.lineItems.nodes[0];
@@ -105,7 +107,21 @@ describe("local admin GraphQL API", () => {
       ["02", readDoc("02"), { ids: inventoryIds }],
       ["03", readDoc("03"), {}],
       ["06", readDoc("06"), { fulfillmentId, trackingInfoInput: { company: "UPS", number: "1Z999AA10123456799" }, notifyCustomer: false }],
-      ["07", readDoc("07"), { fulfillmentEvent: { fulfillmentId, status: "IN_TRANSIT", happenedAt: "2026-11-20T10:00:00Z", city: "Newark", province: "NJ", country: "US", zip: "07102" } }],
+      [
+        "07",
+        readDoc("07"),
+        {
+          fulfillmentEvent: {
+            fulfillmentId,
+            status: "IN_TRANSIT",
+            happenedAt: "2026-11-20T10:00:00Z",
+            city: "Newark",
+            province: "NJ",
+            country: "US",
+            zip: "07102",
+          },
+        },
+      ],
       ["09", readDoc("09"), { orderId: orderIds[0] }],
       ["09b", readDoc("09b"), { fulfillmentId }],
       ["10", readDoc("10"), { query: bulkInner }],
@@ -115,7 +131,8 @@ describe("local admin GraphQL API", () => {
       const res = await h.gql<Record<string, Record<string, unknown>>>(query, variables);
       expect({ name, errors: res.body.errors }).toEqual({ name, errors: undefined });
       for (const payload of Object.values(res.body.data ?? {})) {
-        if (payload && typeof payload === "object" && "userErrors" in payload) expect({ name, userErrors: payload.userErrors }).toEqual({ name, userErrors: [] });
+        if (payload && typeof payload === "object" && "userErrors" in payload)
+          expect({ name, userErrors: payload.userErrors }).toEqual({ name, userErrors: [] });
       }
     }
     const bulk = await h.gql<{ currentBulkOperation: { id: string } }>(`{ currentBulkOperation { id } }`);
@@ -139,7 +156,9 @@ describe("local admin GraphQL API", () => {
   });
 
   it("GIVEN the metafields document (13) WHEN sent THEN the local admin says it is not supported rather than pretending", async () => {
-    const res = await h.gql(readDoc("13"), { metafields: [{ ownerId: "gid://shopify/Order/1001", namespace: "$app", key: "label", type: "single_line_text_field", value: "x" }] });
+    const res = await h.gql(readDoc("13"), {
+      metafields: [{ ownerId: "gid://shopify/Order/1001", namespace: "$app", key: "label", type: "single_line_text_field", value: "x" }],
+    });
     expect((res.body.errors as { message: string }[])[0]?.message).toBe("Field 'metafieldsSet' on type 'Mutation' is not supported by the local admin");
   });
 
@@ -160,7 +179,7 @@ describe("local admin GraphQL API", () => {
     expect(await count("status:cancelled")).toBe(1);
     expect(await count("status:open")).toBe(all - 1);
     expect(await count("tag:wholesale")).toBeGreaterThanOrEqual(1);
-    expect(await count("tag:wholesale") + (await count("tag_not:wholesale"))).toBe(all);
+    expect((await count("tag:wholesale")) + (await count("tag_not:wholesale"))).toBe(all);
     expect(await count("delivery_method:pick-up")).toBe(1);
     expect(await count("name:#1001")).toBe(1);
     expect(await count("name:1001 OR name:1002")).toBe(2);
@@ -184,7 +203,12 @@ describe("local admin GraphQL API", () => {
 
   it("GIVEN cursors WHEN paging forward and backward with a sort key THEN pages are contiguous and pageInfo is right", async () => {
     const page = (args: string) =>
-      h.gql<{ orders: { edges: { cursor: string; node: { id: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string; startCursor: string } } }>(
+      h.gql<{
+        orders: {
+          edges: { cursor: string; node: { id: string } }[];
+          pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string; startCursor: string };
+        };
+      }>(
         `{ orders(${args}, sortKey: CREATED_AT, reverse: true) { edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
       );
     const first = (await page("first: 25")).body.data?.orders;
@@ -233,9 +257,14 @@ describe("local admin GraphQL API", () => {
   });
 
   it("GIVEN seeded edge cases WHEN read THEN addresses, weights and customs data look like Shopify's", async () => {
-    const res = await h.gql<{ orders: { nodes: { name: string; shippingAddress: { name: string; countryCodeV2: string; provinceCode: string | null; validationResultSummary: string } | null }[] } }>(
-      `{ orders(first: 30, sortKey: ID) { nodes { name shippingAddress { name countryCodeV2 provinceCode validationResultSummary } } } }`,
-    );
+    const res = await h.gql<{
+      orders: {
+        nodes: {
+          name: string;
+          shippingAddress: { name: string; countryCodeV2: string; provinceCode: string | null; validationResultSummary: string } | null;
+        }[];
+      };
+    }>(`{ orders(first: 30, sortKey: ID) { nodes { name shippingAddress { name countryCodeV2 provinceCode validationResultSummary } } } }`);
     const orders = res.body.data?.orders.nodes ?? [];
     const countries = new Set(orders.map((o) => o.shippingAddress?.countryCodeV2));
     for (const c of ["US", "GB", "CA", "DE", "AU", "JP"]) expect(countries.has(c)).toBe(true);

@@ -72,7 +72,7 @@ export async function startHarness(options: Partial<LocalAdminOptions> & { order
   seedStore(admin.store, { orders: options.orders ?? 60, shopDomain: SHOP });
   const url = await admin.listen();
   const token = admin.issueAccessToken();
-  const gql = async <T,>(query: string, variables?: Record<string, unknown>, useToken = token): Promise<GqlResult<T>> => {
+  const gql = async <T>(query: string, variables?: Record<string, unknown>, useToken = token): Promise<GqlResult<T>> => {
     const response = await fetch(`${url}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": useToken },

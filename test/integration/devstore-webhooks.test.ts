@@ -18,7 +18,14 @@ interface Received {
 }
 
 const api = (secret: string) =>
-  shopifyApi({ apiKey: API_KEY, apiSecretKey: secret, apiVersion: ApiVersion.October26, hostName: "localhost:3000", isEmbeddedApp: true, logger: { level: 0 } });
+  shopifyApi({
+    apiKey: API_KEY,
+    apiSecretKey: secret,
+    apiVersion: ApiVersion.October26,
+    hostName: "localhost:3000",
+    isEmbeddedApp: true,
+    logger: { level: 0 },
+  });
 
 /** A stand-in for the app's webhook routes: validates each delivery with shopify-api and answers with a scripted status. */
 async function startReceiver() {
@@ -67,10 +74,16 @@ describe("local admin webhooks", () => {
 
   it("GIVEN a seeded store THEN seeding sent nothing; WHEN a fulfillment is created THEN signed fulfillments/create and orders/updated arrive at the TOML uris", async () => {
     expect(h.admin.webhooks.deliveries()).toEqual([]);
-    const fo = await h.gql<{ order: { fulfillmentOrders: { nodes: { id: string }[] } } }>(`{ order(id: "gid://shopify/Order/1001") { fulfillmentOrders(first: 1) { nodes { id } } } }`);
+    const fo = await h.gql<{ order: { fulfillmentOrders: { nodes: { id: string }[] } } }>(
+      `{ order(id: "gid://shopify/Order/1001") { fulfillmentOrders(first: 1) { nodes { id } } } }`,
+    );
     const foId = fo.body.data?.order.fulfillmentOrders.nodes[0]?.id;
     const created = await h.gql(readDoc("04"), {
-      fulfillment: { notifyCustomer: true, trackingInfo: { company: "UPS", number: "1Z999AA10123456784" }, lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: foId }] },
+      fulfillment: {
+        notifyCustomer: true,
+        trackingInfo: { company: "UPS", number: "1Z999AA10123456784" },
+        lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: foId }],
+      },
     });
     expect(created.body.errors).toBeUndefined();
     await h.admin.webhooks.drain();
@@ -90,7 +103,13 @@ describe("local admin webhooks", () => {
     const order = receiver.received.find((r) => r.topic === "orders/updated")?.body;
     expect(order).toMatchObject({ id: 1001, admin_graphql_api_id: "gid://shopify/Order/1001", name: "#1001", fulfillment_status: "fulfilled" });
     const fulfillment = receiver.received.find((r) => r.topic === "fulfillments/create")?.body;
-    expect(fulfillment).toMatchObject({ order_id: 1001, status: "success", tracking_company: "UPS", tracking_number: "1Z999AA10123456784", notify_customer: true });
+    expect(fulfillment).toMatchObject({
+      order_id: 1001,
+      status: "success",
+      tracking_company: "UPS",
+      tracking_number: "1Z999AA10123456784",
+      notify_customer: true,
+    });
     expect(h.admin.webhooks.deliveries().every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
   });
 
@@ -116,13 +135,21 @@ describe("local admin webhooks", () => {
   });
 
   it("GIVEN holds and new orders WHEN they happen THEN fulfillment_orders/* and orders/create are delivered", async () => {
-    const foRes = await h.gql<{ order: { fulfillmentOrders: { nodes: { id: string }[] } } }>(`{ order(id: "gid://shopify/Order/1003") { fulfillmentOrders(first: 1) { nodes { id } } } }`);
+    const foRes = await h.gql<{ order: { fulfillmentOrders: { nodes: { id: string }[] } } }>(
+      `{ order(id: "gid://shopify/Order/1003") { fulfillmentOrders(first: 1) { nodes { id } } } }`,
+    );
     const foId = foRes.body.data?.order.fulfillmentOrders.nodes[0]?.id;
-    const hold = await h.gql(`mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { userErrors { message } } }`, { id: foId });
+    const hold = await h.gql(`mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { userErrors { message } } }`, {
+      id: foId,
+    });
     expect(hold.body.errors).toBeUndefined();
     await h.gql(`mutation($id: ID!) { fulfillmentOrderReleaseHold(id: $id) { userErrors { message } } }`, { id: foId });
     const variant = h.admin.store.listVariants(1)[0];
-    h.admin.store.createOrder({ shippingAddress: { firstName: "Ada", lastName: "Byron", address1: "1 Main St", city: "Boston", provinceCode: "MA", zip: "02108", countryCode: "US" }, shippingLine: null, lines: [{ variantId: variant?.id ?? 1, quantity: 1 }] });
+    h.admin.store.createOrder({
+      shippingAddress: { firstName: "Ada", lastName: "Byron", address1: "1 Main St", city: "Boston", provinceCode: "MA", zip: "02108", countryCode: "US" },
+      shippingLine: null,
+      lines: [{ variantId: variant?.id ?? 1, quantity: 1 }],
+    });
     await h.admin.webhooks.drain();
     const topics = receiver.received.map((r) => `${r.topic} ${r.path}`).sort();
     expect(topics).toEqual([
@@ -147,15 +174,28 @@ describe("local admin webhooks for carrier events", () => {
     );
     const h = await startHarness({ orders: 20, appUrl: receiver.url, appTomlPath: toml });
     try {
-      const fo = await h.gql<{ order: { fulfillmentOrders: { nodes: { id: string }[] } } }>(`{ order(id: "gid://shopify/Order/1001") { fulfillmentOrders(first: 1) { nodes { id } } } }`);
+      const fo = await h.gql<{ order: { fulfillmentOrders: { nodes: { id: string }[] } } }>(
+        `{ order(id: "gid://shopify/Order/1001") { fulfillmentOrders(first: 1) { nodes { id } } } }`,
+      );
       const created = await h.gql<{ fulfillmentCreate: { fulfillment: { id: string } } }>(readDoc("04"), {
-        fulfillment: { trackingInfo: { company: "UPS", number: "1Z999AA10123456784" }, lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.body.data?.order.fulfillmentOrders.nodes[0]?.id }] },
+        fulfillment: {
+          trackingInfo: { company: "UPS", number: "1Z999AA10123456784" },
+          lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.body.data?.order.fulfillmentOrders.nodes[0]?.id }],
+        },
       });
       const fulfillmentId = created.body.data?.fulfillmentCreate.fulfillment.id;
       await h.admin.webhooks.drain();
       receiver.received.length = 0;
       const event = await h.gql(readDoc("07"), {
-        fulfillmentEvent: { fulfillmentId, status: "OUT_FOR_DELIVERY", happenedAt: "2026-11-20T08:00:00Z", message: "On vehicle for delivery", city: "BOSTON", province: "MA", country: "US" },
+        fulfillmentEvent: {
+          fulfillmentId,
+          status: "OUT_FOR_DELIVERY",
+          happenedAt: "2026-11-20T08:00:00Z",
+          message: "On vehicle for delivery",
+          city: "BOSTON",
+          province: "MA",
+          country: "US",
+        },
       });
       expect(event.body.errors).toBeUndefined();
       await h.admin.webhooks.drain();

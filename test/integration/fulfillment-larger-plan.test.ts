@@ -13,14 +13,21 @@ import { PARTNER_KEY, startService, type RunningService } from "./service-harnes
 // write-back keeps three shipments in flight, still through the one pacer, still once each.
 const service: RunningService = await startService();
 const harness: Harness = await startHarness({ orders: 40, throttle: { bucketSize: 2000, restoreRate: 300 } });
-const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+});
 const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
 beforeAll(async () => {
-  await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" } });
+  await prisma.session.create({
+    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
+  });
 });
 afterAll(async () => {
   await harness.close();
@@ -32,7 +39,12 @@ describe("fulfillment write-back on a larger plan", () => {
     const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
     const context = { admin, shop: SHOP };
     await syncOrderMirror(context, prisma);
-    const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 12) });
+    const shipments = await createBookedShipments({
+      db: prisma,
+      shop: SHOP,
+      client: service.clientFor(customer),
+      fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 12),
+    });
 
     expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 12, failed: 0 });
 
@@ -41,7 +53,9 @@ describe("fulfillment write-back on a larger plan", () => {
     for (const shipment of shipments) {
       const row = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
       const orderId = Number(shipment.orderId.split("/").pop());
-      const found = harness.admin.store.listFulfillments(orderId).filter((f) => harness.admin.store.listTrackingInfo(f.id).some((t) => t.number === shipment.trackingNumber));
+      const found = harness.admin.store
+        .listFulfillments(orderId)
+        .filter((f) => harness.admin.store.listTrackingInfo(f.id).some((t) => t.number === shipment.trackingNumber));
       expect(found, shipment.orderName).toHaveLength(1);
       expect(row).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentAttempts: 1, fulfillmentId: toGid("Fulfillment", found[0]!.id) });
     }

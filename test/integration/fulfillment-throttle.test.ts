@@ -14,13 +14,20 @@ import { PARTNER_KEY, startService, type RunningService } from "./service-harnes
 const THROTTLE = { bucketSize: 250, restoreRate: 50 };
 const service: RunningService = await startService();
 const harness: Harness = await startHarness({ orders: 40, throttle: THROTTLE });
-const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+});
 const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
 beforeAll(async () => {
-  await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
+  await prisma.session.create({
+    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" },
+  });
 });
 afterAll(async () => {
   await harness.close();
@@ -29,7 +36,12 @@ afterAll(async () => {
 
 describe("fulfillment write-back under a low throttle", () => {
   it("GIVEN an emptied 250-point bucket restoring 50 points/s WHEN eight shipments are written back THEN all are fulfilled after waiting, none failed", async () => {
-    const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 8) });
+    const shipments = await createBookedShipments({
+      db: prisma,
+      shop: SHOP,
+      client: service.clientFor(customer),
+      fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 8),
+    });
     const fulfillmentsBefore = harness.admin.store.countRows("fulfillments");
     const bucket = harness.admin.throttle;
     expect(bucket.tryCharge(bucket.status().currentlyAvailable)).toBe(true);
@@ -58,7 +70,12 @@ describe("fulfillment write-back under a low throttle", () => {
     const Orders = z.object({ orders: z.object({ nodes: z.array(z.object({ id: z.string() })) }) });
     // Each operation's cost is learnt from its first answer, as in a running app.
     await adminQuery(context, OTHER_WRITER, Orders);
-    const shipments = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 16).slice(8) });
+    const shipments = await createBookedShipments({
+      db: prisma,
+      shop: SHOP,
+      client: service.clientFor(customer),
+      fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 16).slice(8),
+    });
     seen.throttled = 0;
 
     const other = (async () => {

@@ -26,7 +26,13 @@ const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
 const fulfillmentsPage = await import("../../app/routes/app.fulfillments");
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP, settings: { notifyCustomer: true } });
+const customer = await connectTestAccount({
+  serviceUrl: service.baseUrl,
+  partnerKey: PARTNER_KEY,
+  databaseUrl,
+  shop: SHOP,
+  settings: { notifyCustomer: true },
+});
 const booking = service.clientFor(customer);
 
 const store = harness.admin.store;
@@ -114,7 +120,9 @@ describe("fulfillment write-back against the local admin", () => {
 
       // Our carriers are not Shopify's: their label is the company and the link is the app's tracking page.
       const [tracking] = store.listTrackingInfo(fulfillment!.id);
-      const label = { NPS: "National Postal Service", BLP: "Brownline Parcel", MRX: "Meridian Express", GPC: "Globe Parcel Consolidators" }[shipment.carrierCode!];
+      const label = { NPS: "National Postal Service", BLP: "Brownline Parcel", MRX: "Meridian Express", GPC: "Globe Parcel Consolidators" }[
+        shipment.carrierCode!
+      ];
       expect(tracking).toMatchObject({ company: label, number: shipment.trackingNumber });
       expect(tracking!.url).toMatch(new RegExp(`^https://consign\\.example/tracking/${shipment.id}\\.[A-Za-z0-9_-]{22}$`));
     }
@@ -133,13 +141,23 @@ describe("fulfillment write-back against the local admin", () => {
     const page = await response.json();
     const events = await booking.trackShipment({ bookNumber: shipment!.bookNumber! });
     expect(events.ok).toBe(true);
-    const carrier = { NPS: "National Postal Service", BLP: "Brownline Parcel", MRX: "Meridian Express", GPC: "Globe Parcel Consolidators" }[shipment!.carrierCode!];
+    const carrier = { NPS: "National Postal Service", BLP: "Brownline Parcel", MRX: "Meridian Express", GPC: "Globe Parcel Consolidators" }[
+      shipment!.carrierCode!
+    ];
     expect(page).toEqual({
       kind: "found",
       orderName: shipment!.orderName,
       trackingNumber: shipment!.trackingNumber,
       carrier,
-      events: events.ok ? events.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry })) : [],
+      events: events.ok
+        ? events.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({
+            event,
+            eventStatus,
+            eventTime,
+            serviceArea,
+            serviceAreaCountry,
+          }))
+        : [],
     });
 
     const forged = await trackingPage({ request: new Request(url), params: { token: `${shipment!.id}.AAAAAAAAAAAAAAAAAAAAAA` }, context: {} });
@@ -201,12 +219,17 @@ describe("fulfillment write-back against the local admin", () => {
     const [shipment] = await book([shipmentOnly]);
     const oakland = store.listLocations().find((location) => location.name === "Oakland Studio" && location.is_fulfillment_service === 0);
     const currentLocation = store.getFulfillmentOrder(numericId(fo!.fulfillmentOrderId))!.assigned_location_id;
-    const destination = oakland && oakland.id !== currentLocation ? oakland : store.listLocations().find((l) => l.id !== currentLocation && l.is_fulfillment_service === 0)!;
+    const destination =
+      oakland && oakland.id !== currentLocation ? oakland : store.listLocations().find((l) => l.id !== currentLocation && l.is_fulfillment_service === 0)!;
     const moved = await gql<{ fulfillmentOrderMove: { movedFulfillmentOrder: { id: string } | null; userErrors: unknown[] } }>(
       `mutation($id: ID!, $to: ID!, $items: [FulfillmentOrderLineItemInput!]) {
         fulfillmentOrderMove(id: $id, newLocationId: $to, fulfillmentOrderLineItems: $items) { movedFulfillmentOrder { id } userErrors { message } }
       }`,
-      { id: fo!.fulfillmentOrderId, to: toGid("Location", destination.id), items: [{ id: fo!.lines[0]!.fulfillmentOrderLineItemId, quantity: fo!.lines[0]!.quantity }] },
+      {
+        id: fo!.fulfillmentOrderId,
+        to: toGid("Location", destination.id),
+        items: [{ id: fo!.lines[0]!.fulfillmentOrderLineItemId, quantity: fo!.lines[0]!.quantity }],
+      },
     );
     const movedId = moved.fulfillmentOrderMove.movedFulfillmentOrder!.id;
     expect(movedId).not.toBe(fo!.fulfillmentOrderId);
@@ -216,9 +239,13 @@ describe("fulfillment write-back against the local admin", () => {
     expect(row).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentOrderId: movedId });
     const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
     const lines = store.listFulfillmentLineItems(fulfillment!.id);
-    expect(lines.map((line) => ({ fo: toGid("FulfillmentOrder", line.fulfillment_order_id), lineItem: toGid("LineItem", line.line_item_id), quantity: line.quantity }))).toEqual([
-      { fo: movedId, lineItem: fo!.lines[0]!.lineItemId, quantity: fo!.lines[0]!.quantity },
-    ]);
+    expect(
+      lines.map((line) => ({
+        fo: toGid("FulfillmentOrder", line.fulfillment_order_id),
+        lineItem: toGid("LineItem", line.line_item_id),
+        quantity: line.quantity,
+      })),
+    ).toEqual([{ fo: movedId, lineItem: fo!.lines[0]!.lineItemId, quantity: fo!.lines[0]!.quantity }]);
     // What stayed behind is untouched.
     const left = store.listFoLineItems(numericId(fo!.fulfillmentOrderId)).find((line) => toGid("LineItem", line.line_item_id) === fo!.lines[1]!.lineItemId);
     expect(left?.remaining_quantity).toBe(fo!.lines[1]!.quantity);
@@ -231,13 +258,21 @@ describe("fulfillment write-back against the local admin", () => {
     const destination = store.listLocations().find((l) => l.id !== currentLocation && l.is_fulfillment_service === 0)!;
     await gql(
       `mutation($id: ID!, $to: ID!, $items: [FulfillmentOrderLineItemInput!]) { fulfillmentOrderMove(id: $id, newLocationId: $to, fulfillmentOrderLineItems: $items) { userErrors { message } } }`,
-      { id: fo!.fulfillmentOrderId, to: toGid("Location", destination.id), items: [{ id: fo!.lines[0]!.fulfillmentOrderLineItemId, quantity: fo!.lines[0]!.quantity }] },
+      {
+        id: fo!.fulfillmentOrderId,
+        to: toGid("Location", destination.id),
+        items: [{ id: fo!.lines[0]!.fulfillmentOrderLineItemId, quantity: fo!.lines[0]!.quantity }],
+      },
     );
 
     await writeBack.startWriteBack(SHOP);
     const row = await shipmentRow(shipment!.id);
     expect(row.fulfillmentStatus).toBe("FAILED");
-    expect(row.fulfillmentError).toMatch(new RegExp(`^The items of ${shipment!.orderName} in this shipment \\(.+\\) were moved, split or partly fulfilled in Shopify since the label was booked.*with tracking ${shipment!.trackingNumber}`));
+    expect(row.fulfillmentError).toMatch(
+      new RegExp(
+        `^The items of ${shipment!.orderName} in this shipment \\(.+\\) were moved, split or partly fulfilled in Shopify since the label was booked.*with tracking ${shipment!.trackingNumber}`,
+      ),
+    );
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
   });
 
@@ -254,7 +289,11 @@ describe("fulfillment write-back against the local admin", () => {
     await writeBack.startWriteBack(SHOP);
     const row = await shipmentRow(shipment!.id);
     expect(row.fulfillmentStatus).toBe("FAILED");
-    expect(row.fulfillmentError).toMatch(new RegExp(`were already fulfilled in Shopify without tracking ${shipment!.trackingNumber}, so nothing new was created\\. If that fulfillment is this parcel, add tracking`));
+    expect(row.fulfillmentError).toMatch(
+      new RegExp(
+        `were already fulfilled in Shopify without tracking ${shipment!.trackingNumber}, so nothing new was created\\. If that fulfillment is this parcel, add tracking`,
+      ),
+    );
     expect(store.countRows("fulfillments")).toBe(before);
   });
 
@@ -315,7 +354,10 @@ describe("fulfillment write-back against the local admin", () => {
       id: shipment!.fulfillmentOrderId,
       holdIds: [hold.fulfillmentOrderHold.fulfillmentHold!.id],
     });
-    const retried = await callRoute(fulfillmentsPage.action, await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "retry", shipmentId: shipment!.id })));
+    const retried = await callRoute(
+      fulfillmentsPage.action,
+      await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "retry", shipmentId: shipment!.id })),
+    );
     expect(retried).toMatchObject({ status: 200, body: { queued: 1 } });
     await writeBack.startWriteBack(SHOP);
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
@@ -350,7 +392,10 @@ describe("fulfillment write-back against the local admin", () => {
     const [shipment] = await book(takeFulfillmentOrders(1));
     const waits: number[] = [];
 
-    const summary = await writeBack.writeBack(contextOf({ admin: flaky, shop: SHOP }, prisma), { sleep: async (ms) => void waits.push(ms), retryDelaysMs: [250] });
+    const summary = await writeBack.writeBack(contextOf({ admin: flaky, shop: SHOP }, prisma), {
+      sleep: async (ms) => void waits.push(ms),
+      retryDelaysMs: [250],
+    });
 
     expect(summary).toEqual({ fulfilled: 1, failed: 0 });
     expect(waits).toEqual([250]);
@@ -369,7 +414,11 @@ describe("fulfillment write-back against the local admin", () => {
     expect(operations).toEqual(["CreateShipmentFulfillment"]);
     const [fulfillment, ...duplicates] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
     expect(duplicates).toEqual([]);
-    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentAttempts: 1, fulfillmentId: toGid("Fulfillment", fulfillment!.id) });
+    expect(await shipmentRow(shipment!.id)).toMatchObject({
+      fulfillmentStatus: "FULFILLED",
+      fulfillmentAttempts: 1,
+      fulfillmentId: toGid("Fulfillment", fulfillment!.id),
+    });
   });
 
   it("GIVEN the mirror is stale (the order went on hold in Shopify since) THEN Shopify's refusal is read back, the hold is reported and nothing is sent again", async () => {
@@ -393,7 +442,9 @@ describe("fulfillment write-back against the local admin", () => {
   it("GIVEN the mirror knows of the hold (its webhook arrived) THEN Shopify is read first and no create is sent", async () => {
     const mirror = await import("../../app/orders/mirror.server");
     const [shipment] = await book(takeFulfillmentOrders(1));
-    await gql(`mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { userErrors { message } } }`, { id: shipment!.fulfillmentOrderId });
+    await gql(`mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { userErrors { message } } }`, {
+      id: shipment!.fulfillmentOrderId,
+    });
     const { context, operations } = await observedAdmin();
     await mirror.refreshOrder(context, prisma, shipment!.orderId);
     operations.length = 0;
@@ -401,7 +452,11 @@ describe("fulfillment write-back against the local admin", () => {
     expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 0, failed: 1 });
 
     expect(operations).toEqual(["FulfillmentWriteBackState"]);
-    expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FAILED", fulfillmentAttempts: 0, fulfillmentError: expect.stringMatching(/is on hold in Shopify \(awaiting payment\)/) });
+    expect(await shipmentRow(shipment!.id)).toMatchObject({
+      fulfillmentStatus: "FAILED",
+      fulfillmentAttempts: 0,
+      fulfillmentError: expect.stringMatching(/is on hold in Shopify \(awaiting payment\)/),
+    });
   });
 
   it("GIVEN a retried shipment whose earlier create went out and was lost THEN it is looked for before anything is created, however sure the mirror is", async () => {

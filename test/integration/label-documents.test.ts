@@ -28,7 +28,10 @@ const twoLineInternationalOrder = () =>
   buildInternationalOrder({
     fulfillmentOrders: [
       buildFulfillmentOrder({
-        lines: [buildLine(), buildLine({ productTitle: "Linen apron", unitPrice: "42.00", hsCode: "621149", countryOfOrigin: "LT", remainingQuantity: 2, totalQuantity: 2 })],
+        lines: [
+          buildLine(),
+          buildLine({ productTitle: "Linen apron", unitPrice: "42.00", hsCode: "621149", countryOfOrigin: "LT", remainingQuantity: 2, totalQuantity: 2 }),
+        ],
       }),
     ],
   });
@@ -49,7 +52,10 @@ const isInvoice = (page: readonly string[]) => page[0] === "COMMERCIAL INVOICE" 
 
 /** A label page prints one reference, the order's name, and nothing of the app's own ids. */
 function expectOneHumanReference(page: readonly string[], shipment: Shipment) {
-  expect(page.filter((text) => text.startsWith("REF")), page.join(" | ")).toEqual([`REF ${shipment.orderName}`]);
+  expect(
+    page.filter((text) => text.startsWith("REF")),
+    page.join(" | "),
+  ).toEqual([`REF ${shipment.orderName}`]);
   expect(page.filter((text) => text.includes(shipment.orderName))).toHaveLength(1);
   const printed = page.join(" ");
   expect(printed).not.toContain(shipment.id);
@@ -93,7 +99,9 @@ describe("the batch's label PDF", () => {
       ]),
     );
     expect(invoice1!.find((text) => text.startsWith("Units "))).toMatch(/^Units 3 {3}Packages 1 {3}Weight \d+(\.\d+)? (lb|kg)$/);
-    expect(invoice1!.join(" ")).toContain("I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.");
+    expect(invoice1!.join(" ")).toContain(
+      "I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.",
+    );
     expect(invoice2).toEqual(expect.arrayContaining(["Ceramic mug", "691200", "PT", "18.00", "USD 18.00"]));
     expect(invoice2).not.toContain("Linen apron");
   });
@@ -149,7 +157,17 @@ describe("a single booking's label", () => {
     expect(pages.map((page) => (isInvoice(page) ? "invoice" : "label"))).toEqual(["label", "invoice"]);
     expectOneHumanReference(pages[0]!, shipment!);
     expect(pages[1]).toEqual(
-      expect.arrayContaining([`Tracking ${outcome.trackingNumber}`, "Terms of trade DDP   Currency USD   Export US to GB", "Stoneware mug, glazed", "2", "6912.00", "PT", "24.50", "49.00", "USD 49.00"]),
+      expect.arrayContaining([
+        `Tracking ${outcome.trackingNumber}`,
+        "Terms of trade DDP   Currency USD   Export US to GB",
+        "Stoneware mug, glazed",
+        "2",
+        "6912.00",
+        "PT",
+        "24.50",
+        "49.00",
+        "USD 49.00",
+      ]),
     );
     expect(pages[1]).not.toContain("Ceramic mug");
   });
@@ -166,6 +184,7 @@ describe("a single booking's label", () => {
     expect(formats).toHaveLength(2);
     expect(formats[0]).toContain(`^FDREF ${shipment!.orderName}^FS`);
     expect(formats[0]).not.toContain(shipment!.id);
-    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Qty 1   HS 691200   Origin PT", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"]) expect(formats[1]).toContain(`^FD${text}^FS`);
+    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Qty 1   HS 691200   Origin PT", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"])
+      expect(formats[1]).toContain(`^FD${text}^FS`);
   });
 });

@@ -23,9 +23,21 @@ describe("onboarding without a partner key", () => {
 
   it("GIVEN no partner key WHEN a create form is posted anyway THEN 400 explains it and suggests connecting, and nothing is saved", async () => {
     const fields = {
-      intent: "create", email: "owner@consign.test", password: "long-enough-1", passwordConfirmation: "long-enough-1", name: "Dana Rivera",
-      company: "Shop", address1: "1 Main St", address2: "", city: "Columbus", state: "OH", zip: "43215", country: "US", phone: "6145550100",
-      minimumBalance: "50.00", rechargeAmount: "100.00",
+      intent: "create",
+      email: "owner@consign.test",
+      password: "long-enough-1",
+      passwordConfirmation: "long-enough-1",
+      name: "Dana Rivera",
+      company: "Shop",
+      address1: "1 Main St",
+      address2: "",
+      city: "Columbus",
+      state: "OH",
+      zip: "43215",
+      country: "US",
+      phone: "6145550100",
+      minimumBalance: "50.00",
+      rechargeAmount: "100.00",
     };
     const answer = await callRoute(onboarding.action, await appRequest(harness.admin, "/app/onboarding", formBody(fields)));
     expect(answer.status).toBe(400);

@@ -96,7 +96,10 @@ describe("onboarding: connect an existing account or create one", () => {
     const customer = await service.createCustomer();
     const answer = await submit({ intent: "connect", customerId: customer.customerId, email: customer.email, password: "not-the-password" });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ formError: expect.stringMatching(/did not accept this email and password/), fieldErrors: { password: expect.any(String) } });
+    expect(answer.body).toMatchObject({
+      formError: expect.stringMatching(/did not accept this email and password/),
+      fieldErrors: { password: expect.any(String) },
+    });
     expect(await storedAccount()).toBeNull();
   });
 
@@ -142,9 +145,25 @@ describe("onboarding: connect an existing account or create one", () => {
 
     const row = await storedAccount();
     // Its prepay settings are known, and its opening balance is the recharge billed on creation.
-    expect(row).toMatchObject({ email: fields.email, origin: "CREATED", prepayBalance: fields.rechargeAmount, prepayMinimum: fields.minimumBalance, prepayRecharge: fields.rechargeAmount });
+    expect(row).toMatchObject({
+      email: fields.email,
+      origin: "CREATED",
+      prepayBalance: fields.rechargeAmount,
+      prepayMinimum: fields.minimumBalance,
+      prepayRecharge: fields.rechargeAmount,
+    });
     const customer = service.db.statement(`SELECT * FROM Customer WHERE id = ?`).get(row!.customerId) as Record<string, string | number>;
-    const address = { name: "Dana Rivera", company: "Consign Demo Store", address1: "55 Water St", address2: "Floor 3", city: "Brooklyn", state: "NY", zip: "11201", country: "US", phone: "7185550100" };
+    const address = {
+      name: "Dana Rivera",
+      company: "Consign Demo Store",
+      address1: "55 Water St",
+      address2: "Floor 3",
+      city: "Brooklyn",
+      state: "NY",
+      zip: "11201",
+      country: "US",
+      phone: "7185550100",
+    };
     expect(customer).toMatchObject({ email: fields.email, profileCode: "Default", minimumBalanceCents: 5000, rechargeAmountCents: 10000 });
     expect(JSON.parse(String(customer.utm))).toEqual({ source: "shopify" });
     expect(JSON.parse(String(customer.mailingAddress))).toEqual(address);

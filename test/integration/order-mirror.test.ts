@@ -40,9 +40,7 @@ describe("the order mirror against the local admin", () => {
       data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders" },
     });
     context = await shopAdmin();
-    const page = await harness.gql<OrdersPage>(
-      `{ orders(first: 100, query: "status:open") { nodes { id name shippingAddress { countryCodeV2 } } } }`,
-    );
+    const page = await harness.gql<OrdersPage>(`{ orders(first: 100, query: "status:open") { nodes { id name shippingAddress { countryCodeV2 } } } }`);
     seeded = page.body.data?.orders.nodes ?? [];
   });
   afterAll(() => harness.close());
@@ -85,7 +83,11 @@ describe("the order mirror against the local admin", () => {
     // International seeded orders come with HS codes and origin for the invoice.
     const international = await prisma.mirrorOrder.findMany({ where: { shop: SHOP, destinationCountry: { in: ["GB", "CA", "DE", "AU", "JP"] } } });
     expect(international.length).toBeGreaterThan(0);
-    const orders = await mirror.loadMirroredOrders(prisma, SHOP, international.map((row) => row.id));
+    const orders = await mirror.loadMirroredOrders(
+      prisma,
+      SHOP,
+      international.map((row) => row.id),
+    );
     const lines = orders.flatMap((order) => order.fulfillmentOrders.flatMap((fo) => fo.lines));
     expect(lines.some((line) => line.hsCode && line.countryOfOrigin)).toBe(true);
 
@@ -96,7 +98,11 @@ describe("the order mirror against the local admin", () => {
   it("GIVEN orders/updated for an order not yet mirrored WHEN the webhook arrives THEN the order is mirrored", async () => {
     const order = seeded.at(-1)!;
     await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
-    const response = await ordersWebhook({ request: signedWebhook("orders/updated", { id: Number(order.id.split("/").pop()), admin_graphql_api_id: order.id }), params: {}, context: {} });
+    const response = await ordersWebhook({
+      request: signedWebhook("orders/updated", { id: Number(order.id.split("/").pop()), admin_graphql_api_id: order.id }),
+      params: {},
+      context: {},
+    });
     expect(response.status).toBe(200);
     await jobs().idle(); // the delivery's job re-reads the order after the answer
     expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
@@ -116,7 +122,11 @@ describe("the order mirror against the local admin", () => {
     await jobs().idle();
     expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
     const webhookId = request.headers.get("X-Shopify-Webhook-Id")!;
-    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: webhookId } })).toMatchObject({ shop: SHOP, topic: "ORDERS_UPDATED", processedAt: expect.any(Date) });
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: webhookId } })).toMatchObject({
+      shop: SHOP,
+      topic: "ORDERS_UPDATED",
+      processedAt: expect.any(Date),
+    });
 
     await prisma.mirrorOrder.deleteMany({ where: { id: order.id } });
     expect((await ordersWebhook({ request: again, params: {}, context: {} })).status).toBe(200);

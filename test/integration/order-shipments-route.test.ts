@@ -13,7 +13,12 @@ import { PARTNER_KEY, startService } from "./service-harness";
 // the real service for the bookings and a real SQLite app database.
 const service = await startService();
 const harness = await startHarness({ orders: 4 });
-const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+});
 const { default: prisma } = await import("../../app/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
 const route = await import("../../app/routes/api.order-shipments.$id");
@@ -27,13 +32,24 @@ afterAll(async () => {
 
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-const [booked] = await createBookedShipments({ db: prisma, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 1) });
+const [booked] = await createBookedShipments({
+  db: prisma,
+  shop: SHOP,
+  client: service.clientFor(customer),
+  fulfillmentOrders: shippableFulfillmentOrders(harness.admin.store, 1),
+});
 const bookedNumber = booked!.orderId.split("/").pop()!;
 
 const onHold = buildMirroredOrder({
   id: "gid://shopify/Order/7001",
   name: "#7001",
-  fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: "Waiting for the bank transfer" }], supportedActions: ["RELEASE_HOLD"] })],
+  fulfillmentOrders: [
+    buildFulfillmentOrder({
+      status: "ON_HOLD",
+      holds: [{ reason: "AWAITING_PAYMENT", reasonNotes: "Waiting for the bank transfer" }],
+      supportedActions: ["RELEASE_HOLD"],
+    }),
+  ],
 });
 const unbooked = buildMirroredOrder({ id: "gid://shopify/Order/7002", name: "#7002" });
 const weightless = buildMirroredOrder({ id: "gid://shopify/Order/7004", name: "#7004" });
@@ -45,7 +61,13 @@ await prisma.quoteRun.create({
     status: "COMPLETED",
     orderIds: JSON.stringify([weightless.id]),
     startedAt: new Date(),
-    blockedOrders: { create: { orderId: weightless.id, orderName: "#7004", issues: JSON.stringify([{ code: "ZERO_WEIGHT", message: "Mug has no weight. Add it to the product in Shopify." }]) } },
+    blockedOrders: {
+      create: {
+        orderId: weightless.id,
+        orderName: "#7004",
+        issues: JSON.stringify([{ code: "ZERO_WEIGHT", message: "Mug has no weight. Add it to the product in Shopify." }]),
+      },
+    },
   },
 });
 await saveMirroredOrders(prisma, "another-shop.myshopify.com", [buildMirroredOrder({ id: "gid://shopify/Order/7003", name: "#7003" })], new Date());
@@ -77,7 +99,12 @@ describe("/api/order-shipments/:id", () => {
 
   it("GIVEN an order without shipments THEN no shipments and the path that quotes it; GIVEN it on hold, or its last quote blocked THEN the reasons", async () => {
     const free = OrderShipmentsView.parse((await get("7002")).body);
-    expect(free).toMatchObject({ order: { id: unbooked.id, name: "#7002" }, shipments: [], blockers: [], createLabelPath: "/app/quotes/new?id=gid%3A%2F%2Fshopify%2FOrder%2F7002" });
+    expect(free).toMatchObject({
+      order: { id: unbooked.id, name: "#7002" },
+      shipments: [],
+      blockers: [],
+      createLabelPath: "/app/quotes/new?id=gid%3A%2F%2Fshopify%2FOrder%2F7002",
+    });
     const held = OrderShipmentsView.parse((await get("7001")).body);
     expect(held.shipments).toEqual([]);
     expect(held.blockers).toEqual(["On hold (Waiting for the bank transfer). Release the hold in Shopify to ship it."]);
@@ -93,7 +120,11 @@ describe("/api/order-shipments/:id", () => {
   });
 
   it("GIVEN no session token, or one signed with another secret THEN refused without data", async () => {
-    const bare = await callRoute(route.loader, new Request(`http://localhost:3000/api/order-shipments/${bookedNumber}`, { headers: { origin: EXTENSION_ORIGIN } }), { id: bookedNumber });
+    const bare = await callRoute(
+      route.loader,
+      new Request(`http://localhost:3000/api/order-shipments/${bookedNumber}`, { headers: { origin: EXTENSION_ORIGIN } }),
+      { id: bookedNumber },
+    );
     expect(bare.status).toBeGreaterThanOrEqual(300);
     expect(JSON.stringify(bare.body)).not.toContain(booked!.trackingNumber!);
     const forged = await new SignJWT({ dest: `https://${SHOP}`, sub: "1", sid: "forged" })
@@ -104,14 +135,23 @@ describe("/api/order-shipments/:id", () => {
       .setNotBefore("0s")
       .setExpirationTime("1m")
       .sign(new TextEncoder().encode("not-the-app-secret"));
-    const request = new Request(`http://localhost:3000/api/order-shipments/${bookedNumber}`, { headers: { origin: EXTENSION_ORIGIN, authorization: `Bearer ${forged}` } });
+    const request = new Request(`http://localhost:3000/api/order-shipments/${bookedNumber}`, {
+      headers: { origin: EXTENSION_ORIGIN, authorization: `Bearer ${forged}` },
+    });
     const answer = await callRoute(route.loader, request, { id: bookedNumber });
     expect(answer.status).toBe(401);
     expect(answer.headers.get("access-control-allow-origin")).toBe("*");
   });
 
   it("GIVEN the browser's preflight THEN 204 allowing the Authorization header", async () => {
-    const answer = await callRoute(route.action, new Request(`http://localhost:3000/api/order-shipments/${bookedNumber}`, { method: "OPTIONS", headers: { origin: EXTENSION_ORIGIN, "access-control-request-headers": "authorization" } }), { id: bookedNumber });
+    const answer = await callRoute(
+      route.action,
+      new Request(`http://localhost:3000/api/order-shipments/${bookedNumber}`, {
+        method: "OPTIONS",
+        headers: { origin: EXTENSION_ORIGIN, "access-control-request-headers": "authorization" },
+      }),
+      { id: bookedNumber },
+    );
     expect(answer.status).toBe(204);
     expect(answer.headers.get("access-control-allow-headers")).toContain("Authorization");
   });

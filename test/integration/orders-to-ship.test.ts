@@ -50,9 +50,21 @@ await saveMirroredOrders(
   NOW,
 );
 // Order 2 has rates picked and not booked; order 3 was quoted and booked already.
-for (const [orderId, bookingStatus] of [["gid://shopify/Order/2", "NONE"], ["gid://shopify/Order/3", "BOOKED"]] as const) {
+for (const [orderId, bookingStatus] of [
+  ["gid://shopify/Order/2", "NONE"],
+  ["gid://shopify/Order/3", "BOOKED"],
+] as const) {
   await prisma.shipment.create({
-    data: { shop: SHOP, orderId, orderName: "#x", fulfillmentOrderId: orderId.replace("Order", "FulfillmentOrder"), lines: "[]", request: "{}", quoteStatus: "QUOTED", bookingStatus },
+    data: {
+      shop: SHOP,
+      orderId,
+      orderName: "#x",
+      fulfillmentOrderId: orderId.replace("Order", "FulfillmentOrder"),
+      lines: "[]",
+      request: "{}",
+      quoteStatus: "QUOTED",
+      bookingStatus,
+    },
   });
 }
 

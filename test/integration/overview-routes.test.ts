@@ -36,8 +36,14 @@ await prisma.shipment.create({
 describe("/app/overview and its export", () => {
   it("GIVEN a period THEN the page's figures; GIVEN a period not offered THEN 400 naming it", async () => {
     const answer = await callRoute(page.loader, await appRequest(harness.admin, "/app/overview?period=7"));
-    expect(answer).toMatchObject({ status: 200, body: { period: { days: 7 }, labelsBought: 1, totalSpend: "12.50", byCarrier: [{ key: "BLP", spend: "12.50" }] } });
-    expect(await callRoute(page.loader, await appRequest(harness.admin, "/app/overview?period=2"))).toMatchObject({ status: 400, body: "period: one of 7, 30, 90, 365 days" });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { period: { days: 7 }, labelsBought: 1, totalSpend: "12.50", byCarrier: [{ key: "BLP", spend: "12.50" }] },
+    });
+    expect(await callRoute(page.loader, await appRequest(harness.admin, "/app/overview?period=2"))).toMatchObject({
+      status: 400,
+      body: "period: one of 7, 30, 90, 365 days",
+    });
   });
 
   it("GIVEN the export THEN a CSV attachment named for the period; GIVEN a bad period THEN 400 in words", async () => {
@@ -46,6 +52,9 @@ describe("/app/overview and its export", () => {
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="consign-overview-90d-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(String(answer.body)).toContain("Spend by carrier,BLP,1,12.50,USD\r\n");
-    expect(await callRoute(exported.loader, await appRequest(harness.admin, "/app/overview/export?period=abc"))).toMatchObject({ status: 400, body: "period: one of 7, 30, 90, 365 days" });
+    expect(await callRoute(exported.loader, await appRequest(harness.admin, "/app/overview/export?period=abc"))).toMatchObject({
+      status: 400,
+      body: "period: one of 7, 30, 90, 365 days",
+    });
   });
 });

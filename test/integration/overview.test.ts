@@ -47,7 +47,9 @@ await saveMirroredOrders(
   SHOP,
   [
     ...ordersAt([0, 2, 5, 12]),
-    buildMirroredOrder({ fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "OTHER", reasonNotes: null }], supportedActions: [] })] }),
+    buildMirroredOrder({
+      fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "OTHER", reasonNotes: null }], supportedActions: [] })],
+    }),
   ],
   NOW,
 );
@@ -88,7 +90,13 @@ describe("shippingOverview", () => {
   });
 
   it("GIVEN a shop without bookings THEN zero labels and no average", async () => {
-    expect(await shippingOverview({ db: prisma, shop: "empty.myshopify.com", now: () => NOW }, 7)).toMatchObject({ labelsBought: 0, totalSpend: "0.00", averageCost: null, byCarrier: [], waiting: { orders: 0, oldestDays: null } });
+    expect(await shippingOverview({ db: prisma, shop: "empty.myshopify.com", now: () => NOW }, 7)).toMatchObject({
+      labelsBought: 0,
+      totalSpend: "0.00",
+      averageCost: null,
+      byCarrier: [],
+      waiting: { orders: 0, oldestDays: null },
+    });
   });
 
   it("GIVEN the overview THEN the CSV has a row per figure, quoted where needed", async () => {

@@ -9,7 +9,12 @@ import { PARTNER_KEY, startService, type RunningService } from "./service-harnes
 // gateway), the Shipping API service on HTTP, and the app's SQLite database with the shop's account.
 const harness: Harness = await startHarness({ orders: 60, throttle: { bucketSize: 2000, restoreRate: 1000 } });
 const service: RunningService = await startService();
-const { databaseUrl } = useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl });
+const { databaseUrl } = useAppEnvironment({
+  LOCAL_ADMIN_URL: harness.url,
+  SHOPIFY_API_KEY: API_KEY,
+  SHOPIFY_API_SECRET: API_SECRET,
+  SHIPPING_API_URL: service.baseUrl,
+});
 const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
@@ -43,7 +48,11 @@ describe("quoting selected orders against the Shipping API service", () => {
 
     await syncOrderMirror(context, prisma, 30);
     const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, orderBy: { orderCreatedAt: "asc" }, select: { id: true } });
-    orders = await mirror.loadMirroredOrders(prisma, SHOP, rows.map((row) => row.id));
+    orders = await mirror.loadMirroredOrders(
+      prisma,
+      SHOP,
+      rows.map((row) => row.id),
+    );
 
     const open = (order: MirroredOrder) => order.fulfillmentOrders.filter((fo) => fo.status === "OPEN");
     const find = (what: string, test: (order: MirroredOrder) => boolean) => {
@@ -140,19 +149,29 @@ describe("quoting selected orders against the Shipping API service", () => {
     const needsMerchant = (order: (typeof view.orders)[number]) =>
       order.blocked.length > 0 || order.shipments.some((shipment) => shipment.status === "FAILED" || shipment.choice.flag !== null);
     expect(attention.orders.map((order) => order.orderId)).toEqual(view.orders.filter(needsMerchant).map((order) => order.orderId));
-    expect(attention.orders.map((order) => order.orderId)).toEqual(expect.arrayContaining([picked.onHold.id, picked.pickup.id, picked.noWeight.id, picked.badZip.id, UNKNOWN_ORDER]));
+    expect(attention.orders.map((order) => order.orderId)).toEqual(
+      expect.arrayContaining([picked.onHold.id, picked.pickup.id, picked.noWeight.id, picked.badZip.id, UNKNOWN_ORDER]),
+    );
     // The seed's orders carry shipping lines, mirrored with the order.
     expect(byId.get(picked.domestic.id)!.paidShipping).toEqual({ title: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: "USD" });
     const carrier = abroad.options.find((option) => option.quoteId === abroad.selectedQuoteId)!.carrierCode;
     const byCarrier = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { carrier } });
     expect(byCarrier.orders.map((order) => order.orderId)).toContain(picked.international.id);
-    expect(byCarrier.orders.every((order) => order.shipments.some((shipment) => shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId)?.carrierCode === carrier))).toBe(true);
+    expect(
+      byCarrier.orders.every((order) =>
+        order.shipments.some((shipment) => shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId)?.carrierCode === carrier),
+      ),
+    ).toBe(true);
     expect(view.filterCounts).toMatchObject({ all: ids.length, international: 1, attention: attention.orders.length });
     expect(view.readyRates).toHaveLength(view.counts.ready);
 
-    expect(byId.get(picked.onHold.id)!.blocked).toEqual([expect.objectContaining({ code: "ON_HOLD", message: expect.stringMatching(/Billing and shipping countries differ.*Release the hold/) })]);
+    expect(byId.get(picked.onHold.id)!.blocked).toEqual([
+      expect.objectContaining({ code: "ON_HOLD", message: expect.stringMatching(/Billing and shipping countries differ.*Release the hold/) }),
+    ]);
     expect(byId.get(picked.pickup.id)!.blocked[0]?.code).toMatch(/NO_SHIPPING_ADDRESS|NOT_SHIPPED/);
-    expect(byId.get(picked.noWeight.id)!.blocked).toEqual([expect.objectContaining({ code: "ZERO_WEIGHT", message: expect.stringContaining("Enamel Pin Set") })]);
+    expect(byId.get(picked.noWeight.id)!.blocked).toEqual([
+      expect.objectContaining({ code: "ZERO_WEIGHT", message: expect.stringContaining("Enamel Pin Set") }),
+    ]);
     expect(byId.get(UNKNOWN_ORDER)!.blocked).toEqual([expect.objectContaining({ code: "NOT_FOUND" })]);
     // The service's own reason, in words that say what to do.
     const badZip = byId.get(picked.badZip.id)!.shipments[0]!;
@@ -189,7 +208,11 @@ describe("quoting selected orders against the Shipping API service", () => {
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.international.id }, include: { quotes: true } });
     const picked0 = shipment.quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
     const refusal = (posted: Parameters<typeof repackShipment>[2]) => repackShipment(prisma, SHOP, posted, { now: NOW }).catch((error: unknown) => error);
-    expect(await refusal({ shipmentId: shipment.id, box: ["Standard box"], weight: ["-2"] })).toMatchObject({ status: 400, field: "packages[0].weight", message: "packages[0].weight: must be more than 0" });
+    expect(await refusal({ shipmentId: shipment.id, box: ["Standard box"], weight: ["-2"] })).toMatchObject({
+      status: 400,
+      field: "packages[0].weight",
+      message: "packages[0].weight: must be more than 0",
+    });
     expect(await refusal({ shipmentId: shipment.id, box: ["Crate"], weight: ["2"] })).toMatchObject({ status: 400, field: "packages[0].box" });
     expect(await refusal({ shipmentId: "nope", box: ["Standard box"], weight: ["2"] })).toMatchObject({ status: 404, field: "shipmentId" });
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ request: shipment.request, packages: null });
@@ -197,8 +220,14 @@ describe("quoting selected orders against the Shipping API service", () => {
     const outcome = await repackShipment(prisma, SHOP, { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"] }, { now: NOW });
     expect(outcome).toMatchObject({ ok: true });
     const repacked = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
-    expect(JSON.parse(repacked.packages!)).toEqual([{ box: "Standard box", weight: "3" }, { box: "Standard box", weight: "4.5" }]);
-    expect((JSON.parse(repacked.request) as { pieces: Array<{ weight: string; length: string }> }).pieces).toMatchObject([{ weight: "3", length: "12" }, { weight: "4.5", length: "12" }]);
+    expect(JSON.parse(repacked.packages!)).toEqual([
+      { box: "Standard box", weight: "3" },
+      { box: "Standard box", weight: "4.5" },
+    ]);
+    expect((JSON.parse(repacked.request) as { pieces: Array<{ weight: string; length: string }> }).pieces).toMatchObject([
+      { weight: "3", length: "12" },
+      { weight: "4.5", length: "12" },
+    ]);
     // Quoted again for the new pieces: the old rates are gone; the same service is kept when it still takes them.
     const picked1 = repacked.quotes.find((quote) => quote.quoteId === repacked.selectedQuoteId)!;
     expect(repacked.quotes.map((quote) => quote.quoteId)).not.toContain(picked0.quoteId);
@@ -210,7 +239,11 @@ describe("quoting selected orders against the Shipping API service", () => {
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id }, include: { quotes: true } });
     const other = shipment.quotes.find((quote) => quote.quoteId !== shipment.selectedQuoteId)!;
     await selectRate(prisma, SHOP, shipment.id, other.quoteId, { now: NOW });
-    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ selectedQuoteId: other.quoteId, selectedBy: "MERCHANT", selectionReason: "Chosen by you" });
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({
+      selectedQuoteId: other.quoteId,
+      selectedBy: "MERCHANT",
+      selectionReason: "Chosen by you",
+    });
 
     const foreign = await prisma.quote.findFirstOrThrow({ where: { shipment: { orderId: picked.international.id } } });
     const refused = await selectRate(prisma, SHOP, shipment.id, foreign.quoteId, { now: NOW }).catch((error: unknown) => error);
@@ -249,8 +282,16 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(mine).toMatchObject({ ok: true, oldQuoteId: mrx.quoteId, sameService: true });
     const requoted = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
     const kept = requoted.quotes.find((quote) => quote.quoteId === requoted.selectedQuoteId)!;
-    expect(kept).toMatchObject({ carrierCode: "MRX", serviceCode: mrx.serviceCode, createdAt: later, expiresAt: new Date(later.getTime() + QUOTE_VALIDITY_MS) });
-    expect(requoted).toMatchObject({ selectedBy: "MERCHANT", selectionReason: `Same service as before (Meridian Express ${mrx.serviceDescription}), re-quoted` });
+    expect(kept).toMatchObject({
+      carrierCode: "MRX",
+      serviceCode: mrx.serviceCode,
+      createdAt: later,
+      expiresAt: new Date(later.getTime() + QUOTE_VALIDITY_MS),
+    });
+    expect(requoted).toMatchObject({
+      selectedBy: "MERCHANT",
+      selectionReason: `Same service as before (Meridian Express ${mrx.serviceDescription}), re-quoted`,
+    });
     // The old quotes are replaced, not kept beside the new ones.
     expect(requoted.quotes.map((quote) => quote.quoteId)).not.toContain(mrx.quoteId);
     expect(JSON.parse(requoted.request).shipmentDate).toBe("2026-12-24");
@@ -288,9 +329,12 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(await prisma.shipment.count({ where: { fulfillmentOrderId: first!.fulfillmentOrderId } })).toBe(1);
     // The first run no longer owns the shipments quoted again later, and says so.
     const firstRun = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW });
-    expect(firstRun.orders.filter((order) => order.movedToLaterRun).map((order) => order.orderId).sort()).toEqual(
-      [picked.domestic.id, picked.international.id, picked.twoLocations.id].sort(),
-    );
+    expect(
+      firstRun.orders
+        .filter((order) => order.movedToLaterRun)
+        .map((order) => order.orderId)
+        .sort(),
+    ).toEqual([picked.domestic.id, picked.international.id, picked.twoLocations.id].sort());
   });
 
   it("GIVEN more selected orders missing from the mirror than a few WHEN quoted THEN they are not read one by one from Shopify but reported", async () => {
@@ -309,7 +353,13 @@ describe("quoting selected orders against the Shipping API service", () => {
     await saveSettings(prisma, SHOP, { ...settings, sender: null, senderLocationId: null });
     // A domestic order no other test quoted.
     const quoted = new Set((await prisma.shipment.findMany({ select: { orderId: true } })).map((row) => row.orderId));
-    const fresh = orders.find((order) => order.shippingAddress?.countryCode === "US" && picked.domestic.fulfillmentOrders.length === order.fulfillmentOrders.length && !quoted.has(order.id) && !Object.values(picked).includes(order));
+    const fresh = orders.find(
+      (order) =>
+        order.shippingAddress?.countryCode === "US" &&
+        picked.domestic.fulfillmentOrders.length === order.fulfillmentOrders.length &&
+        !quoted.has(order.id) &&
+        !Object.values(picked).includes(order),
+    );
     expect(fresh).toBeDefined();
     try {
       const { runId, finished } = await startQuoteRun(prisma, SHOP, [fresh!.id], { admin: context, now: NOW });
@@ -317,7 +367,14 @@ describe("quoting selected orders against the Shipping API service", () => {
       const primary = harness.admin.store.getLocation(harness.admin.store.defaultLocationId())!;
       const saved = await loadSettings(prisma, SHOP);
       expect(saved.senderLocationId).toBe(`gid://shopify/Location/${primary.id}`);
-      expect(saved.sender).toMatchObject({ name: primary.name, address1: primary.address1, city: primary.city, state: primary.province_code, zip: primary.zip, country: primary.country_code });
+      expect(saved.sender).toMatchObject({
+        name: primary.name,
+        address1: primary.address1,
+        city: primary.city,
+        state: primary.province_code,
+        zip: primary.zip,
+        country: primary.country_code,
+      });
       const view = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW });
       expect(view.orders[0]!.blocked).toEqual([]);
       expect(view.orders[0]!.shipments.map((shipment) => shipment.status)).toEqual(["QUOTED"]);
@@ -343,7 +400,9 @@ describe("quoting selected orders against the Shipping API service", () => {
       store.sql("UPDATE locations SET phone = ? WHERE id = ?").run(primary.phone, primary.id);
       await saveSettings(prisma, SHOP, settings);
     }
-    await expect(startQuoteRun(prisma, "unconnected.myshopify.com", [picked.domestic.id], { admin: context, now: NOW })).rejects.toBeInstanceOf(NotConnectedError);
+    await expect(startQuoteRun(prisma, "unconnected.myshopify.com", [picked.domestic.id], { admin: context, now: NOW })).rejects.toBeInstanceOf(
+      NotConnectedError,
+    );
     await expect(startQuoteRun(prisma, SHOP, [], { admin: context, now: NOW })).rejects.toMatchObject({ status: 400, field: "ids" });
     expect(await prisma.quoteRun.count()).toBe(runs);
   });

@@ -39,25 +39,34 @@ describe("searching booked shipments", () => {
     ["its book number", (shipment: Shipment) => shipment.bookNumber!],
     ["its order name", (shipment: Shipment) => shipment.orderName],
     ["its order number without #", (shipment: Shipment) => shipment.orderName.replace("#", "")],
-  ])("GIVEN a batch-booked order WHEN searched by %s THEN it is found with carrier, service, tracking, cost, and links to the order in the app and in Shopify", async (_by, keyword) => {
-    const shipment = booked[1]!;
-    const rows = await search(keyword(shipment));
-    expect(rows).toHaveLength(1);
-    const number = shipment.orderId.split("/").pop();
-    expect(rows[0]).toEqual({
-      bookNumber: shipment.bookNumber,
-      trackingNumber: shipment.trackingNumber,
-      carrierCode: "BLP",
-      serviceCode: "BLP_GROUND",
-      shippingCost: shipment.shippingCost,
-      currency: "USD",
-      voided: false,
-      shipmentDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      receiver: "Ada Lovelace, Portland, US",
-      reference: shipment.orderName,
-      order: { orderId: shipment.orderId, orderNumber: number, orderName: shipment.orderName, appPath: `/app/orders/${number}/book`, adminUrl: `shopify://admin/orders/${number}` },
-    });
-  });
+  ])(
+    "GIVEN a batch-booked order WHEN searched by %s THEN it is found with carrier, service, tracking, cost, and links to the order in the app and in Shopify",
+    async (_by, keyword) => {
+      const shipment = booked[1]!;
+      const rows = await search(keyword(shipment));
+      expect(rows).toHaveLength(1);
+      const number = shipment.orderId.split("/").pop();
+      expect(rows[0]).toEqual({
+        bookNumber: shipment.bookNumber,
+        trackingNumber: shipment.trackingNumber,
+        carrierCode: "BLP",
+        serviceCode: "BLP_GROUND",
+        shippingCost: shipment.shippingCost,
+        currency: "USD",
+        voided: false,
+        shipmentDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        receiver: "Ada Lovelace, Portland, US",
+        reference: shipment.orderName,
+        order: {
+          orderId: shipment.orderId,
+          orderNumber: number,
+          orderName: shipment.orderName,
+          appPath: `/app/orders/${number}/book`,
+          adminUrl: `shopify://admin/orders/${number}`,
+        },
+      });
+    },
+  );
 
   it("GIVEN a person's name WHEN searched THEN every booking to them, each tied to its order", async () => {
     const rows = await search("ada lovelace");
@@ -65,7 +74,17 @@ describe("searching booked shipments", () => {
   });
 
   it("GIVEN a booking made outside Consign WHEN found THEN it is listed without an order link", async () => {
-    const outside = ok(await account.bookShipment({ body: { ...buildQuoteShipment({ shipmentReference: "PHONE-ORDER-7" }), carrierCode: "BLP", serviceCode: "BLP_GROUND", packageTypeCode: "BLP_PACKAGE", pieces: [{ weight: "2", length: "10", width: "8", height: "4", insuranceAmount: null, declaredValue: null }] } }));
+    const outside = ok(
+      await account.bookShipment({
+        body: {
+          ...buildQuoteShipment({ shipmentReference: "PHONE-ORDER-7" }),
+          carrierCode: "BLP",
+          serviceCode: "BLP_GROUND",
+          packageTypeCode: "BLP_PACKAGE",
+          pieces: [{ weight: "2", length: "10", width: "8", height: "4", insuranceAmount: null, declaredValue: null }],
+        },
+      }),
+    );
     const rows = await search(outside.bookNumber);
     expect(rows).toEqual([expect.objectContaining({ bookNumber: outside.bookNumber, reference: "PHONE-ORDER-7", order: null })]);
   });

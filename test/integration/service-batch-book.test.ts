@@ -133,7 +133,9 @@ describe("View Batch Labels", () => {
     if (first.status !== "success") throw new Error("expected a booking");
     // Damage one shipment's kept label data: a tracking number Code 128 cannot carry.
     const { label } = service.db.statement(`SELECT label FROM Shipment WHERE bookNumber = ?`).get(first.bookNumber) as { label: string };
-    service.db.statement(`UPDATE Shipment SET label = ? WHERE bookNumber = ?`).run(JSON.stringify({ ...JSON.parse(label), trackingNumber: "é" }), first.bookNumber);
+    service.db
+      .statement(`UPDATE Shipment SET label = ? WHERE bookNumber = ?`)
+      .run(JSON.stringify({ ...JSON.parse(label), trackingNumber: "é" }), first.bookNumber);
     expect(await pdfPages(ok(await alice.client.getBatchLabels({ batchId })).labelsPdf)).toBe(1);
   });
 

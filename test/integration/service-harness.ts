@@ -45,7 +45,8 @@ export type ServiceClients = Pick<RunningService, "baseUrl" | "partner" | "creat
 /** Typed clients of the service at `baseUrl` (no retries: tests see every answer), and Create Customer through them. */
 export function serviceClients(baseUrl: string, partnerKey = PARTNER_KEY): ServiceClients {
   const noRetry = { retry: { attempts: 1 } };
-  const clientFor: RunningService["clientFor"] = (credentials) => createShippingClient({ baseUrl, credentials: { kind: "customer", ...credentials }, ...noRetry });
+  const clientFor: RunningService["clientFor"] = (credentials) =>
+    createShippingClient({ baseUrl, credentials: { kind: "customer", ...credentials }, ...noRetry });
   const partner = createShippingClient({ baseUrl, credentials: { kind: "partner", key: partnerKey }, ...noRetry });
   return {
     baseUrl,
@@ -58,7 +59,13 @@ export function serviceClients(baseUrl: string, partnerKey = PARTNER_KEY): Servi
       const created = await partner.createCustomer({ body: buildCreateCustomer({ ...overrides, email, password }) });
       if (!created.ok) throw new Error(`createCustomer failed: ${JSON.stringify(created.error)}`);
       const { customerId } = created.value;
-      return { customerId, email, password, client: clientFor({ customerId, email, password }), authorization: `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}` };
+      return {
+        customerId,
+        email,
+        password,
+        client: clientFor({ customerId, email, password }),
+        authorization: `Basic ${Buffer.from(`${email}:${password}`).toString("base64")}`,
+      };
     },
   };
 }
@@ -71,7 +78,14 @@ export async function startService(options: { labelRetentionDays?: number } = {}
   const dir = temporaryDirectory("shipping-service-");
   const db = await openServiceDatabase(postgresRun() ? freshPostgresDatabase("service") : `file:${join(dir, "service.sqlite")}`);
   const clock = createManualClock(START);
-  const app = createShippingService({ db, clock, partnerKey: PARTNER_KEY, secretsKey: SECRETS_KEY, logger: false, labelRetentionDays: options.labelRetentionDays });
+  const app = createShippingService({
+    db,
+    clock,
+    partnerKey: PARTNER_KEY,
+    secretsKey: SECRETS_KEY,
+    logger: false,
+    labelRetentionDays: options.labelRetentionDays,
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("service did not bind a TCP port");

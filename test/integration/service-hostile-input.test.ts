@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { type BatchQuoteShipment, type BookShipmentRequest, ErrorBody, MAX_TEXT_LENGTH } from "../../shipping-api/contract";
-import { buildCommercialInvoice, buildCreateCustomer, buildDomesticBooking, buildDomesticReceiver, buildPiece, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
+import {
+  buildCommercialInvoice,
+  buildCreateCustomer,
+  buildDomesticBooking,
+  buildDomesticReceiver,
+  buildPiece,
+  buildQuoteShipment,
+  buildUkReceiver,
+} from "../factories/shipping-api";
 import { DEFAULT_BODY_LIMIT_BYTES, MAX_PATH_PARAM_LENGTH } from "../../service/http/app";
 import { createKeepAliveClient, rawExchange } from "../support/http-probe";
 import { PARTNER_KEY, type RunningService, type TestCustomer, failed, ok, startService } from "./service-harness";
@@ -39,7 +47,12 @@ function balanceCents(): number {
 }
 
 const postJson = (path: string, body: unknown) =>
-  service.fetch(customerPath(path), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), authorization: alice.authorization });
+  service.fetch(customerPath(path), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    authorization: alice.authorization,
+  });
 
 describe("refusals made before any route runs are in the service's own body", () => {
   it.each(["/restapi/v1/customers/%ZZ/batch", "/restapi/v1/customers/C1/batch/%E2%82", "/restapi/v1/customers/%/services"])(
@@ -56,7 +69,9 @@ describe("refusals made before any route runs are in the service's own body", ()
     // Authentication runs first: these credentials are not that customer's.
     expect(long.status).toBe(403);
     expectServiceError(long.body, "FORBIDDEN");
-    const tooLongBook = await service.fetch(customerPath(`/shipments/${"9".repeat(MAX_TEXT_LENGTH + 1)}/tracking-information`), { authorization: alice.authorization });
+    const tooLongBook = await service.fetch(customerPath(`/shipments/${"9".repeat(MAX_TEXT_LENGTH + 1)}/tracking-information`), {
+      authorization: alice.authorization,
+    });
     expect(tooLongBook.status).toBe(400);
     expect(expectServiceError(tooLongBook.body)).toMatch(/bookNumber/);
     const tooLong = await service.fetch(customerPath(`/batch/${"1".repeat(MAX_PATH_PARAM_LENGTH + 1)}`), { authorization: alice.authorization });
@@ -119,7 +134,9 @@ describe("no negative or zero amounts where the world has none", () => {
     ["a negative length", { length: "-3" }, "pieces[0].length"],
     ["a zero line item quantity", { lineItems: [{ sku: "A", productName: "A", quantity: 0 }] }, "pieces[0].lineItems[0].quantity"],
   ] as const)("GIVEN %s in a Batch Quote THEN that shipment is status error naming the field, the other is quoted", async (_case, piece, field) => {
-    const response = await postJson("/batch-quote", { shipments: [buildQuoteShipment({ pieces: [buildPiece(piece as Partial<ShipmentIn["pieces"][number]>)] }), buildQuoteShipment()] });
+    const response = await postJson("/batch-quote", {
+      shipments: [buildQuoteShipment({ pieces: [buildPiece(piece as Partial<ShipmentIn["pieces"][number]>)] }), buildQuoteShipment()],
+    });
     expect(response.status).toBe(200);
     const { results } = response.body as { results: { status: string; error?: string; errorCategory?: string }[] };
     expect(results[0]).toMatchObject({ status: "error", errorCategory: "INVALID_REQUEST" });
@@ -129,7 +146,11 @@ describe("no negative or zero amounts where the world has none", () => {
 
   it("GIVEN a negative declared value or unit value on an international shipment THEN status error naming the field", async () => {
     const international = (pieceValue: string, unitValue: string): ShipmentIn =>
-      buildQuoteShipment({ receiver: buildUkReceiver(), pieces: [buildPiece({ declaredValue: pieceValue })], commercialInvoice: buildCommercialInvoice({ items: [{ description: "Candle", quantity: 1, unitValue, htsNumber: "", countryOfOrigin: "US" }] }) });
+      buildQuoteShipment({
+        receiver: buildUkReceiver(),
+        pieces: [buildPiece({ declaredValue: pieceValue })],
+        commercialInvoice: buildCommercialInvoice({ items: [{ description: "Candle", quantity: 1, unitValue, htsNumber: "", countryOfOrigin: "US" }] }),
+      });
     const response = await postJson("/batch-quote", { shipments: [international("-0.0001", "5"), international("5", "-1"), international("5", "5")] });
     const { results } = response.body as { results: { status: string; error?: string }[] };
     expect(results.map((result) => result.status)).toEqual(["error", "error", "success"]);
@@ -138,8 +159,21 @@ describe("no negative or zero amounts where the world has none", () => {
   });
 
   it.each<[string, Partial<BookIn>, string]>([
-    ["a negative insured value", { pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: "-0.0001", declaredValue: null }] }, "pieces[0].insuranceAmount"],
-    ["a negative declared value", { receiver: buildUkReceiver(), serviceCode: "BLP_WORLDWIDE_EXPEDITED", commercialInvoice: buildCommercialInvoice(), pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: "-0.0001" }] }, "pieces[0].declaredValue"],
+    [
+      "a negative insured value",
+      { pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: "-0.0001", declaredValue: null }] },
+      "pieces[0].insuranceAmount",
+    ],
+    [
+      "a negative declared value",
+      {
+        receiver: buildUkReceiver(),
+        serviceCode: "BLP_WORLDWIDE_EXPEDITED",
+        commercialInvoice: buildCommercialInvoice(),
+        pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: "-0.0001" }],
+      },
+      "pieces[0].declaredValue",
+    ],
   ])("GIVEN %s THEN Book Shipment is 400 naming the field and no label is bought", async (_case, overrides, field) => {
     const before = balanceCents();
     const error = failed(await alice.client.bookShipment({ body: buildDomesticBooking(overrides) }));
@@ -173,9 +207,24 @@ describe("no negative or zero amounts where the world has none", () => {
 
 describe("what one request can cost is bounded", () => {
   it("GIVEN 500 real international shipments with invoices and line items THEN the body is under the limit and all are quoted", async () => {
-    const lineItems = Array.from({ length: 10 }, (_, index) => ({ sku: `CNDL-${index}-LAV-8OZ`, productName: `Soy wax candle no. ${index}, lavender, 8 oz`, quantity: 1 + (index % 3) }));
-    const items = Array.from({ length: 10 }, (_, index) => ({ description: `Soy wax candle no. ${index}, lavender`, quantity: 1, unitValue: "4.50", weight: "0.2", htsNumber: "3406.00.0000", countryOfOrigin: "US" }));
-    const heavy = buildQuoteShipment({ receiver: buildUkReceiver(), pieces: [buildPiece({ declaredValue: "45.00", lineItems })], commercialInvoice: buildCommercialInvoice({ items }) });
+    const lineItems = Array.from({ length: 10 }, (_, index) => ({
+      sku: `CNDL-${index}-LAV-8OZ`,
+      productName: `Soy wax candle no. ${index}, lavender, 8 oz`,
+      quantity: 1 + (index % 3),
+    }));
+    const items = Array.from({ length: 10 }, (_, index) => ({
+      description: `Soy wax candle no. ${index}, lavender`,
+      quantity: 1,
+      unitValue: "4.50",
+      weight: "0.2",
+      htsNumber: "3406.00.0000",
+      countryOfOrigin: "US",
+    }));
+    const heavy = buildQuoteShipment({
+      receiver: buildUkReceiver(),
+      pieces: [buildPiece({ declaredValue: "45.00", lineItems })],
+      commercialInvoice: buildCommercialInvoice({ items }),
+    });
     const body = { shipments: Array.from({ length: 500 }, (_, index) => ({ ...heavy, shipmentReference: `#${10_000 + index}` })) };
     expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThan(DEFAULT_BODY_LIMIT_BYTES / 2);
     const response = await postJson("/batch-quote", body);
@@ -185,7 +234,9 @@ describe("what one request can cost is bounded", () => {
 
   it("GIVEN text over the contract's lengths THEN that shipment is status error naming the field (Book Shipment: 400)", async () => {
     const long = "é".repeat(MAX_TEXT_LENGTH + 1);
-    const response = await postJson("/batch-quote", { shipments: [buildQuoteShipment({ receiver: buildDomesticReceiver({ name: long }) }), buildQuoteShipment({ shipmentReference: long })] });
+    const response = await postJson("/batch-quote", {
+      shipments: [buildQuoteShipment({ receiver: buildDomesticReceiver({ name: long }) }), buildQuoteShipment({ shipmentReference: long })],
+    });
     const { results } = response.body as { results: { status: string; error?: string }[] };
     expect(results.map((result) => result.status)).toEqual(["error", "error"]);
     expect(results[0]!.error).toContain("receiver.name");
@@ -198,7 +249,11 @@ describe("what one request can cost is bounded", () => {
 
 describe("bodies no field could take are refused before they are parsed", () => {
   it.each([
-    ["a string of 1.5 million characters", () => JSON.stringify({ shipments: [buildQuoteShipment({ shipmentReference: "é".repeat(1_500_000) })] }), /longer than .* \(in "shipmentReference"\)/],
+    [
+      "a string of 1.5 million characters",
+      () => JSON.stringify({ shipments: [buildQuoteShipment({ shipmentReference: "é".repeat(1_500_000) })] }),
+      /longer than .* \(in "shipmentReference"\)/,
+    ],
     ["arrays nested 200,000 deep", () => `{"shipments":[${"[".repeat(200_000)}${"]".repeat(200_000)}]}`, /deeper than 32 levels \(in "shipments"\)/],
   ])("GIVEN %s THEN 400 INVALID_REQUEST naming the field near it, and the connection stays open", async (_case, body, message) => {
     const client = createKeepAliveClient(service.baseUrl);
@@ -227,19 +282,35 @@ describe("Batch Quote rule 1 covers validation: each bad shipment is its own err
     ["a date that does not exist", { ...valid, shipmentDate: "2026-02-30" }, "shipmentDate"],
     ["a shipment that is not an object", "not a shipment", "(root)"],
     ["a null shipment", null, "(root)"],
-    ["an export filing number that must be null", { ...valid, receiver: buildUkReceiver(), commercialInvoice: { ...buildCommercialInvoice(), aesNumber: "X20261123123456" } }, "commercialInvoice.aesNumber"],
+    [
+      "an export filing number that must be null",
+      { ...valid, receiver: buildUkReceiver(), commercialInvoice: { ...buildCommercialInvoice(), aesNumber: "X20261123123456" } },
+      "commercialInvoice.aesNumber",
+    ],
   ])("GIVEN %s THEN HTTP 200, that shipment is INVALID_REQUEST naming the field, the others quoted", async (_case, bad, field) => {
     const response = await postJson("/batch-quote", { shipments: [valid, bad, valid] });
     expect(response.status).toBe(200);
     const { results } = response.body as { results: { shipmentIndex: number; status: string; error?: string; errorCategory?: string }[] };
-    expect(results.map((result) => [result.shipmentIndex, result.status])).toEqual([[0, "success"], [1, "error"], [2, "success"]]);
+    expect(results.map((result) => [result.shipmentIndex, result.status])).toEqual([
+      [0, "success"],
+      [1, "error"],
+      [2, "success"],
+    ]);
     expect(results[1]).toMatchObject({ errorCategory: "INVALID_REQUEST" });
     expect(results[1]!.error).toContain(field);
   });
 
   it("GIVEN `__proto__` and `constructor` keys in a shipment THEN they are ignored, nothing is polluted, the shipment is quoted", async () => {
-    const text = JSON.stringify({ shipments: [valid] }).replace('{"shipmentDate"', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"shipmentDate"');
-    const response = await service.fetch(customerPath("/batch-quote"), { method: "POST", headers: { "content-type": "application/json" }, body: text, authorization: alice.authorization });
+    const text = JSON.stringify({ shipments: [valid] }).replace(
+      '{"shipmentDate"',
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"shipmentDate"',
+    );
+    const response = await service.fetch(customerPath("/batch-quote"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: text,
+      authorization: alice.authorization,
+    });
     expect(response.status).toBe(200);
     expect((response.body as { results: { status: string }[] }).results[0]!.status).toBe("success");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -258,7 +329,8 @@ describe("Batch Quote rule 1 covers validation: each bad shipment is its own err
   });
 
   it("GIVEN a shipment that failed validation THEN nothing of it is saved", async () => {
-    const count = () => (service.db.statement(`SELECT COUNT(*) AS count FROM QuoteRequest WHERE customerId = ?`).get(alice.customerId) as { count: number }).count;
+    const count = () =>
+      (service.db.statement(`SELECT COUNT(*) AS count FROM QuoteRequest WHERE customerId = ?`).get(alice.customerId) as { count: number }).count;
     const before = count();
     const { results } = ok(await alice.client.batchQuote({ body: { shipments: [valid] } }));
     expect(results[0]!.status).toBe("success");

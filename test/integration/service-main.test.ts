@@ -11,7 +11,11 @@ const dir = mkdtempSync(join(tmpdir(), "service-main-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "service/main.ts"], { cwd: root, env: { ...process.env, NODE_ENV: "development", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "service/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "development", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -35,10 +39,19 @@ describe("npm run service (service/main.ts)", () => {
     const port = await freePort();
     // On the PostgreSQL tier, an empty PostgreSQL database: the service migrates it on start.
     const databaseUrl = postgresRun() ? await emptyPostgresDatabase() : `file:${join(dir, "main.sqlite")}`;
-    const service = start({ SHIPPING_SERVICE_PORT: String(port), SHIPPING_SERVICE_DATABASE_URL: databaseUrl, SHIPPING_SERVICE_SEED_CUSTOMER: "true", SHIPPING_SERVICE_FAKE_NOW: "2026-11-23T09:00:00Z" });
+    const service = start({
+      SHIPPING_SERVICE_PORT: String(port),
+      SHIPPING_SERVICE_DATABASE_URL: databaseUrl,
+      SHIPPING_SERVICE_SEED_CUSTOMER: "true",
+      SHIPPING_SERVICE_FAKE_NOW: "2026-11-23T09:00:00Z",
+    });
     const health = await waitForHealth(`http://127.0.0.1:${port}`);
     expect(health.status).toBe(200);
-    const logLines = service.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logLines = service
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const demo = logLines.find((line) => line.msg === "demo customer ready");
     expect(demo).toMatchObject({ email: "demo@consign.local", password: "demo-password", created: true });
     expect(logLines.find((line) => line.msg === "service clock starts at SHIPPING_SERVICE_FAKE_NOW")?.now).toMatch(/^2026-11-23T09:00/);
@@ -54,7 +67,13 @@ describe("npm run service (service/main.ts)", () => {
 
   it("GIVEN optional variables set to nothing, as a copied .env leaves them THEN it starts on the defaults", async () => {
     const port = await freePort();
-    const service = start({ SHIPPING_SERVICE_PORT: String(port), SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "empty-vars.sqlite")}`, SHIPPING_SERVICE_FAKE_NOW: "", SHIPPING_SERVICE_LOG_LEVEL: "", SHIPPING_SERVICE_SEED_CUSTOMER: "" });
+    const service = start({
+      SHIPPING_SERVICE_PORT: String(port),
+      SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "empty-vars.sqlite")}`,
+      SHIPPING_SERVICE_FAKE_NOW: "",
+      SHIPPING_SERVICE_LOG_LEVEL: "",
+      SHIPPING_SERVICE_SEED_CUSTOMER: "",
+    });
     const health = await waitForHealth(`http://127.0.0.1:${port}`);
     expect(health.status, service.output()).toBe(200);
     expect(service.output()).not.toContain("service clock starts at SHIPPING_SERVICE_FAKE_NOW");
@@ -63,7 +82,11 @@ describe("npm run service (service/main.ts)", () => {
   }, 30_000);
 
   it("GIVEN NODE_ENV=production with the local default partner key THEN it refuses to start", async () => {
-    const service = start({ NODE_ENV: "production", SHIPPING_SERVICE_PORT: String(await freePort()), SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "prod.sqlite")}` });
+    const service = start({
+      NODE_ENV: "production",
+      SHIPPING_SERVICE_PORT: String(await freePort()),
+      SHIPPING_SERVICE_DATABASE_URL: `file:${join(dir, "prod.sqlite")}`,
+    });
     expect(await service.exited).toBe(1);
     expect(service.output()).toMatch(/SHIPPING_SERVICE_PARTNER_KEY: the local default partner key is refused/);
   }, 30_000);

@@ -51,8 +51,19 @@ describe("the Settings page", () => {
       await saveAccount(prisma, SHOP, customer, "CONNECTED");
       // A Canadian location: its province code becomes the sender's state.
       harness.admin.store.insertLocation({
-        name: "Toronto Depot", address1: "100 King St W", address2: null, city: "Toronto", province: "Ontario", province_code: "ON", zip: "M5X 1A9",
-        country: "Canada", country_code: "CA", phone: "+1 416-555-0123", is_active: 1, fulfills_online_orders: 1, is_fulfillment_service: 0,
+        name: "Toronto Depot",
+        address1: "100 King St W",
+        address2: null,
+        city: "Toronto",
+        province: "Ontario",
+        province_code: "ON",
+        zip: "M5X 1A9",
+        country: "Canada",
+        country_code: "CA",
+        phone: "+1 416-555-0123",
+        is_active: 1,
+        fulfills_online_orders: 1,
+        is_fulfillment_service: 0,
         fulfillment_service_handle: null,
       });
       const answer = await openPage();
@@ -63,7 +74,10 @@ describe("the Settings page", () => {
     it("GIVEN no saved settings WHEN Settings opens THEN the defaults are shown with the shop's primary location as the sender (saved, editable), and no problems", async () => {
       const primary = page.locations.find((location) => location.name === "Brooklyn Warehouse")!;
       expect(page.values).toEqual({ ...settingsFormValues(DEFAULT_SETTINGS), senderLocationId: primary.id, sender: primary.sender });
-      expect(await loadSettings(prisma, SHOP)).toMatchObject({ senderLocationId: primary.id, sender: { name: "Brooklyn Warehouse", city: "Brooklyn", state: "NY", zip: "11201", phone: "7185550100" } });
+      expect(await loadSettings(prisma, SHOP)).toMatchObject({
+        senderLocationId: primary.id,
+        sender: { name: "Brooklyn Warehouse", city: "Brooklyn", state: "NY", zip: "11201", phone: "7185550100" },
+      });
       expect(page.returnTo).toBeNull();
       expect(page.account).toEqual({ customerId: customer.customerId, email: customer.email });
       expect(page.problems).toEqual([]);
@@ -88,9 +102,29 @@ describe("the Settings page", () => {
         id: expect.stringMatching(/^gid:\/\/shopify\/Location\/\d+$/),
         name: "Brooklyn Warehouse",
         summary: "55 Water St, Brooklyn NY 11201, US",
-        sender: { name: "Brooklyn Warehouse", ...shop, address1: "55 Water St", address2: "Floor 3", city: "Brooklyn", state: "NY", zip: "11201", country: "US", phone: "7185550100" },
+        sender: {
+          name: "Brooklyn Warehouse",
+          ...shop,
+          address1: "55 Water St",
+          address2: "Floor 3",
+          city: "Brooklyn",
+          state: "NY",
+          zip: "11201",
+          country: "US",
+          phone: "7185550100",
+        },
       });
-      expect(page.locations[2]?.sender).toEqual({ name: "Toronto Depot", ...shop, address1: "100 King St W", address2: "", city: "Toronto", state: "ON", zip: "M5X 1A9", country: "CA", phone: "4165550123" });
+      expect(page.locations[2]?.sender).toEqual({
+        name: "Toronto Depot",
+        ...shop,
+        address1: "100 King St W",
+        address2: "",
+        city: "Toronto",
+        state: "ON",
+        zip: "M5X 1A9",
+        country: "CA",
+        phone: "4165550123",
+      });
     });
 
     it("GIVEN the account's services WHEN Settings opens THEN return services are marked, country rules are in words, presets, signatures and provider accounts (masked) are offered", () => {
@@ -144,7 +178,15 @@ describe("the Settings page", () => {
       const stored = await loadSettings(prisma, SHOP);
       expect(stored).toMatchObject({
         senderLocationId: form.senderLocationId,
-        sender: { name: "Oakland shipping desk", company: "Consign Demo Store", city: "Oakland", state: "CA", zip: "94612", country: "US", phone: "5105550144" },
+        sender: {
+          name: "Oakland shipping desk",
+          company: "Consign Demo Store",
+          city: "Oakland",
+          state: "CA",
+          zip: "94612",
+          country: "US",
+          phone: "5105550144",
+        },
         returnAddress: { name: "Returns", city: "Brooklyn", state: "NY" },
         defaultBox: "Carrier box",
         packagingWeight: { value: 3, unit: "oz" },
@@ -166,10 +208,15 @@ describe("the Settings page", () => {
       const returnTo = "/app/quotes/new?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2";
       const settingsUrl = `/app/settings?${new URLSearchParams({ returnTo })}`;
       const opened = await callRoute(settingsRoute.loader, await appRequest(harness.admin, settingsUrl));
-      expect((opened.body as SettingsPage).returnTo).toBe("/app/quotes/new?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2");
+      expect((opened.body as SettingsPage).returnTo).toBe(
+        "/app/quotes/new?ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F1&ids%5B%5D=gid%3A%2F%2Fshopify%2FOrder%2F2",
+      );
 
       const form = chosenForm();
-      const refused = await callRoute(settingsRoute.action, await appRequest(harness.admin, settingsUrl, jsonBody({ ...form, packagingWeight: { value: "-1", unit: "oz" } })));
+      const refused = await callRoute(
+        settingsRoute.action,
+        await appRequest(harness.admin, settingsUrl, jsonBody({ ...form, packagingWeight: { value: "-1", unit: "oz" } })),
+      );
       expect(refused.status).toBe(400);
 
       const saved = await callRoute(settingsRoute.action, await appRequest(harness.admin, settingsUrl, jsonBody(form)));
@@ -178,7 +225,10 @@ describe("the Settings page", () => {
       expect((await loadSettings(prisma, SHOP)).senderLocationId).toBe(form.senderLocationId);
 
       // Anything outside the app is not followed: the save stays on Settings.
-      const elsewhere = await callRoute(settingsRoute.action, await appRequest(harness.admin, "/app/settings?returnTo=https%3A%2F%2Fevil.example%2F", jsonBody(form)));
+      const elsewhere = await callRoute(
+        settingsRoute.action,
+        await appRequest(harness.admin, "/app/settings?returnTo=https%3A%2F%2Fevil.example%2F", jsonBody(form)),
+      );
       expect(elsewhere).toMatchObject({ status: 200, body: { ok: true } });
     });
 
@@ -235,7 +285,9 @@ describe("the Settings page", () => {
       try {
         const reopened = (await openPage()).body as SettingsPage;
         expect(reopened.catalog).toBeNull();
-        expect(reopened.problems).toEqual([{ kind: "reconnect", message: expect.stringMatching(/no longer accepts the stored credentials.*Connect the account again/) }]);
+        expect(reopened.problems).toEqual([
+          { kind: "reconnect", message: expect.stringMatching(/no longer accepts the stored credentials.*Connect the account again/) },
+        ]);
         expect(reopened.values.senderLocationId).toBe(chosenForm().senderLocationId);
       } finally {
         await saveAccount(prisma, SHOP, customer, "CONNECTED");
@@ -247,7 +299,9 @@ describe("the Settings page", () => {
       serviceRunning = false;
       const reopened = (await openPage()).body as SettingsPage;
       expect(reopened.catalog).toBeNull();
-      expect(reopened.problems).toEqual([{ kind: "service", message: expect.stringMatching(/could not be loaded: Could not reach the Shipping API.*reload this page in a minute/) }]);
+      expect(reopened.problems).toEqual([
+        { kind: "service", message: expect.stringMatching(/could not be loaded: Could not reach the Shipping API.*reload this page in a minute/) },
+      ]);
       expect(reopened.locations).toHaveLength(3);
       expect(reopened.values).toEqual(chosenForm());
 

@@ -17,7 +17,9 @@ describe("npm test and Chromium", () => {
     // Nothing else ran: no install, codegen or test suite.
     expect(run.stdout).toBe("");
     const lines = run.stderr.split("\n").filter((line) => line.trim() !== "");
-    expect(lines).toEqual(["consign: the browser tests need Chromium at /nonexistent/chromium: run `sudo apt-get install chromium` (or set CHROMIUM_PATH to a Chromium), then npm test again"]);
+    expect(lines).toEqual([
+      "consign: the browser tests need Chromium at /nonexistent/chromium: run `sudo apt-get install chromium` (or set CHROMIUM_PATH to a Chromium), then npm test again",
+    ]);
   });
 
   it("GIVEN Chromium is installed THEN the check passes silently", () => {

@@ -90,7 +90,9 @@ async function timeline(bookNumber: string) {
 }
 
 beforeAll(async () => {
-  await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" } });
+  await prisma.session.create({
+    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
+  });
 });
 afterAll(async () => {
   await harness.close();
@@ -108,9 +110,15 @@ describe("tracking sync against the service and the local admin", () => {
       const row = await prisma.shipment.findUniqueOrThrow({ where: { id: before.id } });
       const events = await timeline(row.bookNumber!);
       const carrier = events.map((e) => ({ carrierStatus: e.eventStatus, eventTime: parseServiceTimestamp(e.eventTime) }));
-      const expected = statusChanges(null, carrier).map((index) => ({ status: SHOPIFY_STATUS[events[index]!.eventStatus], at: parseServiceTimestamp(events[index]!.eventTime).toISOString() }));
+      const expected = statusChanges(null, carrier).map((index) => ({
+        status: SHOPIFY_STATUS[events[index]!.eventStatus],
+        at: parseServiceTimestamp(events[index]!.eventTime).toISOString(),
+      }));
       const written = shopifyEvents(row.fulfillmentId!);
-      expect(written.map((e) => ({ status: e.status, at: new Date(e.happened_at).toISOString() })), row.trackingNumber!).toEqual(expected);
+      expect(
+        written.map((e) => ({ status: e.status, at: new Date(e.happened_at).toISOString() })),
+        row.trackingNumber!,
+      ).toEqual(expected);
       expect(written.at(-1)?.status).toBe("DELIVERED");
       // Each written event carries the carrier's words and place.
       expect(written.every((e) => e.message && e.country)).toBe(true);
@@ -173,13 +181,23 @@ describe("tracking sync against the service and the local admin", () => {
     expect(cancelled.body.data?.fulfillmentCancel.fulfillment.status).toBe("CANCELLED");
     const fulfillmentId = parseGid(shipment!.fulfillmentId!)!.id;
     const response = await fulfillmentsWebhook({
-      request: signedWebhook({ path: "/webhooks/fulfillments", topic: "fulfillments/update", shop: SHOP, secret: API_SECRET, payload: { id: fulfillmentId, admin_graphql_api_id: shipment!.fulfillmentId, order_id: parseGid(shipment!.orderId)!.id, status: "cancelled" } }),
+      request: signedWebhook({
+        path: "/webhooks/fulfillments",
+        topic: "fulfillments/update",
+        shop: SHOP,
+        secret: API_SECRET,
+        payload: { id: fulfillmentId, admin_graphql_api_id: shipment!.fulfillmentId, order_id: parseGid(shipment!.orderId)!.id, status: "cancelled" },
+      }),
       params: {},
       context: {},
     });
     expect(response.status).toBe(200);
     await jobs().idle(); // the delivery's job acts on it after the answer
-    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "FULFILLMENT_CANCELLED", nextTrackAt: null });
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({
+      trackingState: "STOPPED",
+      trackingStopReason: "FULFILLMENT_CANCELLED",
+      nextTrackAt: null,
+    });
     const stopped = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } });
     const events = shopifyEvents(shipment!.fulfillmentId!).length;
     await runFor(4 * 24, 6);
@@ -192,20 +210,28 @@ describe("tracking sync against the service and the local admin", () => {
     await runFor(1);
     await harness.gql(`mutation($id: ID!) { fulfillmentCancel(id: $id) { userErrors { message } } }`, { id: shipment!.fulfillmentId });
     await runFor(3 * 24, 3);
-    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "FULFILLMENT_CANCELLED" });
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({
+      trackingState: "STOPPED",
+      trackingStopReason: "FULFILLMENT_CANCELLED",
+    });
   }, 120_000);
 
   it("GIVEN five deliveries of one service to one zone THEN observed transit times give its median, usual range and sample size; the dashboard counts them delivered", async () => {
     const rows = [];
     // One fulfillment order per booking, so each is booked with the same (first) service.
-    for (let i = 0; i < 5; i++) rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() })));
+    for (let i = 0; i < 5; i++)
+      rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() })));
     expect(await writeBack(contextOf(await shopAdmin(), prisma, now))).toEqual({ fulfilled: 5, failed: 0 });
     await runFor(10 * 24, 2);
     const delivered = await prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
     expect(delivered.every((row) => row.trackingState === "DELIVERED")).toBe(true);
-    const stats = (await views.observedTransitTimes(prisma, SHOP)).find((entry) => entry.serviceCode === delivered[0]!.serviceCode && entry.zone === delivered[0]!.zone);
+    const stats = (await views.observedTransitTimes(prisma, SHOP)).find(
+      (entry) => entry.serviceCode === delivered[0]!.serviceCode && entry.zone === delivered[0]!.zone,
+    );
     // Every delivery of that service and zone counts, earlier tests' too.
-    const sample = await prisma.shipment.findMany({ where: { shop: SHOP, trackingState: "DELIVERED", serviceCode: delivered[0]!.serviceCode, zone: delivered[0]!.zone } });
+    const sample = await prisma.shipment.findMany({
+      where: { shop: SHOP, trackingState: "DELIVERED", serviceCode: delivered[0]!.serviceCode, zone: delivered[0]!.zone },
+    });
     expect(sample.length).toBeGreaterThanOrEqual(5);
     expect(stats?.sampleSize).toBe(sample.length);
     const days = sample.map((row) => Math.max(1, Math.round((row.deliveredAt!.getTime() - row.inTransitAt!.getTime()) / (24 * HOUR)))).sort((a, b) => a - b);
@@ -225,7 +251,10 @@ describe("tracking sync against the service and the local admin", () => {
   }, 180_000);
 
   it("GIVEN tracked deliveries THEN the order-details block shows each shipment's latest carrier event and the overview's carrier performance counts them, in the rates page's whole days", async () => {
-    const delivered = await prisma.shipment.findMany({ where: { shop: SHOP, trackingState: "DELIVERED", inTransitAt: { not: null } }, orderBy: { deliveredAt: "asc" } });
+    const delivered = await prisma.shipment.findMany({
+      where: { shop: SHOP, trackingState: "DELIVERED", inTransitAt: { not: null } },
+      orderBy: { deliveredAt: "asc" },
+    });
     expect(delivered.length).toBeGreaterThanOrEqual(5);
 
     const row = delivered[0]!;
@@ -247,10 +276,17 @@ describe("tracking sync against the service and the local admin", () => {
 
   it("GIVEN app/uninstalled THEN the shop's active shipments stop", async () => {
     const [shipment] = await bookAndFulfil(1);
-    const response = await appWebhook({ request: signedWebhook({ path: "/webhooks/app", topic: "app/uninstalled", shop: SHOP, secret: API_SECRET, payload: { id: 1 } }), params: {}, context: {} });
+    const response = await appWebhook({
+      request: signedWebhook({ path: "/webhooks/app", topic: "app/uninstalled", shop: SHOP, secret: API_SECRET, payload: { id: 1 } }),
+      params: {},
+      context: {},
+    });
     expect(response.status).toBe(200);
     // Answered on receipt; the delivery's job stops tracking.
     await jobs().idle();
-    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "SHOP_UNINSTALLED" });
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({
+      trackingState: "STOPPED",
+      trackingStopReason: "SHOP_UNINSTALLED",
+    });
   });
 });

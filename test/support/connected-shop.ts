@@ -33,7 +33,13 @@ export async function useConnectedShop(options: {
     await db.$disconnect();
     await service.close();
   });
-  const credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl: options.databaseUrl, shop, settings: options.settings });
+  const credentials = await connectTestAccount({
+    serviceUrl: service.baseUrl,
+    partnerKey: PARTNER_KEY,
+    databaseUrl: options.databaseUrl,
+    shop,
+    settings: options.settings,
+  });
   const account = service.clientFor(credentials);
   const mapping = await realMapping(account, service.clock.now());
   return {

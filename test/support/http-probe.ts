@@ -107,7 +107,9 @@ export function createKeepAliveClient(baseUrl: string): KeepAliveClient {
           incoming.on("error", reject);
           incoming.on("end", () => {
             const text = Buffer.concat(chunks).toString("utf8");
-            const flat = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
+            const flat = Object.fromEntries(
+              Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]),
+            );
             resolve({ status: incoming.statusCode ?? 0, headers: flat, text, json: parseJson(text) });
           });
         });

@@ -26,7 +26,8 @@ export function prepaySentence(outlook: PrepayOutlook, labels: number): string {
           : outlook.recharges.count > 0
             ? `, after ${outlook.recharges.count} ${outlook.recharges.count === 1 ? "recharge" : "recharges"} of your account totalling ${usd(outlook.recharges.amount)}`
             : "";
-      const uncovered = outlook.uncovered > 0 ? ` ${outlook.uncovered} ${outlook.uncovered === 1 ? "label is" : "labels are"} not covered and will fail: add funds first.` : "";
+      const uncovered =
+        outlook.uncovered > 0 ? ` ${outlook.uncovered} ${outlook.uncovered === 1 ? "label is" : "labels are"} not covered and will fail: add funds first.` : "";
       return `Book ${spend}? Prepay balance ${usd(outlook.balance)} → ${usd(outlook.after)}${recharge}.${uncovered}`;
     }
   }

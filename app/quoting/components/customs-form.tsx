@@ -12,7 +12,8 @@ export function CustomsForm({ order }: { order: Pick<OrderView, "orderId" | "ord
   const navigation = useNavigation();
   const [values, setValues] = useState(() => order.customs.map((line) => ({ hsCode: line.hsCode ?? "", countryOfOrigin: line.countryOfOrigin ?? "" })));
   const errorOn = (field: string) => (result && !result.ok && result.field === field ? result.error : undefined);
-  const set = (index: number, change: Partial<(typeof values)[number]>) => setValues((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
+  const set = (index: number, change: Partial<(typeof values)[number]>) =>
+    setValues((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
   return (
     <div data-testid="customs-form">
       <Form method="post">
@@ -28,7 +29,14 @@ export function CustomsForm({ order }: { order: Pick<OrderView, "orderId" | "ord
               <div style={{ minWidth: 180 }}>
                 <Text as="span">{line.product}</Text>
               </div>
-              <TextField label={`HS code of ${line.product}`} name="hsCode" autoComplete="off" value={values[index]!.hsCode} onChange={(hsCode) => set(index, { hsCode })} error={errorOn(`lines[${index}].hsCode`)} />
+              <TextField
+                label={`HS code of ${line.product}`}
+                name="hsCode"
+                autoComplete="off"
+                value={values[index]!.hsCode}
+                onChange={(hsCode) => set(index, { hsCode })}
+                error={errorOn(`lines[${index}].hsCode`)}
+              />
               <TextField
                 label={`Country of origin of ${line.product}`}
                 name="countryOfOrigin"

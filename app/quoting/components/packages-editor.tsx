@@ -26,7 +26,8 @@ export function PackagesEditor({
     if (repack.state === "idle" && repack.data?.ok) onDone();
   }, [repack.state, repack.data, onDone]);
 
-  const update = (index: number, change: Partial<PackageChoice>) => setPackages((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
+  const update = (index: number, change: Partial<PackageChoice>) =>
+    setPackages((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
   const options = [...new Set([...boxes, ...packages.map((entry) => entry.box)])].map((name) => ({ label: name, value: name }));
 
   return (
@@ -44,7 +45,14 @@ export function PackagesEditor({
           {packages.map((entry, index) => (
             <InlineStack key={index} gap="200" blockAlign="end" wrap={false}>
               <div style={{ minWidth: 180 }}>
-                <Select label={`Package ${index + 1} box`} name="box" options={options} value={entry.box} onChange={(box) => update(index, { box })} error={errorOn(`packages[${index}].box`)} />
+                <Select
+                  label={`Package ${index + 1} box`}
+                  name="box"
+                  options={options}
+                  value={entry.box}
+                  onChange={(box) => update(index, { box })}
+                  error={errorOn(`packages[${index}].box`)}
+                />
               </div>
               <div style={{ width: 140 }}>
                 <TextField
@@ -59,7 +67,12 @@ export function PackagesEditor({
                 />
               </div>
               {packages.length > 1 && (
-                <Button variant="plain" tone="critical" onClick={() => setPackages((current) => current.filter((_, at) => at !== index))} accessibilityLabel={`Remove package ${index + 1}`}>
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  onClick={() => setPackages((current) => current.filter((_, at) => at !== index))}
+                  accessibilityLabel={`Remove package ${index + 1}`}
+                >
                   Remove
                 </Button>
               )}
@@ -71,7 +84,10 @@ export function PackagesEditor({
             </Banner>
           )}
           <InlineStack gap="200">
-            <Button disabled={packages.length >= 10} onClick={() => setPackages((current) => [...current, { box: current[current.length - 1]?.box ?? boxes[0] ?? "", weight: "" }])}>
+            <Button
+              disabled={packages.length >= 10}
+              onClick={() => setPackages((current) => [...current, { box: current[current.length - 1]?.box ?? boxes[0] ?? "", weight: "" }])}
+            >
               Add package
             </Button>
             <Button submit variant="primary" loading={busy}>

@@ -13,7 +13,9 @@ import { carrierName, serviceName, type ServiceNames } from "../../shipping/serv
  */
 
 function surcharges(option: RateOption): string {
-  return option.surcharges.length === 0 ? "—" : option.surcharges.map((charge) => `${charge.description} ${formatMoney(charge.amount, option.currency)}`).join(", ");
+  return option.surcharges.length === 0
+    ? "—"
+    : option.surcharges.map((charge) => `${charge.description} ${formatMoney(charge.amount, option.currency)}`).join(", ");
 }
 
 /** Column widths of the compact line, shared by every row so the page reads as a table. */
@@ -125,7 +127,10 @@ export function ShipmentRates({
         </div>
 
         {shipment.error && (
-          <Banner tone={shipment.status === "FAILED" ? "critical" : "warning"} title={shipment.status === "FAILED" ? "Could not be quoted" : "The last re-quote failed"}>
+          <Banner
+            tone={shipment.status === "FAILED" ? "critical" : "warning"}
+            title={shipment.status === "FAILED" ? "Could not be quoted" : "The last re-quote failed"}
+          >
             <p data-testid="failed-reason">{shipment.error}</p>
           </Banner>
         )}

@@ -32,7 +32,12 @@ export interface SectionProps {
 const TYPED_ADDRESS = "typed";
 
 export function ShipFromSection({ values, onChange, errors, locations }: SectionProps & { locations: readonly SenderLocation[] }) {
-  const chosen = values.senderLocationId && locations.some((location) => location.id === values.senderLocationId) ? values.senderLocationId : values.sender ? TYPED_ADDRESS : "";
+  const chosen =
+    values.senderLocationId && locations.some((location) => location.id === values.senderLocationId)
+      ? values.senderLocationId
+      : values.sender
+        ? TYPED_ADDRESS
+        : "";
   const choose = (id: string) => {
     const location = locations.find((candidate) => candidate.id === id);
     if (location) onChange({ ...values, senderLocationId: location.id, sender: location.sender });
@@ -63,7 +68,12 @@ export function ShipFromSection({ values, onChange, errors, locations }: Section
           <Text as="h3" variant="headingSm">
             Return address
           </Text>
-          <AddressFields name="returnAddress" value={values.returnAddress} onChange={(returnAddress) => onChange({ ...values, returnAddress })} errors={errors} />
+          <AddressFields
+            name="returnAddress"
+            value={values.returnAddress}
+            onChange={(returnAddress) => onChange({ ...values, returnAddress })}
+            errors={errors}
+          />
         </BlockStack>
       )}
     </BlockStack>
@@ -93,7 +103,10 @@ export function BoxesSection({ values, onChange, errors, catalog }: SectionProps
     onChange({ ...values, boxes, defaultBox });
   };
   const addCustom = () =>
-    onChange({ ...values, boxes: [...values.boxes, { kind: "custom", name: uniqueName("Custom box", values.boxes), length: "", width: "", height: "", dimUnit: "in" }] });
+    onChange({
+      ...values,
+      boxes: [...values.boxes, { kind: "custom", name: uniqueName("Custom box", values.boxes), length: "", width: "", height: "", dimUnit: "in" }],
+    });
   const addPreset = () => {
     const preset = presets.find((candidate) => presetKey(candidate) === presetToAdd);
     if (!preset) return;
@@ -110,8 +123,19 @@ export function BoxesSection({ values, onChange, errors, catalog }: SectionProps
           <Box key={index} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center">
-                <RadioButton label="Default box" name="defaultBox" checked={values.defaultBox === box.name} onChange={() => onChange({ ...values, defaultBox: box.name })} />
-                <Button variant="plain" tone="critical" disabled={values.boxes.length === 1} onClick={() => remove(index)} accessibilityLabel={`Remove ${box.name}`}>
+                <RadioButton
+                  label="Default box"
+                  name="defaultBox"
+                  checked={values.defaultBox === box.name}
+                  onChange={() => onChange({ ...values, defaultBox: box.name })}
+                />
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  disabled={values.boxes.length === 1}
+                  onClick={() => remove(index)}
+                  accessibilityLabel={`Remove ${box.name}`}
+                >
                   Remove
                 </Button>
               </InlineStack>
@@ -119,13 +143,27 @@ export function BoxesSection({ values, onChange, errors, catalog }: SectionProps
               {box.kind === "custom" ? (
                 <FormLayout.Group condensed>
                   {(["length", "width", "height"] as const).map((side) => (
-                    <TextField key={side} label={side[0]!.toUpperCase() + side.slice(1)} inputMode="decimal" autoComplete="off" value={box[side]} onChange={(next) => setBox(index, { ...box, [side]: next })} error={errors[`${at}.${side}`]} />
+                    <TextField
+                      key={side}
+                      label={side[0]!.toUpperCase() + side.slice(1)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={box[side]}
+                      onChange={(next) => setBox(index, { ...box, [side]: next })}
+                      error={errors[`${at}.${side}`]}
+                    />
                   ))}
-                  <Select label="Unit" options={["in", "cm"]} value={box.dimUnit} onChange={(dimUnit) => setBox(index, { ...box, dimUnit: dimUnit === "cm" ? "cm" : "in" })} />
+                  <Select
+                    label="Unit"
+                    options={["in", "cm"]}
+                    value={box.dimUnit}
+                    onChange={(dimUnit) => setBox(index, { ...box, dimUnit: dimUnit === "cm" ? "cm" : "in" })}
+                  />
                 </FormLayout.Group>
               ) : (
                 <Text as="p" tone="subdued">
-                  Carrier package: {preset ? `${preset.carrierLabel} ${preset.packageTypeLabel}, ${preset.dimensions}` : `${box.carrierCode} ${box.packageTypeCode}`}
+                  Carrier package:{" "}
+                  {preset ? `${preset.carrierLabel} ${preset.packageTypeLabel}, ${preset.dimensions}` : `${box.carrierCode} ${box.packageTypeCode}`}
                 </Text>
               )}
               {box.kind === "preset" && <InlineError message={errors[`${at}.packageTypeCode`] ?? ""} fieldID={`${at}.packageTypeCode`} />}
@@ -141,7 +179,10 @@ export function BoxesSection({ values, onChange, errors, catalog }: SectionProps
             <Select
               label="Carrier package"
               labelInline
-              options={[{ label: "Choose…", value: "" }, ...presets.map((preset) => ({ label: `${preset.carrierLabel} ${preset.packageTypeLabel} (${preset.dimensions})`, value: presetKey(preset) }))]}
+              options={[
+                { label: "Choose…", value: "" },
+                ...presets.map((preset) => ({ label: `${preset.carrierLabel} ${preset.packageTypeLabel} (${preset.dimensions})`, value: presetKey(preset) })),
+              ]}
               value={presetToAdd}
               onChange={setPresetToAdd}
             />
@@ -206,9 +247,7 @@ export function ServicesSection({ values, onChange, errors, catalog }: SectionPr
         </BlockStack>
       ) : (
         <Text as="p" tone="subdued">
-          {values.enabledServices.length > 0
-            ? `Saved choice: ${values.enabledServices.map(serviceKey).join(", ")}. `
-            : ""}
+          {values.enabledServices.length > 0 ? `Saved choice: ${values.enabledServices.map(serviceKey).join(", ")}. ` : ""}
           The services cannot be listed while the Shipping API does not answer.
         </Text>
       )}
@@ -241,7 +280,9 @@ export function RatesSection({ values, onChange, errors, catalog, currency }: Se
       <ChoiceList
         title="Preselect for each order"
         selected={[rule.kind]}
-        onChange={([kind]) => onChange({ ...values, rateRule: { ...rule, kind: kind === "fastest" || kind === "preferred" || kind === "match" ? kind : "cheapest" } })}
+        onChange={([kind]) =>
+          onChange({ ...values, rateRule: { ...rule, kind: kind === "fastest" || kind === "preferred" || kind === "match" ? kind : "cheapest" } })
+        }
         choices={[
           { label: "The cheapest rate", value: "cheapest" },
           { label: "The fastest rate", value: "fastest" },
@@ -272,7 +313,9 @@ export function RatesSection({ values, onChange, errors, catalog, currency }: Se
             options={[
               { label: "Choose…", value: "" },
               ...carriers.map((carrier) => ({ label: carrier.carrierLabel, value: carrier.carrierCode })),
-              ...(rule.carrierCode && !carriers.some((carrier) => carrier.carrierCode === rule.carrierCode) ? [{ label: rule.carrierCode, value: rule.carrierCode }] : []),
+              ...(rule.carrierCode && !carriers.some((carrier) => carrier.carrierCode === rule.carrierCode)
+                ? [{ label: rule.carrierCode, value: rule.carrierCode }]
+                : []),
             ]}
             value={rule.carrierCode}
             onChange={(carrierCode) => onChange({ ...values, rateRule: { ...rule, carrierCode } })}
@@ -300,7 +343,13 @@ export function DefaultsSection({ values, onChange, errors, catalog }: SectionPr
   return (
     <FormLayout>
       <FormLayout.Group>
-        <Select label="Label format" options={LabelImageFormat.options} value={values.labelFormat} onChange={(format) => onChange({ ...values, labelFormat: LabelImageFormat.parse(format) })} helpText="ZPL, EPL2 and PNG are for thermal printers; not every carrier offers them." />
+        <Select
+          label="Label format"
+          options={LabelImageFormat.options}
+          value={values.labelFormat}
+          onChange={(format) => onChange({ ...values, labelFormat: LabelImageFormat.parse(format) })}
+          helpText="ZPL, EPL2 and PNG are for thermal printers; not every carrier offers them."
+        />
         <Select
           label="Signature"
           options={[
@@ -313,7 +362,11 @@ export function DefaultsSection({ values, onChange, errors, catalog }: SectionPr
           error={errors.signatureOptionCode}
         />
       </FormLayout.Group>
-      <Checkbox label="Notify the customer when an order is fulfilled" checked={values.notifyCustomer} onChange={(notifyCustomer) => onChange({ ...values, notifyCustomer })} />
+      <Checkbox
+        label="Notify the customer when an order is fulfilled"
+        checked={values.notifyCustomer}
+        onChange={(notifyCustomer) => onChange({ ...values, notifyCustomer })}
+      />
       <Checkbox label="Insure each package for the value of its items" checked={values.insure} onChange={(insure) => onChange({ ...values, insure })} />
       <FormLayout.Group>
         <Select
@@ -324,9 +377,16 @@ export function DefaultsSection({ values, onChange, errors, catalog }: SectionPr
             { label: "Always commercial", value: "commercial" },
           ]}
           value={values.residential}
-          onChange={(residential) => onChange({ ...values, residential: residential === "residential" ? "residential" : residential === "commercial" ? "commercial" : "auto" })}
+          onChange={(residential) =>
+            onChange({ ...values, residential: residential === "residential" ? "residential" : residential === "commercial" ? "commercial" : "auto" })
+          }
         />
-        <Select label="Terms of trade (international)" options={TermsOfTrade.options} value={values.termsOfTrade} onChange={(terms) => onChange({ ...values, termsOfTrade: TermsOfTrade.parse(terms) })} />
+        <Select
+          label="Terms of trade (international)"
+          options={TermsOfTrade.options}
+          value={values.termsOfTrade}
+          onChange={(terms) => onChange({ ...values, termsOfTrade: TermsOfTrade.parse(terms) })}
+        />
       </FormLayout.Group>
       <TextField
         label="Sender VAT or tax id"

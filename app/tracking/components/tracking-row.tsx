@@ -49,10 +49,11 @@ export function TrackingRow({ row, index, names }: { row: SerializeFrom<TrackedS
       </IndexTable.Cell>
       <IndexTable.Cell>{row.daysInTransit === null ? "—" : `${row.daysInTransit} ${row.daysInTransit === 1 ? "day" : "days"}`}</IndexTable.Cell>
       <IndexTable.Cell>
-        <span data-testid="tracked-service">{row.carrierCode && row.serviceCode ? carrierAndService(names, { carrierCode: row.carrierCode, serviceCode: row.serviceCode }) : "—"}</span>
+        <span data-testid="tracked-service">
+          {row.carrierCode && row.serviceCode ? carrierAndService(names, { carrierCode: row.carrierCode, serviceCode: row.serviceCode }) : "—"}
+        </span>
       </IndexTable.Cell>
       <IndexTable.Cell>{row.trackingNumber}</IndexTable.Cell>
     </IndexTable.Row>
   );
 }
-

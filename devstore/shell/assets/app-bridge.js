@@ -319,7 +319,13 @@
     toast: {
       show: function (message, options) {
         var id = "toast-" + ++toastSeq;
-        post({ type: "toast", id: id, message: String(message), isError: Boolean(options && options.isError), duration: (options && options.duration) || 5000 });
+        post({
+          type: "toast",
+          id: id,
+          message: String(message),
+          isError: Boolean(options && options.isError),
+          duration: (options && options.duration) || 5000,
+        });
         return id;
       },
       hide: function (id) {

@@ -140,7 +140,11 @@ defineElement(
 defineElement(
   "s-button",
   (host) =>
-    element("button", { type: "button", part: "button", disabled: host.hasAttribute("disabled") ? "" : null, "aria-label": host.getAttribute("accessibilitylabel") }, [slot()]),
+    element(
+      "button",
+      { type: "button", part: "button", disabled: host.hasAttribute("disabled") ? "" : null, "aria-label": host.getAttribute("accessibilitylabel") },
+      [slot()],
+    ),
   ["disabled", "variant", "accessibilitylabel"],
   followHref,
 );
@@ -160,7 +164,11 @@ defineElement(
     ]),
   ["heading", "tone"],
 );
-defineElement("s-spinner", (host) => element("span", { role: "progressbar", "aria-label": host.getAttribute("accessibilitylabel") || "Loading" }, ["Loading…"]), ["accessibilitylabel"]);
+defineElement(
+  "s-spinner",
+  (host) => element("span", { role: "progressbar", "aria-label": host.getAttribute("accessibilitylabel") || "Loading" }, ["Loading…"]),
+  ["accessibilitylabel"],
+);
 
 // ---- run the extension ---------------------------------------------------------------------------
 const resize = () => {
@@ -173,5 +181,7 @@ try {
   await module.default();
 } catch (error) {
   console.error(error);
-  document.body.replaceChildren(element("p", { class: "extension-error", role: "alert" }, [`The extension ${config.extensionName} failed to load: ${error?.message ?? error}`]));
+  document.body.replaceChildren(
+    element("p", { class: "extension-error", role: "alert" }, [`The extension ${config.extensionName} failed to load: ${error?.message ?? error}`]),
+  );
 }

@@ -27,7 +27,9 @@ async function loadView(orderId: string): Promise<Load> {
       return { state: "failed", message: error };
     }
     const view = OrderShipmentsView.safeParse(body);
-    return view.success ? { state: "loaded", view: view.data } : { state: "failed", message: "Consign answered in a form this block does not understand. Reload the page." };
+    return view.success
+      ? { state: "loaded", view: view.data }
+      : { state: "failed", message: "Consign answered in a form this block does not understand. Reload the page." };
   } catch {
     return { state: "failed", message: "Consign could not be reached. Reload the page to try again." };
   }
@@ -99,9 +101,7 @@ function ShipmentSummary({ shipment, bookPath }: { shipment: BlockShipment; book
         )}
         {shipment.trackingNumber && (
           <s-text color="subdued">
-            {tracking
-              ? `${tracking.status}${tracking.place ? ` · ${tracking.place}` : ""} · ${new Date(tracking.at).toLocaleString()}`
-              : "No carrier scan yet"}
+            {tracking ? `${tracking.status}${tracking.place ? ` · ${tracking.place}` : ""} · ${new Date(tracking.at).toLocaleString()}` : "No carrier scan yet"}
           </s-text>
         )}
         <s-stack direction="inline" gap="small">
