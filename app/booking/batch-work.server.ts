@@ -49,7 +49,7 @@ export const batchWorkJob = defineJob({
 
 /** Resolves when the batch's job (sent already) and any waiting behind it have run: its record holds the outcome. */
 export function batchWorkSettled(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
-  return jobs().settled(batchWorkJob, { shop, batchId, now: now.toISOString(), book });
+  return jobs().drained(batchWorkJob, { shop, batchId, now: now.toISOString(), book });
 }
 
 /** Queues the batch's job and resolves when it has run (scripts and tests): the batch's record then holds the outcome. */

@@ -388,7 +388,7 @@ export function queueWriteBack(shop: string): Promise<void> {
 /** Queues the shop's write-back and resolves when it has run (scripts and tests). */
 export async function startWriteBack(shop: string): Promise<void> {
   await queueWriteBack(shop);
-  await jobs().settled(writeBackJob, { shop });
+  await jobs().drained(writeBackJob, { shop });
 }
 
 /** At process start: queues every shop's outstanding and interrupted write-backs. Resolves when they have run. */

@@ -58,7 +58,7 @@ describe("the in-process job queue", () => {
     expect(runs).toEqual(["a", "b"]);
     expect(await queue.busy(spec, { shop: "a" })).toBe(true);
     first.open();
-    await queue.settled(spec, { shop: "a" });
+    await queue.drained(spec, { shop: "a" });
     expect(runs).toEqual(["a", "b", "a"]);
     expect(await queue.busy(spec, { shop: "a" })).toBe(false);
     await queue.idle();
@@ -78,7 +78,7 @@ describe("the in-process job queue", () => {
       { retry: { limit: 5, delaySeconds: 1, backoff: true } },
     );
     await queue.send(spec, { shop: "a" });
-    await queue.settled(spec, { shop: "a" });
+    await queue.drained(spec, { shop: "a" });
     expect(attempts).toEqual([1, 2, 3]);
     expect(clock.waits).toEqual([1_000, 2_000]);
   });
@@ -97,7 +97,7 @@ describe("the in-process job queue", () => {
       { retry: { limit: 2, delaySeconds: 3, backoff: false } },
     );
     await queue.send(failing, { shop: "a" });
-    await queue.settled(failing, { shop: "a" });
+    await queue.drained(failing, { shop: "a" });
     expect(attempts).toBe(3);
     expect(clock.waits).toEqual([3_000, 3_000]);
     expect(reported.map((line) => line.replace(/:$/, ""))).toEqual([

@@ -51,7 +51,7 @@ export class InProcessQueue implements JobQueue {
     created.done = this.drive(spec, parsed, created).finally(() => this.slots.delete(slotKey));
   }
 
-  async settled<T>(spec: JobSpec<T>, data: T): Promise<void> {
+  async drained<T>(spec: JobSpec<T>, data: T): Promise<void> {
     const slotKey = `${spec.name}:${spec.key(spec.data.parse(data))}`;
     for (let slot = this.slots.get(slotKey); slot; slot = this.slots.get(slotKey)) await slot.done;
   }

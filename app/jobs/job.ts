@@ -88,7 +88,7 @@ export interface JobQueue {
   /** Records the job (durably on PostgreSQL); resolves once recorded, not when it has run. */
   send<T>(spec: JobSpec<T>, data: T): Promise<void>;
   /** Resolves when nothing is waiting or running under the job's key (tests, scripts, and callers that need the outcome). */
-  settled<T>(spec: JobSpec<T>, data: T): Promise<void>;
+  drained<T>(spec: JobSpec<T>, data: T): Promise<void>;
   /** Whether a job under the key is waiting or running (pages show "in progress"). */
   busy<T>(spec: JobSpec<T>, data: T): Promise<boolean>;
   /** Resolves when no job of any kind waits or runs. */

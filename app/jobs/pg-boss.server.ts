@@ -52,7 +52,7 @@ export class PgBossQueue implements JobQueue {
     await this.boss.send(spec.name, parsed as object, { singletonKey: spec.key(parsed) });
   }
 
-  async settled<T>(spec: JobSpec<T>, data: T): Promise<void> {
+  async drained<T>(spec: JobSpec<T>, data: T): Promise<void> {
     while (await this.busy(spec, data)) await this.sleep(SETTLED_POLL_MS);
   }
 

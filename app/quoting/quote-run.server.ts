@@ -15,9 +15,9 @@ import { mappingSettings, type ShippingSettings } from "../settings/settings";
 import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
-import { saveSettlements, type SettledShipment } from "./quote-store.server";
+import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
-import { settleQuotes } from "./settle";
+import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 
 /**
@@ -259,12 +259,12 @@ export async function startQuoteRun(
   if (total === 0) return { runId: run.id, finished: Promise.resolve() };
   const job = { shop, runId: run.id, now: now.toISOString() };
   await jobs().send(quoteRunJob, job);
-  return { runId: run.id, finished: jobs().settled(quoteRunJob, job) };
+  return { runId: run.id, finished: jobs().drained(quoteRunJob, job) };
 }
 
 /**
  * Quotes the run's PENDING shipments and closes the run. Also what a resumed run does after a restart:
- * shipments already settled are left alone.
+ * shipments already quoted are left alone.
  */
 async function quoteRun(
   db: PrismaClient,
@@ -284,36 +284,36 @@ async function quoteRun(
     pending.map((shipment) => shipment.orderId),
   );
   const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
-  const settledBefore = shipmentsTotal - pending.length;
+  const chosenBefore = shipmentsTotal - pending.length;
   try {
     // Requests were written by the mapping; the client validates each against the contract before sending
     // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands
     // (writes chained, so progress only ever counts stored shipments), then progress moves.
     const requests = pending.map((shipment) => JSON.parse(shipment.request) as BatchQuoteShipment);
-    const settled: SettledShipment[] = [];
-    let writes: Promise<void> = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: settledBefore } }).then(() => undefined);
+    const chosen: ChosenShipment[] = [];
+    let writes: Promise<void> = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }).then(() => undefined);
     await client.quoteShipments(requests, {
       concurrency: QUOTE_CONCURRENCY,
       chunkSize: QUOTE_CHUNK_SIZE,
       onChunk: (outcomes) => {
         const chunk = outcomes.map((outcome) => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
-          settlement: settleQuotes(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
+          choice: chooseRate(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
           keepOnFailure: false,
           replace: false,
         }));
-        settled.push(...chunk);
+        chosen.push(...chunk);
         writes = writes.then(async () => {
-          await saveSettlements(db, shop, chunk, now);
+          await saveRateChoices(db, shop, chunk, now);
           await db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } });
         });
         return writes;
       },
     });
     await writes;
-    const quoted = settled.filter((item) => item.settlement.ok).length;
-    const firstFailure = settled.find((item) => !item.settlement.ok)?.settlement;
-    const failedRun = quoted === 0 && settledBefore === 0 && firstFailure && !firstFailure.ok;
+    const quoted = chosen.filter((item) => item.choice.ok).length;
+    const firstFailure = chosen.find((item) => !item.choice.ok)?.choice;
+    const failedRun = quoted === 0 && chosenBefore === 0 && firstFailure && !firstFailure.ok;
     await db.quoteRun.update({
       where: { id: runId },
       data: {

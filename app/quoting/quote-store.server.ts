@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Quote } from "../../shipping-api/contract";
 import { pricedRateOf } from "./rate-fields";
-import type { Settlement } from "./settle";
+import type { RateChoice } from "./rate-choice";
 
 /**
  * Storing quotes and the preselected rate on shipments, shared by quote runs and re-quotes. Each shipment's
@@ -34,9 +34,9 @@ function quoteRows(shop: string, shipmentId: string, quotes: readonly Quote[], q
   }));
 }
 
-export interface SettledShipment {
+export interface ChosenShipment {
   shipmentId: string;
-  settlement: Settlement;
+  choice: RateChoice;
   /**
    * A failed re-quote of a shipment that has rates keeps them (and its selection) and only records why;
    * a first quote that fails marks the shipment FAILED.
@@ -48,30 +48,30 @@ export interface SettledShipment {
   request?: string;
 }
 
-/** Writes settled shipments: their quotes, selection and status, in transactions of a bounded size. */
-export async function saveSettlements(db: PrismaClient, shop: string, settled: readonly SettledShipment[], quotedAt: Date): Promise<void> {
-  for (let start = 0; start < settled.length; start += SHIPMENTS_PER_TRANSACTION) {
-    const slice = settled.slice(start, start + SHIPMENTS_PER_TRANSACTION);
+/** Writes shipments' rate choices: their quotes, picked rate and status, in transactions of a bounded size. */
+export async function saveRateChoices(db: PrismaClient, shop: string, chosen: readonly ChosenShipment[], quotedAt: Date): Promise<void> {
+  for (let start = 0; start < chosen.length; start += SHIPMENTS_PER_TRANSACTION) {
+    const slice = chosen.slice(start, start + SHIPMENTS_PER_TRANSACTION);
     await db.$transaction(async (tx) => {
-      const replaced = slice.filter((item) => item.replace && item.settlement.ok).map((item) => item.shipmentId);
+      const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
       if (replaced.length > 0) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: replaced } } });
-      const rows = slice.flatMap((item) => (item.settlement.ok ? quoteRows(shop, item.shipmentId, item.settlement.quotes, quotedAt) : []));
+      const rows = slice.flatMap((item) => (item.choice.ok ? quoteRows(shop, item.shipmentId, item.choice.quotes, quotedAt) : []));
       if (rows.length > 0) await tx.quote.createMany({ data: rows });
-      for (const { shipmentId, settlement, keepOnFailure, request } of slice) {
+      for (const { shipmentId, choice, keepOnFailure, request } of slice) {
         await tx.shipment.update({
           where: { id: shipmentId },
-          data: settlement.ok
+          data: choice.ok
             ? {
                 ...(request === undefined ? {} : { request }),
                 quoteStatus: "QUOTED",
                 quoteError: null,
                 quotedAt,
-                selectedQuoteId: settlement.pick.quoteId,
-                selectionReason: settlement.pick.reason,
-                selectedBy: settlement.pick.selectedBy,
+                selectedQuoteId: choice.pick.quoteId,
+                selectionReason: choice.pick.reason,
+                selectedBy: choice.pick.selectedBy,
               }
             : {
-                quoteError: settlement.error,
+                quoteError: choice.error,
                 ...(keepOnFailure ? {} : { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null }),
               },
         });

@@ -4,7 +4,7 @@ import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { applyPackages, parsePackages } from "./packages";
 import { requoteShipments, type RequoteOutcome } from "./requote.server";
-import { isBooked } from "./selection.server";
+import { isBooked } from "./rate-pick.server";
 
 /**
  * Repacks one shipment as the merchant set it (a box and a weight per package; several to split the order)

@@ -3,10 +3,10 @@ import { BatchQuoteShipment } from "../../shipping-api/contract";
 import { shipmentDateOf } from "../orders/shipment-mapping";
 import { loadSettings } from "../settings/account.server";
 import { shippingClientFor } from "../shipping/client.server";
-import { saveSettlements } from "./quote-store.server";
-import { isBooked } from "./selection.server";
+import { saveRateChoices } from "./quote-store.server";
+import { isBooked } from "./rate-pick.server";
 import { loadRuleInputs } from "./rule-inputs.server";
-import { settleQuotes, type PreviousChoice, type SelectedBy } from "./settle";
+import { chooseRate, type PreviousChoice, type SelectedBy } from "./rate-choice";
 
 /**
  * Re-quoting stored shipments: expired or failed rates on the rates page, and the batches step's "re-quote
@@ -74,28 +74,28 @@ export async function requoteShipments(
     const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
     const orderOf = (entry: (typeof toQuote)[number]) => byId.get(entry.id)!.orderId;
     const inputsFor = await loadRuleInputs(db, shop, settings.rateRule, toQuote.map(orderOf));
-    const settled = toQuote.map((entry, index) => ({ entry, settlement: settleQuotes(results[index]!, settings, entry.previous, inputsFor(orderOf(entry))) }));
-    await saveSettlements(
+    const chosen = toQuote.map((entry, index) => ({ entry, choice: chooseRate(results[index]!, settings, entry.previous, inputsFor(orderOf(entry))) }));
+    await saveRateChoices(
       db,
       shop,
-      settled.map(({ entry, settlement }) => ({
+      chosen.map(({ entry, choice }) => ({
         shipmentId: entry.id,
-        settlement,
+        choice,
         keepOnFailure: entry.hadRates,
         replace: true,
         request: JSON.stringify(entry.request),
       })),
       now,
     );
-    for (const { entry, settlement } of settled) {
+    for (const { entry, choice } of chosen) {
       const oldQuoteId = byId.get(entry.id)!.selectedQuoteId;
-      if (!settlement.ok) {
-        outcomes.set(entry.id, { shipmentId: entry.id, ok: false, oldQuoteId, error: settlement.error });
+      if (!choice.ok) {
+        outcomes.set(entry.id, { shipmentId: entry.id, ok: false, oldQuoteId, error: choice.error });
         continue;
       }
-      const picked = settlement.quotes.find((quote) => quote.quoteId === settlement.pick.quoteId)!;
+      const picked = choice.quotes.find((quote) => quote.quoteId === choice.pick.quoteId)!;
       const sameService = entry.previous !== null && picked.carrierCode === entry.previous.carrierCode && picked.serviceCode === entry.previous.serviceCode;
-      outcomes.set(entry.id, { shipmentId: entry.id, ok: true, oldQuoteId, newQuoteId: picked.quoteId, sameService, reason: settlement.pick.reason });
+      outcomes.set(entry.id, { shipmentId: entry.id, ok: true, oldQuoteId, newQuoteId: picked.quoteId, sameService, reason: choice.pick.reason });
     }
   }
   return ids.map((id) => outcomes.get(id)!);

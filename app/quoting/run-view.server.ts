@@ -19,7 +19,7 @@ import { withCustoms } from "../orders/customs.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { productName } from "../orders/shipment-mapping";
 import type { ServiceNames } from "../shipping/service-names";
-import { isBooked } from "./selection.server";
+import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, type CarrierTotal } from "./totals";
 

@@ -35,7 +35,7 @@ import { saveOrderCustoms } from "../orders/customs.server";
 import { RatesFilter, isFiltered } from "../quoting/rates-filter";
 import { loadQuoteRunView } from "../quoting/run-view.server";
 import { carrierName } from "../shipping/service-names";
-import { applyRule, selectRate } from "../quoting/selection.server";
+import { applyRule, selectRate } from "../quoting/rate-pick.server";
 import { requireAccount } from "../settings/require-account.server";
 import { authenticate } from "../shopify.server";
 import { readPostedForm } from "../posted-form.server";

@@ -88,7 +88,7 @@ const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written
 interface Run extends TrackingDeps {
   random: () => number;
   summary: TrackingPassSummary;
-  /** Reschedules of polled shipments, written together (one commit for many) by `settle`. */
+  /** Reschedules of polled shipments, written together (one commit for many) by `flushReschedules`. */
   reschedules: Prisma.PrismaPromise<unknown>[];
   /** Reschedules of polled shipments whose stored tracking columns already hold what the poll found. */
   unchanged: UnchangedReschedule[];
@@ -151,7 +151,7 @@ function sqlTemplate(pieces: ReadonlyArray<string | { value: unknown }>): [Templ
   return [Object.assign(strings, { raw: [...strings] }), ...values];
 }
 
-async function settle(run: Run, all = false): Promise<void> {
+async function flushReschedules(run: Run, all = false): Promise<void> {
   while (run.reschedules.length + run.unchanged.length >= (all ? 1 : RESCHEDULE_BATCH)) {
     const writes = run.reschedules.splice(0, RESCHEDULE_BATCH);
     const unchanged = run.unchanged.splice(0, RESCHEDULE_BATCH - writes.length);
@@ -438,7 +438,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
     return;
   }
-  // Only this pass's claim is settled: a stop that arrived meanwhile (webhook) is kept.
+  // Only this pass's claim is rescheduled: a stop that arrived meanwhile (webhook) is kept.
   run.reschedules.push(
     run.db.shipment.updateMany({
       where: { id: row.id, trackingState: TrackingState.ACTIVE },
@@ -486,11 +486,11 @@ export async function syncDueTracking(deps: TrackingDeps, options: { shop: strin
         run.summary.errors++;
         console.error(`[consign] tracking ${row.id} (${row.orderName}) failed:`, error);
       }
-      await settle(run);
+      await flushReschedules(run);
     }
   };
   await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
-  await settle(run, true);
+  await flushReschedules(run, true);
   return run.summary;
 }
 

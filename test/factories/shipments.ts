@@ -2,15 +2,15 @@ import type { PrismaClient, Shipment } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
 import { orderToShipments, type MappingSettings } from "../../app/orders/shipment-mapping";
 import type { OrderForShipping } from "../../app/orders/types";
-import { saveSettlements } from "../../app/quoting/quote-store.server";
-import { settleQuotes } from "../../app/quoting/settle";
+import { saveRateChoices } from "../../app/quoting/quote-store.server";
+import { chooseRate } from "../../app/quoting/rate-choice";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
 import { TEST_SENDER } from "../support/account";
 import { buildAddress, buildOrder, buildSettings } from "./orders";
 
 /**
  * Shipments as the quoting step leaves them, from real quotes of the real service: orders mapped with the
- * app's mapping, quoted with Batch Quote, settled and stored with the quoting module's own functions.
+ * app's mapping, quoted with Batch Quote, the rule's rate chosen and stored with the quoting module's own functions.
  */
 
 /** Mapping settings with the account's real outbound services and the test sender. */
@@ -81,14 +81,14 @@ export async function quotedShipments(options: QuotedShipmentsOptions): Promise<
   const rows: Shipment[] = [...created].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const outcomes = await options.client.quoteShipments(requests);
   const settings = options.settings ?? DEFAULT_SETTINGS;
-  const settled = rows.map((row, index) => ({
+  const chosen = rows.map((row, index) => ({
     shipmentId: row.id,
-    settlement: settleQuotes(outcomes[index]!, settings),
+    choice: chooseRate(outcomes[index]!, settings),
     keepOnFailure: false,
     replace: false,
   }));
-  const failed = settled.find((entry) => !entry.settlement.ok);
-  if (failed && !failed.settlement.ok) throw new Error(`quoting failed: ${failed.settlement.error}`);
-  await saveSettlements(options.db, options.shop, settled, options.now);
+  const failed = chosen.find((entry) => !entry.choice.ok);
+  if (failed && !failed.choice.ok) throw new Error(`quoting failed: ${failed.choice.error}`);
+  await saveRateChoices(options.db, options.shop, chosen, options.now);
   return options.db.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }

@@ -32,7 +32,7 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 async function delivered(route: typeof appWebhook, request: Request): Promise<number> {
   const deliveryId = request.headers.get("X-Shopify-Webhook-Id")!;
   const status = await statusOf(() => route(args(request.clone())));
-  await jobs().settled(webhookDeliveryJob, { deliveryId });
+  await jobs().drained(webhookDeliveryJob, { deliveryId });
   return status;
 }
 

@@ -3,7 +3,7 @@ import { Quote, type QuoteError } from "../../shipping-api/contract";
 import { buildQuote } from "../../test/factories/shipping-api";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../settings/settings";
 import { serviceNamesOf } from "../shipping/service-names";
-import { settleQuotes } from "./settle";
+import { chooseRate } from "./rate-choice";
 
 const quote = (quoteId: number, carrierCode: string, serviceCode: string, serviceDescription: string, totalAmount: string) =>
   Quote.parse(buildQuote({ quoteId, carrierCode, serviceCode, serviceDescription, totalAmount }));
@@ -19,38 +19,38 @@ const success = (quotes: Quote[], quoteErrors: QuoteError[] = []) => ({
 });
 const settings = (overrides: Partial<ShippingSettings> = {}): ShippingSettings => ({ ...DEFAULT_SETTINGS, ...overrides });
 
-describe("settling one shipment's quotes", () => {
-  it("GIVEN rates and the cheapest rule WHEN settled THEN every rate is kept and the cheapest is picked by the rule", () => {
-    const settled = settleQuotes(success([twoDay, ground, nextDay]), settings());
-    expect(settled).toEqual({ ok: true, quotes: [twoDay, ground, nextDay], pick: { quoteId: 1, reason: "Cheapest of 3 rates", selectedBy: "RULE" } });
+describe("choosing one shipment's quotes", () => {
+  it("GIVEN rates and the cheapest rule WHEN the rate is chosen THEN every rate is kept and the cheapest is picked by the rule", () => {
+    const chosen = chooseRate(success([twoDay, ground, nextDay]), settings());
+    expect(chosen).toEqual({ ok: true, quotes: [twoDay, ground, nextDay], pick: { quoteId: 1, reason: "Cheapest of 3 rates", selectedBy: "RULE" } });
   });
 
-  it("GIVEN the merchant enabled two services WHEN settled THEN only their rates are kept and picked from", () => {
+  it("GIVEN the merchant enabled two services WHEN the rate is chosen THEN only their rates are kept and picked from", () => {
     const enabled = [
       { carrierCode: "MRX", serviceCode: "MRX_2DAY" },
       { carrierCode: "BLP", serviceCode: "BLP_NEXT_DAY_AIR" },
     ];
-    const settled = settleQuotes(success([twoDay, ground, nextDay]), settings({ enabledServices: enabled }));
-    expect(settled.ok && settled.quotes.map((kept) => kept.quoteId)).toEqual([2, 3]);
-    expect(settled.ok && settled.pick).toEqual({ quoteId: 2, reason: "Cheapest of 2 rates", selectedBy: "RULE" });
+    const chosen = chooseRate(success([twoDay, ground, nextDay]), settings({ enabledServices: enabled }));
+    expect(chosen.ok && chosen.quotes.map((kept) => kept.quoteId)).toEqual([2, 3]);
+    expect(chosen.ok && chosen.pick).toEqual({ quoteId: 2, reason: "Cheapest of 2 rates", selectedBy: "RULE" });
   });
 
-  it("GIVEN only services the merchant did not enable answered WHEN settled THEN it fails, naming them and sending to Settings", () => {
-    const settled = settleQuotes(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }));
-    expect(settled).toEqual({
+  it("GIVEN only services the merchant did not enable answered WHEN the rate is chosen THEN it fails, naming them and sending to Settings", () => {
+    const chosen = chooseRate(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }));
+    expect(chosen).toEqual({
       ok: false,
       error: "Only services you have not enabled can ship this (NPS Ground Advantage). Enable one in Settings, then choose Re-quote.",
     });
   });
 
-  it("GIVEN a re-quote where the merchant's service is still offered WHEN settled THEN it is kept, still the merchant's choice", () => {
-    const settled = settleQuotes(success([ground, twoDay]), settings(), {
+  it("GIVEN a re-quote where the merchant's service is still offered WHEN the rate is chosen THEN it is kept, still the merchant's choice", () => {
+    const chosen = chooseRate(success([ground, twoDay]), settings(), {
       carrierCode: "MRX",
       serviceCode: "MRX_2DAY",
       serviceDescription: "2Day",
       selectedBy: "MERCHANT",
     });
-    expect(settled.ok && settled.pick).toEqual({ quoteId: 2, reason: "Same service as before (MRX 2Day), re-quoted", selectedBy: "MERCHANT" });
+    expect(chosen.ok && chosen.pick).toEqual({ quoteId: 2, reason: "Same service as before (MRX 2Day), re-quoted", selectedBy: "MERCHANT" });
   });
 
   it("GIVEN the account's carrier names WHEN a reason or a failure names a service THEN it uses the carrier's name, not its code", () => {
@@ -59,27 +59,27 @@ describe("settling one shipment's quotes", () => {
       { carrierCode: "NPS", carrierLabel: "National Postal Service", serviceCode: "NPS_GROUND_ADVANTAGE", serviceLabel: "Ground Advantage" },
     ]);
     const previous = { carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", selectedBy: "MERCHANT" as const };
-    expect(settleQuotes(success([ground, twoDay]), settings(), previous, { names })).toMatchObject({
+    expect(chooseRate(success([ground, twoDay]), settings(), previous, { names })).toMatchObject({
       pick: { reason: "Same service as before (Meridian Express 2Day), re-quoted" },
     });
-    expect(settleQuotes(success([ground, nextDay]), settings(), previous, { names })).toMatchObject({
+    expect(chooseRate(success([ground, nextDay]), settings(), previous, { names })).toMatchObject({
       pick: { reason: "Meridian Express 2Day is no longer offered: cheapest of 2 rates" },
     });
-    const notEnabled = settleQuotes(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }), null, { names });
+    const notEnabled = chooseRate(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }), null, { names });
     expect(notEnabled).toEqual({
       ok: false,
       error: "Only services you have not enabled can ship this (National Postal Service Ground Advantage). Enable one in Settings, then choose Re-quote.",
     });
   });
 
-  it("GIVEN a re-quote where the service is gone WHEN settled THEN the rule picks and the reason says so", () => {
-    const settled = settleQuotes(success([ground, nextDay]), settings(), {
+  it("GIVEN a re-quote where the service is gone WHEN the rate is chosen THEN the rule picks and the reason says so", () => {
+    const chosen = chooseRate(success([ground, nextDay]), settings(), {
       carrierCode: "MRX",
       serviceCode: "MRX_2DAY",
       serviceDescription: "2Day",
       selectedBy: "MERCHANT",
     });
-    expect(settled.ok && settled.pick).toEqual({ quoteId: 1, reason: "MRX 2Day is no longer offered: cheapest of 2 rates", selectedBy: "RULE" });
+    expect(chosen.ok && chosen.pick).toEqual({ quoteId: 1, reason: "MRX 2Day is no longer offered: cheapest of 2 rates", selectedBy: "RULE" });
   });
 
   it.each([
@@ -117,7 +117,7 @@ describe("settling one shipment's quotes", () => {
       { shipmentIndex: 0, status: "error" as const, error: "Something new", errorCategory: "A_CATEGORY_FROM_THE_FUTURE" },
       "The Shipping API could not quote this shipment (Something new). Choose Re-quote to try again in a minute.",
     ],
-  ])("GIVEN a failure WHEN settled THEN the service's reason is kept in words that say what to do (%#)", (outcome, words) => {
-    expect(settleQuotes(outcome, settings())).toEqual({ ok: false, error: words });
+  ])("GIVEN a failure WHEN the rate is chosen THEN the service's reason is kept in words that say what to do (%#)", (outcome, words) => {
+    expect(chooseRate(outcome, settings())).toEqual({ ok: false, error: words });
   });
 });

@@ -20,7 +20,7 @@ export interface PreviousChoice {
   selectedBy: SelectedBy;
 }
 
-export type Settlement = { ok: true; quotes: Quote[]; pick: { quoteId: number; reason: string; selectedBy: SelectedBy } } | { ok: false; error: string };
+export type RateChoice = { ok: true; quotes: Quote[]; pick: { quoteId: number; reason: string; selectedBy: SelectedBy } } | { ok: false; error: string };
 
 const MAX_LISTED = 3;
 
@@ -34,12 +34,12 @@ function lowerFirst(text: string): string {
 }
 
 /** `inputs`: what the rate rule reads besides the rates (observed transit times, the customer's choice, names). */
-export function settleQuotes(
+export function chooseRate(
   outcome: ShipmentQuoteOutcome,
   settings: ShippingSettings,
   previous: PreviousChoice | null = null,
   inputs: RuleInputs = {},
-): Settlement {
+): RateChoice {
   const names = inputs.names ?? NO_NAMES;
   const service = (rate: { carrierCode: string; serviceDescription: string }) => `${carrierName(names, rate.carrierCode)} ${rate.serviceDescription}`;
   if (outcome.status === "failed") return { ok: false, error: describeQuoteFailure(clientFailure(outcome.error)) };
