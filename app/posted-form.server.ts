@@ -7,7 +7,7 @@ const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data
  * connection stuck behind it (the app's server then resets it, and the client's next request on it fails):
  * reading it keeps the connection usable, at no memory cost.
  */
-async function discardBody(request: Request): Promise<void> {
+export async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed) return;
   const reader = request.body.getReader();
   try {

@@ -19,6 +19,7 @@ import {
 import { useState } from "react";
 import { useRevalidateWhile } from "../components/page-hooks";
 import prisma from "../db.server";
+import { readPostedForm } from "../posted-form.server";
 import { currentMirrorSync, requestMirrorSync } from "../orders/mirror-sync.server";
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
 import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
@@ -53,6 +54,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
+  // Sync orders posts an empty form; anything else is refused before any work, its body read (readPostedForm).
+  await readPostedForm(request);
   await requestMirrorSync({ admin, shop: session.shop });
   return { started: true };
 };

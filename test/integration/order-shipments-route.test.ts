@@ -143,6 +143,18 @@ describe("/api/order-shipments/:id", () => {
     expect(answer.headers.get("access-control-allow-origin")).toBe("*");
   });
 
+  it("GIVEN a POST with a body THEN 405 naming GET, with the body read so the client's connection stays usable", async () => {
+    const request = await appRequest(harness.admin, `/api/order-shipments/${bookedNumber}`, {
+      method: "POST",
+      headers: { origin: EXTENSION_ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ pad: "x".repeat(200_000) }),
+    });
+    const answer = await callRoute(route.action, request, { id: bookedNumber });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("GET, OPTIONS");
+    expect(request.bodyUsed).toBe(true);
+  });
+
   it("GIVEN the browser's preflight THEN 204 allowing the Authorization header", async () => {
     const answer = await callRoute(
       route.action,
