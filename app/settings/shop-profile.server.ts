@@ -81,6 +81,24 @@ export async function loadShopProfile(context: ShopAdmin): Promise<ShopProfile> 
   };
 }
 
+/** What a sender location is read with: the location list and the primary location share it. */
+const SENDER_LOCATION_FIELDS = `#graphql
+  fragment SenderLocationFields on Location {
+    id
+    name
+    isFulfillmentService
+    address {
+      address1
+      address2
+      city
+      provinceCode
+      zip
+      countryCode
+      phone
+    }
+  }
+`;
+
 const SENDER_LOCATIONS = `#graphql
   query SenderLocations($after: String) {
     shop {
@@ -89,18 +107,7 @@ const SENDER_LOCATIONS = `#graphql
     }
     locations(first: 50, after: $after, sortKey: NAME) {
       nodes {
-        id
-        name
-        isFulfillmentService
-        address {
-          address1
-          address2
-          city
-          provinceCode
-          zip
-          countryCode
-          phone
-        }
+        ...SenderLocationFields
       }
       pageInfo {
         hasNextPage
@@ -108,6 +115,7 @@ const SENDER_LOCATIONS = `#graphql
       }
     }
   }
+  ${SENDER_LOCATION_FIELDS}
 ` as AdminDocument<SenderLocationsQuery, SenderLocationsQueryVariables>;
 
 const ShopIdentity = z.object({ name: z.string(), email: z.string() });
@@ -151,20 +159,10 @@ const PRIMARY_SENDER_LOCATION = `#graphql
       email
     }
     location {
-      id
-      name
-      isFulfillmentService
-      address {
-        address1
-        address2
-        city
-        provinceCode
-        zip
-        countryCode
-        phone
-      }
+      ...SenderLocationFields
     }
   }
+  ${SENDER_LOCATION_FIELDS}
 ` as AdminDocument<PrimarySenderLocationQuery, PrimarySenderLocationQueryVariables>;
 
 const PrimarySenderLocationData = z.object({ shop: ShopIdentity, location: LocationNode.nullable() });
