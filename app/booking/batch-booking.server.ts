@@ -182,10 +182,8 @@ export async function rebatchFailed(ctx: ShippingContext, batchId: string): Prom
   if (failed.length === 0) return { requoteFailures: [], created: null, message: "No order of this batch failed." };
   const names = new Map(failed.map((member) => [member.id, member.orderName]));
   const outcomes = await requoteShipments(
-    ctx.db,
-    ctx.shop,
+    ctx,
     failed.map((member) => member.id),
-    { now: ctx.now() },
   );
   const requoteFailures = outcomes.flatMap((outcome) =>
     outcome.ok ? [] : [{ shipmentId: outcome.shipmentId, orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }],

@@ -357,7 +357,7 @@ export async function repairBatch(ctx: ShippingContext, batchId: string): Promis
     if (!removed.ok) return { ok: false, message: explainShippingError("remove-from-batch", removed.error), requoteFailures: [] };
   }
   const names = new Map(before.members.map((member) => [member.id, member.orderName]));
-  const outcomes = plan.requote.length > 0 ? await requoteShipments(ctx.db, ctx.shop, plan.requote, { now: ctx.now() }) : [];
+  const outcomes = plan.requote.length > 0 ? await requoteShipments(ctx, plan.requote) : [];
   const requoteFailures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }]));
 
   const after = await read();

@@ -2,14 +2,14 @@ import type { PrismaClient } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { z } from "zod";
-import { defineJob } from "../jobs/job";
+import type { Context } from "../context";
+import { defineJob, type JobServices } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders, refreshOrder } from "../orders/mirror.server";
 import type { MirroredOrder } from "../orders/order-node";
 import { orderToShipments, shipmentDateOf, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
 import { API_WEIGHT_UNIT } from "../orders/weights";
 import { loadSettings } from "../settings/account.server";
-import { shippingClientFor } from "../shipping/client.server";
 import { settingsWithSender } from "../settings/sender-prefill.server";
 import { mappingSettings, type ShippingSettings } from "../settings/settings";
 import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
@@ -47,8 +47,8 @@ const QUOTE_CHUNK_SIZE = 100;
 const TRANSACTION_TIMEOUT_MS = 60_000;
 
 /**
- * A clock that starts at the injected `now` and advances in real time: for when a run finished. Expiry is
- * counted from `now` itself.
+ * A clock that starts at the run's instant (its context's `now()`) and advances in real time: for when a run
+ * finished. Expiry is counted from the run's instant itself.
  */
 function clockFrom(now: Date): () => Date {
   const start = performance.now();
@@ -189,19 +189,17 @@ export interface StartedQuoteRun {
 }
 
 /**
- * Starts a quote run over the selected orders. Throws NotConnectedError without a Shipping API account,
- * SenderMissingError without a sender address (on first use it is taken from the shop's primary location),
+ * Starts a quote run over the selected orders, dated `ctx.now()`; orders the mirror lacks are read through
+ * the context's Shopify gateway. Throws NotConnectedError without a Shipping API account, SenderMissingError
+ * without a sender address (on first use it is taken from the shop's primary location),
  * QuotingUnavailableError when the services cannot be listed.
  */
-export async function startQuoteRun(
-  db: PrismaClient,
-  shop: string,
-  orderIds: readonly string[],
-  { admin, now = new Date() }: { admin: ShopAdmin; now?: Date },
-): Promise<StartedQuoteRun> {
+export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): Promise<StartedQuoteRun> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
-  const context = { ...admin, shop };
-  const client = await shippingClientFor(db, shop);
+  const client = await ctx.shipping();
+  const context = { ...(await ctx.shopify()), shop };
   const settings = await settingsWithSender(context, db);
   if (!settings.sender) throw new SenderMissingError();
   const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(db, context, orderIds, now)]);
@@ -267,19 +265,18 @@ export async function startQuoteRun(
  * shipments already quoted are left alone.
  */
 async function quoteRun(
-  db: PrismaClient,
-  shop: string,
+  ctx: Context,
   runId: string,
   { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
 ): Promise<void> {
+  const { db } = ctx;
   const pending = await db.shipment.findMany({
     where: { runId, quoteStatus: "PENDING" },
     select: { id: true, orderId: true, request: true },
     orderBy: { id: "asc" },
   });
   const inputsFor = await loadRuleInputs(
-    db,
-    shop,
+    ctx,
     settings.rateRule,
     pending.map((shipment) => shipment.orderId),
   );
@@ -304,7 +301,7 @@ async function quoteRun(
         }));
         chosen.push(...chunk);
         writes = writes.then(async () => {
-          await saveRateChoices(db, shop, chunk, now);
+          await saveRateChoices(ctx, chunk, now);
           await db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } });
         });
         return writes;
@@ -352,18 +349,24 @@ export const quoteRunJob = defineJob({
   key: ({ runId }) => runId,
   retry: { limit: 3, delaySeconds: 2, backoff: true },
   expireInSeconds: 15 * 60,
-  run: async ({ shop, runId, now: at }, { services }) => {
-    await resumeQuoteRun(services.db, shop, runId, { now: new Date(at) });
+  // The run's quotes are dated the instant it was started (or resumed) at, not when the job gets to them.
+  run: async ({ shop, runId, now }, { services }) => {
+    await resumeQuoteRun({ ...services.context(shop), now: () => new Date(now) }, runId);
   },
 });
 
-/** Quotes what is left of the run when it is still RUNNING; does nothing once it ended. */
-export async function resumeQuoteRun(db: PrismaClient, shop: string, runId: string, { now = new Date() }: { now?: Date } = {}): Promise<void> {
+/**
+ * Quotes what is left of the run when it is still RUNNING; does nothing once it ended. The quotes are dated
+ * `ctx.now()`, read once when it starts.
+ */
+export async function resumeQuoteRun(ctx: Context, runId: string): Promise<void> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop, status: "RUNNING" }, select: { id: true } });
   if (!run) return;
   try {
-    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
-    await quoteRun(db, shop, runId, { client, settings, now, clock: clockFrom(now) });
+    const [client, settings] = await Promise.all([ctx.shipping(), loadSettings(db, shop)]);
+    await quoteRun(ctx, runId, { client, settings, now, clock: clockFrom(now) });
   } catch (error) {
     const status = await db.quoteRun.findUnique({ where: { id: runId }, select: { status: true } });
     if (status?.status === "RUNNING") await failRun(db, runId, error instanceof Error ? error.message : String(error), now);
@@ -371,9 +374,12 @@ export async function resumeQuoteRun(db: PrismaClient, shop: string, runId: stri
   }
 }
 
-/** At process start: queues every quote run a restart cut short. */
-export async function resumeQuoteRuns(db: PrismaClient, now: Date = new Date()): Promise<number> {
-  const runs = await db.quoteRun.findMany({ where: { status: "RUNNING" }, select: { id: true, shop: true } });
-  for (const run of runs) await jobs().send(quoteRunJob, { shop: run.shop, runId: run.id, now: now.toISOString() });
+/**
+ * At process start: queues every quote run a restart cut short, over what start-up has (the process's
+ * database and a shop's context); each is dated its shop's `now()` when it is queued again.
+ */
+export async function resumeQuoteRuns(services: JobServices): Promise<number> {
+  const runs = await services.db.quoteRun.findMany({ where: { status: "RUNNING" }, select: { id: true, shop: true } });
+  for (const run of runs) await jobs().send(quoteRunJob, { shop: run.shop, runId: run.id, now: services.context(run.shop).now().toISOString() });
   return runs.length;
 }

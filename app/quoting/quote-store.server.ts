@@ -1,4 +1,5 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
+import type { Context } from "../context";
 import type { Quote } from "../../shipping-api/contract";
 import { pricedRateOf } from "./rate-fields";
 import type { RateChoice } from "./rate-choice";
@@ -48,8 +49,12 @@ export interface ChosenShipment {
   request?: string;
 }
 
-/** Writes shipments' rate choices: their quotes, picked rate and status, in transactions of a bounded size. */
-export async function saveRateChoices(db: PrismaClient, shop: string, chosen: readonly ChosenShipment[], quotedAt: Date): Promise<void> {
+/**
+ * Writes shipments' rate choices: their quotes, picked rate and status, in transactions of a bounded size.
+ * `quotedAt` is when the quotes were asked for (read from the clock before the request), not when they are saved.
+ */
+export async function saveRateChoices(ctx: Pick<Context, "db" | "shop">, chosen: readonly ChosenShipment[], quotedAt: Date): Promise<void> {
+  const { db, shop } = ctx;
   for (let start = 0; start < chosen.length; start += SHIPMENTS_PER_TRANSACTION) {
     const slice = chosen.slice(start, start + SHIPMENTS_PER_TRANSACTION);
     await db.$transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@prisma/client";
+import type { Context } from "../context";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { loadRuleInputs } from "./rule-inputs.server";
@@ -22,21 +22,20 @@ function lockedReason(shipment: { batchId: string | null; bookingStatus: string 
   return null;
 }
 
-/** The merchant picks one of the shipment's own, unexpired rates. */
+/** The merchant picks one of the shipment's own, unexpired rates (unexpired at `ctx.now()`). */
 export async function selectRate(
-  db: PrismaClient,
-  shop: string,
+  ctx: Pick<Context, "db" | "shop" | "now">,
   shipmentId: string,
   quoteId: number,
-  { now = new Date() }: { now?: Date } = {},
 ): Promise<{ shipmentId: string; quoteId: number }> {
+  const { db, shop } = ctx;
   const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop }, select: { id: true, batchId: true, bookingStatus: true } });
   if (!shipment) throw new QuotingInputError(404, "shipmentId", "No such shipment in this store.");
   const locked = lockedReason(shipment);
   if (locked) throw new QuotingInputError(409, "shipmentId", locked);
   const quote = await db.quote.findFirst({ where: { shop, quoteId, shipmentId }, select: { expiresAt: true } });
   if (!quote) throw new QuotingInputError(400, "quoteId", `Rate ${quoteId} is not one of this shipment's rates.`);
-  if (quote.expiresAt <= now) throw new QuotingInputError(409, "quoteId", "This rate has expired. Re-quote the order to get current rates.");
+  if (quote.expiresAt <= ctx.now()) throw new QuotingInputError(409, "quoteId", "This rate has expired. Re-quote the order to get current rates.");
   await db.shipment.update({ where: { id: shipmentId }, data: { selectedQuoteId: quoteId, selectionReason: CHOSEN_BY_YOU, selectedBy: "MERCHANT" } });
   return { shipmentId, quoteId };
 }
@@ -53,15 +52,12 @@ export interface RuleApplied {
 }
 
 /**
- * Applies the shop's current rule to every quoted shipment of a run, among its unexpired rates. The
+ * Applies the shop's current rule to every quoted shipment of a run, among its rates unexpired at `ctx.now()`. The
  * merchant's own picks are kept unless `overrideManual`.
  */
-export async function applyRule(
-  db: PrismaClient,
-  shop: string,
-  runId: string,
-  { now = new Date(), overrideManual = false }: { now?: Date; overrideManual?: boolean } = {},
-): Promise<RuleApplied> {
+export async function applyRule(ctx: Context, runId: string, { overrideManual = false }: { overrideManual?: boolean } = {}): Promise<RuleApplied> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop }, select: { id: true } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
   const { rateRule } = await loadSettings(db, shop);
@@ -70,8 +66,7 @@ export async function applyRule(
     select: { id: true, orderId: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
   });
   const inputsFor = await loadRuleInputs(
-    db,
-    shop,
+    ctx,
     rateRule,
     shipments.map((shipment) => shipment.orderId),
   );

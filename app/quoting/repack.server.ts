@@ -1,5 +1,5 @@
-import type { PrismaClient } from "@prisma/client";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
+import type { Context } from "../context";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { applyPackages, parsePackages } from "./packages";
@@ -11,12 +11,8 @@ import { isBooked } from "./rate-pick.server";
  * and quotes it again: the packages are kept on the shipment and applied to its stored request, which
  * re-quotes, batches and single booking all start from. Refuses, naming the field, what cannot be applied.
  */
-export async function repackShipment(
-  db: PrismaClient,
-  shop: string,
-  posted: { shipmentId?: unknown; box: unknown[]; weight: unknown[] },
-  { now = new Date() }: { now?: Date } = {},
-): Promise<RequoteOutcome> {
+export async function repackShipment(ctx: Context, posted: { shipmentId?: unknown; box: unknown[]; weight: unknown[] }): Promise<RequoteOutcome> {
+  const { db, shop } = ctx;
   const shipmentId = typeof posted.shipmentId === "string" ? posted.shipmentId : "";
   const shipment = shipmentId
     ? await db.shipment.findFirst({
@@ -40,6 +36,6 @@ export async function repackShipment(
     where: { id: shipment.id },
     data: { request: JSON.stringify(applyPackages(request.data, parsed.packages, boxes)), packages: JSON.stringify(parsed.packages) },
   });
-  const [outcome] = await requoteShipments(db, shop, [shipment.id], { now });
+  const [outcome] = await requoteShipments(ctx, [shipment.id]);
   return outcome!;
 }

@@ -1,8 +1,7 @@
-import type { PrismaClient } from "@prisma/client";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
+import type { Context } from "../context";
 import { shipmentDateOf } from "../orders/shipment-mapping";
 import { loadSettings } from "../settings/account.server";
-import { shippingClientFor } from "../shipping/client.server";
 import { saveRateChoices } from "./quote-store.server";
 import { isBooked } from "./rate-pick.server";
 import { loadRuleInputs } from "./rule-inputs.server";
@@ -13,19 +12,18 @@ import { chooseRate, type PreviousChoice, type SelectedBy } from "./rate-choice"
  * and swap into the batch". Each shipment's stored request is quoted again (dated today), its quotes are
  * replaced, and the same carrier and service stay selected while they are offered; otherwise the rule
  * picks and its reason says the service is gone. A failed re-quote leaves the shipment's rates as they were
- * and records why. Nothing is booked or sent to a batch here: callers act on the outcomes.
+ * and records why. Nothing is booked or sent to a batch here: callers act on the outcomes. The quotes are
+ * dated `ctx.now()`, read before they are asked for; the Shipping API gateway is opened only when a shipment
+ * is to be quoted.
  */
 
 export type RequoteOutcome =
   | { shipmentId: string; ok: true; oldQuoteId: number | null; newQuoteId: number; sameService: boolean; reason: string }
   | { shipmentId: string; ok: false; oldQuoteId: number | null; error: string };
 
-export async function requoteShipments(
-  db: PrismaClient,
-  shop: string,
-  shipmentIds: readonly string[],
-  { now = new Date() }: { now?: Date } = {},
-): Promise<RequoteOutcome[]> {
+export async function requoteShipments(ctx: Context, shipmentIds: readonly string[]): Promise<RequoteOutcome[]> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const ids = [...new Set(shipmentIds)];
   const shipments = await db.shipment.findMany({
     where: { shop, id: { in: ids } },
@@ -70,14 +68,13 @@ export async function requoteShipments(
   }
 
   if (toQuote.length > 0) {
-    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
+    const [client, settings] = await Promise.all([ctx.shipping(), loadSettings(db, shop)]);
     const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
     const orderOf = (entry: (typeof toQuote)[number]) => byId.get(entry.id)!.orderId;
-    const inputsFor = await loadRuleInputs(db, shop, settings.rateRule, toQuote.map(orderOf));
+    const inputsFor = await loadRuleInputs(ctx, settings.rateRule, toQuote.map(orderOf));
     const chosen = toQuote.map((entry, index) => ({ entry, choice: chooseRate(results[index]!, settings, entry.previous, inputsFor(orderOf(entry))) }));
     await saveRateChoices(
-      db,
-      shop,
+      ctx,
       chosen.map(({ entry, choice }) => ({
         shipmentId: entry.id,
         choice,

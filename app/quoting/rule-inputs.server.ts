@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@prisma/client";
+import type { Context } from "../context";
 import type { RateRule } from "../settings/settings";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import { paidShippingByOrder } from "./customer-choice.server";
@@ -10,11 +10,11 @@ import { loadServiceNames } from "./service-names.server";
  * rule settles: observed transit times (Fastest), the shipping each customer paid for (Match), and the
  * carrier names its reasons use. Returns each order's inputs.
  */
-export async function loadRuleInputs(db: PrismaClient, shop: string, rule: RateRule, orderIds: readonly string[]): Promise<(orderId: string) => RuleInputs> {
+export async function loadRuleInputs(ctx: Context, rule: RateRule, orderIds: readonly string[]): Promise<(orderId: string) => RuleInputs> {
   const [observed, paid, names] = await Promise.all([
-    rule.kind === "fastest" ? observedTransitLookup(db, shop) : undefined,
-    rule.kind === "match" ? paidShippingByOrder(db, shop, orderIds) : undefined,
-    loadServiceNames(db, shop),
+    rule.kind === "fastest" ? observedTransitLookup(ctx.db, ctx.shop) : undefined,
+    rule.kind === "match" ? paidShippingByOrder(ctx, orderIds) : undefined,
+    loadServiceNames(ctx),
   ]);
   return (orderId) => ({ observed, paid: paid?.get(orderId) ?? null, names });
 }

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { Surcharge } from "../../shipping-api/contract";
+import type { Context } from "../context";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { compareAmounts, sumAmounts } from "../shipping/money";
@@ -152,15 +153,16 @@ function quoteStatus(value: string): ShipmentView["status"] {
 }
 
 /**
- * Loads one page of a run; it only reads (a run a restart cut short is queued again at start-up).
- * Throws QuotingInputError 404 for a run that is not this shop's.
+ * Loads one page of a run; it only reads (a run a restart cut short is queued again at start-up). Rates are
+ * expired as of `ctx.now()`. Throws QuotingInputError 404 for a run that is not this shop's.
  */
 export async function loadQuoteRunView(
-  db: PrismaClient,
-  shop: string,
+  ctx: Context,
   runId: string,
-  { now = new Date(), page = 1, filter = {} }: { now?: Date; page?: number; filter?: RatesFilter } = {},
+  { page = 1, filter = {} }: { page?: number; filter?: RatesFilter } = {},
 ): Promise<QuoteRunView> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
 
@@ -168,7 +170,7 @@ export async function loadQuoteRunView(
 
   const [settings, names, all, blockedIds] = await Promise.all([
     loadSettings(db, shop),
-    loadServiceNames(db, shop, now),
+    loadServiceNames(ctx),
     db.shipment.findMany({
       where: { runId },
       select: {
@@ -208,7 +210,7 @@ export async function loadQuoteRunView(
 
   // What the filters look at, for every order of the run, so they work across pages.
   const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
-  const paid = await paidShippingByOrder(db, shop, orderIds);
+  const paid = await paidShippingByOrder(ctx, orderIds);
   const expiredSet = new Set(expiredIds.map((shipment) => shipment.id));
   const facts = new Map<string, OrderFacts>(
     orderIds.map((orderId) => [orderId, { orderId, attention: blockedOrderIds.has(orderId), international: false, carriers: [] }]),
@@ -370,9 +372,9 @@ export interface QuoteRunSummary {
 }
 
 /** The shop's latest runs, newest first. */
-export async function listQuoteRuns(db: PrismaClient, shop: string, { limit = 25 }: { limit?: number } = {}): Promise<QuoteRunSummary[]> {
-  const runs = await db.quoteRun.findMany({
-    where: { shop },
+export async function listQuoteRuns(ctx: Pick<Context, "db" | "shop">, { limit = 25 }: { limit?: number } = {}): Promise<QuoteRunSummary[]> {
+  const runs = await ctx.db.quoteRun.findMany({
+    where: { shop: ctx.shop },
     orderBy: { startedAt: "desc" },
     take: limit,
     include: { _count: { select: { shipments: true, blockedOrders: true } } },

@@ -34,10 +34,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     const view = await openBatch(ctx, params.id ?? "");
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
     const [names, paid] = await Promise.all([
-      loadServiceNames(ctx.db, ctx.shop, ctx.now()),
+      loadServiceNames(ctx),
       paidShippingByOrder(
-        ctx.db,
-        ctx.shop,
+        ctx,
         view.lines.map((line) => line.orderId),
       ),
     ]);

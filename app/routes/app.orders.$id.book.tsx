@@ -66,12 +66,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   if (posted.get("intent") === "repack") {
     // The packages editor: repack this shipment and quote it again (the page then reloads its rates).
     try {
-      const outcome = await repackShipment(
-        ctx.db,
-        ctx.shop,
-        { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") },
-        { now: ctx.now() },
-      );
+      const outcome = await repackShipment(ctx, { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") });
       return json<ActionResult>(
         outcome.ok
           ? { status: "repacked", ok: true }

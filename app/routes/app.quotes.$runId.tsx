@@ -22,7 +22,6 @@ import { useMemo, useState } from "react";
 import { z } from "zod";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
-import prisma from "../db.server";
 import { ShipmentRates } from "../quoting/components/shipment-rates";
 import { CustomsForm } from "../quoting/components/customs-form";
 import { QuotingInputError } from "../quoting/errors";
@@ -37,7 +36,7 @@ import { loadQuoteRunView } from "../quoting/run-view.server";
 import { carrierName } from "../shipping/service-names";
 import { applyRule, selectRate } from "../quoting/rate-pick.server";
 import { requireAccount } from "../settings/require-account.server";
-import { authenticate } from "../shopify.server";
+import { adminContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
 
 /**
@@ -48,12 +47,12 @@ import { readPostedForm } from "../posted-form.server";
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { ctx } = await adminContext(request);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const { page } = PageQuery.parse(query);
   const filter = RatesFilter.parse(query);
   try {
-    return await loadQuoteRunView(prisma, session.shop, params.runId ?? "", { now: new Date(), page, filter });
+    return await loadQuoteRunView(ctx, params.runId ?? "", { page, filter });
   } catch (error) {
     if (error instanceof QuotingInputError) throw new Response(error.message, { status: error.status });
     throw error;
@@ -73,7 +72,7 @@ function plural(count: number, word: string): string {
 }
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, redirect } = await authenticate.admin(request);
+  const { ctx, redirect } = await adminContext(request);
   const form = await readPostedForm(request);
   if (form.get("intent") === "customs") {
     // Customs details for an order blocked without them: saved, then the order is quoted again in a new run.
@@ -84,7 +83,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       countryOfOrigin: form.getAll("countryOfOrigin"),
     });
     if (!customs.ok) return json<ActionResult>({ ok: false, field: customs.field, error: customs.message }, { status: 400 });
-    if (!(await saveOrderCustoms(prisma, session.shop, params.runId ?? "", customs.orderId, customs.entries))) {
+    if (!(await saveOrderCustoms(ctx.db, ctx.shop, params.runId ?? "", customs.orderId, customs.entries))) {
       return json<ActionResult>(
         { ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." },
         { status: 404 },
@@ -94,13 +93,8 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   }
   if (form.get("intent") === "repack") {
     try {
-      await requireAccount(prisma, session.shop, request);
-      const outcome = await repackShipment(
-        prisma,
-        session.shop,
-        { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") },
-        { now: new Date() },
-      );
+      await requireAccount(ctx.db, ctx.shop, request);
+      const outcome = await repackShipment(ctx, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") });
       return outcome.ok
         ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
         : json<ActionResult>({ ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
@@ -115,22 +109,20 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     const field = issue?.path.join(".") || "intent";
     return json<ActionResult>({ ok: false, field, error: `${field}: ${issue?.message ?? "invalid"}` }, { status: 400 });
   }
-  const now = new Date();
-  const shop = session.shop;
   try {
     switch (input.data.intent) {
       case "select": {
-        await selectRate(prisma, shop, input.data.shipmentId, input.data.quoteId, { now });
+        await selectRate(ctx, input.data.shipmentId, input.data.quoteId);
         return json<ActionResult>({ ok: true, message: "Rate chosen" });
       }
       case "apply-rule": {
-        const result = await applyRule(prisma, shop, params.runId ?? "", { now, overrideManual: input.data.overrideManual === "on" });
+        const result = await applyRule(ctx, params.runId ?? "", { overrideManual: input.data.overrideManual === "on" });
         const kept = result.keptManual > 0 ? `; kept ${plural(result.keptManual, "rate")} you chose` : "";
         return json<ActionResult>({ ok: true, message: `Rule applied to ${plural(result.applied, "shipment")}${kept}` });
       }
       case "requote": {
-        await requireAccount(prisma, shop, request);
-        const outcomes = await requoteShipments(prisma, shop, input.data.shipmentIds, { now });
+        await requireAccount(ctx.db, ctx.shop, request);
+        const outcomes = await requoteShipments(ctx, input.data.shipmentIds);
         const failed = outcomes.filter((outcome) => !outcome.ok).length;
         const done = `Re-quoted ${plural(outcomes.length - failed, "shipment")}`;
         return json<ActionResult>({ ok: true, message: failed > 0 ? `${done}; ${failed} could not be quoted (see below)` : done });

@@ -2,14 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
-import prisma from "../db.server";
 import { listQuoteRuns } from "../quoting/run-view.server";
-import { authenticate } from "../shopify.server";
+import { adminContext } from "../request-context.server";
 
 /** Recent quote runs, newest first, each linking to its rates page. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return { runs: await listQuoteRuns(prisma, session.shop) };
+  const { ctx } = await adminContext(request);
+  return { runs: await listQuoteRuns(ctx) };
 };
 
 const STATUS_TONE = { RUNNING: "info", COMPLETED: "success", FAILED: "critical" } as const;

@@ -2,25 +2,24 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, EmptyState, Page, Text } from "@shopify/polaris";
-import prisma from "../db.server";
+import type { Context } from "../context";
 import { FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
 import { matchingShippableOrderIds, orderListFilters } from "../orders/orders-to-ship.server";
 import { parseOrderSelection } from "../orders/selection";
 import { QuotingUnavailableError, SenderMissingError } from "../quoting/errors";
 import { startQuoteRun } from "../quoting/quote-run.server";
+import { adminContext } from "../request-context.server";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsUrlReturningTo } from "../settings/return-to";
-import type { ShopAdmin } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
-import { authenticate } from "../shopify.server";
 
 /** The selection parameters: they start the run and are not carried to the run's page. */
 const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
 
 /** "All matching orders" from Orders to ship: every shippable order its filters match, across pages. */
-async function matchingOrders(context: ShopAdmin, params: URLSearchParams, now: Date): Promise<string[]> {
-  const shop = await loadShopSummary(context);
-  return matchingShippableOrderIds(prisma, context.shop, orderListFilters(parseOrderListQuery(params), shop, now));
+async function matchingOrders(ctx: Context, params: URLSearchParams): Promise<string[]> {
+  const shop = await loadShopSummary(await ctx.shopify());
+  return matchingShippableOrderIds(ctx.db, ctx.shop, orderListFilters(parseOrderListQuery(params), shop, ctx.now()));
 }
 
 /**
@@ -29,16 +28,14 @@ async function matchingOrders(context: ShopAdmin, params: URLSearchParams, now: 
  * unavailable) is shown here with where to fix it; without an account the merchant is sent to onboarding.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { admin, session, redirect } = await authenticate.admin(request);
+  const { ctx, redirect } = await adminContext(request);
   const url = new URL(request.url);
-  const context = { admin, shop: session.shop };
-  const now = new Date();
-  const selection = url.searchParams.get("all") === "1" ? { ids: await matchingOrders(context, url.searchParams, now) } : parseOrderSelection(url.searchParams);
+  const selection = url.searchParams.get("all") === "1" ? { ids: await matchingOrders(ctx, url.searchParams) } : parseOrderSelection(url.searchParams);
   if ("error" in selection) throw new Response(selection.error, { status: 400 });
   if (selection.ids.length === 0) return { problem: null, selected: 0 };
-  await requireAccount(prisma, session.shop, request);
+  await requireAccount(ctx.db, ctx.shop, request);
   try {
-    const { runId } = await startQuoteRun(prisma, session.shop, selection.ids, { admin: context, now });
+    const { runId } = await startQuoteRun(ctx, selection.ids);
     for (const name of SELECTION_PARAMS) url.searchParams.delete(name);
     url.pathname = `/app/quotes/${runId}`;
     return redirect(`${url.pathname}${url.search}`);

@@ -26,7 +26,7 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
   const { ctx } = await requestContext(request);
   const params = new URL(request.url).searchParams;
   const q = params.get("q");
-  const names = await loadServiceNames(ctx.db, ctx.shop, ctx.now());
+  const names = await loadServiceNames(ctx);
   if (q !== null) {
     const keyword = SearchKeyword.safeParse(q);
     if (!keyword.success) return { mode: "search", rows: [], problem: keyword.error.issues[0]?.message ?? "Type something to search for.", names };

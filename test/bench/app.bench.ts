@@ -25,6 +25,9 @@ async function main(): Promise<void> {
   try {
     const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
     const { loadQuoteRunView } = await import("../../app/quoting/run-view.server");
+    const { contextOf } = await import("../factories/context");
+    /** The shop's context at this moment, as a request's would be. */
+    const ctx = () => contextOf(stack.admin, stack.prisma, new Date());
     const rssBeforeRuns = peakRssMb();
     const ids = stack.mirroredOrderIds.slice(0, ORDERS);
     if (ids.length < ORDERS) throw new Error(`only ${ids.length} orders mirrored; seed more than ${SEEDED}`);
@@ -32,11 +35,11 @@ async function main(): Promise<void> {
     const runs: Array<{ started: number; quoted: number; loaded: number; shipments: number; quotes: number; blocked: number }> = [];
     for (let run = 0; run < RUNS; run++) {
       const begin = performance.now();
-      const { runId, finished } = await startQuoteRun(stack.prisma, stack.shop, ids, { admin: stack.admin });
+      const { runId, finished } = await startQuoteRun(ctx(), ids);
       const started = performance.now();
       await finished;
       const quoted = performance.now();
-      const view = await loadQuoteRunView(stack.prisma, stack.shop, runId);
+      const view = await loadQuoteRunView(ctx(), runId);
       const loaded = performance.now();
       if (view.run.status !== "COMPLETED") throw new Error(`run ${run + 1} ended ${view.run.status}: ${view.run.error}`);
       runs.push({

@@ -89,6 +89,6 @@ export async function quotedShipments(options: QuotedShipmentsOptions): Promise<
   }));
   const failed = chosen.find((entry) => !entry.choice.ok);
   if (failed && !failed.choice.ok) throw new Error(`quoting failed: ${failed.choice.error}`);
-  await saveRateChoices(options.db, options.shop, chosen, options.now);
+  await saveRateChoices({ db: options.db, shop: options.shop }, chosen, options.now);
   return options.db.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }

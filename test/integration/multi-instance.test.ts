@@ -103,6 +103,7 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     const { default: prisma } = await import("../../app/db.server");
     const { jobs } = await import("../../app/jobs/queue.server");
     const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
+    const { contextOf } = await import("../factories/context");
     const { shippingContext } = await import("../../app/shipping/context.server");
     const { createBatches } = await import("../../app/booking/creation.server");
     const { startBatchBooking } = await import("../../app/booking/batch-booking.server");
@@ -135,7 +136,7 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     // The web side: quote every mirrored order, pick 200 orders that are one shipment each, batch and book them.
     const { admin } = await unauthenticated.admin(SHOP);
     const orderIds = (await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, select: { id: true }, orderBy: { id: "asc" } })).map((order) => order.id);
-    const run = await startQuoteRun(prisma, SHOP, orderIds, { admin: { admin, shop: SHOP }, now: service.clock.now() });
+    const run = await startQuoteRun(contextOf({ admin, shop: SHOP }, prisma, service.clock.now()), orderIds);
     await run.finished;
     const quoted = await prisma.shipment.findMany({
       where: { runId: run.runId, quoteStatus: "QUOTED", selectedQuoteId: { not: null } },

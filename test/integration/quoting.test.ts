@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { syncOrderMirror } from "../support/mirror-sync";
+import { contextOf } from "../factories/context";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
@@ -82,6 +83,9 @@ describe("quoting selected orders against the Shipping API service", () => {
     await prisma.mirrorOrder.delete({ where: { id: picked.unmirrored.id } });
   });
 
+  /** The shop's context at `now` (the test's clock), its Shopify gateway the test's admin. */
+  const at = (now: Date) => contextOf(context, prisma, now);
+
   afterAll(async () => {
     await prisma.$disconnect();
     await harness.close();
@@ -93,7 +97,7 @@ describe("quoting selected orders against the Shipping API service", () => {
 
   it("GIVEN mixed orders WHEN a run quotes them THEN shippable ones get rates with the rule's pick and the others say why", async () => {
     const ids = [...Object.values(picked).map((order) => order.id), UNKNOWN_ORDER];
-    const started = await startQuoteRun(prisma, SHOP, ids, { admin: context, now: NOW });
+    const started = await startQuoteRun(at(NOW), ids);
     runId = started.runId;
 
     // Progress only grows, up to the total, while the run quotes in the background.
@@ -112,7 +116,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(Math.max(...seen)).toBeLessThanOrEqual(6);
 
-    const view = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW });
+    const view = await loadQuoteRunView(at(NOW), runId);
     expect(view.run.status).toBe("COMPLETED");
     expect(view.orders.map((order) => order.orderId)).toEqual(ids);
     const byId = new Map(view.orders.map((order) => [order.orderId, order]));
@@ -141,10 +145,10 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(view.names.carriers.NPS).toBe("National Postal Service");
     expect(abroad.weight).toMatch(/^\d+(\.\d+)? (lb|oz|kg|g)$/);
     expect(abroad.international).toBe(true);
-    const international = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { international: "1" } });
+    const international = await loadQuoteRunView(at(NOW), runId, { filter: { international: "1" } });
     expect(international.orders.map((order) => order.orderId)).toEqual([picked.international.id]);
     expect(international.filteredOrderCount).toBe(1);
-    const attention = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { attention: "1" } });
+    const attention = await loadQuoteRunView(at(NOW), runId, { filter: { attention: "1" } });
     // Needs attention: blocked or failed, or the pick falls short of what the customer paid for.
     const needsMerchant = (order: (typeof view.orders)[number]) =>
       order.blocked.length > 0 || order.shipments.some((shipment) => shipment.status === "FAILED" || shipment.choice.flag !== null);
@@ -155,7 +159,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     // The seed's orders carry shipping lines, mirrored with the order.
     expect(byId.get(picked.domestic.id)!.paidShipping).toEqual({ title: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: "USD" });
     const carrier = abroad.options.find((option) => option.quoteId === abroad.selectedQuoteId)!.carrierCode;
-    const byCarrier = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW, filter: { carrier } });
+    const byCarrier = await loadQuoteRunView(at(NOW), runId, { filter: { carrier } });
     expect(byCarrier.orders.map((order) => order.orderId)).toContain(picked.international.id);
     expect(
       byCarrier.orders.every((order) =>
@@ -181,7 +185,7 @@ describe("quoting selected orders against the Shipping API service", () => {
 
     expect(view.counts).toEqual({ quoted: 5, failed: 1, pending: 0, blockedOrders: 4, expired: 0, ready: 5 });
     expect(view.totals.reduce((sum, carrier) => sum + carrier.count, 0)).toBe(5);
-    expect((await listQuoteRuns(prisma, SHOP))[0]).toMatchObject({ id: runId, status: "COMPLETED", orderCount: ids.length, shipments: 6, blockedOrders: 4 });
+    expect((await listQuoteRuns(at(NOW)))[0]).toMatchObject({ id: runId, status: "COMPLETED", orderCount: ids.length, shipments: 6, blockedOrders: 4 });
   });
 
   it("GIVEN the run WHEN its rows are read THEN order, fulfillment order and every quote are linked, expiring 30 days after quoting", async () => {
@@ -207,7 +211,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     const { repackShipment } = await import("../../app/quoting/repack.server");
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.international.id }, include: { quotes: true } });
     const picked0 = shipment.quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
-    const refusal = (posted: Parameters<typeof repackShipment>[2]) => repackShipment(prisma, SHOP, posted, { now: NOW }).catch((error: unknown) => error);
+    const refusal = (posted: Parameters<typeof repackShipment>[1]) => repackShipment(at(NOW), posted).catch((error: unknown) => error);
     expect(await refusal({ shipmentId: shipment.id, box: ["Standard box"], weight: ["-2"] })).toMatchObject({
       status: 400,
       field: "packages[0].weight",
@@ -217,7 +221,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(await refusal({ shipmentId: "nope", box: ["Standard box"], weight: ["2"] })).toMatchObject({ status: 404, field: "shipmentId" });
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ request: shipment.request, packages: null });
 
-    const outcome = await repackShipment(prisma, SHOP, { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"] }, { now: NOW });
+    const outcome = await repackShipment(at(NOW), { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"] });
     expect(outcome).toMatchObject({ ok: true });
     const repacked = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
     expect(JSON.parse(repacked.packages!)).toEqual([
@@ -238,7 +242,7 @@ describe("quoting selected orders against the Shipping API service", () => {
   it("GIVEN a quoted shipment WHEN the merchant picks another rate THEN it is theirs, and Apply rule keeps it unless told to override", async () => {
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id }, include: { quotes: true } });
     const other = shipment.quotes.find((quote) => quote.quoteId !== shipment.selectedQuoteId)!;
-    await selectRate(prisma, SHOP, shipment.id, other.quoteId, { now: NOW });
+    await selectRate(at(NOW), shipment.id, other.quoteId);
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({
       selectedQuoteId: other.quoteId,
       selectedBy: "MERCHANT",
@@ -246,16 +250,16 @@ describe("quoting selected orders against the Shipping API service", () => {
     });
 
     const foreign = await prisma.quote.findFirstOrThrow({ where: { shipment: { orderId: picked.international.id } } });
-    const refused = await selectRate(prisma, SHOP, shipment.id, foreign.quoteId, { now: NOW }).catch((error: unknown) => error);
+    const refused = await selectRate(at(NOW), shipment.id, foreign.quoteId).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(QuotingInputError);
     expect(refused).toMatchObject({ status: 400, field: "quoteId" });
 
-    expect(await applyRule(prisma, SHOP, runId, { now: NOW })).toEqual({ applied: 4, keptManual: 1, locked: 0, needRequote: 0 });
+    expect(await applyRule(at(NOW), runId)).toEqual({ applied: 4, keptManual: 1, locked: 0, needRequote: 0 });
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).selectedQuoteId).toBe(other.quoteId);
 
     // The merchant switches to a preferred carrier with a ceiling below its prices, then re-applies to all.
     await saveSettings(prisma, SHOP, { ...(await loadSettings(prisma, SHOP)), rateRule: { kind: "preferred", carrierCode: "MRX", maxAmount: "5.00" } });
-    expect(await applyRule(prisma, SHOP, runId, { now: NOW, overrideManual: true })).toMatchObject({ applied: 5, keptManual: 0 });
+    expect(await applyRule(at(NOW), runId, { overrideManual: true })).toMatchObject({ applied: 5, keptManual: 0 });
     const after = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(after).toMatchObject({ selectedBy: "RULE", selectionReason: "Preferred carrier Meridian Express is over your $5.00 ceiling: cheapest instead" });
     await saveSettings(prisma, SHOP, { ...(await loadSettings(prisma, SHOP)), rateRule: { kind: "cheapest" } });
@@ -265,18 +269,18 @@ describe("quoting selected orders against the Shipping API service", () => {
     const later = new Date(NOW.getTime() + 31 * DAY);
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id }, include: { quotes: true } });
     const mrx = shipment.quotes.find((quote) => quote.carrierCode === "MRX")!;
-    await selectRate(prisma, SHOP, shipment.id, mrx.quoteId, { now: NOW });
+    await selectRate(at(NOW), shipment.id, mrx.quoteId);
 
-    const view = await loadQuoteRunView(prisma, SHOP, runId, { now: later });
+    const view = await loadQuoteRunView(at(later), runId);
     expect(view.counts).toMatchObject({ expired: 5, ready: 0 });
     expect(view.readyShipmentIds).toEqual([]);
     const shown = view.orders.find((order) => order.orderId === picked.domestic.id)!.shipments[0]!;
     expect(shown.selectedExpired).toBe(true);
     expect(shown.options.every((option) => option.expired)).toBe(true);
-    await expect(selectRate(prisma, SHOP, shipment.id, mrx.quoteId, { now: later })).rejects.toMatchObject({ status: 409, field: "quoteId" });
+    await expect(selectRate(at(later), shipment.id, mrx.quoteId)).rejects.toMatchObject({ status: 409, field: "quoteId" });
 
     const failedId = view.failedShipmentIds[0]!;
-    const outcomes = await requoteShipments(prisma, SHOP, [...view.expiredShipmentIds, failedId, "no-such-shipment"], { now: later });
+    const outcomes = await requoteShipments(at(later), [...view.expiredShipmentIds, failedId, "no-such-shipment"]);
     expect(outcomes).toHaveLength(7);
     const mine = outcomes.find((outcome) => outcome.shipmentId === shipment.id)!;
     expect(mine).toMatchObject({ ok: true, oldQuoteId: mrx.quoteId, sameService: true });
@@ -300,13 +304,13 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(outcomes.find((outcome) => outcome.shipmentId === failedId)).toMatchObject({ ok: false, error: expect.stringMatching(/zip/) });
     expect(outcomes.at(-1)).toEqual({ shipmentId: "no-such-shipment", ok: false, oldQuoteId: null, error: "No such shipment in this store." });
 
-    const fresh = await loadQuoteRunView(prisma, SHOP, runId, { now: later });
+    const fresh = await loadQuoteRunView(at(later), runId);
     expect(fresh.counts).toMatchObject({ expired: 0, ready: 5, failed: 1 });
   });
 
   it("GIVEN an order quoted before WHEN it is quoted again THEN its shipment is reused, and items in a batch or booked are not quoted twice", async () => {
     const earlier = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id } });
-    const second = await startQuoteRun(prisma, SHOP, [picked.domestic.id, picked.international.id, picked.twoLocations.id], { admin: context, now: NOW });
+    const second = await startQuoteRun(at(NOW), [picked.domestic.id, picked.international.id, picked.twoLocations.id]);
     await second.finished;
     const reused = await prisma.shipment.findMany({ where: { orderId: picked.domestic.id } });
     expect(reused.map((shipment) => shipment.id)).toEqual([earlier.id]);
@@ -318,9 +322,9 @@ describe("quoting selected orders against the Shipping API service", () => {
     await prisma.shipment.update({ where: { id: first!.id }, data: { batchId: batch.id } });
     await prisma.shipment.update({ where: { id: reused[0]!.id }, data: { bookingStatus: "BOOKED", trackingNumber: "9400100000000000000001" } });
 
-    const third = await startQuoteRun(prisma, SHOP, [picked.domestic.id, picked.twoLocations.id], { admin: context, now: NOW });
+    const third = await startQuoteRun(at(NOW), [picked.domestic.id, picked.twoLocations.id]);
     await third.finished;
-    const view = await loadQuoteRunView(prisma, SHOP, third.runId, { now: NOW });
+    const view = await loadQuoteRunView(at(NOW), third.runId);
     const [domestic, twoLocations] = view.orders;
     expect(domestic!.shipments).toEqual([]);
     expect(domestic!.blocked).toEqual([{ code: "ALREADY_BOOKED", message: expect.stringContaining("tracking 9400100000000000000001") }]);
@@ -328,7 +332,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(twoLocations!.shipments.map((shipment) => shipment.id)).toEqual([other!.id]);
     expect(await prisma.shipment.count({ where: { fulfillmentOrderId: first!.fulfillmentOrderId } })).toBe(1);
     // The first run no longer owns the shipments quoted again later, and says so.
-    const firstRun = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW });
+    const firstRun = await loadQuoteRunView(at(NOW), runId);
     expect(
       firstRun.orders
         .filter((order) => order.movedToLaterRun)
@@ -339,9 +343,9 @@ describe("quoting selected orders against the Shipping API service", () => {
 
   it("GIVEN more selected orders missing from the mirror than a few WHEN quoted THEN they are not read one by one from Shopify but reported", async () => {
     const missing = Array.from({ length: 11 }, (_, index) => `gid://shopify/Order/${88_000 + index}`);
-    const { runId: manyId, finished } = await startQuoteRun(prisma, SHOP, [picked.international.id, ...missing], { admin: context, now: NOW });
+    const { runId: manyId, finished } = await startQuoteRun(at(NOW), [picked.international.id, ...missing]);
     await finished;
-    const view = await loadQuoteRunView(prisma, SHOP, manyId, { now: NOW });
+    const view = await loadQuoteRunView(at(NOW), manyId);
     expect(view.orders[0]!.shipments).toHaveLength(1);
     // Read from Shopify, these ids would be NOT_FOUND: NOT_SYNCED shows they were not.
     expect(view.orders.slice(1).map((order) => order.blocked.map((issue) => issue.code))).toEqual(missing.map(() => ["NOT_SYNCED"]));
@@ -362,7 +366,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     );
     expect(fresh).toBeDefined();
     try {
-      const { runId, finished } = await startQuoteRun(prisma, SHOP, [fresh!.id], { admin: context, now: NOW });
+      const { runId, finished } = await startQuoteRun(at(NOW), [fresh!.id]);
       await finished;
       const primary = harness.admin.store.getLocation(harness.admin.store.defaultLocationId())!;
       const saved = await loadSettings(prisma, SHOP);
@@ -375,7 +379,7 @@ describe("quoting selected orders against the Shipping API service", () => {
         zip: primary.zip,
         country: primary.country_code,
       });
-      const view = await loadQuoteRunView(prisma, SHOP, runId, { now: NOW });
+      const view = await loadQuoteRunView(at(NOW), runId);
       expect(view.orders[0]!.blocked).toEqual([]);
       expect(view.orders[0]!.shipments.map((shipment) => shipment.status)).toEqual(["QUOTED"]);
       const request = await prisma.shipment.findFirstOrThrow({ where: { runId }, select: { request: true } });
@@ -394,16 +398,16 @@ describe("quoting selected orders against the Shipping API service", () => {
     const primary = store.getLocation(store.defaultLocationId())!;
     store.sql("UPDATE locations SET phone = NULL WHERE id = ?").run(primary.id);
     try {
-      await expect(startQuoteRun(prisma, SHOP, [picked.domestic.id], { admin: context, now: NOW })).rejects.toBeInstanceOf(SenderMissingError);
+      await expect(startQuoteRun(at(NOW), [picked.domestic.id])).rejects.toBeInstanceOf(SenderMissingError);
       expect((await loadSettings(prisma, SHOP)).sender).toBeNull();
     } finally {
       store.sql("UPDATE locations SET phone = ? WHERE id = ?").run(primary.phone, primary.id);
       await saveSettings(prisma, SHOP, settings);
     }
-    await expect(startQuoteRun(prisma, "unconnected.myshopify.com", [picked.domestic.id], { admin: context, now: NOW })).rejects.toBeInstanceOf(
+    await expect(startQuoteRun(contextOf({ ...context, shop: "unconnected.myshopify.com" }, prisma, NOW), [picked.domestic.id])).rejects.toBeInstanceOf(
       NotConnectedError,
     );
-    await expect(startQuoteRun(prisma, SHOP, [], { admin: context, now: NOW })).rejects.toMatchObject({ status: 400, field: "ids" });
+    await expect(startQuoteRun(at(NOW), [])).rejects.toMatchObject({ status: 400, field: "ids" });
     expect(await prisma.quoteRun.count()).toBe(runs);
   });
 });
