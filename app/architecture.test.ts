@@ -9,6 +9,10 @@ import { describe, expect, it } from "vitest";
  * only: no folder reaches back into a folder that depends on it. The composition root is exempt, because
  * building everything is its job: the routes, the job catalog and queue, start-up, contextFor, the request helper, and
  * the shopifyApp() instance with its install hooks.
+ *
+ * Outside it, domain functions take what they need as the one Context (docs/decisions/016), not as a database,
+ * a shop, a Shopify admin and a time passed apart; the signature scan below reads each exported function's
+ * parameters with the TypeScript parser.
  */
 
 const APP = dirname(fileURLToPath(import.meta.url));
@@ -34,6 +38,74 @@ const SINGLETON_USERS_NOT_YET_MOVED = ["orders/mirror-sync.server.ts", "shop-lif
 
 /** The process's singletons: its database client and its shopifyApp() instance. */
 const SINGLETONS = ["db.server", "shopify.server"];
+
+/**
+ * Exported functions of `*.server.ts` modules outside the composition root that still take their dependencies
+ * apart instead of the one Context (docs/decisions/016): a database (PrismaClient or a Pick of it) or a Shopify
+ * admin (ShopAdmin) first, or a parameter named `db`, `now` or `shop` (a string). As `module:function`. The list
+ * only shrinks: a function that moves onto the context fails the test until its entry goes.
+ */
+const FUNCTIONS_NOT_YET_ON_CONTEXT = [
+  "booking/batch-work.server.ts:batchWorkSettled",
+  "booking/batch-work.server.ts:queueBatchWork",
+  "booking/batch-work.server.ts:runBatchWork",
+  "booking/resume.server.ts:resumeBookings",
+  "compliance.server.ts:redactCustomer",
+  "compliance.server.ts:redactShop",
+  "compliance.server.ts:reportCustomerData",
+  "fulfillment/public-tracking.server.ts:loadPublicTracking",
+  "fulfillment/write-back.server.ts:queueWriteBack",
+  "fulfillment/write-back.server.ts:resumeWriteBack",
+  "fulfillment/write-back.server.ts:startWriteBack",
+  "orders/customs.server.ts:saveOrderCustoms",
+  "orders/customs.server.ts:withCustoms",
+  "orders/mirror-sync.server.ts:currentMirrorSync",
+  "orders/mirror-sync.server.ts:queueFirstMirrorSync",
+  "orders/mirror-sync.server.ts:requestMirrorSync",
+  "orders/mirror.server.ts:advanceMirrorSync",
+  "orders/mirror.server.ts:loadMirroredOrders",
+  "orders/mirror.server.ts:refreshOrder",
+  "orders/mirror.server.ts:saveMirroredOrders",
+  "orders/mirror.server.ts:startMirrorSync",
+  "orders/orders-to-ship.server.ts:listOrdersToShip",
+  "orders/orders-to-ship.server.ts:matchingShippableOrderIds",
+  "orders/orders-to-ship.server.ts:orderListFilters",
+  "orders/webhook-sync.server.ts:orderIdOfWebhook",
+  "orders/webhook-sync.server.ts:syncOrderFromWebhook",
+  "settings/account.server.ts:loadAccount",
+  "settings/account.server.ts:loadPrepayOnFile",
+  "settings/account.server.ts:loadSettings",
+  "settings/account.server.ts:recordPrepayBalance",
+  "settings/account.server.ts:saveAccount",
+  "settings/account.server.ts:saveSettings",
+  "settings/onboarding.server.ts:completeOnboarding",
+  "settings/onboarding.server.ts:connectAccount",
+  "settings/onboarding.server.ts:createAccount",
+  "settings/onboarding.server.ts:loadOnboarding",
+  "settings/require-account.server.ts:requireAccount",
+  "settings/sender-prefill.server.ts:settingsWithSender",
+  "settings/settings-page.server.ts:loadSettingsPage",
+  "settings/settings-page.server.ts:saveSettingsForm",
+  "settings/shop-profile.server.ts:loadPrimarySenderLocation",
+  "settings/shop-profile.server.ts:loadSenderLocations",
+  "settings/shop-profile.server.ts:loadShopProfile",
+  "shipping/client.server.ts:shippingClientFor",
+  "shipping/context.server.ts:shippingContext",
+  "shop-lifecycle.server.ts:forgetShopSessions",
+  "shop-lifecycle.server.ts:recordGrantedScopes",
+  "shop-lifecycle.server.ts:stopShopTracking",
+  "shopify/gateway.server.ts:adminQuery",
+  "shopify/shop.server.ts:loadShopSummary",
+  "tracking/run.server.ts:isTrackingRunning",
+  "tracking/run.server.ts:startTrackingPass",
+  "tracking/stops.server.ts:stopTrackingFromWebhook",
+  "tracking/sync.server.ts:shopsWithDueTracking",
+  "tracking/sync.server.ts:stopTracking",
+  "tracking/sync.server.ts:syncDueTracking",
+  "tracking/tracking-views.server.ts:observedTransitLookup",
+  "tracking/tracking-views.server.ts:observedTransitTimes",
+  "webhooks.server.ts:recordDelivery",
+];
 
 type Graph = Map<string, Map<string, string[]>>;
 
@@ -84,6 +156,105 @@ function singletonUsers(): string[] {
     )
     .map(({ path }) => path)
     .sort();
+}
+
+/** A parameter's declared type names the one context (Context, ShippingContext, or a Pick of either). */
+function isContextType(type: ts.TypeNode | undefined, source: ts.SourceFile): boolean {
+  return type !== undefined && /^(Pick<\s*)?(Shipping)?Context\b/.test(type.getText(source));
+}
+
+/** Type aliases of the database client: `type Db = Pick<PrismaClient, …>` and the like, by name. */
+function databaseAliases(sources: readonly ts.SourceFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const source of sources)
+    for (const statement of source.statements)
+      if (ts.isTypeAliasDeclaration(statement) && isDatabaseType(statement.type, source, new Set())) names.add(statement.name.text);
+  return names;
+}
+
+function isDatabaseType(type: ts.TypeNode | undefined, source: ts.SourceFile, aliases: ReadonlySet<string>): boolean {
+  if (type === undefined) return false;
+  const text = type.getText(source);
+  return /^PrismaClient$|^(Pick|Omit)<\s*PrismaClient\b/.test(text) || aliases.has(text);
+}
+
+/** Why one exported function's parameters are not the one context, or null when they are (or it takes neither). */
+function apartDependencies(fn: ts.SignatureDeclaration, source: ts.SourceFile, aliases: ReadonlySet<string>): string | null {
+  const reasons: string[] = [];
+  const first = fn.parameters[0];
+  if (first && isDatabaseType(first.type, source, aliases)) reasons.push(`its first parameter is a database (${first.type!.getText(source)})`);
+  if (first?.type?.getText(source) === "ShopAdmin") reasons.push("its first parameter is a Shopify admin (ShopAdmin)");
+  for (const parameter of fn.parameters) {
+    if (isContextType(parameter.type, source)) continue;
+    // A parameter by its name, the names it destructures (an options object such as `{ now = new Date() }`),
+    // and the members of an options object declared in place (`options: { shop: string }`).
+    const literal = parameter.type && ts.isTypeLiteralNode(parameter.type) ? parameter.type : undefined;
+    const memberType = (name: string) => {
+      const member = literal?.members.find((entry) => ts.isPropertySignature(entry) && entry.name.getText(source) === name);
+      return member && ts.isPropertySignature(member) ? member.type : undefined;
+    };
+    const members = literal?.members.flatMap((member) => (member.name ? [member.name.getText(source)] : [])) ?? [];
+    const named: Array<{ name: string; type: ts.TypeNode | undefined }> = ts.isIdentifier(parameter.name)
+      ? [{ name: parameter.name.text, type: parameter.type }, ...members.map((name) => ({ name, type: memberType(name) }))]
+      : ts.isObjectBindingPattern(parameter.name)
+        ? parameter.name.elements.map((element) => {
+            const name = (element.propertyName ?? element.name).getText(source);
+            return { name, type: memberType(name) };
+          })
+        : [];
+    for (const { name, type } of named) {
+      if (name === "db" || name === "now") reasons.push(`it takes \`${name}\``);
+      else if (name === "shop" && type?.kind === ts.SyntaxKind.StringKeyword) reasons.push("it takes `shop: string`");
+    }
+  }
+  return reasons.length > 0 ? [...new Set(reasons)].join(", ") : null;
+}
+
+/** The exported functions of `sources` (declarations and exported const arrow or function expressions), by module path. */
+export function functionsApartFromContext(sources: ReadonlyArray<{ path: string; text: string }>): Array<{ name: string; why: string }> {
+  const parsed = sources.map(({ path, text }) => ({ path, source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true) }));
+  const aliases = databaseAliases(parsed.map(({ source }) => source));
+  const found = new Map<string, string>();
+  for (const { path, source } of parsed) {
+    for (const statement of source.statements) {
+      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+      if (!exported) continue;
+      const functions: Array<{ name: string; fn: ts.SignatureDeclaration }> = [];
+      if (ts.isFunctionDeclaration(statement)) functions.push({ name: statement.name?.text ?? "default", fn: statement });
+      if (ts.isVariableStatement(statement))
+        for (const declaration of statement.declarationList.declarations)
+          if (
+            ts.isIdentifier(declaration.name) &&
+            declaration.initializer &&
+            (ts.isArrowFunction(declaration.initializer) || ts.isFunctionExpression(declaration.initializer))
+          )
+            functions.push({ name: declaration.name.text, fn: declaration.initializer });
+      for (const { name, fn } of functions) {
+        const why = apartDependencies(fn, source, aliases);
+        if (why && !found.has(`${path}:${name}`)) found.set(`${path}:${name}`, why);
+      }
+    }
+  }
+  return [...found].map(([name, why]) => ({ name, why })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The exported functions of the app's `*.server.ts` modules outside the composition root that are not on the one context. */
+function domainFunctionsApartFromContext(): Array<{ name: string; why: string }> {
+  const modules = sourceFiles(APP)
+    .map((file) => ({ file, path: relative(APP, file).split(sep).join("/") }))
+    .filter(({ path }) => path.endsWith(".server.ts") && !COMPOSITION_ROOT.some((pattern) => pattern.test(path)));
+  return functionsApartFromContext(modules.map(({ file, path }) => ({ path, text: readFileSync(file, "utf8") })));
+}
+
+/** What differs from the list of functions not yet on the context, in words: one line per function. */
+function contextProblems(found: ReadonlyArray<{ name: string; why: string }>, allowed: readonly string[]): string[] {
+  const apart = found
+    .filter(({ name }) => !allowed.includes(name))
+    .map(({ name, why }) => `${name} takes its dependencies apart (${why}): take \`ctx: Context\` (or a Pick of it) first and read time from ctx.now()`);
+  const moved = allowed
+    .filter((name) => !found.some((entry) => entry.name === name))
+    .map((name) => `${name} is on the one context now (or gone): remove it from FUNCTIONS_NOT_YET_ON_CONTEXT`);
+  return [...apart, ...moved];
 }
 
 /** Every cycle of the graph, as its strongly connected components of more than one node (Tarjan). */
@@ -151,5 +322,50 @@ describe("the app's import graph", () => {
     const graph = folderGraph();
     expect(graph.get("booking")?.has("shipping")).toBe(true);
     expect(cycles(graph).map((component) => describeCycle(graph, component))).toEqual([]);
+  });
+});
+
+describe("the one context", () => {
+  it("finds an exported function that takes its dependencies apart, naming its module and function", () => {
+    const found = functionsApartFromContext([
+      { path: "settings/types.server.ts", text: `import type { PrismaClient } from "@prisma/client";\nexport type Db = Pick<PrismaClient, "shipment">;` },
+      {
+        path: "quoting/example.server.ts",
+        text: [
+          `import type { Db } from "../settings/types.server";`,
+          `export async function byAlias(db: Db, runId: string) {}`,
+          `export const arrow = async (client: PrismaClient, id: string) => {};`,
+          `export function withShop(id: string, shop: string) {}`,
+          `export async function withOptions(deps: Deps, options: { shop: string; limit?: number }) {}`,
+          `export async function withClock(id: string, { now = new Date() }: { now?: Date } = {}) {}`,
+          `export async function fromShopify(admin: ShopAdmin, id: string) {}`,
+          `export async function onContext(ctx: Context, id: string) {}`,
+          `export async function onPick({ db, shop }: Pick<Context, "db" | "shop">, id: string) {}`,
+          `export function pure(quotedAt: Date, shop: { name: string }) {}`,
+          `async function notExported(db: Db) {}`,
+        ].join("\n"),
+      },
+    ]);
+    expect(found.map(({ name }) => name)).toEqual([
+      "quoting/example.server.ts:arrow",
+      "quoting/example.server.ts:byAlias",
+      "quoting/example.server.ts:fromShopify",
+      "quoting/example.server.ts:withClock",
+      "quoting/example.server.ts:withOptions",
+      "quoting/example.server.ts:withShop",
+    ]);
+    expect(contextProblems(found, ["quoting/example.server.ts:arrow", "quoting/example.server.ts:byAlias", "quoting/gone.server.ts:moved"])).toEqual([
+      "quoting/example.server.ts:fromShopify takes its dependencies apart (its first parameter is a Shopify admin (ShopAdmin)): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
+      "quoting/example.server.ts:withClock takes its dependencies apart (it takes `now`): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
+      "quoting/example.server.ts:withOptions takes its dependencies apart (it takes `shop: string`): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
+      "quoting/example.server.ts:withShop takes its dependencies apart (it takes `shop: string`): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
+      "quoting/gone.server.ts:moved is on the one context now (or gone): remove it from FUNCTIONS_NOT_YET_ON_CONTEXT",
+    ]);
+  });
+
+  it("domain functions take the one context", () => {
+    const found = domainFunctionsApartFromContext();
+    expect(contextProblems(found, FUNCTIONS_NOT_YET_ON_CONTEXT)).toEqual([]);
+    expect(found.filter(({ name }) => name.startsWith("quoting/"))).toEqual([]);
   });
 });
