@@ -19,6 +19,6 @@ export async function adminContext(request: Request): Promise<{ ctx: Context; re
  */
 export async function requestContext(request: Request): Promise<{ ctx: ShippingContext; redirect: (url: string) => Response }> {
   const { ctx, redirect } = await adminContext(request);
-  await requireAccount(ctx.db, ctx.shop, request);
+  await requireAccount(ctx, request);
   return { ctx: await withShipping(ctx), redirect };
 }

@@ -54,26 +54,28 @@ const APP_TOPICS: Record<string, { check: (payload: unknown) => void; act: (shop
   APP_UNINSTALLED: {
     check: () => {},
     act: async (shop) => {
-      await forgetShopSessions(shop);
-      await stopShopTracking(shop);
+      await forgetShopSessions({ db: prisma, shop });
+      await stopShopTracking({ db: prisma, shop });
     },
   },
   APP_SCOPES_UPDATE: {
     check: (payload) => void grantedScopes(payload),
-    act: (shop, payload) => recordGrantedScopes(shop, grantedScopes(payload)),
+    act: (shop, payload) => recordGrantedScopes({ db: prisma, shop }, grantedScopes(payload)),
   },
   CUSTOMERS_DATA_REQUEST: {
     check: (payload) => void parseWebhookPayload(DataRequestPayload, payload),
-    act: async (shop, payload) => console.info(JSON.stringify({ msg: "customer data report", shop, report: await reportCustomerData(prisma, shop, payload) })),
+    act: async (shop, payload) =>
+      console.info(JSON.stringify({ msg: "customer data report", shop, report: await reportCustomerData({ db: prisma, shop }, payload) })),
   },
   CUSTOMERS_REDACT: {
     check: (payload) => void parseWebhookPayload(CustomerRedactPayload, payload),
-    act: async (shop, payload) => console.info(JSON.stringify({ msg: "customer redacted", shop, ordersErased: await redactCustomer(prisma, shop, payload) })),
+    act: async (shop, payload) =>
+      console.info(JSON.stringify({ msg: "customer redacted", shop, ordersErased: await redactCustomer({ db: prisma, shop }, payload) })),
   },
   SHOP_REDACT: {
     check: () => {},
     act: async (shop) => {
-      await redactShop(prisma, shop);
+      await redactShop({ db: prisma, shop });
       console.info(JSON.stringify({ msg: "shop redacted", shop }));
     },
   },
@@ -108,7 +110,8 @@ export const webhookDeliveryJob = defineJob({
       // The offline session, under the id shopify-app-remix stores it by.
       if (await prisma.session.findUnique({ where: { id: `offline_${delivery.shop}` }, select: { id: true } })) {
         const { admin, session } = await unauthenticated.admin(delivery.shop);
-        await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, delivery.topic, payload);
+        const context = { admin, shop: session.shop };
+        await syncOrderFromWebhook({ db: prisma, shop: session.shop, now: () => new Date(), shopify: async () => context }, delivery.topic, payload);
       }
     }
     // updateMany: a shop/redact may have erased the shop's deliveries with the rest of its data.

@@ -79,7 +79,8 @@ type OrderRead = { order: MirroredOrder } | { orderId: string; issue: BlockIssue
  */
 async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly string[], now: Date): Promise<OrderRead[]> {
   // Customs details typed in Consign fill what Shopify lacks.
-  const mirrored = new Map((await withCustoms(db, admin.shop, await loadMirroredOrders(db, admin.shop, orderIds))).map((order) => [order.id, order]));
+  const ctx = { db, shop: admin.shop, now: () => now, shopify: async () => admin };
+  const mirrored = new Map((await withCustoms(ctx, await loadMirroredOrders(ctx, orderIds))).map((order) => [order.id, order]));
   const missing = orderIds.filter((id) => !mirrored.has(id));
   const reads = new Map<string, OrderRead>();
   const notMirrored = (orderId: string, issue: BlockIssue) => reads.set(orderId, { orderId, issue });
@@ -94,7 +95,7 @@ async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly
       continue;
     }
     try {
-      const order = await refreshOrder(admin, db, orderId, now);
+      const order = await refreshOrder(ctx, orderId);
       if (order) reads.set(orderId, { order });
       else notMirrored(orderId, { code: "NOT_FOUND", message: "Shopify has no such order in this store (deleted, or from another store)." });
     } catch (error) {
@@ -202,7 +203,7 @@ export async function startQuoteRun(
   if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
   const context = { ...admin, shop };
   const client = await shippingClientFor(db, shop);
-  const settings = await settingsWithSender(context, db);
+  const settings = await settingsWithSender({ db, shop, shopify: async () => context });
   if (!settings.sender) throw new SenderMissingError();
   const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(db, context, orderIds, now)]);
   const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
@@ -362,7 +363,7 @@ export async function resumeQuoteRun(db: PrismaClient, shop: string, runId: stri
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop, status: "RUNNING" }, select: { id: true } });
   if (!run) return;
   try {
-    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
+    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings({ db, shop })]);
     await quoteRun(db, shop, runId, { client, settings, now, clock: clockFrom(now) });
   } catch (error) {
     const status = await db.quoteRun.findUnique({ where: { id: runId }, select: { status: true } });

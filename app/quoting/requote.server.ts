@@ -70,7 +70,7 @@ export async function requoteShipments(
   }
 
   if (toQuote.length > 0) {
-    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings(db, shop)]);
+    const [client, settings] = await Promise.all([shippingClientFor(db, shop), loadSettings({ db, shop })]);
     const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
     const orderOf = (entry: (typeof toQuote)[number]) => byId.get(entry.id)!.orderId;
     const inputsFor = await loadRuleInputs(db, shop, settings.rateRule, toQuote.map(orderOf));

@@ -167,7 +167,7 @@ export async function loadQuoteRunView(
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
 
   const [settings, names, all, blockedIds] = await Promise.all([
-    loadSettings(db, shop),
+    loadSettings({ db, shop }),
     loadServiceNames(db, shop, now),
     db.shipment.findMany({
       where: { runId },
@@ -347,7 +347,7 @@ const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);
 
 /** Per order, its lines without an HS code or a country of origin (after what the merchant typed in Consign). */
 async function linesLackingCustoms(db: PrismaClient, shop: string, orderIds: string[]): Promise<Map<string, OrderView["customs"]>> {
-  const orders = await withCustoms(db, shop, await loadMirroredOrders(db, shop, orderIds));
+  const orders = await withCustoms({ db, shop }, await loadMirroredOrders({ db, shop }, orderIds));
   return new Map(
     orders.map((order) => [
       order.id,

@@ -18,14 +18,13 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useRevalidateWhile } from "../components/page-hooks";
-import prisma from "../db.server";
 import { readPostedForm } from "../posted-form.server";
 import { currentMirrorSync, requestMirrorSync } from "../orders/mirror-sync.server";
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
 import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
+import { adminContext } from "../request-context.server";
 import { loadShopSummary } from "../shopify/shop.server";
-import { authenticate } from "../shopify.server";
 import { NeedsAttention } from "../tracking/components/needs-attention";
 import { needsAttention } from "../tracking/tracking-views.server";
 import { NO_NAMES } from "../shipping/service-names";
@@ -33,30 +32,29 @@ import { loadServiceNames } from "../quoting/service-names.server";
 import { orderNumber } from "../shopify/gid";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { admin, session } = await authenticate.admin(request);
-  const context = { admin, shop: session.shop };
+  const { ctx } = await adminContext(request);
   const query = parseOrderListQuery(new URL(request.url).searchParams);
-  const shop = await loadShopSummary(context);
-  const sync = await currentMirrorSync(session.shop);
-  const list = await listOrdersToShip(prisma, session.shop, orderListFilters(query, shop, new Date()));
-  const attention = await needsAttention({ db: prisma, shop: session.shop, now: () => new Date() }, 10);
+  const shop = await loadShopSummary(await ctx.shopify());
+  const sync = await currentMirrorSync(ctx);
+  const list = await listOrdersToShip(ctx, orderListFilters(query, shop, ctx.now()));
+  const attention = await needsAttention(ctx, 10);
   return {
     shop,
     // Each order with rates can be booked on its own page.
     list: { ...list, rows: list.rows.map((row) => ({ ...row, bookPath: `/app/orders/${orderNumber(row.id)}/book` })) },
-    connected: (await loadAccount(prisma, session.shop)) !== null,
+    connected: (await loadAccount(ctx)) !== null,
     sync,
     attention,
     // Names only when there is a shipment to name: the home page does not read List Services otherwise.
-    names: attention.total > 0 ? await loadServiceNames(prisma, session.shop) : NO_NAMES,
+    names: attention.total > 0 ? await loadServiceNames(ctx.db, ctx.shop) : NO_NAMES,
   };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { admin, session } = await authenticate.admin(request);
+  const { ctx } = await adminContext(request);
   // Sync orders posts an empty form; anything else is refused before any work, its body read (readPostedForm).
   await readPostedForm(request);
-  await requestMirrorSync({ admin, shop: session.shop });
+  await requestMirrorSync(ctx);
   return { started: true };
 };
 

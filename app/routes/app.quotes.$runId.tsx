@@ -84,7 +84,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       countryOfOrigin: form.getAll("countryOfOrigin"),
     });
     if (!customs.ok) return json<ActionResult>({ ok: false, field: customs.field, error: customs.message }, { status: 400 });
-    if (!(await saveOrderCustoms(prisma, session.shop, params.runId ?? "", customs.orderId, customs.entries))) {
+    if (!(await saveOrderCustoms({ db: prisma, shop: session.shop }, params.runId ?? "", customs.orderId, customs.entries))) {
       return json<ActionResult>(
         { ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." },
         { status: 404 },
@@ -94,7 +94,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   }
   if (form.get("intent") === "repack") {
     try {
-      await requireAccount(prisma, session.shop, request);
+      await requireAccount({ db: prisma, shop: session.shop }, request);
       const outcome = await repackShipment(
         prisma,
         session.shop,
@@ -129,7 +129,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         return json<ActionResult>({ ok: true, message: `Rule applied to ${plural(result.applied, "shipment")}${kept}` });
       }
       case "requote": {
-        await requireAccount(prisma, shop, request);
+        await requireAccount({ db: prisma, shop }, request);
         const outcomes = await requoteShipments(prisma, shop, input.data.shipmentIds, { now });
         const failed = outcomes.filter((outcome) => !outcome.ok).length;
         const done = `Re-quoted ${plural(outcomes.length - failed, "shipment")}`;

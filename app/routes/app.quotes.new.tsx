@@ -20,7 +20,7 @@ const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
 /** "All matching orders" from Orders to ship: every shippable order its filters match, across pages. */
 async function matchingOrders(context: ShopAdmin, params: URLSearchParams, now: Date): Promise<string[]> {
   const shop = await loadShopSummary(context);
-  return matchingShippableOrderIds(prisma, context.shop, orderListFilters(parseOrderListQuery(params), shop, now));
+  return matchingShippableOrderIds({ db: prisma, shop: context.shop }, orderListFilters(parseOrderListQuery(params), shop, now));
 }
 
 /**
@@ -36,7 +36,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const selection = url.searchParams.get("all") === "1" ? { ids: await matchingOrders(context, url.searchParams, now) } : parseOrderSelection(url.searchParams);
   if ("error" in selection) throw new Response(selection.error, { status: 400 });
   if (selection.ids.length === 0) return { problem: null, selected: 0 };
-  await requireAccount(prisma, session.shop, request);
+  await requireAccount({ db: prisma, shop: session.shop }, request);
   try {
     const { runId } = await startQuoteRun(prisma, session.shop, selection.ids, { admin: context, now });
     for (const name of SELECTION_PARAMS) url.searchParams.delete(name);
