@@ -31,10 +31,10 @@ const COMPOSITION_ROOT = [
 
 /**
  * Modules outside the composition root that still reach for the process's database or Shopify app themselves
- * (their job handlers and webhook handling build their own dependencies; docs/decisions/016). The list only
- * shrinks: a module that stops needing its entry fails the test until the entry goes.
+ * (docs/decisions/016). None does: job handlers take the queue's services, and webhook routes verify the
+ * request in the routes' helper (request-context.server.ts) before the domain takes the shop's context.
  */
-const SINGLETON_USERS_NOT_YET_MOVED = ["orders/mirror-sync.server.ts", "shop-lifecycle.server.ts", "webhooks.server.ts"];
+const SINGLETON_USERS_NOT_YET_MOVED: readonly string[] = [];
 
 /** The process's singletons: its database client and its shopifyApp() instance. */
 const SINGLETONS = ["db.server", "shopify.server"];
@@ -50,50 +50,14 @@ const FUNCTIONS_NOT_YET_ON_CONTEXT = [
   "booking/batch-work.server.ts:queueBatchWork",
   "booking/batch-work.server.ts:runBatchWork",
   "booking/resume.server.ts:resumeBookings",
-  "compliance.server.ts:redactCustomer",
-  "compliance.server.ts:redactShop",
-  "compliance.server.ts:reportCustomerData",
   "fulfillment/public-tracking.server.ts:loadPublicTracking",
   "fulfillment/write-back.server.ts:queueWriteBack",
   "fulfillment/write-back.server.ts:resumeWriteBack",
   "fulfillment/write-back.server.ts:startWriteBack",
-  "orders/customs.server.ts:saveOrderCustoms",
-  "orders/customs.server.ts:withCustoms",
-  "orders/mirror-sync.server.ts:currentMirrorSync",
-  "orders/mirror-sync.server.ts:queueFirstMirrorSync",
-  "orders/mirror-sync.server.ts:requestMirrorSync",
-  "orders/mirror.server.ts:advanceMirrorSync",
   "orders/mirror.server.ts:loadMirroredOrders",
-  "orders/mirror.server.ts:refreshOrder",
-  "orders/mirror.server.ts:saveMirroredOrders",
-  "orders/mirror.server.ts:startMirrorSync",
-  "orders/orders-to-ship.server.ts:listOrdersToShip",
-  "orders/orders-to-ship.server.ts:matchingShippableOrderIds",
   "orders/orders-to-ship.server.ts:orderListFilters",
-  "orders/webhook-sync.server.ts:orderIdOfWebhook",
-  "orders/webhook-sync.server.ts:syncOrderFromWebhook",
-  "settings/account.server.ts:loadAccount",
-  "settings/account.server.ts:loadPrepayOnFile",
-  "settings/account.server.ts:loadSettings",
-  "settings/account.server.ts:recordPrepayBalance",
-  "settings/account.server.ts:saveAccount",
-  "settings/account.server.ts:saveSettings",
-  "settings/onboarding.server.ts:completeOnboarding",
-  "settings/onboarding.server.ts:connectAccount",
-  "settings/onboarding.server.ts:createAccount",
-  "settings/onboarding.server.ts:loadOnboarding",
-  "settings/require-account.server.ts:requireAccount",
-  "settings/sender-prefill.server.ts:settingsWithSender",
-  "settings/settings-page.server.ts:loadSettingsPage",
-  "settings/settings-page.server.ts:saveSettingsForm",
-  "settings/shop-profile.server.ts:loadPrimarySenderLocation",
-  "settings/shop-profile.server.ts:loadSenderLocations",
-  "settings/shop-profile.server.ts:loadShopProfile",
   "shipping/client.server.ts:shippingClientFor",
   "shipping/context.server.ts:shippingContext",
-  "shop-lifecycle.server.ts:forgetShopSessions",
-  "shop-lifecycle.server.ts:recordGrantedScopes",
-  "shop-lifecycle.server.ts:stopShopTracking",
   "shopify/gateway.server.ts:adminQuery",
   "shopify/shop.server.ts:loadShopSummary",
   "tracking/run.server.ts:isTrackingRunning",
@@ -104,7 +68,6 @@ const FUNCTIONS_NOT_YET_ON_CONTEXT = [
   "tracking/sync.server.ts:syncDueTracking",
   "tracking/tracking-views.server.ts:observedTransitLookup",
   "tracking/tracking-views.server.ts:observedTransitTimes",
-  "webhooks.server.ts:recordDelivery",
 ];
 
 type Graph = Map<string, Map<string, string[]>>;

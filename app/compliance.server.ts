@@ -1,5 +1,5 @@
-import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
+import type { Context } from "./context";
 import { ShopifyId } from "./shopify/gid";
 import { parseWebhookPayload } from "./webhook-payload";
 
@@ -9,22 +9,6 @@ import { parseWebhookPayload } from "./webhook-payload";
  * request with the receiver's address, tracking and book numbers); about a shop, everything keyed by its
  * domain.
  */
-
-type Db = Pick<
-  PrismaClient,
-  | "mirrorOrder"
-  | "mirrorFulfillmentOrder"
-  | "orderCustoms"
-  | "mirrorSync"
-  | "session"
-  | "shipment"
-  | "quote"
-  | "batch"
-  | "quoteRun"
-  | "shippingAccount"
-  | "shopSettings"
-  | "$transaction"
->;
 
 /**
  * Shipments whose booking or fulfillment is under way keep their row (it is what stops a second label or
@@ -75,7 +59,7 @@ function customerOrderIds(orderIds: readonly string[], mirrored: ReadonlyArray<{
 }
 
 /** customers/data_request: everything the app holds about the customer, for the merchant to pass on. */
-export async function reportCustomerData(db: Db, shop: string, payload: unknown): Promise<CustomerDataReport> {
+export async function reportCustomerData({ db, shop }: Pick<Context, "db" | "shop">, payload: unknown): Promise<CustomerDataReport> {
   const request = parseWebhookPayload(DataRequestPayload, payload);
   const orders = await db.mirrorOrder.findMany({
     where: customerOrders(shop, request.customer, request.orders_requested),
@@ -98,7 +82,7 @@ export async function reportCustomerData(db: Db, shop: string, payload: unknown)
  * customers/redact: erases the customer's orders from the mirror and their shipments (in-flight ones keep
  * their row without the receiver). Returns how many mirrored orders were erased.
  */
-export async function redactCustomer(db: Db, shop: string, payload: unknown): Promise<number> {
+export async function redactCustomer({ db, shop }: Pick<Context, "db" | "shop">, payload: unknown): Promise<number> {
   const request = parseWebhookPayload(CustomerRedactPayload, payload);
   const mirrored = await db.mirrorOrder.findMany({ where: customerOrders(shop, request.customer, request.orders_to_redact), select: { id: true } });
   const orderIds = customerOrderIds(request.orders_to_redact, mirrored);
@@ -113,7 +97,7 @@ export async function redactCustomer(db: Db, shop: string, payload: unknown): Pr
 }
 
 /** shop/redact (48 hours after uninstall): erases everything the app holds for the shop. */
-export async function redactShop(db: Db, shop: string): Promise<void> {
+export async function redactShop({ db, shop }: Pick<Context, "db" | "shop">): Promise<void> {
   await db.$transaction([
     db.mirrorFulfillmentOrder.deleteMany({ where: { shop } }),
     db.mirrorOrder.deleteMany({ where: { shop } }),

@@ -1,22 +1,22 @@
 import { z } from "zod";
-import prisma from "./db.server";
+import type { Context } from "./context";
 import { parseWebhookPayload } from "./webhook-payload";
 import { stopTracking } from "./tracking/sync.server";
 
 /** app/uninstalled: the shop's access tokens are revoked, so its sessions are useless; forget them. */
-export async function forgetShopSessions(shop: string): Promise<number> {
-  const { count } = await prisma.session.deleteMany({ where: { shop } });
+export async function forgetShopSessions({ db, shop }: Pick<Context, "db" | "shop">): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { shop } });
   return count;
 }
 
 /** app/scopes_update: keep the stored sessions' scope in step with what the merchant granted. */
-export async function recordGrantedScopes(shop: string, scopes: readonly string[]): Promise<void> {
-  await prisma.session.updateMany({ where: { shop }, data: { scope: scopes.join(",") } });
+export async function recordGrantedScopes({ db, shop }: Pick<Context, "db" | "shop">, scopes: readonly string[]): Promise<void> {
+  await db.session.updateMany({ where: { shop }, data: { scope: scopes.join(",") } });
 }
 
 /** app/uninstalled: the shop's shipments are no longer followed (their fulfillments cannot take events now). */
-export function stopShopTracking(shop: string): Promise<number> {
-  return stopTracking(prisma, { shop }, "SHOP_UNINSTALLED");
+export function stopShopTracking({ db, shop }: Pick<Context, "db" | "shop">): Promise<number> {
+  return stopTracking(db, { shop }, "SHOP_UNINSTALLED");
 }
 
 const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });

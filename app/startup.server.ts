@@ -23,7 +23,7 @@ async function resumeRecordedWork(): Promise<void> {
   await resumeBookings(processServices).catch((error: unknown) => console.error("[consign] settling unconfirmed bookings at startup failed:", error));
   await Promise.all([
     resumeQuoteRuns(processServices).catch((error: unknown) => console.error("[consign] resuming quote runs at startup failed:", error)),
-    resumeMirrorSyncs().catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),
+    resumeMirrorSyncs(processServices).catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),
     resumeWriteBack(prisma).catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
   ]);
 }

@@ -1,80 +1,63 @@
 import { z } from "zod";
-import prisma from "./db.server";
+import type { Context } from "./context";
 import { defineJob } from "./jobs/job";
 import { jobs } from "./jobs/queue.server";
 import { mirrorFollowsTopic, syncOrderFromWebhook, webhookSubject } from "./orders/webhook-sync.server";
-import { authenticate, unauthenticated } from "./shopify.server";
 import { stopTrackingFromWebhook } from "./tracking/stops.server";
 import { CustomerRedactPayload, DataRequestPayload, redactCustomer, redactShop, reportCustomerData } from "./compliance.server";
 import { forgetShopSessions, grantedScopes, recordGrantedScopes, stopShopTracking } from "./shop-lifecycle.server";
-import { parseWebhookPayload, WebhookPayloadError } from "./webhook-payload";
+import { parseWebhookPayload } from "./webhook-payload";
 
-/** A refusal of a signed delivery Consign cannot act on, in words (Shopify shows them in the app's webhook log). */
-function refuseDelivery(message: string): Response {
-  return new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-}
+/**
+ * Webhook deliveries, once their HMAC is verified (the webhook routes' helper in app/request-context.server.ts
+ * does that and turns what is received here into the answer): each route checks the topic and the payload's
+ * shape, records the delivery once by its X-Shopify-Webhook-Id and queues the webhook-delivery job, which does
+ * what the topic says in the shop's Context.
+ */
 
-/** The answer to a delivery whose topic the route does not take. */
-export function unexpectedTopic(topic: string): Response {
-  return refuseDelivery(`Unexpected topic ${topic}`);
+/** A delivery whose HMAC was verified, as authenticate.webhook gives it (topic as ORDERS_UPDATED, the body parsed). */
+export interface WebhookDelivery {
+  webhookId: string;
+  topic: string;
+  payload: unknown;
 }
 
 /**
- * Verifies a webhook's HMAC (authenticate.webhook answers 401 itself when it is wrong) and records its
- * arrival. Topic handlers that act on the payload build on it. A signed body that is not JSON is refused
- * with 400 (the library parses it after checking the HMAC).
+ * What a route answers a verified delivery: received (recorded and queued, or a redelivery acknowledged), or
+ * refused in words (Shopify shows them in the app's webhook log). A payload without its topic's shape is
+ * thrown as a WebhookPayloadError naming the fields.
  */
-export async function receiveWebhook(request: Request) {
-  let webhook: Awaited<ReturnType<typeof authenticate.webhook>>;
-  try {
-    webhook = await authenticate.webhook(request);
-  } catch (error) {
-    if (error instanceof SyntaxError) throw refuseDelivery("The webhook body is not JSON");
-    throw error;
-  }
-  console.info(JSON.stringify({ msg: "webhook received", shop: webhook.shop, topic: webhook.topic, webhookId: webhook.webhookId }));
-  return webhook;
-}
-
-/** Runs a topic's handler; a payload without the topic's shape is answered 400 naming the fields. */
-export async function handleWebhookPayload(handle: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handle();
-  } catch (error) {
-    if (error instanceof WebhookPayloadError) return refuseDelivery(error.message);
-    throw error;
-  }
-}
+export type DeliveryReceipt = { ok: true } | { ok: false; message: string };
 
 /**
  * What each app and compliance topic does once its delivery is recorded: the payload was checked against
  * the topic's shape when it arrived (400 otherwise), and is parsed again here (a stored row is input too).
  */
-const APP_TOPICS: Record<string, { check: (payload: unknown) => void; act: (shop: string, payload: unknown) => Promise<void> }> = {
+const APP_TOPICS: Record<string, { check: (payload: unknown) => void; act: (ctx: Context, payload: unknown) => Promise<void> }> = {
   APP_UNINSTALLED: {
     check: () => {},
-    act: async (shop) => {
-      await forgetShopSessions(shop);
-      await stopShopTracking(shop);
+    act: async (ctx) => {
+      await forgetShopSessions(ctx);
+      await stopShopTracking(ctx);
     },
   },
   APP_SCOPES_UPDATE: {
     check: (payload) => void grantedScopes(payload),
-    act: (shop, payload) => recordGrantedScopes(shop, grantedScopes(payload)),
+    act: (ctx, payload) => recordGrantedScopes(ctx, grantedScopes(payload)),
   },
   CUSTOMERS_DATA_REQUEST: {
     check: (payload) => void parseWebhookPayload(DataRequestPayload, payload),
-    act: async (shop, payload) => console.info(JSON.stringify({ msg: "customer data report", shop, report: await reportCustomerData(prisma, shop, payload) })),
+    act: async (ctx, payload) => console.info(JSON.stringify({ msg: "customer data report", shop: ctx.shop, report: await reportCustomerData(ctx, payload) })),
   },
   CUSTOMERS_REDACT: {
     check: (payload) => void parseWebhookPayload(CustomerRedactPayload, payload),
-    act: async (shop, payload) => console.info(JSON.stringify({ msg: "customer redacted", shop, ordersErased: await redactCustomer(prisma, shop, payload) })),
+    act: async (ctx, payload) => console.info(JSON.stringify({ msg: "customer redacted", shop: ctx.shop, ordersErased: await redactCustomer(ctx, payload) })),
   },
   SHOP_REDACT: {
     check: () => {},
-    act: async (shop) => {
-      await redactShop(prisma, shop);
-      console.info(JSON.stringify({ msg: "shop redacted", shop }));
+    act: async (ctx) => {
+      await redactShop(ctx);
+      console.info(JSON.stringify({ msg: "shop redacted", shop: ctx.shop }));
     },
   },
 };
@@ -97,22 +80,22 @@ export const webhookDeliveryJob = defineJob({
   key: ({ deliveryId }) => deliveryId,
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   expireInSeconds: 5 * 60,
-  run: async ({ deliveryId }) => {
-    const delivery = await prisma.webhookDelivery.findUnique({ where: { id: deliveryId } });
+  run: async ({ deliveryId }, { services }) => {
+    const delivery = await services.db.webhookDelivery.findUnique({ where: { id: deliveryId } });
     if (!delivery || delivery.processedAt) return;
+    const ctx = services.context(delivery.shop);
     const payload: unknown = JSON.parse(delivery.payload);
     const appTopic = APP_TOPICS[delivery.topic];
-    if (appTopic) await appTopic.act(delivery.shop, payload);
+    if (appTopic) await appTopic.act(ctx, payload);
     else {
-      await stopTrackingFromWebhook(prisma, delivery.shop, delivery.topic, payload);
-      // The offline session, under the id shopify-app-remix stores it by.
-      if (await prisma.session.findUnique({ where: { id: `offline_${delivery.shop}` }, select: { id: true } })) {
-        const { admin, session } = await unauthenticated.admin(delivery.shop);
-        await syncOrderFromWebhook({ admin, shop: session.shop }, prisma, delivery.topic, payload);
+      await stopTrackingFromWebhook(ctx.db, ctx.shop, delivery.topic, payload);
+      // The offline session, under the id shopify-app-remix stores it by: the order is read through it.
+      if (await ctx.db.session.findUnique({ where: { id: `offline_${ctx.shop}` }, select: { id: true } })) {
+        await syncOrderFromWebhook(ctx, delivery.topic, payload);
       }
     }
     // updateMany: a shop/redact may have erased the shop's deliveries with the rest of its data.
-    await prisma.webhookDelivery.updateMany({ where: { id: deliveryId }, data: { processedAt: new Date() } });
+    await ctx.db.webhookDelivery.updateMany({ where: { id: deliveryId }, data: { processedAt: ctx.now() } });
   },
 });
 
@@ -127,19 +110,20 @@ export const webhookPruneJob = defineJob({
   retry: { limit: 2, delaySeconds: 60, backoff: true },
   expireInSeconds: 10 * 60,
   schedule: { cron: "17 3 * * *", data: {} },
-  run: async () => {
-    await prisma.webhookDelivery.deleteMany({ where: { processedAt: { lt: new Date(Date.now() - DELIVERY_KEPT_MS) } } });
+  run: async (_, { services }) => {
+    await services.db.webhookDelivery.deleteMany({ where: { processedAt: { lt: new Date(Date.now() - DELIVERY_KEPT_MS) } } });
   },
 });
 
 /**
- * Records a delivery by its X-Shopify-Webhook-Id; false when that id was recorded already (Shopify
- * delivers again when an answer is late or lost), so it is acknowledged without being processed twice.
+ * Records a delivery of the shop by its X-Shopify-Webhook-Id, received at `ctx.now()`; false when that id was
+ * recorded already (Shopify delivers again when an answer is late or lost), so it is acknowledged without
+ * being processed twice.
  */
-export async function recordDelivery(delivery: { webhookId: string; shop: string; topic: string; payload: unknown }, now: Date = new Date()): Promise<boolean> {
+export async function recordDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<boolean> {
   try {
-    await prisma.webhookDelivery.create({
-      data: { id: delivery.webhookId, shop: delivery.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: now },
+    await ctx.db.webhookDelivery.create({
+      data: { id: delivery.webhookId, shop: ctx.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: ctx.now() },
     });
     return true;
   } catch (error) {
@@ -150,38 +134,42 @@ export async function recordDelivery(delivery: { webhookId: string; shop: string
 }
 
 /**
- * A webhook route's whole work, answered well inside Shopify's 5 seconds: the HMAC (401), the topic and
- * the payload's shape (400) are checked here, the delivery is recorded once by its X-Shopify-Webhook-Id
- * and the webhook-delivery job does the rest; a redelivered id is acknowledged and does nothing.
+ * A webhook route's whole work once the HMAC is verified, answered well inside Shopify's 5 seconds: the topic
+ * and the payload's shape are checked here, the delivery is recorded once by its X-Shopify-Webhook-Id and the
+ * webhook-delivery job does the rest; a redelivered id is acknowledged and does nothing.
  */
-async function receiveAndQueue(request: Request, takes: (topic: string) => boolean, check: (topic: string, payload: unknown) => void): Promise<Response> {
-  const { shop, topic, payload, webhookId } = await receiveWebhook(request);
-  if (!takes(topic)) return unexpectedTopic(topic);
-  return handleWebhookPayload(async () => {
-    check(topic, payload);
-    if (await recordDelivery({ webhookId, shop, topic, payload })) await jobs().send(webhookDeliveryJob, { deliveryId: webhookId });
-    return new Response();
-  });
+async function receive(
+  ctx: Pick<Context, "db" | "shop" | "now">,
+  delivery: WebhookDelivery,
+  takes: (topic: string) => boolean,
+  check: (topic: string, payload: unknown) => void,
+): Promise<DeliveryReceipt> {
+  if (!takes(delivery.topic)) return { ok: false, message: `Unexpected topic ${delivery.topic}` };
+  check(delivery.topic, delivery.payload);
+  if (await recordDelivery(ctx, delivery)) await jobs().send(webhookDeliveryJob, { deliveryId: delivery.webhookId });
+  return { ok: true };
 }
 
 /** orders/*, fulfillment_orders/*, fulfillments/*. */
-export function receiveOrderWebhook(request: Request): Promise<Response> {
-  return receiveAndQueue(request, mirrorFollowsTopic, (topic, payload) => void webhookSubject(topic, payload));
+export function receiveOrderDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> {
+  return receive(ctx, delivery, mirrorFollowsTopic, (topic, payload) => void webhookSubject(topic, payload));
 }
 
 /** app/uninstalled and app/scopes_update. */
-export function receiveAppWebhook(request: Request): Promise<Response> {
-  return receiveAndQueue(
-    request,
+export function receiveAppDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> {
+  return receive(
+    ctx,
+    delivery,
     (topic) => LIFECYCLE_TOPICS.has(topic),
     (topic, payload) => APP_TOPICS[topic]!.check(payload),
   );
 }
 
 /** customers/data_request, customers/redact, shop/redact. */
-export function receiveComplianceWebhook(request: Request): Promise<Response> {
-  return receiveAndQueue(
-    request,
+export function receiveComplianceDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> {
+  return receive(
+    ctx,
+    delivery,
     (topic) => COMPLIANCE_TOPICS.has(topic),
     (topic, payload) => APP_TOPICS[topic]!.check(payload),
   );

@@ -81,7 +81,7 @@ export async function recordBatchResults(
   );
   await ctx.db.$transaction(writes);
   if (booked > 0) await queueWriteBack(ctx.shop);
-  if (options.prepayBalance) await recordPrepayBalance(ctx.db, ctx.shop, options.prepayBalance, ctx.now());
+  if (options.prepayBalance) await recordPrepayBalance(ctx, options.prepayBalance);
   return { booked, failed };
 }
 

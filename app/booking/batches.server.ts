@@ -218,7 +218,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
     prepay:
       batch.status === "OPEN"
         ? prepayOutlook(
-            await loadPrepayOnFile(ctx.db, ctx.shop),
+            await loadPrepayOnFile(ctx),
             lines.flatMap((line) => (line.totalAmount && line.currency ? [{ amount: line.totalAmount, currency: line.currency }] : [])),
           )
         : null,

@@ -98,7 +98,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
     const current = latest.get(row.fulfillmentOrderId);
     if (!current || (row.bookingStatus === "BOOKED" && current.bookingStatus !== "BOOKED")) latest.set(row.fulfillmentOrderId, row);
   }
-  const [settings, services, guard] = await Promise.all([loadSettings(ctx.db, ctx.shop), ctx.client.listServices(), batchGuard(ctx, [...latest.keys()])]);
+  const [settings, services, guard] = await Promise.all([loadSettings(ctx), ctx.client.listServices(), batchGuard(ctx, [...latest.keys()])]);
   const serviceByCode = new Map<string, Service>(services.ok ? services.value.services.map((service) => [service.serviceCode, service]) : []);
   const returnTo = settings.returnAddress
     ? [settings.returnAddress.name, settings.returnAddress.city, settings.returnAddress.country].filter(Boolean).join(", ")
@@ -246,7 +246,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   if (!quote)
     return refuse("That service is not among this order's rates. Choose one of the listed services.", { quoteId: "Choose one of the listed services." });
 
-  const settings = await loadSettings(ctx.db, ctx.shop);
+  const settings = await loadSettings(ctx);
   const body = BookShipmentRequest.safeParse(
     buildBookRequest(
       request,
@@ -289,7 +289,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
       shippingCost: null,
     });
     await queueWriteBack(ctx.shop);
-    await recordPrepayBalance(ctx.db, ctx.shop, booked.value.prepayBalance, ctx.now());
+    await recordPrepayBalance(ctx, booked.value.prepayBalance);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
     const label = booked.value.labelImage && booked.value.labelImageFormat ? { format: booked.value.labelImageFormat, base64: booked.value.labelImage } : null;

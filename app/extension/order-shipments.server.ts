@@ -43,7 +43,7 @@ export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orde
       where: { shop, orderId, OR: [{ bookingStatus: { not: "NONE" } }, { quoteStatus: "QUOTED", batchId: null }] },
       orderBy: { createdAt: "asc" },
     }),
-    loadMirroredOrders(db, shop, [orderId]),
+    loadMirroredOrders(ctx, [orderId]),
     db.blockedOrder.findFirst({ where: { orderId, run: { shop } }, orderBy: { run: { startedAt: "desc" } } }),
   ]);
   if (rows.length === 0 && !mirrored) return null;

@@ -299,8 +299,8 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
 }
 
 /** The mirror's view of each row's fulfillment order, by fulfillment order id (one read per page of rows). */
-async function mirroredFulfillmentOrders(db: Db, shop: string, rows: readonly Shipment[]): Promise<Map<string, MirroredFulfillmentOrderState>> {
-  const orders = await loadMirroredOrders(db, shop, [...new Set(rows.map((row) => row.orderId))]);
+async function mirroredFulfillmentOrders(ctx: Pick<Context, "db" | "shop">, rows: readonly Shipment[]): Promise<Map<string, MirroredFulfillmentOrderState>> {
+  const orders = await loadMirroredOrders(ctx, [...new Set(rows.map((row) => row.orderId))]);
   return new Map(
     orders.flatMap((order) =>
       order.fulfillmentOrders.map((fo): [string, MirroredFulfillmentOrderState] => [fo.id, { ...fo, orderCancelled: order.cancelledAt !== null }]),
@@ -322,7 +322,7 @@ export async function writeBack(ctx: Pick<Context, "db" | "shop" | "now" | "shop
     now: () => ctx.now(),
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-    notifyCustomer: (await loadSettings(db, shop)).notifyCustomer,
+    notifyCustomer: (await loadSettings(ctx)).notifyCustomer,
     labels: await carrierLabels(db, shop),
   };
   for (;;) {
@@ -331,7 +331,7 @@ export async function writeBack(ctx: Pick<Context, "db" | "shop" | "now" | "shop
       orderBy: [{ bookedAt: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       take: 200,
     });
-    const mirrored = await mirroredFulfillmentOrders(db, shop, rows);
+    const mirrored = await mirroredFulfillmentOrders(ctx, rows);
     let progressed = false;
     await forEachInFlight(admin, rows, async (row) => {
       const outcome = await writeBackShipment(run, row, mirrored.get(row.fulfillmentOrderId) ?? null);

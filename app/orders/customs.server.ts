@@ -1,11 +1,9 @@
-import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
+import type { Context } from "../context";
 import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
 
 /** Customs details the merchant typed per order (OrderCustoms), saved and laid over mirrored orders. */
-
-type Db = Pick<PrismaClient, "orderCustoms">;
 
 const Entries = z.record(z.string(), z.object({ hsCode: z.string().optional(), countryOfOrigin: z.string().optional() }));
 
@@ -14,8 +12,7 @@ const Entries = z.record(z.string(), z.object({ hsCode: z.string().optional(), c
  * returns false when the run has no such blocked order of this shop.
  */
 export async function saveOrderCustoms(
-  db: Db & Pick<PrismaClient, "blockedOrder">,
-  shop: string,
+  { db, shop }: Pick<Context, "db" | "shop">,
   runId: string,
   orderId: string,
   entries: OrderCustomsEntries,
@@ -32,7 +29,7 @@ export async function saveOrderCustoms(
   return true;
 }
 
-export async function withCustoms(db: Db, shop: string, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
+export async function withCustoms({ db, shop }: Pick<Context, "db" | "shop">, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
   if (orders.length === 0) return [];
   const rows = await db.orderCustoms.findMany({ where: { shop, orderId: { in: orders.map((order) => order.id) } } });
   if (rows.length === 0) return [...orders];

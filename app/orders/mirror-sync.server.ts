@@ -1,9 +1,7 @@
 import { z } from "zod";
-import prisma from "../db.server";
-import { defineJob } from "../jobs/job";
+import type { Context } from "../context";
+import { defineJob, type JobServices } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
-import type { ShopAdmin } from "../shopify/gateway.server";
-import { unauthenticated } from "../shopify.server";
 import { advanceMirrorSync, startMirrorSync } from "./mirror.server";
 
 /**
@@ -23,13 +21,12 @@ export const mirrorSyncJob = defineJob({
   key: ({ shop }) => shop,
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   expireInSeconds: 60 * 60,
-  run: async ({ shop, syncId }, { signal }) => {
-    const { admin, session } = await unauthenticated.admin(shop);
-    const context = { admin, shop: session.shop };
-    const running = syncId ? null : await prisma.mirrorSync.findFirst({ where: { shop: session.shop, status: "RUNNING" }, orderBy: { startedAt: "desc" } });
-    const followed = syncId ?? running?.id ?? (await startMirrorSync(context, prisma)).syncId;
+  run: async ({ shop, syncId }, { signal, services }) => {
+    const ctx = services.context(shop);
+    const running = syncId ? null : await ctx.db.mirrorSync.findFirst({ where: { shop, status: "RUNNING" }, orderBy: { startedAt: "desc" } });
+    const followed = syncId ?? running?.id ?? (await startMirrorSync(ctx)).syncId;
     for (;;) {
-      const progress = await advanceMirrorSync(context, prisma, followed);
+      const progress = await advanceMirrorSync(ctx, followed);
       if (progress.status !== "RUNNING") return;
       if (signal.aborted) throw new Error("stopped before Shopify's order export finished; the sync resumes on its next run");
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -38,14 +35,14 @@ export const mirrorSyncJob = defineJob({
 });
 
 /** Installation (afterAuth): queues the shop's first order sync; the job starts it. */
-export function queueFirstMirrorSync(shop: string): Promise<void> {
-  return jobs().send(mirrorSyncJob, { shop });
+export function queueFirstMirrorSync(ctx: Pick<Context, "shop">): Promise<void> {
+  return jobs().send(mirrorSyncJob, { shop: ctx.shop });
 }
 
 /** Starts a sync of the shop's orders (one bulk operation) and queues the job that completes it ("Sync orders"). */
-export async function requestMirrorSync(context: ShopAdmin, now = new Date()): Promise<{ syncId: string }> {
-  const started = await startMirrorSync(context, prisma, now);
-  await jobs().send(mirrorSyncJob, { shop: context.shop, syncId: started.syncId });
+export async function requestMirrorSync(ctx: Pick<Context, "db" | "shop" | "now" | "shopify">): Promise<{ syncId: string }> {
+  const started = await startMirrorSync(ctx);
+  await jobs().send(mirrorSyncJob, { shop: ctx.shop, syncId: started.syncId });
   return started;
 }
 
@@ -53,15 +50,18 @@ export async function requestMirrorSync(context: ShopAdmin, now = new Date()): P
  * The shop's mirror sync as the Orders to ship page shows it; only reads. Before the first sync's row
  * exists it is QUEUED while installation's job waits or starts it, NONE when no sync was ever asked for.
  */
-export async function currentMirrorSync(shop: string): Promise<{ status: "NONE" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED"; error: string | null }> {
-  const latest = await prisma.mirrorSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } });
+export async function currentMirrorSync({
+  db,
+  shop,
+}: Pick<Context, "db" | "shop">): Promise<{ status: "NONE" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED"; error: string | null }> {
+  const latest = await db.mirrorSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } });
   if (!latest) return { status: (await jobs().busy(mirrorSyncJob, { shop })) ? "QUEUED" : "NONE", error: null };
   return { status: latest.status as "RUNNING" | "COMPLETED" | "FAILED", error: latest.error };
 }
 
-/** At process start: queues the job of every sync a restart left running. */
-export async function resumeMirrorSyncs(): Promise<number> {
-  const running = await prisma.mirrorSync.findMany({ where: { status: "RUNNING" }, select: { id: true, shop: true } });
+/** At process start: queues the job of every sync a restart left running (the database from the process's services). */
+export async function resumeMirrorSyncs(services: Pick<JobServices, "db">): Promise<number> {
+  const running = await services.db.mirrorSync.findMany({ where: { status: "RUNNING" }, select: { id: true, shop: true } });
   for (const sync of running) await jobs().send(mirrorSyncJob, { shop: sync.shop, syncId: sync.id });
   return running.length;
 }

@@ -1,6 +1,6 @@
-import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import type { Context } from "../context";
+import { adminQuery } from "../shopify/gateway.server";
 import { BULK_OPERATION, ORDER_FOR_SHIPPING, FULFILLMENT_ORDERS_TO_SHIP_BULK, RUN_BULK_QUERY } from "./order-documents";
 import { OrderNode, reassembleBulkOrders, toMirroredOrder, type MirroredOrder } from "./order-node";
 import type { OrderShippingLine } from "./types";
@@ -11,7 +11,9 @@ import type { OrderShippingLine } from "./types";
  * on install and on demand, kept current by webhooks (refreshOrder).
  */
 
-type Db = Pick<PrismaClient, "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "$transaction">;
+/** What reading the mirror needs; writing it also needs the clock, and Shopify's reads its gateway. */
+type MirrorContext = Pick<Context, "db" | "shop">;
+type ShopifyMirrorContext = Pick<Context, "db" | "shop" | "now" | "shopify">;
 
 function orderRow(shop: string, order: MirroredOrder, syncedAt: Date) {
   return {
@@ -46,9 +48,11 @@ function fulfillmentOrderRows(shop: string, order: MirroredOrder) {
   }));
 }
 
-/** Writes orders (and replaces their fulfillment orders) in one transaction. */
-export async function saveMirroredOrders(db: Db, shop: string, orders: readonly MirroredOrder[], syncedAt: Date): Promise<void> {
+/** Writes orders (and replaces their fulfillment orders) in one transaction, synced at `ctx.now()`. */
+export async function saveMirroredOrders(ctx: Pick<Context, "db" | "shop" | "now">, orders: readonly MirroredOrder[]): Promise<void> {
   if (orders.length === 0) return;
+  const { db, shop } = ctx;
+  const syncedAt = ctx.now();
   await db.$transaction(async (tx) => {
     for (const order of orders) {
       const row = orderRow(shop, order, syncedAt);
@@ -72,7 +76,7 @@ export function parseShippingLine(stored: string | null): OrderShippingLine | nu
 const Holds = z.array(z.object({ reason: z.string(), reasonNotes: z.string().nullable() }));
 
 /** The mirrored orders with these ids, in the order asked; ids not mirrored are left out. */
-export async function loadMirroredOrders(db: Db, shop: string, ids: readonly string[]): Promise<MirroredOrder[]> {
+export async function loadMirroredOrders({ db, shop }: MirrorContext, ids: readonly string[]): Promise<MirroredOrder[]> {
   const rows = await db.mirrorOrder.findMany({ where: { shop, id: { in: [...ids] } }, include: { fulfillmentOrders: true } });
   const byId = new Map(
     rows.map((row): [string, MirroredOrder] => [
@@ -113,14 +117,14 @@ const OrderData = z.object({ order: OrderNode.nullable() });
  * Re-reads one order from Shopify into the mirror (webhooks: orders/*, fulfillment_orders/*, fulfillments/*).
  * An order Shopify no longer returns is removed. Returns the order as now mirrored, or null.
  */
-export async function refreshOrder(context: ShopAdmin, db: Db, orderId: string, now = new Date()): Promise<MirroredOrder | null> {
-  const { order } = await adminQuery(context, ORDER_FOR_SHIPPING, OrderData, { id: orderId });
+export async function refreshOrder(ctx: ShopifyMirrorContext, orderId: string): Promise<MirroredOrder | null> {
+  const { order } = await adminQuery(await ctx.shopify(), ORDER_FOR_SHIPPING, OrderData, { id: orderId });
   if (!order) {
-    await db.mirrorOrder.deleteMany({ where: { id: orderId, shop: context.shop } });
+    await ctx.db.mirrorOrder.deleteMany({ where: { id: orderId, shop: ctx.shop } });
     return null;
   }
   const mirrored = toMirroredOrder(order);
-  await saveMirroredOrders(db, context.shop, [mirrored], now);
+  await saveMirroredOrders(ctx, [mirrored]);
   return mirrored;
 }
 
@@ -144,13 +148,13 @@ export class MirrorSyncError extends Error {
 }
 
 /** Starts a backfill/reconciliation: one bulk operation over every order with something left to ship. */
-export async function startMirrorSync(context: ShopAdmin, db: Db, now = new Date()): Promise<{ syncId: string }> {
-  const { bulkOperationRunQuery: result } = await adminQuery(context, RUN_BULK_QUERY, RunBulkData, { query: FULFILLMENT_ORDERS_TO_SHIP_BULK });
+export async function startMirrorSync(ctx: ShopifyMirrorContext): Promise<{ syncId: string }> {
+  const { bulkOperationRunQuery: result } = await adminQuery(await ctx.shopify(), RUN_BULK_QUERY, RunBulkData, { query: FULFILLMENT_ORDERS_TO_SHIP_BULK });
   if (!result?.bulkOperation) {
     throw new MirrorSyncError(`Shopify refused the order export: ${(result?.userErrors ?? []).map((error) => error.message).join("; ")}`);
   }
-  const sync = await db.mirrorSync.create({
-    data: { shop: context.shop, bulkOperationId: result.bulkOperation.id, status: "RUNNING", startedAt: now },
+  const sync = await ctx.db.mirrorSync.create({
+    data: { shop: ctx.shop, bulkOperationId: result.bulkOperation.id, status: "RUNNING", startedAt: ctx.now() },
   });
   return { syncId: sync.id };
 }
@@ -163,36 +167,30 @@ export type SyncProgress = { status: "RUNNING"; objectCount: number } | { status
  * (fulfilled or closed since). Safe to call repeatedly.
  */
 export async function advanceMirrorSync(
-  context: ShopAdmin,
-  db: Db,
+  ctx: ShopifyMirrorContext,
   syncId: string,
   download: (url: string) => Promise<string> = async (url) => (await fetch(url)).text(),
-  now = new Date(),
 ): Promise<SyncProgress> {
+  const { db, shop } = ctx;
   const sync = await db.mirrorSync.findUniqueOrThrow({ where: { id: syncId } });
   if (sync.status === "COMPLETED") return { status: "COMPLETED", ordersSeen: sync.ordersSeen };
   if (sync.status === "FAILED") return { status: "FAILED", error: sync.error ?? "failed" };
-  const { bulkOperation } = await adminQuery(context, BULK_OPERATION, BulkStatusData, { id: sync.bulkOperationId });
-  if (!bulkOperation) return fail(db, syncId, "Shopify no longer knows this export", now);
+  const { bulkOperation } = await adminQuery(await ctx.shopify(), BULK_OPERATION, BulkStatusData, { id: sync.bulkOperationId });
+  if (!bulkOperation) return fail(ctx, syncId, "Shopify no longer knows this export");
   if (bulkOperation.status === "CREATED" || bulkOperation.status === "RUNNING") {
     return { status: "RUNNING", objectCount: Number(bulkOperation.objectCount) };
   }
   if (bulkOperation.status !== "COMPLETED") {
-    return fail(
-      db,
-      syncId,
-      `The order export ended ${bulkOperation.status.toLowerCase()}${bulkOperation.errorCode ? ` (${bulkOperation.errorCode})` : ""}`,
-      now,
-    );
+    return fail(ctx, syncId, `The order export ended ${bulkOperation.status.toLowerCase()}${bulkOperation.errorCode ? ` (${bulkOperation.errorCode})` : ""}`);
   }
   const orders = bulkOperation.url ? reassembleBulkOrders(await download(bulkOperation.url)).map((node) => toMirroredOrder(OrderNode.parse(node))) : [];
-  await saveMirroredOrders(db, context.shop, orders, now);
-  await db.mirrorOrder.deleteMany({ where: { shop: context.shop, syncedAt: { lt: sync.startedAt } } });
-  await db.mirrorSync.update({ where: { id: syncId }, data: { status: "COMPLETED", ordersSeen: orders.length, finishedAt: now } });
+  await saveMirroredOrders(ctx, orders);
+  await db.mirrorOrder.deleteMany({ where: { shop, syncedAt: { lt: sync.startedAt } } });
+  await db.mirrorSync.update({ where: { id: syncId }, data: { status: "COMPLETED", ordersSeen: orders.length, finishedAt: ctx.now() } });
   return { status: "COMPLETED", ordersSeen: orders.length };
 }
 
-async function fail(db: Db, syncId: string, error: string, now: Date): Promise<SyncProgress> {
-  await db.mirrorSync.update({ where: { id: syncId }, data: { status: "FAILED", error, finishedAt: now } });
+async function fail(ctx: Pick<Context, "db" | "now">, syncId: string, error: string): Promise<SyncProgress> {
+  await ctx.db.mirrorSync.update({ where: { id: syncId }, data: { status: "FAILED", error, finishedAt: ctx.now() } });
   return { status: "FAILED", error };
 }

@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
+import type { Context } from "../context";
 import { loadMirroredOrders } from "./mirror.server";
 import type { MirroredOrder } from "./order-node";
 import type { OrderListQuery } from "./order-list-query";
@@ -11,7 +12,7 @@ import { fulfillmentOrderIssue } from "./shipment-mapping";
  * list (and its count) as soon as a webhook refreshes it, as the next full sync would drop it from the mirror.
  */
 
-type Db = Pick<PrismaClient, "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "shipment" | "$transaction">;
+type Db = Pick<PrismaClient, "shipment">;
 
 export interface OrderListFilters extends Omit<OrderListQuery, "page"> {
   /** The shop's own country, for domestic/international. */
@@ -75,10 +76,10 @@ function orderWhere(shop: string, filters: OrderListFilters, quoted: ReadonlySet
 export const PAGE_SIZE = 50;
 
 export async function listOrdersToShip(
-  db: Db,
-  shop: string,
+  ctx: Pick<Context, "db" | "shop">,
   filters: OrderListFilters & { page: number },
 ): Promise<{ rows: OrderListRow[]; total: number; page: number; pages: number; countries: string[]; tags: string[] }> {
+  const { db, shop } = ctx;
   const quoted = await quotedOrderIds(db, shop);
   const where = orderWhere(shop, filters, quoted);
   const [total, page, facets] = await Promise.all([
@@ -93,8 +94,7 @@ export async function listOrdersToShip(
     db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { destinationCountry: true, tags: true } }),
   ]);
   const orders = await loadMirroredOrders(
-    db,
-    shop,
+    ctx,
     page.map((row) => row.id),
   );
   const rows = orders.map((order): OrderListRow => {
@@ -135,7 +135,8 @@ export function unshippableReason(order: MirroredOrder): string | null {
  * Every shippable order matching the filters, newest first: "select all matching orders" across pages. Orders
  * the app cannot ship are left out, as the list does not let them be selected.
  */
-export async function matchingShippableOrderIds(db: Db, shop: string, filters: OrderListFilters): Promise<string[]> {
+export async function matchingShippableOrderIds(ctx: Pick<Context, "db" | "shop">, filters: OrderListFilters): Promise<string[]> {
+  const { db, shop } = ctx;
   const matching = await db.mirrorOrder.findMany({
     where: orderWhere(shop, filters, await quotedOrderIds(db, shop)),
     orderBy: { orderCreatedAt: "desc" },
@@ -144,8 +145,7 @@ export async function matchingShippableOrderIds(db: Db, shop: string, filters: O
   const ids: string[] = [];
   for (let start = 0; start < matching.length; start += PAGE_SIZE * 10) {
     const orders = await loadMirroredOrders(
-      db,
-      shop,
+      ctx,
       matching.slice(start, start + PAGE_SIZE * 10).map((row) => row.id),
     );
     for (const order of orders) if (unshippableReason(order) === null) ids.push(order.id);

@@ -1,6 +1,6 @@
-import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import type { Context } from "../context";
+import { adminQuery } from "../shopify/gateway.server";
 import { ShopifyId } from "../shopify/gid";
 import { parseWebhookPayload } from "../webhook-payload";
 import { refreshOrder } from "./mirror.server";
@@ -13,8 +13,6 @@ import type { FulfillmentOrderOwnerQuery, FulfillmentOrderOwnerQueryVariables } 
  * names (directly or through its fulfillment order) one order, which is re-read whole. Re-reading instead
  * of applying payloads makes out-of-order and duplicate deliveries harmless.
  */
-
-type Db = Parameters<typeof refreshOrder>[1] & Pick<PrismaClient, "mirrorFulfillmentOrder">;
 
 const OrderPayload = z.object({ admin_graphql_api_id: ShopifyId("Order").optional(), id: ShopifyId("Order").optional() });
 const FulfillmentPayload = z.object({ order_id: ShopifyId("Order") });
@@ -37,11 +35,11 @@ const FULFILLMENT_ORDER_OWNER = `#graphql
   }
 ` as AdminDocument<FulfillmentOrderOwnerQuery, FulfillmentOrderOwnerQueryVariables>;
 
-async function orderOfFulfillmentOrder(context: ShopAdmin, db: Db, ref: NonNullable<z.infer<typeof FulfillmentOrderRef>>): Promise<string | null> {
+async function orderOfFulfillmentOrder(ctx: Pick<Context, "db" | "shopify">, ref: NonNullable<z.infer<typeof FulfillmentOrderRef>>): Promise<string | null> {
   if (ref.order_id) return ref.order_id;
-  const mirrored = await db.mirrorFulfillmentOrder.findUnique({ where: { id: ref.id }, select: { orderId: true } });
+  const mirrored = await ctx.db.mirrorFulfillmentOrder.findUnique({ where: { id: ref.id }, select: { orderId: true } });
   if (mirrored) return mirrored.orderId;
-  const { fulfillmentOrder } = await adminQuery(context, FULFILLMENT_ORDER_OWNER, FulfillmentOrderOwner, { id: ref.id });
+  const { fulfillmentOrder } = await adminQuery(await ctx.shopify(), FULFILLMENT_ORDER_OWNER, FulfillmentOrderOwner, { id: ref.id });
   return fulfillmentOrder?.orderId ?? null;
 }
 
@@ -75,15 +73,19 @@ export function webhookSubject(topic: string, payload: unknown): WebhookSubject 
 }
 
 /** The order a webhook is about, or null when the topic is not one the mirror follows. */
-export async function orderIdOfWebhook(context: ShopAdmin, db: Db, topic: string, payload: unknown): Promise<string | null> {
+export async function orderIdOfWebhook(ctx: Pick<Context, "db" | "shopify">, topic: string, payload: unknown): Promise<string | null> {
   const subject = webhookSubject(topic, payload);
   if (!subject) return null;
   if ("orderId" in subject) return subject.orderId;
-  return subject.fulfillmentOrder ? orderOfFulfillmentOrder(context, db, subject.fulfillmentOrder) : null;
+  return subject.fulfillmentOrder ? orderOfFulfillmentOrder(ctx, subject.fulfillmentOrder) : null;
 }
 
 /** Brings the mirror up to date with what a webhook reports. */
-export async function syncOrderFromWebhook(context: ShopAdmin, db: Db, topic: string, payload: unknown): Promise<MirroredOrder | null> {
-  const orderId = await orderIdOfWebhook(context, db, topic, payload);
-  return orderId ? refreshOrder(context, db, orderId) : null;
+export async function syncOrderFromWebhook(
+  ctx: Pick<Context, "db" | "shop" | "now" | "shopify">,
+  topic: string,
+  payload: unknown,
+): Promise<MirroredOrder | null> {
+  const orderId = await orderIdOfWebhook(ctx, topic, payload);
+  return orderId ? refreshOrder(ctx, orderId) : null;
 }

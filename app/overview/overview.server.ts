@@ -76,7 +76,7 @@ async function waitingOrders(db: PrismaClient, shop: string, now: Date): Promise
   const ages: number[] = [];
   const ids = mirrored.map((row) => row.id).filter((id) => !labelled.has(id));
   for (let start = 0; start < ids.length; start += 500) {
-    for (const order of await loadMirroredOrders(db, shop, ids.slice(start, start + 500))) {
+    for (const order of await loadMirroredOrders({ db, shop }, ids.slice(start, start + 500))) {
       if (unshippableReason(order) === null) ages.push(Math.floor((now.getTime() - Date.parse(order.createdAt)) / DAY_MS));
     }
   }

@@ -12,7 +12,7 @@ import { API_WEIGHT_UNIT } from "../orders/weights";
 import { loadSettings } from "../settings/account.server";
 import { settingsWithSender } from "../settings/sender-prefill.server";
 import { mappingSettings, type ShippingSettings } from "../settings/settings";
-import { AdminApiError, type ShopAdmin } from "../shopify/gateway.server";
+import { AdminApiError } from "../shopify/gateway.server";
 import { loadShopSummary } from "../shopify/shop.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
 import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
@@ -77,9 +77,9 @@ type OrderRead = { order: MirroredOrder } | { orderId: string; issue: BlockIssue
  * The mirror holds orders with something left to ship; more missing ones than a few are reported instead
  * of read (fulfilled or closed orders, or a mirror not synced yet), with what to do.
  */
-async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly string[], now: Date): Promise<OrderRead[]> {
+async function readOrders(ctx: Context, orderIds: readonly string[]): Promise<OrderRead[]> {
   // Customs details typed in Consign fill what Shopify lacks.
-  const mirrored = new Map((await withCustoms(db, admin.shop, await loadMirroredOrders(db, admin.shop, orderIds))).map((order) => [order.id, order]));
+  const mirrored = new Map((await withCustoms(ctx, await loadMirroredOrders(ctx, orderIds))).map((order) => [order.id, order]));
   const missing = orderIds.filter((id) => !mirrored.has(id));
   const reads = new Map<string, OrderRead>();
   const notMirrored = (orderId: string, issue: BlockIssue) => reads.set(orderId, { orderId, issue });
@@ -94,7 +94,7 @@ async function readOrders(db: PrismaClient, admin: ShopAdmin, orderIds: readonly
       continue;
     }
     try {
-      const order = await refreshOrder(admin, db, orderId, now);
+      const order = await refreshOrder(ctx, orderId);
       if (order) reads.set(orderId, { order });
       else notMirrored(orderId, { code: "NOT_FOUND", message: "Shopify has no such order in this store (deleted, or from another store)." });
     } catch (error) {
@@ -200,9 +200,9 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
   if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
   const client = await ctx.shipping();
   const context = { ...(await ctx.shopify()), shop };
-  const settings = await settingsWithSender(context, db);
+  const settings = await settingsWithSender(ctx);
   if (!settings.sender) throw new SenderMissingError();
-  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(db, context, orderIds, now)]);
+  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(ctx, orderIds)]);
   const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
   if (!mapping) throw new SenderMissingError();
   const { blocked, planned } = await planRun(db, shop, reads, mapping);
@@ -365,7 +365,7 @@ export async function resumeQuoteRun(ctx: Context, runId: string): Promise<void>
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop, status: "RUNNING" }, select: { id: true } });
   if (!run) return;
   try {
-    const [client, settings] = await Promise.all([ctx.shipping(), loadSettings(db, shop)]);
+    const [client, settings] = await Promise.all([ctx.shipping(), loadSettings(ctx)]);
     await quoteRun(ctx, runId, { client, settings, now, clock: clockFrom(now) });
   } catch (error) {
     const status = await db.quoteRun.findUnique({ where: { id: runId }, select: { status: true } });

@@ -60,7 +60,7 @@ export async function applyRule(ctx: Context, runId: string, { overrideManual = 
   const now = ctx.now();
   const run = await db.quoteRun.findFirst({ where: { id: runId, shop }, select: { id: true } });
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
-  const { rateRule } = await loadSettings(db, shop);
+  const { rateRule } = await loadSettings(ctx);
   const shipments = await db.shipment.findMany({
     where: { shop, runId, quoteStatus: "QUOTED" },
     select: { id: true, orderId: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },

@@ -29,7 +29,7 @@ export async function repackShipment(ctx: Context, posted: { shipmentId?: unknow
   if (!request.success)
     throw new QuotingInputError(409, "shipmentId", "Its stored quote request is no longer valid. Quote the order again from Orders to ship.");
 
-  const { boxes } = await loadSettings(db, shop);
+  const { boxes } = await loadSettings(ctx);
   const parsed = parsePackages(posted, boxes, request.data.weightUnit);
   if (!parsed.ok) throw new QuotingInputError(400, parsed.field, parsed.message);
   await db.shipment.update({

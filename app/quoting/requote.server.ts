@@ -68,7 +68,7 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
   }
 
   if (toQuote.length > 0) {
-    const [client, settings] = await Promise.all([ctx.shipping(), loadSettings(db, shop)]);
+    const [client, settings] = await Promise.all([ctx.shipping(), loadSettings(ctx)]);
     const results = await client.quoteShipments(toQuote.map((entry) => entry.request));
     const orderOf = (entry: (typeof toQuote)[number]) => byId.get(entry.id)!.orderId;
     const inputsFor = await loadRuleInputs(ctx, settings.rateRule, toQuote.map(orderOf));

@@ -1,4 +1,3 @@
-import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { Surcharge } from "../../shipping-api/contract";
 import type { Context } from "../context";
@@ -169,7 +168,7 @@ export async function loadQuoteRunView(
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
 
   const [settings, names, all, blockedIds] = await Promise.all([
-    loadSettings(db, shop),
+    loadSettings(ctx),
     loadServiceNames(ctx),
     db.shipment.findMany({
       where: { runId },
@@ -287,8 +286,7 @@ export async function loadQuoteRunView(
   }
   const blockedByOrder = new Map(pageBlocked.map((row) => [row.orderId, row]));
   const customsLines = await linesLackingCustoms(
-    db,
-    shop,
+    ctx,
     pageBlocked.filter((row) => Issues.parse(JSON.parse(row.issues)).some((issue) => CUSTOMS_ISSUES.has(issue.code))).map((row) => row.orderId),
   );
   const orders = pageIds.map((orderId): OrderView => {
@@ -348,8 +346,8 @@ export async function loadQuoteRunView(
 const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);
 
 /** Per order, its lines without an HS code or a country of origin (after what the merchant typed in Consign). */
-async function linesLackingCustoms(db: PrismaClient, shop: string, orderIds: string[]): Promise<Map<string, OrderView["customs"]>> {
-  const orders = await withCustoms(db, shop, await loadMirroredOrders(db, shop, orderIds));
+async function linesLackingCustoms(ctx: Pick<Context, "db" | "shop">, orderIds: string[]): Promise<Map<string, OrderView["customs"]>> {
+  const orders = await withCustoms(ctx, await loadMirroredOrders(ctx, orderIds));
   return new Map(
     orders.map((order) => [
       order.id,

@@ -25,7 +25,6 @@ import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order
 import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../shopify/shop.server";
-import { authenticate } from "../shopify.server";
 import { NeedsAttention } from "../tracking/components/needs-attention";
 import { needsAttention } from "../tracking/tracking-views.server";
 import { NO_NAMES } from "../shipping/service-names";
@@ -36,14 +35,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const query = parseOrderListQuery(new URL(request.url).searchParams);
   const shop = await loadShopSummary(await ctx.shopify());
-  const sync = await currentMirrorSync(ctx.shop);
-  const list = await listOrdersToShip(ctx.db, ctx.shop, orderListFilters(query, shop, ctx.now()));
+  const sync = await currentMirrorSync(ctx);
+  const list = await listOrdersToShip(ctx, orderListFilters(query, shop, ctx.now()));
   const attention = await needsAttention(ctx, 10);
   return {
     shop,
     // Each order with rates can be booked on its own page.
     list: { ...list, rows: list.rows.map((row) => ({ ...row, bookPath: `/app/orders/${orderNumber(row.id)}/book` })) },
-    connected: (await loadAccount(ctx.db, ctx.shop)) !== null,
+    connected: (await loadAccount(ctx)) !== null,
     sync,
     attention,
     // Names only when there is a shipment to name: the home page does not read List Services otherwise.
@@ -52,10 +51,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { admin, session } = await authenticate.admin(request);
+  const { ctx } = await adminContext(request);
   // Sync orders posts an empty form; anything else is refused before any work, its body read (readPostedForm).
   await readPostedForm(request);
-  await requestMirrorSync({ admin, shop: session.shop });
+  await requestMirrorSync(ctx);
   return { started: true };
 };
 

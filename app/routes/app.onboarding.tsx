@@ -3,28 +3,27 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import prisma from "../db.server";
 import { AddressFields } from "../settings/components/address-fields";
 import { inMerchantWords } from "../settings/field-errors";
 import { formProblem, MIN_PASSWORD_LENGTH, OnboardingForm, type OnboardingProblem } from "../settings/onboarding-form";
 import { completeOnboarding, loadOnboarding } from "../settings/onboarding.server";
 import { safeReturnTo } from "../settings/return-to";
-import { authenticate } from "../shopify.server";
+import { adminContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
 
 /** Connect an existing Shipping API account, or create one. Credentials go in; only id and email come back. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { admin, session } = await authenticate.admin(request);
-  const page = await loadOnboarding({ admin, shop: session.shop }, prisma);
+  const { ctx } = await adminContext(request);
+  const page = await loadOnboarding(ctx);
   return { ...page, returnTo: safeReturnTo(new URL(request.url).searchParams.get("returnTo")) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { ctx } = await adminContext(request);
   const body = Object.fromEntries(await readPostedForm(request));
   const form = OnboardingForm.safeParse(body, { error: inMerchantWords });
   if (!form.success) return json<OnboardingProblem>(formProblem(form.error.issues), { status: 400 });
-  const outcome = await completeOnboarding(prisma, session.shop, form.data);
+  const outcome = await completeOnboarding(ctx, form.data);
   if (!outcome.ok) {
     const { ok: _failed, ...problem } = outcome;
     return json<OnboardingProblem>(problem, { status: problem.unavailable ? 503 : 400 });

@@ -83,7 +83,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       countryOfOrigin: form.getAll("countryOfOrigin"),
     });
     if (!customs.ok) return json<ActionResult>({ ok: false, field: customs.field, error: customs.message }, { status: 400 });
-    if (!(await saveOrderCustoms(ctx.db, ctx.shop, params.runId ?? "", customs.orderId, customs.entries))) {
+    if (!(await saveOrderCustoms(ctx, params.runId ?? "", customs.orderId, customs.entries))) {
       return json<ActionResult>(
         { ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." },
         { status: 404 },
@@ -93,7 +93,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   }
   if (form.get("intent") === "repack") {
     try {
-      await requireAccount(ctx.db, ctx.shop, request);
+      await requireAccount(ctx, request);
       const outcome = await repackShipment(ctx, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") });
       return outcome.ok
         ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
@@ -121,7 +121,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         return json<ActionResult>({ ok: true, message: `Rule applied to ${plural(result.applied, "shipment")}${kept}` });
       }
       case "requote": {
-        await requireAccount(ctx.db, ctx.shop, request);
+        await requireAccount(ctx, request);
         const outcomes = await requoteShipments(ctx, input.data.shipmentIds);
         const failed = outcomes.filter((outcome) => !outcome.ok).length;
         const done = `Re-quoted ${plural(outcomes.length - failed, "shipment")}`;

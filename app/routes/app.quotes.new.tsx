@@ -19,7 +19,7 @@ const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
 /** "All matching orders" from Orders to ship: every shippable order its filters match, across pages. */
 async function matchingOrders(ctx: Context, params: URLSearchParams): Promise<string[]> {
   const shop = await loadShopSummary(await ctx.shopify());
-  return matchingShippableOrderIds(ctx.db, ctx.shop, orderListFilters(parseOrderListQuery(params), shop, ctx.now()));
+  return matchingShippableOrderIds(ctx, orderListFilters(parseOrderListQuery(params), shop, ctx.now()));
 }
 
 /**
@@ -33,7 +33,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const selection = url.searchParams.get("all") === "1" ? { ids: await matchingOrders(ctx, url.searchParams) } : parseOrderSelection(url.searchParams);
   if ("error" in selection) throw new Response(selection.error, { status: 400 });
   if (selection.ids.length === 0) return { problem: null, selected: 0 };
-  await requireAccount(ctx.db, ctx.shop, request);
+  await requireAccount(ctx, request);
   try {
     const { runId } = await startQuoteRun(ctx, selection.ids);
     for (const name of SELECTION_PARAMS) url.searchParams.delete(name);

@@ -4,29 +4,28 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, ContextualSaveBar, Frame, Layout, Page, Text } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useSuccessToast } from "../components/page-hooks";
-import prisma from "../db.server";
 import { BoxesSection, DefaultsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
 import type { FieldErrors } from "../settings/field-errors";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsReturnTo } from "../settings/return-to";
 import type { SettingsFormValues } from "../settings/settings-form";
 import { loadSettingsPage, saveSettingsForm } from "../settings/settings-page.server";
-import { authenticate } from "../shopify.server";
+import { adminContext } from "../request-context.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { admin, session } = await authenticate.admin(request);
-  const account = await requireAccount(prisma, session.shop, request);
-  const page = await loadSettingsPage({ admin, shop: session.shop }, prisma);
+  const { ctx } = await adminContext(request);
+  const account = await requireAccount(ctx, request);
+  const page = await loadSettingsPage(ctx);
   return { account: { customerId: account.customerId, email: account.email }, returnTo: settingsReturnTo(request.url), ...page };
 };
 
 type SaveResult = { ok: true; message: string } | { ok: false; errors: FieldErrors };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  await requireAccount(prisma, session.shop, request);
+  const { ctx } = await adminContext(request);
+  await requireAccount(ctx, request);
   const body: unknown = await request.json().catch(() => null);
-  const outcome = await saveSettingsForm(prisma, session.shop, body);
+  const outcome = await saveSettingsForm(ctx, body);
   if (!outcome.ok) return json<SaveResult>({ ok: false, errors: outcome.errors }, { status: 400 });
   // Opened from a page that needed a setting (quoting the selected orders): saved, the merchant goes back there.
   const returnTo = settingsReturnTo(request.url);

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import type { Context } from "../context";
 import type { PrepayOnFile } from "./prepay";
 import { sealSecret } from "../secrets.server";
 import { encryptionKey, type AccountCredentials } from "../shipping/client.server";
@@ -18,7 +19,7 @@ export interface AccountSummary {
   connectedAt: Date;
 }
 
-export async function loadAccount(db: Db, shop: string): Promise<AccountSummary | null> {
+export async function loadAccount({ db, shop }: Pick<Context, "db" | "shop">): Promise<AccountSummary | null> {
   const row = await db.shippingAccount.findUnique({ where: { shop } });
   if (!row) return null;
   return { customerId: row.customerId, email: row.email, origin: row.origin === "CREATED" ? "CREATED" : "CONNECTED", connectedAt: row.connectedAt };
@@ -27,16 +28,16 @@ export async function loadAccount(db: Db, shop: string): Promise<AccountSummary 
 /**
  * Stores (or replaces) the shop's account with the password sealed under CONSIGN_ENCRYPTION_KEY. An account
  * Consign created comes with its prepay settings, and its opening balance is the recharge billed on creation;
- * of a connected account neither is known until its first booking reports the balance.
+ * of a connected account neither is known until its first booking reports the balance. It is connected at `ctx.now()`.
  */
 export async function saveAccount(
-  db: Db,
-  shop: string,
+  ctx: Pick<Context, "db" | "shop" | "now">,
   credentials: AccountCredentials,
   origin: AccountSummary["origin"],
-  options: { now?: Date; key?: Buffer; prepay?: { minimumBalance: string; rechargeAmount: string } } = {},
+  options: { key?: Buffer; prepay?: { minimumBalance: string; rechargeAmount: string } } = {},
 ): Promise<void> {
-  const now = options.now ?? new Date();
+  const { db, shop } = ctx;
+  const now = ctx.now();
   const row = {
     customerId: credentials.customerId,
     email: credentials.email,
@@ -52,7 +53,7 @@ export async function saveAccount(
 }
 
 /** What the app knows of the account's prepay balance and settings (see prepay.ts). */
-export async function loadPrepayOnFile(db: Db, shop: string): Promise<PrepayOnFile> {
+export async function loadPrepayOnFile({ db, shop }: Pick<Context, "db" | "shop">): Promise<PrepayOnFile> {
   const row = await db.shippingAccount.findUnique({
     where: { shop },
     select: { prepayBalance: true, prepayBalanceAt: true, prepayMinimum: true, prepayRecharge: true },
@@ -65,19 +66,19 @@ export async function loadPrepayOnFile(db: Db, shop: string): Promise<PrepayOnFi
   };
 }
 
-/** Keeps the balance a booking reported: the latest answer is the latest balance. */
-export async function recordPrepayBalance(db: Db, shop: string, balance: string, reportedAt: Date): Promise<void> {
-  await db.shippingAccount.updateMany({ where: { shop }, data: { prepayBalance: balance, prepayBalanceAt: reportedAt } });
+/** Keeps the balance a booking reported, as of `ctx.now()`: the latest answer is the latest balance. */
+export async function recordPrepayBalance(ctx: Pick<Context, "db" | "shop" | "now">, balance: string): Promise<void> {
+  await ctx.db.shippingAccount.updateMany({ where: { shop: ctx.shop }, data: { prepayBalance: balance, prepayBalanceAt: ctx.now() } });
 }
 
 /** The shop's settings; the defaults until the merchant saves. */
-export async function loadSettings(db: Db, shop: string): Promise<ShippingSettings> {
+export async function loadSettings({ db, shop }: Pick<Context, "db" | "shop">): Promise<ShippingSettings> {
   const row = await db.shopSettings.findUnique({ where: { shop } });
   if (!row) return DEFAULT_SETTINGS;
   return ShippingSettings.parse(JSON.parse(row.data));
 }
 
-export async function saveSettings(db: Db, shop: string, settings: ShippingSettings): Promise<void> {
+export async function saveSettings({ db, shop }: Pick<Context, "db" | "shop">, settings: ShippingSettings): Promise<void> {
   const data = JSON.stringify(ShippingSettings.parse(settings));
   await db.shopSettings.upsert({ where: { shop }, create: { shop, data }, update: { data } });
 }

@@ -1,6 +1,6 @@
 import type { ShippingClientOptions } from "../../shipping-api/client";
-import type { ShopAdmin } from "../shopify/gateway.server";
-import { loadAccount, saveAccount, type Db } from "./account.server";
+import type { Context } from "../context";
+import { loadAccount, saveAccount } from "./account.server";
 import { clientForCredentials, partnerClient } from "../shipping/client.server";
 import {
   createCustomerRequest,
@@ -27,8 +27,8 @@ export interface OnboardingPage {
   createDefaults: CreateFormDefaults;
 }
 
-export async function loadOnboarding(context: ShopAdmin, db: Db): Promise<OnboardingPage> {
-  const [account, profile] = await Promise.all([loadAccount(db, context.shop), loadShopProfile(context)]);
+export async function loadOnboarding(ctx: Pick<Context, "db" | "shop" | "shopify">): Promise<OnboardingPage> {
+  const [account, profile] = await Promise.all([loadAccount(ctx), loadShopProfile(ctx)]);
   return {
     account: account && { customerId: account.customerId, email: account.email },
     createAvailable: partnerClient() !== null,
@@ -38,23 +38,25 @@ export async function loadOnboarding(context: ShopAdmin, db: Db): Promise<Onboar
 
 export type OnboardingOutcome = { ok: true; customerId: string } | ({ ok: false } & OnboardingProblem);
 
+/** The account being verified is not saved yet, so its client is not the context's: these are its options (tests shorten retries). */
 interface OnboardingOptions {
-  now?: Date;
-  /** Client options (tests shorten retries). */
   client?: Omit<ShippingClientOptions, "baseUrl" | "credentials">;
 }
 
+/** The context onboarding saves the account in: the shop's database, connected at `now()`. */
+type OnboardingContext = Pick<Context, "db" | "shop" | "now">;
+
 /** Connects an existing account: saved only when List Services answers for these credentials. */
-export async function connectAccount(db: Db, shop: string, form: ConnectForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
+export async function connectAccount(ctx: OnboardingContext, form: ConnectForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
   const credentials = { customerId: form.customerId, email: form.email, password: form.password };
   const services = await clientForCredentials(credentials, options.client).listServices();
   if (!services.ok) return { ok: false, ...connectProblem(services.error) };
-  await saveAccount(db, shop, credentials, "CONNECTED", { now: options.now });
+  await saveAccount(ctx, credentials, "CONNECTED");
   return { ok: true, customerId: credentials.customerId };
 }
 
 /** Creates an account through Create Customer (profile Default, utm.source shopify) and saves it. */
-export async function createAccount(db: Db, shop: string, form: CreateForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
+export async function createAccount(ctx: OnboardingContext, form: CreateForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
   const partner = partnerClient(options.client);
   if (!partner) {
     return {
@@ -66,14 +68,13 @@ export async function createAccount(db: Db, shop: string, form: CreateForm, opti
   // Create Customer is never retried by the client: a lost answer must not open a second account.
   const created = await partner.createCustomer({ body: createCustomerRequest(form) });
   if (!created.ok) return { ok: false, ...createProblem(created.error) };
-  await saveAccount(db, shop, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", {
-    now: options.now,
+  await saveAccount(ctx, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", {
     prepay: { minimumBalance: form.minimumBalance, rechargeAmount: form.rechargeAmount },
   });
   return { ok: true, customerId: created.value.customerId };
 }
 
 /** The merchant's choice on the onboarding page: connect or create. */
-export function completeOnboarding(db: Db, shop: string, form: OnboardingForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
-  return form.intent === "connect" ? connectAccount(db, shop, form, options) : createAccount(db, shop, form, options);
+export function completeOnboarding(ctx: OnboardingContext, form: OnboardingForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
+  return form.intent === "connect" ? connectAccount(ctx, form, options) : createAccount(ctx, form, options);
 }

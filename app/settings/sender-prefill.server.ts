@@ -1,6 +1,6 @@
 import { Address } from "../../shipping-api/contract";
-import type { ShopAdmin } from "../shopify/gateway.server";
-import { loadSettings, saveSettings, type Db } from "./account.server";
+import type { Context } from "../context";
+import { loadSettings, saveSettings } from "./account.server";
 import { toAddress } from "./addresses";
 import type { ShippingSettings } from "./settings";
 import { loadPrimarySenderLocation } from "./shop-profile.server";
@@ -12,12 +12,12 @@ import { loadPrimarySenderLocation } from "./shop-profile.server";
  * primary location cannot be read or is no usable sender (a fulfillment service's, an incomplete address,
  * no phone for the label), the settings stay as they were and the merchant is asked to choose one.
  */
-export async function settingsWithSender(context: ShopAdmin, db: Db): Promise<ShippingSettings> {
-  const settings = await loadSettings(db, context.shop);
+export async function settingsWithSender(ctx: Pick<Context, "db" | "shop" | "shopify">): Promise<ShippingSettings> {
+  const settings = await loadSettings(ctx);
   if (settings.sender) return settings;
-  const primary = await loadPrimarySenderLocation(context).catch((error: unknown) => {
+  const primary = await loadPrimarySenderLocation(ctx).catch((error: unknown) => {
     console.warn(
-      `[consign] ${context.shop}: the primary location could not be read for the sender address (${error instanceof Error ? error.message : String(error)})`,
+      `[consign] ${ctx.shop}: the primary location could not be read for the sender address (${error instanceof Error ? error.message : String(error)})`,
     );
     return null;
   });
@@ -26,6 +26,6 @@ export async function settingsWithSender(context: ShopAdmin, db: Db): Promise<Sh
   const sender = Address.safeParse(toAddress(primary.sender));
   if (!sender.success) return settings;
   const prefilled: ShippingSettings = { ...settings, sender: sender.data, senderLocationId: primary.id };
-  await saveSettings(db, context.shop, prefilled);
+  await saveSettings(ctx, prefilled);
   return prefilled;
 }

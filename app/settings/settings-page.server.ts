@@ -1,9 +1,7 @@
-import type { PrismaClient } from "@prisma/client";
-import { describeError, type ShippingApiError, type ShippingClientOptions } from "../../shipping-api/client";
+import { describeError, type ShippingApiError } from "../../shipping-api/client";
 import type { ProviderAccount, Service } from "../../shipping-api/contract";
-import type { ShopAdmin } from "../shopify/gateway.server";
-import { saveSettings, type Db } from "./account.server";
-import { shippingClientFor } from "../shipping/client.server";
+import type { Context } from "../context";
+import { saveSettings } from "./account.server";
 import { buildCatalog, type Catalog } from "./catalog";
 import type { FieldErrors } from "./field-errors";
 import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
@@ -33,14 +31,10 @@ export interface SettingsPage {
   problems: SettingsProblem[];
 }
 
-interface ClientOptions {
-  client?: Omit<ShippingClientOptions, "baseUrl" | "credentials">;
-}
-
 type AccountCatalog = { ok: true; services: Service[]; providerAccounts: ProviderAccount[] } | { ok: false; error: ShippingApiError };
 
-async function readAccountCatalog(db: Db, shop: string, options: ClientOptions): Promise<AccountCatalog> {
-  const client = await shippingClientFor(db, shop, options.client);
+async function readAccountCatalog(ctx: Pick<Context, "shipping">): Promise<AccountCatalog> {
+  const client = await ctx.shipping();
   const [services, providerAccounts] = await Promise.all([client.listServices(), client.listProviderAccounts()]);
   if (!services.ok) return { ok: false, error: services.error };
   if (!providerAccounts.ok) return { ok: false, error: providerAccounts.error };
@@ -60,15 +54,15 @@ function catalogProblem(error: ShippingApiError): SettingsProblem {
   };
 }
 
-export async function loadSettingsPage(context: ShopAdmin, db: Db & Pick<PrismaClient, "quote">, options: ClientOptions = {}): Promise<SettingsPage> {
-  const { shop } = context;
+export async function loadSettingsPage(ctx: Pick<Context, "db" | "shop" | "shipping" | "shopify">): Promise<SettingsPage> {
+  const { db, shop } = ctx;
   const [settings, locations, catalog, latestQuote] = await Promise.all([
-    settingsWithSender(context, db),
-    loadSenderLocations(context).then(
+    settingsWithSender(ctx),
+    loadSenderLocations(ctx).then(
       (found) => ({ ok: true as const, found }),
       (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
     ),
-    readAccountCatalog(db, shop, options),
+    readAccountCatalog(ctx),
     db.quote.findFirst({ where: { shop }, orderBy: { createdAt: "desc" }, select: { currency: true } }),
   ]);
   const problems: SettingsProblem[] = [];
@@ -95,14 +89,14 @@ export type SaveSettingsOutcome = { ok: true; checkedAgainstCatalog: boolean } |
  * against what the account offers. While it does not answer, valid settings are saved unchecked: choices it
  * no longer offers are skipped when quoting (mappingSettings keeps only offered outbound services).
  */
-export async function saveSettingsForm(db: Db, shop: string, body: unknown, options: ClientOptions = {}): Promise<SaveSettingsOutcome> {
+export async function saveSettingsForm(ctx: Pick<Context, "db" | "shop" | "shipping">, body: unknown): Promise<SaveSettingsOutcome> {
   const parsed = parseSettingsForm(body);
   if (!parsed.ok) return parsed;
-  const catalog = await readAccountCatalog(db, shop, options);
+  const catalog = await readAccountCatalog(ctx);
   if (catalog.ok) {
     const errors = checkAgainstCatalog(parsed.settings, catalog);
     if (Object.keys(errors).length > 0) return { ok: false, errors };
   }
-  await saveSettings(db, shop, parsed.settings);
+  await saveSettings(ctx, parsed.settings);
   return { ok: true, checkedAgainstCatalog: catalog.ok };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import type { Context } from "../context";
+import { adminQuery } from "../shopify/gateway.server";
 import { addressLine, fromShopifyAddress, type SenderLocation } from "./addresses";
 import type { ShopProfile } from "./onboarding-form";
 import type { AdminDocument } from "../shopify/admin-document";
@@ -69,8 +70,8 @@ const ShopProfileData = z.object({
 });
 
 /** The shop's name, owner, email and address, and its primary location's address. */
-export async function loadShopProfile(context: ShopAdmin): Promise<ShopProfile> {
-  const { shop, location } = await adminQuery(context, SHOP_PROFILE, ShopProfileData);
+export async function loadShopProfile(ctx: Pick<Context, "shopify">): Promise<ShopProfile> {
+  const { shop, location } = await adminQuery(await ctx.shopify(), SHOP_PROFILE, ShopProfileData);
   const { countryCodeV2, ...address } = shop.shopAddress;
   return {
     name: shop.name,
@@ -139,7 +140,8 @@ function toSenderLocation(location: z.infer<typeof LocationNode>, shop: z.infer<
  * The active locations the merchant ships from, as sender addresses. Fulfillment-service locations are left
  * out: their service ships, not the merchant.
  */
-export async function loadSenderLocations(context: ShopAdmin): Promise<SenderLocation[]> {
+export async function loadSenderLocations(ctx: Pick<Context, "shopify">): Promise<SenderLocation[]> {
+  const context = await ctx.shopify();
   const locations: SenderLocation[] = [];
   let after: string | null = null;
   do {
@@ -168,7 +170,7 @@ const PRIMARY_SENDER_LOCATION = `#graphql
 const PrimarySenderLocationData = z.object({ shop: ShopIdentity, location: LocationNode.nullable() });
 
 /** The shop's primary location (Shopify's `location` without an id) as a sender, or null when a fulfillment service holds it. */
-export async function loadPrimarySenderLocation(context: ShopAdmin): Promise<SenderLocation | null> {
-  const { shop, location } = await adminQuery(context, PRIMARY_SENDER_LOCATION, PrimarySenderLocationData);
+export async function loadPrimarySenderLocation(ctx: Pick<Context, "shopify">): Promise<SenderLocation | null> {
+  const { shop, location } = await adminQuery(await ctx.shopify(), PRIMARY_SENDER_LOCATION, PrimarySenderLocationData);
   return location && !location.isFulfillmentService ? toSenderLocation(location, shop) : null;
 }

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { noJobServices } from "../../app/jobs/job";
 import { TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
 import { signedWebhook as signedRequest } from "../support/webhooks";
 
@@ -9,7 +8,7 @@ const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: complianceWebhook } = await import("../../app/routes/webhooks.compliance");
 const { webhookDeliveryJob, webhookPruneJob } = await import("../../app/webhooks.server");
-const { jobs } = await import("../../app/jobs/queue.server");
+const { jobs, processServices } = await import("../../app/jobs/queue.server");
 
 const SHOP = "webhook-test.myshopify.com";
 
@@ -129,7 +128,7 @@ describe("webhook routes", () => {
       processedAt,
     });
     await prisma.webhookDelivery.createMany({ data: [delivery("old", daysAgo(8)), delivery("recent", daysAgo(1)), delivery("unprocessed", null)] });
-    await webhookPruneJob.run({}, { attempt: 1, signal: new AbortController().signal, services: noJobServices });
+    await webhookPruneJob.run({}, { attempt: 1, signal: new AbortController().signal, services: processServices });
     expect(
       (await prisma.webhookDelivery.findMany({ where: { id: { in: ["old", "recent", "unprocessed"] } }, orderBy: { id: "asc" } })).map((row) => row.id),
     ).toEqual(["recent", "unprocessed"]);

@@ -382,8 +382,8 @@ describe("booking a batch", () => {
     const { saveAccount, saveSettings } = await import("../../app/settings/account.server");
     const { DEFAULT_SETTINGS } = await import("../../app/settings/settings");
     const { TEST_SENDER } = await import("../support/account");
-    await saveAccount(prisma, shop, poor, "CONNECTED");
-    await saveSettings(prisma, shop, { ...DEFAULT_SETTINGS, sender: TEST_SENDER });
+    await saveAccount({ db: prisma, shop, now: () => new Date() }, poor, "CONNECTED");
+    await saveSettings({ db: prisma, shop }, { ...DEFAULT_SETTINGS, sender: TEST_SENDER });
     const ctx = await shippingContext(prisma, shop, service.clock.now());
     const shipments = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now(), count: 6, serviceCode: "BLP_GROUND" });
     const result = await createBatches(ctx, { name: "On a budget", shipmentIds: shipments.map((shipment) => shipment.id) });

@@ -171,11 +171,22 @@ describe("booking one shipment", () => {
   });
 
   it("GIVEN an international order WHEN its invoice is edited and booked THEN the service books it with that invoice's declared value, and the return address from Settings", async () => {
-    const settings = await loadSettings(prisma, SHOP);
-    await saveSettings(prisma, SHOP, {
-      ...settings,
-      returnAddress: { name: "Returns desk", company: "Consign Test Co", address1: "1 Return Rd", city: "Columbus", state: "OH", zip: "43215", country: "US" },
-    });
+    const settings = await loadSettings({ db: prisma, shop: SHOP });
+    await saveSettings(
+      { db: prisma, shop: SHOP },
+      {
+        ...settings,
+        returnAddress: {
+          name: "Returns desk",
+          company: "Consign Test Co",
+          address1: "1 Return Rd",
+          city: "Columbus",
+          state: "OH",
+          zip: "43215",
+          country: "US",
+        },
+      },
+    );
     const shipment = await quoted({ international: true });
     const ctx = await context();
     const view = await single.loadOrderBooking(ctx, numeric(shipment));
@@ -245,8 +256,8 @@ describe("booking one shipment", () => {
     const poor = await service.createCustomer({ prepaySettings: { minimumBalance: "0", rechargeAmount: "1.00" } });
     const shop = "poor-single.myshopify.com";
     const { saveAccount } = await import("../../app/settings/account.server");
-    await saveAccount(prisma, shop, poor, "CONNECTED");
-    await saveSettings(prisma, shop, await loadSettings(prisma, SHOP));
+    await saveAccount({ db: prisma, shop, now: () => new Date() }, poor, "CONNECTED");
+    await saveSettings({ db: prisma, shop }, await loadSettings({ db: prisma, shop: SHOP }));
     const ctx = await shippingContext(prisma, shop, service.clock.now());
     const [shipment] = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now(), count: 1, serviceCode: "BLP_GROUND" });
     const refused = await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!));

@@ -9,6 +9,8 @@ const { redactCustomer, redactShop, reportCustomerData } = await import("../../a
 
 const SHOP = "compliance.myshopify.com";
 const OTHER = "other-shop.myshopify.com";
+/** The shop's context as the webhook-delivery job gives it to compliance work: its database and shop. */
+const ctx = { db: prisma, shop: SHOP };
 
 function mirrored(email: string) {
   const order = buildOrder({ email, shippingAddress: buildAddress({ name: email }) });
@@ -60,13 +62,13 @@ describe("compliance webhooks", () => {
   beforeEach(async () => {
     await prisma.mirrorOrder.deleteMany({});
     await prisma.shipment.deleteMany({});
-    await saveMirroredOrders(prisma, SHOP, [ada, adaAgain, bob], new Date());
-    await saveMirroredOrders(prisma, OTHER, [adaElsewhere], new Date());
+    await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => new Date() }, [ada, adaAgain, bob]);
+    await saveMirroredOrders({ db: prisma, shop: OTHER, now: () => new Date() }, [adaElsewhere]);
   });
 
   it("GIVEN a customer with a shipment WHEN data is requested THEN the shipment's receiver and tracking are reported", async () => {
     await shipment(ada.id, "FULFILLED");
-    const report = await reportCustomerData(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
+    const report = await reportCustomerData(ctx, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
     expect(report.shipments).toEqual([{ orderId: ada.id, orderName: "#1001", receiver, carrierCode: null, trackingNumber: "TRK-FULFILLED", bookNumber: null }]);
   });
 
@@ -74,7 +76,7 @@ describe("compliance webhooks", () => {
     await shipment(ada.id, "FULFILLED");
     const waiting = await shipment(adaAgain.id, "PENDING");
     const bobs = await shipment(bob.id, "FULFILLED");
-    await redactCustomer(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_to_redact: [] });
+    await redactCustomer(ctx, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_to_redact: [] });
     expect((await prisma.shipment.findMany({ select: { id: true } })).map((row) => row.id).sort()).toEqual([waiting.id, bobs.id].sort());
     const kept = await prisma.shipment.findUniqueOrThrow({ where: { id: waiting.id } });
     expect(kept.request).not.toContain("Ada Lovelace");
@@ -83,13 +85,13 @@ describe("compliance webhooks", () => {
   });
 
   it("GIVEN customers/data_request THEN the report lists that customer's orders in this shop only", async () => {
-    const report = await reportCustomerData(prisma, SHOP, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
+    const report = await reportCustomerData(ctx, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
     expect(report.orders.map((order) => order.id).sort()).toEqual([ada.id, adaAgain.id].sort());
     expect(report.orders[0]?.shippingAddress).toMatchObject({ name: "ada@example.com" });
   });
 
   it("GIVEN customers/redact naming one order by numeric id THEN that order and the customer's others are erased, nobody else's", async () => {
-    const erased = await redactCustomer(prisma, SHOP, {
+    const erased = await redactCustomer(ctx, {
       shop_domain: SHOP,
       customer: { id: 7, email: "ada@example.com" },
       orders_to_redact: [Number(ada.id.split("/").pop())],
@@ -106,7 +108,7 @@ describe("compliance webhooks", () => {
       data: { shop: SHOP, customerId: "c1", email: "m@example.com", sealedPassword: "v1.x.y.z", origin: "CONNECTED", connectedAt: new Date() },
     });
     await prisma.shopSettings.create({ data: { shop: SHOP, data: "{}" } });
-    await redactShop(prisma, SHOP);
+    await redactShop(ctx);
     expect(await prisma.shipment.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.shippingAccount.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.shopSettings.count({ where: { shop: SHOP } })).toBe(0);
@@ -117,7 +119,7 @@ describe("compliance webhooks", () => {
   });
 
   it("GIVEN a malformed payload THEN it is refused, not half-applied", async () => {
-    await expect(redactCustomer(prisma, SHOP, { shop_domain: SHOP })).rejects.toThrow();
+    await expect(redactCustomer(ctx, { shop_domain: SHOP })).rejects.toThrow();
     expect(await prisma.mirrorOrder.count({ where: { shop: SHOP } })).toBe(3);
   });
 });

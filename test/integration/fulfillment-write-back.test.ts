@@ -316,15 +316,15 @@ describe("fulfillment write-back against the local admin", () => {
 
   it("GIVEN notifications turned off in Settings THEN the fulfillment is created without notifying the customer", async () => {
     const { loadSettings, saveSettings } = await import("../../app/settings/account.server");
-    const settings = await loadSettings(prisma, SHOP);
-    await saveSettings(prisma, SHOP, { ...settings, notifyCustomer: false });
+    const settings = await loadSettings({ db: prisma, shop: SHOP });
+    await saveSettings({ db: prisma, shop: SHOP }, { ...settings, notifyCustomer: false });
     try {
       const [shipment] = await book(takeFulfillmentOrders(1));
       await writeBack.startWriteBack(SHOP);
       const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
       expect(fulfillment!.notify_customer).toBe(0);
     } finally {
-      await saveSettings(prisma, SHOP, settings);
+      await saveSettings({ db: prisma, shop: SHOP }, settings);
     }
   });
 
@@ -446,7 +446,7 @@ describe("fulfillment write-back against the local admin", () => {
       id: shipment!.fulfillmentOrderId,
     });
     const { context, operations } = await observedAdmin();
-    await mirror.refreshOrder(context, prisma, shipment!.orderId);
+    await mirror.refreshOrder(contextOf(context, prisma), shipment!.orderId);
     operations.length = 0;
 
     expect(await writeBack.writeBack(contextOf(context, prisma))).toEqual({ fulfilled: 0, failed: 1 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import { useAppEnvironment } from "../support/app-env";
 import { signedWebhook as signedRequest } from "../support/webhooks";
+import type { Context } from "../../app/context";
+import { contextOf } from "../factories/context";
 import { buildSettings } from "../factories/orders";
 import { SHOP, startHarness, type Harness } from "./devstore-harness";
 
@@ -27,7 +29,7 @@ interface OrdersPage {
 }
 
 describe("the order mirror against the local admin", () => {
-  let context: Awaited<ReturnType<typeof shopAdmin>>;
+  let ctx: Context;
   let seeded: OrdersPage["orders"]["nodes"];
 
   async function shopAdmin() {
@@ -39,7 +41,7 @@ describe("the order mirror against the local admin", () => {
     await prisma.session.create({
       data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders" },
     });
-    context = await shopAdmin();
+    ctx = contextOf(await shopAdmin(), prisma);
     const page = await harness.gql<OrdersPage>(`{ orders(first: 100, query: "status:open") { nodes { id name shippingAddress { countryCodeV2 } } } }`);
     seeded = page.body.data?.orders.nodes ?? [];
   });
@@ -48,10 +50,10 @@ describe("the order mirror against the local admin", () => {
   it("GIVEN a seeded US order WHEN refreshed THEN it is mirrored and maps to a valid quote request", async () => {
     const domestic = seeded.find((order) => order.shippingAddress?.countryCodeV2 === "US");
     expect(domestic).toBeDefined();
-    const mirrored = await mirror.refreshOrder(context, prisma, domestic!.id);
+    const mirrored = await mirror.refreshOrder(ctx, domestic!.id);
     expect(mirrored?.name).toBe(domestic!.name);
 
-    const [loaded] = await mirror.loadMirroredOrders(prisma, SHOP, [domestic!.id]);
+    const [loaded] = await mirror.loadMirroredOrders(ctx, [domestic!.id]);
     expect(loaded).toEqual(mirrored);
     const result = orderToShipments(loaded!, buildSettings());
     if (result.ok) {
@@ -64,16 +66,16 @@ describe("the order mirror against the local admin", () => {
   });
 
   it("GIVEN an id Shopify does not know WHEN refreshed THEN it is not (or no longer) mirrored", async () => {
-    expect(await mirror.refreshOrder(context, prisma, "gid://shopify/Order/999999999")).toBeNull();
-    expect(await mirror.loadMirroredOrders(prisma, SHOP, ["gid://shopify/Order/999999999"])).toEqual([]);
+    expect(await mirror.refreshOrder(ctx, "gid://shopify/Order/999999999")).toBeNull();
+    expect(await mirror.loadMirroredOrders(ctx, ["gid://shopify/Order/999999999"])).toEqual([]);
   });
 
   it("GIVEN the install backfill WHEN the bulk operation completes THEN every order with work left is mirrored", async () => {
-    const { syncId } = await mirror.startMirrorSync(context, prisma);
-    let progress = await mirror.advanceMirrorSync(context, prisma, syncId);
+    const { syncId } = await mirror.startMirrorSync(ctx);
+    let progress = await mirror.advanceMirrorSync(ctx, syncId);
     for (let attempt = 0; progress.status === "RUNNING" && attempt < 50; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      progress = await mirror.advanceMirrorSync(context, prisma, syncId);
+      progress = await mirror.advanceMirrorSync(ctx, syncId);
     }
     expect(progress.status).toBe("COMPLETED");
     const ordersSeen = progress.status === "COMPLETED" ? progress.ordersSeen : 0;
@@ -84,15 +86,14 @@ describe("the order mirror against the local admin", () => {
     const international = await prisma.mirrorOrder.findMany({ where: { shop: SHOP, destinationCountry: { in: ["GB", "CA", "DE", "AU", "JP"] } } });
     expect(international.length).toBeGreaterThan(0);
     const orders = await mirror.loadMirroredOrders(
-      prisma,
-      SHOP,
+      ctx,
       international.map((row) => row.id),
     );
     const lines = orders.flatMap((order) => order.fulfillmentOrders.flatMap((fo) => fo.lines));
     expect(lines.some((line) => line.hsCode && line.countryOfOrigin)).toBe(true);
 
     // Calling it again is harmless.
-    expect(await mirror.advanceMirrorSync(context, prisma, syncId)).toEqual(progress);
+    expect(await mirror.advanceMirrorSync(ctx, syncId)).toEqual(progress);
   });
 
   it("GIVEN orders/updated for an order not yet mirrored WHEN the webhook arrives THEN the order is mirrored", async () => {
@@ -153,18 +154,18 @@ describe("the order mirror against the local admin", () => {
 
   it("GIVEN a shop never synced THEN Orders to ship starts nothing (NONE); WHEN installation queues the first sync THEN the page shows it queued or running, its job completes it, and loading the page again starts no other", async () => {
     await prisma.mirrorSync.deleteMany({ where: { shop: SHOP } });
-    expect(await currentMirrorSync(SHOP)).toEqual({ status: "NONE", error: null });
+    expect(await currentMirrorSync(ctx)).toEqual({ status: "NONE", error: null });
     expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(0);
 
-    await queueFirstMirrorSync(SHOP);
-    let sync = await currentMirrorSync(SHOP);
+    await queueFirstMirrorSync(ctx);
+    let sync = await currentMirrorSync(ctx);
     expect(["QUEUED", "RUNNING"]).toContain(sync.status);
     for (let attempt = 0; (sync.status === "RUNNING" || sync.status === "QUEUED") && attempt < 100; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      sync = await currentMirrorSync(SHOP);
+      sync = await currentMirrorSync(ctx);
     }
     expect(sync).toEqual({ status: "COMPLETED", error: null });
-    expect(await currentMirrorSync(SHOP)).toEqual(sync);
+    expect(await currentMirrorSync(ctx)).toEqual(sync);
     expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(1);
   });
 });

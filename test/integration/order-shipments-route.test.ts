@@ -53,7 +53,7 @@ const onHold = buildMirroredOrder({
 });
 const unbooked = buildMirroredOrder({ id: "gid://shopify/Order/7002", name: "#7002" });
 const weightless = buildMirroredOrder({ id: "gid://shopify/Order/7004", name: "#7004" });
-await saveMirroredOrders(prisma, SHOP, [onHold, unbooked, weightless], new Date());
+await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => new Date() }, [onHold, unbooked, weightless]);
 // Its last quote run could not quote it, and said why.
 await prisma.quoteRun.create({
   data: {
@@ -70,7 +70,9 @@ await prisma.quoteRun.create({
     },
   },
 });
-await saveMirroredOrders(prisma, "another-shop.myshopify.com", [buildMirroredOrder({ id: "gid://shopify/Order/7003", name: "#7003" })], new Date());
+await saveMirroredOrders({ db: prisma, shop: "another-shop.myshopify.com", now: () => new Date() }, [
+  buildMirroredOrder({ id: "gid://shopify/Order/7003", name: "#7003" }),
+]);
 
 async function get(number: string, headers: Record<string, string> = { origin: EXTENSION_ORIGIN }) {
   return callRoute(route.loader, await appRequest(harness.admin, `/api/order-shipments/${number}`, { headers }), { id: number });

@@ -36,19 +36,14 @@ function mirrored(number: number, overrides: { country?: string; tags?: string[]
   };
 }
 
-await saveMirroredOrders(
-  prisma,
-  SHOP,
-  [
-    mirrored(1, { tags: ["wholesale"], ageDays: 0 }),
-    mirrored(2, { country: "GB", tags: ["wholesale", "gift"], ageDays: 2 }),
-    mirrored(3, { country: "CA", tags: ["wholesale gift"], ageDays: 8 }),
-    mirrored(4, { ageDays: 4, onHold: true }),
-    // Shipped since the last full sync: a fulfillments/create webhook refreshed it with its fulfillment order closed.
-    mirrored(5, { ageDays: 1, shipped: true }),
-  ],
-  NOW,
-);
+await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => NOW }, [
+  mirrored(1, { tags: ["wholesale"], ageDays: 0 }),
+  mirrored(2, { country: "GB", tags: ["wholesale", "gift"], ageDays: 2 }),
+  mirrored(3, { country: "CA", tags: ["wholesale gift"], ageDays: 8 }),
+  mirrored(4, { ageDays: 4, onHold: true }),
+  // Shipped since the last full sync: a fulfillments/create webhook refreshed it with its fulfillment order closed.
+  mirrored(5, { ageDays: 1, shipped: true }),
+]);
 // Order 2 has rates picked and not booked; order 3 was quoted and booked already.
 for (const [orderId, bookingStatus] of [
   ["gid://shopify/Order/2", "NONE"],
@@ -69,12 +64,13 @@ for (const [orderId, bookingStatus] of [
 }
 
 const base = { scope: "all", quoted: "any", homeCountry: "US", now: NOW } as const;
-const names = async (filters: Partial<Parameters<typeof listOrdersToShip>[2]>) =>
-  (await listOrdersToShip(prisma, SHOP, { ...base, page: 1, ...filters })).rows.map((row) => row.name);
+const ctx = { db: prisma, shop: SHOP };
+const names = async (filters: Partial<Parameters<typeof listOrdersToShip>[1]>) =>
+  (await listOrdersToShip(ctx, { ...base, page: 1, ...filters })).rows.map((row) => row.name);
 
 describe("Orders to ship: filters", () => {
   it("GIVEN no filter THEN every order with something left to ship is listed newest first, with the tags and countries to filter by", async () => {
-    const list = await listOrdersToShip(prisma, SHOP, { ...base, page: 1 });
+    const list = await listOrdersToShip(ctx, { ...base, page: 1 });
     expect(list.rows.map((row) => row.name)).toEqual(["#1", "#2", "#4", "#3"]);
     expect(list.total).toBe(4);
     expect(list.tags).toEqual(["gift", "wholesale", "wholesale gift"]);
@@ -102,7 +98,7 @@ describe("Orders to ship: filters", () => {
   it("GIVEN already quoted / not quoted THEN orders with rates waiting to be booked are told apart", async () => {
     expect(await names({ quoted: "quoted" })).toEqual(["#2"]);
     expect(await names({ quoted: "not-quoted" })).toEqual(["#1", "#4", "#3"]);
-    const list = await listOrdersToShip(prisma, SHOP, { ...base, page: 1 });
+    const list = await listOrdersToShip(ctx, { ...base, page: 1 });
     expect(list.rows.filter((row) => row.quoted).map((row) => row.name)).toEqual(["#2"]);
   });
 
@@ -113,13 +109,13 @@ describe("Orders to ship: filters", () => {
 
   it("GIVEN a shop with no country on file WHEN it filters domestic THEN its home country is taken to be the US", async () => {
     const filters = orderListFilters({ page: 1, scope: "domestic", quoted: "any" }, { countryCode: null }, NOW);
-    expect((await listOrdersToShip(prisma, SHOP, filters)).rows.map((row) => row.name)).toEqual(["#1", "#4"]);
+    expect((await listOrdersToShip(ctx, filters)).rows.map((row) => row.name)).toEqual(["#1", "#4"]);
     const british = orderListFilters({ page: 1, scope: "domestic", quoted: "any" }, { countryCode: "GB" }, NOW);
-    expect((await listOrdersToShip(prisma, SHOP, british)).rows.map((row) => row.name)).toEqual(["#2"]);
+    expect((await listOrdersToShip(ctx, british)).rows.map((row) => row.name)).toEqual(["#2"]);
   });
 
   it("GIVEN “all matching orders” THEN every shippable match is selected across pages, orders on hold left out", async () => {
-    expect(await matchingShippableOrderIds(prisma, SHOP, { ...base })).toEqual(["gid://shopify/Order/1", "gid://shopify/Order/2", "gid://shopify/Order/3"]);
-    expect(await matchingShippableOrderIds(prisma, SHOP, { ...base, age: "1" })).toEqual(["gid://shopify/Order/2", "gid://shopify/Order/3"]);
+    expect(await matchingShippableOrderIds(ctx, { ...base })).toEqual(["gid://shopify/Order/1", "gid://shopify/Order/2", "gid://shopify/Order/3"]);
+    expect(await matchingShippableOrderIds(ctx, { ...base, age: "1" })).toEqual(["gid://shopify/Order/2", "gid://shopify/Order/3"]);
   });
 });

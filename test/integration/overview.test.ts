@@ -42,17 +42,12 @@ await bookedShipment(SHOP, "MRX", "MRX_2DAY", "20.00", "GB", 10);
 await bookedShipment(SHOP, "NPS", "NPS_GROUND_ADVANTAGE", "7.77", "CA", 45); // outside 30 days
 await bookedShipment("elsewhere.myshopify.com", "BLP", "BLP_GROUND", "99.00", "US", 1);
 const ordersAt = (days: number[]) => days.map((age) => buildMirroredOrder({ createdAt: new Date(NOW.getTime() - age * DAY - 1000).toISOString() }));
-await saveMirroredOrders(
-  prisma,
-  SHOP,
-  [
-    ...ordersAt([0, 2, 5, 12]),
-    buildMirroredOrder({
-      fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "OTHER", reasonNotes: null }], supportedActions: [] })],
-    }),
-  ],
-  NOW,
-);
+await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => NOW }, [
+  ...ordersAt([0, 2, 5, 12]),
+  buildMirroredOrder({
+    fulfillmentOrders: [buildFulfillmentOrder({ status: "ON_HOLD", holds: [{ reason: "OTHER", reasonNotes: null }], supportedActions: [] })],
+  }),
+]);
 
 describe("shippingOverview", () => {
   it("GIVEN bookings over two months and two shops THEN the last 30 days' labels, spend by carrier and service, average, countries and waiting orders", async () => {

@@ -50,8 +50,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     await syncOrderMirror(context, prisma, 30);
     const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, orderBy: { orderCreatedAt: "asc" }, select: { id: true } });
     orders = await mirror.loadMirroredOrders(
-      prisma,
-      SHOP,
+      { db: prisma, shop: SHOP },
       rows.map((row) => row.id),
     );
 
@@ -258,11 +257,11 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).selectedQuoteId).toBe(other.quoteId);
 
     // The merchant switches to a preferred carrier with a ceiling below its prices, then re-applies to all.
-    await saveSettings(prisma, SHOP, { ...(await loadSettings(prisma, SHOP)), rateRule: { kind: "preferred", carrierCode: "MRX", maxAmount: "5.00" } });
+    await saveSettings(at(NOW), { ...(await loadSettings(at(NOW))), rateRule: { kind: "preferred", carrierCode: "MRX", maxAmount: "5.00" } });
     expect(await applyRule(at(NOW), runId, { overrideManual: true })).toMatchObject({ applied: 5, keptManual: 0 });
     const after = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(after).toMatchObject({ selectedBy: "RULE", selectionReason: "Preferred carrier Meridian Express is over your $5.00 ceiling: cheapest instead" });
-    await saveSettings(prisma, SHOP, { ...(await loadSettings(prisma, SHOP)), rateRule: { kind: "cheapest" } });
+    await saveSettings({ db: prisma, shop: SHOP }, { ...(await loadSettings({ db: prisma, shop: SHOP })), rateRule: { kind: "cheapest" } });
   });
 
   it("GIVEN 31 days later WHEN the run is shown THEN its rates are expired, cannot be picked, and a re-quote keeps the merchant's service", async () => {
@@ -353,8 +352,8 @@ describe("quoting selected orders against the Shipping API service", () => {
   });
 
   it("GIVEN no sender address yet (first use) WHEN quoting is started THEN the shop's primary location becomes the saved sender and the orders are quoted from it", async () => {
-    const settings = await loadSettings(prisma, SHOP);
-    await saveSettings(prisma, SHOP, { ...settings, sender: null, senderLocationId: null });
+    const settings = await loadSettings({ db: prisma, shop: SHOP });
+    await saveSettings({ db: prisma, shop: SHOP }, { ...settings, sender: null, senderLocationId: null });
     // A domestic order no other test quoted.
     const quoted = new Set((await prisma.shipment.findMany({ select: { orderId: true } })).map((row) => row.orderId));
     const fresh = orders.find(
@@ -369,7 +368,7 @@ describe("quoting selected orders against the Shipping API service", () => {
       const { runId, finished } = await startQuoteRun(at(NOW), [fresh!.id]);
       await finished;
       const primary = harness.admin.store.getLocation(harness.admin.store.defaultLocationId())!;
-      const saved = await loadSettings(prisma, SHOP);
+      const saved = await loadSettings({ db: prisma, shop: SHOP });
       expect(saved.senderLocationId).toBe(`gid://shopify/Location/${primary.id}`);
       expect(saved.sender).toMatchObject({
         name: primary.name,
@@ -385,24 +384,24 @@ describe("quoting selected orders against the Shipping API service", () => {
       const request = await prisma.shipment.findFirstOrThrow({ where: { runId }, select: { request: true } });
       expect(JSON.parse(request.request).sender).toMatchObject({ city: primary.city, zip: primary.zip });
     } finally {
-      await saveSettings(prisma, SHOP, settings);
+      await saveSettings({ db: prisma, shop: SHOP }, settings);
     }
   });
 
   it("GIVEN no sender address, or no account WHEN quoting is started THEN it says what to set up, before creating a run", async () => {
     const runs = await prisma.quoteRun.count();
-    const settings = await loadSettings(prisma, SHOP);
-    await saveSettings(prisma, SHOP, { ...settings, sender: null, senderLocationId: null });
+    const settings = await loadSettings({ db: prisma, shop: SHOP });
+    await saveSettings({ db: prisma, shop: SHOP }, { ...settings, sender: null, senderLocationId: null });
     // The primary location has no phone, which carriers print on the label: it cannot be the sender by itself.
     const store = harness.admin.store;
     const primary = store.getLocation(store.defaultLocationId())!;
     store.sql("UPDATE locations SET phone = NULL WHERE id = ?").run(primary.id);
     try {
       await expect(startQuoteRun(at(NOW), [picked.domestic.id])).rejects.toBeInstanceOf(SenderMissingError);
-      expect((await loadSettings(prisma, SHOP)).sender).toBeNull();
+      expect((await loadSettings(at(NOW))).sender).toBeNull();
     } finally {
       store.sql("UPDATE locations SET phone = ? WHERE id = ?").run(primary.phone, primary.id);
-      await saveSettings(prisma, SHOP, settings);
+      await saveSettings({ db: prisma, shop: SHOP }, settings);
     }
     await expect(startQuoteRun(contextOf({ ...context, shop: "unconnected.myshopify.com" }, prisma, NOW), [picked.domestic.id])).rejects.toBeInstanceOf(
       NotConnectedError,

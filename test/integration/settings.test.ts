@@ -48,7 +48,7 @@ describe("the Settings page", () => {
     let page: SettingsPage;
     beforeAll(async () => {
       customer = await service.createCustomer();
-      await saveAccount(prisma, SHOP, customer, "CONNECTED");
+      await saveAccount({ db: prisma, shop: SHOP, now: () => new Date() }, customer, "CONNECTED");
       // A Canadian location: its province code becomes the sender's state.
       harness.admin.store.insertLocation({
         name: "Toronto Depot",
@@ -74,7 +74,7 @@ describe("the Settings page", () => {
     it("GIVEN no saved settings WHEN Settings opens THEN the defaults are shown with the shop's primary location as the sender (saved, editable), and no problems", async () => {
       const primary = page.locations.find((location) => location.name === "Brooklyn Warehouse")!;
       expect(page.values).toEqual({ ...settingsFormValues(DEFAULT_SETTINGS), senderLocationId: primary.id, sender: primary.sender });
-      expect(await loadSettings(prisma, SHOP)).toMatchObject({
+      expect(await loadSettings({ db: prisma, shop: SHOP })).toMatchObject({
         senderLocationId: primary.id,
         sender: { name: "Brooklyn Warehouse", city: "Brooklyn", state: "NY", zip: "11201", phone: "7185550100" },
       });
@@ -175,7 +175,7 @@ describe("the Settings page", () => {
       const answer = await save(form);
       expect(answer).toMatchObject({ status: 200, body: { ok: true } });
 
-      const stored = await loadSettings(prisma, SHOP);
+      const stored = await loadSettings({ db: prisma, shop: SHOP });
       expect(stored).toMatchObject({
         senderLocationId: form.senderLocationId,
         sender: {
@@ -222,7 +222,7 @@ describe("the Settings page", () => {
       const saved = await callRoute(settingsRoute.action, await appRequest(harness.admin, settingsUrl, jsonBody(form)));
       expect(saved.status).toBe(302);
       expect(saved.headers.get("location")).toBe(returnTo);
-      expect((await loadSettings(prisma, SHOP)).senderLocationId).toBe(form.senderLocationId);
+      expect((await loadSettings({ db: prisma, shop: SHOP })).senderLocationId).toBe(form.senderLocationId);
 
       // Anything outside the app is not followed: the save stays on Settings.
       const elsewhere = await callRoute(
@@ -233,7 +233,7 @@ describe("the Settings page", () => {
     });
 
     it("GIVEN invalid values in several sections WHEN saved THEN 400 names each field, and the stored settings are unchanged", async () => {
-      const before = await loadSettings(prisma, SHOP);
+      const before = await loadSettings({ db: prisma, shop: SHOP });
       const form = chosenForm();
       const answer = await save({
         ...form,
@@ -251,7 +251,7 @@ describe("the Settings page", () => {
           "rateRule.carrierCode": "choose a carrier",
         },
       });
-      expect(await loadSettings(prisma, SHOP)).toEqual(before);
+      expect(await loadSettings({ db: prisma, shop: SHOP })).toEqual(before);
     });
 
     it("GIVEN a return service, an unknown provider account and a package the carrier lacks WHEN saved THEN 400 names each against what the account offers", async () => {
@@ -281,7 +281,7 @@ describe("the Settings page", () => {
     });
 
     it("GIVEN stored credentials the service no longer accepts WHEN Settings opens THEN the page renders and asks to connect again", async () => {
-      await saveAccount(prisma, SHOP, { ...customer, password: "changed-elsewhere" }, "CONNECTED");
+      await saveAccount({ db: prisma, shop: SHOP, now: () => new Date() }, { ...customer, password: "changed-elsewhere" }, "CONNECTED");
       try {
         const reopened = (await openPage()).body as SettingsPage;
         expect(reopened.catalog).toBeNull();
@@ -290,7 +290,7 @@ describe("the Settings page", () => {
         ]);
         expect(reopened.values.senderLocationId).toBe(chosenForm().senderLocationId);
       } finally {
-        await saveAccount(prisma, SHOP, customer, "CONNECTED");
+        await saveAccount({ db: prisma, shop: SHOP, now: () => new Date() }, customer, "CONNECTED");
       }
     });
 
@@ -307,7 +307,7 @@ describe("the Settings page", () => {
 
       const answer = await save({ ...reopened.values, labelFormat: "PDF" });
       expect(answer).toMatchObject({ status: 200, body: { ok: true } });
-      expect((await loadSettings(prisma, SHOP)).labelFormat).toBe("PDF");
+      expect((await loadSettings({ db: prisma, shop: SHOP })).labelFormat).toBe("PDF");
     });
   });
 });

@@ -53,8 +53,9 @@ export async function connectTestAccount(options: {
   const credentials = { customerId: created.value.customerId, email, password };
   const db = createPrismaClient(options.databaseUrl);
   try {
-    await saveAccount(db, options.shop, credentials, "CONNECTED", { key: parseEncryptionKey(TEST_ENCRYPTION_KEY) });
-    await saveSettings(db, options.shop, { ...DEFAULT_SETTINGS, sender: TEST_SENDER, ...options.settings });
+    const ctx = { db, shop: options.shop, now: () => new Date() };
+    await saveAccount(ctx, credentials, "CONNECTED", { key: parseEncryptionKey(TEST_ENCRYPTION_KEY) });
+    await saveSettings(ctx, { ...DEFAULT_SETTINGS, sender: TEST_SENDER, ...options.settings });
   } finally {
     await db.$disconnect();
   }

@@ -1,19 +1,19 @@
 import type { PrismaClient } from "@prisma/client";
 import type { ShopAdmin } from "../../app/shopify/gateway.server";
-
-type MirrorDb = Pick<PrismaClient, "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "$transaction">;
+import { contextOf } from "../factories/context";
 
 /**
  * Fills the app's order mirror as a first visit does: the real bulk operation on the (local) admin, advanced
  * until it ends. Throws when it fails; returns how many orders it mirrored.
  */
-export async function syncOrderMirror(context: ShopAdmin, db: MirrorDb, pollMs = 50): Promise<number> {
+export async function syncOrderMirror(context: ShopAdmin, db: PrismaClient, pollMs = 50): Promise<number> {
   const mirror = await import("../../app/orders/mirror.server");
-  const { syncId } = await mirror.startMirrorSync(context, db);
-  let progress = await mirror.advanceMirrorSync(context, db, syncId);
+  const ctx = contextOf(context, db);
+  const { syncId } = await mirror.startMirrorSync(ctx);
+  let progress = await mirror.advanceMirrorSync(ctx, syncId);
   while (progress.status === "RUNNING") {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
-    progress = await mirror.advanceMirrorSync(context, db, syncId);
+    progress = await mirror.advanceMirrorSync(ctx, syncId);
   }
   if (progress.status === "FAILED") throw new Error(`mirror sync failed: ${progress.error}`);
   return progress.ordersSeen;
