@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
+import type { Context } from "../context";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
@@ -55,13 +56,10 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
 /** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
 const DEFAULT_CONCURRENCY = 4;
 
-export interface TrackingDeps {
-  db: Db;
-  /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
-  admin: ShopAdmin;
-  /** The shop's Shipping API account. */
-  client: ShippingClient;
-  now: () => Date;
+/** How a pass runs, besides its context: how many it claims, its randomness (jitter, lease token), polls in flight. */
+export interface TrackingPassOptions {
+  /** Shipments claimed by this pass; default 500. */
+  limit?: number;
   random?: () => number;
   concurrency?: number;
 }
@@ -85,7 +83,14 @@ export interface TrackingPassSummary {
 
 const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 });
 
-interface Run extends TrackingDeps {
+/** One pass's working state: the context's database and clock, its two gateways opened, and what it has to write. */
+interface Run {
+  db: Db;
+  now: () => Date;
+  /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
+  admin: ShopAdmin;
+  /** The shop's Shipping API account. */
+  client: ShippingClient;
   random: () => number;
   summary: TrackingPassSummary;
   /** Reschedules of polled shipments, written together (one commit for many) by `flushReschedules`. */
@@ -460,9 +465,20 @@ function holds(row: Shipment, values: Partial<Record<keyof Shipment, string | Da
  * change of status to Shopify, and reschedules every one it claimed. Safe to run from several places at
  * once: a shipment claimed by one caller is skipped by the others until its lease ends.
  */
-export async function syncDueTracking(deps: TrackingDeps, options: { shop: string; limit?: number }): Promise<TrackingPassSummary> {
-  const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary(), reschedules: [], unchanged: [] };
-  const claimed = await claimDue(run, options.shop, options.limit ?? 500);
+export async function syncDueTracking(ctx: Context, options: TrackingPassOptions = {}): Promise<TrackingPassSummary> {
+  const admin = await ctx.shopify();
+  const client = await ctx.shipping();
+  const run: Run = {
+    db: ctx.db,
+    now: () => ctx.now(),
+    admin,
+    client,
+    random: options.random ?? Math.random,
+    summary: emptySummary(),
+    reschedules: [],
+    unchanged: [],
+  };
+  const claimed = await claimDue(run, ctx.shop, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
   const stored = await run.db.trackingEvent.findMany({
@@ -489,7 +505,7 @@ export async function syncDueTracking(deps: TrackingDeps, options: { shop: strin
       await flushReschedules(run);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
   await flushReschedules(run, true);
   return run.summary;
 }
