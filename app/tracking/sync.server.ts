@@ -42,15 +42,19 @@ export const WriteStatus = {
   FAILED: "FAILED",
 } as const;
 
-export type StopReason = "FULFILLMENT_CANCELLED" | "ORDER_CANCELLED" | "SHOP_UNINSTALLED" | "VOIDED";
+/**
+ * Why tracking stopped. VOIDED: the label was voided at the provider (Search Shipments says `voided`), so the
+ * carrier will never move it. NO_LABEL: a followed row with no book number or fulfillment to follow.
+ */
+export type StopReason = "FULFILLMENT_CANCELLED" | "ORDER_CANCELLED" | "SHOP_UNINSTALLED" | "VOIDED" | "NO_LABEL";
 
 /** Why a shipment is no longer followed, in the merchant's words. */
 export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   FULFILLMENT_CANCELLED: "The fulfillment was cancelled in Shopify, so Consign stopped following this parcel.",
   ORDER_CANCELLED: "The order was cancelled, so Consign stopped following this parcel.",
   SHOP_UNINSTALLED: "Consign was uninstalled, so tracking stopped.",
-  // Stored name kept; the Shipping API cannot void a label. Set for a row with no book number or fulfillment.
-  VOIDED: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
+  VOIDED: "The label was voided at the Shipping API, so the carrier will not move this parcel and Consign stopped following it.",
+  NO_LABEL: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
 };
 
 /** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
@@ -381,7 +385,7 @@ export async function stopTracking(
 async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]): Promise<void> {
   const { summary } = run;
   if (!row.bookNumber || !row.fulfillmentId) {
-    await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "VOIDED", nextTrackAt: null } });
+    await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "NO_LABEL", nextTrackAt: null } });
     summary.stopped++;
     return;
   }
