@@ -50,10 +50,10 @@ function timelineOf(ctx: DomainContext, row: TrackedRow, record: BookedShipment)
 }
 
 /** The refund a void wrote: its time is the void's time (the ledger holds it, in the void's transaction). */
-function voidRefundOf(ctx: DomainContext, customerId: string, bookNumber: string): { amountCents: number; createdAt: string | Date } | undefined {
+function voidRefundOf(ctx: DomainContext, customerId: string, bookNumber: string): { amountCents: number; createdAt: string } | undefined {
   return ctx.store
     .statement(`SELECT amountCents, createdAt FROM LedgerEntry WHERE customerId = ? AND kind = 'refund' AND reference = ?`)
-    .get(customerId, bookNumber) as { amountCents: number; createdAt: string | Date } | undefined;
+    .get(customerId, bookNumber) as { amountCents: number; createdAt: string } | undefined;
 }
 
 /**
@@ -93,7 +93,7 @@ export function voidShipment(ctx: DomainContext, customerId: string, bookNumber:
   return ctx.store.transaction(() => {
     const row = ownedShipment(ctx, customerId, bookNumber);
     const record = JSON.parse(row.record) as BookedShipment;
-    const answer = (refund: { amountCents: number; createdAt: string | Date }): VoidedShipment => ({
+    const answer = (refund: { amountCents: number; createdAt: string }): VoidedShipment => ({
       bookNumber,
       voided: true,
       voidedAt: formatTimestamp(new Date(refund.createdAt)),
@@ -119,6 +119,6 @@ export function voidShipment(ctx: DomainContext, customerId: string, bookNumber:
     ctx.store
       .statement(`UPDATE Shipment SET record = ? WHERE bookNumber = ? AND customerId = ?`)
       .run(JSON.stringify({ ...record, voided: true }), bookNumber, customerId);
-    return answer({ amountCents: creditCents, createdAt: now });
+    return answer({ amountCents: creditCents, createdAt: now.toISOString() });
   });
 }
