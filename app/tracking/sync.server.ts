@@ -6,7 +6,7 @@ import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
-import { CLAIM_LEASE_MS, nextPoll, RETRY_AFTER_MS, jittered } from "./schedule";
+import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
 import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
 
@@ -20,7 +20,9 @@ import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULF
  * Every carrier event is stored once (a unique key drops duplicates); only a change of status is queued for
  * Shopify (PENDING), the write records intent (WRITING) before fulfillmentEventCreate and the outcome
  * (WRITTEN) after it, and an event found WRITING was interrupted: the fulfillment's events are read back
- * before it is written again, as the write-back does (docs/decisions/005).
+ * before it is written again, as the write-back does (docs/decisions/005). A label still waiting for the
+ * carrier may have been voided at the provider: such polls also ask Search Shipments now and then, and a voided
+ * label stops being followed with nothing written to Shopify.
  */
 
 export type Db = Pick<PrismaClient, "shipment" | "trackingEvent" | "$transaction" | "$executeRaw">;
@@ -381,6 +383,31 @@ export async function stopTracking(
   return count;
 }
 
+/**
+ * Whether Search Shipments (keyword: the book number, matched exactly in the answer) says the label was voided;
+ * null when it did not answer, and the check is tried at the next poll.
+ */
+async function labelVoided(run: Run, row: Shipment & { bookNumber: string }): Promise<boolean | null> {
+  const found = await run.client.searchShipments({ body: { keyword: row.bookNumber } });
+  if (!found.ok) {
+    console.warn(
+      `[consign] tracking ${row.id} (${row.orderName}): Search Shipments did not answer (${describeError(found.error)}); the void check is tried next poll`,
+    );
+    return null;
+  }
+  return found.value.shipments.some((shipment) => shipment.bookNumber === row.bookNumber && shipment.voided);
+}
+
+/** The latest time among the carrier's reported events and the shipment's stored latest event. */
+function latestEventTime(reported: readonly TrackingEvent[], stored: Date | null): Date | null {
+  let latest = stored?.getTime() ?? null;
+  for (const event of reported) {
+    const at = parseServiceTimestamp(event.eventTime).getTime();
+    if (latest === null || at > latest) latest = at;
+  }
+  return latest === null ? null : new Date(latest);
+}
+
 /** Polls one claimed shipment, writes its changes of status, and reschedules it. */
 async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]): Promise<void> {
   const { summary } = run;
@@ -389,6 +416,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     summary.stopped++;
     return;
   }
+  const bookedRow = { ...row, bookNumber: row.bookNumber };
   const fulfillmentRow = { ...row, fulfillmentId: row.fulfillmentId };
   summary.polled++;
   const tracked = await run.client.trackShipment({ bookNumber: row.bookNumber });
@@ -406,6 +434,27 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
       }),
     );
     return;
+  }
+  // A label printed and never shipped may have been voided at the provider: before the carrier has the parcel,
+  // and before anything of this poll is written to Shopify, Search Shipments is asked now and then (schedule.ts).
+  let voidCheckedAt: Date | null = null;
+  const trackedSince = row.fulfilledAt ?? row.bookedAt ?? row.createdAt;
+  const checkVoid = voidCheckDue({
+    now,
+    statuses: tracked.value.map((event) => event.eventStatus),
+    bookedAt: row.bookedAt ?? trackedSince,
+    voidCheckedAt: row.voidCheckedAt,
+    goingStale: isStale({ now, lastEventAt: latestEventTime(tracked.value, row.lastEventAt), trackedSince }),
+  });
+  if (checkVoid) {
+    const voided = await labelVoided(run, bookedRow);
+    if (voided) {
+      await stopTracking(run.db, { shop: row.shop, shipmentId: row.id }, "VOIDED");
+      run.reschedules.push(run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
+      summary.stopped++;
+      return;
+    }
+    if (voided === false) voidCheckedAt = now;
   }
   const recorded = await recordEvents(run, row, tracked.value, known);
   let events = recorded.events;
@@ -436,13 +485,18 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
         now,
         latest: (facts.carrierStatus as EventStatus | null) ?? null,
         lastEventAt: facts.lastEventAt,
-        trackedSince: row.fulfilledAt ?? row.bookedAt ?? row.createdAt,
+        trackedSince,
         random: run.random,
       });
   if (next.state === TrackingState.DELIVERED) summary.delivered++;
   if (next.state === TrackingState.STALE) summary.stale++;
   if (problem) summary.errors++;
-  const tracking = { ...facts, shopifyStatus: position?.status ?? null, shopifyStatusAt: position?.at ?? null };
+  const tracking = {
+    ...facts,
+    shopifyStatus: position?.status ?? null,
+    shopifyStatusAt: position?.at ?? null,
+    ...(voidCheckedAt ? { voidCheckedAt } : {}),
+  };
   if (next.state === TrackingState.ACTIVE && !problem && holds(row, tracking)) {
     run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
     return;
