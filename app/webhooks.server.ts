@@ -104,7 +104,7 @@ export const webhookDeliveryJob = defineJob({
     const appTopic = APP_TOPICS[delivery.topic];
     if (appTopic) await appTopic.act(delivery.shop, payload);
     else {
-      await stopTrackingFromWebhook(prisma, delivery.shop, delivery.topic, payload);
+      await stopTrackingFromWebhook(prisma, delivery.shop, delivery.topic, payload, delivery.receivedAt);
       // The offline session, under the id shopify-app-remix stores it by.
       if (await prisma.session.findUnique({ where: { id: `offline_${delivery.shop}` }, select: { id: true } })) {
         const { admin, session } = await unauthenticated.admin(delivery.shop);
