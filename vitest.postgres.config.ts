@@ -21,6 +21,7 @@ const POSTGRES_TIER = [
   "test/integration/crash-tracking.test.ts",
   "test/integration/fulfillment-write-back.test.ts",
   "test/integration/tracking-sync.test.ts",
+  "test/integration/tracking-void.test.ts",
   "test/integration/app-webhooks.test.ts",
   "test/integration/compliance.test.ts",
   "test/integration/order-mirror.test.ts",
@@ -35,6 +36,7 @@ const POSTGRES_TIER = [
   "test/integration/service-batches.test.ts",
   "test/integration/service-batch-book.test.ts",
   "test/integration/service-shipments.test.ts",
+  "test/integration/service-void.test.ts",
   "test/integration/service-main.test.ts",
   "test/integration/multi-instance.test.ts",
 ];

@@ -62,10 +62,7 @@ const FUNCTIONS_NOT_YET_ON_CONTEXT = [
   "shopify/shop.server.ts:loadShopSummary",
   "tracking/run.server.ts:isTrackingRunning",
   "tracking/run.server.ts:startTrackingPass",
-  "tracking/stops.server.ts:stopTrackingFromWebhook",
   "tracking/sync.server.ts:shopsWithDueTracking",
-  "tracking/sync.server.ts:stopTracking",
-  "tracking/sync.server.ts:syncDueTracking",
   "tracking/tracking-views.server.ts:observedTransitLookup",
   "tracking/tracking-views.server.ts:observedTransitTimes",
 ];

@@ -15,8 +15,8 @@ export async function recordGrantedScopes({ db, shop }: Pick<Context, "db" | "sh
 }
 
 /** app/uninstalled: the shop's shipments are no longer followed (their fulfillments cannot take events now). */
-export function stopShopTracking({ db, shop }: Pick<Context, "db" | "shop">): Promise<number> {
-  return stopTracking(db, { shop }, "SHOP_UNINSTALLED");
+export function stopShopTracking(ctx: Pick<Context, "db" | "shop">): Promise<number> {
+  return stopTracking(ctx, {}, "SHOP_UNINSTALLED");
 }
 
 const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });

@@ -88,7 +88,7 @@ export const webhookDeliveryJob = defineJob({
     const appTopic = APP_TOPICS[delivery.topic];
     if (appTopic) await appTopic.act(ctx, payload);
     else {
-      await stopTrackingFromWebhook(ctx.db, ctx.shop, delivery.topic, payload);
+      await stopTrackingFromWebhook(ctx, delivery.topic, payload, delivery.receivedAt);
       // The offline session, under the id shopify-app-remix stores it by: the order is read through it.
       if (await ctx.db.session.findUnique({ where: { id: `offline_${ctx.shop}` }, select: { id: true } })) {
         await syncOrderFromWebhook(ctx, delivery.topic, payload);

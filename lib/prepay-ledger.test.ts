@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openingEntries, planCharge } from "./prepay-ledger";
+import { openingEntries, planCharge, planRefund } from "./prepay-ledger";
 
 const account = { balanceCents: 10_000, minimumBalanceCents: 5_000, rechargeAmountCents: 20_000 };
 
@@ -52,5 +52,12 @@ describe("prepay ledger", () => {
       expect(balance).toBeGreaterThanOrEqual(state.minimumBalanceCents);
       state = { ...state, balanceCents: plan.balanceAfterCents };
     }
+  });
+
+  it("GIVEN a voided label's charge THEN one refund entry credits it back, with no recharge even below the minimum", () => {
+    expect(planRefund({ ...account, balanceCents: 1_000 }, 2_500, "CN5")).toEqual({
+      balanceAfterCents: 3_500,
+      entries: [{ kind: "refund", amountCents: 2_500, balanceAfterCents: 3_500, reference: "CN5" }],
+    });
   });
 });

@@ -12,7 +12,8 @@ export interface PrepayAccount {
 }
 
 export interface LedgerEntryPlan {
-  kind: "recharge" | "charge";
+  /** A refund credits a voided label's charge back. */
+  kind: "recharge" | "charge" | "refund";
   amountCents: number;
   balanceAfterCents: number;
   reference: string;
@@ -52,4 +53,13 @@ export function planCharge(account: PrepayAccount, costCents: number, reference:
     for (let i = 0; i < times; i++) recharge("balance below minimum");
   }
   return { ok: true, entries, balanceAfterCents: balance };
+}
+
+/**
+ * Plans crediting `amountCents` back for `reference` (the book number of a voided label): one refund entry. A
+ * refund only raises the balance, so it never triggers a recharge.
+ */
+export function planRefund(account: PrepayAccount, amountCents: number, reference: string): { entries: LedgerEntryPlan[]; balanceAfterCents: number } {
+  const balanceAfterCents = account.balanceCents + amountCents;
+  return { entries: [{ kind: "refund", amountCents, balanceAfterCents, reference }], balanceAfterCents };
 }

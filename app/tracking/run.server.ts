@@ -15,13 +15,9 @@ const PASS_LIMIT = 200;
 
 /** Runs passes for the shop until nothing it can claim is due; returns the totals. */
 export async function trackShop(ctx: Context): Promise<TrackingPassSummary> {
-  const { db, shop } = ctx;
-  const admin = await ctx.shopify();
-  const client = await ctx.shipping();
-  const now = () => ctx.now();
   const totals: TrackingPassSummary = { polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 };
   for (;;) {
-    const summary = await syncDueTracking({ db, admin, client, now }, { shop, limit: PASS_LIMIT });
+    const summary = await syncDueTracking(ctx, { limit: PASS_LIMIT });
     for (const key of Object.keys(totals) as (keyof TrackingPassSummary)[]) totals[key] += summary[key];
     if (summary.polled + summary.stopped < PASS_LIMIT) return totals;
   }

@@ -18,6 +18,13 @@ export const CLAIM_LEASE_MS = 10 * MINUTE;
 export const RETRY_AFTER_MS = 30 * MINUTE;
 /** No new carrier event for this long: the shipment is stale, shown under Needs attention and no longer polled. */
 export const STALE_AFTER_MS = 30 * DAY;
+/**
+ * Labels are voided at the provider (its portal; the Shipping API only shows `voided` in Search Shipments), and
+ * only before the carrier scans them: a label printed and never shipped. From this long after booking, while the
+ * carrier has nothing beyond Info Received, a poll also asks Search Shipments whether the label was voided, at
+ * most once per this long.
+ */
+export const VOID_CHECK_AFTER_MS = DAY;
 /** Up to this share of the interval is added or taken away at random. */
 export const JITTER = 0.1;
 
@@ -42,14 +49,19 @@ export function jittered(interval: number, random: () => number): number {
 
 export type NextPoll = { state: "ACTIVE"; nextTrackAt: Date } | { state: "DELIVERED" | "STALE"; nextTrackAt: null };
 
+/** Whether a shipment's latest carrier event (or, with none, its fulfillment) is older than STALE_AFTER_MS at `now`. */
+export function isStale(input: { now: Date; lastEventAt: Date | null; trackedSince: Date }): boolean {
+  const quietSince = input.lastEventAt ?? input.trackedSince;
+  return input.now.getTime() - quietSince.getTime() >= STALE_AFTER_MS;
+}
+
 /**
  * What follows a poll at `now`: delivered shipments are never polled again; a shipment whose latest carrier
  * event (or, with none, its fulfillment) is older than STALE_AFTER_MS is stale; otherwise the next poll.
  */
 export function nextPoll(input: { now: Date; latest: EventStatus | null; lastEventAt: Date | null; trackedSince: Date; random: () => number }): NextPoll {
   if (input.latest === "Delivered") return { state: "DELIVERED", nextTrackAt: null };
-  const quietSince = input.lastEventAt ?? input.trackedSince;
-  if (input.now.getTime() - quietSince.getTime() >= STALE_AFTER_MS) return { state: "STALE", nextTrackAt: null };
+  if (isStale(input)) return { state: "STALE", nextTrackAt: null };
   return { state: "ACTIVE", nextTrackAt: new Date(input.now.getTime() + jittered(POLL_INTERVAL_MS[input.latest ?? "none"], input.random)) };
 }
 
@@ -59,4 +71,19 @@ export function nextPoll(input: { now: Date; latest: EventStatus | null; lastEve
  */
 export function startTracking(now: Date, random: () => number = Math.random): { trackingState: "ACTIVE"; nextTrackAt: Date } {
   return { trackingState: "ACTIVE", nextTrackAt: new Date(now.getTime() + jittered(FIRST_POLL_AFTER_MS, random)) };
+}
+
+/**
+ * Whether a poll also asks Search Shipments if the label was voided (docs/decisions/006). Never once the carrier
+ * has the parcel (any status beyond Info Received among `statuses`, the carrier's whole history): a label that
+ * has moved cannot be voided. Before that: when the label is at least VOID_CHECK_AFTER_MS old and was not
+ * checked within VOID_CHECK_AFTER_MS, and always right before the shipment would be marked stale, so a voided
+ * label is reported as voided rather than as gone quiet.
+ */
+export function voidCheckDue(input: { now: Date; statuses: readonly EventStatus[]; bookedAt: Date; voidCheckedAt: Date | null; goingStale: boolean }): boolean {
+  if (input.statuses.some((status) => status !== "Info Received")) return false;
+  if (input.goingStale) return true;
+  const now = input.now.getTime();
+  if (now - input.bookedAt.getTime() < VOID_CHECK_AFTER_MS) return false;
+  return input.voidCheckedAt === null || now - input.voidCheckedAt.getTime() >= VOID_CHECK_AFTER_MS;
 }

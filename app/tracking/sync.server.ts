@@ -1,11 +1,12 @@
 import type { Prisma, PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
+import type { Context } from "../context";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
-import { CLAIM_LEASE_MS, nextPoll, RETRY_AFTER_MS, jittered } from "./schedule";
+import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
 import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
 
@@ -19,10 +20,10 @@ import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULF
  * Every carrier event is stored once (a unique key drops duplicates); only a change of status is queued for
  * Shopify (PENDING), the write records intent (WRITING) before fulfillmentEventCreate and the outcome
  * (WRITTEN) after it, and an event found WRITING was interrupted: the fulfillment's events are read back
- * before it is written again, as the write-back does (docs/decisions/005).
+ * before it is written again, as the write-back does (docs/decisions/005). A label still waiting for the
+ * carrier may have been voided at the provider: such polls also ask Search Shipments now and then, and a voided
+ * label stops being followed with nothing written to Shopify.
  */
-
-export type Db = Pick<PrismaClient, "shipment" | "trackingEvent" | "$transaction" | "$executeRaw">;
 
 export const TrackingState = {
   NONE: "NONE",
@@ -41,27 +42,28 @@ export const WriteStatus = {
   FAILED: "FAILED",
 } as const;
 
-export type StopReason = "FULFILLMENT_CANCELLED" | "ORDER_CANCELLED" | "SHOP_UNINSTALLED" | "VOIDED";
+/**
+ * Why tracking stopped. VOIDED: the label was voided at the provider (Search Shipments says `voided`), so the
+ * carrier will never move it. NO_LABEL: a followed row with no book number or fulfillment to follow.
+ */
+export type StopReason = "FULFILLMENT_CANCELLED" | "ORDER_CANCELLED" | "SHOP_UNINSTALLED" | "VOIDED" | "NO_LABEL";
 
 /** Why a shipment is no longer followed, in the merchant's words. */
 export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   FULFILLMENT_CANCELLED: "The fulfillment was cancelled in Shopify, so Consign stopped following this parcel.",
   ORDER_CANCELLED: "The order was cancelled, so Consign stopped following this parcel.",
   SHOP_UNINSTALLED: "Consign was uninstalled, so tracking stopped.",
-  // Stored name kept; the Shipping API cannot void a label. Set for a row with no book number or fulfillment.
-  VOIDED: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
+  VOIDED: "The label was voided at the Shipping API, so the carrier will not move this parcel and Consign stopped following it.",
+  NO_LABEL: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
 };
 
 /** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
 const DEFAULT_CONCURRENCY = 4;
 
-export interface TrackingDeps {
-  db: Db;
-  /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
-  admin: ShopAdmin;
-  /** The shop's Shipping API account. */
-  client: ShippingClient;
-  now: () => Date;
+/** How a pass runs, besides its context: how many it claims, its randomness (jitter, lease token), polls in flight. */
+export interface TrackingPassOptions {
+  /** Shipments claimed by this pass; default 500. */
+  limit?: number;
   random?: () => number;
   concurrency?: number;
 }
@@ -85,7 +87,14 @@ export interface TrackingPassSummary {
 
 const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 });
 
-interface Run extends TrackingDeps {
+/** One pass's working state: the context's database and clock, its two gateways opened, and what it has to write. */
+interface Run {
+  db: Context["db"];
+  now: () => Date;
+  /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
+  admin: ShopAdmin;
+  /** The shop's Shipping API account. */
+  client: ShippingClient;
   random: () => number;
   summary: TrackingPassSummary;
   /** Reschedules of polled shipments, written together (one commit for many) by `flushReschedules`. */
@@ -111,7 +120,7 @@ const RESCHEDULE_BATCH = 50;
  * parameters; SQLite takes them as Prisma stores them. The statement is given to `$executeRaw` as the parts
  * of a template, so each database's client binds the values itself.
  */
-function rescheduleUnchanged(db: Db, rows: readonly UnchangedReschedule[]): Prisma.PrismaPromise<number> {
+function rescheduleUnchanged(db: Context["db"], rows: readonly UnchangedReschedule[]): Prisma.PrismaPromise<number> {
   const v = (value: unknown) => ({ value });
   const byId = (column: "nextTrackAt" | "lastTrackedAt") => [
     `"${column}" = CASE "id"`,
@@ -355,13 +364,13 @@ function summaryOf(events: readonly TrackingEventRow[]) {
 
 /** Stops following shipments (all of a shop's, an order's, a fulfillment's or one shipment) for `reason`. */
 export async function stopTracking(
-  db: Pick<PrismaClient, "shipment">,
-  where: { shop: string; orderId?: string; fulfillmentId?: string; shipmentId?: string },
+  ctx: Pick<Context, "db" | "shop">,
+  where: { orderId?: string; fulfillmentId?: string; shipmentId?: string },
   reason: StopReason,
 ): Promise<number> {
-  const { count } = await db.shipment.updateMany({
+  const { count } = await ctx.db.shipment.updateMany({
     where: {
-      shop: where.shop,
+      shop: ctx.shop,
       ...(where.orderId ? { orderId: where.orderId } : {}),
       ...(where.fulfillmentId ? { fulfillmentId: where.fulfillmentId } : {}),
       ...(where.shipmentId ? { id: where.shipmentId } : {}),
@@ -372,14 +381,40 @@ export async function stopTracking(
   return count;
 }
 
+/**
+ * Whether Search Shipments (keyword: the book number, matched exactly in the answer) says the label was voided;
+ * null when it did not answer, and the check is tried at the next poll.
+ */
+async function labelVoided(run: Run, row: Shipment & { bookNumber: string }): Promise<boolean | null> {
+  const found = await run.client.searchShipments({ body: { keyword: row.bookNumber } });
+  if (!found.ok) {
+    console.warn(
+      `[consign] tracking ${row.id} (${row.orderName}): Search Shipments did not answer (${describeError(found.error)}); the void check is tried next poll`,
+    );
+    return null;
+  }
+  return found.value.shipments.some((shipment) => shipment.bookNumber === row.bookNumber && shipment.voided);
+}
+
+/** The latest time among the carrier's reported events and the shipment's stored latest event. */
+function latestEventTime(reported: readonly TrackingEvent[], stored: Date | null): Date | null {
+  let latest = stored?.getTime() ?? null;
+  for (const event of reported) {
+    const at = parseServiceTimestamp(event.eventTime).getTime();
+    if (latest === null || at > latest) latest = at;
+  }
+  return latest === null ? null : new Date(latest);
+}
+
 /** Polls one claimed shipment, writes its changes of status, and reschedules it. */
 async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]): Promise<void> {
   const { summary } = run;
   if (!row.bookNumber || !row.fulfillmentId) {
-    await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "VOIDED", nextTrackAt: null } });
+    await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "NO_LABEL", nextTrackAt: null } });
     summary.stopped++;
     return;
   }
+  const bookedRow = { ...row, bookNumber: row.bookNumber };
   const fulfillmentRow = { ...row, fulfillmentId: row.fulfillmentId };
   summary.polled++;
   const tracked = await run.client.trackShipment({ bookNumber: row.bookNumber });
@@ -398,6 +433,27 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     );
     return;
   }
+  // A label printed and never shipped may have been voided at the provider: before the carrier has the parcel,
+  // and before anything of this poll is written to Shopify, Search Shipments is asked now and then (schedule.ts).
+  let voidCheckedAt: Date | null = null;
+  const trackedSince = row.fulfilledAt ?? row.bookedAt ?? row.createdAt;
+  const checkVoid = voidCheckDue({
+    now,
+    statuses: tracked.value.map((event) => event.eventStatus),
+    bookedAt: row.bookedAt ?? trackedSince,
+    voidCheckedAt: row.voidCheckedAt,
+    goingStale: isStale({ now, lastEventAt: latestEventTime(tracked.value, row.lastEventAt), trackedSince }),
+  });
+  if (checkVoid) {
+    const voided = await labelVoided(run, bookedRow);
+    if (voided) {
+      await stopTracking({ db: run.db, shop: row.shop }, { shipmentId: row.id }, "VOIDED");
+      run.reschedules.push(run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
+      summary.stopped++;
+      return;
+    }
+    if (voided === false) voidCheckedAt = now;
+  }
   const recorded = await recordEvents(run, row, tracked.value, known);
   let events = recorded.events;
   let problem: string | null = null;
@@ -408,7 +464,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     else if (outcome === "linked") summary.linked++;
     else if (outcome === "failed") summary.failed++;
     else if ("stop" in outcome) {
-      await stopTracking(run.db, { shop: row.shop, shipmentId: row.id }, outcome.stop);
+      await stopTracking({ db: run.db, shop: row.shop }, { shipmentId: row.id }, outcome.stop);
       summary.stopped++;
       return;
     } else {
@@ -427,13 +483,18 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
         now,
         latest: (facts.carrierStatus as EventStatus | null) ?? null,
         lastEventAt: facts.lastEventAt,
-        trackedSince: row.fulfilledAt ?? row.bookedAt ?? row.createdAt,
+        trackedSince,
         random: run.random,
       });
   if (next.state === TrackingState.DELIVERED) summary.delivered++;
   if (next.state === TrackingState.STALE) summary.stale++;
   if (problem) summary.errors++;
-  const tracking = { ...facts, shopifyStatus: position?.status ?? null, shopifyStatusAt: position?.at ?? null };
+  const tracking = {
+    ...facts,
+    shopifyStatus: position?.status ?? null,
+    shopifyStatusAt: position?.at ?? null,
+    ...(voidCheckedAt ? { voidCheckedAt } : {}),
+  };
   if (next.state === TrackingState.ACTIVE && !problem && holds(row, tracking)) {
     run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
     return;
@@ -460,9 +521,20 @@ function holds(row: Shipment, values: Partial<Record<keyof Shipment, string | Da
  * change of status to Shopify, and reschedules every one it claimed. Safe to run from several places at
  * once: a shipment claimed by one caller is skipped by the others until its lease ends.
  */
-export async function syncDueTracking(deps: TrackingDeps, options: { shop: string; limit?: number }): Promise<TrackingPassSummary> {
-  const run: Run = { ...deps, random: deps.random ?? Math.random, summary: emptySummary(), reschedules: [], unchanged: [] };
-  const claimed = await claimDue(run, options.shop, options.limit ?? 500);
+export async function syncDueTracking(ctx: Context, options: TrackingPassOptions = {}): Promise<TrackingPassSummary> {
+  const admin = await ctx.shopify();
+  const client = await ctx.shipping();
+  const run: Run = {
+    db: ctx.db,
+    now: () => ctx.now(),
+    admin,
+    client,
+    random: options.random ?? Math.random,
+    summary: emptySummary(),
+    reschedules: [],
+    unchanged: [],
+  };
+  const claimed = await claimDue(run, ctx.shop, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
   const stored = await run.db.trackingEvent.findMany({
@@ -489,7 +561,7 @@ export async function syncDueTracking(deps: TrackingDeps, options: { shop: strin
       await flushReschedules(run);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
   await flushReschedules(run, true);
   return run.summary;
 }

@@ -22,6 +22,13 @@ export const TrackingSearch = z.string().trim().max(100, "Keep the search under 
 const OUT_FOR_DELIVERY = ["Out for Delivery", "With Delivery Courier"];
 const ATTENTION = ["Failed Attempt", "Exception"];
 
+/** A label voided at the provider whose Shopify fulfillment is still there: the customer may think it shipped. */
+const VOIDED_STILL_FULFILLED: Prisma.ShipmentWhereInput = {
+  trackingState: TrackingState.STOPPED,
+  trackingStopReason: "VOIDED" satisfies StopReason,
+  fulfillmentCancelledAt: null,
+};
+
 /** The shipments each filter shows; every one is a shipment Consign fulfilled (tracked or not yet). */
 function filterWhere(shop: string, filter: TrackingFilter): Prisma.ShipmentWhereInput {
   const tracked: Prisma.ShipmentWhereInput = { shop, fulfillmentStatus: "FULFILLED" };
@@ -35,7 +42,10 @@ function filterWhere(shop: string, filter: TrackingFilter): Prisma.ShipmentWhere
     case "delivered":
       return { ...tracked, trackingState: TrackingState.DELIVERED };
     case "attention":
-      return { ...tracked, OR: [{ trackingState: TrackingState.ACTIVE, carrierStatus: { in: ATTENTION } }, { trackingState: TrackingState.STALE }] };
+      return {
+        ...tracked,
+        OR: [{ trackingState: TrackingState.ACTIVE, carrierStatus: { in: ATTENTION } }, { trackingState: TrackingState.STALE }, VOIDED_STILL_FULFILLED],
+      };
     case "stale":
       return { ...tracked, trackingState: TrackingState.STALE };
   }
@@ -62,10 +72,12 @@ export interface TrackedShipmentView {
   state: string;
   /** Why it needs the merchant, and what to do next (attention, stale, stopped, errors). */
   note: string | null;
+  /** The order in Shopify admin, when the next step is taken there (a voided label's fulfillment to cancel). */
+  shopifyOrderUrl: string | null;
 }
 
 /** The badge of a shipment, in words and tone. */
-export function trackingBadge(row: Pick<Shipment, "trackingState" | "carrierStatus">): { status: string; tone: TrackingTone } {
+export function trackingBadge(row: Pick<Shipment, "trackingState" | "carrierStatus" | "trackingStopReason">): { status: string; tone: TrackingTone } {
   switch (row.trackingState) {
     case TrackingState.NONE:
       return { status: "Not tracked yet", tone: undefined };
@@ -74,7 +86,7 @@ export function trackingBadge(row: Pick<Shipment, "trackingState" | "carrierStat
     case TrackingState.STALE:
       return { status: "No news", tone: "warning" };
     case TrackingState.STOPPED:
-      return { status: "Not tracked", tone: undefined };
+      return row.trackingStopReason === "VOIDED" ? { status: "Label voided", tone: "warning" } : { status: "Not tracked", tone: undefined };
   }
   if (!row.carrierStatus) return { status: "Label created", tone: "info" };
   if (ATTENTION.includes(row.carrierStatus)) return { status: row.carrierStatus === "Exception" ? "Exception" : "Failed attempt", tone: "critical" };
@@ -91,6 +103,11 @@ function daysInTransit(row: Pick<Shipment, "inTransitAt" | "deliveredAt">, now: 
 
 /** What the merchant should know about a shipment beyond its badge, and what to do. */
 function noteOf(row: Shipment): string | null {
+  if (row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED") {
+    return row.fulfillmentCancelledAt
+      ? "The label was voided at the Shipping API and the fulfillment was cancelled in Shopify. Book the order again if it still needs to ship."
+      : "The label was voided at the Shipping API; cancel the fulfillment in Shopify so the customer isn't told it shipped, or book the order again.";
+  }
   if (row.trackingState === TrackingState.STOPPED) return STOP_REASON_TEXT[row.trackingStopReason as StopReason] ?? "Tracking stopped.";
   if (row.trackingState === TrackingState.STALE) {
     return "No carrier update for 30 days. Contact the carrier with the tracking number; choose Check again to resume tracking.";
@@ -120,6 +137,10 @@ function toView(row: Shipment, now: Date): TrackedShipmentView {
     daysInTransit: daysInTransit(row, now),
     state: row.trackingState,
     note: noteOf(row),
+    shopifyOrderUrl:
+      row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED" && !row.fulfillmentCancelledAt
+        ? `shopify://admin/orders/${orderNumber(row.orderId)}`
+        : null,
   };
 }
 
@@ -160,7 +181,10 @@ export async function trackingDashboard(ctx: Pick<Context, "db" | "shop" | "now"
   };
 }
 
-/** The home page's Needs attention: failed attempts, exceptions and stale shipments, with what to do next. */
+/**
+ * The home page's Needs attention: failed attempts, exceptions, stale shipments, and labels voided at the provider
+ * whose Shopify fulfillment is still there, each with what to do next.
+ */
 export async function needsAttention(ctx: Pick<Context, "db" | "shop" | "now">, limit = 20): Promise<{ total: number; rows: TrackedShipmentView[] }> {
   const { db, shop } = ctx;
   const now = ctx.now();

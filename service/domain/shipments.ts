@@ -1,7 +1,11 @@
 import type { BookedShipment, SearchShipmentsResponse, TrackingEvent } from "../../shipping-api/contract";
-import { notFound } from "../errors";
+import { planRefund } from "../../lib/prepay-ledger";
+import { formatTimestamp } from "../clock";
+import { notFound, unprocessable } from "../errors";
+import { convertCents, formatCents, parseCents } from "../money";
 import { buildTimeline, visibleEvents } from "../tracking";
 import type { DomainContext } from "./context";
+import { insertLedgerEntries, prepayAccountOf } from "./ledger-store";
 
 export const SEARCH_LIMIT = 100;
 
@@ -22,15 +26,18 @@ interface TrackedRow {
   record: string;
 }
 
-/** The shipment's timeline as far as the service clock has reached, most recent first. */
-export function trackShipment(ctx: DomainContext, customerId: string, bookNumber: string): TrackingEvent[] {
+/** The customer's booked shipment, or 404 (another customer's book number is not found either). */
+function ownedShipment(ctx: DomainContext, customerId: string, bookNumber: string): TrackedRow {
   const row = ctx.store
     .statement(`SELECT carrierCode, trackingNumber, transitDays, bookedAt, record FROM Shipment WHERE bookNumber = ? AND customerId = ?`)
     .get(bookNumber, customerId) as TrackedRow | undefined;
   if (!row) throw notFound(`Shipment ${bookNumber} not found`);
+  return row;
+}
+
+function timelineOf(ctx: DomainContext, row: TrackedRow, record: BookedShipment): TrackingEvent[] {
   const carrier = ctx.catalog.carrier(row.carrierCode);
-  const record = JSON.parse(row.record) as BookedShipment;
-  const timeline = buildTimeline({
+  return buildTimeline({
     trackingNumber: row.trackingNumber,
     carrierCode: row.carrierCode,
     ancillary: carrier?.trackingAncillary ?? false,
@@ -40,5 +47,78 @@ export function trackShipment(ctx: DomainContext, customerId: string, bookNumber
     origin: { city: record.sender.city, state: record.sender.state, country: record.sender.country },
     destination: { city: record.receiver.city, state: record.receiver.state, country: record.receiver.country },
   });
-  return visibleEvents(timeline, ctx.clock.now());
+}
+
+/** The refund a void wrote: its time is the void's time (the ledger holds it, in the void's transaction). */
+function voidRefundOf(ctx: DomainContext, customerId: string, bookNumber: string): { amountCents: number; createdAt: string } | undefined {
+  return ctx.store
+    .statement(`SELECT amountCents, createdAt FROM LedgerEntry WHERE customerId = ? AND kind = 'refund' AND reference = ?`)
+    .get(customerId, bookNumber) as { amountCents: number; createdAt: string } | undefined;
+}
+
+/**
+ * The shipment's timeline as far as the service clock has reached, most recent first. A voided label never
+ * moves: its timeline stops at the void.
+ */
+export function trackShipment(ctx: DomainContext, customerId: string, bookNumber: string): TrackingEvent[] {
+  const row = ownedShipment(ctx, customerId, bookNumber);
+  const record = JSON.parse(row.record) as BookedShipment;
+  const now = ctx.clock.now();
+  const refund = record.voided ? voidRefundOf(ctx, customerId, bookNumber) : undefined;
+  const until = refund && new Date(refund.createdAt).getTime() < now.getTime() ? new Date(refund.createdAt) : now;
+  return visibleEvents(timelineOf(ctx, row, record), until);
+}
+
+/** What the portal answers to a void: the shipment, when it was voided, what was credited and the balance now. */
+export interface VoidedShipment {
+  bookNumber: string;
+  voided: true;
+  /** `YYYY-MM-DD HH:MM:SS` UTC, at the service clock. */
+  voidedAt: string;
+  /** USD, as the label was charged. */
+  creditedAmount: string;
+  /** USD, the prepay balance after the credit (now, for a repeated void). */
+  prepayBalance: string;
+}
+
+/**
+ * Voids a booked label, as the provider's portal does (the Shipping API has no void endpoint; Search shows
+ * `voided`). Only a label the carrier does not have yet can be voided: once its timeline at the service clock
+ * shows any status beyond Info Received, the void is refused (422). The void marks the searchable record
+ * voided and credits the label's charge back to the prepay ledger in one refund entry, in one transaction.
+ * Voiding a voided label is a no-op that answers the first void again (no second credit), so a retried
+ * request is safe. Another customer's book number is a 404, as for Track Shipment.
+ */
+export function voidShipment(ctx: DomainContext, customerId: string, bookNumber: string): VoidedShipment {
+  return ctx.store.transaction(() => {
+    const row = ownedShipment(ctx, customerId, bookNumber);
+    const record = JSON.parse(row.record) as BookedShipment;
+    const answer = (refund: { amountCents: number; createdAt: string }): VoidedShipment => ({
+      bookNumber,
+      voided: true,
+      voidedAt: formatTimestamp(new Date(refund.createdAt)),
+      creditedAmount: formatCents(refund.amountCents),
+      prepayBalance: formatCents(prepayAccountOf(ctx, customerId).balanceCents),
+    });
+    const earlier = record.voided ? voidRefundOf(ctx, customerId, bookNumber) : undefined;
+    if (earlier) return answer(earlier);
+    const now = ctx.clock.now();
+    const moved = visibleEvents(timelineOf(ctx, row, record), now).find((event) => event.eventStatus !== "Info Received");
+    if (moved) {
+      throw unprocessable(
+        `Shipment ${bookNumber} cannot be voided: the carrier has the parcel (${moved.eventStatus} at ${moved.eventTime}); a label that has moved cannot be voided`,
+      );
+    }
+    // The label's charge as the ledger took it (USD); the record's total converted as booking converts it otherwise.
+    const charge = ctx.store
+      .statement(`SELECT amountCents FROM LedgerEntry WHERE customerId = ? AND kind = 'charge' AND reference = ?`)
+      .get(customerId, bookNumber) as { amountCents: number } | undefined;
+    const creditCents = charge ? -charge.amountCents : convertCents(parseCents(record.totalShippingCost) ?? 0, record.currency, "USD");
+    const plan = planRefund(prepayAccountOf(ctx, customerId), creditCents, bookNumber);
+    insertLedgerEntries(ctx, customerId, plan.entries, now.toISOString());
+    ctx.store
+      .statement(`UPDATE Shipment SET record = ? WHERE bookNumber = ? AND customerId = ?`)
+      .run(JSON.stringify({ ...record, voided: true }), bookNumber, customerId);
+    return answer({ amountCents: creditCents, createdAt: now.toISOString() });
+  });
 }

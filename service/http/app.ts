@@ -19,11 +19,12 @@ import { createDomainContext } from "../domain/context";
 import { createCustomer } from "../domain/customers";
 import { listProviderAccounts } from "../domain/provider-accounts";
 import { listServices } from "../domain/services";
-import { searchShipments, trackShipment } from "../domain/shipments";
+import { searchShipments, trackShipment, voidShipment } from "../domain/shipments";
 import { ErrorCategories, ServiceError, forbidden, invalidRequest } from "../errors";
 import { checkPartnerKey, createCustomerAuthenticator } from "./auth";
 import { answerOnSocket, lingerAfterResponse } from "./connection";
 import { jsonCostProblem } from "./json-cost";
+import { type PortalEndpointName, type PortalEndpoints, portalEndpointList } from "./portal";
 
 /**
  * Largest accepted request body. 500 real shipments (international, with a commercial invoice and ten line
@@ -73,6 +74,11 @@ type ServiceInput<N extends EndpointName> = N extends "batchQuote"
   ? Omit<HandlerInput<Endpoints[N]>, "body"> & { body: z.output<typeof BatchQuoteEnvelope> }
   : HandlerInput<Endpoints[N]>;
 type Handlers = { [N in EndpointName]: (input: ServiceInput<N>) => z.input<Endpoints[N]["response"]> | Promise<z.input<Endpoints[N]["response"]>> };
+type PortalHandlers = {
+  [N in PortalEndpointName]: (
+    input: HandlerInput<PortalEndpoints[N]>,
+  ) => z.input<PortalEndpoints[N]["response"]> | Promise<z.input<PortalEndpoints[N]["response"]>>;
+};
 
 function errorBody(message: string, category: string) {
   return { error: message, errorCategory: category };
@@ -98,7 +104,8 @@ function routePattern(path: string): RegExp {
  * The Shipping API service as a Fastify app. Routes come from the contract's endpoint table: each is
  * authenticated (Basic per customer, Bearer partner key), its params/query/body parsed with the
  * contract's schemas (400 naming the field), handed to one domain function, and its response checked
- * against the contract. Every non-2xx body is `{error, errorCategory}`.
+ * against the contract. The provider's portal actions (http/portal.ts, outside `/restapi/v1/`) are routed the
+ * same way from their own table. Every non-2xx body is `{error, errorCategory}`.
  */
 export function createShippingService(options: ShippingServiceOptions): FastifyInstance {
   const ctx = createDomainContext({
@@ -130,6 +137,10 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     trackShipment: ({ customerId, params }) => trackShipment(ctx, customerId, params.bookNumber),
     listProviderAccounts: ({ customerId }) => listProviderAccounts(ctx, customerId),
     createCustomer: ({ body }) => createCustomer(ctx, body),
+  };
+  // The provider's portal, outside the Shipping API (http/portal.ts).
+  const portalHandlers: PortalHandlers = {
+    voidShipment: ({ customerId, params }) => voidShipment(ctx, customerId, params.bookNumber),
   };
 
   const app = Fastify({
@@ -199,8 +210,7 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     return customerId;
   }
 
-  function route(endpoint: EndpointDefinition): void {
-    const handler = handlers[endpoint.name as EndpointName] as (input: HandlerInput<EndpointDefinition>) => unknown;
+  function route(endpoint: EndpointDefinition, handler: (input: HandlerInput<EndpointDefinition>) => unknown): void {
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -225,12 +235,14 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
       },
     });
   }
-  for (const endpoint of endpointList) route(endpoint);
+  for (const endpoint of endpointList) route(endpoint, handlers[endpoint.name as EndpointName] as (input: HandlerInput<EndpointDefinition>) => unknown);
+  for (const endpoint of portalEndpointList)
+    route(endpoint, portalHandlers[endpoint.name as PortalEndpointName] as (input: HandlerInput<EndpointDefinition>) => unknown);
 
   app.get("/healthz", async () => ({ status: "ok" }));
 
   const patterns = [
-    ...endpointList.map((endpoint) => ({ method: endpoint.method, pattern: routePattern(endpoint.path) })),
+    ...[...endpointList, ...portalEndpointList].map((endpoint) => ({ method: endpoint.method, pattern: routePattern(endpoint.path) })),
     { method: "GET", pattern: /^\/healthz\/?$/ },
   ];
   app.setNotFoundHandler((request, reply) => {

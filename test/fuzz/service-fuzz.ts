@@ -7,15 +7,15 @@ import {
   CountryCode,
   Decimal,
   Dimension,
+  type EndpointDefinition,
   ErrorBody,
-  type EndpointName,
-  type Endpoints,
   IsoDate,
   Money,
   Weight,
   endpointList,
   endpoints,
 } from "../../shipping-api/contract";
+import { portalEndpointList, portalEndpoints } from "../../service/http/portal";
 import { buildCommercialInvoice, buildDomesticBooking, buildPiece, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../service/http/app";
 import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS } from "../../service/http/json-cost";
@@ -24,8 +24,8 @@ import { PARTNER_KEY, type ServiceClients, type TestCustomer, ok } from "../inte
 import { type DeriveOptions, validArbitrary } from "./zod-arbitrary";
 
 /**
- * The Shipping API service's fuzz suite (docs/decisions/009). Requests for every endpoint are derived from the
- * contract's zod schemas (valid ones, then mutated the ways a hostile or broken client would), sent over real
+ * The Shipping API service's fuzz suite (docs/decisions/009). Requests for every endpoint (the contract's, and the
+ * provider's portal actions the service also routes, service/http/portal.ts) are derived from their zod schemas (valid ones, then mutated the ways a hostile or broken client would), sent over real
  * HTTP to the real service, and each answer is checked against what any client may rely on:
  * - never a 5xx;
  * - every refusal is `{error, errorCategory}` and nothing else;
@@ -39,8 +39,13 @@ import { type DeriveOptions, validArbitrary } from "./zod-arbitrary";
 
 type Shape = Record<string, unknown>;
 
+/** Every route the suite derives requests for: the Shipping API's endpoints and the provider's portal actions. */
+const routes = { ...endpoints, ...portalEndpoints };
+type RouteName = keyof typeof routes;
+const routeList: readonly EndpointDefinition[] = [...endpointList, ...portalEndpointList];
+
 export interface FuzzRequest {
-  endpoint: EndpointName | "raw";
+  endpoint: RouteName | "raw";
   method: string;
   /** Path segments by parameter name, already percent-encoded (mutations may break the encoding). */
   params: Record<string, string>;
@@ -154,9 +159,9 @@ export async function prepareWorld(service: ServiceClients): Promise<FuzzWorld> 
 // ---------------------------------------------------------------------------------------------------------
 // Valid requests, derived from the contract
 
-const endpointNames = Object.keys(endpoints) as EndpointName[];
+const endpointNames = Object.keys(routes) as RouteName[];
 
-function bodyArbitrary(world: FuzzWorld, name: EndpointName): fc.Arbitrary<unknown> {
+function bodyArbitrary(world: FuzzWorld, name: RouteName): fc.Arbitrary<unknown> {
   const { ids } = world;
   const ownQuotes = fc.subarray(ids.aliceQuotes, { minLength: 1 });
   switch (name) {
@@ -171,15 +176,15 @@ function bodyArbitrary(world: FuzzWorld, name: EndpointName): fc.Arbitrary<unkno
     case "bookShipment":
       return fc.oneof(fc.constant(buildDomesticBooking({ shipmentReference: "FUZZ" })), validArbitrary(BookShipmentRequest, deriveOptions));
     default: {
-      const schema = endpoints[name].body;
+      const schema = routes[name].body;
       return schema ? validArbitrary(schema, deriveOptions) : fc.constant(undefined);
     }
   }
 }
 
-function paramsArbitrary(world: FuzzWorld, name: EndpointName): fc.Arbitrary<Record<string, string>> {
+function paramsArbitrary(world: FuzzWorld, name: RouteName): fc.Arbitrary<Record<string, string>> {
   const { ids } = world;
-  const path = endpoints[name].path;
+  const path = routes[name].path;
   const model: Record<string, fc.Arbitrary<string>> = {};
   if (path.includes(":customerId")) model.customerId = fc.constant(world.alice.customerId);
   if (path.includes(":batchId")) model.batchId = fc.constantFrom(ids.aliceOpenBatch, ids.aliceCompletedBatch, ids.aliceCancelledBatch).map(String);
@@ -188,8 +193,8 @@ function paramsArbitrary(world: FuzzWorld, name: EndpointName): fc.Arbitrary<Rec
   return fc.record(model);
 }
 
-function queryArbitrary(name: EndpointName): fc.Arbitrary<Record<string, string>> {
-  const schema = endpoints[name].query;
+function queryArbitrary(name: RouteName): fc.Arbitrary<Record<string, string>> {
+  const schema = routes[name].query;
   if (!schema) return fc.constant({});
   return validArbitrary(schema, deriveOptions).map((query) =>
     Object.fromEntries(
@@ -200,14 +205,14 @@ function queryArbitrary(name: EndpointName): fc.Arbitrary<Record<string, string>
   );
 }
 
-function authorization(world: FuzzWorld, name: EndpointName): string {
-  return endpoints[name].auth === "partner" ? `Bearer ${PARTNER_KEY}` : world.alice.authorization;
+function authorization(world: FuzzWorld, name: RouteName): string {
+  return routes[name].auth === "partner" ? `Bearer ${PARTNER_KEY}` : world.alice.authorization;
 }
 
-const validRequests = new WeakMap<FuzzWorld, Map<EndpointName, fc.Arbitrary<FuzzRequest>>>();
+const validRequests = new WeakMap<FuzzWorld, Map<RouteName, fc.Arbitrary<FuzzRequest>>>();
 
 /** A valid request for the endpoint (derived once per world and endpoint: deriving walks the whole schema). */
-function validRequest(world: FuzzWorld, name: EndpointName): fc.Arbitrary<FuzzRequest> {
+function validRequest(world: FuzzWorld, name: RouteName): fc.Arbitrary<FuzzRequest> {
   let byName = validRequests.get(world);
   if (!byName) validRequests.set(world, (byName = new Map()));
   let arbitrary = byName.get(name);
@@ -215,8 +220,8 @@ function validRequest(world: FuzzWorld, name: EndpointName): fc.Arbitrary<FuzzRe
   return arbitrary;
 }
 
-function deriveValidRequest(world: FuzzWorld, name: EndpointName): fc.Arbitrary<FuzzRequest> {
-  const endpoint = endpoints[name];
+function deriveValidRequest(world: FuzzWorld, name: RouteName): fc.Arbitrary<FuzzRequest> {
+  const endpoint = routes[name];
   return fc.record({ params: paramsArbitrary(world, name), query: queryArbitrary(name), body: bodyArbitrary(world, name) }).map(({ params, query, body }) => ({
     endpoint: name,
     method: endpoint.method,
@@ -360,7 +365,7 @@ function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
 }
 
 function textMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
-  if (!endpoints[request.endpoint as EndpointName]?.body) return [];
+  if (!routes[request.endpoint as RouteName]?.body) return [];
   const text = JSON.stringify(request.body ?? {});
   return [
     fc
@@ -472,7 +477,7 @@ function stateMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<Fu
 }
 
 function headerMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
-  const endpoint = endpoints[request.endpoint as EndpointName];
+  const endpoint = routes[request.endpoint as RouteName];
   return [
     fc
       .constantFrom(
@@ -502,7 +507,7 @@ function headerMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<F
       method,
       mutation: `method ${method}`,
       // The same path with another method may be another endpoint (DELETE on a batch is Delete Batch).
-      mustRefuse: !endpointList.some((other) => other.path === endpoint.path && other.method === method),
+      mustRefuse: !routeList.some((other) => other.path === endpoint.path && other.method === method),
     })),
   ];
 }
@@ -557,7 +562,7 @@ export function requestArbitrary(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
 // Sending and judging
 
 function pathOf(request: FuzzRequest): string {
-  const endpoint = endpoints[request.endpoint as EndpointName];
+  const endpoint = routes[request.endpoint as RouteName];
   // Not the client's buildPath, which encodes each value: these are already encoded, and may be broken on purpose.
   const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_segment, name: string) => request.params[name] ?? "");
   const query = new URLSearchParams(request.query).toString();
@@ -572,7 +577,7 @@ function bodyTextOf(request: FuzzRequest): string | undefined {
 function contractVerdict(request: FuzzRequest): { refuse: boolean; invalidShipments: number[] } {
   const none = { refuse: false, invalidShipments: [] };
   if (request.endpoint === "raw" || request.mustRefuse) return { refuse: true, invalidShipments: [] };
-  const endpoint = endpoints[request.endpoint];
+  const endpoint: EndpointDefinition = routes[request.endpoint];
   const decoded: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.params)) {
     try {
@@ -629,7 +634,7 @@ function judge(request: FuzzRequest, response: ProbeResponse): void {
   const verdict = contractVerdict(request);
   if (verdict.refuse && response.status < 300) fail("an invalid request answered 2xx");
   if (response.status < 300 && request.endpoint !== "raw") {
-    const endpoint: Endpoints[EndpointName] = endpoints[request.endpoint];
+    const endpoint: EndpointDefinition = routes[request.endpoint];
     if (request.method === endpoint.method && !endpoint.response.safeParse(response.json).success) fail("a 2xx body that breaks the contract");
     if (request.endpoint === "batchQuote" && verdict.invalidShipments.length > 0) {
       const results = (response.json as { results: { status: string; errorCategory?: string }[] }).results;

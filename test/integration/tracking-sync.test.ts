@@ -32,7 +32,6 @@ const views = await import("../../app/tracking/tracking-views.server");
 const { orderShipmentsView } = await import("../../app/extension/order-shipments.server");
 const { shippingOverview } = await import("../../app/overview/overview.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const { shippingClientFor } = await import("../../app/shipping/client.server");
 const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { jobs } = await import("../../app/jobs/queue.server");
@@ -62,7 +61,7 @@ async function bookAndFulfil(count: number) {
 
 /** One tracking pass as the scheduler runs it, at the service's time. */
 async function pass() {
-  return syncDueTracking({ db: prisma, admin: await shopAdmin(), client: await shippingClientFor(prisma, SHOP), now, random: () => 0.5 }, { shop: SHOP });
+  return syncDueTracking(contextOf(await shopAdmin(), prisma, now), { random: () => 0.5 });
 }
 
 /** Moves both clocks on in steps, running a pass at each step, as a scheduler would. */

@@ -5,14 +5,14 @@
  * CONSIGN_CRASH_AT).
  */
 import prisma from "../../app/db.server";
-import { shippingClientFor } from "../../app/shipping/client.server";
 import { unauthenticated } from "../../app/shopify.server";
 import { syncDueTracking } from "../../app/tracking/sync.server";
+import { contextOf } from "../factories/context";
 
 const [shop, at] = process.argv.slice(2);
 if (!shop || !at) throw new Error("usage: tracking-worker.ts <shop> <ISO time>");
 const { admin } = await unauthenticated.admin(shop);
-const summary = await syncDueTracking({ db: prisma, admin: { admin, shop }, client: await shippingClientFor(prisma, shop), now: () => new Date(at) }, { shop });
+const summary = await syncDueTracking(contextOf({ admin, shop }, prisma, new Date(at)));
 console.log(JSON.stringify(summary));
 await prisma.$disconnect();
 process.exit(0);

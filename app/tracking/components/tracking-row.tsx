@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link as RemixLink } from "@remix-run/react";
-import { Badge, BlockStack, IndexTable, Text } from "@shopify/polaris";
+import { Badge, BlockStack, IndexTable, Link, Text } from "@shopify/polaris";
 import type { NonEmptyArray } from "@shopify/polaris/build/ts/src/types";
 import type { IndexTableHeading } from "@shopify/polaris/build/ts/src/components/IndexTable";
 import { carrierAndService, type ServiceNames } from "../../shipping/service-names";
@@ -44,6 +44,13 @@ export function TrackingRow({ row, index, names }: { row: SerializeFrom<TrackedS
             <Text as="span" tone={row.tone === "critical" || row.tone === "warning" ? "critical" : "subdued"} variant="bodySm">
               {row.note}
             </Text>
+          )}
+          {row.shopifyOrderUrl && (
+            <span data-testid="tracking-shopify-order">
+              <Link url={row.shopifyOrderUrl} target="_top">
+                Open {row.orderName} in Shopify
+              </Link>
+            </span>
           )}
         </BlockStack>
       </IndexTable.Cell>

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Badge, BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import type { ShipmentTimeline } from "../tracking-views.server";
 import { formatWhen } from "./tracking-row";
 
@@ -31,6 +31,11 @@ export function TrackingTimeline({ shipments }: { shipments: SerializeFrom<Shipm
               <Text as="p" tone="critical">
                 {shipment.note}
               </Text>
+            )}
+            {shipment.shopifyOrderUrl && (
+              <Link url={shipment.shopifyOrderUrl} target="_top">
+                Open {shipment.orderName} in Shopify
+              </Link>
             )}
             {shipment.events.length === 0 ? (
               <Text as="p" tone="subdued">
