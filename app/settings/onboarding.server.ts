@@ -1,4 +1,5 @@
 import type { ShippingClientOptions } from "../../shipping-api/client";
+import type { Outcome } from "../outcome";
 import type { ShopAdmin } from "../shopify/gateway.server";
 import { loadAccount, saveAccount, type Db } from "./account.server";
 import { clientForCredentials, partnerClient } from "../shipping/client.server";
@@ -9,7 +10,8 @@ import {
   type CreateForm,
   type CreateFormDefaults,
   type OnboardingForm,
-  type OnboardingProblem,
+  type OnboardingFailure,
+  onboardingRefusal,
 } from "./onboarding-form";
 import { connectProblem, createProblem } from "./onboarding-problems";
 import { loadShopProfile } from "./shop-profile.server";
@@ -36,7 +38,8 @@ export async function loadOnboarding(context: ShopAdmin, db: Db): Promise<Onboar
   };
 }
 
-export type OnboardingOutcome = { ok: true; customerId: string } | ({ ok: false } & OnboardingProblem);
+/** The account's customer id, or why nothing was saved. */
+export type OnboardingOutcome = Outcome<{ customerId: string }, OnboardingFailure>;
 
 interface OnboardingOptions {
   now?: Date;
@@ -48,7 +51,7 @@ interface OnboardingOptions {
 export async function connectAccount(db: Db, shop: string, form: ConnectForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
   const credentials = { customerId: form.customerId, email: form.email, password: form.password };
   const services = await clientForCredentials(credentials, options.client).listServices();
-  if (!services.ok) return { ok: false, ...connectProblem(services.error) };
+  if (!services.ok) return onboardingRefusal(connectProblem(services.error));
   await saveAccount(db, shop, credentials, "CONNECTED", { now: options.now });
   return { ok: true, customerId: credentials.customerId };
 }
@@ -57,15 +60,14 @@ export async function connectAccount(db: Db, shop: string, form: ConnectForm, op
 export async function createAccount(db: Db, shop: string, form: CreateForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
   const partner = partnerClient(options.client);
   if (!partner) {
-    return {
-      ok: false,
+    return onboardingRefusal({
       formError: "Creating an account is not available here: the app has no Shipping API partner key. Connect an existing account instead.",
       fieldErrors: {},
-    };
+    });
   }
   // Create Customer is never retried by the client: a lost answer must not open a second account.
   const created = await partner.createCustomer({ body: createCustomerRequest(form) });
-  if (!created.ok) return { ok: false, ...createProblem(created.error) };
+  if (!created.ok) return onboardingRefusal(createProblem(created.error));
   await saveAccount(db, shop, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", {
     now: options.now,
     prepay: { minimumBalance: form.minimumBalance, rechargeAmount: form.rechargeAmount },

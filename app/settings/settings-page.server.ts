@@ -6,7 +6,8 @@ import { saveSettings, type Db } from "./account.server";
 import { shippingClientFor } from "../shipping/client.server";
 import { buildCatalog, type Catalog } from "./catalog";
 import type { FieldErrors } from "./field-errors";
-import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
+import type { Outcome } from "../outcome";
+import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, settingsRefused, type SettingsFormValues } from "./settings-form";
 import type { SenderLocation } from "./addresses";
 import { settingsWithSender } from "./sender-prefill.server";
 import { loadSenderLocations } from "./shop-profile.server";
@@ -88,7 +89,7 @@ export async function loadSettingsPage(context: ShopAdmin, db: Db & Pick<PrismaC
   };
 }
 
-export type SaveSettingsOutcome = { ok: true; checkedAgainstCatalog: boolean } | { ok: false; errors: FieldErrors };
+export type SaveSettingsOutcome = Outcome<{ checkedAgainstCatalog: boolean }, { fieldErrors: FieldErrors }>;
 
 /**
  * Saves what the Settings page posted. The values are checked first; then, when the Shipping API answers,
@@ -101,7 +102,7 @@ export async function saveSettingsForm(db: Db, shop: string, body: unknown, opti
   const catalog = await readAccountCatalog(db, shop, options);
   if (catalog.ok) {
     const errors = checkAgainstCatalog(parsed.settings, catalog);
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    if (Object.keys(errors).length > 0) return settingsRefused(errors);
   }
   await saveSettings(db, shop, parsed.settings);
   return { ok: true, checkedAgainstCatalog: catalog.ok };
