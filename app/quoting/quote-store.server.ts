@@ -71,7 +71,7 @@ export async function saveRateChoices(db: PrismaClient, shop: string, chosen: re
                 selectedBy: choice.pick.selectedBy,
               }
             : {
-                quoteError: choice.error,
+                quoteError: choice.message,
                 ...(keepOnFailure ? {} : { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null }),
               },
         });

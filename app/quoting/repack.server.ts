@@ -35,7 +35,7 @@ export async function repackShipment(
 
   const { boxes } = await loadSettings(db, shop);
   const parsed = parsePackages(posted, boxes, request.data.weightUnit);
-  if (!parsed.ok) throw new QuotingInputError(400, parsed.field, parsed.message);
+  if (!parsed.ok) throw new QuotingInputError(400, Object.keys(parsed.fieldErrors)[0] ?? "packages", parsed.message);
   await db.shipment.update({
     where: { id: shipment.id },
     data: { request: JSON.stringify(applyPackages(request.data, parsed.packages, boxes)), packages: JSON.stringify(parsed.packages) },

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import { shipmentDateOf } from "../orders/shipment-mapping";
+import type { Outcome } from "../outcome";
 import { loadSettings } from "../settings/account.server";
 import { shippingClientFor } from "../shipping/client.server";
 import { saveRateChoices } from "./quote-store.server";
@@ -16,9 +17,11 @@ import { chooseRate, type PreviousChoice, type SelectedBy } from "./rate-choice"
  * and records why. Nothing is booked or sent to a batch here: callers act on the outcomes.
  */
 
-export type RequoteOutcome =
-  | { shipmentId: string; ok: true; oldQuoteId: number | null; newQuoteId: number; sameService: boolean; reason: string }
-  | { shipmentId: string; ok: false; oldQuoteId: number | null; error: string };
+/** Per shipment: its new pick (`reason`: why it was picked), or why it could not be quoted again. */
+export type RequoteOutcome = Outcome<
+  { shipmentId: string; oldQuoteId: number | null; newQuoteId: number; sameService: boolean; reason: string },
+  { shipmentId: string; oldQuoteId: number | null }
+>;
 
 export async function requoteShipments(
   db: PrismaClient,
@@ -44,12 +47,12 @@ export async function requoteShipments(
   for (const id of ids) {
     const shipment = byId.get(id);
     if (!shipment) {
-      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId: null, error: "No such shipment in this store." });
+      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId: null, message: "No such shipment in this store." });
       continue;
     }
     const oldQuoteId = shipment.selectedQuoteId;
     if (isBooked(shipment.bookingStatus)) {
-      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, error: "Already booked: its label exists, so its rate can no longer change." });
+      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, message: "Already booked: its label exists, so its rate can no longer change." });
       continue;
     }
     const parsed = BatchQuoteShipment.safeParse(JSON.parse(shipment.request));
@@ -58,7 +61,7 @@ export async function requoteShipments(
         shipmentId: id,
         ok: false,
         oldQuoteId,
-        error: "Its stored quote request is no longer valid. Quote the order again from Orders to ship.",
+        message: "Its stored quote request is no longer valid. Quote the order again from Orders to ship.",
       });
       continue;
     }
@@ -90,7 +93,7 @@ export async function requoteShipments(
     for (const { entry, choice } of chosen) {
       const oldQuoteId = byId.get(entry.id)!.selectedQuoteId;
       if (!choice.ok) {
-        outcomes.set(entry.id, { shipmentId: entry.id, ok: false, oldQuoteId, error: choice.error });
+        outcomes.set(entry.id, { shipmentId: entry.id, ok: false, oldQuoteId, message: choice.message });
         continue;
       }
       const picked = choice.quotes.find((quote) => quote.quoteId === choice.pick.quoteId)!;
