@@ -259,6 +259,86 @@ function describeCycle(graph: Graph, component: readonly string[]): string {
   return lines.join("\n");
 }
 
+/**
+ * Results whose failure a caller must handle have one shape, `Outcome<T, F>` from app/outcome.ts (docs/decisions/016).
+ * Every exported type alias or interface of app/ whose name ends in `Outcome` or `Result` is declared as that type,
+ * except these states and reports of bulk work: progress the work records per item as it goes, which no caller
+ * handles as a refusal. Each entry says why it is one; an entry whose type is gone or has moved onto `Outcome`
+ * fails the test until it goes.
+ */
+const PROGRESS_STATES: ReadonlyArray<{ type: string; why: string }> = [
+  { type: "booking/batch-results.server.ts QuoteOutcome", why: "one quote's booking in Batch Book's answer or Get Batch's read-back, recorded per order" },
+  {
+    type: "booking/batch-results.server.ts ReconcileOutcome",
+    why: "what reading a BOOKING batch back found (booked, still open, cancelled, unconfirmed), which the batch job records",
+  },
+  {
+    type: "booking/creation.server.ts CreateBatchesResult",
+    why: "the report of creating batches: the batches recorded, each order left out with why, each part the service did not take",
+  },
+];
+
+/** Where `file` imports app/outcome.ts's `Outcome`: the names it goes by, and the namespaces that hold it. */
+function outcomeBindings(source: ts.SourceFile, file: string): { names: Set<string>; namespaces: Set<string> } {
+  const names = new Set<string>();
+  const namespaces = new Set<string>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const specifier = statement.moduleSpecifier.text;
+    if (!specifier.startsWith(".") || resolve(dirname(file), specifier.replace(/\.(js|ts)$/, "")) !== join(APP, "outcome")) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) if ((element.propertyName ?? element.name).text === "Outcome") names.add(element.name.text);
+  }
+  return { names, namespaces };
+}
+
+/** `type X = Outcome<…>` with `Outcome` bound to app/outcome.ts's (imported as it is, renamed, or through a namespace). */
+function declaredThroughOutcome(declaration: ts.TypeAliasDeclaration | ts.InterfaceDeclaration, bindings: ReturnType<typeof outcomeBindings>): boolean {
+  if (!ts.isTypeAliasDeclaration(declaration) || !ts.isTypeReferenceNode(declaration.type)) return false;
+  const name = declaration.type.typeName;
+  if (ts.isIdentifier(name)) return bindings.names.has(name.text);
+  return ts.isIdentifier(name.left) && bindings.namespaces.has(name.left.text) && name.right.text === "Outcome";
+}
+
+/** Exported type aliases and interfaces named …Outcome or …Result in these modules, each "module Type", and whether it is an Outcome. */
+function resultTypes(modules: ReadonlyArray<{ file: string; text: string }>): Array<{ type: string; outcome: boolean }> {
+  return modules.flatMap(({ file, text }) => {
+    const path = relative(APP, file).split(sep).join("/");
+    if (path === "outcome.ts") return [];
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const bindings = outcomeBindings(source, file);
+    // Exported where declared, or later by `export { Name }` / `export type { Name }`.
+    const exportedLater = new Set(
+      source.statements.flatMap((statement) =>
+        ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)
+          ? statement.exportClause.elements.map((element) => (element.propertyName ?? element.name).text)
+          : [],
+      ),
+    );
+    return source.statements.flatMap((statement) => {
+      if (!ts.isTypeAliasDeclaration(statement) && !ts.isInterfaceDeclaration(statement)) return [];
+      const name = statement.name.text;
+      const exported = statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) || exportedLater.has(name);
+      if (!exported || !/(Outcome|Result)$/.test(name)) return [];
+      return [{ type: `${path} ${name}`, outcome: declaredThroughOutcome(statement, bindings) }];
+    });
+  });
+}
+
+/** Results of app/ not declared as `Outcome<…>` and not listed as progress states, and listed entries that are no longer either. */
+function outcomeStyleViolations(modules: ReadonlyArray<{ file: string; text: string }>, listed: readonly string[]): string[] {
+  const found = resultTypes(modules);
+  const unshaped = found
+    .filter(({ type, outcome }) => !outcome && !listed.includes(type))
+    .map(({ type }) => `${type}: declare it as Outcome<…> (app/outcome.ts), or list it as a progress state`);
+  const stale = listed
+    .filter((type) => !found.some((entry) => entry.type === type && !entry.outcome))
+    .map((type) => `${type}: listed as a progress state, but it is gone or an Outcome now; drop the entry`);
+  return [...unshaped, ...stale];
+}
+
 describe("the app's import graph", () => {
   it("finds a cycle when there is one, naming its folders and imports", () => {
     const graph: Graph = new Map([
@@ -327,5 +407,42 @@ describe("the one context", () => {
     const found = domainFunctionsApartFromContext();
     expect(contextProblems(found, FUNCTIONS_NOT_YET_ON_CONTEXT)).toEqual([]);
     expect(found.filter(({ name }) => name.startsWith("quoting/"))).toEqual([]);
+  });
+});
+
+describe("results with failures the caller handles", () => {
+  const at = (path: string) => join(APP, ...path.split("/"));
+
+  it("finds a result type not declared as Outcome<…>, naming module and type, and a listed state that no longer needs its entry", () => {
+    const modules = [
+      { file: at("booking/a.server.ts"), text: `export type BookResult = { ok: true; id: string } | { ok: false; error: string };` },
+      { file: at("booking/b.ts"), text: `import type { Outcome } from "../outcome";\nexport type SaveOutcome = Outcome<{ id: string }>;` },
+      { file: at("quoting/c.ts"), text: `import type { Outcome } from "./outcome";\nexport type PickOutcome = Outcome<{ id: string }>;` },
+      { file: at("routes/d.tsx"), text: `import type { Outcome as Shape } from "../outcome";\nexport type ActionResult = Shape<{ message: string }>;` },
+      { file: at("orders/e.ts"), text: `import * as outcome from "../outcome";\nexport type MapResult = outcome.Outcome<{ n: number }>;` },
+      { file: at("orders/f.ts"), text: `export interface SyncResult { ok: boolean }\ninterface LocalResult { ok: boolean }\ntype Hidden = { ok: boolean };` },
+      { file: at("orders/g.ts"), text: `type TallyOutcome = { done: number };\nexport type { TallyOutcome };` },
+      { file: at("orders/h.ts"), text: `import type { Outcome } from "../outcome";\nexport type WrappedResult = Outcome<{ n: number }> & { extra: string };` },
+    ];
+    expect(outcomeStyleViolations(modules, ["orders/g.ts TallyOutcome", "booking/b.ts SaveOutcome", "booking/z.ts GoneOutcome"])).toEqual([
+      "booking/a.server.ts BookResult: declare it as Outcome<…> (app/outcome.ts), or list it as a progress state",
+      // Outcome from a module other than app/outcome.ts is not the one shape.
+      "quoting/c.ts PickOutcome: declare it as Outcome<…> (app/outcome.ts), or list it as a progress state",
+      "orders/f.ts SyncResult: declare it as Outcome<…> (app/outcome.ts), or list it as a progress state",
+      "orders/h.ts WrappedResult: declare it as Outcome<…> (app/outcome.ts), or list it as a progress state",
+      "booking/b.ts SaveOutcome: listed as a progress state, but it is gone or an Outcome now; drop the entry",
+      "booking/z.ts GoneOutcome: listed as a progress state, but it is gone or an Outcome now; drop the entry",
+    ]);
+  });
+
+  it("declares every exported …Outcome and …Result type of app/ as Outcome<…>, but the listed progress states of bulk work", () => {
+    const modules = sourceFiles(APP).map((file) => ({ file, text: readFileSync(file, "utf8") }));
+    expect(resultTypes(modules).filter(({ outcome }) => outcome).length).toBeGreaterThan(10);
+    expect(
+      outcomeStyleViolations(
+        modules,
+        PROGRESS_STATES.map((entry) => entry.type),
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Batch } from "@prisma/client";
 import { crashPoint } from "../crash-points.server";
+import type { Outcome } from "../outcome";
 import { requoteShipments } from "../quoting/requote.server";
 import { MAX_NAME_BEFORE_SUFFIX } from "../batches/batch-plan";
 import { adoptRemoteMembers, batchGuard, batchMembers, membershipView, type BatchStatus } from "../batches/batch-store.server";
@@ -20,10 +21,14 @@ import { recordedBatch } from "./settle.server";
  * no order is booked twice.
  */
 
-export type BookBatchOutcome =
-  | { status: "booked"; booked: number; failed: number; prepayBalance: string | null }
-  | { status: "refused"; message: string }
-  | { status: "pending"; message: string };
+/**
+ * Booked (how many orders were and were not), or not: `refused` when the batch cannot be booked as it is,
+ * `pending` while its booking runs or its outcome is not known yet (the page follows the batch).
+ */
+export type BookBatchOutcome = Outcome<{ booked: number; failed: number; prepayBalance: string | null }, { reason: "refused" | "pending" }>;
+
+const refuse = (message: string) => ({ ok: false as const, reason: "refused" as const, message });
+const pending = (message: string) => ({ ok: false as const, reason: "pending" as const, message });
 
 const NOT_BOOKABLE: Partial<Record<BatchStatus, string>> = {
   CREATING: "This batch is still being created on the Shipping API. Try again in a minute.",
@@ -37,8 +42,7 @@ const NOT_BOOKABLE: Partial<Record<BatchStatus, string>> = {
  * Checks the batch can be booked (open on the service, no expired or stray rates, no order that already
  * has a label) and records the intent. Returns the batch to book, or why not.
  */
-export async function claimBatchBooking(ctx: ShippingContext, batchId: string): Promise<{ ok: true; batch: Batch } | { ok: false; outcome: BookBatchOutcome }> {
-  const refuse = (message: string) => ({ ok: false as const, outcome: { status: "refused" as const, message } });
+export async function claimBatchBooking(ctx: ShippingContext, batchId: string): Promise<Outcome<{ batch: Batch }, { reason: "refused" }>> {
   const batch = await recordedBatch(ctx, batchId);
   const notBookable = NOT_BOOKABLE[batch.status as BatchStatus];
   if (notBookable) return refuse(notBookable);
@@ -87,25 +91,25 @@ export async function bookClaimedBatch(ctx: ShippingContext, batch: Batch): Prom
         : { quoteId: result.quoteId, booked: null, error: explainBookingFailure(result.errorCategory, result.error) },
     );
     const prepayBalance = response.value.prepayBalance ?? null;
-    return { status: "booked", prepayBalance, ...(await recordBatchResults(ctx, batch, outcomes, { prepayBalance })) };
+    return { ok: true, prepayBalance, ...(await recordBatchResults(ctx, batch, outcomes, { prepayBalance })) };
   }
   const settled = await reconcileBooking(ctx, batch);
   switch (settled.state) {
     case "booked":
-      return { status: "booked", booked: settled.booked, failed: settled.failed, prepayBalance: null };
+      return { ok: true, booked: settled.booked, failed: settled.failed, prepayBalance: null };
     case "open":
-      return { status: "refused", message: explainShippingError("book-batch", response.error) };
+      return refuse(explainShippingError("book-batch", response.error));
     case "cancelled":
-      return { status: "refused", message: NOT_BOOKABLE.CANCELLED! };
+      return refuse(NOT_BOOKABLE.CANCELLED!);
     case "unconfirmed":
-      return { status: "pending", message: `${explainShippingError("book-batch", response.error)} ${settled.message}` };
+      return pending(`${explainShippingError("book-batch", response.error)} ${settled.message}`);
   }
 }
 
 /** Books a batch and waits for the outcome (scripts and tests; pages use `startBatchBooking`), read from its records. */
 export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
-  if (!claim.ok) return claim.outcome;
+  if (!claim.ok) return claim;
   await runBatchWork(ctx.shop, batchId, ctx.now(), true);
   const batch = await ctx.db.batch.findFirst({ where: { id: batchId, shop: ctx.shop } });
   switch (batch?.status) {
@@ -113,14 +117,14 @@ export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<
     case "FAILED": {
       const members = await batchMembers(ctx, batchId);
       const count = (status: string) => members.filter((member) => member.bookingStatus === status).length;
-      return { status: "booked", booked: count("BOOKED"), failed: count("FAILED"), prepayBalance: batch.prepayBalance };
+      return { ok: true, booked: count("BOOKED"), failed: count("FAILED"), prepayBalance: batch.prepayBalance };
     }
     case "BOOKING":
-      return { status: "pending", message: batch.error ?? NOT_BOOKABLE.BOOKING! };
+      return pending(batch.error ?? NOT_BOOKABLE.BOOKING!);
     case "CANCELLED":
-      return { status: "refused", message: batch.error ?? NOT_BOOKABLE.CANCELLED! };
+      return refuse(batch.error ?? NOT_BOOKABLE.CANCELLED!);
     default:
-      return { status: "refused", message: batch?.error ?? "This batch could not be booked. Try again." };
+      return refuse(batch?.error ?? "This batch could not be booked. Try again.");
   }
 }
 
@@ -130,16 +134,13 @@ export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<
  */
 export async function startBatchBooking(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
-  if (!claim.ok) return claim.outcome;
+  if (!claim.ok) return claim;
   await queueBatchWork(ctx.shop, batchId, ctx.now(), true);
-  return { status: "pending", message: "Booking started. This page updates by itself." };
+  return pending("Booking started. This page updates by itself.");
 }
 
 /** The combined labels PDF of a booked batch (reprints too), from View Batch Labels. */
-export async function batchLabels(
-  ctx: ShippingContext,
-  batchId: string,
-): Promise<{ ok: true; pdf: Buffer; filename: string } | { ok: false; message: string }> {
+export async function batchLabels(ctx: ShippingContext, batchId: string): Promise<Outcome<{ pdf: Buffer; filename: string }>> {
   const batch = await recordedBatch(ctx, batchId);
   if (batch.remoteBatchId === null || (batch.status !== "COMPLETED" && batch.status !== "FAILED")) {
     return { ok: false, message: "Labels can be printed once the batch is booked." };
@@ -159,12 +160,11 @@ function fileName(name: string): string {
   );
 }
 
-export interface RebatchResult {
-  /** Orders whose re-quote failed, with why. */
-  requoteFailures: Array<{ shipmentId: string; orderName: string; error: string }>;
-  created: CreateBatchesResult | null;
-  message: string;
-}
+/** Orders whose re-quote failed, with why. */
+type RequoteFailures = { requoteFailures: Array<{ shipmentId: string; orderName: string; error: string }> };
+
+/** The new batch's creation with what was re-quoted, or why there is none; either way the orders whose re-quote failed. */
+export type RebatchResult = Outcome<{ created: CreateBatchesResult; message: string } & RequoteFailures, RequoteFailures>;
 
 /** A retry batch's name: "Name (retry)", shortened so it keeps within the service's limit. */
 function retryName(name: string): string {
@@ -176,23 +176,24 @@ function retryName(name: string): string {
 export async function rebatchFailed(ctx: ShippingContext, batchId: string): Promise<RebatchResult> {
   const batch = await recordedBatch(ctx, batchId);
   if (batch.status !== "COMPLETED" && batch.status !== "FAILED") {
-    return { requoteFailures: [], created: null, message: "Only a booked batch has failed orders to re-quote." };
+    return { ok: false, message: "Only a booked batch has failed orders to re-quote.", requoteFailures: [] };
   }
   const failed = (await batchMembers(ctx, batch.id)).filter((member) => member.bookingStatus === "FAILED");
-  if (failed.length === 0) return { requoteFailures: [], created: null, message: "No order of this batch failed." };
+  if (failed.length === 0) return { ok: false, message: "No order of this batch failed.", requoteFailures: [] };
   const names = new Map(failed.map((member) => [member.id, member.orderName]));
   const outcomes = await requoteShipments(
     ctx,
     failed.map((member) => member.id),
   );
   const requoteFailures = outcomes.flatMap((outcome) =>
-    outcome.ok ? [] : [{ shipmentId: outcome.shipmentId, orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }],
+    outcome.ok ? [] : [{ shipmentId: outcome.shipmentId, orderName: names.get(outcome.shipmentId) ?? "", error: outcome.message }],
   );
   const requoted = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.shipmentId] : []));
-  if (requoted.length === 0) return { requoteFailures, created: null, message: "No failed order could be re-quoted. Each says why." };
+  if (requoted.length === 0) return { ok: false, message: "No failed order could be re-quoted. Each says why.", requoteFailures };
   const created = await startBatchCreation(ctx, { name: retryName(batch.name), shipmentIds: requoted });
   const orders = created.batches.reduce((sum, entry) => sum + entry.orders, 0);
   return {
+    ok: true,
     requoteFailures,
     created,
     message: `Re-quoted ${requoted.length} failed order${requoted.length === 1 ? "" : "s"}; ${orders} went into a new batch.`,

@@ -40,7 +40,7 @@ export const batchWorkJob = defineJob({
     }
     if (book && attempt === 1) {
       const outcome = await bookClaimedBatch(ctx, batch);
-      if (outcome.status !== "booked") await ctx.db.batch.update({ where: { id: batchId }, data: { error: outcome.message } });
+      if (!outcome.ok) await ctx.db.batch.update({ where: { id: batchId }, data: { error: outcome.message } });
       return;
     }
     await reconcileBooking(ctx, batch);

@@ -9,6 +9,7 @@ import { explainShippingError } from "../shipping/errors";
 import { bookingBlockers, isExpired, repairPlan } from "../batches/membership";
 import { recordedBatch } from "./settle.server";
 import { loadPrepayOnFile } from "../settings/account.server";
+import type { Outcome } from "../outcome";
 import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
 
 /**
@@ -226,7 +227,8 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
   };
 }
 
-export type ChangeResult = { ok: true; message: string } | { ok: false; message: string };
+/** A change to a batch: what was done, or why not. */
+export type ChangeResult = Outcome<{ message: string }>;
 
 const STATUS_WORDS: Record<BatchStatus, string> = {
   CREATING: "still being created",
@@ -325,12 +327,11 @@ export async function deleteBatch(ctx: ShippingContext, batchId: string): Promis
   return { ok: true, message: `Deleted “${batch.name}”.` };
 }
 
-export interface RepairResult {
-  ok: boolean;
-  message: string;
-  /** Orders whose re-quote failed, with why; they stay in the batch with their expired rate. */
-  requoteFailures: Array<{ orderName: string; error: string }>;
-}
+/** Orders whose re-quote failed, with why; they stay in the batch with their expired rate. */
+type RequoteFailures = { requoteFailures: Array<{ orderName: string; error: string }> };
+
+/** Repaired, or not (a step failed, or some orders could not be re-quoted); either way the orders whose re-quote failed. */
+export type RepairResult = Outcome<{ message: string } & RequoteFailures, RequoteFailures>;
 
 /**
  * "Re-quote expired rates": expired rates get new ones and the batch is brought in line with the picked
@@ -343,14 +344,14 @@ export async function repairBatch(ctx: ShippingContext, batchId: string): Promis
   const remoteBatchId = opened.remoteBatchId;
   const read = async () => {
     const detail = await ctx.client.getBatch({ batchId: remoteBatchId });
-    if (!detail.ok) return { ok: false as const, error: explainShippingError("read-batch", detail.error) };
+    if (!detail.ok) return { ok: false as const, message: explainShippingError("read-batch", detail.error) };
     await adoptRemoteMembers(ctx, batchId, detail.value);
     const members = await batchMembers(ctx, batchId);
     return { ok: true as const, members, view: await membershipView(ctx, members, detail.value) };
   };
 
   const before = await read();
-  if (!before.ok) return { ok: false, message: before.error, requoteFailures: [] };
+  if (!before.ok) return { ok: false, message: before.message, requoteFailures: [] };
   const plan = repairPlan(before.view, ctx.now());
   for (const quoteId of plan.remove) {
     const removed = await ctx.client.removeFromBatch({ batchId: remoteBatchId, quoteId });
@@ -358,10 +359,10 @@ export async function repairBatch(ctx: ShippingContext, batchId: string): Promis
   }
   const names = new Map(before.members.map((member) => [member.id, member.orderName]));
   const outcomes = plan.requote.length > 0 ? await requoteShipments(ctx, plan.requote) : [];
-  const requoteFailures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ orderName: names.get(outcome.shipmentId) ?? "", error: outcome.error }]));
+  const requoteFailures = outcomes.flatMap((outcome) => (outcome.ok ? [] : [{ orderName: names.get(outcome.shipmentId) ?? "", error: outcome.message }]));
 
   const after = await read();
-  if (!after.ok) return { ok: false, message: after.error, requoteFailures };
+  if (!after.ok) return { ok: false, message: after.message, requoteFailures };
   const missing = new Set(repairPlan(after.view, ctx.now()).add);
   const quoteIds = after.members
     .filter((member) => missing.has(member.id))
@@ -375,5 +376,5 @@ export async function repairBatch(ctx: ShippingContext, batchId: string): Promis
     plan.remove.length === 0 && outcomes.length === 0 && quoteIds.length === 0
       ? "Every rate in the batch is current."
       : `Re-quoted ${requoted} order${requoted === 1 ? "" : "s"} and updated ${quoteIds.length} rate${quoteIds.length === 1 ? "" : "s"} in the batch.`;
-  return { ok: requoteFailures.length === 0, message, requoteFailures };
+  return requoteFailures.length === 0 ? { ok: true, message, requoteFailures } : { ok: false, message, requoteFailures };
 }

@@ -74,7 +74,8 @@ describe("parseBookingForm", () => {
     });
     expect(parseBookingForm(body)).toEqual({
       ok: false,
-      errors: {
+      message: "Some fields need correcting before booking.",
+      fieldErrors: {
         insuranceAmount: "Enter an amount like 25.00.",
         "items[0].description": "Describe the item, as customs will read it.",
         "items[0].quantity": "Enter a whole number.",

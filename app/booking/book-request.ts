@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BatchQuoteShipment, BookShipmentRequest, CommercialInvoice, LabelImageFormat, TermsOfTrade, type ReturnToAddress } from "../../shipping-api/contract";
 import { sumAmounts } from "../shipping/money";
-import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
+import type { Outcome } from "../outcome";
+import { fieldErrors, inMerchantWords, listFieldErrors, type FieldErrors } from "../settings/field-errors";
 
 /**
  * Single booking, pure: the booking form as the merchant submits it, and the Book Shipment request built
@@ -59,7 +60,7 @@ export type BookingForm = z.infer<typeof BookingForm>;
  * Reads the booking form (`items[0].description`, `items[0].quantity` … for the invoice lines) into
  * `BookingForm`, or the problems keyed by field.
  */
-export function parseBookingForm(form: URLSearchParams | FormData): { ok: true; value: BookingForm } | { ok: false; errors: FieldErrors } {
+export function parseBookingForm(form: URLSearchParams | FormData): Outcome<{ value: BookingForm }, { fieldErrors: FieldErrors }> {
   const fields: Record<string, unknown> = {};
   const items: Array<Record<string, string>> = [];
   for (const [key, value] of form.entries()) {
@@ -70,16 +71,20 @@ export function parseBookingForm(form: URLSearchParams | FormData): { ok: true; 
   }
   if (items.length > 0) fields.items = items.filter((entry) => entry !== undefined);
   const parsed = BookingForm.safeParse(fields, { error: inMerchantWords });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: "Some fields need correcting before booking.", fieldErrors: fieldErrors(parsed.error.issues) };
 }
 
 /** What prices the chosen options before booking: the booking form's service, signature and insurance. */
 export const OptionsForm = BookingForm.pick({ shipmentId: true, quoteId: true, signatureOptionCode: true, insuranceAmount: true });
 export type OptionsForm = z.infer<typeof OptionsForm>;
 
-export function parseOptionsForm(params: URLSearchParams): { ok: true; value: OptionsForm } | { ok: false; errors: FieldErrors } {
+export function parseOptionsForm(params: URLSearchParams): Outcome<{ value: OptionsForm }, { fieldErrors: FieldErrors }> {
   const parsed = OptionsForm.safeParse(Object.fromEntries(params), { error: inMerchantWords });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors = fieldErrors(parsed.error.issues);
+  return { ok: false, message: `These options cannot be priced: ${listFieldErrors(errors)}.`, fieldErrors: errors };
 }
 
 /** The rate the merchant chose, as stored with the shipment's quotes. */

@@ -1,6 +1,7 @@
 import type { Batch, Shipment } from "@prisma/client";
 import { BookShipmentRequest, type CommercialInvoice, type LabelImageFormat, type Service } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
+import type { Outcome } from "../outcome";
 import { batchGuard } from "../batches/batch-store.server";
 import type { ShippingContext } from "../shipping/context.server";
 import type { BatchGuard } from "../batches/eligibility";
@@ -9,7 +10,7 @@ import { sumAmounts } from "../shipping/money";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
-import { fieldErrors, inMerchantWords, type FieldErrors } from "../settings/field-errors";
+import { fieldErrors, inMerchantWords, listFieldErrors, type FieldErrors } from "../settings/field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { buildBookRequest, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
 import { currentPackages, type PackageChoice } from "../quoting/packages";
@@ -160,10 +161,14 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
   };
 }
 
-/** What the chosen service costs with the chosen options, before booking (Batch Quote narrowed to it). */
-export type OptionsPrice =
-  | { status: "priced"; total: string; base: string; currency: string; surcharges: Array<{ description: string; amount: string }>; quotedTotal: string }
-  | { status: "unavailable"; message: string };
+/** What the chosen service costs with the chosen options, before booking (Batch Quote narrowed to it), or why it cannot be priced. */
+export type OptionsPrice = Outcome<{
+  total: string;
+  base: string;
+  currency: string;
+  surcharges: Array<{ description: string; amount: string }>;
+  quotedTotal: string;
+}>;
 
 /**
  * Prices the chosen service with the chosen signature and insurance, so the page shows what booking will
@@ -173,7 +178,7 @@ export async function priceBookingOptions(
   ctx: ShippingContext,
   form: Pick<BookingForm, "shipmentId" | "quoteId" | "signatureOptionCode" | "insuranceAmount">,
 ): Promise<OptionsPrice> {
-  const unavailable = (message: string): OptionsPrice => ({ status: "unavailable", message });
+  const unavailable = (message: string): OptionsPrice => ({ ok: false, message });
   const shipment = await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, select: { id: true, request: true } });
   const request = shipment ? storedRequest(shipment.request) : null;
   if (!shipment || !request) return unavailable("This order's stored details are out of date. Get rates for the order again.");
@@ -194,7 +199,7 @@ export async function priceBookingOptions(
       `The Shipping API cannot price these options for this service${outcome.quoteErrors[0] ? ` (${outcome.quoteErrors[0].error.replace(/\.$/, "")})` : ""}. Choose other options or another service.`,
     );
   return {
-    status: "priced",
+    ok: true,
     total: priced.totalAmount,
     base: priced.baseAmount,
     currency: priced.currency,
@@ -222,20 +227,30 @@ function bookingBlocker(
   return null;
 }
 
-export type SingleBookingOutcome =
-  | { status: "booked"; bookNumber: string; trackingNumber: string; prepayBalance: string | null; label: { format: LabelImageFormat; base64: string } | null }
-  | { status: "refused"; message: string; fieldErrors?: FieldErrors }
-  | { status: "pending"; message: string };
+/**
+ * Booked, or not: `refused` when the merchant must change something first (with the form's problems on their
+ * fields when the details cannot be booked), `pending` while a booking's outcome is not known yet.
+ */
+export type SingleBookingOutcome = Outcome<
+  { bookNumber: string; trackingNumber: string; prepayBalance: string | null; label: { format: LabelImageFormat; base64: string } | null },
+  { reason: "refused"; fieldErrors?: FieldErrors } | { reason: "pending" }
+>;
 
 /** Books one shipment with the chosen rate and options; never books it twice (see the module comment). */
 export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm): Promise<SingleBookingOutcome> {
-  const refuse = (message: string, errors?: FieldErrors): SingleBookingOutcome => ({ status: "refused", message, ...(errors ? { fieldErrors: errors } : {}) });
+  const refuse = (message: string, errors?: FieldErrors): SingleBookingOutcome => ({
+    ok: false,
+    reason: "refused",
+    message,
+    ...(errors ? { fieldErrors: errors } : {}),
+  });
+  const pending = (message: string): SingleBookingOutcome => ({ ok: false, reason: "pending", message });
   let shipment = await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, include: { batch: true } });
   if (!shipment) return refuse("This shipment is not in this shop any more. Reload the page.");
   if (shipment.bookingStatus === "BOOKING") {
     const settled = await settleShipment(ctx, shipment);
     if (settled.status !== "released")
-      return settled.status === "booked" ? refuse(`Already booked (tracking ${settled.trackingNumber}).`) : { status: "pending", message: settled.message };
+      return settled.status === "booked" ? refuse(`Already booked (tracking ${settled.trackingNumber}).`) : pending(settled.message);
     shipment = (await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, include: { batch: true } }))!;
   }
   if (shipment.bookingStatus === "BOOKED") return refuse(`Already booked (tracking ${shipment.trackingNumber ?? "unknown"}).`);
@@ -259,12 +274,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   );
   if (!body.success) {
     const errors = fieldErrors(body.error.issues.map((issue) => ({ ...issue, path: formPath(issue.path) })));
-    return refuse(
-      `Some details cannot be booked: ${Object.entries(errors)
-        .map(([field, message]) => `${field}: ${message}`)
-        .join("; ")}. Correct them and book again.`,
-      errors,
-    );
+    return refuse(`Some details cannot be booked: ${listFieldErrors(errors)}. Correct them and book again.`, errors);
   }
 
   // Conditional on not booking or booked: of two clicks, one books.
@@ -272,7 +282,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     where: { id: shipment.id, shop: ctx.shop, bookingStatus: { in: ["NONE", "FAILED"] } },
     data: { bookingStatus: "BOOKING", bookingError: null, updatedAt: ctx.now() },
   });
-  if (claimed.count !== 1) return { status: "pending", message: "This shipment is being booked already. Reload this page in a minute." };
+  if (claimed.count !== 1) return pending("This shipment is being booked already. Reload this page in a minute.");
 
   crashPoint("booking:before-call");
   const booked = await ctx.client.bookShipment({ body: body.data });
@@ -294,7 +304,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
     const label = booked.value.labelImage && booked.value.labelImageFormat ? { format: booked.value.labelImageFormat, base64: booked.value.labelImage } : null;
     return {
-      status: "booked",
+      ok: true,
       bookNumber: booked.value.bookNumber,
       trackingNumber: booked.value.trackingNumber,
       prepayBalance: booked.value.prepayBalance,
@@ -308,9 +318,9 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   }
   const settled = await reconcileSingleBooking(ctx, { ...shipment, bookingStatus: "BOOKING", updatedAt: ctx.now() });
   if (settled.status === "booked") {
-    return { status: "booked", bookNumber: settled.bookNumber, trackingNumber: settled.trackingNumber, prepayBalance: null, label: null };
+    return { ok: true, bookNumber: settled.bookNumber, trackingNumber: settled.trackingNumber, prepayBalance: null, label: null };
   }
-  return { status: "pending", message: explainShippingError("book-shipment", booked.error) };
+  return pending(explainShippingError("book-shipment", booked.error));
 }
 
 /** Zod paths of the request → the form's field names, where the merchant can fix them. */
@@ -388,10 +398,7 @@ const LABEL_TYPES: Record<LabelImageFormat, { contentType: string; extension: st
 };
 
 /** The label of a booked shipment (single or batch booked), redrawn by the service in the format it was booked with. */
-export async function shipmentLabel(
-  ctx: ShippingContext,
-  shipmentId: string,
-): Promise<{ ok: true; body: Buffer; contentType: string; filename: string } | { ok: false; message: string }> {
+export async function shipmentLabel(ctx: ShippingContext, shipmentId: string): Promise<Outcome<{ body: Buffer; contentType: string; filename: string }>> {
   const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
   if (!shipment) return { ok: false, message: "This shipment is not in this shop." };
   if (shipment.bookingStatus !== "BOOKED" || !shipment.bookNumber) return { ok: false, message: "This shipment has no label yet. Book it first." };

@@ -33,7 +33,11 @@ describe("customs details typed in Consign", () => {
     ],
     ["no line", { lineId: [], hsCode: [], countryOfOrigin: [] }, "lineId", "there is no line to fix"],
   ])("GIVEN %s THEN it is refused on %s", (_, typed, field, message) => {
-    expect(parseCustoms({ orderId: "gid://shopify/Order/1", ...typed })).toEqual({ ok: false, field, message: `${field}: ${message}` });
+    expect(parseCustoms({ orderId: "gid://shopify/Order/1", ...typed })).toEqual({
+      ok: false,
+      message: `${field}: ${message}`,
+      fieldErrors: { [field]: `${field}: ${message}` },
+    });
   });
 
   it("GIVEN entries THEN they fill the lines they name and leave the others", () => {

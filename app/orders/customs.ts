@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldErrors, Outcome } from "../outcome";
 import type { MirroredOrder } from "./order-node";
 
 /**
@@ -33,7 +34,13 @@ export const CustomsForm = z.object({
   countryOfOrigin: z.array(z.string().max(40)),
 });
 
-export type CustomsResult = { ok: true; orderId: string; entries: OrderCustomsEntries } | { ok: false; field: string; message: string };
+/** A refusal names one field, and its message is what the rates page shows on it: "lines[0].hsCode: must be 6 to 10 digits…". */
+export type CustomsResult = Outcome<{ orderId: string; entries: OrderCustomsEntries }, { fieldErrors: FieldErrors }>;
+
+function refuse(field: string, problem: string): CustomsResult {
+  const message = `${field}: ${problem}`;
+  return { ok: false, message, fieldErrors: { [field]: message } };
+}
 
 /** One entry per line (`lineId`, `hsCode`, `countryOfOrigin` repeated); a blank field leaves Shopify's value. */
 export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsCode: unknown[]; countryOfOrigin: unknown[] }): CustomsResult {
@@ -41,7 +48,7 @@ export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsC
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? "lines");
-    return { ok: false, field, message: `${field}: ${issue.message}` };
+    return refuse(field, issue.message);
   }
   const { orderId, lineId, hsCode, countryOfOrigin } = parsed.data;
   const entries: OrderCustomsEntries = {};
@@ -53,13 +60,12 @@ export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsC
     ] as const) {
       if (!value?.trim()) continue;
       const checked = schema.safeParse(value);
-      if (!checked.success) return { ok: false, field: `lines[${index}].${name}`, message: `lines[${index}].${name}: ${checked.error.issues[0]!.message}` };
+      if (!checked.success) return refuse(`lines[${index}].${name}`, checked.error.issues[0]!.message);
       entry[name] = checked.data;
     }
     if (entry.hsCode || entry.countryOfOrigin) entries[id] = entry;
   }
-  if (Object.keys(entries).length === 0)
-    return { ok: false, field: "lines[0].hsCode", message: "lines[0].hsCode: type an HS code or a country of origin for at least one item" };
+  if (Object.keys(entries).length === 0) return refuse("lines[0].hsCode", "type an HS code or a country of origin for at least one item");
   return { ok: true, orderId, entries };
 }
 

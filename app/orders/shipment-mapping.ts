@@ -10,6 +10,7 @@ import type {
   WeightUnit,
 } from "../../shipping-api/contract";
 import { COUNTRIES_WITH_STATE_CODES, Currency } from "../../shipping-api/contract";
+import type { Outcome } from "../outcome";
 import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "./types";
 import { formatWeight, toNanograms, weightIn } from "./weights";
 
@@ -71,7 +72,12 @@ export interface MappedShipment {
   shipment: BatchQuoteShipment;
 }
 
-export type MappingResult = { ok: true; shipments: MappedShipment[] } | { ok: false; issues: MappingIssue[] };
+/** Refused with every issue found (each says what to fix) and, as the message, all of them in a row. */
+export type MappingResult = Outcome<{ shipments: MappedShipment[] }, { issues: MappingIssue[] }>;
+
+function blocked(issues: MappingIssue[]): MappingResult {
+  return { ok: false, message: issues.map((issue) => issue.message).join(" "), issues };
+}
 
 /** A request's `shipmentDate` (YYYY-MM-DD) for shipping on the day of `now`. */
 export function shipmentDateOf(now: Date): string {
@@ -291,23 +297,20 @@ function commercialInvoice(order: OrderForShipping, lines: FulfillmentOrderLine[
 /** Maps one order; every issue found is reported at once so the merchant can fix them in one go. */
 export function orderToShipments(order: OrderForShipping, settings: MappingSettings): MappingResult {
   if (!order.shippingAddress) {
-    return { ok: false, issues: [{ code: "NO_SHIPPING_ADDRESS", message: "The order has no shipping address. Add one in Shopify." }] };
+    return blocked([{ code: "NO_SHIPPING_ADDRESS", message: "The order has no shipping address. Add one in Shopify." }]);
   }
   const receiver = receiverAddress(order.shippingAddress, order.email);
-  if ("issue" in receiver) return { ok: false, issues: [receiver.issue] };
+  if ("issue" in receiver) return blocked([receiver.issue]);
 
   const currency = Currency.safeParse(order.currencyCode);
   if (!currency.success) {
-    return {
-      ok: false,
-      issues: [{ code: "UNSUPPORTED_CURRENCY", message: `The Shipping API quotes in USD, GBP, CAD or EUR, not ${order.currencyCode}.` }],
-    };
+    return blocked([{ code: "UNSUPPORTED_CURRENCY", message: `The Shipping API quotes in USD, GBP, CAD or EUR, not ${order.currencyCode}.` }]);
   }
 
   const shippable = order.fulfillmentOrders.filter((fo) => fulfillmentOrderIssue(fo) === null);
   if (shippable.length === 0) {
     const reasons = order.fulfillmentOrders.map(fulfillmentOrderIssue).filter((issue): issue is MappingIssue => issue !== null);
-    return { ok: false, issues: reasons.length > 0 ? dedupe(reasons) : [{ code: "NOTHING_TO_SHIP", message: "The order has nothing to ship." }] };
+    return blocked(reasons.length > 0 ? dedupe(reasons) : [{ code: "NOTHING_TO_SHIP", message: "The order has nothing to ship." }]);
   }
 
   const shipments: MappedShipment[] = [];
@@ -317,7 +320,7 @@ export function orderToShipments(order: OrderForShipping, settings: MappingSetti
     if ("issues" in mapped) issues.push(...mapped.issues);
     else shipments.push(mapped.shipment);
   }
-  return issues.length > 0 ? { ok: false, issues: dedupe(issues) } : { ok: true, shipments };
+  return issues.length > 0 ? blocked(dedupe(issues)) : { ok: true, shipments };
 }
 
 function dedupe(issues: MappingIssue[]): MappingIssue[] {

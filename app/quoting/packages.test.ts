@@ -72,7 +72,11 @@ describe("packages the merchant sets for one shipment", () => {
     ],
     ["eleven packages", { shipmentId: "s1", box: Array(11).fill("Long box"), weight: Array(11).fill("1") }, "box", "must be at most 10 packages"],
   ])("GIVEN %s THEN it is refused on %s", (_, posted, field, message) => {
-    expect(parsePackages(posted, boxes, "lb")).toEqual({ ok: false, field, message: `${field}: ${message}` });
+    expect(parsePackages(posted, boxes, "lb")).toEqual({
+      ok: false,
+      message: `${field}: ${message}`,
+      fieldErrors: { [field]: `${field}: ${message}` },
+    });
   });
 
   const request = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BatchQuoteShipment, WeightUnit } from "../../shipping-api/contract";
+import type { FieldErrors, Outcome } from "../outcome";
 import { MAX_PACKAGING_WEIGHT, PositiveDecimal, type ShippingSettings } from "../settings/settings";
 
 /**
@@ -24,7 +25,13 @@ export const PackagesForm = z.object({
   weight: z.array(PositiveDecimal).min(1, "add at least one package").max(MAX_PACKAGES, `must be at most ${MAX_PACKAGES} packages`),
 });
 
-export type PackagesResult = { ok: true; shipmentId: string; packages: PackageChoice[] } | { ok: false; field: string; message: string };
+/** A refusal names one field, and its message is what the page shows on it: "packages[1].weight: must be more than 0". */
+export type PackagesResult = Outcome<{ shipmentId: string; packages: PackageChoice[] }, { fieldErrors: FieldErrors }>;
+
+function refuse(field: string, problem: string): PackagesResult {
+  const message = `${field}: ${problem}`;
+  return { ok: false, message, fieldErrors: { [field]: message } };
+}
 
 /**
  * The posted packages (`box` and `weight` repeated, one per package), checked against the shop's boxes and
@@ -40,21 +47,17 @@ export function parsePackages(
     const issue = parsed.error.issues[0]!;
     const [name, index] = issue.path;
     const field = typeof index === "number" ? `packages[${index}].${String(name)}` : String(name ?? "packages");
-    return { ok: false, field, message: `${field}: ${issue.message}` };
+    return refuse(field, issue.message);
   }
   const { shipmentId, box, weight } = parsed.data;
-  if (box.length !== weight.length) return { ok: false, field: "packages", message: "packages: each package needs a box and a weight" };
+  if (box.length !== weight.length) return refuse("packages", "each package needs a box and a weight");
   const heaviest = MAX_PACKAGING_WEIGHT[unit];
   for (const [index, name] of box.entries()) {
     if (!boxes.some((candidate) => candidate.name === name)) {
-      return { ok: false, field: `packages[${index}].box`, message: `packages[${index}].box: “${name}” is not one of your boxes; add it in Settings first` };
+      return refuse(`packages[${index}].box`, `“${name}” is not one of your boxes; add it in Settings first`);
     }
     if (Number(weight[index]) > heaviest) {
-      return {
-        ok: false,
-        field: `packages[${index}].weight`,
-        message: `packages[${index}].weight: must be at most ${heaviest.toLocaleString("en-US")} ${unit}; split it into more packages`,
-      };
+      return refuse(`packages[${index}].weight`, `must be at most ${heaviest.toLocaleString("en-US")} ${unit}; split it into more packages`);
     }
   }
   const presets = new Set(
@@ -67,18 +70,10 @@ export function parsePackages(
     box.map((name) => boxes.find((candidate) => candidate.name === name)!).flatMap((found) => (found.kind === "custom" ? [found.dimUnit] : [])),
   );
   if (presets.size > 0 && (presets.size > 1 || units.size > 0)) {
-    return {
-      ok: false,
-      field: "packages[0].box",
-      message: "packages[0].box: a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none",
-    };
+    return refuse("packages[0].box", "a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none");
   }
   if (units.size > 1) {
-    return {
-      ok: false,
-      field: "packages[0].box",
-      message: "packages[0].box: boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit",
-    };
+    return refuse("packages[0].box", "boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit");
   }
   return { ok: true, shipmentId, packages: box.map((name, index) => ({ box: name, weight: weight[index]! })) };
 }

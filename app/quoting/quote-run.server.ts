@@ -315,7 +315,7 @@ async function quoteRun(
       where: { id: runId },
       data: {
         status: failedRun ? "FAILED" : "COMPLETED",
-        error: failedRun ? `No shipment could be quoted. ${firstFailure.error}` : null,
+        error: failedRun ? `No shipment could be quoted. ${firstFailure.message}` : null,
         shipmentsDone: shipmentsTotal,
         finishedAt: clock(),
       },

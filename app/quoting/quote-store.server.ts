@@ -76,7 +76,7 @@ export async function saveRateChoices(ctx: Pick<Context, "db" | "shop">, chosen:
                 selectedBy: choice.pick.selectedBy,
               }
             : {
-                quoteError: choice.error,
+                quoteError: choice.message,
                 ...(keepOnFailure ? {} : { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null }),
               },
         });

@@ -39,7 +39,7 @@ describe("choosing one shipment's quotes", () => {
     const chosen = chooseRate(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }));
     expect(chosen).toEqual({
       ok: false,
-      error: "Only services you have not enabled can ship this (NPS Ground Advantage). Enable one in Settings, then choose Re-quote.",
+      message: "Only services you have not enabled can ship this (NPS Ground Advantage). Enable one in Settings, then choose Re-quote.",
     });
   });
 
@@ -68,7 +68,7 @@ describe("choosing one shipment's quotes", () => {
     const notEnabled = chooseRate(success([ground]), settings({ enabledServices: [{ carrierCode: "MRX", serviceCode: "MRX_2DAY" }] }), null, { names });
     expect(notEnabled).toEqual({
       ok: false,
-      error: "Only services you have not enabled can ship this (National Postal Service Ground Advantage). Enable one in Settings, then choose Re-quote.",
+      message: "Only services you have not enabled can ship this (National Postal Service Ground Advantage). Enable one in Settings, then choose Re-quote.",
     });
   });
 
@@ -118,6 +118,6 @@ describe("choosing one shipment's quotes", () => {
       "The Shipping API could not quote this shipment (Something new). Choose Re-quote to try again in a minute.",
     ],
   ])("GIVEN a failure WHEN the rate is chosen THEN the service's reason is kept in words that say what to do (%#)", (outcome, words) => {
-    expect(chooseRate(outcome, settings())).toEqual({ ok: false, error: words });
+    expect(chooseRate(outcome, settings())).toEqual({ ok: false, message: words });
   });
 });

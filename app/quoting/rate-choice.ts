@@ -1,5 +1,6 @@
 import type { ShipmentQuoteOutcome } from "../../shipping-api/client";
 import type { Quote } from "../../shipping-api/contract";
+import type { Outcome } from "../outcome";
 import { isServiceEnabled, type ShippingSettings } from "../settings/settings";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { pickRate, sameServiceRate, type RuleInputs } from "./rate-rule";
@@ -20,7 +21,7 @@ export interface PreviousChoice {
   selectedBy: SelectedBy;
 }
 
-export type RateChoice = { ok: true; quotes: Quote[]; pick: { quoteId: number; reason: string; selectedBy: SelectedBy } } | { ok: false; error: string };
+export type RateChoice = Outcome<{ quotes: Quote[]; pick: { quoteId: number; reason: string; selectedBy: SelectedBy } }>;
 
 const MAX_LISTED = 3;
 
@@ -42,18 +43,18 @@ export function chooseRate(
 ): RateChoice {
   const names = inputs.names ?? NO_NAMES;
   const service = (rate: { carrierCode: string; serviceDescription: string }) => `${carrierName(names, rate.carrierCode)} ${rate.serviceDescription}`;
-  if (outcome.status === "failed") return { ok: false, error: describeQuoteFailure(clientFailure(outcome.error)) };
-  if (outcome.status === "error") return { ok: false, error: describeQuoteFailure({ category: outcome.errorCategory, message: outcome.error }) };
+  if (outcome.status === "failed") return { ok: false, message: describeQuoteFailure(clientFailure(outcome.error)) };
+  if (outcome.status === "error") return { ok: false, message: describeQuoteFailure({ category: outcome.errorCategory, message: outcome.error }) };
 
   const quotes = outcome.quotes.filter((quote) => isServiceEnabled(settings, quote));
   if (quotes.length === 0 && outcome.quotes.length > 0) {
     const offered = outcome.quotes.map(service);
-    return { ok: false, error: `Only services you have not enabled can ship this (${listed(offered)}). Enable one in Settings, then choose Re-quote.` };
+    return { ok: false, message: `Only services you have not enabled can ship this (${listed(offered)}). Enable one in Settings, then choose Re-quote.` };
   }
   if (quotes.length === 0) {
     const first = outcome.quoteErrors[0];
     const reasons = outcome.quoteErrors.map((failure) => `${service(failure)}: ${failure.error}`);
-    return { ok: false, error: describeQuoteFailure({ category: first?.errorCategory ?? "", message: listed(reasons) || "no service answered" }) };
+    return { ok: false, message: describeQuoteFailure({ category: first?.errorCategory ?? "", message: listed(reasons) || "no service answered" }) };
   }
 
   const kept = previous && sameServiceRate(quotes, previous);

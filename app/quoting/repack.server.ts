@@ -31,7 +31,7 @@ export async function repackShipment(ctx: Context, posted: { shipmentId?: unknow
 
   const { boxes } = await loadSettings(ctx);
   const parsed = parsePackages(posted, boxes, request.data.weightUnit);
-  if (!parsed.ok) throw new QuotingInputError(400, parsed.field, parsed.message);
+  if (!parsed.ok) throw new QuotingInputError(400, Object.keys(parsed.fieldErrors)[0] ?? "packages", parsed.message);
   await db.shipment.update({
     where: { id: shipment.id },
     data: { request: JSON.stringify(applyPackages(request.data, parsed.packages, boxes)), packages: JSON.stringify(parsed.packages) },

@@ -1,6 +1,7 @@
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import { shipmentDateOf } from "../orders/shipment-mapping";
+import type { Outcome } from "../outcome";
 import { loadSettings } from "../settings/account.server";
 import { saveRateChoices } from "./quote-store.server";
 import { isBooked } from "./rate-pick.server";
@@ -17,9 +18,11 @@ import { chooseRate, type PreviousChoice, type SelectedBy } from "./rate-choice"
  * is to be quoted.
  */
 
-export type RequoteOutcome =
-  | { shipmentId: string; ok: true; oldQuoteId: number | null; newQuoteId: number; sameService: boolean; reason: string }
-  | { shipmentId: string; ok: false; oldQuoteId: number | null; error: string };
+/** Per shipment: its new pick (`reason`: why it was picked), or why it could not be quoted again. */
+export type RequoteOutcome = Outcome<
+  { shipmentId: string; oldQuoteId: number | null; newQuoteId: number; sameService: boolean; reason: string },
+  { shipmentId: string; oldQuoteId: number | null }
+>;
 
 export async function requoteShipments(ctx: Context, shipmentIds: readonly string[]): Promise<RequoteOutcome[]> {
   const { db, shop } = ctx;
@@ -42,12 +45,12 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
   for (const id of ids) {
     const shipment = byId.get(id);
     if (!shipment) {
-      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId: null, error: "No such shipment in this store." });
+      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId: null, message: "No such shipment in this store." });
       continue;
     }
     const oldQuoteId = shipment.selectedQuoteId;
     if (isBooked(shipment.bookingStatus)) {
-      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, error: "Already booked: its label exists, so its rate can no longer change." });
+      outcomes.set(id, { shipmentId: id, ok: false, oldQuoteId, message: "Already booked: its label exists, so its rate can no longer change." });
       continue;
     }
     const parsed = BatchQuoteShipment.safeParse(JSON.parse(shipment.request));
@@ -56,7 +59,7 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
         shipmentId: id,
         ok: false,
         oldQuoteId,
-        error: "Its stored quote request is no longer valid. Quote the order again from Orders to ship.",
+        message: "Its stored quote request is no longer valid. Quote the order again from Orders to ship.",
       });
       continue;
     }
@@ -87,7 +90,7 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
     for (const { entry, choice } of chosen) {
       const oldQuoteId = byId.get(entry.id)!.selectedQuoteId;
       if (!choice.ok) {
-        outcomes.set(entry.id, { shipmentId: entry.id, ok: false, oldQuoteId, error: choice.error });
+        outcomes.set(entry.id, { shipmentId: entry.id, ok: false, oldQuoteId, message: choice.message });
         continue;
       }
       const picked = choice.quotes.find((quote) => quote.quoteId === choice.pick.quoteId)!;

@@ -21,6 +21,7 @@ import { compareWithPaid, describePaid, type PaidShipping } from "../quoting/cus
 import { paidShippingByOrder } from "../quoting/customer-choice.server";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { readPostedForm } from "../posted-form.server";
+import type { Outcome } from "../outcome";
 
 /**
  * One batch: its orders with their rates and booking results, and what can be done in its state — book,
@@ -58,7 +59,8 @@ const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), shipmentIds: z.array(z.string().min(1).max(64)).min(1, "Choose at least one order to add.").max(500) }),
 ]);
 
-export type BatchActionResult = { ok: boolean; message: string; details?: string[] };
+/** What an action did, or why not; `details`: per order, what it refused or could not do. A booking under way counts as done. */
+export type BatchActionResult = Outcome<{ message: string; details?: string[] }, { details?: string[] }>;
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { ctx, redirect } = await requestContext(request);
@@ -73,10 +75,8 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     switch (input.data.intent) {
       case "book": {
         const outcome = await startBatchBooking(ctx, batchId);
-        return json<BatchActionResult>({
-          ok: outcome.status !== "refused",
-          message: outcome.status === "booked" ? `Booked ${outcome.booked}.` : outcome.message,
-        });
+        if (outcome.ok) return json<BatchActionResult>({ ok: true, message: `Booked ${outcome.booked}.` });
+        return json<BatchActionResult>({ ok: outcome.reason === "pending", message: outcome.message });
       }
       case "repair": {
         const result = await repairBatch(ctx, batchId);
@@ -96,15 +96,16 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       }
       case "rebatch": {
         const result = await rebatchFailed(ctx, batchId);
-        const created = result.created?.batches[0];
-        if (created && result.requoteFailures.length === 0 && result.created?.refused.length === 0) throw redirect(`/app/batches/${created.id}`);
+        const created = result.ok ? result.created : null;
+        const first = created?.batches[0];
+        if (first && result.requoteFailures.length === 0 && created?.refused.length === 0) throw redirect(`/app/batches/${first.id}`);
         return json<BatchActionResult>({
-          ok: created !== undefined,
+          ok: first !== undefined,
           message: result.message,
           details: [
             ...result.requoteFailures.map((failure) => `${failure.orderName}: ${failure.error}`),
-            ...(result.created?.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`) ?? []),
-            ...(result.created?.errors ?? []),
+            ...(created?.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`) ?? []),
+            ...(created?.errors ?? []),
           ],
         });
       }

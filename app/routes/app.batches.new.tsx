@@ -10,6 +10,7 @@ import { CandidateTable } from "../batches/components/candidate-table";
 import { startBatchCreation, type CreateBatchesResult } from "../booking/creation.server";
 import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
+import type { FieldErrors, Outcome } from "../outcome";
 
 /**
  * New batch: the merchant names it and picks the orders (picked rates not in a batch yet). The rates page
@@ -33,10 +34,11 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { candidates: await batchCandidates(ctx), suggestedName: suggestedName(ctx.now()) };
 };
 
-type ActionResult =
-  | { kind: "preselected"; candidates: BatchCandidate[] }
-  | { kind: "invalid"; field: string; message: string }
-  | { kind: "created"; result: CreateBatchesResult };
+/** The orders posted from the rates page, preselected; the batches created (and what was left out); or the form refused on its field. */
+type ActionResult = Outcome<
+  { kind: "preselected"; candidates: BatchCandidate[] } | { kind: "created"; result: CreateBatchesResult },
+  { fieldErrors: FieldErrors }
+>;
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx, redirect } = await requestContext(request);
@@ -48,23 +50,23 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   });
   if (!input.success) {
     const issue = input.error.issues[0]!;
-    return json<ActionResult>({ kind: "invalid", field: String(issue.path[0] ?? "shipmentIds"), message: issue.message }, { status: 400 });
+    return json<ActionResult>({ ok: false, message: issue.message, fieldErrors: { [String(issue.path[0] ?? "shipmentIds")]: issue.message } }, { status: 400 });
   }
   if (input.data.name === undefined)
-    return json<ActionResult>({ kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
+    return json<ActionResult>({ ok: true, kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
   const result = await startBatchCreation(ctx, { name: input.data.name, shipmentIds: input.data.shipmentIds });
   const [first] = result.batches;
   // Thrown, so the action's data type stays the JSON results.
   if (first && result.refused.length === 0 && result.errors.length === 0)
     throw redirect(result.batches.length === 1 ? `/app/batches/${first.id}` : "/app/batches");
-  return json<ActionResult>({ kind: "created", result });
+  return json<ActionResult>({ ok: true, kind: "created", result });
 };
 
 export default function NewBatch() {
   const { candidates, suggestedName: suggested } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   const navigation = useNavigation();
-  const preselected = outcome?.kind === "preselected" ? outcome.candidates : null;
+  const preselected = outcome?.ok && outcome.kind === "preselected" ? outcome.candidates : null;
   const rows = preselected ?? candidates;
   const [name, setName] = useState(suggested);
   const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(
@@ -78,12 +80,12 @@ export default function NewBatch() {
     <Page backAction={{ content: "Batches", url: "/app/batches" }}>
       <TitleBar title="New batch" />
       <BlockStack gap="400">
-        {outcome?.kind === "invalid" && (
+        {outcome && !outcome.ok && (
           <Banner tone="critical" title="The batch was not created">
             <p data-testid="new-batch-error">{outcome.message}</p>
           </Banner>
         )}
-        {outcome?.kind === "created" && <CreatedSummary result={outcome.result} />}
+        {outcome?.ok && outcome.kind === "created" && <CreatedSummary result={outcome.result} />}
         <Card>
           <Form method="post">
             <BlockStack gap="300">
@@ -94,7 +96,7 @@ export default function NewBatch() {
                 onChange={setName}
                 autoComplete="off"
                 helpText="More than 500 orders are split into several batches: “Name (1/2)”, “Name (2/2)”."
-                error={outcome?.kind === "invalid" && outcome.field === "name" ? outcome.message : undefined}
+                error={outcome && !outcome.ok ? outcome.fieldErrors.name : undefined}
               />
               {chosen.map((id) => (
                 <input key={id} type="hidden" name="shipmentIds" value={id} />

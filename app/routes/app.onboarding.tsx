@@ -5,7 +5,7 @@ import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Layout, Page,
 import { useState } from "react";
 import { AddressFields } from "../settings/components/address-fields";
 import { inMerchantWords } from "../settings/field-errors";
-import { formProblem, MIN_PASSWORD_LENGTH, OnboardingForm, type OnboardingProblem } from "../settings/onboarding-form";
+import { formProblem, MIN_PASSWORD_LENGTH, OnboardingForm, onboardingRefusal } from "../settings/onboarding-form";
 import { completeOnboarding, loadOnboarding } from "../settings/onboarding.server";
 import { safeReturnTo } from "../settings/return-to";
 import { adminContext } from "../request-context.server";
@@ -22,12 +22,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const body = Object.fromEntries(await readPostedForm(request));
   const form = OnboardingForm.safeParse(body, { error: inMerchantWords });
-  if (!form.success) return json<OnboardingProblem>(formProblem(form.error.issues), { status: 400 });
+  if (!form.success) return json(onboardingRefusal(formProblem(form.error.issues)), { status: 400 });
   const outcome = await completeOnboarding(ctx, form.data);
-  if (!outcome.ok) {
-    const { ok: _failed, ...problem } = outcome;
-    return json<OnboardingProblem>(problem, { status: problem.unavailable ? 503 : 400 });
-  }
+  if (!outcome.ok) return json(outcome, { status: outcome.reason === "unavailable" ? 503 : 400 });
   return redirect(safeReturnTo(typeof body.returnTo === "string" ? body.returnTo : null));
 };
 

@@ -22,6 +22,7 @@ import { carrierAndService, type ServiceNames } from "../shipping/service-names"
 import { QuotingInputError } from "../quoting/errors";
 import { formatWeight } from "../quoting/rate-display";
 import { repackShipment } from "../quoting/repack.server";
+import type { Outcome } from "../outcome";
 import type { FieldErrors } from "../settings/field-errors";
 import { readPostedForm } from "../posted-form.server";
 import { TrackingTimeline } from "../tracking/components/tracking-timeline";
@@ -53,11 +54,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   }
 };
 
-type ActionResult =
-  | SingleBookingOutcome
-  | { status: "invalid"; message: string; fieldErrors: FieldErrors }
-  /** The packages editor's answer (its own fetcher): `error` on `field` when refused. */
-  | { status: "repacked"; ok: boolean; field?: string; error?: string };
+/** The packages editor's answer (its own fetcher): refused with the message on the field it names, if any. */
+type RepackAnswer = { intent: "repack" } & Outcome<object, { fieldErrors?: FieldErrors }>;
+
+/** A booking form that does not parse is refused as booking refuses details it cannot book: on their fields. */
+type ActionResult = SingleBookingOutcome | RepackAnswer;
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
@@ -68,34 +69,35 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     try {
       const outcome = await repackShipment(ctx, { shipmentId: posted.get("shipmentId"), box: posted.getAll("box"), weight: posted.getAll("weight") });
       return json<ActionResult>(
-        outcome.ok
-          ? { status: "repacked", ok: true }
-          : { status: "repacked", ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` },
+        outcome.ok ? { intent: "repack", ok: true } : { intent: "repack", ok: false, message: `Packages saved, but the re-quote failed: ${outcome.message}` },
       );
     } catch (error) {
       if (error instanceof QuotingInputError)
-        return json<ActionResult>({ status: "repacked", ok: false, field: error.field, error: error.message }, { status: error.status });
+        return json<ActionResult>(
+          { intent: "repack", ok: false, message: error.message, fieldErrors: { [error.field]: error.message } },
+          { status: error.status },
+        );
       throw error;
     }
   }
   const form = parseBookingForm(posted);
-  if (!form.ok) {
-    return json<ActionResult>({ status: "invalid", message: "Some fields need correcting before booking.", fieldErrors: form.errors }, { status: 400 });
-  }
+  if (!form.ok) return json<ActionResult>({ ok: false, reason: "refused", message: form.message, fieldErrors: form.fieldErrors }, { status: 400 });
   const outcome = await bookSingleShipment(ctx, form.value);
   // The label itself is fetched from the label route; the page needs only the numbers.
-  return json<ActionResult>(outcome.status === "booked" ? { ...outcome, label: null } : outcome, {
-    status: outcome.status === "refused" && outcome.fieldErrors ? 400 : 200,
+  return json<ActionResult>(outcome.ok ? { ...outcome, label: null } : outcome, {
+    status: !outcome.ok && outcome.reason === "refused" && outcome.fieldErrors ? 400 : 200,
   });
 };
 
 export default function BookOrder() {
   const { view, missing, choices, tracking } = useLoaderData<typeof loader>();
-  const outcome = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // The packages editor reads its answers through its own fetcher; the page shows booking's.
+  const outcome = answer && !("intent" in answer) ? answer : undefined;
   const shopify = useAppBridge();
 
   useEffect(() => {
-    if (outcome?.status === "booked") shopify.toast.show(`Booked: tracking ${outcome.trackingNumber}`);
+    if (outcome?.ok) shopify.toast.show(`Booked: tracking ${outcome.trackingNumber}`);
   }, [outcome, shopify]);
 
   if (!view) {
@@ -112,7 +114,7 @@ export default function BookOrder() {
     );
   }
 
-  const fieldErrors = outcome && "fieldErrors" in outcome ? (outcome.fieldErrors ?? {}) : {};
+  const fieldErrors = outcome && !outcome.ok && outcome.reason === "refused" ? (outcome.fieldErrors ?? {}) : {};
   return (
     <Page
       backAction={{ content: "Orders", url: "/app" }}
@@ -121,7 +123,7 @@ export default function BookOrder() {
     >
       <TitleBar title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`} />
       <BlockStack gap="400">
-        {outcome?.status === "booked" && (
+        {outcome?.ok && (
           <Banner tone="success" title="Shipment booked">
             <p data-testid="booked-tracking">
               Tracking number {outcome.trackingNumber} · book number {outcome.bookNumber}
@@ -129,12 +131,12 @@ export default function BookOrder() {
             </p>
           </Banner>
         )}
-        {outcome && (outcome.status === "refused" || outcome.status === "invalid") && (
+        {outcome && !outcome.ok && outcome.reason === "refused" && (
           <Banner tone="critical" title="Not booked">
             <p data-testid="booking-error">{outcome.message}</p>
           </Banner>
         )}
-        {outcome?.status === "pending" && (
+        {outcome && !outcome.ok && outcome.reason === "pending" && (
           <Banner tone="warning" title="Not confirmed yet">
             <p>{outcome.message}</p>
           </Banner>
@@ -327,7 +329,7 @@ function BookingForm({
     ? null
     : !withOptions
       ? { amount: rate.totalAmount, currency: rate.currency }
-      : current?.status === "priced"
+      : current?.ok
         ? { amount: current.total, currency: current.currency }
         : null;
 
@@ -479,13 +481,13 @@ function BookingForm({
               <span data-testid="booking-price">
                 {total
                   ? `Booking charges ${formatMoney(total.amount, total.currency)}`
-                  : withOptions && current?.status === "unavailable"
+                  : withOptions && current && !current.ok
                     ? "Not priced"
                     : "Pricing your options…"}
               </span>
             </Text>
             {!withOptions && <Text as="p" tone="subdued">{`The quoted price of ${rate.serviceDescription}: no signature, no insurance.`}</Text>}
-            {current?.status === "priced" && (
+            {current?.ok && (
               <Text as="p" tone="subdued">
                 <span data-testid="booking-price-breakdown">
                   {[
@@ -496,7 +498,7 @@ function BookingForm({
                 </span>
               </Text>
             )}
-            {current?.status === "unavailable" && (
+            {current && !current.ok && (
               <Text as="p" tone="critical">
                 {current.message}
               </Text>

@@ -11,8 +11,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
   const form = parseOptionsForm(new URL(request.url).searchParams);
   if (!form.ok) {
-    const [field, message] = Object.entries(form.errors)[0] ?? ["form", "is not valid"];
-    return json<OptionsPrice>({ status: "unavailable", message: `${field === "insuranceAmount" ? "Insure for" : field}: ${message}` }, { status: 400 });
+    const [field, message] = Object.entries(form.fieldErrors)[0] ?? ["form", "is not valid"];
+    return json<OptionsPrice>({ ok: false, message: `${field === "insuranceAmount" ? "Insure for" : field}: ${message}` }, { status: 400 });
   }
   return json<OptionsPrice>(await priceBookingOptions(ctx, form.value));
 };

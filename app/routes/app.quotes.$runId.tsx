@@ -38,6 +38,8 @@ import { applyRule, selectRate } from "../quoting/rate-pick.server";
 import { requireAccount } from "../settings/require-account.server";
 import { adminContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
+import type { Outcome } from "../outcome";
+import type { FieldErrors } from "../settings/field-errors";
 
 /**
  * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's
@@ -65,7 +67,13 @@ const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("requote"), shipmentIds: z.array(z.string().min(1)).min(1, "choose at least one shipment") }),
 ]);
 
-type ActionResult = { ok: true; message: string } | { ok: false; error: string; field?: string };
+/** Refused with the message, on the field it names when it names one (the customs form and the packages editor show it there). */
+type ActionResult = Outcome<{ message: string }, { fieldErrors?: FieldErrors }>;
+
+/** A typed input error of quoting as the answer, on its field. */
+function inputRefused(error: QuotingInputError): ActionResult {
+  return { ok: false, message: error.message, fieldErrors: { [error.field]: error.message } };
+}
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -82,10 +90,14 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       hsCode: form.getAll("hsCode"),
       countryOfOrigin: form.getAll("countryOfOrigin"),
     });
-    if (!customs.ok) return json<ActionResult>({ ok: false, field: customs.field, error: customs.message }, { status: 400 });
+    if (!customs.ok) return json<ActionResult>(customs, { status: 400 });
     if (!(await saveOrderCustoms(ctx, params.runId ?? "", customs.orderId, customs.entries))) {
       return json<ActionResult>(
-        { ok: false, field: "orderId", error: "orderId: this order is not blocked in this run; open its run from Rates." },
+        {
+          ok: false,
+          message: "orderId: this order is not blocked in this run; open its run from Rates.",
+          fieldErrors: { orderId: "orderId: this order is not blocked in this run; open its run from Rates." },
+        },
         { status: 404 },
       );
     }
@@ -97,9 +109,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       const outcome = await repackShipment(ctx, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") });
       return outcome.ok
         ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
-        : json<ActionResult>({ ok: false, field: "packages", error: `Packages saved, but the re-quote failed: ${outcome.error}` });
+        : json<ActionResult>({ ok: false, message: `Packages saved, but the re-quote failed: ${outcome.message}` });
     } catch (error) {
-      if (error instanceof QuotingInputError) return json<ActionResult>({ ok: false, field: error.field, error: error.message }, { status: error.status });
+      if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
       throw error;
     }
   }
@@ -107,7 +119,8 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   if (!input.success) {
     const issue = input.error.issues[0];
     const field = issue?.path.join(".") || "intent";
-    return json<ActionResult>({ ok: false, field, error: `${field}: ${issue?.message ?? "invalid"}` }, { status: 400 });
+    const message = `${field}: ${issue?.message ?? "invalid"}`;
+    return json<ActionResult>({ ok: false, message, fieldErrors: { [field]: message } }, { status: 400 });
   }
   try {
     switch (input.data.intent) {
@@ -129,7 +142,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       }
     }
   } catch (error) {
-    if (error instanceof QuotingInputError) return json<ActionResult>({ ok: false, field: error.field, error: error.message }, { status: error.status });
+    if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
     throw error;
   }
 };
@@ -222,7 +235,7 @@ export default function QuoteRunPage() {
         )}
         {outcome && !outcome.ok && (
           <Banner tone="critical" title="That did not work">
-            <p>{outcome.error}</p>
+            <p>{outcome.message}</p>
           </Banner>
         )}
 

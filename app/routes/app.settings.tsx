@@ -4,6 +4,7 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, ContextualSaveBar, Frame, Layout, Page, Text } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useSuccessToast } from "../components/page-hooks";
+import type { Outcome } from "../outcome";
 import { BoxesSection, DefaultsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
 import type { FieldErrors } from "../settings/field-errors";
 import { requireAccount } from "../settings/require-account.server";
@@ -19,14 +20,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { account: { customerId: account.customerId, email: account.email }, returnTo: settingsReturnTo(request.url), ...page };
 };
 
-type SaveResult = { ok: true; message: string } | { ok: false; errors: FieldErrors };
+type SaveResult = Outcome<{ message: string }, { fieldErrors: FieldErrors }>;
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await adminContext(request);
   await requireAccount(ctx, request);
   const body: unknown = await request.json().catch(() => null);
   const outcome = await saveSettingsForm(ctx, body);
-  if (!outcome.ok) return json<SaveResult>({ ok: false, errors: outcome.errors }, { status: 400 });
+  if (!outcome.ok) return json<SaveResult>(outcome, { status: 400 });
   // Opened from a page that needed a setting (quoting the selected orders): saved, the merchant goes back there.
   const returnTo = settingsReturnTo(request.url);
   if (returnTo) return redirect(returnTo);
@@ -51,7 +52,7 @@ export default function Settings() {
 
   const dirty = useMemo(() => JSON.stringify(values) !== saved, [values, saved]);
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors: FieldErrors = result && !result.ok ? result.errors : {};
+  const errors: FieldErrors = result && !result.ok ? result.fieldErrors : {};
   const errorCount = Object.keys(errors).length;
   const save = () => submit(values, { method: "post", encType: "application/json" });
   const section = { values, onChange: setValues, errors, catalog: page.catalog };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Outcome } from "../outcome";
 import { type ShippingContext } from "../shipping/context.server";
 import { orderNumber } from "../shopify/gid";
 import { explainShippingError } from "../shipping/errors";
@@ -29,10 +30,7 @@ export interface ShipmentSearchRow {
   order: { orderId: string; orderNumber: string; orderName: string; appPath: string; adminUrl: string } | null;
 }
 
-export async function searchBookedShipments(
-  ctx: ShippingContext,
-  keyword: string,
-): Promise<{ ok: true; rows: ShipmentSearchRow[] } | { ok: false; message: string }> {
+export async function searchBookedShipments(ctx: ShippingContext, keyword: string): Promise<Outcome<{ rows: ShipmentSearchRow[] }>> {
   const found = await ctx.client.searchShipments({ body: { keyword } });
   if (!found.ok) return { ok: false, message: explainShippingError("search", found.error) };
   const records = found.value.shipments;

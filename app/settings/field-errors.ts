@@ -1,11 +1,8 @@
 import type { z } from "zod";
 import { formatIssuePath } from "../../shipping-api/contract";
+import type { FieldErrors } from "../outcome";
 
-/**
- * Problems with a submitted form, keyed by the field's path as the Shipping API writes it
- * (`sender.state`, `boxes[1].length`), so the page can show each message next to its field.
- */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 /** The first message per field of zod issues, with `prefix` put in front of each path. */
 export function fieldErrors(
@@ -18,6 +15,13 @@ export function fieldErrors(
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/** Every problem on one line, for a refusal's message: "sender.phone: enter a phone number; boxes[1].name: another box has this name". */
+export function listFieldErrors(errors: FieldErrors): string {
+  return Object.entries(errors)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join("; ");
 }
 
 /** Adds `more` to `errors`, keeping a message already there for the same field. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
 import { AddressInput, toAddress, type ShopifyAddress, fromShopifyAddress } from "./addresses";
-import { fieldErrors, type FieldErrors } from "./field-errors";
+import { fieldErrors, listFieldErrors, type FieldErrors } from "./field-errors";
 
 /**
  * The onboarding page's two forms (connect an existing Shipping API account, or create one through Create
@@ -90,6 +90,25 @@ export interface OnboardingProblem {
   fieldErrors: FieldErrors;
   /** The Shipping API could not be reached: nothing is wrong with the input. */
   unavailable?: true;
+}
+
+/**
+ * Onboarding refused, nothing saved: the problem as the page shows it, a `message` (the form's problem, else the
+ * fields' problems in a row), and the `reason`: "unavailable" when the Shipping API could not be reached.
+ */
+export interface OnboardingFailure {
+  reason: "refused" | "unavailable";
+  formError: string | null;
+  fieldErrors: FieldErrors;
+}
+
+export function onboardingRefusal({ unavailable, ...problem }: OnboardingProblem): { ok: false; message: string } & OnboardingFailure {
+  return {
+    ok: false,
+    reason: unavailable ? "unavailable" : "refused",
+    message: problem.formError ?? `Nothing was saved: ${listFieldErrors(problem.fieldErrors)}.`,
+    ...problem,
+  };
 }
 
 /** Problems with the submitted form itself, before any call. */

@@ -1,5 +1,6 @@
 import type { ShippingClientOptions } from "../../shipping-api/client";
 import type { Context } from "../context";
+import type { Outcome } from "../outcome";
 import { loadAccount, saveAccount } from "./account.server";
 import { clientForCredentials, partnerClient } from "../shipping/client.server";
 import {
@@ -9,7 +10,8 @@ import {
   type CreateForm,
   type CreateFormDefaults,
   type OnboardingForm,
-  type OnboardingProblem,
+  type OnboardingFailure,
+  onboardingRefusal,
 } from "./onboarding-form";
 import { connectProblem, createProblem } from "./onboarding-problems";
 import { loadShopProfile } from "./shop-profile.server";
@@ -36,7 +38,8 @@ export async function loadOnboarding(ctx: Pick<Context, "db" | "shop" | "shopify
   };
 }
 
-export type OnboardingOutcome = { ok: true; customerId: string } | ({ ok: false } & OnboardingProblem);
+/** The account's customer id, or why nothing was saved. */
+export type OnboardingOutcome = Outcome<{ customerId: string }, OnboardingFailure>;
 
 /** The account being verified is not saved yet, so its client is not the context's: these are its options (tests shorten retries). */
 interface OnboardingOptions {
@@ -50,7 +53,7 @@ type OnboardingContext = Pick<Context, "db" | "shop" | "now">;
 export async function connectAccount(ctx: OnboardingContext, form: ConnectForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
   const credentials = { customerId: form.customerId, email: form.email, password: form.password };
   const services = await clientForCredentials(credentials, options.client).listServices();
-  if (!services.ok) return { ok: false, ...connectProblem(services.error) };
+  if (!services.ok) return onboardingRefusal(connectProblem(services.error));
   await saveAccount(ctx, credentials, "CONNECTED");
   return { ok: true, customerId: credentials.customerId };
 }
@@ -59,15 +62,14 @@ export async function connectAccount(ctx: OnboardingContext, form: ConnectForm, 
 export async function createAccount(ctx: OnboardingContext, form: CreateForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
   const partner = partnerClient(options.client);
   if (!partner) {
-    return {
-      ok: false,
+    return onboardingRefusal({
       formError: "Creating an account is not available here: the app has no Shipping API partner key. Connect an existing account instead.",
       fieldErrors: {},
-    };
+    });
   }
   // Create Customer is never retried by the client: a lost answer must not open a second account.
   const created = await partner.createCustomer({ body: createCustomerRequest(form) });
-  if (!created.ok) return { ok: false, ...createProblem(created.error) };
+  if (!created.ok) return onboardingRefusal(createProblem(created.error));
   await saveAccount(ctx, { customerId: created.value.customerId, email: form.email, password: form.password }, "CREATED", {
     prepay: { minimumBalance: form.minimumBalance, rechargeAmount: form.rechargeAmount },
   });

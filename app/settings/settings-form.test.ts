@@ -25,7 +25,7 @@ function form(overrides: Partial<SettingsFormValues> = {}): SettingsFormValues {
 function errorsOf(body: unknown): Record<string, string> {
   const result = parseSettingsForm(body);
   if (result.ok) throw new Error("expected the form to be refused");
-  return result.errors;
+  return result.fieldErrors;
 }
 
 describe("parseSettingsForm", () => {

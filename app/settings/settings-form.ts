@@ -2,7 +2,8 @@ import { z } from "zod";
 import { Address, DimUnit, LabelImageFormat, TermsOfTrade, WeightUnit, type ProviderAccount, type Service } from "../../shipping-api/contract";
 import { AddressInput, addressInput, EMPTY_ADDRESS, toAddress } from "./addresses";
 import { serviceKey } from "./catalog";
-import { fieldErrors, inMerchantWords, mergeFieldErrors, type FieldErrors } from "./field-errors";
+import type { Outcome } from "../outcome";
+import { fieldErrors, inMerchantWords, listFieldErrors, mergeFieldErrors, type FieldErrors } from "./field-errors";
 import { ServiceKey, ShippingSettings, type RateRule } from "./settings";
 
 /**
@@ -80,12 +81,22 @@ function rateRule(input: SettingsFormValues["rateRule"]): RateRule {
   return { kind: input.kind };
 }
 
-export type SettingsFormResult = { ok: true; settings: ShippingSettings } | { ok: false; errors: FieldErrors };
+export type SettingsFormResult = Outcome<{ settings: ShippingSettings }, { fieldErrors: FieldErrors }>;
+
+/** Settings refused for these problems: each on its field, and all of them in the message. */
+export function settingsRefused(errors: FieldErrors): { ok: false; message: string; fieldErrors: FieldErrors } {
+  const count = Object.keys(errors).length;
+  return {
+    ok: false,
+    message: `Nothing was saved: ${count} setting${count === 1 ? " needs" : "s need"} attention (${listFieldErrors(errors)}). Correct ${count === 1 ? "it" : "them"} and save again.`,
+    fieldErrors: errors,
+  };
+}
 
 /** Parses what the page posted into settings, or every problem found, keyed by field. */
 export function parseSettingsForm(body: unknown): SettingsFormResult {
   const form = SettingsForm.safeParse(body, { error: inMerchantWords });
-  if (!form.success) return { ok: false, errors: fieldErrors(form.error.issues) };
+  if (!form.success) return settingsRefused(fieldErrors(form.error.issues));
   const values = form.data;
   const errors: FieldErrors = {};
 
@@ -127,7 +138,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
   };
   const settings = ShippingSettings.safeParse(candidate, { error: inMerchantWords });
   if (!settings.success) mergeFieldErrors(errors, fieldErrors(settings.error.issues));
-  if (!settings.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  if (!settings.success || Object.keys(errors).length > 0) return settingsRefused(errors);
   return { ok: true, settings: settings.data };
 }
 

@@ -4,7 +4,8 @@ import type { Context } from "../context";
 import { saveSettings } from "./account.server";
 import { buildCatalog, type Catalog } from "./catalog";
 import type { FieldErrors } from "./field-errors";
-import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, type SettingsFormValues } from "./settings-form";
+import type { Outcome } from "../outcome";
+import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, settingsRefused, type SettingsFormValues } from "./settings-form";
 import type { SenderLocation } from "./addresses";
 import { settingsWithSender } from "./sender-prefill.server";
 import { loadSenderLocations } from "./shop-profile.server";
@@ -82,7 +83,7 @@ export async function loadSettingsPage(ctx: Pick<Context, "db" | "shop" | "shipp
   };
 }
 
-export type SaveSettingsOutcome = { ok: true; checkedAgainstCatalog: boolean } | { ok: false; errors: FieldErrors };
+export type SaveSettingsOutcome = Outcome<{ checkedAgainstCatalog: boolean }, { fieldErrors: FieldErrors }>;
 
 /**
  * Saves what the Settings page posted. The values are checked first; then, when the Shipping API answers,
@@ -95,7 +96,7 @@ export async function saveSettingsForm(ctx: Pick<Context, "db" | "shop" | "shipp
   const catalog = await readAccountCatalog(ctx);
   if (catalog.ok) {
     const errors = checkAgainstCatalog(parsed.settings, catalog);
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    if (Object.keys(errors).length > 0) return settingsRefused(errors);
   }
   await saveSettings(ctx, parsed.settings);
   return { ok: true, checkedAgainstCatalog: catalog.ok };

@@ -88,7 +88,7 @@ export async function quotedShipments(options: QuotedShipmentsOptions): Promise<
     replace: false,
   }));
   const failed = chosen.find((entry) => !entry.choice.ok);
-  if (failed && !failed.choice.ok) throw new Error(`quoting failed: ${failed.choice.error}`);
+  if (failed && !failed.choice.ok) throw new Error(`quoting failed: ${failed.choice.message}`);
   await saveRateChoices({ db: options.db, shop: options.shop }, chosen, options.now);
   return options.db.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }

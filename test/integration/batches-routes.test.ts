@@ -50,11 +50,15 @@ describe("/app/batches/new", () => {
   it("GIVEN no orders WHEN posted THEN 400 naming shipmentIds; GIVEN a blank name THEN 400 naming name", async () => {
     expect(await post(newBatch.action, "/app/batches/new", { name: "Monday" })).toMatchObject({
       status: 400,
-      body: { kind: "invalid", field: "shipmentIds", message: "Choose at least one order." },
+      body: { ok: false, message: "Choose at least one order.", fieldErrors: { shipmentIds: "Choose at least one order." } },
     });
     expect(await post(newBatch.action, "/app/batches/new", { name: "  ", shipmentIds: [shipments[0]!.id] })).toMatchObject({
       status: 400,
-      body: { kind: "invalid", field: "name", message: "Give the batch a name, for example “Monday pickup”." },
+      body: {
+        ok: false,
+        message: "Give the batch a name, for example “Monday pickup”.",
+        fieldErrors: { name: "Give the batch a name, for example “Monday pickup”." },
+      },
     });
   });
 
@@ -98,7 +102,7 @@ describe("/app/batches/:id and its labels", () => {
       status: 422,
       body: "Labels can be printed once the batch is booked.",
     });
-    expect(await bookBatch(await shippingContext(prisma, SHOP, service.clock.now()), batch.id)).toMatchObject({ status: "booked", booked: 2 });
+    expect(await bookBatch(await shippingContext(prisma, SHOP, service.clock.now()), batch.id)).toMatchObject({ ok: true, booked: 2 });
 
     const request = await appRequest(harness.admin, `/app/batches/${batch.id}/labels`);
     const response = (await batchLabels.loader({ request, params: { id: batch.id }, context: {} })) as Response;
@@ -123,7 +127,7 @@ describe("/app/orders/:id/book", () => {
       { shipmentId: shipment.id, quoteId: String(shipment.selectedQuoteId), labelFormat: "PDF", insuranceAmount: "a lot" },
       { id: number },
     );
-    expect(answer).toMatchObject({ status: 400, body: { status: "invalid", fieldErrors: { insuranceAmount: "Enter an amount like 25.00." } } });
+    expect(answer).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { insuranceAmount: "Enter an amount like 25.00." } } });
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).bookingStatus).toBe("NONE");
   });
 });

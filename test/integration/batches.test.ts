@@ -185,7 +185,11 @@ describe("an open batch", () => {
       ok: false,
       message: expect.stringMatching(/^This batch is cancelled; orders can be added only while a batch is open/),
     });
-    expect(await booking.bookBatch(ctx, entry!.id)).toEqual({ status: "refused", message: expect.stringMatching(/^This batch was cancelled\. Delete it/) });
+    expect(await booking.bookBatch(ctx, entry!.id)).toEqual({
+      ok: false,
+      reason: "refused",
+      message: expect.stringMatching(/^This batch was cancelled\. Delete it/),
+    });
     // Still held by the cancelled batch (the service keeps its quotes there).
     expect((await createBatches(ctx, { name: "Too soon", shipmentIds: [shipments[0]!.id] })).refused[0]?.reason).toBe(
       "In cancelled batch “To cancel”, which still holds its rate. Delete that batch first.",
@@ -249,7 +253,8 @@ describe("expired rates", () => {
       expect(view.lines.map((line) => line.rate)).toEqual(["expired", "expired", "expired"]);
       expect(view.blockers).toEqual(["3 rates have expired. Choose “Re-quote expired rates”, then book."]);
       expect(await booking.bookBatch(ctx, entry!.id)).toEqual({
-        status: "refused",
+        ok: false,
+        reason: "refused",
         message: "3 rates have expired. Choose “Re-quote expired rates”, then book.",
       });
       expect((await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } })).status).toBe("OPEN");
@@ -265,7 +270,7 @@ describe("expired rates", () => {
       // Running it again finds nothing to do.
       expect(await batches.repairBatch(ctx, entry!.id)).toMatchObject({ ok: true, message: "Every rate in the batch is current." });
 
-      expect(await booking.bookBatch(ctx, entry!.id)).toMatchObject({ status: "booked", booked: 3, failed: 0 });
+      expect(await booking.bookBatch(ctx, entry!.id)).toMatchObject({ ok: true, booked: 3, failed: 0 });
     } finally {
       service.clock.advance(-31 * DAY);
     }
@@ -286,8 +291,8 @@ describe("booking a batch", () => {
     const onFile = (await prisma.shippingAccount.findUniqueOrThrow({ where: { shop: SHOP } })).prepayBalance;
     expect(before.prepay).toMatchObject(onFile === null ? { kind: "unknown", total } : { kind: "projected", total, balance: onFile });
     const outcome = await booking.bookBatch(ctx, entry!.id);
-    expect(outcome).toEqual({ status: "booked", booked: 5, failed: 0, prepayBalance: expect.stringMatching(/^\d+\.\d{2}$/) });
-    const reported = outcome.status === "booked" ? outcome.prepayBalance! : "";
+    expect(outcome).toEqual({ ok: true, booked: 5, failed: 0, prepayBalance: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const reported = outcome.ok ? outcome.prepayBalance! : "";
     expect(await prisma.shippingAccount.findUniqueOrThrow({ where: { shop: SHOP } })).toMatchObject({ prepayBalance: reported, prepayBalanceAt: ctx.now() });
 
     // The next batch is projected from the balance the booking reported.
@@ -297,7 +302,7 @@ describe("booking a batch", () => {
     expect(outlook).toMatchObject({ kind: "projected", balance: reported, after: sumAmounts([reported, `-${nextTotal}`]), recharges: null, uncovered: 0 });
 
     const batch = await prisma.batch.findUniqueOrThrow({ where: { id: entry!.id } });
-    expect(batch).toMatchObject({ status: "COMPLETED", prepayBalance: outcome.status === "booked" ? outcome.prepayBalance : null, bookedAt: ctx.now() });
+    expect(batch).toMatchObject({ status: "COMPLETED", prepayBalance: outcome.ok ? outcome.prepayBalance : null, bookedAt: ctx.now() });
     const remote = ok(await account.getBatch({ batchId: batch.remoteBatchId! }));
     expect(remote).toMatchObject({ status: "completed", bookedCount: 5, errorCount: 0 });
     const booked = await prisma.shipment.findMany({ where: { batchId: batch.id } });
@@ -322,7 +327,7 @@ describe("booking a batch", () => {
     expect((await PDFDocument.load(labels.pdf)).getPageCount()).toBe(5);
 
     // Never twice: the batch refuses, and its orders cannot go into another batch.
-    expect(await booking.bookBatch(ctx, entry!.id)).toEqual({ status: "refused", message: expect.stringMatching(/^This batch is booked already/) });
+    expect(await booking.bookBatch(ctx, entry!.id)).toEqual({ ok: false, reason: "refused", message: expect.stringMatching(/^This batch is booked already/) });
     const again = await createBatches(ctx, { name: "Again", shipmentIds: shipments.map((shipment) => shipment.id) });
     expect(again.batches).toEqual([]);
     expect(again.refused.map((refusal) => refusal.reason)).toEqual(booked.map(() => expect.stringMatching(/^Already has a label \(tracking /)));
@@ -351,7 +356,7 @@ describe("booking a batch", () => {
     const view = await batches.openBatch(ctx, entry!.id);
     expect(view.batch.status).toBe("OPEN");
     expect(view.counts).toMatchObject({ orders: 2, booking: 0 });
-    expect(await booking.bookBatch(ctx, entry!.id)).toMatchObject({ status: "booked", booked: 2 });
+    expect(await booking.bookBatch(ctx, entry!.id)).toMatchObject({ ok: true, booked: 2 });
   });
 
   it("GIVEN a batch left BOOKING whose Batch Book landed but the answer was lost WHEN its job runs (start-up's resume) THEN the bookings are read back with Get Batch, once, and the page shows them", async () => {
@@ -389,7 +394,7 @@ describe("booking a batch", () => {
     const result = await createBatches(ctx, { name: "On a budget", shipmentIds: shipments.map((shipment) => shipment.id) });
 
     const outcome = await booking.bookBatch(ctx, result.batches[0]!.id);
-    if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     expect(outcome).toMatchObject({ booked: 2, failed: 4 });
     const failed = await prisma.shipment.findMany({ where: { shop, bookingStatus: "FAILED" } });
     expect(failed).toHaveLength(outcome.failed);
@@ -398,16 +403,17 @@ describe("booking a batch", () => {
 
     const retried = await booking.rebatchFailed(ctx, result.batches[0]!.id);
     expect(retried.requoteFailures).toEqual([]);
+    if (!retried.ok) throw new Error(retried.message);
     // The page's answer comes at once; the new batch's job creates it on the service.
-    expect(retried.created?.batches).toEqual([expect.objectContaining({ name: "On a budget (retry)", orders: failed.length, status: "CREATING" })]);
-    await batchWorkSettled(shop, retried.created!.batches[0]!.id, ctx.now(), false);
-    expect(await prisma.batch.findUniqueOrThrow({ where: { id: retried.created!.batches[0]!.id } })).toMatchObject({
+    expect(retried.created.batches).toEqual([expect.objectContaining({ name: "On a budget (retry)", orders: failed.length, status: "CREATING" })]);
+    await batchWorkSettled(shop, retried.created.batches[0]!.id, ctx.now(), false);
+    expect(await prisma.batch.findUniqueOrThrow({ where: { id: retried.created.batches[0]!.id } })).toMatchObject({
       status: "OPEN",
       remoteBatchId: expect.any(Number),
     });
     const moved = await prisma.shipment.findMany({ where: { id: { in: failed.map((shipment) => shipment.id) } } });
     for (const shipment of moved) {
-      expect(shipment).toMatchObject({ batchId: retried.created!.batches[0]!.id, bookingStatus: "NONE", bookingError: null });
+      expect(shipment).toMatchObject({ batchId: retried.created.batches[0]!.id, bookingStatus: "NONE", bookingError: null });
       expect(failed.find((old) => old.id === shipment.id)!.selectedQuoteId).not.toBe(shipment.selectedQuoteId);
     }
   });

@@ -35,7 +35,7 @@ async function quoted(options: { international?: boolean; serviceCode?: string }
 /** The booking form as the page posts it. */
 function form(shipment: Shipment, quoteId: number, fields: Record<string, string> = {}) {
   const parsed = parseBookingForm(new URLSearchParams({ shipmentId: shipment.id, quoteId: String(quoteId), labelFormat: "PDF", ...fields }));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.value;
 }
 
@@ -88,7 +88,7 @@ describe("booking one shipment", () => {
       ctx,
       form(shipment, await quoteOf(shipment, "BLP_NEXT_DAY_AIR"), { signatureOptionCode: signature, insuranceAmount: "150.00", saturdayDelivery: "on" }),
     );
-    if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     expect(outcome.label?.format).toBe("PDF");
 
     const record = await bookedRecord(outcome.bookNumber);
@@ -119,7 +119,8 @@ describe("booking one shipment", () => {
 
     // Never twice.
     expect(await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).toEqual({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: `Already booked (tracking ${outcome.trackingNumber}).`,
     });
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toHaveLength(1);
@@ -135,14 +136,14 @@ describe("booking one shipment", () => {
     const ctx = await context();
 
     const price = await single.priceBookingOptions(ctx, form(shipment, quoteId, options));
-    if (price.status !== "priced") throw new Error(JSON.stringify(price));
+    if (!price.ok) throw new Error(JSON.stringify(price));
     expect(price.quotedTotal).toBe(quoted_.totalAmount);
     expect(Number(price.total)).toBeGreaterThan(Number(quoted_.totalAmount));
     expect(price.surcharges.map((surcharge) => surcharge.description)).toEqual(expect.arrayContaining([expect.stringMatching(/^Insurance/)]));
     expect(sumAmounts([price.base, ...price.surcharges.map((surcharge) => surcharge.amount)])).toBe(sumAmounts([price.total]));
 
     const outcome = await single.bookSingleShipment(ctx, form(shipment, quoteId, options));
-    if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).shippingCost).toBe(price.total);
   });
 
@@ -150,11 +151,11 @@ describe("booking one shipment", () => {
     const shipment = await quoted();
     const ctx = await context();
     expect(await single.priceBookingOptions(ctx, form(shipment, 999_999_999, { insuranceAmount: "10.00" }))).toEqual({
-      status: "unavailable",
+      ok: false,
       message: expect.stringMatching(/^That service is not among this order's rates/),
     });
     expect(await single.priceBookingOptions(ctx, { ...form(shipment, await quoteOf(shipment, "BLP_GROUND")), shipmentId: "someone-elses" })).toEqual({
-      status: "unavailable",
+      ok: false,
       message: expect.stringMatching(/Get rates for the order again/),
     });
   });
@@ -163,7 +164,7 @@ describe("booking one shipment", () => {
     const shipment = await quoted();
     const ctx = await context();
     const outcome = await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND"), { labelFormat: "ZPL" }));
-    expect(outcome.status).toBe("booked");
+    expect(outcome.ok).toBe(true);
     const label = await single.shipmentLabel(ctx, shipment.id);
     if (!label.ok) throw new Error(label.message);
     expect(label.contentType).toBe("text/plain; charset=utf-8");
@@ -211,7 +212,7 @@ describe("booking one shipment", () => {
         "items[0].countryOfOrigin": "PT",
       }),
     );
-    if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     const record = await bookedRecord(outcome.bookNumber);
     expect(record).toMatchObject({ serviceCode: "MRX_INTERNATIONAL_PRIORITY", receiver: { country: "GB" } });
     expect(record.pieces[0]!.declaredValue).toBe("24.50");
@@ -222,7 +223,8 @@ describe("booking one shipment", () => {
     const [shipment, other] = [await quoted(), await quoted()];
     const outcome = await single.bookSingleShipment(await context(), form(shipment, other.selectedQuoteId!));
     expect(outcome).toEqual({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: expect.stringMatching(/not among this order's rates/),
       fieldErrors: { quoteId: "Choose one of the listed services." },
     });
@@ -235,11 +237,12 @@ describe("booking one shipment", () => {
     const ctx = await context();
     const refused = await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND"), { saturdayDelivery: "on" }));
     expect(refused).toEqual({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: expect.stringMatching(/^The Shipping API refused this shipment \(.*Saturday.*\)\. Change the options/),
     });
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).bookingStatus).toBe("FAILED");
-    expect((await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).status).toBe("booked");
+    expect((await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).ok).toBe(true);
   });
 
   it("GIVEN a shipment in an open batch WHEN booked singly THEN refused: it goes with the batch", async () => {
@@ -247,7 +250,8 @@ describe("booking one shipment", () => {
     const ctx = await context();
     await createBatches(ctx, { name: "Held", shipmentIds: [shipment.id] });
     expect(await single.bookSingleShipment(ctx, form(shipment, shipment.selectedQuoteId!))).toEqual({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: "These items are in batch “Held”. Book them with the batch, or remove them from it to book them here.",
     });
   });
@@ -262,13 +266,14 @@ describe("booking one shipment", () => {
     const [shipment] = await quotedShipments({ db: prisma, shop, client: poor.client, mapping, now: ctx.now(), count: 1, serviceCode: "BLP_GROUND" });
     const refused = await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!));
     expect(refused).toEqual({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: expect.stringMatching(
         /^Your prepay balance does not cover this \(.*\)\. Add funds to your Shipping API account, or allow an automatic recharge, and book again\.$/,
       ),
     });
     expect(await single.bookSingleShipment(ctx, form(shipment!, shipment!.selectedQuoteId!, { approvePrepayRecharge: "on" }))).toMatchObject({
-      status: "booked",
+      ok: true,
       prepayBalance: expect.any(String),
     });
   });
@@ -310,11 +315,12 @@ describe("a single booking whose answer was lost", () => {
     const ctx = await context();
     await prisma.shipment.update({ where: { id: shipment.id }, data: { bookingStatus: "BOOKING", updatedAt: ctx.now() } });
     expect(await single.bookSingleShipment(ctx, form(shipment, shipment.selectedQuoteId!))).toEqual({
-      status: "pending",
+      ok: false,
+      reason: "pending",
       message: expect.stringMatching(/not confirmed this booking yet/),
     });
     const later = await shippingContext(prisma, SHOP, new Date(ctx.now().getTime() + single.IN_FLIGHT_GRACE_MS));
-    expect((await single.bookSingleShipment(later, form(shipment, shipment.selectedQuoteId!))).status).toBe("booked");
+    expect((await single.bookSingleShipment(later, form(shipment, shipment.selectedQuoteId!))).ok).toBe(true);
     expect(ok(await account.searchShipments({ body: { keyword: shipment.id } })).shipments).toHaveLength(1);
   });
 
@@ -323,7 +329,7 @@ describe("a single booking whose answer was lost", () => {
     const ctx = await context();
     const { batches } = await createBatches(ctx, { name: "Lost with the batch", shipmentIds: [shipment.id] });
     const claim = await claimBatchBooking(ctx, batches[0]!.id);
-    if (!claim.ok) throw new Error(JSON.stringify(claim.outcome));
+    if (!claim.ok) throw new Error(JSON.stringify(claim));
     const sent = ok(await account.batchBook({ body: { batchId: claim.batch.remoteBatchId! } }));
 
     const later = await shippingContext(prisma, SHOP, new Date(ctx.now().getTime() + 10 * single.IN_FLIGHT_GRACE_MS));

@@ -97,13 +97,14 @@ describe("a batch booking killed mid-way", () => {
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId }))).toMatchObject({ status: "open", bookedCount: 0 });
     // A booking attempt only reads: the batch is being booked until its job says otherwise.
     expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: expect.stringMatching(/being booked already/),
     });
 
     expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 0 });
     expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe("OPEN");
-    expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({ status: "booked", booked: 4, failed: 0 });
+    expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({ ok: true, booked: 4, failed: 0 });
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId }))).toMatchObject({ status: "completed", bookedCount: 4 });
     expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).status).toBe("COMPLETED");
     await expectBookedOncePerOrder(shipments.map((shipment) => shipment.id));
@@ -124,7 +125,8 @@ describe("a batch booking killed mid-way", () => {
     const view = expectFinished(await runWorker(["open-batch", SHOP, batch.id])) as { batch: { status: string }; counts: { booked: number } };
     expect(view).toMatchObject({ batch: { status: "COMPLETED" }, counts: { booked: 4 } });
     expect(expectFinished(await runWorker(["book-batch", SHOP, batch.id]))).toMatchObject({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: expect.stringMatching(/booked already/),
     });
     expect(ok(await account.getBatch({ batchId: batch.remoteBatchId })).bookedCount).toBe(4);
@@ -146,7 +148,7 @@ describe("a batch booking killed mid-way", () => {
     expect(remote).toHaveLength(1);
     expect((await db.batch.findUniqueOrThrow({ where: { id: local.id } })).remoteBatchId).toBe(remote[0]!.batchId);
 
-    expect(expectFinished(await runWorker(["book-batch", SHOP, local.id]))).toMatchObject({ status: "booked", booked: 3 });
+    expect(expectFinished(await runWorker(["book-batch", SHOP, local.id]))).toMatchObject({ ok: true, booked: 3 });
     await expectBookedOncePerOrder(shipments.map((shipment) => shipment.id));
   });
 });
@@ -159,9 +161,9 @@ describe("a single booking killed mid-way", () => {
     expectKilled(await runWorker(args, { crashAt: "booking:before-call", now: killedAt }));
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).bookingStatus).toBe("BOOKING");
 
-    expect(expectFinished(await runWorker(args, { now: killedAt }))).toMatchObject({ status: "pending" });
+    expect(expectFinished(await runWorker(args, { now: killedAt }))).toMatchObject({ ok: false, reason: "pending" });
     expect(ok(await account.searchShipments({ body: { keyword: shipment!.id } })).shipments).toEqual([]);
-    expect(expectFinished(await runWorker(args, { now: new Date(killedAt.getTime() + GRACE_MS) }))).toMatchObject({ status: "booked" });
+    expect(expectFinished(await runWorker(args, { now: new Date(killedAt.getTime() + GRACE_MS) }))).toMatchObject({ ok: true });
     await expectBookedOncePerOrder([shipment!.id]);
   });
 
@@ -172,7 +174,7 @@ describe("a single booking killed mid-way", () => {
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).bookingStatus).toBe("BOOKING");
     const [onService] = ok(await account.searchShipments({ body: { keyword: shipment!.id } })).shipments;
 
-    expect(expectFinished(await runWorker(args))).toEqual({ status: "refused", message: `Already booked (tracking ${onService!.trackingNumber}).` });
+    expect(expectFinished(await runWorker(args))).toEqual({ ok: false, reason: "refused", message: `Already booked (tracking ${onService!.trackingNumber}).` });
     await expectBookedOncePerOrder([shipment!.id]);
   });
 });

@@ -41,7 +41,7 @@ async function bookedBatch(name: string, shipments: readonly Shipment[]): Promis
   const created = await createBatches(ctx, { name, shipmentIds: shipments.map((shipment) => shipment.id) });
   expect(created.errors).toEqual([]);
   const batchId = created.batches[0]!.id;
-  expect(await booking.bookBatch(ctx, batchId)).toMatchObject({ status: "booked", booked: shipments.length, failed: 0 });
+  expect(await booking.bookBatch(ctx, batchId)).toMatchObject({ ok: true, booked: shipments.length, failed: 0 });
   const labels = await booking.batchLabels(ctx, batchId);
   if (!labels.ok) throw new Error(labels.message);
   const byId = new Map((await prisma.shipment.findMany({ where: { batchId } })).map((row) => [row.id, row]));
@@ -119,7 +119,7 @@ describe("the batch's label PDF", () => {
 describe("a single booking's label", () => {
   function form(shipment: Shipment, quoteId: number, fields: Record<string, string> = {}) {
     const parsed = parseBookingForm(new URLSearchParams({ shipmentId: shipment.id, quoteId: String(quoteId), labelFormat: "PDF", ...fields }));
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     return parsed.value;
   }
 
@@ -127,7 +127,7 @@ describe("a single booking's label", () => {
     const [shipment] = await connected.quoted({ count: 1, serviceCode: "BLP_GROUND" });
     const ctx = await context();
     const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "BLP_GROUND" } });
-    expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId))).toMatchObject({ status: "booked" });
+    expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId))).toMatchObject({ ok: true });
     const label = await single.shipmentLabel(ctx, shipment!.id);
     if (!label.ok) throw new Error(label.message);
     const pages = await pageTexts(label.body);
@@ -150,7 +150,7 @@ describe("a single booking's label", () => {
         "items[0].countryOfOrigin": "PT",
       }),
     );
-    if (outcome.status !== "booked") throw new Error(JSON.stringify(outcome));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     const label = await single.shipmentLabel(ctx, shipment!.id);
     if (!label.ok) throw new Error(label.message);
     const pages = await pageTexts(label.body);
@@ -176,7 +176,7 @@ describe("a single booking's label", () => {
     const [shipment] = await connected.quoted({ orders: [buildInternationalOrder()] });
     const ctx = await context();
     const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "MRX_INTERNATIONAL_PRIORITY" } });
-    expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId, { labelFormat: "ZPL" }))).toMatchObject({ status: "booked" });
+    expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId, { labelFormat: "ZPL" }))).toMatchObject({ ok: true });
     const label = await single.shipmentLabel(ctx, shipment!.id);
     if (!label.ok) throw new Error(label.message);
     const zpl = label.body.toString("utf8");

@@ -41,7 +41,13 @@ describe("onboarding without a partner key", () => {
     };
     const answer = await callRoute(onboarding.action, await appRequest(harness.admin, "/app/onboarding", formBody(fields)));
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ formError: expect.stringMatching(/no Shipping API partner key. Connect an existing account instead/), fieldErrors: {} });
+    expect(answer.body).toEqual({
+      ok: false,
+      reason: "refused",
+      message: expect.stringMatching(/no Shipping API partner key. Connect an existing account instead/),
+      formError: expect.stringMatching(/no Shipping API partner key. Connect an existing account instead/),
+      fieldErrors: {},
+    });
     expect(await prisma.shippingAccount.findUnique({ where: { shop: SHOP } })).toBeNull();
   });
 });

@@ -114,14 +114,26 @@ describe("onboarding: connect an existing account or create one", () => {
   it("GIVEN a form with an invalid email WHEN submitted THEN 400 names the field before any call", async () => {
     const answer = await submit({ intent: "connect", customerId: "C1", email: "not-an-email", password: "x" });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ formError: null, fieldErrors: { email: "enter the email you sign in with" } });
+    expect(answer.body).toEqual({
+      ok: false,
+      reason: "refused",
+      message: "Nothing was saved: email: enter the email you sign in with.",
+      formError: null,
+      fieldErrors: { email: "enter the email you sign in with" },
+    });
   });
 
   it("GIVEN an email that already has an account WHEN creating THEN the email field says so, and nothing is saved", async () => {
     const existing = await service.createCustomer();
     const answer = await submit(createFields({ email: existing.email.toUpperCase() }));
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ formError: null, fieldErrors: { email: expect.stringMatching(/already exists: connect it instead/) } });
+    expect(answer.body).toEqual({
+      ok: false,
+      reason: "refused",
+      message: expect.stringMatching(/^Nothing was saved: email: .*already exists: connect it instead/),
+      formError: null,
+      fieldErrors: { email: expect.stringMatching(/already exists: connect it instead/) },
+    });
     expect(await storedAccount()).toBeNull();
   });
 
@@ -132,7 +144,7 @@ describe("onboarding: connect an existing account or create one", () => {
   ])("GIVEN %s WHEN creating THEN the message is next to its field, and nothing is saved", async (_case, overrides, fieldErrors) => {
     const answer = await submit(createFields(overrides));
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ formError: null, fieldErrors });
+    expect(answer.body).toEqual({ ok: false, reason: "refused", message: expect.stringMatching(/^Nothing was saved: /), formError: null, fieldErrors });
     expect(await storedAccount()).toBeNull();
   });
 
@@ -195,7 +207,13 @@ describe("onboarding: connect an existing account or create one", () => {
     serviceRunning = false;
     const answer = await submit({ intent: "connect", customerId: "C123", email: "someone@consign.test", password: "whatever-1" });
     expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ formError: expect.stringMatching(/could not be reached, so nothing was saved/), fieldErrors: {}, unavailable: true });
+    expect(answer.body).toEqual({
+      ok: false,
+      reason: "unavailable",
+      message: expect.stringMatching(/could not be reached, so nothing was saved/),
+      formError: expect.stringMatching(/could not be reached, so nothing was saved/),
+      fieldErrors: {},
+    });
     expect(await storedAccount()).toEqual(before);
   });
 });

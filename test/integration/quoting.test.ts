@@ -300,8 +300,8 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(JSON.parse(requoted.request).shipmentDate).toBe("2026-12-24");
 
     // The bad address still fails, with the same words; unknown ids are reported, not thrown.
-    expect(outcomes.find((outcome) => outcome.shipmentId === failedId)).toMatchObject({ ok: false, error: expect.stringMatching(/zip/) });
-    expect(outcomes.at(-1)).toEqual({ shipmentId: "no-such-shipment", ok: false, oldQuoteId: null, error: "No such shipment in this store." });
+    expect(outcomes.find((outcome) => outcome.shipmentId === failedId)).toMatchObject({ ok: false, message: expect.stringMatching(/zip/) });
+    expect(outcomes.at(-1)).toEqual({ shipmentId: "no-such-shipment", ok: false, oldQuoteId: null, message: "No such shipment in this store." });
 
     const fresh = await loadQuoteRunView(at(later), runId);
     expect(fresh.counts).toMatchObject({ expired: 0, ready: 5, failed: 1 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const shipments = await connected.quoted({ count: 3, serviceCode: "BLP_GROUND" });
   const ctx = await shippingContext(prisma, SHOP, service.clock.now());
   const { batches } = await createBatches(ctx, { name: "Searchable", shipmentIds: shipments.map((shipment) => shipment.id) });
-  expect(await bookBatch(ctx, batches[0]!.id)).toMatchObject({ status: "booked", booked: 3 });
+  expect(await bookBatch(ctx, batches[0]!.id)).toMatchObject({ ok: true, booked: 3 });
   booked = await prisma.shipment.findMany({ where: { id: { in: shipments.map((shipment) => shipment.id) } }, orderBy: { createdAt: "asc" } });
 });
 

@@ -244,7 +244,8 @@ describe("the Settings page", () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
         ok: false,
-        errors: {
+        message: expect.stringMatching(/^Nothing was saved: 4 settings need attention/),
+        fieldErrors: {
           "sender.state": "must be a two-letter code for US and CA",
           "sender.address1": "must not be empty",
           "packagingWeight.value": "must be a number, 0 or more",
@@ -265,7 +266,8 @@ describe("the Settings page", () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
         ok: false,
-        errors: {
+        message: expect.stringMatching(/^Nothing was saved: 3 settings need attention/),
+        fieldErrors: {
           enabledServices: "not offered for orders by your account: NPS/NPS_GROUND_RETURN",
           providerAccountId: "is not one of your account's provider accounts",
           "boxes[1].packageTypeCode": "NPS has no preset package NO_SUCH_BOX",
@@ -277,7 +279,7 @@ describe("the Settings page", () => {
       const request = await appRequest(harness.admin, "/app/settings", { method: "POST", body: "sender=x", headers: { "content-type": "application/json" } });
       const answer = await callRoute(settingsRoute.action, request);
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ ok: false, errors: { "(root)": expect.any(String) } });
+      expect(answer.body).toMatchObject({ ok: false, fieldErrors: { "(root)": expect.any(String) } });
     });
 
     it("GIVEN stored credentials the service no longer accepts WHEN Settings opens THEN the page renders and asks to connect again", async () => {

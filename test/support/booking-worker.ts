@@ -40,7 +40,7 @@ async function run(): Promise<unknown> {
       return openBatch(ctx, args[0]!);
     case "book-shipment": {
       const form = parseBookingForm(new URLSearchParams({ shipmentId: args[0]!, quoteId: args[1]!, labelFormat: "PDF" }));
-      if (!form.ok) throw new Error(JSON.stringify(form.errors));
+      if (!form.ok) throw new Error(JSON.stringify(form.fieldErrors));
       return bookSingleShipment(ctx, form.value);
     }
     case "open-order":

@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { BlockStack, Button, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import type { FieldErrors, Outcome } from "../../outcome";
 import type { OrderView } from "../run-view.server";
 
 /**
@@ -8,10 +9,10 @@ import type { OrderView } from "../run-view.server";
  * this shipment, then the order is quoted again. Problems come back on their field.
  */
 export function CustomsForm({ order }: { order: Pick<OrderView, "orderId" | "orderName" | "customs"> }) {
-  const result = useActionData<{ ok: boolean; field?: string; error?: string }>();
+  const result = useActionData<Outcome<{ message: string }, { fieldErrors?: FieldErrors }>>();
   const navigation = useNavigation();
   const [values, setValues] = useState(() => order.customs.map((line) => ({ hsCode: line.hsCode ?? "", countryOfOrigin: line.countryOfOrigin ?? "" })));
-  const errorOn = (field: string) => (result && !result.ok && result.field === field ? result.error : undefined);
+  const errorOn = (field: string) => (result && !result.ok ? result.fieldErrors?.[field] : undefined);
   const set = (index: number, change: Partial<(typeof values)[number]>) =>
     setValues((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
   return (

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, Button, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import type { FieldErrors, Outcome } from "../../outcome";
 import type { PackageChoice } from "../packages";
 
 /**
@@ -16,11 +17,11 @@ export function PackagesEditor({
   boxes: string[];
   onDone: () => void;
 }) {
-  const repack = useFetcher<{ ok: boolean; error?: string; field?: string; message?: string }>();
+  const repack = useFetcher<Outcome<{ message?: string }, { fieldErrors?: FieldErrors }>>();
   const [packages, setPackages] = useState<PackageChoice[]>(shipment.packages);
   const busy = repack.state !== "idle";
   const refused = repack.data && !repack.data.ok ? repack.data : null;
-  const errorOn = (field: string) => (refused?.field === field ? refused.error : undefined);
+  const errorOn = (field: string) => refused?.fieldErrors?.[field];
 
   useEffect(() => {
     if (repack.state === "idle" && repack.data?.ok) onDone();
@@ -78,9 +79,9 @@ export function PackagesEditor({
               )}
             </InlineStack>
           ))}
-          {refused && !refused.field?.startsWith("packages[") && (
+          {refused && !Object.keys(refused.fieldErrors ?? {}).some((field) => field.startsWith("packages[")) && (
             <Banner tone="critical">
-              <p data-testid="packages-error">{refused.error}</p>
+              <p data-testid="packages-error">{refused.message}</p>
             </Banner>
           )}
           <InlineStack gap="200">

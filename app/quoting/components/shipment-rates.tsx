@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Checkbox, DataTable, InlineStack, RadioButton, Text } from "@shopify/polaris";
 import { useCallback, useState } from "react";
+import type { Outcome } from "../../outcome";
 import { formatMoney } from "../../shipping/money";
 import { PackagesEditor } from "./packages-editor";
 import type { RateOption, ShipmentView } from "../run-view.server";
@@ -39,11 +40,11 @@ export function ShipmentRates({
   included: boolean;
   onIncludedChange: (included: boolean) => void;
 }) {
-  const pick = useFetcher<{ ok: boolean; error?: string }>();
+  const pick = useFetcher<Outcome<{ message: string }>>();
   const [editing, setEditing] = useState(false);
   const closeEditor = useCallback(() => setEditing(false), []);
-  const requote = useFetcher<{ ok: boolean; error?: string }>();
-  const refused = [pick.data, requote.data].find((data) => data && !data.ok)?.error;
+  const requote = useFetcher<Outcome<{ message: string }>>();
+  const refused = [pick.data, requote.data].find((data) => data && !data.ok)?.message;
   const choosing = pick.state !== "idle" ? Number(pick.formData?.get("quoteId")) : null;
   const selected = choosing ?? shipment.selectedQuoteId;
   const picked = shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId);
