@@ -46,23 +46,13 @@ const SINGLETONS = ["db.server", "shopify.server"];
  * only shrinks: a function that moves onto the context fails the test until its entry goes.
  */
 const FUNCTIONS_NOT_YET_ON_CONTEXT = [
-  "booking/batch-work.server.ts:batchWorkSettled",
-  "booking/batch-work.server.ts:queueBatchWork",
-  "booking/batch-work.server.ts:runBatchWork",
-  "booking/resume.server.ts:resumeBookings",
   "fulfillment/public-tracking.server.ts:loadPublicTracking",
-  "fulfillment/write-back.server.ts:queueWriteBack",
-  "fulfillment/write-back.server.ts:resumeWriteBack",
-  "fulfillment/write-back.server.ts:startWriteBack",
   "orders/mirror.server.ts:loadMirroredOrders",
   "orders/orders-to-ship.server.ts:orderListFilters",
   "shipping/client.server.ts:shippingClientFor",
   "shipping/context.server.ts:shippingContext",
   "shopify/gateway.server.ts:adminQuery",
   "shopify/shop.server.ts:loadShopSummary",
-  "tracking/run.server.ts:isTrackingRunning",
-  "tracking/run.server.ts:startTrackingPass",
-  "tracking/sync.server.ts:shopsWithDueTracking",
   "tracking/tracking-views.server.ts:observedTransitLookup",
   "tracking/tracking-views.server.ts:observedTransitTimes",
 ];

@@ -24,7 +24,7 @@ async function resumeRecordedWork(): Promise<void> {
   await Promise.all([
     resumeQuoteRuns(processServices).catch((error: unknown) => console.error("[consign] resuming quote runs at startup failed:", error)),
     resumeMirrorSyncs(processServices).catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),
-    resumeWriteBack(prisma).catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
+    resumeWriteBack(processServices).catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Context } from "./context";
-import { defineJob } from "./jobs/job";
+import { defineJob, type JobServices } from "./jobs/job";
 import { jobs } from "./jobs/queue.server";
 import { mirrorFollowsTopic, syncOrderFromWebhook, webhookSubject } from "./orders/webhook-sync.server";
 import { stopTrackingFromWebhook } from "./tracking/stops.server";
@@ -111,9 +111,15 @@ export const webhookPruneJob = defineJob({
   expireInSeconds: 10 * 60,
   schedule: { cron: "17 3 * * *", data: {} },
   run: async (_, { services }) => {
-    await services.db.webhookDelivery.deleteMany({ where: { processedAt: { lt: new Date(Date.now() - DELIVERY_KEPT_MS) } } });
+    await forgetProcessedDeliveries(services);
   },
 });
+
+/** Forgets every shop's deliveries processed more than a week before the services' `now()`; answers how many. */
+export async function forgetProcessedDeliveries(services: Pick<JobServices, "db" | "now">): Promise<number> {
+  const { count } = await services.db.webhookDelivery.deleteMany({ where: { processedAt: { lt: new Date(services.now().getTime() - DELIVERY_KEPT_MS) } } });
+  return count;
+}
 
 /**
  * Records a delivery of the shop by its X-Shopify-Webhook-Id, received at `ctx.now()`; false when that id was

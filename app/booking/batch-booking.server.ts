@@ -110,7 +110,7 @@ export async function bookClaimedBatch(ctx: ShippingContext, batch: Batch): Prom
 export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim;
-  await runBatchWork(ctx.shop, batchId, ctx.now(), true);
+  await runBatchWork(ctx, batchId, true);
   const batch = await ctx.db.batch.findFirst({ where: { id: batchId, shop: ctx.shop } });
   switch (batch?.status) {
     case "COMPLETED":
@@ -135,7 +135,7 @@ export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<
 export async function startBatchBooking(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim;
-  await queueBatchWork(ctx.shop, batchId, ctx.now(), true);
+  await queueBatchWork(ctx, batchId, true);
   return pending("Booking started. This page updates by itself.");
 }
 

@@ -80,7 +80,7 @@ export async function recordBatchResults(
     }),
   );
   await ctx.db.$transaction(writes);
-  if (booked > 0) await queueWriteBack(ctx.shop);
+  if (booked > 0) await queueWriteBack(ctx);
   if (options.prepayBalance) await recordPrepayBalance(ctx, options.prepayBalance);
   return { booked, failed };
 }

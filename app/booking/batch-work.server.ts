@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Context } from "../context";
 import { defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { NotConnectedError } from "../shipping/client.server";
@@ -47,18 +48,27 @@ export const batchWorkJob = defineJob({
   },
 });
 
-/** Resolves when the batch's job (sent already) and any waiting behind it have run: its record holds the outcome. */
-export function batchWorkSettled(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
-  return jobs().drained(batchWorkJob, { shop, batchId, now: now.toISOString(), book });
+/**
+ * Resolves when the batch's job (sent already) and any waiting behind it have run: its record holds the outcome.
+ * The job is named by the shop's context: its shop, and `ctx.now()` as the instant of the intent.
+ */
+export function batchWorkSettled(ctx: Pick<Context, "shop" | "now">, batchId: string, book: boolean): Promise<void> {
+  return jobs().drained(batchWorkJob, batchWorkData(ctx, batchId, book));
 }
 
 /** Queues the batch's job and resolves when it has run (scripts and tests): the batch's record then holds the outcome. */
-export async function runBatchWork(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
-  await queueBatchWork(shop, batchId, now, book);
-  await batchWorkSettled(shop, batchId, now, book);
+export async function runBatchWork(ctx: Pick<Context, "shop" | "now">, batchId: string, book: boolean): Promise<void> {
+  const at = ctx.now();
+  const stopped = { shop: ctx.shop, now: () => at };
+  await queueBatchWork(stopped, batchId, book);
+  await batchWorkSettled(stopped, batchId, book);
 }
 
-/** Queues the batch's job (a creation or booking the page follows by polling; start-up's resume). */
-export function queueBatchWork(shop: string, batchId: string, now: Date, book: boolean): Promise<void> {
-  return jobs().send(batchWorkJob, { shop, batchId, now: now.toISOString(), book });
+/** Queues the batch's job, dated `ctx.now()` (a creation or booking the page follows by polling; start-up's resume). */
+export function queueBatchWork(ctx: Pick<Context, "shop" | "now">, batchId: string, book: boolean): Promise<void> {
+  return jobs().send(batchWorkJob, batchWorkData(ctx, batchId, book));
+}
+
+function batchWorkData(ctx: Pick<Context, "shop" | "now">, batchId: string, book: boolean): z.infer<typeof batchWorkJob.data> {
+  return { shop: ctx.shop, batchId, now: ctx.now().toISOString(), book };
 }

@@ -65,7 +65,7 @@ export async function startBatchCreation(ctx: ShippingContext, input: { name: st
       result.errors.push(`“${part.name}” was not created: some of its orders were put in another batch at the same time. Check the batches list.`);
       continue;
     }
-    await queueBatchWork(ctx.shop, batch.id, ctx.now(), false);
+    await queueBatchWork(ctx, batch.id, false);
     result.batches.push({ id: batch.id, name: part.name, orders: part.items.length, status: "CREATING" });
   }
   return result;
@@ -79,7 +79,7 @@ export async function createBatches(ctx: ShippingContext, input: { name: string;
   const started = await startBatchCreation(ctx, input);
   const result: CreateBatchesResult = { ...started, batches: [] };
   for (const entry of started.batches) {
-    await batchWorkSettled(ctx.shop, entry.id, ctx.now(), false);
+    await batchWorkSettled(ctx, entry.id, false);
     const batch = await ctx.db.batch.findFirst({ where: { id: entry.id, shop: ctx.shop } });
     if (!batch) {
       result.errors.push(`“${entry.name}” was not created: the Shipping API refused it. Get rates for its orders again, then make a new batch.`);

@@ -298,7 +298,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
       zone: booked.value.zone,
       shippingCost: null,
     });
-    await queueWriteBack(ctx.shop);
+    await queueWriteBack(ctx);
     await recordPrepayBalance(ctx, booked.value.prepayBalance);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
@@ -377,7 +377,7 @@ export async function reconcileSingleBooking(
       zone: quote?.zone ?? null,
       shippingCost: record.totalShippingCost,
     });
-    await queueWriteBack(ctx.shop);
+    await queueWriteBack(ctx);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
   }
   if (ctx.now().getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { describeError } from "../../shipping-api/client";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
-import { defineJob } from "../jobs/job";
+import { defineJob, type JobServices } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { loadSettings } from "../settings/account.server";
@@ -376,24 +376,24 @@ export const writeBackSweepJob = defineJob({
   expireInSeconds: 5 * 60,
   schedule: { cron: "* * * * *", data: {} },
   run: async (_, job) => {
-    for (const shop of await shopsWithOutstandingWriteBack(job.services.db)) await queueWriteBack(shop);
+    for (const shop of await shopsWithOutstandingWriteBack(job.services.db)) await queueWriteBack(job.services.context(shop));
   },
 });
 
 /** Queues the shop's write-back (through its offline session); resolves once queued. */
-export function queueWriteBack(shop: string): Promise<void> {
-  return jobs().send(writeBackJob, { shop });
+export function queueWriteBack(ctx: Pick<Context, "shop">): Promise<void> {
+  return jobs().send(writeBackJob, { shop: ctx.shop });
 }
 
 /** Queues the shop's write-back and resolves when it has run (scripts and tests). */
-export async function startWriteBack(shop: string): Promise<void> {
-  await queueWriteBack(shop);
-  await jobs().drained(writeBackJob, { shop });
+export async function startWriteBack(ctx: Pick<Context, "shop">): Promise<void> {
+  await queueWriteBack(ctx);
+  await jobs().drained(writeBackJob, { shop: ctx.shop });
 }
 
 /** At process start: queues every shop's outstanding and interrupted write-backs. Resolves when they have run. */
-export async function resumeWriteBack(db: Pick<PrismaClient, "shipment">): Promise<void> {
-  await Promise.all((await shopsWithOutstandingWriteBack(db)).map((shop) => startWriteBack(shop)));
+export async function resumeWriteBack(services: Pick<JobServices, "db" | "context">): Promise<void> {
+  await Promise.all((await shopsWithOutstandingWriteBack(services.db)).map((shop) => startWriteBack(services.context(shop))));
 }
 
 /** The shops with shipments still waiting for Shopify (queued, or interrupted while being written). */
@@ -522,6 +522,6 @@ export async function retryWriteBack(ctx: Pick<Context, "db" | "shop">, shipment
     where: { shop, fulfillmentStatus: FulfillmentStatus.FAILED, ...(shipmentIds === "all-failed" ? {} : { id: { in: [...shipmentIds] } }) },
     data: { fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentError: null },
   });
-  if (count > 0) await queueWriteBack(shop);
+  if (count > 0) await queueWriteBack(ctx);
   return { queued: count };
 }

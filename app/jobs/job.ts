@@ -38,18 +38,24 @@ export interface JobRun {
 }
 
 /**
- * What a queue hands each job handler: the database and a Context per shop, with a running clock (a job
- * run writes the time each step happened). The process's queue gets them from app/jobs/queue.server.ts.
+ * What a queue hands each job handler: the database, the clock, and a Context per shop with a running clock
+ * (a job run writes the time each step happened). Work across shops (start-up's resumes, scheduled sweeps)
+ * reads the time from `now()`. The process's queue gets them from app/jobs/queue.server.ts.
  */
 export interface JobServices {
   db: PrismaClient;
+  /** The time work across shops treats as now (a shop's work reads its context's `now()`). */
+  now(): Date;
   context: (shop: string) => Context;
 }
 
-/** For queues whose jobs need no database or shop (the queues' own tests): asking for either says so. */
+/** For queues whose jobs need no database, clock or shop (the queues' own tests): asking for any says so. */
 export const noJobServices: JobServices = {
   get db(): PrismaClient {
     throw new Error("This job queue was made without JobServices: its jobs cannot use the database.");
+  },
+  now: () => {
+    throw new Error("This job queue was made without JobServices: its jobs have no clock (the queue keeps its own).");
   },
   context: () => {
     throw new Error("This job queue was made without JobServices: its jobs cannot build a shop's context.");

@@ -13,8 +13,11 @@ import { isPostgresUrl } from "../../lib/database-provider";
 
 const globalState = globalThis as typeof globalThis & { consignJobs?: JobQueue };
 
-/** What every job handler of the process (and start-up) is given: the process's database and a shop's Context, its clock running. */
-export const processServices: JobServices = { db: prisma, context: (shop) => contextFor(shop, { now: () => new Date() }) };
+/** The process's clock: it runs. */
+const processClock = (): Date => new Date();
+
+/** What every job handler of the process (and start-up) is given: the process's database, its clock, and a shop's Context with that clock running. */
+export const processServices: JobServices = { db: prisma, now: processClock, context: (shop) => contextFor(shop, { now: processClock }) };
 
 /** The job queue for `databaseUrl` (the process's DATABASE_URL by default). */
 export function createJobQueue(databaseUrl: string): JobQueue {

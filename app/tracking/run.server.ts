@@ -49,17 +49,18 @@ export const trackingScheduleJob = defineJob({
   expireInSeconds: 5 * 60,
   schedule: { cron: "* * * * *", data: {} },
   run: async (_, { services }) => {
-    for (const shop of await shopsWithDueTracking(services.db, new Date())) await startTrackingPass(shop);
+    for (const shop of await shopsWithDueTracking(services)) await startTrackingPass(services.context(shop));
   },
 });
 
 /** Queues the shop's tracking passes (once more after the running ones, when they are under way). */
-export function startTrackingPass(shop: string): Promise<void> {
-  return jobs().send(trackingSyncJob, { shop });
+export function startTrackingPass(ctx: Pick<Context, "shop">): Promise<void> {
+  return jobs().send(trackingSyncJob, { shop: ctx.shop });
 }
 
-export function isTrackingRunning(shop: string): Promise<boolean> {
-  return jobs().busy(trackingSyncJob, { shop });
+/** Whether the shop's tracking passes are waiting or running. */
+export function isTrackingRunning(ctx: Pick<Context, "shop">): Promise<boolean> {
+  return jobs().busy(trackingSyncJob, { shop: ctx.shop });
 }
 
 /**
@@ -72,7 +73,7 @@ export async function checkTrackingNow(ctx: Pick<Context, "db" | "shop" | "now">
     where: { shop, trackingState: { in: [TrackingState.ACTIVE, TrackingState.STALE] } },
     data: { trackingState: TrackingState.ACTIVE, nextTrackAt: ctx.now() },
   });
-  if (count > 0) await startTrackingPass(shop);
+  if (count > 0) await startTrackingPass(ctx);
   return { due: count };
 }
 
@@ -86,5 +87,5 @@ export async function viewTracking(
     trackingDashboard(ctx, options),
     db.shipment.count({ where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: ctx.now() } } }),
   ]);
-  return { ...dashboard, running: await isTrackingRunning(shop), due };
+  return { ...dashboard, running: await isTrackingRunning(ctx), due };
 }

@@ -1,6 +1,7 @@
-import type { Prisma, PrismaClient, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
+import type { Prisma, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { Context } from "../context";
+import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
@@ -566,10 +567,10 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
   return run.summary;
 }
 
-/** Shops with shipments due now, for a scheduler. */
-export async function shopsWithDueTracking(db: Pick<PrismaClient, "shipment">, now: Date): Promise<string[]> {
-  const rows = await db.shipment.findMany({
-    where: { trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+/** Shops with shipments due at the services' `now()`, for a scheduler. */
+export async function shopsWithDueTracking(services: Pick<JobServices, "db" | "now">): Promise<string[]> {
+  const rows = await services.db.shipment.findMany({
+    where: { trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: services.now() } },
     distinct: ["shop"],
     select: { shop: true },
   });

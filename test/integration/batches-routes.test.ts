@@ -78,7 +78,7 @@ describe("/app/batches/new", () => {
     expect(new URL(answer.headers.get("location") ?? "", "http://localhost:3000").pathname).toBe(`/app/batches/${batch.id}`);
     const shown = await get(batchPage.loader, `/app/batches/${batch.id}`, { id: batch.id });
     expect(["CREATING", "OPEN"]).toContain((shown.body as { view: { batch: { status: string } } }).view.batch.status);
-    await batchWorkSettled(SHOP, batch.id, new Date(), false);
+    await batchWorkSettled({ shop: SHOP, now: () => new Date() }, batch.id, false);
     const opened = await get(batchPage.loader, `/app/batches/${batch.id}`, { id: batch.id });
     expect(opened.body).toMatchObject({ view: { batch: { status: "OPEN", remoteBatchId: expect.any(Number) } } });
   });

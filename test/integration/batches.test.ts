@@ -63,13 +63,13 @@ describe("creating batches from picked rates", () => {
     // What the batch page shows meanwhile: the batch being created, its orders, nothing asked of the service.
     const shown = await batches.openBatch(ctx, id);
     expect(shown.batch.status === "CREATING" || shown.batch.status === "OPEN").toBe(true);
-    await batchWorkSettled(SHOP, id, ctx.now(), false);
+    await batchWorkSettled(ctx, id, false);
     const batch = await prisma.batch.findUniqueOrThrow({ where: { id } });
     expect(batch).toMatchObject({ status: "OPEN", remoteBatchId: expect.any(Number), error: null });
     // A job that runs twice (a redelivery, a second instance) finds the record moved on: one batch on the service.
     await prisma.batch.update({ where: { id }, data: { status: "CREATING", remoteBatchId: null } });
-    await runBatchWork(SHOP, id, ctx.now(), false);
-    await runBatchWork(SHOP, id, ctx.now(), false);
+    await runBatchWork(ctx, id, false);
+    await runBatchWork(ctx, id, false);
     expect(await prisma.batch.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "OPEN", remoteBatchId: batch.remoteBatchId });
     const named = ok(await account.listBatches({ query: { limit: 100 } })).batches.filter((entry) => entry.name === "Queued creation");
     expect(named).toHaveLength(1);
@@ -350,8 +350,8 @@ describe("booking a batch", () => {
     expect(await prisma.shipment.count({ where: { batchId: entry!.id, bookingStatus: "BOOKING" } })).toBe(2);
     // Opening the page only reads.
     expect((await batches.openBatch(ctx, entry!.id)).batch.status).toBe("BOOKING");
-    expect(await resumeBookings(processServices, ctx.now())).toMatchObject({ batches: 1 });
-    await batchWorkSettled(SHOP, entry!.id, ctx.now(), false);
+    expect(await resumeBookings({ ...processServices, now: () => ctx.now() })).toMatchObject({ batches: 1 });
+    await batchWorkSettled(ctx, entry!.id, false);
 
     const view = await batches.openBatch(ctx, entry!.id);
     expect(view.batch.status).toBe("OPEN");
@@ -368,8 +368,8 @@ describe("booking a batch", () => {
     if (!claim.ok) throw new Error("not claimed");
     const sent = ok(await account.batchBook({ body: { batchId: claim.batch.remoteBatchId! } }));
     expect((await batches.openBatch(ctx, entry!.id)).batch.status).toBe("BOOKING");
-    await resumeBookings(processServices, ctx.now());
-    await batchWorkSettled(SHOP, entry!.id, ctx.now(), false);
+    await resumeBookings({ ...processServices, now: () => ctx.now() });
+    await batchWorkSettled(ctx, entry!.id, false);
 
     const view = await batches.openBatch(ctx, entry!.id);
     expect(view.batch.status).toBe("COMPLETED");
@@ -406,7 +406,7 @@ describe("booking a batch", () => {
     if (!retried.ok) throw new Error(retried.message);
     // The page's answer comes at once; the new batch's job creates it on the service.
     expect(retried.created.batches).toEqual([expect.objectContaining({ name: "On a budget (retry)", orders: failed.length, status: "CREATING" })]);
-    await batchWorkSettled(shop, retried.created.batches[0]!.id, ctx.now(), false);
+    await batchWorkSettled(ctx, retried.created.batches[0]!.id, false);
     expect(await prisma.batch.findUniqueOrThrow({ where: { id: retried.created.batches[0]!.id } })).toMatchObject({
       status: "OPEN",
       remoteBatchId: expect.any(Number),

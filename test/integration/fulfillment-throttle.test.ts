@@ -47,7 +47,7 @@ describe("fulfillment write-back under a low throttle", () => {
     expect(bucket.tryCharge(bucket.status().currentlyAvailable)).toBe(true);
 
     const started = performance.now();
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const elapsedMs = performance.now() - started;
 
     const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });

@@ -24,6 +24,7 @@ const { databaseUrl } = useAppEnvironment({
 });
 const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
+const { processServices } = await import("../../app/jobs/queue.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
 const fulfillmentsPage = await import("../../app/routes/app.fulfillments");
 const customer = await connectTestAccount({
@@ -100,7 +101,7 @@ describe("fulfillment write-back against the local admin", () => {
     const fulfillmentOrders = takeFulfillmentOrders(4);
     const shipments = await book(fulfillmentOrders);
 
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
 
     for (const [index, shipment] of shipments.entries()) {
       const row = await shipmentRow(shipment.id);
@@ -131,7 +132,7 @@ describe("fulfillment write-back against the local admin", () => {
 
   it("GIVEN a fulfillment's tracking link WHEN opened THEN the public page shows the parcel's events from Track Shipment", async () => {
     const [shipment] = await book(takeFulfillmentOrders(1));
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
     const url = new URL(store.listTrackingInfo(fulfillment!.id)[0]!.url!);
     const token = decodeURIComponent(url.pathname.split("/").pop()!);
@@ -166,18 +167,18 @@ describe("fulfillment write-back against the local admin", () => {
 
   it("GIVEN the worker runs again, and a fulfillment created but not recorded THEN nothing is created twice", async () => {
     const [first, second] = await book(takeFulfillmentOrders(2));
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const fulfillmentId = (await shipmentRow(first!.id)).fulfillmentId;
     const created = store.countRows("fulfillments");
 
     // Running again with nothing queued changes nothing.
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     expect(store.countRows("fulfillments")).toBe(created);
 
     // As if the process died between fulfillmentCreate and recording its answer.
     await prisma.shipment.update({ where: { id: first!.id }, data: { fulfillmentStatus: "CREATING", fulfillmentId: null, fulfilledAt: null } });
     await prisma.shipment.update({ where: { id: second!.id }, data: { fulfillmentStatus: "PENDING", fulfillmentId: null, fulfilledAt: null } });
-    await writeBack.resumeWriteBack(prisma);
+    await writeBack.resumeWriteBack(processServices);
 
     expect(store.countRows("fulfillments")).toBe(created);
     expect(await shipmentRow(first!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId });
@@ -192,7 +193,7 @@ describe("fulfillment write-back against the local admin", () => {
     );
     expect(hold.fulfillmentOrderHold.userErrors).toEqual([]);
 
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const failed = await shipmentRow(shipment!.id);
     expect(failed.fulfillmentStatus).toBe("FAILED");
     expect(failed.fulfillmentError).toBe(
@@ -207,7 +208,7 @@ describe("fulfillment write-back against the local admin", () => {
       holdIds: [hold.fulfillmentOrderHold.fulfillmentHold!.id],
     });
     expect(await writeBack.retryWriteBack({ db: prisma, shop: SHOP }, [shipment!.id])).toEqual({ queued: 1 });
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toHaveLength(1);
   });
@@ -234,7 +235,7 @@ describe("fulfillment write-back against the local admin", () => {
     const movedId = moved.fulfillmentOrderMove.movedFulfillmentOrder!.id;
     expect(movedId).not.toBe(fo!.fulfillmentOrderId);
 
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const row = await shipmentRow(shipment!.id);
     expect(row).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentOrderId: movedId });
     const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
@@ -265,7 +266,7 @@ describe("fulfillment write-back against the local admin", () => {
       },
     );
 
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const row = await shipmentRow(shipment!.id);
     expect(row.fulfillmentStatus).toBe("FAILED");
     expect(row.fulfillmentError).toMatch(
@@ -286,7 +287,7 @@ describe("fulfillment write-back against the local admin", () => {
     expect(manual.fulfillmentCreate.userErrors).toEqual([]);
     const before = store.countRows("fulfillments");
 
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const row = await shipmentRow(shipment!.id);
     expect(row.fulfillmentStatus).toBe("FAILED");
     expect(row.fulfillmentError).toMatch(
@@ -306,7 +307,7 @@ describe("fulfillment write-back against the local admin", () => {
     );
     expect(cancelled.orderCancel.userErrors).toEqual([]);
 
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     expect(await shipmentRow(shipment!.id)).toMatchObject({
       fulfillmentStatus: "FAILED",
       fulfillmentError: `${shipment!.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, keep the parcel back and ask your shipping account's support whether the unused label (tracking ${shipment!.trackingNumber}) can be refunded; Consign cannot cancel a label once it is bought.`,
@@ -320,7 +321,7 @@ describe("fulfillment write-back against the local admin", () => {
     await saveSettings({ db: prisma, shop: SHOP }, { ...settings, notifyCustomer: false });
     try {
       const [shipment] = await book(takeFulfillmentOrders(1));
-      await writeBack.startWriteBack(SHOP);
+      await writeBack.startWriteBack({ shop: SHOP });
       const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
       expect(fulfillment!.notify_customer).toBe(0);
     } finally {
@@ -334,7 +335,7 @@ describe("fulfillment write-back against the local admin", () => {
       `mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { fulfillmentHold { id } } }`,
       { id: shipment!.fulfillmentOrderId },
     );
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
 
     const page = await callRoute(fulfillmentsPage.loader, await appRequest(harness.admin, "/app/fulfillments"));
     expect(page.status).toBe(200);
@@ -359,7 +360,7 @@ describe("fulfillment write-back against the local admin", () => {
       await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "retry", shipmentId: shipment!.id })),
     );
     expect(retried).toMatchObject({ status: 200, body: { queued: 1 } });
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
   });
 
@@ -370,7 +371,7 @@ describe("fulfillment write-back against the local admin", () => {
     const untouched = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });
     expect(untouched.map((row) => row.fulfillmentStatus)).toEqual(["PENDING", "PENDING"]);
 
-    await writeBack.startWriteBack(SHOP);
+    await writeBack.startWriteBack({ shop: SHOP });
     const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });
     expect(rows.map((row) => row.fulfillmentStatus)).toEqual(["FULFILLED", "FULFILLED"]);
   });

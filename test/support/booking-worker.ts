@@ -25,9 +25,9 @@ const now = process.env.CONSIGN_TEST_NOW ? new Date(process.env.CONSIGN_TEST_NOW
 async function run(): Promise<unknown> {
   if (command === "resume") {
     const unsettled = await prisma.batch.findMany({ where: { status: { in: ["CREATING", "BOOKING"] } } });
-    const resumed = await resumeBookings(processServices, now);
+    const resumed = await resumeBookings({ ...processServices, now: () => now });
     // The batch jobs it sent (the write-back they queue is not waited for: it needs a Shopify session).
-    for (const batch of unsettled) await batchWorkSettled(batch.shop, batch.id, now, false);
+    for (const batch of unsettled) await batchWorkSettled({ shop: batch.shop, now: () => now }, batch.id, false);
     return resumed;
   }
   const ctx = await shippingContext(prisma, shop!, now);
