@@ -46,15 +46,11 @@ const SINGLETONS = ["db.server", "shopify.server"];
  * only shrinks: a function that moves onto the context fails the test until its entry goes.
  */
 const FUNCTIONS_NOT_YET_ON_CONTEXT = [
-  "fulfillment/public-tracking.server.ts:loadPublicTracking",
-  "orders/mirror.server.ts:loadMirroredOrders",
   "orders/orders-to-ship.server.ts:orderListFilters",
   "shipping/client.server.ts:shippingClientFor",
   "shipping/context.server.ts:shippingContext",
   "shopify/gateway.server.ts:adminQuery",
   "shopify/shop.server.ts:loadShopSummary",
-  "tracking/tracking-views.server.ts:observedTransitLookup",
-  "tracking/tracking-views.server.ts:observedTransitTimes",
 ];
 
 type Graph = Map<string, Map<string, string[]>>;

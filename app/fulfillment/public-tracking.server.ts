@@ -1,6 +1,6 @@
-import type { PrismaClient } from "@prisma/client";
 import { describeError } from "../../shipping-api/client";
 import type { TrackingEvent } from "../../shipping-api/contract";
+import type { Context } from "../context";
 import { shippingClientFor } from "../shipping/client.server";
 import { shipmentOfTrackingPage } from "./tracking-link.server";
 
@@ -21,9 +21,12 @@ export type PublicTracking =
   | { kind: "not_found" }
   | { kind: "unavailable"; trackingNumber: string };
 
-type Db = Pick<PrismaClient, "shipment" | "shippingAccount" | "shopSettings">;
-
-export async function loadPublicTracking(db: Db, token: string): Promise<PublicTracking> {
+/**
+ * The page of the shipment the signed token names. The page has no shop of its own: the shipment says which
+ * shop's account reads its tracking, so the context is only the database.
+ */
+export async function loadPublicTracking(ctx: Pick<Context, "db">, token: string): Promise<PublicTracking> {
+  const { db } = ctx;
   const shipmentId = shipmentOfTrackingPage(token);
   if (!shipmentId) return { kind: "not_found" };
   const shipment = await db.shipment.findUnique({

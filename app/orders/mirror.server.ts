@@ -11,8 +11,7 @@ import type { OrderShippingLine } from "./types";
  * on install and on demand, kept current by webhooks (refreshOrder).
  */
 
-/** What reading the mirror needs; writing it also needs the clock, and Shopify's reads its gateway. */
-type MirrorContext = Pick<Context, "db" | "shop">;
+/** What writing the mirror needs besides the database and the shop: the clock, and for Shopify's reads its gateway. */
 type ShopifyMirrorContext = Pick<Context, "db" | "shop" | "now" | "shopify">;
 
 function orderRow(shop: string, order: MirroredOrder, syncedAt: Date) {
@@ -76,7 +75,7 @@ export function parseShippingLine(stored: string | null): OrderShippingLine | nu
 const Holds = z.array(z.object({ reason: z.string(), reasonNotes: z.string().nullable() }));
 
 /** The mirrored orders with these ids, in the order asked; ids not mirrored are left out. */
-export async function loadMirroredOrders({ db, shop }: MirrorContext, ids: readonly string[]): Promise<MirroredOrder[]> {
+export async function loadMirroredOrders({ db, shop }: Pick<Context, "db" | "shop">, ids: readonly string[]): Promise<MirroredOrder[]> {
   const rows = await db.mirrorOrder.findMany({ where: { shop, id: { in: [...ids] } }, include: { fulfillmentOrders: true } });
   const byId = new Map(
     rows.map((row): [string, MirroredOrder] => [

@@ -12,7 +12,7 @@ import { loadServiceNames } from "./service-names.server";
  */
 export async function loadRuleInputs(ctx: Context, rule: RateRule, orderIds: readonly string[]): Promise<(orderId: string) => RuleInputs> {
   const [observed, paid, names] = await Promise.all([
-    rule.kind === "fastest" ? observedTransitLookup(ctx.db, ctx.shop) : undefined,
+    rule.kind === "fastest" ? observedTransitLookup(ctx) : undefined,
     rule.kind === "match" ? paidShippingByOrder(ctx, orderIds) : undefined,
     loadServiceNames(ctx),
   ]);

@@ -244,7 +244,7 @@ export async function loadQuoteRunView(
     db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
   ]);
 
-  const observed = await observedTransitLookup(db, shop);
+  const observed = await observedTransitLookup(ctx);
   const shipmentViews = new Map<string, ShipmentView[]>();
   for (const shipment of pageShipments) {
     const request = StoredRequest.parse(JSON.parse(shipment.request));

@@ -20,7 +20,7 @@ const Params = z.object({ token: z.string().max(200) });
 
 export const loader = async ({ params }: LoaderFunctionArgs) => {
   const parsed = Params.safeParse(params);
-  const tracking = parsed.success ? await loadPublicTracking(prisma, parsed.data.token) : ({ kind: "not_found" } as const);
+  const tracking = parsed.success ? await loadPublicTracking({ db: prisma }, parsed.data.token) : ({ kind: "not_found" } as const);
   const status = tracking.kind === "found" ? 200 : tracking.kind === "not_found" ? 404 : 503;
   return json(tracking, { status, headers: { "Cache-Control": "private, max-age=60" } });
 };

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
+import type { Prisma, Shipment } from "@prisma/client";
 import type { Context } from "../context";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
@@ -241,10 +241,10 @@ export function latestCarrierEvent(row: Shipment): { status: string; place: stri
 const TRANSIT_SAMPLE_LIMIT = 5_000;
 
 /** Observed transit times per carrier, service and zone from the shop's delivered shipments (enough deliveries only). */
-export async function observedTransitTimes(db: Pick<PrismaClient, "shipment">, shop: string): Promise<TransitStats[]> {
-  const delivered = await db.shipment.findMany({
+export async function observedTransitTimes(ctx: Pick<Context, "db" | "shop">): Promise<TransitStats[]> {
+  const delivered = await ctx.db.shipment.findMany({
     where: {
-      shop,
+      shop: ctx.shop,
       trackingState: TrackingState.DELIVERED,
       inTransitAt: { not: null },
       deliveredAt: { not: null },
@@ -267,7 +267,7 @@ export async function observedTransitTimes(db: Pick<PrismaClient, "shipment">, s
 }
 
 /** The shop's observed transit times as a lookup by rate (service and zone), for the rates page and the Fastest rule. */
-export async function observedTransitLookup(db: Pick<PrismaClient, "shipment">, shop: string): Promise<ObservedTransit> {
-  const byKey = new Map((await observedTransitTimes(db, shop)).map((stats) => [transitKey(stats.carrierCode, stats.serviceCode, stats.zone), stats]));
+export async function observedTransitLookup(ctx: Pick<Context, "db" | "shop">): Promise<ObservedTransit> {
+  const byKey = new Map((await observedTransitTimes(ctx)).map((stats) => [transitKey(stats.carrierCode, stats.serviceCode, stats.zone), stats]));
   return (rate) => byKey.get(transitKey(rate.carrierCode, rate.serviceCode, rate.zone ?? null)) ?? null;
 }

@@ -224,7 +224,7 @@ describe("tracking sync against the service and the local admin", () => {
     await runFor(10 * 24, 2);
     const delivered = await prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
     expect(delivered.every((row) => row.trackingState === "DELIVERED")).toBe(true);
-    const stats = (await views.observedTransitTimes(prisma, SHOP)).find(
+    const stats = (await views.observedTransitTimes({ db: prisma, shop: SHOP })).find(
       (entry) => entry.serviceCode === delivered[0]!.serviceCode && entry.zone === delivered[0]!.zone,
     );
     // Every delivery of that service and zone counts, earlier tests' too.
@@ -238,7 +238,7 @@ describe("tracking sync against the service and the local admin", () => {
     expect(stats).toMatchObject({ carrierCode: delivered[0]!.carrierCode, lowDays: at(0.25), highDays: at(0.75) });
     expect(stats!.medianDays).toBeGreaterThanOrEqual(days[0]!);
     expect(stats!.medianDays).toBeLessThanOrEqual(days.at(-1)!);
-    const lookup = await views.observedTransitLookup(prisma, SHOP);
+    const lookup = await views.observedTransitLookup({ db: prisma, shop: SHOP });
     expect(lookup({ carrierCode: delivered[0]!.carrierCode!, serviceCode: delivered[0]!.serviceCode!, zone: delivered[0]!.zone })).toEqual(stats);
 
     const dashboard = await views.trackingDashboard({ db: prisma, shop: SHOP, now }, { filter: "delivered", q: delivered[0]!.orderName });
