@@ -50,7 +50,6 @@ const FUNCTIONS_NOT_YET_ON_CONTEXT = [
   "shipping/client.server.ts:shippingClientFor",
   "shipping/context.server.ts:shippingContext",
   "shopify/gateway.server.ts:adminQuery",
-  "shopify/shop.server.ts:loadShopSummary",
 ];
 
 type Graph = Map<string, Map<string, string[]>>;

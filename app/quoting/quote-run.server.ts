@@ -13,7 +13,7 @@ import { loadSettings } from "../settings/account.server";
 import { settingsWithSender } from "../settings/sender-prefill.server";
 import { mappingSettings, type ShippingSettings } from "../settings/settings";
 import { AdminApiError } from "../shopify/gateway.server";
-import { loadShopSummary } from "../shopify/shop.server";
+import { loadShopSummary } from "../settings/shop-profile.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
 import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
@@ -199,10 +199,11 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
   const now = ctx.now();
   if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
   const client = await ctx.shipping();
-  const context = { ...(await ctx.shopify()), shop };
+  // Both gateways are open before anything is read (the context keeps each one opened).
+  await ctx.shopify();
   const settings = await settingsWithSender(ctx);
   if (!settings.sender) throw new SenderMissingError();
-  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(context), readOrders(ctx, orderIds)]);
+  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(ctx), readOrders(ctx, orderIds)]);
   const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
   if (!mapping) throw new SenderMissingError();
   const { blocked, planned } = await planRun(db, shop, reads, mapping);

@@ -24,7 +24,7 @@ import { currentMirrorSync, requestMirrorSync } from "../orders/mirror-sync.serv
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
 import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
-import { loadShopSummary } from "../shopify/shop.server";
+import { loadShopSummary } from "../settings/shop-profile.server";
 import { NeedsAttention } from "../tracking/components/needs-attention";
 import { needsAttention } from "../tracking/tracking-views.server";
 import { NO_NAMES } from "../shipping/service-names";
@@ -34,7 +34,7 @@ import { orderNumber } from "../shopify/gid";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const query = parseOrderListQuery(new URL(request.url).searchParams);
-  const shop = await loadShopSummary(await ctx.shopify());
+  const shop = await loadShopSummary(ctx);
   const sync = await currentMirrorSync(ctx);
   const list = await listOrdersToShip(ctx, orderListFilters(query, shop, ctx.now()));
   const attention = await needsAttention(ctx, 10);

@@ -11,14 +11,14 @@ import { startQuoteRun } from "../quoting/quote-run.server";
 import { adminContext } from "../request-context.server";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsUrlReturningTo } from "../settings/return-to";
-import { loadShopSummary } from "../shopify/shop.server";
+import { loadShopSummary } from "../settings/shop-profile.server";
 
 /** The selection parameters: they start the run and are not carried to the run's page. */
 const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
 
 /** "All matching orders" from Orders to ship: every shippable order its filters match, across pages. */
 async function matchingOrders(ctx: Context, params: URLSearchParams): Promise<string[]> {
-  const shop = await loadShopSummary(await ctx.shopify());
+  const shop = await loadShopSummary(ctx);
   return matchingShippableOrderIds(ctx, orderListFilters(parseOrderListQuery(params), shop, ctx.now()));
 }
 

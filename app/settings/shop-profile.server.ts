@@ -11,9 +11,14 @@ import type {
   PrimarySenderLocationQueryVariables,
   SenderLocationsQuery,
   SenderLocationsQueryVariables,
+  ShopSummaryQuery,
+  ShopSummaryQueryVariables,
 } from "../types/admin.generated";
 
-/** What onboarding and Settings read from Shopify: the shop's own details and the locations it ships from. */
+/**
+ * What onboarding, Settings, the home page and quoting read from Shopify: the shop's own details (its profile,
+ * and the summary of its name, currency, weight unit and origin) and the locations it ships from.
+ */
 
 const SHOP_PROFILE = `#graphql
   query OnboardingShopProfile {
@@ -80,6 +85,51 @@ export async function loadShopProfile(ctx: Pick<Context, "shopify">): Promise<Sh
     address: { ...address, countryCode: countryCodeV2 },
     primaryLocation: location?.address ?? null,
   };
+}
+
+const SHOP_SUMMARY = `#graphql
+  query ShopSummary {
+    shop {
+      name
+      currencyCode
+      weightUnit
+      shopAddress {
+        city
+        provinceCode
+        countryCodeV2
+      }
+    }
+  }
+` as AdminDocument<ShopSummaryQuery, ShopSummaryQueryVariables>;
+
+const ShopSummaryData = z.object({
+  shop: z.object({
+    name: z.string(),
+    currencyCode: z.string(),
+    weightUnit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]),
+    shopAddress: z.object({
+      city: z.string().nullable(),
+      provinceCode: z.string().nullable(),
+      countryCodeV2: z.string().nullable(),
+    }),
+  }),
+});
+
+export interface ShopSummary {
+  name: string;
+  currencyCode: string;
+  weightUnit: "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS";
+  origin: string;
+  countryCode: string | null;
+}
+
+/** The shop's name, currency, weight unit and where it ships from, for the app's home page and quoting. */
+export async function loadShopSummary(ctx: Pick<Context, "shopify">): Promise<ShopSummary> {
+  const { shop } = await adminQuery(await ctx.shopify(), SHOP_SUMMARY, ShopSummaryData);
+  const origin = [shop.shopAddress.city, shop.shopAddress.provinceCode, shop.shopAddress.countryCodeV2]
+    .filter((part): part is string => Boolean(part))
+    .join(", ");
+  return { name: shop.name, currencyCode: shop.currencyCode, weightUnit: shop.weightUnit, origin, countryCode: shop.shopAddress.countryCodeV2 };
 }
 
 /** What a sender location is read with: the location list and the primary location share it. */
