@@ -10,9 +10,10 @@ import { describe, expect, it } from "vitest";
  * building everything is its job: the routes, the job catalog and queue, start-up, contextFor, the request helper, and
  * the shopifyApp() instance with its install hooks.
  *
- * Outside it, domain functions take what they need as the one Context (docs/decisions/016), not as a database,
- * a shop, a Shopify admin and a time passed apart; the signature scan below reads each exported function's
- * parameters with the TypeScript parser.
+ * Outside it, domain functions that do I/O (async, or declared to return a Promise) take what they need as the
+ * one Context (docs/decisions/016), not as a database, a shop, a Shopify admin and a time passed apart; only the
+ * gateways' own modules take a database or a Shopify admin. The signature scan below reads each exported
+ * function's signature with the TypeScript parser.
  */
 
 const APP = dirname(fileURLToPath(import.meta.url));
@@ -40,16 +41,23 @@ const SINGLETON_USERS_NOT_YET_MOVED: readonly string[] = [];
 const SINGLETONS = ["db.server", "shopify.server"];
 
 /**
- * Exported functions of `*.server.ts` modules outside the composition root that still take their dependencies
- * apart instead of the one Context (docs/decisions/016): a database (PrismaClient or a Pick of it) or a Shopify
- * admin (ShopAdmin) first, or a parameter named `db`, `now` or `shop` (a string). As `module:function`. The list
- * only shrinks: a function that moves onto the context fails the test until its entry goes.
+ * The gateways' own modules: what a context opens, and what builds one from its parts, so they take a database
+ * or a Shopify admin by design and the context scan below leaves them out. Each entry says why; an entry whose
+ * module is gone, or no longer exports a function the scan would flag, fails the test until it goes.
  */
-const FUNCTIONS_NOT_YET_ON_CONTEXT = [
-  "orders/orders-to-ship.server.ts:orderListFilters",
-  "shipping/client.server.ts:shippingClientFor",
-  "shipping/context.server.ts:shippingContext",
-  "shopify/gateway.server.ts:adminQuery",
+const GATEWAY_MODULES: ReadonlyArray<{ module: string; why: string }> = [
+  {
+    module: "shopify/gateway.server.ts",
+    why: "the Shopify Admin API gateway: adminQuery runs one document on the ShopAdmin that a context's shopify() opens",
+  },
+  {
+    module: "shipping/client.server.ts",
+    why: "the Shipping API clients: shippingClientFor opens the shop's sealed account from the database, as a context's shipping() does",
+  },
+  {
+    module: "shipping/context.server.ts",
+    why: "builds a ShippingContext from its parts (database, shop, clock, Shopify gateway) with the Shipping API open, for job handlers and tests",
+  },
 ];
 
 type Graph = Map<string, Map<string, string[]>>;
@@ -155,7 +163,21 @@ function apartDependencies(fn: ts.SignatureDeclaration, source: ts.SourceFile, a
   return reasons.length > 0 ? [...new Set(reasons)].join(", ") : null;
 }
 
-/** The exported functions of `sources` (declarations and exported const arrow or function expressions), by module path. */
+/**
+ * Whether a function does I/O, by its signature: it is `async`, or its declared return type is a `Promise<…>`.
+ * Only those are held to the one context; a pure function (a filter built from a query, a shop's country and
+ * a date) takes plain values, `now` among them, and returns a value.
+ */
+function doesIO(fn: ts.SignatureDeclaration, source: ts.SourceFile): boolean {
+  const isAsync = ts.canHaveModifiers(fn) && (ts.getModifiers(fn)?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword) ?? false);
+  const returnsPromise = fn.type !== undefined && ts.isTypeReferenceNode(fn.type) && fn.type.typeName.getText(source) === "Promise";
+  return isAsync || returnsPromise;
+}
+
+/**
+ * The exported functions of `sources` that do I/O (declarations and exported const arrow or function
+ * expressions, async or declared to return a Promise) and take their dependencies apart, by module path.
+ */
 export function functionsApartFromContext(sources: ReadonlyArray<{ path: string; text: string }>): Array<{ name: string; why: string }> {
   const parsed = sources.map(({ path, text }) => ({ path, source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true) }));
   const aliases = databaseAliases(parsed.map(({ source }) => source));
@@ -175,6 +197,7 @@ export function functionsApartFromContext(sources: ReadonlyArray<{ path: string;
           )
             functions.push({ name: declaration.name.text, fn: declaration.initializer });
       for (const { name, fn } of functions) {
+        if (!doesIO(fn, source)) continue;
         const why = apartDependencies(fn, source, aliases);
         if (why && !found.has(`${path}:${name}`)) found.set(`${path}:${name}`, why);
       }
@@ -183,23 +206,32 @@ export function functionsApartFromContext(sources: ReadonlyArray<{ path: string;
   return [...found].map(([name, why]) => ({ name, why })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The exported functions of the app's `*.server.ts` modules outside the composition root that are not on the one context. */
-function domainFunctionsApartFromContext(): Array<{ name: string; why: string }> {
-  const modules = sourceFiles(APP)
+/** The app's `*.server.ts` modules outside the composition root, by path, with their text. */
+function serverModules(): Array<{ path: string; text: string }> {
+  return sourceFiles(APP)
     .map((file) => ({ file, path: relative(APP, file).split(sep).join("/") }))
-    .filter(({ path }) => path.endsWith(".server.ts") && !COMPOSITION_ROOT.some((pattern) => pattern.test(path)));
-  return functionsApartFromContext(modules.map(({ file, path }) => ({ path, text: readFileSync(file, "utf8") })));
+    .filter(({ path }) => path.endsWith(".server.ts") && !COMPOSITION_ROOT.some((pattern) => pattern.test(path)))
+    .map(({ file, path }) => ({ path, text: readFileSync(file, "utf8") }));
 }
 
-/** What differs from the list of functions not yet on the context, in words: one line per function. */
-function contextProblems(found: ReadonlyArray<{ name: string; why: string }>, allowed: readonly string[]): string[] {
+/**
+ * What the scan found that breaks the rule, in words, one line per problem: a function outside the gateway
+ * modules that takes its dependencies apart, and a gateway module listed without need (gone from `modules`,
+ * or exporting no such function).
+ */
+function contextProblems(found: ReadonlyArray<{ name: string; why: string }>, gateways: readonly string[], modules: readonly string[]): string[] {
+  const inGateway = (name: string) => gateways.some((module) => name.startsWith(`${module}:`));
   const apart = found
-    .filter(({ name }) => !allowed.includes(name))
+    .filter(({ name }) => !inGateway(name))
     .map(({ name, why }) => `${name} takes its dependencies apart (${why}): take \`ctx: Context\` (or a Pick of it) first and read time from ctx.now()`);
-  const moved = allowed
-    .filter((name) => !found.some((entry) => entry.name === name))
-    .map((name) => `${name} is on the one context now (or gone): remove it from FUNCTIONS_NOT_YET_ON_CONTEXT`);
-  return [...apart, ...moved];
+  const unneeded = gateways.flatMap((module) =>
+    !modules.includes(module)
+      ? [`${module} is listed as a gateway module but is gone: drop its entry`]
+      : found.some(({ name }) => name.startsWith(`${module}:`))
+        ? []
+        : [`${module} is listed as a gateway module but takes nothing apart: drop its entry`],
+  );
+  return [...apart, ...unneeded];
 }
 
 /** Every cycle of the graph, as its strongly connected components of more than one node (Tarjan). */
@@ -351,8 +383,8 @@ describe("the app's import graph", () => {
 });
 
 describe("the one context", () => {
-  it("finds an exported function that takes its dependencies apart, naming its module and function", () => {
-    const found = functionsApartFromContext([
+  it("finds an exported function that does I/O and takes its dependencies apart, naming its module and function", () => {
+    const sources = [
       { path: "settings/types.server.ts", text: `import type { PrismaClient } from "@prisma/client";\nexport type Db = Pick<PrismaClient, "shipment">;` },
       {
         path: "quoting/example.server.ts",
@@ -360,17 +392,22 @@ describe("the one context", () => {
           `import type { Db } from "../settings/types.server";`,
           `export async function byAlias(db: Db, runId: string) {}`,
           `export const arrow = async (client: PrismaClient, id: string) => {};`,
-          `export function withShop(id: string, shop: string) {}`,
+          // Not async, but declared to return a Promise: it does I/O.
+          `export function withShop(id: string, shop: string): Promise<void> { return jobs().send(job, { id, shop }); }`,
           `export async function withOptions(deps: Deps, options: { shop: string; limit?: number }) {}`,
           `export async function withClock(id: string, { now = new Date() }: { now?: Date } = {}) {}`,
           `export async function fromShopify(admin: ShopAdmin, id: string) {}`,
           `export async function onContext(ctx: Context, id: string) {}`,
           `export async function onPick({ db, shop }: Pick<Context, "db" | "shop">, id: string) {}`,
           `export function pure(quotedAt: Date, shop: { name: string }) {}`,
+          // Pure: plain values in, a plain object out, however its parameters are named.
+          `export function filters(query: string, shop: string, now: Date): { query: string; since: Date } { return { query, since: now }; }`,
           `async function notExported(db: Db) {}`,
         ].join("\n"),
       },
-    ]);
+      { path: "shipping/gateway.server.ts", text: `export async function openGateway(db: PrismaClient, shop: string): Promise<Client> {}` },
+    ];
+    const found = functionsApartFromContext(sources);
     expect(found.map(({ name }) => name)).toEqual([
       "quoting/example.server.ts:arrow",
       "quoting/example.server.ts:byAlias",
@@ -378,19 +415,31 @@ describe("the one context", () => {
       "quoting/example.server.ts:withClock",
       "quoting/example.server.ts:withOptions",
       "quoting/example.server.ts:withShop",
+      "shipping/gateway.server.ts:openGateway",
     ]);
-    expect(contextProblems(found, ["quoting/example.server.ts:arrow", "quoting/example.server.ts:byAlias", "quoting/gone.server.ts:moved"])).toEqual([
+    const modules = sources.map(({ path }) => path);
+    expect(contextProblems(found, ["shipping/gateway.server.ts", "settings/types.server.ts", "shipping/gone.server.ts"], modules)).toEqual([
+      "quoting/example.server.ts:arrow takes its dependencies apart (its first parameter is a database (PrismaClient)): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
+      "quoting/example.server.ts:byAlias takes its dependencies apart (its first parameter is a database (Db), it takes `db`): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
       "quoting/example.server.ts:fromShopify takes its dependencies apart (its first parameter is a Shopify admin (ShopAdmin)): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
       "quoting/example.server.ts:withClock takes its dependencies apart (it takes `now`): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
       "quoting/example.server.ts:withOptions takes its dependencies apart (it takes `shop: string`): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
       "quoting/example.server.ts:withShop takes its dependencies apart (it takes `shop: string`): take `ctx: Context` (or a Pick of it) first and read time from ctx.now()",
-      "quoting/gone.server.ts:moved is on the one context now (or gone): remove it from FUNCTIONS_NOT_YET_ON_CONTEXT",
+      "settings/types.server.ts is listed as a gateway module but takes nothing apart: drop its entry",
+      "shipping/gone.server.ts is listed as a gateway module but is gone: drop its entry",
     ]);
   });
 
-  it("domain functions take the one context", () => {
-    const found = domainFunctionsApartFromContext();
-    expect(contextProblems(found, FUNCTIONS_NOT_YET_ON_CONTEXT)).toEqual([]);
+  it("domain functions that do I/O take the one context; only the listed gateway modules take a database or a Shopify admin", () => {
+    const modules = serverModules();
+    const found = functionsApartFromContext(modules);
+    expect(
+      contextProblems(
+        found,
+        GATEWAY_MODULES.map((entry) => entry.module),
+        modules.map(({ path }) => path),
+      ),
+    ).toEqual([]);
     expect(found.filter(({ name }) => name.startsWith("quoting/"))).toEqual([]);
   });
 });
