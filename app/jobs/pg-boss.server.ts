@@ -1,4 +1,4 @@
-import { PgBoss } from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import { noJobServices, type JobQueue, type JobServices, type JobSpec } from "./job";
 
 /**
@@ -7,7 +7,8 @@ import { noJobServices, type JobQueue, type JobServices, type JobSpec } from "./
  * the job's key as singleton key: per key one job active and one waiting, across all instances. Workers
  * send a heartbeat every few seconds; when an instance dies, its jobs miss theirs and are retried by
  * another instance after the job's backoff. Schedules are kept in the database and sent once, by whichever
- * instance's cron worker comes first.
+ * instance's cron worker comes first. pg-boss itself is loaded when the queue is first used, so a process on
+ * SQLite never loads it.
  */
 
 /** Heartbeats: a dead instance's job is failed (and retried) once its beat is this late (pg-boss's minimum)… */
@@ -24,32 +25,20 @@ const SETTLED_POLL_MS = 100;
 const SCHEMA = "pgboss";
 
 export class PgBossQueue implements JobQueue {
-  private readonly boss: PgBoss;
-  private started: Promise<void> | null = null;
+  private started: Promise<PgBoss> | null = null;
 
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     private readonly specs: readonly JobSpec<never>[],
     private readonly options: { sleep?: (ms: number) => Promise<void> } = {},
     private readonly services: JobServices = noJobServices,
-  ) {
-    this.boss = new PgBoss({
-      connectionString,
-      schema: SCHEMA,
-      max: 4,
-      application_name: "consign-jobs",
-      superviseIntervalSeconds: SUPERVISE_SECONDS,
-      monitorIntervalSeconds: SUPERVISE_SECONDS,
-      maintenanceIntervalSeconds: SUPERVISE_SECONDS,
-    });
-    this.boss.on("error", (error: unknown) => console.error("[consign] job queue error:", error));
-  }
+  ) {}
 
   async send<T>(spec: JobSpec<T>, data: T): Promise<void> {
-    await this.ready();
+    const boss = await this.ready();
     const parsed = spec.data.parse(data);
     // Under the stately policy a second waiting job of the same key is refused (null): the waiting one will look.
-    await this.boss.send(spec.name, parsed as object, { singletonKey: spec.key(parsed) });
+    await boss.send(spec.name, parsed as object, { singletonKey: spec.key(parsed) });
   }
 
   async drained<T>(spec: JobSpec<T>, data: T): Promise<void> {
@@ -57,8 +46,8 @@ export class PgBossQueue implements JobQueue {
   }
 
   async busy<T>(spec: JobSpec<T>, data: T): Promise<boolean> {
-    await this.ready();
-    const rows = await this.boss
+    const boss = await this.ready();
+    const rows = await boss
       .getDb()
       .executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`, [
         spec.name,
@@ -73,29 +62,25 @@ export class PgBossQueue implements JobQueue {
 
   /** Jobs of every kind waiting or running (the multi-instance test checks none is left). */
   async pending(): Promise<number> {
-    await this.ready();
-    const rows = await this.boss.getDb().executeSql(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state IN ('created', 'retry', 'active')`);
+    const boss = await this.ready();
+    const rows = await boss.getDb().executeSql(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state IN ('created', 'retry', 'active')`);
     return (rows.rows[0] as { n: number }).n;
   }
 
   async start({ work }: { work: boolean }): Promise<void> {
-    await this.ready();
+    const boss = await this.ready();
     if (!work) return;
     for (const spec of this.specs) {
-      await this.boss.work<unknown>(
-        spec.name,
-        { localConcurrency: LOCAL_CONCURRENCY, batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
-        async ([job]) => {
-          if (!job) return;
-          await spec.run(spec.data.parse(job.data), {
-            attempt: job.retryCount + 1,
-            signal: job.signal,
-            services: this.services,
-          });
-        },
-      );
+      await boss.work<unknown>(spec.name, { localConcurrency: LOCAL_CONCURRENCY, batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async ([job]) => {
+        if (!job) return;
+        await spec.run(spec.data.parse(job.data), {
+          attempt: job.retryCount + 1,
+          signal: job.signal,
+          services: this.services,
+        });
+      });
       if (spec.schedule)
-        await this.boss.schedule(spec.name, spec.schedule.cron, spec.schedule.data as object, { tz: "UTC", singletonKey: spec.key(spec.schedule.data) });
+        await boss.schedule(spec.name, spec.schedule.cron, spec.schedule.data as object, { tz: "UTC", singletonKey: spec.key(spec.schedule.data) });
     }
   }
 
@@ -103,15 +88,29 @@ export class PgBossQueue implements JobQueue {
     if (!this.started) return;
     // Graceful: no new jobs are fetched and running ones finish; any still running at the timeout stay
     // active, miss their heartbeat and are retried by another instance.
-    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    // A queue that never started (its database refused it) has nothing to stop.
+    const boss = await this.started.catch(() => null);
+    await boss?.stop({ graceful: true, timeout: timeoutMs, close: true });
     this.started = null;
   }
 
-  private ready(): Promise<void> {
+  /** pg-boss, loaded, started and with every job's queue created, on first use. */
+  private ready(): Promise<PgBoss> {
     this.started ??= (async () => {
-      await this.boss.start();
+      const { PgBoss } = await import("pg-boss");
+      const boss = new PgBoss({
+        connectionString: this.connectionString,
+        schema: SCHEMA,
+        max: 4,
+        application_name: "consign-jobs",
+        superviseIntervalSeconds: SUPERVISE_SECONDS,
+        monitorIntervalSeconds: SUPERVISE_SECONDS,
+        maintenanceIntervalSeconds: SUPERVISE_SECONDS,
+      });
+      boss.on("error", (error: unknown) => console.error("[consign] job queue error:", error));
+      await boss.start();
       for (const spec of this.specs) {
-        await this.boss.createQueue(spec.name, {
+        await boss.createQueue(spec.name, {
           policy: "stately",
           retryLimit: spec.retry.limit,
           retryDelay: spec.retry.delaySeconds,
@@ -120,6 +119,7 @@ export class PgBossQueue implements JobQueue {
           heartbeatSeconds: HEARTBEAT_SECONDS,
         });
       }
+      return boss;
     })();
     return this.started;
   }

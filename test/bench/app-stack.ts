@@ -56,6 +56,11 @@ export function peakRssMb(): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
 }
 
+/** The process's memory settings as the bench ran with them (package.json gives the app's processes these). */
+export function memorySettings(): string {
+  return `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""}`;
+}
+
 export interface AppBenchStack {
   shop: string;
   /** The app's database ("SQLite", "PostgreSQL 15.20 at …"): BENCH_DATABASE=sqlite|postgres (bench-database.ts). */

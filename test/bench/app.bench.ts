@@ -1,5 +1,5 @@
 import { loadavg } from "node:os";
-import { peakRssMb, startAppBenchStack } from "./app-stack";
+import { memorySettings, peakRssMb, startAppBenchStack } from "./app-stack";
 
 /**
  * `npm run bench:app`: the app's figures on this machine. "Quote these 500 orders": from startQuoteRun to
@@ -63,9 +63,8 @@ async function main(): Promise<void> {
       "app peak RSS (VmHWM of this process, target ≤ 300 MB)": `${peakRssMb().toFixed(0)} MB`,
       "  of which before the first run (node, tsx, libraries, mirror sync)": `${rssBeforeRuns.toFixed(0)} MB`,
     };
-    const memorySettings = `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""}`;
     console.log(
-      `App bench on ${stack.database} (BENCH_DATABASE=sqlite|postgres): ${ORDERS} of ${stack.mirroredOrderIds.length} mirrored orders (${SEEDED} seeded), ${RUNS} runs; service and local admin in their own processes; ${memorySettings}; load average ${loadavg()
+      `App bench on ${stack.database} (BENCH_DATABASE=sqlite|postgres): ${ORDERS} of ${stack.mirroredOrderIds.length} mirrored orders (${SEEDED} seeded), ${RUNS} runs; service and local admin in their own processes; ${memorySettings()}; load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(" ")}`,
     );

@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { loadavg } from "node:os";
 import { freshAppDatabase, TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
-import { peakRssMb } from "./app-stack";
+import { memorySettings, peakRssMb } from "./app-stack";
 
 /**
  * `npm run bench:tracking`: one tracking pass over 10,000 active shipments across 10 shops, against the real
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     console.log(
       `  second pass: ${second.seconds.toFixed(1)} s (target ≤ ${TARGET_SECOND_PASS_S} s: ${mark(second.seconds <= TARGET_SECOND_PASS_S)}), ${second.polled.toLocaleString("en-US")} calls = ${(second.polled / second.seconds).toFixed(0)} calls/s, ${second.written} Shopify writes (target 0: ${mark(second.written === 0)})`,
     );
-    console.log(`  peak RSS of the app side: ${rss.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB: ${mark(rss <= TARGET_RSS_MB)})`);
+    console.log(`  peak RSS of the app side: ${rss.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB: ${mark(rss <= TARGET_RSS_MB)}), ${memorySettings()}`);
     await prisma.$disconnect();
   } finally {
     await stopStack();
