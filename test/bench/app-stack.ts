@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mintSessionToken } from "../../devstore/auth/session-token";
@@ -46,19 +46,6 @@ function stopGroup(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   process.kill(-child.pid, "SIGTERM");
   return exited;
-}
-
-/** This process's peak resident set (VmHWM), in MB. */
-export function peakRssMb(): number {
-  const line = readFileSync("/proc/self/status", "utf8")
-    .split("\n")
-    .find((entry) => entry.startsWith("VmHWM:"));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-/** The process's memory settings as the bench ran with them (package.json gives the app's processes these). */
-export function memorySettings(): string {
-  return `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""}`;
 }
 
 export interface AppBenchStack {

@@ -1,5 +1,6 @@
 import { loadavg } from "node:os";
-import { memorySettings, peakRssMb, startAppBenchStack } from "./app-stack";
+import { memorySettings, median, peakRssMb } from "../support/figures";
+import { startAppBenchStack } from "./app-stack";
 
 /**
  * `npm run bench:app`: the app's figures on this machine. "Quote these 500 orders": from startQuoteRun to
@@ -13,11 +14,6 @@ const ORDERS = 500;
 const SEEDED = 900;
 const RUNS = 5;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function main(): Promise<void> {
@@ -28,7 +24,7 @@ async function main(): Promise<void> {
     const { contextOf } = await import("../factories/context");
     /** The shop's context at this moment, as a request's would be. */
     const ctx = () => contextOf(stack.admin, stack.prisma, new Date());
-    const rssBeforeRuns = peakRssMb();
+    const rssBeforeRuns = peakRssMb() ?? 0;
     const ids = stack.mirroredOrderIds.slice(0, ORDERS);
     if (ids.length < ORDERS) throw new Error(`only ${ids.length} orders mirrored; seed more than ${SEEDED}`);
 
@@ -60,7 +56,7 @@ async function main(): Promise<void> {
       "  of which: run recorded (mirror read, checks, shipments written)": ms(median(runs.map((run) => run.started))),
       "  of which: rates stored (quoting, every rate written, rule applied)": ms(median(runs.map((run) => run.quoted))),
       "  first run (creates the shipments)": ms(runs[0]!.loaded),
-      "app peak RSS (VmHWM of this process, target ≤ 300 MB)": `${peakRssMb().toFixed(0)} MB`,
+      "app peak RSS (VmHWM of this process, target ≤ 300 MB)": `${(peakRssMb() ?? 0).toFixed(0)} MB`,
       "  of which before the first run (node, tsx, libraries, mirror sync)": `${rssBeforeRuns.toFixed(0)} MB`,
     };
     console.log(

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import type { z } from "zod";
 import { Batch, BatchBookResponse, BatchQuoteResponse, CreateCustomerResponse } from "../../shipping-api/contract";
 import { buildCreateCustomer, buildQuoteShipment } from "../factories/shipping-api";
+import { median, peakRssMb } from "../support/figures";
 import { freePort } from "../support/free-port";
 
 /**
@@ -46,11 +47,6 @@ function serviceScriptEnvironment(): Record<string, string> {
   return assignments;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 async function startServiceProcess(): Promise<{ child: ChildProcess; baseUrl: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), "shipping-bench-"));
   const port = await freePort();
@@ -81,13 +77,6 @@ async function startServiceProcess(): Promise<{ child: ChildProcess; baseUrl: st
   }
   child.kill("SIGTERM");
   throw new Error("service did not become healthy");
-}
-
-function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((entry) => entry.startsWith("VmHWM:"));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
 }
 
 /** One request, timed to its parsed JSON; the body is then checked against the contract's response schema. */
@@ -137,7 +126,7 @@ async function main(): Promise<void> {
       quotesPerRequest = result.json.results.reduce((sum, entry) => sum + (entry.status === "success" ? entry.quotes.length : 0), 0);
       quoteTimes.push(result.ms);
     }
-    const rssAfterQuotes = peakRssMb(child.pid!);
+    const rssAfterQuotes = peakRssMb(child.pid!) ?? 0;
 
     // 2. Book a batch of 500 saved quotes, the combined PDF included.
     const bookTimes: number[] = [];
@@ -159,7 +148,7 @@ async function main(): Promise<void> {
       bookTimes.push(booked.ms);
       bytesPerLabel.push(Buffer.from(booked.json.labelsPdf, "base64").length / 500);
     }
-    const rssAfterBooking = peakRssMb(child.pid!);
+    const rssAfterBooking = peakRssMb(child.pid!) ?? 0;
 
     // 3. Single-shipment quotes (every service) under 32 connections for 10 s.
     const single = await autocannon({
@@ -179,7 +168,7 @@ async function main(): Promise<void> {
       "single-shipment quote, 32 connections, 10 s (req/s)": Math.round(single.requests.average),
       "single-shipment quote p50 / p99 latency (ms)": `${single.latency.p50} / ${single.latency.p99}`,
       "non-2xx responses / errors under load": `${single.non2xx} / ${single.errors}`,
-      "service peak RSS (MB): after quotes / after booking / at end": `${Math.round(rssAfterQuotes)} / ${Math.round(rssAfterBooking)} / ${Math.round(peakRssMb(child.pid!))}`,
+      "service peak RSS (MB): after quotes / after booking / at end": `${Math.round(rssAfterQuotes)} / ${Math.round(rssAfterBooking)} / ${Math.round(peakRssMb(child.pid!) ?? 0)}`,
     };
     const settings = Object.entries(serviceScriptEnvironment())
       .map(([name, value]) => `${name}=${value}`)

@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { loadavg } from "node:os";
 import { freshAppDatabase, TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
-import { memorySettings, peakRssMb } from "./app-stack";
+import { memorySettings, peakRssMb } from "../support/figures";
 
 /**
  * `npm run bench:tracking`: one tracking pass over 10,000 active shipments across 10 shops, against the real
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     const bucket = Number(process.env.BENCH_TRACKING_BUCKET ?? 1000);
     const floor = Math.max(0, first.largestShopWrites * EVENT_WRITE_COST - bucket) / restoreRate;
     const second = await runPass(new Date(firstAt.getTime() + 7 * HOUR));
-    const rss = peakRssMb();
+    const rss = peakRssMb() ?? 0;
 
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
     console.log(

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { peakRssMb } from "../support/figures";
 import { freePort } from "../support/free-port";
 import { PARTNER_KEY, SECRETS_KEY, type ServiceClients, serviceClients, startService } from "../integration/service-harness";
 import { FuzzFailure, prepareWorld, runServiceFuzz } from "./service-fuzz";
@@ -76,10 +77,7 @@ async function separateProcess(): Promise<Target> {
   await waitForHealth(baseUrl, child);
   return {
     clients: serviceClients(baseUrl),
-    peakRssMb: () => {
-      const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
-      return kb ? Number(kb) / 1024 : null;
-    },
+    peakRssMb: () => peakRssMb(child.pid!),
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
