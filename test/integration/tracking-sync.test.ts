@@ -13,14 +13,11 @@ import { API_SECRET, SHOP } from "./devstore-harness";
 // Tracking sync on real parts: the Shipping API service's timelines revealed by its clock (moved by hand here,
 // and given to the app as its clock too), the local admin on the real Admin schema over HTTP at its default
 // throttle, the real write-back to create the fulfillments, and the app's SQLite database.
-const { service, harness, prisma, writeBack, booking, store, now, take, context, bookAndFulfil, pass, runFor, shopifyEvents } = await startTrackingStack({
-  orders: 60,
-  env: { SHOPIFY_APP_URL: "https://consign.example" },
-});
+const stack = await startTrackingStack({ orders: 60, env: { SHOPIFY_APP_URL: "https://consign.example" } });
+const { service, harness, prisma, booking, store, now, context, bookAndFulfil, pass, runFor, shopifyEvents, fulfillmentCancelledWebhook } = stack;
 const views = await import("../../app/tracking/tracking-views.server");
 const { orderShipmentsView } = await import("../../app/extension/order-shipments.server");
 const { shippingOverview } = await import("../../app/overview/overview.server");
-const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { jobs } = await import("../../app/jobs/queue.server");
 
@@ -115,18 +112,7 @@ describe("tracking sync against the service and the local admin", () => {
       { id: shipment!.fulfillmentId },
     );
     expect(cancelled.body.data?.fulfillmentCancel.fulfillment.status).toBe("CANCELLED");
-    const fulfillmentId = parseGid(shipment!.fulfillmentId!)!.id;
-    const response = await fulfillmentsWebhook({
-      request: signedWebhook({
-        path: "/webhooks/fulfillments",
-        topic: "fulfillments/update",
-        shop: SHOP,
-        secret: API_SECRET,
-        payload: { id: fulfillmentId, admin_graphql_api_id: shipment!.fulfillmentId, order_id: parseGid(shipment!.orderId)!.id, status: "cancelled" },
-      }),
-      params: {},
-      context: {},
-    });
+    const response = await fulfillmentCancelledWebhook(shipment!);
     expect(response.status).toBe(200);
     await jobs().idle(); // the delivery's job acts on it after the answer
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({
@@ -156,8 +142,8 @@ describe("tracking sync against the service and the local admin", () => {
     const rows = [];
     // One fulfillment order per booking, so each is booked with the same (first) service.
     for (let i = 0; i < 5; i++)
-      rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() })));
-    expect(await writeBack(await context())).toEqual({ fulfilled: 5, failed: 0 });
+      rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: stack.take(1), bookedAt: now() })));
+    expect(await stack.writeBack(await context())).toEqual({ fulfilled: 5, failed: 0 });
     await runFor(10 * 24, 2);
     const delivered = await prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
     expect(delivered.every((row) => row.trackingState === "DELIVERED")).toBe(true);

@@ -1,17 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
 import { VOID_CHECK_AFTER_MS } from "../../app/tracking/schedule";
-import { signedWebhook } from "../support/webhooks";
 import { HOUR, startTrackingStack } from "../support/tracking-stack";
-import { API_SECRET, SHOP } from "./devstore-harness";
 
 // Labels voided at the provider, on real parts: the Shipping API service (its portal's void, its clock moved by
 // hand and given to the app as its clock too), the local admin on the real Admin schema, the real write-back and
 // tracking passes, and the app's database.
 const stack = await startTrackingStack({ orders: 20, env: { SHOPIFY_APP_URL: "https://consign.example" } });
-const { service, harness, customer, prisma, now, context, pass, runFor, nextDayAt, shopifyEvents } = stack;
+const { service, harness, customer, prisma, now, context, pass, runFor, nextDayAt, shopifyEvents, fulfillmentCancelledWebhook } = stack;
 const views = await import("../../app/tracking/tracking-views.server");
-const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
 const { jobs } = await import("../../app/jobs/queue.server");
 
 /** Books and writes back one shipment at the service's current time. */
@@ -67,22 +64,7 @@ describe("labels voided at the provider", () => {
 
     // Once the fulfillment is cancelled in Shopify, it no longer needs the merchant; the dashboard still says why it stopped.
     await harness.gql(`mutation($id: ID!) { fulfillmentCancel(id: $id) { userErrors { message } } }`, { id: shipment.fulfillmentId });
-    const response = await fulfillmentsWebhook({
-      request: signedWebhook({
-        path: "/webhooks/fulfillments",
-        topic: "fulfillments/update",
-        shop: SHOP,
-        secret: API_SECRET,
-        payload: {
-          id: parseGid(shipment.fulfillmentId!)!.id,
-          admin_graphql_api_id: shipment.fulfillmentId,
-          order_id: parseGid(shipment.orderId)!.id,
-          status: "cancelled",
-        },
-      }),
-      params: {},
-      context: {},
-    });
+    const response = await fulfillmentCancelledWebhook(shipment);
     expect(response.status).toBe(200);
     await jobs().idle();
     const after = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });

@@ -9,8 +9,9 @@ import type { Store } from "../../devstore/store/store";
 import type { ShippingClient } from "../../shipping-api/client";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { contextOf } from "../factories/context";
-import { SHOP } from "../integration/devstore-harness";
+import { API_SECRET, SHOP } from "../integration/devstore-harness";
 import { startServiceAndAdmin, type ServiceAndAdmin, type ServiceAndAdminOptions } from "./service-and-admin";
+import { signedWebhook } from "./webhooks";
 
 export const HOUR = 3_600_000;
 
@@ -44,6 +45,8 @@ export interface TrackingStack extends ServiceAndAdmin {
   nextDayAt(hour: number, minute: number): void;
   /** The local admin's events of a fulfillment, oldest first. */
   shopifyEvents(fulfillmentGid: string): ReturnType<Store["listFulfillmentEvents"]>;
+  /** Shopify's fulfillments/update saying the shipment's fulfillment was cancelled, delivered to the app's route; its answer. */
+  fulfillmentCancelledWebhook(shipment: Pick<Shipment, "fulfillmentId" | "orderId">): Promise<Response>;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function startTrackingStack(options: Omit<ServiceAndAdminOptions, "
   const { writeBack } = await import("../../app/fulfillment/write-back.server");
   const { syncDueTracking } = await import("../../app/tracking/sync.server");
   const { unauthenticated } = await import("../../app/shopify.server");
+  const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
   const booking = service.clientFor(customer);
   const store = harness.admin.store;
   const available = shippableFulfillmentOrders(store);
@@ -106,5 +110,35 @@ export async function startTrackingStack(options: Omit<ServiceAndAdminOptions, "
     return store.listFulfillmentEvents(id).sort((a, b) => a.happened_at.localeCompare(b.happened_at) || a.id - b.id);
   }
 
-  return { ...parts, prisma, writeBack, booking, store, now, take, shopAdmin, context, bookAndFulfil, pass, runFor, nextDayAt, shopifyEvents };
+  function fulfillmentCancelledWebhook(shipment: Pick<Shipment, "fulfillmentId" | "orderId">) {
+    const payload = {
+      id: parseGid(shipment.fulfillmentId!)!.id,
+      admin_graphql_api_id: shipment.fulfillmentId,
+      order_id: parseGid(shipment.orderId)!.id,
+      status: "cancelled",
+    };
+    return fulfillmentsWebhook({
+      request: signedWebhook({ path: "/webhooks/fulfillments", topic: "fulfillments/update", shop: SHOP, secret: API_SECRET, payload }),
+      params: {},
+      context: {},
+    });
+  }
+
+  return {
+    ...parts,
+    prisma,
+    writeBack,
+    booking,
+    store,
+    now,
+    take,
+    shopAdmin,
+    context,
+    bookAndFulfil,
+    pass,
+    runFor,
+    nextDayAt,
+    shopifyEvents,
+    fulfillmentCancelledWebhook,
+  };
 }
