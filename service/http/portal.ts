@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DecimalString, type EndpointDefinition, NonEmptyString, Timestamp } from "../../shipping-api/contract";
+import { DecimalString, defineEndpoints, NonEmptyString, Timestamp } from "../../shipping-api/contract";
 
 /**
  * The provider's portal: what a customer does by hand on the provider's site rather than through the Shipping
@@ -21,11 +21,7 @@ export const VoidShipmentResponse = z.strictObject({
 });
 export type VoidShipmentResponse = z.infer<typeof VoidShipmentResponse>;
 
-function definePortal<const T extends readonly EndpointDefinition[]>(list: T): { readonly [E in T[number] as E["name"]]: E } {
-  return Object.fromEntries(list.map((endpoint) => [endpoint.name, endpoint])) as { readonly [E in T[number] as E["name"]]: E };
-}
-
-export const portalEndpoints = definePortal([
+export const portalEndpoints = defineEndpoints([
   {
     /** Void a label the carrier has not scanned yet: the record is marked voided and its charge credited back. */
     name: "voidShipment",

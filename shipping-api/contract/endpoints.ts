@@ -54,7 +54,11 @@ const NoParams = z.object({});
 
 const CUSTOMER = "/restapi/v1/customers/:customerId";
 
-function defineEndpoints<const T extends readonly EndpointDefinition[]>(list: T): { readonly [E in T[number] as E["name"]]: E } {
+/**
+ * A list of endpoint definitions keyed by name, each keeping its literal type (for the client's methods and the
+ * router's handlers). The contract's table and the service's portal routes are both built with it.
+ */
+export function defineEndpoints<const T extends readonly EndpointDefinition[]>(list: T): { readonly [E in T[number] as E["name"]]: E } {
   return Object.fromEntries(list.map((endpoint) => [endpoint.name, endpoint])) as {
     readonly [E in T[number] as E["name"]]: E;
   };

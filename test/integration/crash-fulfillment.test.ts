@@ -1,29 +1,19 @@
 import { createPrismaClient } from "../../app/db-client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { API_KEY, API_SECRET, SHOP } from "./devstore-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 
 // The write-back in real processes that die at the dangerous moments (kill -9, no cleanup), against the local
 // admin over HTTP and a real SQLite file; then a fresh process picks up as the app does at startup.
-const service: RunningService = await startService();
-const harness: Harness = await startHarness({ orders: 40 });
 // This process reads the orders into the mirror through the app's own client, with the children's environment.
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
+const { service, harness, databaseUrl, customer } = await startServiceAndAdmin({ orders: 40, scope: "write_fulfillments" });
 const db = createPrismaClient(databaseUrl);
 const store = harness.admin.store;
 const available = shippableFulfillmentOrders(store);
@@ -61,7 +51,6 @@ async function expectExactlyOncePerShipment(ids: string[]) {
 }
 
 beforeAll(async () => {
-  await db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" } });
   // The orders are in the mirror, as after quoting: a shipment never sent is created without reading first,
   // so the processes below die around that unread create.
   const { unauthenticated } = await import("../../app/shopify.server");

@@ -2,30 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
 import { parseGid } from "../../devstore/gid";
 import { CLAIM_LEASE_MS } from "../../app/tracking/schedule";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { API_KEY, API_SECRET, SHOP } from "./devstore-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 
 // Tracking writes in real processes that die between intent and outcome (kill -9, no cleanup), against the
 // local admin over HTTP and a real SQLite file; a fresh process then resumes, as after a crash in production.
-const service: RunningService = await startService();
-const harness: Harness = await startHarness({ orders: 30 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
+const { service, harness, databaseUrl, customer } = await startServiceAndAdmin({ orders: 30, scope: "write_fulfillments" });
 const { default: prisma } = await import("../../app/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 const store = harness.admin.store;
 const HOUR = 3_600_000;
 const now = () => service.clock.now();
@@ -59,9 +49,6 @@ async function expectWrittenOnce(ids: string[]) {
 
 let ids: string[] = [];
 beforeAll(async () => {
-  await prisma.session.create({
-    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" },
-  });
   const rows = await createBookedShipments({
     db: prisma,
     shop: SHOP,

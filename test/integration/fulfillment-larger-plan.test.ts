@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
 import { toGid } from "../../devstore/gid";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { SHOP } from "./devstore-harness";
 
 // A shop on a larger plan (a 2,000-point bucket restoring 300 points/s, as the local admin reports it): the
 // write-back keeps three shipments in flight, still through the one pacer, still once each.
-const service: RunningService = await startService();
-const harness: Harness = await startHarness({ orders: 40, throttle: { bucketSize: 2000, restoreRate: 300 } });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
+const { service, harness, customer } = await startServiceAndAdmin({
+  orders: 40,
+  throttle: { bucketSize: 2000, restoreRate: 300 },
+  scope: "read_orders,write_fulfillments",
 });
 const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
-beforeAll(async () => {
-  await prisma.session.create({
-    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
-  });
-});
 afterAll(async () => {
   await harness.close();
   await service.close();

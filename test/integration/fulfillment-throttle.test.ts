@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
 import { z } from "zod";
 import type { AdminDocument } from "../../app/shopify/admin-document";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { SHOP } from "./devstore-harness";
 
 // A local admin with a small, slow cost bucket that something else has just emptied: the write-back must wait
 // for points instead of failing, and no THROTTLED may ever reach a shipment's outcome.
 const THROTTLE = { bucketSize: 250, restoreRate: 50 };
-const service: RunningService = await startService();
-const harness: Harness = await startHarness({ orders: 40, throttle: THROTTLE });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
+const { service, harness, customer } = await startServiceAndAdmin({ orders: 40, throttle: THROTTLE, scope: "write_fulfillments" });
 const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
-beforeAll(async () => {
-  await prisma.session.create({
-    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments" },
-  });
-});
 afterAll(async () => {
   await harness.close();
   await service.close();

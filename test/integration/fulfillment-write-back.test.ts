@@ -1,39 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
 import { parseGid, toGid } from "../../devstore/gid";
-import { connectTestAccount } from "../support/account";
 import { appRequest, callRoute, formBody } from "../support/route-call";
-import { useAppEnvironment } from "../support/app-env";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { SHOP } from "./devstore-harness";
 
 // The whole write-back on real parts: the Shipping API service (bookings, carrier names, tracking), the local
 // admin on the real Admin schema over HTTP at its default throttle, @shopify/shopify-app-remix's
 // unauthenticated.admin with an offline session in SQLite, and the app's own database.
-const service: RunningService = await startService();
-const harness: Harness = await startHarness({ orders: 80 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-  SHOPIFY_APP_URL: "https://consign.example",
+const { service, harness, customer } = await startServiceAndAdmin({
+  orders: 80,
+  env: { SHOPIFY_APP_URL: "https://consign.example" },
+  settings: { notifyCustomer: true },
+  scope: "read_orders,write_fulfillments",
 });
 const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const { processServices } = await import("../../app/jobs/queue.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
 const fulfillmentsPage = await import("../../app/routes/app.fulfillments");
-const customer = await connectTestAccount({
-  serviceUrl: service.baseUrl,
-  partnerKey: PARTNER_KEY,
-  databaseUrl,
-  shop: SHOP,
-  settings: { notifyCustomer: true },
-});
 const booking = service.clientFor(customer);
 
 const store = harness.admin.store;
@@ -83,9 +71,6 @@ async function observedAdmin() {
 }
 
 beforeAll(async () => {
-  await prisma.session.create({
-    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
-  });
   // As in the app, the orders were read into the mirror before they were quoted and booked. The local admin's
   // webhooks go nowhere here, so the mirror goes stale whenever a test changes an order in Shopify.
   const { context } = await observedAdmin();

@@ -1,86 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextOf } from "../factories/context";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
 import { POLL_INTERVAL_MS } from "../../app/tracking/schedule";
 import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
 import type { EventStatus } from "../../shipping-api/contract";
 import { transitDays } from "../../app/tracking/transit-times";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
 import { signedWebhook } from "../support/webhooks";
-import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { createBookedShipments } from "../factories/booked-shipments";
+import { HOUR, startTrackingStack } from "../support/tracking-stack";
+import { API_SECRET, SHOP } from "./devstore-harness";
 
 // Tracking sync on real parts: the Shipping API service's timelines revealed by its clock (moved by hand here,
 // and given to the app as its clock too), the local admin on the real Admin schema over HTTP at its default
 // throttle, the real write-back to create the fulfillments, and the app's SQLite database.
-const service: RunningService = await startService();
-const harness: Harness = await startHarness({ orders: 60 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-  SHOPIFY_APP_URL: "https://consign.example",
-});
-const { default: prisma } = await import("../../app/db.server");
-const { writeBack } = await import("../../app/fulfillment/write-back.server");
-const { syncDueTracking } = await import("../../app/tracking/sync.server");
+const stack = await startTrackingStack({ orders: 60, env: { SHOPIFY_APP_URL: "https://consign.example" } });
+const { service, harness, prisma, booking, store, now, context, bookAndFulfil, pass, runFor, shopifyEvents, fulfillmentCancelledWebhook } = stack;
 const views = await import("../../app/tracking/tracking-views.server");
 const { orderShipmentsView } = await import("../../app/extension/order-shipments.server");
 const { shippingOverview } = await import("../../app/overview/overview.server");
-const { unauthenticated } = await import("../../app/shopify.server");
-const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { jobs } = await import("../../app/jobs/queue.server");
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-const booking = service.clientFor(customer);
-const store = harness.admin.store;
-const available = shippableFulfillmentOrders(store);
-const HOUR = 3_600_000;
-const now = () => service.clock.now();
-
-function take(count: number): FulfillmentOrderToShip[] {
-  return available.splice(0, count);
-}
-
-async function shopAdmin() {
-  const { admin } = await unauthenticated.admin(SHOP);
-  return { admin, shop: SHOP };
-}
-
-/** Books and writes back `count` shipments at the service's current time. */
-async function bookAndFulfil(count: number) {
-  const rows = await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(count), bookedAt: now() });
-  const summary = await writeBack(contextOf(await shopAdmin(), prisma, now));
-  expect(summary).toEqual({ fulfilled: count, failed: 0 });
-  return prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
-}
-
-/** One tracking pass as the scheduler runs it, at the service's time. */
-async function pass() {
-  return syncDueTracking(contextOf(await shopAdmin(), prisma, now), { random: () => 0.5 });
-}
-
-/** Moves both clocks on in steps, running a pass at each step, as a scheduler would. */
-async function runFor(hours: number, stepHours = 1) {
-  const totals = { polled: 0, written: 0 };
-  for (let elapsed = 0; elapsed < hours; elapsed += stepHours) {
-    service.clock.advance(stepHours * HOUR);
-    const summary = await pass();
-    totals.polled += summary.polled;
-    totals.written += summary.written;
-  }
-  return totals;
-}
-
-/** The local admin's events of a fulfillment, oldest first. */
-function shopifyEvents(fulfillmentGid: string) {
-  const id = parseGid(fulfillmentGid)!.id;
-  return store.listFulfillmentEvents(id).sort((a, b) => a.happened_at.localeCompare(b.happened_at) || a.id - b.id);
-}
 
 async function timeline(bookNumber: string) {
   const tracked = await booking.trackShipment({ bookNumber });
@@ -88,11 +27,6 @@ async function timeline(bookNumber: string) {
   return tracked.value;
 }
 
-beforeAll(async () => {
-  await prisma.session.create({
-    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
-  });
-});
 afterAll(async () => {
   await harness.close();
   await service.close();
@@ -178,18 +112,7 @@ describe("tracking sync against the service and the local admin", () => {
       { id: shipment!.fulfillmentId },
     );
     expect(cancelled.body.data?.fulfillmentCancel.fulfillment.status).toBe("CANCELLED");
-    const fulfillmentId = parseGid(shipment!.fulfillmentId!)!.id;
-    const response = await fulfillmentsWebhook({
-      request: signedWebhook({
-        path: "/webhooks/fulfillments",
-        topic: "fulfillments/update",
-        shop: SHOP,
-        secret: API_SECRET,
-        payload: { id: fulfillmentId, admin_graphql_api_id: shipment!.fulfillmentId, order_id: parseGid(shipment!.orderId)!.id, status: "cancelled" },
-      }),
-      params: {},
-      context: {},
-    });
+    const response = await fulfillmentCancelledWebhook(shipment!);
     expect(response.status).toBe(200);
     await jobs().idle(); // the delivery's job acts on it after the answer
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({
@@ -219,8 +142,8 @@ describe("tracking sync against the service and the local admin", () => {
     const rows = [];
     // One fulfillment order per booking, so each is booked with the same (first) service.
     for (let i = 0; i < 5; i++)
-      rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() })));
-    expect(await writeBack(contextOf(await shopAdmin(), prisma, now))).toEqual({ fulfilled: 5, failed: 0 });
+      rows.push(...(await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: stack.take(1), bookedAt: now() })));
+    expect(await stack.writeBack(await context())).toEqual({ fulfilled: 5, failed: 0 });
     await runFor(10 * 24, 2);
     const delivered = await prisma.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } } });
     expect(delivered.every((row) => row.trackingState === "DELIVERED")).toBe(true);

@@ -1,56 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextOf } from "../factories/context";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
 import { VOID_CHECK_AFTER_MS } from "../../app/tracking/schedule";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
-import { signedWebhook } from "../support/webhooks";
-import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { HOUR, startTrackingStack } from "../support/tracking-stack";
 
 // Labels voided at the provider, on real parts: the Shipping API service (its portal's void, its clock moved by
 // hand and given to the app as its clock too), the local admin on the real Admin schema, the real write-back and
 // tracking passes, and the app's database.
-const service: RunningService = await startService();
-const harness: Harness = await startHarness({ orders: 20 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-  SHOPIFY_APP_URL: "https://consign.example",
-});
-const { default: prisma } = await import("../../app/db.server");
-const { writeBack } = await import("../../app/fulfillment/write-back.server");
-const { syncDueTracking } = await import("../../app/tracking/sync.server");
+const stack = await startTrackingStack({ orders: 20, env: { SHOPIFY_APP_URL: "https://consign.example" } });
+const { service, harness, customer, prisma, now, context, pass, runFor, nextDayAt, shopifyEvents, fulfillmentCancelledWebhook } = stack;
 const views = await import("../../app/tracking/tracking-views.server");
-const { unauthenticated } = await import("../../app/shopify.server");
-const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
 const { jobs } = await import("../../app/jobs/queue.server");
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-const booking = service.clientFor(customer);
-const store = harness.admin.store;
-const available = shippableFulfillmentOrders(store);
-const HOUR = 3_600_000;
-const now = () => service.clock.now();
-
-function take(count: number): FulfillmentOrderToShip[] {
-  return available.splice(0, count);
-}
-
-async function shopAdmin() {
-  const { admin } = await unauthenticated.admin(SHOP);
-  return { admin, shop: SHOP };
-}
-
-const context = async () => contextOf(await shopAdmin(), prisma, now);
 
 /** Books and writes back one shipment at the service's current time. */
 async function bookAndFulfil() {
-  const [row] = await createBookedShipments({ db: prisma, shop: SHOP, client: booking, fulfillmentOrders: take(1), bookedAt: now() });
-  expect(await writeBack(await context())).toEqual({ fulfilled: 1, failed: 0 });
-  return prisma.shipment.findUniqueOrThrow({ where: { id: row!.id } });
+  const [shipment] = await stack.bookAndFulfil(1);
+  return shipment!;
 }
 
 /** The provider's portal: the customer voids the label there, outside the Shipping API. */
@@ -62,33 +26,6 @@ async function voidAtProvider(bookNumber: string) {
   expect(answer).toMatchObject({ status: 200, body: { bookNumber, voided: true } });
 }
 
-/** One tracking pass as the scheduler runs it, at the service's time. */
-async function pass() {
-  return syncDueTracking(await context(), { random: () => 0.5 });
-}
-
-/** Moves both clocks on in steps, running a pass at each step; after each pass, `each` looks at the database. */
-async function runFor(hours: number, stepHours: number, each: () => Promise<void> = async () => {}) {
-  for (let elapsed = 0; elapsed < hours; elapsed += stepHours) {
-    service.clock.advance(stepHours * HOUR);
-    await pass();
-    await each();
-  }
-}
-
-/** Moves the service clock forward to the next day's `hour`:`minute` UTC (bookings' pickup times depend on it). */
-function nextDayAt(hour: number, minute: number) {
-  const current = now();
-  service.clock.set(new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), current.getUTCDate() + 1, hour, minute)));
-}
-
-const shopifyEvents = (fulfillmentGid: string) => store.listFulfillmentEvents(parseGid(fulfillmentGid)!.id);
-
-beforeAll(async () => {
-  await prisma.session.create({
-    data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders,write_fulfillments" },
-  });
-});
 afterAll(async () => {
   await harness.close();
   await service.close();
@@ -127,22 +64,7 @@ describe("labels voided at the provider", () => {
 
     // Once the fulfillment is cancelled in Shopify, it no longer needs the merchant; the dashboard still says why it stopped.
     await harness.gql(`mutation($id: ID!) { fulfillmentCancel(id: $id) { userErrors { message } } }`, { id: shipment.fulfillmentId });
-    const response = await fulfillmentsWebhook({
-      request: signedWebhook({
-        path: "/webhooks/fulfillments",
-        topic: "fulfillments/update",
-        shop: SHOP,
-        secret: API_SECRET,
-        payload: {
-          id: parseGid(shipment.fulfillmentId!)!.id,
-          admin_graphql_api_id: shipment.fulfillmentId,
-          order_id: parseGid(shipment.orderId)!.id,
-          status: "cancelled",
-        },
-      }),
-      params: {},
-      context: {},
-    });
+    const response = await fulfillmentCancelledWebhook(shipment);
     expect(response.status).toBe(200);
     await jobs().idle();
     const after = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
