@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Context } from "./context";
+import type { Outcome } from "./outcome";
 import { defineJob, type JobServices } from "./jobs/job";
 import { jobs } from "./jobs/queue.server";
 import { mirrorFollowsTopic, syncOrderFromWebhook, webhookSubject } from "./orders/webhook-sync.server";
@@ -27,7 +28,7 @@ export interface WebhookDelivery {
  * refused in words (Shopify shows them in the app's webhook log). A payload without its topic's shape is
  * thrown as a WebhookPayloadError naming the fields.
  */
-export type DeliveryReceipt = { ok: true } | { ok: false; message: string };
+export type DeliveryReceipt = Outcome;
 
 /**
  * What each app and compliance topic does once its delivery is recorded: the payload was checked against
