@@ -13,11 +13,29 @@ import { databaseProviderOf } from "../lib/database-provider";
  * models and API and the app types them with the SQLite client's types. It is loaded only when selected.
  */
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  if (databaseProviderOf(databaseUrl) === "sqlite") {
-    return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
-  }
+  if (databaseProviderOf(databaseUrl) === "sqlite") return new PrismaClient({ adapter: durableSqlite(databaseUrl) });
   const { PrismaClient: PostgresPrismaClient } = loadPostgresClient();
   return withSqliteTextMatching(new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) }));
+}
+
+/**
+ * better-sqlite3 through Prisma, each connection syncing every commit to disk (`synchronous = FULL`). The file is
+ * in WAL mode (lib/migrations.ts switches it when it migrates), where better-sqlite3's build defaults to NORMAL:
+ * a commit that a power cut could still undo. The app's exactly-once rules rest on intents recorded before each
+ * Shopify write and Shipping API booking, so a committed intent must survive one (docs/decisions/005).
+ */
+function durableSqlite(url: string) {
+  const factory = new PrismaBetterSQLite3({ url });
+  return {
+    provider: "sqlite" as const,
+    adapterName: factory.adapterName,
+    async connect() {
+      const adapter = await factory.connect();
+      await adapter.executeScript("PRAGMA synchronous = FULL");
+      return adapter;
+    },
+    connectToShadowDb: () => factory.connectToShadowDb(),
+  };
 }
 
 type PostgresClientModule = typeof import(".prisma/postgres-client");

@@ -72,12 +72,14 @@ function pending(dir: string, applied: Iterable<string>): Migration[] {
 
 /**
  * Applies the pending migrations of `dir` to a SQLite file (synchronously: the service opens its store
- * synchronously). `wal` switches the file to WAL first, which persists in the file.
+ * synchronously), first switching it to WAL, which persists in the file: a commit then writes and syncs the
+ * log once instead of a rollback journal and the database (synchronous stays FULL, so a commit survives a
+ * power cut too), and readers do not wait for a writer. The app's and the service's files are both made here.
  */
-export function applySqliteMigrations(sqlitePath: string, dir: string, options: { wal?: boolean } = {}): string[] {
+export function applySqliteMigrations(sqlitePath: string, dir: string): string[] {
   const db = new Database(sqlitePath);
   try {
-    if (options.wal) db.pragma("journal_mode = WAL");
+    db.pragma("journal_mode = WAL");
     db.exec(BOOKKEEPING.sqlite);
     const todo = pending(
       dir,

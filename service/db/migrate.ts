@@ -12,5 +12,5 @@ export const POSTGRES_MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.ur
  * persists in the database file, so the service's single writer does not block readers.
  */
 export function applyMigrations(sqlitePath: string, dir: string = MIGRATIONS_DIR): string[] {
-  return applySqliteMigrations(sqlitePath, dir, { wal: true });
+  return applySqliteMigrations(sqlitePath, dir);
 }
