@@ -1,6 +1,6 @@
 import { describeError } from "../../shipping-api/client";
 import type { Context } from "../context";
-import { NotConnectedError } from "../shipping/client.server";
+import { NotConnectedError, shippingClientFor } from "../shipping/client.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 
 /**
@@ -11,36 +11,18 @@ import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service
  */
 
 const KEEP_MS = 5 * 60 * 1000;
-/** How long a page waits for List Services before it shows the quotes' own descriptions instead. */
-const WAIT_MS = 5_000;
 const kept = new Map<string, { names: ServiceNames; until: number }>();
 
-/** `answer`, or "late" when it has not settled within `ms`. */
-async function within<T>(answer: Promise<T>, ms: number): Promise<T | "late"> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), ms);
-    timer.unref?.();
-  });
-  try {
-    return await Promise.race([answer, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-export async function loadServiceNames(ctx: Pick<Context, "shop" | "now" | "shipping">): Promise<ServiceNames> {
-  const { shop } = ctx;
+export async function loadServiceNames(ctx: Pick<Context, "db" | "shop" | "now">): Promise<ServiceNames> {
+  const { db, shop } = ctx;
   const now = ctx.now().getTime();
   const hit = kept.get(shop);
   if (hit && hit.until > now) return hit.names;
   try {
-    const client = await ctx.shipping();
-    const answer = await within(client.listServices(), WAIT_MS);
-    if (answer === "late") {
-      console.warn(`[consign] ${shop}: service names unavailable (no answer within ${WAIT_MS / 1000} s); pages show the quotes' descriptions`);
-      return NO_NAMES;
-    }
+    // Its own client, not the context's: a page waits at most 5 s for names it can do without, then shows the
+    // quotes' descriptions, and the request ends there rather than retrying behind the page.
+    const client = await shippingClientFor(db, shop, { timeoutMs: 5_000, retry: { attempts: 1 } });
+    const answer = await client.listServices();
     if (!answer.ok) {
       console.warn(`[consign] ${shop}: service names unavailable (${describeError(answer.error)}); pages show the quotes' descriptions`);
       return NO_NAMES;
