@@ -88,10 +88,8 @@ export interface TrackingPassSummary {
 
 const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 });
 
-/** One pass's working state: the context's database and clock, its two gateways opened, and what it has to write. */
-interface Run {
-  db: Context["db"];
-  now: () => Date;
+/** One pass's working state: the context's database, shop and clock, its two gateways opened, and what it has to write. */
+interface Run extends Pick<Context, "db" | "shop" | "now"> {
   /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
   admin: ShopAdmin;
   /** The shop's Shipping API account. */
@@ -175,7 +173,8 @@ async function flushReschedules(run: Run, all = false): Promise<void> {
  * a lease end that is also this claim's token (a random part of a minute), so the rows read back with it are
  * this caller's. A second caller's claim only takes rows still due, so it cannot take the same rows.
  */
-async function claimDue(run: Run, shop: string, limit: number): Promise<Shipment[]> {
+async function claimDue(run: Run, limit: number): Promise<Shipment[]> {
+  const { shop } = run;
   const now = run.now();
   const due = await run.db.shipment.findMany({
     where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
@@ -448,7 +447,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
   if (checkVoid) {
     const voided = await labelVoided(run, bookedRow);
     if (voided) {
-      await stopTracking({ db: run.db, shop: row.shop }, { shipmentId: row.id }, "VOIDED");
+      await stopTracking(run, { shipmentId: row.id }, "VOIDED");
       run.reschedules.push(run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
       summary.stopped++;
       return;
@@ -465,7 +464,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     else if (outcome === "linked") summary.linked++;
     else if (outcome === "failed") summary.failed++;
     else if ("stop" in outcome) {
-      await stopTracking({ db: run.db, shop: row.shop }, { shipmentId: row.id }, outcome.stop);
+      await stopTracking(run, { shipmentId: row.id }, outcome.stop);
       summary.stopped++;
       return;
     } else {
@@ -527,6 +526,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
   const client = await ctx.shipping();
   const run: Run = {
     db: ctx.db,
+    shop: ctx.shop,
     now: () => ctx.now(),
     admin,
     client,
@@ -535,7 +535,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     reschedules: [],
     unchanged: [],
   };
-  const claimed = await claimDue(run, ctx.shop, options.limit ?? 500);
+  const claimed = await claimDue(run, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
   const stored = await run.db.trackingEvent.findMany({
