@@ -162,22 +162,19 @@ export function receiveOrderDelivery(ctx: Pick<Context, "db" | "shop" | "now">, 
   return receive(ctx, delivery, mirrorFollowsTopic, (topic, payload) => void webhookSubject(topic, payload));
 }
 
-/** app/uninstalled and app/scopes_update. */
-export function receiveAppDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> {
-  return receive(
-    ctx,
-    delivery,
-    (topic) => LIFECYCLE_TOPICS.has(topic),
-    (topic, payload) => APP_TOPICS[topic]!.check(payload),
-  );
+/** A route's receiver for app topics (`topics`, each checked against its shape in APP_TOPICS). */
+function receiveAppTopics(topics: ReadonlySet<string>) {
+  return (ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> =>
+    receive(
+      ctx,
+      delivery,
+      (topic) => topics.has(topic),
+      (topic, payload) => APP_TOPICS[topic]!.check(payload),
+    );
 }
 
+/** app/uninstalled and app/scopes_update. */
+export const receiveAppDelivery = receiveAppTopics(LIFECYCLE_TOPICS);
+
 /** customers/data_request, customers/redact, shop/redact. */
-export function receiveComplianceDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> {
-  return receive(
-    ctx,
-    delivery,
-    (topic) => COMPLIANCE_TOPICS.has(topic),
-    (topic, payload) => APP_TOPICS[topic]!.check(payload),
-  );
-}
+export const receiveComplianceDelivery = receiveAppTopics(COMPLIANCE_TOPICS);
