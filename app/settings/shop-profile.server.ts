@@ -20,6 +20,19 @@ import type {
  * and the summary of its name, currency, weight unit and origin) and the locations it ships from.
  */
 
+/** A location's address as a sender address is made from it: the primary location's in the profile, every sender location's. */
+const LOCATION_ADDRESS_FIELDS = `#graphql
+  fragment LocationAddressFields on LocationAddress {
+    address1
+    address2
+    city
+    provinceCode
+    zip
+    countryCode
+    phone
+  }
+`;
+
 const SHOP_PROFILE = `#graphql
   query OnboardingShopProfile {
     shop {
@@ -39,16 +52,11 @@ const SHOP_PROFILE = `#graphql
     }
     location {
       address {
-        address1
-        address2
-        city
-        provinceCode
-        zip
-        countryCode
-        phone
+        ...LocationAddressFields
       }
     }
   }
+  ${LOCATION_ADDRESS_FIELDS}
 ` as AdminDocument<OnboardingShopProfileQuery, OnboardingShopProfileQueryVariables>;
 
 const nullableText = z.string().nullable();
@@ -139,13 +147,7 @@ const SENDER_LOCATION_FIELDS = `#graphql
     name
     isFulfillmentService
     address {
-      address1
-      address2
-      city
-      provinceCode
-      zip
-      countryCode
-      phone
+      ...LocationAddressFields
     }
   }
 `;
@@ -167,6 +169,7 @@ const SENDER_LOCATIONS = `#graphql
     }
   }
   ${SENDER_LOCATION_FIELDS}
+  ${LOCATION_ADDRESS_FIELDS}
 ` as AdminDocument<SenderLocationsQuery, SenderLocationsQueryVariables>;
 
 const ShopIdentity = z.object({ name: z.string(), email: z.string() });
@@ -215,6 +218,7 @@ const PRIMARY_SENDER_LOCATION = `#graphql
     }
   }
   ${SENDER_LOCATION_FIELDS}
+  ${LOCATION_ADDRESS_FIELDS}
 ` as AdminDocument<PrimarySenderLocationQuery, PrimarySenderLocationQueryVariables>;
 
 const PrimarySenderLocationData = z.object({ shop: ShopIdentity, location: LocationNode.nullable() });
