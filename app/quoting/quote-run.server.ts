@@ -199,8 +199,6 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
   const now = ctx.now();
   if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
   const client = await ctx.shipping();
-  // Both gateways are open before anything is read (the context keeps each one opened).
-  await ctx.shopify();
   const settings = await settingsWithSender(ctx);
   if (!settings.sender) throw new SenderMissingError();
   const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(ctx), readOrders(ctx, orderIds)]);
