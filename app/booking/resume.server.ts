@@ -23,7 +23,8 @@ export const BOOKING_SWEEP_GRACE_MS = 30_000;
 export async function resumeBookings(services: JobServices, { graceMs = 0 }: { graceMs?: number } = {}): Promise<{ batches: number; shipments: number }> {
   const { db } = services;
   const now = services.now();
-  const unchangedSince = { lte: new Date(now.getTime() - graceMs) };
+  // At start-up (no grace) every open intent is settled, whatever its time.
+  const unchangedSince = graceMs > 0 ? { lte: new Date(now.getTime() - graceMs) } : undefined;
   const [batches, shipments] = await Promise.all([
     db.batch.findMany({ where: { status: { in: ["CREATING", "BOOKING"] }, updatedAt: unchangedSince } }),
     // Members of a BOOKING batch are settled with their batch.
