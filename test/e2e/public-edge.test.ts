@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
 import { FORM_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "../../app/body-limits";
-import { connectStackAccount } from "../support/account.js";
+import { startInstalledStack } from "../support/account.js";
 import { createKeepAliveClient, rawExchange, type ProbeResponse } from "../support/http-probe.js";
-import { BROWSER_USER_AGENT, type Stack, startStack } from "../support/stack.js";
+import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
 
 /**
  * The app's public edge over HTTP against the built app (issue 28, docs/decisions/020): bodies bounded before
@@ -18,12 +18,7 @@ let stack: Stack;
 let appDb: Database.Database;
 
 beforeAll(async () => {
-  stack = await startStack();
-  await connectStackAccount(stack);
-  const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, {
-    headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
-  });
-  expect(opened.status).toBe(200);
+  stack = await startInstalledStack();
   appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
 });
 afterAll(async () => {
