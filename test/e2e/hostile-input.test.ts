@@ -1,10 +1,9 @@
-import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
-import { connectStackAccount } from "../support/account.js";
-import { BROWSER_USER_AGENT, type Stack, startStack } from "../support/stack.js";
+import { startInstalledStack, type InstalledStack } from "../support/account.js";
+import { BROWSER_USER_AGENT } from "../support/stack.js";
 
 /**
  * The app's own outside-facing HTTP surface under hostile input (docs/decisions/009): webhook deliveries with a
@@ -13,22 +12,12 @@ import { BROWSER_USER_AGENT, type Stack, startStack } from "../support/stack.js"
  * built app. Every answer is a clear 4xx or a page that explains, never a 5xx, and a refused post writes nothing.
  */
 
-let stack: Stack;
-let appDb: Database.Database;
+let stack: InstalledStack;
 
 beforeAll(async () => {
-  stack = await startStack();
-  await connectStackAccount(stack);
-  // One embedded request installs the app's offline session (token exchange), as opening the app does: the
-  // order webhooks act only for a shop the app is installed on.
-  const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, {
-    headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
-  });
-  expect(opened.status).toBe(200);
-  appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
+  stack = await startInstalledStack();
 });
 afterAll(async () => {
-  appDb?.close();
   await stack?.stop();
 });
 
@@ -274,7 +263,7 @@ function rowCounts(): Record<string, number> {
   return Object.fromEntries(
     ["Batch", "Shipment", "QuoteRun", "ShippingAccount"].map((table) => [
       table,
-      (appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count,
+      (stack.appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count,
     ]),
   );
 }
