@@ -292,6 +292,8 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     await recordBooked(ctx, shipment.id, {
       bookNumber: booked.value.bookNumber,
       trackingNumber: booked.value.trackingNumber,
+      // A multi-piece shipment of the postal carrier has a number per piece; any other shares the one.
+      trackingNumbers: booked.value.pieces?.map((piece) => piece.trackingNumber) ?? [booked.value.trackingNumber],
       carrierCode: quote.carrierCode,
       serviceCode: quote.serviceCode,
       currency: quote.currency,
@@ -371,6 +373,7 @@ export async function reconcileSingleBooking(
     await recordBooked(ctx, shipment.id, {
       bookNumber: record.bookNumber,
       trackingNumber: record.trackingNumber,
+      trackingNumbers: record.trackingNumbers,
       carrierCode: record.carrierCode,
       serviceCode: record.serviceCode,
       currency: record.currency,

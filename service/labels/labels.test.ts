@@ -106,7 +106,7 @@ describe("a label for every piece", () => {
     ],
   });
 
-  it("GIVEN a shipment of two pieces with a number each THEN two labels, \"1 of 2\" and \"2 of 2\", each with its piece's weight and its own number in text and bars", async () => {
+  it('GIVEN a shipment of two pieces with a number each THEN two labels, "1 of 2" and "2 of 2", each with its piece\'s weight and its own number in text and bars', async () => {
     const pdf = await renderLabelsPdf([twoBoxes]);
     const pages = await pageTexts(pdf);
     expect(pages).toHaveLength(2);
