@@ -17,6 +17,7 @@ import { currentPackages, type PackageChoice } from "../quoting/packages";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { queueWriteBack } from "../fulfillment/write-back.server";
 import { recordBooked } from "./record-booked.server";
+import { trackingNumbersOf } from "../shipping/tracking-numbers";
 
 /**
  * Booking one order's shipment on its own (Book Shipment), from the order's page. The intent is recorded
@@ -53,6 +54,8 @@ export interface ShipmentBooking {
   booked: {
     bookNumber: string;
     trackingNumber: string;
+    /** Every box's number (see Shipment.trackingNumbers). */
+    trackingNumbers: string[];
     carrierCode: string | null;
     serviceCode: string | null;
     shippingCost: string | null;
@@ -130,6 +133,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
           ? {
               bookNumber: row.bookNumber,
               trackingNumber: row.trackingNumber ?? "",
+              trackingNumbers: trackingNumbersOf(row),
               carrierCode: row.carrierCode,
               serviceCode: row.serviceCode,
               shippingCost: row.shippingCost,
