@@ -1,15 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid.js";
 import { pageTexts } from "../../service/labels/test-pdf.js";
-import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
+import type { ShippingClient } from "../../shipping-api/client.js";
 import { parseServiceTimestamp } from "../../app/shipping/context.server.js";
-import { connectStackAccount } from "../support/account.js";
-import { quoteFromTheAdmin } from "./flows.js";
+import { connectShop, quoteFromTheAdmin, splitIntoPackages } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 /** The service's clock, moved on by the test: its tracking timelines unfold as days pass. */
@@ -18,11 +16,7 @@ const e2e = useStackInBrowser({ serviceClock: { now: () => new Date(Date.now() +
 let db: PrismaClient;
 let account: ShippingClient;
 
-beforeAll(async () => {
-  const credentials = await connectStackAccount(e2e.stack);
-  account = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } });
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
-});
+beforeAll(async () => ({ account, db } = await connectShop(e2e)));
 afterAll(() => db?.$disconnect());
 
 /** The downloaded PDF's pages, each as the texts it prints. */
@@ -48,20 +42,7 @@ describe("an order in two boxes", () => {
         const { orderName, orderId } = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
 
         // Add package: two boxes of 12 lb, re-quoted.
-        await shipment.getByRole("button", { name: /^Change the packages of / }).click();
-        const editor = shipment.getByTestId("packages-editor");
-        await editor.getByRole("button", { name: "Add package" }).click();
-        await editor.getByLabel("Package 1 weight").fill("12");
-        await editor.getByLabel("Package 2 weight").fill("12");
-        await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
-        await expect
-          .poll(() =>
-            shipment
-              .getByTestId("package-count")
-              .textContent()
-              .catch(() => null),
-          )
-          .toBe(" in 2 packages");
+        await splitIntoPackages(shipment, ["12", "12"]);
 
         // The postal carrier gives each box its own tracking number: pick its Priority Mail.
         const order = frame.getByTestId("quote-order").filter({ has: frame.locator(`[data-shipment-id="${shipmentId}"]`) });

@@ -1,4 +1,4 @@
-import type { PrismaClient, Shipment } from "@prisma/client";
+import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
 import { buildDomesticReceiver, buildQuoteShipment } from "./shipping-api";
 import { toGid } from "../../devstore/gid";
@@ -92,27 +92,14 @@ export async function createBookedShipments(options: {
     const record = found.ok ? found.value.shipments.find((entry) => entry.bookNumber === booked.value.bookNumber) : undefined;
     if (!record) throw new Error(`Search Shipments does not find ${booked.value.bookNumber}`);
     rows.push(
-      await options.db.shipment.create({
-        data: {
-          shop: options.shop,
-          orderId: fo.orderId,
-          orderName: fo.orderName,
-          fulfillmentOrderId: fo.fulfillmentOrderId,
-          lines: JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity }))),
-          request: JSON.stringify(request),
-          quoteStatus: "QUOTED",
-          quotedAt: bookedAt,
-          bookingStatus: "BOOKED",
-          bookNumber: booked.value.bookNumber,
-          trackingNumber: booked.value.trackingNumber,
-          carrierCode: service.carrierCode,
-          serviceCode: service.serviceCode,
-          shippingCost: record.totalShippingCost,
-          currency: record.currency,
-          zone: booked.value.zone,
-          bookedAt,
-          fulfillmentStatus: "PENDING",
-        },
+      await storeBooked(options, fo, request, bookedAt, {
+        bookNumber: booked.value.bookNumber,
+        trackingNumber: booked.value.trackingNumber,
+        carrierCode: service.carrierCode,
+        serviceCode: service.serviceCode,
+        shippingCost: record.totalShippingCost,
+        currency: record.currency,
+        zone: booked.value.zone,
       }),
     );
   }
@@ -150,6 +137,30 @@ export async function createBatchBookedBoxes(options: {
   const booked = await client.batchBook({ body: { batchId: batch.value.batchId } });
   const entry = booked.ok ? booked.value.results[0] : undefined;
   if (entry?.status !== "success") throw new Error(`Batch Book of ${fo.orderName}'s boxes failed: ${JSON.stringify(booked)}`);
+  return storeBooked(options, fo, request, options.bookedAt, {
+    selectedQuoteId: quote.quoteId,
+    bookNumber: entry.bookNumber,
+    trackingNumber: entry.trackingNumber,
+    trackingNumbers: null,
+    carrierCode: quote.carrierCode,
+    serviceCode: quote.serviceCode,
+    shippingCost: entry.totalShippingCost,
+    currency: quote.currency,
+    zone: entry.zone,
+  });
+}
+
+/** The booked shipment row of `fo`, queued for write-back, with what its booking answered. */
+function storeBooked(
+  options: { db: Pick<PrismaClient, "shipment">; shop: string },
+  fo: FulfillmentOrderToShip,
+  request: unknown,
+  bookedAt: Date,
+  booked: Pick<
+    Prisma.ShipmentUncheckedCreateInput,
+    "selectedQuoteId" | "bookNumber" | "trackingNumber" | "trackingNumbers" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone"
+  >,
+): Promise<Shipment> {
   return options.db.shipment.create({
     data: {
       shop: options.shop,
@@ -159,18 +170,10 @@ export async function createBatchBookedBoxes(options: {
       lines: JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity }))),
       request: JSON.stringify(request),
       quoteStatus: "QUOTED",
-      quotedAt: options.bookedAt,
-      selectedQuoteId: quote.quoteId,
+      quotedAt: bookedAt,
       bookingStatus: "BOOKED",
-      bookNumber: entry.bookNumber,
-      trackingNumber: entry.trackingNumber,
-      trackingNumbers: null,
-      carrierCode: quote.carrierCode,
-      serviceCode: quote.serviceCode,
-      shippingCost: entry.totalShippingCost,
-      currency: quote.currency,
-      zone: entry.zone,
-      bookedAt: options.bookedAt,
+      ...booked,
+      bookedAt,
       fulfillmentStatus: "PENDING",
     },
   });

@@ -6,7 +6,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBatchBookedBoxes, createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
-import { API_KEY, API_SECRET, SHOP } from "./devstore-harness";
+import { SHOP } from "./devstore-harness";
 import { ok } from "./service-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
@@ -14,7 +14,7 @@ process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 
 // Tracking writes in real processes that die between intent and outcome (kill -9, no cleanup), against the
 // local admin over HTTP and a real SQLite file; a fresh process then resumes, as after a crash in production.
-const { service, harness, databaseUrl, customer } = await startServiceAndAdmin({ orders: 30, scope: "write_fulfillments" });
+const { service, harness, customer, appProcessEnv } = await startServiceAndAdmin({ orders: 30, scope: "write_fulfillments" });
 const { default: prisma } = await import("../../app/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { unauthenticated } = await import("../../app/shopify.server");
@@ -24,26 +24,12 @@ const now = () => service.clock.now();
 
 /** One tracking pass in a new process at the service's time, dying at `crashAt` when given. */
 function runWorker(crashAt?: string): Promise<AppProcessExit> {
-  return runAppProcess("tracking-worker.ts", [SHOP, now().toISOString()], {
-    DATABASE_URL: databaseUrl,
-    LOCAL_ADMIN_URL: harness.url,
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: API_SECRET,
-    SHIPPING_API_URL: service.baseUrl,
-    CONSIGN_CRASH_AT: crashAt,
-  });
+  return runAppProcess("tracking-worker.ts", [SHOP, now().toISOString()], appProcessEnv(crashAt));
 }
 
 /** The app's write-back as it runs at start-up, in a new process, dying at `crashAt` when given. */
 function runWriteBackProcess(crashAt?: string): Promise<AppProcessExit> {
-  return runAppProcess("write-back-worker.ts", [], {
-    DATABASE_URL: databaseUrl,
-    LOCAL_ADMIN_URL: harness.url,
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: API_SECRET,
-    SHIPPING_API_URL: service.baseUrl,
-    CONSIGN_CRASH_AT: crashAt,
-  });
+  return runAppProcess("write-back-worker.ts", [], appProcessEnv(crashAt));
 }
 
 /** Tracking passes in new processes, each dying right after a fulfillmentEventCreate, until one finishes. */
