@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { TrackingNumbers } from "../components/tracking-numbers";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
@@ -377,7 +378,7 @@ export default function BatchPage() {
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <span data-testid="line-tracking">{line.trackingNumber ?? ""}</span>
+                  <TrackingNumbers numbers={line.trackingNumbers} testId="line-tracking" />
                 </IndexTable.Cell>
                 <IndexTable.Cell>{line.shippingCost && line.currency ? formatMoney(line.shippingCost, line.currency) : ""}</IndexTable.Cell>
                 <IndexTable.Cell>

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { TrackingNumbers } from "../components/tracking-numbers";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, InlineGrid, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
@@ -267,10 +268,15 @@ function BookedShipment({
   };
   return (
     <BlockStack gap="200">
+      <TrackingNumbers numbers={booked.trackingNumbers} testId="shipment-tracking" />
       <Text as="p">
-        <span data-testid="shipment-tracking">{booked.trackingNumber}</span>
-        {booked.carrierCode && booked.serviceCode ? ` · ${carrierAndService(names, { carrierCode: booked.carrierCode, serviceCode: booked.serviceCode })}` : ""}
-        {booked.shippingCost && booked.currency ? ` · ${formatMoney(booked.shippingCost, booked.currency)}` : ""} · book number {booked.bookNumber}
+        {[
+          booked.carrierCode && booked.serviceCode ? carrierAndService(names, { carrierCode: booked.carrierCode, serviceCode: booked.serviceCode }) : null,
+          booked.shippingCost && booked.currency ? formatMoney(booked.shippingCost, booked.currency) : null,
+          `book number ${booked.bookNumber}`,
+        ]
+          .filter((part) => part !== null)
+          .join(" · ")}
       </Text>
       <InlineStack gap="200">
         <Button variant="primary" onClick={() => void open("download")}>

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { TrackingNumbers } from "../components/tracking-numbers";
 import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Link, Page, Tabs, Text, TextField } from "@shopify/polaris";
@@ -147,7 +148,7 @@ function SearchResults({ page }: { page: Extract<SerializeFrom<typeof loader>, {
                   <IndexTable.Cell>{serviceName(page.names, row)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="100">
-                      <Text as="span">{row.trackingNumber}</Text>
+                      <TrackingNumbers numbers={row.trackingNumbers} />
                       {row.voided && <Badge tone="critical">Voided</Badge>}
                     </InlineStack>
                   </IndexTable.Cell>

@@ -22,8 +22,15 @@ export interface LabelData {
   shipmentDate: string;
   /** ISO timestamp of the booking (the document's creation date, for deterministic bytes). */
   bookedAt: string;
+  /** The shipment's billed weight with its unit. */
   weight: string;
   pieceCount: number;
+  /**
+   * Each piece (box) in order: the tracking number its label carries (its own where the carrier gives one per
+   * piece, otherwise the shipment's) and its weight as booked. Labels kept before per-piece labels have none;
+   * they are drawn as `pieceCount` labels of the shipment's number and weight (see `labelPieces`).
+   */
+  pieces?: LabelPieceData[];
   /** The shipper's reference, printed once (see `printedReference`). */
   references: string[];
   sender: LabelAddress;
@@ -31,6 +38,34 @@ export interface LabelData {
   zone: string;
   /** An international shipment's commercial invoice, printed on the page(s) after its label. */
   invoice?: LabelInvoice;
+}
+
+export interface LabelPieceData {
+  trackingNumber: string;
+  weight: string;
+}
+
+/** One box's label: which piece of how many, the number its barcode carries and its weight. */
+export interface LabelPiece extends LabelPieceData {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+/** The labels a shipment prints, one per piece ("1 of 2", "2 of 2"). */
+export function labelPieces(label: Pick<LabelData, "trackingNumber" | "weight" | "pieceCount" | "pieces">): LabelPiece[] {
+  const count = label.pieces?.length || Math.max(1, label.pieceCount);
+  return Array.from({ length: count }, (_, offset) => ({
+    index: offset + 1,
+    count,
+    trackingNumber: label.pieces?.[offset]?.trackingNumber ?? label.trackingNumber,
+    weight: label.pieces?.[offset]?.weight ?? label.weight,
+  }));
+}
+
+/** "PIECE 1 of 2": which box of the shipment a label goes on. */
+export function pieceText(piece: Pick<LabelPiece, "index" | "count">): string {
+  return `PIECE ${piece.index} of ${piece.count}`;
 }
 
 export interface LabelInvoiceItem {

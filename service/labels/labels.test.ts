@@ -39,7 +39,7 @@ describe("PDF labels", () => {
       "Jordan Blake",
       "88 Orchard St",
       "REF #1001",
-      "WEIGHT 6 lb   PIECES 1",
+      "WEIGHT 6 lb   PIECE 1 of 1",
       "BOOK CN0023863922",
     ]) {
       expect(content).toContain(`<${hex(text)}>`);
@@ -92,6 +92,85 @@ describe("PDF labels", () => {
   it("GIVEN names outside WinAnsi THEN they print as ? instead of failing", async () => {
     const [content] = await pageContents(await renderLabelsPdf([buildLabel({ receiver: { ...buildLabel().receiver, name: "Zoë 李" } })]));
     expect(content).toContain(`<${hex("Zo\u00eb ?")}>`);
+  });
+});
+
+describe("a label for every piece", () => {
+  const numbers = ["9400100000000000000017", "9400100000000000000024"];
+  const twoBoxes = buildLabel({
+    trackingNumber: numbers[0]!,
+    pieceCount: 2,
+    pieces: [
+      { trackingNumber: numbers[0]!, weight: "20 lb" },
+      { trackingNumber: numbers[1]!, weight: "12.5 lb" },
+    ],
+  });
+
+  it('GIVEN a shipment of two pieces with a number each THEN two labels, "1 of 2" and "2 of 2", each with its piece\'s weight and its own number in text and bars', async () => {
+    const pdf = await renderLabelsPdf([twoBoxes]);
+    const pages = await pageTexts(pdf);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain("WEIGHT 20 lb   PIECE 1 of 2");
+    expect(pages[1]).toContain("WEIGHT 12.5 lb   PIECE 2 of 2");
+    const contents = await pageContents(pdf);
+    numbers.forEach((number, index) => {
+      expect(pages[index]).toContain(number);
+      expect(pages[index]).not.toContain(numbers[1 - index]);
+      const bars = contents[index]!.split("\n").filter((line) => / re$/.test(line));
+      expect(bars).toHaveLength(barsOf(encodeCode128(number)).bars.length);
+    });
+    // Different numbers, different bars.
+    expect(contents[0]!.split("\n").filter((line) => / re$/.test(line))).not.toEqual(contents[1]!.split("\n").filter((line) => / re$/.test(line)));
+  });
+
+  it("GIVEN a shipment of two pieces under one number THEN two labels, each with the shipment's number and its piece count", async () => {
+    const shared = buildLabel({
+      pieceCount: 2,
+      pieces: [
+        { trackingNumber: "1ZSVPIIC0538639223", weight: "20 lb" },
+        { trackingNumber: "1ZSVPIIC0538639223", weight: "20 lb" },
+      ],
+    });
+    const pages = await pageTexts(await renderLabelsPdf([shared]));
+    expect(pages.map((texts) => texts.filter((text) => text.includes(" of 2")))).toEqual([["WEIGHT 20 lb   PIECE 1 of 2"], ["WEIGHT 20 lb   PIECE 2 of 2"]]);
+    for (const texts of pages) expect(texts).toContain("1ZSVPIIC0538639223");
+  });
+
+  it("GIVEN a label kept before per-piece labels (a piece count, no pieces) THEN one label per piece under the shipment's number", async () => {
+    const pages = await pageTexts(await renderLabelsPdf([buildLabel({ pieceCount: 3 })]));
+    expect(pages.map((texts) => texts.find((text) => text.startsWith("WEIGHT")))).toEqual([
+      "WEIGHT 6 lb   PIECE 1 of 3",
+      "WEIGHT 6 lb   PIECE 2 of 3",
+      "WEIGHT 6 lb   PIECE 3 of 3",
+    ]);
+  });
+
+  it("GIVEN an international shipment of two pieces beside a domestic one THEN label 1 of 2, its invoice, label 2 of 2, then the next shipment", async () => {
+    const international = buildInternationalLabel(2, {
+      pieceCount: 2,
+      pieces: [
+        { trackingNumber: "GC123456789US", weight: "2 kg" },
+        { trackingNumber: "GC123456789US", weight: "1 kg" },
+      ],
+    });
+    const pages = await pageTexts(await renderLabelsPdf([international, buildLabel()]));
+    const kind = (texts: string[]) => (texts[0] === "COMMERCIAL INVOICE" ? "invoice" : texts.find((text) => text.includes("PIECE")));
+    expect(pages.map(kind)).toEqual(["WEIGHT 2 kg   PIECE 1 of 2", "invoice", "WEIGHT 1 kg   PIECE 2 of 2", "WEIGHT 6 lb   PIECE 1 of 1"]);
+    expect(pages[0]).toContain("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE");
+    expect(pages[2]).not.toContain("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE");
+  });
+
+  it("GIVEN two pieces THEN ZPL and EPL2 files hold two labels, each with its piece's line and number", () => {
+    const zpl = renderZpl(twoBoxes);
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    const [first, second] = zpl.split("^XZ");
+    expect(first).toContain("PIECE 1 of 2");
+    expect(first).toContain(`^FD>:${numbers[0]}^FS`);
+    expect(second).toContain("PIECE 2 of 2");
+    expect(second).toContain(`^FD>:${numbers[1]}^FS`);
+    const epl = renderEpl2(twoBoxes);
+    expect(epl.split("\n").filter((line) => line === "P1")).toHaveLength(2);
+    for (const number of numbers) expect(epl).toContain(`,B,"${number}"`);
   });
 });
 

@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, type PDFRef, StandardFonts } from "pdf-lib";
 import { barsOf, encodeCode128 } from "./code128";
 import { invoicePages } from "./invoice-pages";
-import { type LabelData, addressLines, printedReference } from "./label-data";
+import { type LabelData, type LabelPiece, addressLines, labelPieces, pieceText, printedReference } from "./label-data";
 import { type Fonts, LABEL_HEIGHT, LABEL_WIDTH, MARGIN, PageContent } from "./pdf-page";
 
 export { LABEL_HEIGHT, LABEL_WIDTH } from "./pdf-page";
@@ -9,7 +9,8 @@ export { LABEL_HEIGHT, LABEL_WIDTH } from "./pdf-page";
 /** Space kept between the carrier's name and the zone on the label's first line. */
 const ZONE_GAP = 8;
 
-function drawLabel(page: PageContent, label: LabelData): void {
+/** One box's label: the shipment's addresses and service, the piece's own line ("PIECE 1 of 2", its weight) and barcode. */
+function drawLabel(page: PageContent, label: LabelData, piece: LabelPiece): void {
   const right = LABEL_WIDTH - MARGIN;
   let y = LABEL_HEIGHT - MARGIN - 14;
   // The zone ends at the right margin; the carrier's name takes what is left of the line (smaller when long).
@@ -49,20 +50,20 @@ function drawLabel(page: PageContent, label: LabelData): void {
   page.rule(y, 1.5);
 
   y -= 12;
-  page.text(`WEIGHT ${label.weight}   PIECES ${label.pieceCount}`, MARGIN, y, 8, true);
+  page.text(`WEIGHT ${piece.weight}   ${pieceText(piece)}`, MARGIN, y, 8, true);
   page.text(`BOOK ${label.bookNumber}`, right - 110, y, 8);
   const reference = printedReference(label);
   if (reference) {
     y -= 10;
     page.text(`REF ${reference}`, MARGIN, y, 8);
   }
-  if (label.invoice) {
+  if (label.invoice && piece.index === 1) {
     y -= 10;
     page.text("CUSTOMS: COMMERCIAL INVOICE ON THE NEXT PAGE", MARGIN, y, 7, true);
   }
 
   // Barcode: as wide as fits (at most 2 pt per module), one inch tall, the number in text below.
-  const { bars, modules } = barsOf(encodeCode128(label.trackingNumber));
+  const { bars, modules } = barsOf(encodeCode128(piece.trackingNumber));
   const quietZone = 10;
   const module = Math.min(2, (LABEL_WIDTH - 2 * MARGIN - 2 * quietZone) / modules);
   const left = (LABEL_WIDTH - module * modules) / 2;
@@ -70,12 +71,12 @@ function drawLabel(page: PageContent, label: LabelData): void {
   page.text("TRACKING #", MARGIN, barBottom + 82, 8, true);
   for (const bar of bars) page.rect(left + bar.x * module, barBottom, bar.width * module, 72);
   page.fill();
-  page.centredText(label.trackingNumber, MARGIN + 10, 11, true);
+  page.centredText(piece.trackingNumber, MARGIN + 10, 11, true);
 }
 
 /**
- * One 4×6 page per label, in the given order, each international shipment's label followed by its
- * commercial invoice page(s): one document to print. All are drawn into a single document (faster and
+ * One 4×6 page per piece of each shipment ("1 of 2", "2 of 2"), in the given order, an international
+ * shipment's first label followed by its commercial invoice page(s): one document to print. All are drawn into a single document (faster and
  * smaller than merging per-label PDFs). Metadata dates come from the labels, so the bytes are deterministic.
  */
 export async function renderLabelsPdf(labels: readonly LabelData[]): Promise<Uint8Array> {
@@ -95,10 +96,12 @@ export async function renderLabelsPdf(labels: readonly LabelData[]): Promise<Uin
     page.node.addContentStream(doc.context.register(doc.context.flateStream(content.toString())));
   };
   for (const label of labels) {
-    const content = new PageContent(fonts);
-    drawLabel(content, label);
-    addPage(content);
-    if (label.invoice) for (const invoicePage of invoicePages(fonts, label, label.invoice)) addPage(invoicePage);
+    for (const piece of labelPieces(label)) {
+      const content = new PageContent(fonts);
+      drawLabel(content, label, piece);
+      addPage(content);
+      if (label.invoice && piece.index === 1) for (const invoicePage of invoicePages(fonts, label, label.invoice)) addPage(invoicePage);
+    }
   }
   return doc.save({ useObjectStreams: true });
 }

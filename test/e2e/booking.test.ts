@@ -1,26 +1,19 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
+import type { ShippingClient } from "../../shipping-api/client.js";
 import { formatMoney, sumAmounts } from "../../app/shipping/money.js";
 import { pageTexts } from "../../service/labels/test-pdf.js";
-import { connectStackAccount } from "../support/account.js";
-import { quoteOrdersFromTheAdmin } from "./flows.js";
+import { connectShop, quoteOrdersFromTheAdmin } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
 let db: PrismaClient;
 let account: ShippingClient;
 
-// Past onboarding: the shop's Shipping API account on the stack's service, with a sender in Settings.
-beforeAll(async () => {
-  const credentials = await connectStackAccount(e2e.stack);
-  account = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } });
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
-});
+beforeAll(async () => ({ account, db } = await connectShop(e2e)));
 afterAll(() => db?.$disconnect());
 
 const SELECTED = 40;
