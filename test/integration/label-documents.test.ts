@@ -81,7 +81,9 @@ describe("the batch's label PDF", () => {
       expect.arrayContaining([
         `Invoice / package marks ${booked[1]!.orderName}`,
         "Grace Hopper",
-        "London, SW1A 2AA",
+        "London",
+        "SW1A 2AA",
+        "United Kingdom",
         "Terms of trade DAP   Currency USD   Export US to GB",
         "UNIT (USD)",
         "VALUE (USD)",
@@ -98,7 +100,13 @@ describe("the batch's label PDF", () => {
         "Shipper Consign Test Warehouse",
       ]),
     );
-    expect(invoice1!.find((text) => text.startsWith("Units "))).toMatch(/^Units 3 {3}Packages 1 {3}Weight \d+(\.\d+)? (lb|kg)$/);
+    expect(invoice1).toContain("Units 3   Packages 1");
+    // The parcel's actual weight as booked, and the goods' weight: each line's, summed.
+    const weight = (prefix: string) => Number(/ (\d+(?:\.\d+)?) (?:lb|kg)$/.exec(invoice1!.find((text) => text.startsWith(prefix)) ?? "")?.[1]);
+    const lineWeights = invoice1!.filter((text) => /^\d+(\.\d+)? (lb|kg)$/.test(text)).map((text) => Number(text.split(" ")[0]));
+    expect(lineWeights).toHaveLength(2);
+    expect(weight("Net weight (goods)")).toBeCloseTo(lineWeights[0]! + lineWeights[1]!, 3);
+    expect(weight("Gross weight (parcel)")).toBeGreaterThanOrEqual(weight("Net weight (goods)"));
     expect(invoice1!.join(" ")).toContain(
       "I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.",
     );
@@ -184,7 +192,8 @@ describe("a single booking's label", () => {
     expect(formats).toHaveLength(2);
     expect(formats[0]).toContain(`^FDREF ${shipment!.orderName}^FS`);
     expect(formats[0]).not.toContain(shipment!.id);
-    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Qty 1   HS 691200   Origin PT", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"])
+    expect(zpl).toMatch(/\^FD  Qty 1   HS 691200   Origin PT   Weight \d+(\.\d+)? (lb|kg)\^FS/);
+    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"])
       expect(formats[1]).toContain(`^FD${text}^FS`);
   });
 });
