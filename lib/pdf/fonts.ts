@@ -187,22 +187,29 @@ interface SubsetEmbedderState {
 function encodeByCharacter(embedder: CustomFontSubsetEmbedder, font: Font): void {
   const state = embedder as unknown as SubsetEmbedderState;
   const scale = 1000 / font.unitsPerEm;
-  state.encodeText = (text: string) => {
-    let hex = "";
-    for (const char of text) {
-      const codePoint = char.codePointAt(0)!;
+  // Each character's glyph, looked up once per document: its code in the subset and its advance.
+  const known = new Map<number, { code: string; advance: number }>();
+  const glyphOf = (codePoint: number) => {
+    let entry = known.get(codePoint);
+    if (!entry) {
       const glyph = font.glyphForCodePoint(codePoint);
       const subsetId = state.subset.includeGlyph(glyph.id);
       if (subsetId > 0 && !state.glyphs[subsetId - 1]) state.glyphs[subsetId - 1] = { id: glyph.id, codePoints: [codePoint], advanceWidth: glyph.advanceWidth };
       state.glyphIdMap.set(glyph.id, subsetId);
-      hex += subsetId.toString(16).padStart(4, "0");
+      state.glyphCache.invalidate();
+      entry = { code: subsetId.toString(16).padStart(4, "0"), advance: glyph.advanceWidth };
+      known.set(codePoint, entry);
     }
-    state.glyphCache.invalidate();
+    return entry;
+  };
+  state.encodeText = (text: string) => {
+    let hex = "";
+    for (const char of text) hex += glyphOf(char.codePointAt(0)!).code;
     return PDFHexString.of(hex);
   };
   state.widthOfTextAtSize = (text: string, size: number) => {
     let units = 0;
-    for (const char of text) units += font.glyphForCodePoint(char.codePointAt(0)!).advanceWidth;
+    for (const char of text) units += glyphOf(char.codePointAt(0)!).advance;
     return (units * scale * size) / 1000;
   };
 }
