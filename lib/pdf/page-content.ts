@@ -180,6 +180,12 @@ export class PdfBuilder {
     page.node.addContentStream(this.doc.context.register(this.doc.context.flateStream(content.toString())));
   }
 
+  /** Every page of another PDF (a label from the Shipping API), appended as it is. */
+  async addPdf(pdf: Uint8Array): Promise<void> {
+    const source = await PDFDocument.load(pdf);
+    for (const page of await this.doc.copyPages(source, source.getPageIndices())) this.doc.addPage(page);
+  }
+
   async save(): Promise<Uint8Array> {
     await this.fonts.finish();
     return this.doc.save({ useObjectStreams: true });
