@@ -15,3 +15,11 @@ export const PRINT_CHOICE_NAMES: Record<PrintChoice, string> = {
   slips: "packing slips",
   "pick-list": "pick list",
 };
+
+/** The same for one order's shipment: "Download label and slip". */
+export const PRINT_CHOICE_NAMES_ONE: Record<PrintChoice, string> = {
+  labels: "label",
+  "labels-and-slips": "label and slip",
+  slips: "packing slip",
+  "pick-list": "pick list",
+};

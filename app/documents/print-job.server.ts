@@ -1,13 +1,15 @@
 import type { Shipment } from "@prisma/client";
 import { z } from "zod";
 import { A4, FOUR_BY_SIX, LETTER, type PageSize, PdfBuilder } from "../../lib/pdf/page-content";
-import { batchMembers } from "../batches/batch-store.server";
+import { type ShipmentWithQuote, batchMembers, withSelectedQuotes } from "../batches/batch-store.server";
 import { batchLabels, batchFileName } from "../booking/batch-booking.server";
+import { shipmentLabel } from "../booking/single-booking.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import type { MirroredOrder } from "../orders/order-node";
 import type { Outcome } from "../outcome";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { loadSettings } from "../settings/account.server";
+import { loadSenderLocations } from "../settings/shop-profile.server";
 import type { PackingSlipSize, ShippingSettings } from "../settings/settings";
 import type { ShippingContext } from "../shipping/context.server";
 import { explainShippingError } from "../shipping/errors";
@@ -48,24 +50,54 @@ export async function batchPrintJob(ctx: ShippingContext, batchId: string, choic
   const booked = (await batchMembers(ctx, batchId)).filter((shipment) => shipment.bookingStatus === "BOOKED" && shipment.bookNumber);
   if (booked.length === 0) return { ok: false, message: "Packing slips and the pick list print once the batch is booked." };
   const batch = await ctx.db.batch.findFirstOrThrow({ where: { id: batchId, shop: ctx.shop } });
+  return printJob(ctx, booked, choice, { title: batch.name, file: batchFileName(batch.name) });
+}
+
+/**
+ * One booked shipment's print job, as a single booking offers it: its label as booked (in any format), or its
+ * label with its packing slip, its slip alone, or its pick list.
+ */
+export async function shipmentPrintJob(
+  ctx: ShippingContext,
+  shipmentId: string,
+  choice: PrintChoice,
+): Promise<Outcome<{ body: Buffer; contentType: string; filename: string }>> {
+  if (choice === "labels") return shipmentLabel(ctx, shipmentId);
+  const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
+  if (!shipment) return { ok: false, message: "This shipment is not in this shop." };
+  if (shipment.bookingStatus !== "BOOKED" || !shipment.bookNumber) return { ok: false, message: "This shipment has no label yet. Book it first." };
+  const [withQuote] = await withSelectedQuotes(ctx, [shipment]);
+  const job = await printJob(ctx, [withQuote!], choice, { title: shipment.orderName, file: shipment.orderName.replace(/[^A-Za-z0-9]+/g, "") || "order" });
+  return job.ok ? { ok: true, body: job.pdf, contentType: "application/pdf", filename: job.filename } : job;
+}
+
+/** Slips, labels with slips, or the pick list of booked shipments, in the given order. */
+async function printJob(
+  ctx: ShippingContext,
+  booked: readonly ShipmentWithQuote[],
+  choice: Exclude<PrintChoice, "labels">,
+  name: { title: string; file: string },
+): Promise<PrintJobOutcome> {
   const orders = new Map((await loadMirroredOrders(ctx, [...new Set(booked.map((shipment) => shipment.orderId))])).map((order) => [order.id, order]));
   const created = ctx.now();
-  const base = batchFileName(batch.name);
-
+  const base = name.file;
   if (choice === "pick-list") {
     const entries = booked.flatMap((shipment) =>
       boxLines(shipment, orders.get(shipment.orderId)).all.map((line) => ({ ...line, orderName: shipment.orderName })),
     );
     const locations = new Set(booked.map((shipment) => locationOf(shipment, orders.get(shipment.orderId))));
+    // Headed by location only when the batch ships from several; then by the locations' names, read from Shopify.
+    const locationNames =
+      locations.size > 1 ? new Map((await loadSenderLocations(ctx)).map((location) => [location.id, location.name])) : new Map<string, string>();
     const pickEntries: PickListEntry[] = entries.map((entry) => ({
       sku: entry.sku,
       product: entry.product,
       variant: entry.variant,
       quantity: entry.quantity,
       orderName: entry.orderName,
-      location: locations.size > 1 ? entry.location : null,
+      location: locations.size > 1 ? (entry.location ? (locationNames.get(entry.location) ?? "Another location") : "No location") : null,
     }));
-    const pdf = await renderPickList(LETTER, { title: batch.name, printed: printedDate(created), entries: pickEntries }, created);
+    const pdf = await renderPickList(LETTER, { title: name.title, printed: printedDate(created), entries: pickEntries }, created);
     return { ok: true, pdf: Buffer.from(pdf), filename: `${base}-pick-list.pdf` };
   }
 
@@ -73,7 +105,7 @@ export async function batchPrintJob(ctx: ShippingContext, batchId: string, choic
   const names = await loadServiceNames(ctx);
   const paper = PAPER[settings.packingSlipSize];
   const builder = await PdfBuilder.create({
-    title: `${batch.name}: ${choice === "slips" ? "packing slips" : "labels and packing slips"}`,
+    title: `${name.title}: ${choice === "slips" ? "packing slips" : "labels and packing slips"}`,
     producer: "Consign",
     created,
   });

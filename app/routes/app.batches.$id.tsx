@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Select, Text, useIndexResourceState } from "@shopify/polaris";
-import { PRINT_CHOICE_NAMES, PrintChoice } from "../documents/print-choice";
+import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
+import { DocumentsSelect } from "../documents/documents-select";
+import { PRINT_CHOICE_NAMES, type PrintChoice } from "../documents/print-choice";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { BatchNotFoundError } from "../batches/batch-store.server";
@@ -478,13 +479,7 @@ function LabelButtons({ batchId }: { batchId: string }) {
   };
   return (
     <>
-      <Select
-        label="Documents"
-        labelInline
-        options={PrintChoice.options.map((choice) => ({ label: PRINT_CHOICE_NAMES[choice].replace(/^./, (first) => first.toUpperCase()), value: choice }))}
-        value={documents}
-        onChange={(value) => setDocuments(PrintChoice.parse(value))}
-      />
+      <DocumentsSelect value={documents} onChange={setDocuments} names={PRINT_CHOICE_NAMES} />
       <Button variant="primary" loading={state.loading === "download"} onClick={() => void fetchPdf("download")}>
         {`Download ${PRINT_CHOICE_NAMES[documents]}`}
       </Button>

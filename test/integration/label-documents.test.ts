@@ -17,7 +17,7 @@ const { createBatches } = await import("../../app/booking/creation.server");
 const booking = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");
 const { parseBookingForm } = await import("../../app/booking/book-request");
-const { batchPrintJob } = await import("../../app/documents/print-job.server");
+const { batchPrintJob, shipmentPrintJob } = await import("../../app/documents/print-job.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
 
 const SHOP = "label-documents.myshopify.com";
@@ -193,6 +193,15 @@ describe("a single booking's label", () => {
     const pages = await pageTexts(label.body);
     expect(pages).toHaveLength(1);
     expectOneHumanReference(pages[0]!, shipment!);
+
+    // The same order's label with its packing slip after it, and its slip alone.
+    const withSlip = await shipmentPrintJob(ctx, shipment!.id, "labels-and-slips");
+    if (!withSlip.ok) throw new Error(withSlip.message);
+    const slipPages = await pageTexts(withSlip.body);
+    expect(slipPages.map((page) => page[0])).toEqual([expect.not.stringMatching(/PACKING SLIP/), "PACKING SLIP"]);
+    expect(slipPages[1]).toContain(shipment!.orderName);
+    const slipOnly = await shipmentPrintJob(ctx, shipment!.id, "slips");
+    expect(slipOnly.ok && (await pageTexts(slipOnly.body)).map((page) => page[0])).toEqual(["PACKING SLIP"]);
   });
 
   it("GIVEN an international order whose invoice was edited before booking WHEN its label downloads THEN the label, then its commercial invoice as booked", async () => {
