@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { A4, FOUR_BY_SIX, LETTER } from "../../lib/pdf/page-content";
 import { readPages, textOffPage } from "../../lib/pdf/read-back";
+import { JAPANESE_ADDRESS, JAPANESE_ADDRESS_PRINTED, SCRIPT_NAMES } from "../../lib/test-addresses";
 import { type PackingSlip, renderPackingSlips } from "./packing-slip";
 import { type PickListEntry, pickListRows, renderPickList } from "./pick-list";
 
@@ -38,7 +39,7 @@ function slip(overrides: Partial<PackingSlip> = {}): PackingSlip {
   };
 }
 
-const scriptNames = ["Müller-Łukasiewicz", "Şükrü Yılmaz", "Γιώργος Παπαδόπουλος", "Иван Смирнов", "山田 太郎", "张伟", "김민준"];
+const scriptNames = SCRIPT_NAMES;
 
 describe("packing slips", () => {
   it.each([
@@ -114,17 +115,7 @@ describe("packing slips", () => {
     );
     slips.push(
       slip({
-        shipTo: {
-          name: "山田 太郎",
-          company: "",
-          address1: "神南1-2-3",
-          address2: "",
-          city: "渋谷区",
-          state: "東京都",
-          zip: "150-0041",
-          country: "JP",
-          phone: "03-1234-5678",
-        },
+        shipTo: JAPANESE_ADDRESS,
         note: "置き配でお願いします",
         giftMessage: null,
       }),

@@ -1,18 +1,10 @@
-import { postalLines } from "../../lib/postal-address";
+import { type PostalAddress, postalLines } from "../../lib/postal-address";
 
 /**
  * What a label shows. Kept (as JSON) with each booked shipment, so any label can be redrawn later
  * byte for byte: drawing depends on nothing else.
  */
-export interface LabelAddress {
-  name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
+export interface LabelAddress extends PostalAddress {
   phone: string;
 }
 
