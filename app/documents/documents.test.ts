@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { A4, FOUR_BY_SIX, LETTER } from "../../lib/pdf/page-content";
 import { readPages, textOffPage } from "../../lib/pdf/read-back";
-import { JAPANESE_ADDRESS, JAPANESE_ADDRESS_PRINTED, SCRIPT_NAMES } from "../../lib/test-addresses";
+import { GERMAN_ADDRESS, JAPANESE_ADDRESS, JAPANESE_ADDRESS_PRINTED, SCRIPT_NAMES } from "../../lib/test-addresses";
 import { type PackingSlip, renderPackingSlips } from "./packing-slip";
 import { type PickListEntry, pickListRows, renderPickList } from "./pick-list";
 
@@ -15,17 +15,7 @@ function slip(overrides: Partial<PackingSlip> = {}): PackingSlip {
     },
     orderName: "#1001",
     orderDate: "27 Nov 2026",
-    shipTo: {
-      name: "Jürgen Müller-Łukasiewicz",
-      company: "",
-      address1: "Invalidenstraße 117",
-      address2: "",
-      city: "Berlin",
-      state: "",
-      zip: "10115",
-      country: "DE",
-      phone: "030 1234567",
-    },
+    shipTo: { ...GERMAN_ADDRESS, name: "Jürgen Müller-Łukasiewicz" },
     service: "Brownline Parcel International Priority",
     boxes: [
       [
@@ -123,14 +113,7 @@ describe("packing slips", () => {
     const pages = await readPages(await renderPackingSlips(FOUR_BY_SIX, slips, created));
     scriptNames.forEach((name, index) => expect(pages[index]!.runs.map((run) => run.text)).toContain(name));
     const japanese = pages.at(-1)!.runs.map((run) => run.text);
-    expect(japanese.slice(japanese.indexOf("〒150-0041"), japanese.indexOf("〒150-0041") + 6)).toEqual([
-      "〒150-0041",
-      "東京都",
-      "渋谷区神南1-2-3",
-      "山田 太郎",
-      "Japan",
-      "+81 3 1234 5678",
-    ]);
+    expect(japanese.slice(japanese.indexOf("〒150-0041"), japanese.indexOf("〒150-0041") + 6)).toEqual(JAPANESE_ADDRESS_PRINTED);
     expect(japanese).toContain("置き配でお願いします");
     expect(pages[0]!.runs.map((run) => run.text).join(" ")).toContain("BOWL-REACTIVE-MIDNIGHT-LARGE-30CM".slice(0, 10));
     expect(textOffPage(pages)).toEqual([]);
