@@ -8,6 +8,8 @@ import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../sh
 import { requestContext } from "../request-context.server";
 import { BookingStatusBadge } from "../batches/components/batch-status";
 import { openLabelFile } from "../batches/components/label-file";
+import { DocumentsSelect } from "../documents/documents-select";
+import { PRINT_CHOICE_NAMES_ONE, type PrintChoice } from "../documents/print-choice";
 import { parseBookingForm } from "../booking/book-request";
 import {
   bookSingleShipment,
@@ -262,9 +264,10 @@ function BookedShipment({
   names: ServiceNames;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const [documents, setDocuments] = useState<PrintChoice>("labels");
   const open = async (mode: "download" | "print") => {
     setError(null);
-    setError(await openLabelFile(`/app/orders/${orderNumber}/label?shipment=${encodeURIComponent(shipmentId)}`, mode));
+    setError(await openLabelFile(`/app/orders/${orderNumber}/label?shipment=${encodeURIComponent(shipmentId)}&documents=${documents}`, mode));
   };
   return (
     <BlockStack gap="200">
@@ -279,10 +282,11 @@ function BookedShipment({
           .join(" · ")}
       </Text>
       <InlineStack gap="200">
+        <DocumentsSelect value={documents} onChange={setDocuments} names={PRINT_CHOICE_NAMES_ONE} />
         <Button variant="primary" onClick={() => void open("download")}>
-          Download label
+          {`Download ${PRINT_CHOICE_NAMES_ONE[documents]}`}
         </Button>
-        <Button onClick={() => void open("print")}>Print label</Button>
+        <Button onClick={() => void open("print")}>{`Print ${PRINT_CHOICE_NAMES_ONE[documents]}`}</Button>
       </InlineStack>
       {error && (
         <Text as="p" tone="critical">

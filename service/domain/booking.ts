@@ -247,12 +247,14 @@ function invoicePaper(shipment: ShipmentToBook): { invoice: LabelInvoice } | Rec
       receiverTaxId: invoice.receiverTaxId,
       packageMarks: invoice.packageMarks,
       exportFiling: invoice.ftrNumber ? `FTR ${invoice.ftrNumber}` : invoice.itnNumber ? `ITN ${invoice.itnNumber}` : null,
-      items: invoice.items.map(({ description, quantity, unitValue, htsNumber, countryOfOrigin }) => ({
+      items: invoice.items.map(({ description, quantity, unitValue, htsNumber, countryOfOrigin, weight }) => ({
         description,
         quantity,
         unitValue,
         htsNumber,
         countryOfOrigin,
+        // The line's weight as the shipper declared it (all its units), in the shipment's weight unit.
+        ...(weight ? { weight: `${weight} ${shipment.weightUnit}` } : {}),
       })),
     },
   };

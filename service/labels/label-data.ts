@@ -1,16 +1,10 @@
+import { type PostalAddress, postalLines } from "../../lib/postal-address";
+
 /**
  * What a label shows. Kept (as JSON) with each booked shipment, so any label can be redrawn later
  * byte for byte: drawing depends on nothing else.
  */
-export interface LabelAddress {
-  name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
+export interface LabelAddress extends PostalAddress {
   phone: string;
 }
 
@@ -74,6 +68,8 @@ export interface LabelInvoiceItem {
   unitValue: string;
   htsNumber: string;
   countryOfOrigin: string;
+  /** The line's weight (all its units) with the shipment's unit, "1.2 lb", when the booking gave one. */
+  weight?: string;
 }
 
 /** The commercial invoice as booked: what customs reads on the pages printed after the label. */
@@ -89,9 +85,9 @@ export interface LabelInvoice {
   items: LabelInvoiceItem[];
 }
 
+/** The address as printed: in the destination's own format, its country's name last (lib/postal-address.ts). */
 export function addressLines(address: LabelAddress): string[] {
-  const cityLine = [address.city, [address.state, address.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [address.name, address.company, address.address1, address.address2, cityLine, address.country].filter((line) => line.trim().length > 0);
+  return postalLines(address);
 }
 
 /**

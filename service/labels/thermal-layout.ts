@@ -113,13 +113,15 @@ export function thermalInvoicePages(label: LabelData): ThermalPage[] {
   for (const item of content.items) {
     room(3);
     line(item.description);
-    line(`  Qty ${item.quantity}   HS ${item.hsCode}   Origin ${item.origin}`);
+    line(`  Qty ${item.quantity}   HS ${item.hsCode}   Origin ${item.origin}   Weight ${item.weight}`);
     line(`  Unit ${item.unitValue}   Value ${item.value} ${content.currency}`);
   }
-  room(8);
+  room(10);
   rule();
   line(`TOTAL VALUE ${content.total}`, 28);
   line(content.summary);
+  if (content.netWeight) line(content.netWeight);
+  line(content.grossWeight);
   let words = "";
   for (const word of content.declaration.split(" ")) {
     if (words && clipped(`${words} ${word}`, LEFT, BODY) !== `${words} ${word}`) {

@@ -103,6 +103,19 @@ describe("batches and booking in the embedded app", () => {
       );
       for (const { texts, label } of invoices) expect(label).toContain(texts.find((text) => text.startsWith("Tracking "))!.slice("Tracking ".length));
 
+      // Printed with packing slips: per order in the batch's order, its label, its invoice when it has one, its slip.
+      await frame.getByLabel("Documents").selectOption("labels-and-slips");
+      const withSlips = await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download labels and slips" }).click());
+      const inOrder = [...inBatch].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+      const kind = (texts: readonly string[]) => (isInvoicePage(texts) ? "invoice" : texts[0] === "PACKING SLIP" ? "slip" : "label");
+      expect(withSlips.map(kind)).toEqual(inOrder.flatMap((row) => (abroad.includes(row) ? ["label", "invoice", "slip"] : ["label", "slip"])));
+      const labelPages = withSlips.filter((texts) => kind(texts) === "label");
+      const slipPages = withSlips.filter((texts) => kind(texts) === "slip");
+      inOrder.forEach((row, index) => {
+        expect(labelPages[index]).toContain(row.trackingNumber);
+        expect(slipPages[index]).toContain(row.orderName);
+      });
+
       // Booked once: the service has the batch completed with exactly these bookings.
       const batch = await db.batch.findFirstOrThrow({ where: { shop: e2e.stack.shop, name: "Friday pickup" } });
       const remote = await account.getBatch({ batchId: batch.remoteBatchId! });
