@@ -5,6 +5,7 @@ import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, Inline
 import { useState } from "react";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
+import { readPostedForm } from "../posted-form.server";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../shipping/money";
 import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
@@ -41,7 +42,7 @@ const CheckForm = z.object({ intent: z.literal("check", { message: "intent must 
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  const form = CheckForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = CheckForm.safeParse(Object.fromEntries(await readPostedForm(request)));
   if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
   return json(await checkTrackingNow(ctx));
 };

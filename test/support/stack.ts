@@ -118,7 +118,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts the real parts a browser test needs, on ephemeral ports: the local admin in-process (temporary
  * SQLite store, seeded, with the shell and the App Bridge stand-in), the Shipping API service in-process
- * (temporary database) and the built app as a child process (`remix-serve`) pointed at both
+ * (temporary database) and the built app as a child process (server/main.ts, as `npm start` runs it) pointed at both
  * (LOCAL_ADMIN_URL, APP_BRIDGE_URL, SHIPPING_API_URL). Call `stop()` when done.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -180,7 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const serviceUrl = (await service.listen({ host: "127.0.0.1", port: 0 })).replace("localhost", "127.0.0.1");
 
     const environment = appEnvironment({
-      // remix-serve runs the production build; NODE_ENV=test would load React's development build.
+      // The server runs the production build; NODE_ENV=test would load React's development build.
       NODE_ENV: "production",
       PORT: String(appPort),
       SHOPIFY_APP_URL: appUrl,
@@ -195,7 +195,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const logFile = options.appLogFile ?? join(root, "test-results", `app-${Date.now()}.log`);
     mkdirSync(join(logFile, ".."), { recursive: true });
     const log = createWriteStream(logFile);
-    child = spawn(join(root, "node_modules", ".bin", "remix-serve"), [options.serverBuild ?? serverBuildPath()], {
+    // The app's own server (npm start), Node itself running it with tsx as a loader: the child is the app's process.
+    child = spawn(process.execPath, ["--import", "tsx", join(root, "server", "main.ts"), options.serverBuild ?? serverBuildPath()], {
       cwd: root,
       env: environment.env,
       stdio: ["ignore", "pipe", "pipe"],
