@@ -38,3 +38,9 @@ export function bodyLimitFor(pathname: string): number {
   if (pathname.startsWith("/auth/")) return LOGIN_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }
+
+/** The refusal of a body over `limit` bytes, in words (the edge's 413 and the readers' say the same). */
+export function tooLargeMessage(limit: number): string {
+  const size = limit >= MiB ? `${limit / MiB} MiB` : `${limit / 1024} KiB`;
+  return `The request body is larger than this address takes (${size}).`;
+}

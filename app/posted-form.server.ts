@@ -6,6 +6,16 @@ import { readBoundedBody } from "./request-body.server";
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
+ * Reads what is left of a request body, at most {@link FORM_BODY_LIMIT}, and throws it away, for a refusal
+ * that does not want the body: a small body read keeps the client's connection usable for its next request.
+ * What is past the limit stays unread, and the server closes the connection after the answer (server/edge.ts).
+ */
+export async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  await readBoundedBody(request, FORM_BODY_LIMIT).catch(() => undefined);
+}
+
+/**
  * The form a page posted, its body read up to {@link FORM_BODY_LIMIT} (413 beyond, the rest unread). A body
  * that is not a form (another content type, a multipart body that does not parse) is the sender's mistake: it
  * is answered 415 or 400 with a sentence saying how to send it, never a 500, and the action has done nothing

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { tooLargeMessage } from "./body-limits";
 
 /**
  * Request bodies are bounded before anything reads them, authentication included (docs/decisions/020): the
@@ -7,8 +8,6 @@ import { json } from "@remix-run/node";
  * memory. The unread rest is the server's to discard (server/edge.ts answers such a refusal with
  * `Connection: close`); the server refuses a declared length over the limit before the app sees the request.
  */
-
-const MiB = 1024 * 1024;
 
 /** Bytes reserved by bodies being read, against a ceiling. */
 export class BodyBudget {
@@ -31,12 +30,8 @@ export class BodyBudget {
   }
 }
 
-function describeBytes(bytes: number): string {
-  return bytes >= MiB ? `${bytes / MiB} MiB` : `${bytes / 1024} KiB`;
-}
-
 function tooLarge(limit: number): Response {
-  return json({ error: `The request body is larger than this address takes (${describeBytes(limit)}).` }, { status: 413 });
+  return json({ error: tooLargeMessage(limit) }, { status: 413 });
 }
 
 /**

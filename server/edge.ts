@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { answerOnSocket, lingerAfterResponse } from "../lib/connection";
+import { bodyLimitFor, tooLargeMessage } from "../app/body-limits";
 
 /**
  * The app's public edge, in front of Remix (docs/decisions/020): what every request meets before any route,
@@ -50,7 +51,7 @@ function discardRest(request: IncomingMessage): void {
  * app/body-limits.ts) is 413 without reading it, and every answer closes a connection whose request body was
  * not read.
  */
-export function edge(limitFor: (pathname: string) => number) {
+export function edge(limitFor: (pathname: string) => number = bodyLimitFor) {
   return (request: Request, response: Response, next: NextFunction): void => {
     closeIfUnread(request, response);
     if (!METHODS.has(request.method)) {
@@ -59,7 +60,7 @@ export function edge(limitFor: (pathname: string) => number) {
     const declared = Number(request.headers["content-length"] ?? 0);
     const limit = limitFor(request.path);
     if (declared > limit) {
-      return refuse(response, 413, `The request body is larger than this address takes (${limit} bytes).`);
+      return refuse(response, 413, tooLargeMessage(limit));
     }
     next();
   };

@@ -7,7 +7,6 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { bodyLimitFor } from "../app/body-limits";
 import { answerClientErrors, edge, internalError } from "./edge";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
@@ -17,7 +16,7 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const app = express();
 app.disable("x-powered-by");
-app.use(edge(bodyLimitFor));
+app.use(edge());
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 // Every path and method to Remix, mounted without a route pattern: express decodes no parameter of the path.

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
-import { connectStackAccount } from "../support/account.js";
-import { BROWSER_USER_AGENT, type Stack, startStack } from "../support/stack.js";
+import { startInstalledStack } from "../support/account.js";
+import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
 
 /**
  * The app's own outside-facing HTTP surface under hostile input (docs/decisions/009): webhook deliveries with a
@@ -17,14 +17,7 @@ let stack: Stack;
 let appDb: Database.Database;
 
 beforeAll(async () => {
-  stack = await startStack();
-  await connectStackAccount(stack);
-  // One embedded request installs the app's offline session (token exchange), as opening the app does: the
-  // order webhooks act only for a shop the app is installed on.
-  const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, {
-    headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
-  });
-  expect(opened.status).toBe(200);
+  stack = await startInstalledStack();
   appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
 });
 afterAll(async () => {

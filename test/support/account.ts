@@ -5,7 +5,7 @@ import { type AccountCredentials } from "../../app/shipping/client.server";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
 import { parseEncryptionKey } from "../../app/secrets.server";
 import { TEST_ENCRYPTION_KEY } from "./app-env";
-import type { Stack } from "./stack";
+import { BROWSER_USER_AGENT, startStack, type Stack, type StackOptions } from "./stack";
 
 /** A US sender with a complete address, as a merchant would save it in Settings. */
 export const TEST_SENDER: NonNullable<ShippingSettings["sender"]> = {
@@ -65,4 +65,25 @@ export async function connectTestAccount(options: {
 /** connectTestAccount for the shop of a running stack (test/support/stack.ts): its service and the app's database. */
 export function connectStackAccount(stack: Stack): Promise<AccountCredentials> {
   return connectTestAccount({ serviceUrl: stack.service.url, partnerKey: stack.service.partnerKey, databaseUrl: stack.app.databaseUrl, shop: stack.shop });
+}
+
+/**
+ * A stack (startStack with `options`) whose shop has an account and has the app installed: after
+ * connectStackAccount, one embedded request installs the offline session (token exchange), as opening the app
+ * does; the order webhooks act only for a shop the app is installed on.
+ */
+export async function startInstalledStack(options: StackOptions = {}): Promise<Stack> {
+  const stack = await startStack(options);
+  try {
+    await connectStackAccount(stack);
+    const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, {
+      headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
+    });
+    await opened.arrayBuffer();
+    if (opened.status !== 200) throw new Error(`Opening the app answered ${opened.status}`);
+    return stack;
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
 }
