@@ -53,6 +53,8 @@ export async function startShopRouter(admins: ReadonlyMap<string, string>, optio
       });
     });
   });
+  // Longer than the app's HTTP client keeps an idle connection, so the router never closes one under a request.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
