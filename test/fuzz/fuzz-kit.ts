@@ -85,6 +85,35 @@ export const STRANGE_STRINGS = [
 
 export const WRONG_TYPES: unknown[] = [null, true, false, 0, -1, "text", [], {}, [null], { nested: { deeper: [] } }];
 
+/** Values a hostile form field takes: edges of numbers, control and bidi characters, injections, a long value, the pages' intents. */
+export const HOSTILE_FORM_VALUES = [
+  "",
+  " ",
+  "-1",
+  "0",
+  "-0.0001",
+  "1e400",
+  "NaN",
+  "99999999999999999999999",
+  "\u0000",
+  "\ud83d\udce6",
+  "\u202e",
+  "'; DROP TABLE Batch; --",
+  "<script>alert(1)</script>",
+  "x".repeat(100_000),
+  "create",
+  "book",
+  "cancel",
+  "delete",
+  "retry",
+  "requote",
+  "connect",
+  "remove",
+];
+
+/** The kinds of mutation {@link jsonMutations} and {@link badJsonTexts} make, as their descriptions begin. */
+export const JSON_MUTATION_KINDS = ["wrong type", "numeric edge", "strange string", "long string", "missing", "extra field", "nesting", "bad JSON"] as const;
+
 /** Path ids no route takes, already percent-encoded (some break the encoding on purpose). */
 export const BAD_IDS = [
   "abc",

@@ -26,6 +26,7 @@ import {
   BAD_IDS,
   FuzzFailure,
   type FuzzRunOptions,
+  JSON_MUTATION_KINDS,
   type FuzzRunSummary,
   ODD_CONTENT_TYPES,
   badJsonTexts,
@@ -524,14 +525,7 @@ export async function assertHealthy(world: FuzzWorld): Promise<void> {
 /** The kinds of mutation, as their descriptions begin. */
 export const MUTATION_KINDS = [
   "none",
-  "wrong type",
-  "numeric edge",
-  "strange string",
-  "long string",
-  "missing",
-  "extra field",
-  "nesting",
-  "bad JSON",
+  ...JSON_MUTATION_KINDS,
   "content type",
   "empty body",
   "body of",
