@@ -1,11 +1,10 @@
-import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
 import { HOSTILE_FORM_VALUES } from "../fuzz/fuzz-kit";
-import { startInstalledStack } from "../support/account.js";
-import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
+import { startInstalledStack, type InstalledStack } from "../support/account.js";
+import { BROWSER_USER_AGENT } from "../support/stack.js";
 
 /**
  * The app's own outside-facing HTTP surface under hostile input (docs/decisions/009): webhook deliveries with a
@@ -14,15 +13,12 @@ import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
  * built app. Every answer is a clear 4xx or a page that explains, never a 5xx, and a refused post writes nothing.
  */
 
-let stack: Stack;
-let appDb: Database.Database;
+let stack: InstalledStack;
 
 beforeAll(async () => {
   stack = await startInstalledStack();
-  appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
 });
 afterAll(async () => {
-  appDb?.close();
   await stack?.stop();
 });
 
@@ -244,7 +240,7 @@ function rowCounts(): Record<string, number> {
   return Object.fromEntries(
     ["Batch", "Shipment", "QuoteRun", "ShippingAccount"].map((table) => [
       table,
-      (appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count,
+      (stack.appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count,
     ]),
   );
 }

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
 import { WEBHOOK_BODY_LIMIT } from "../../app/body-limits";
-import { startInstalledStack } from "../support/account.js";
+import { startInstalledStack, type InstalledStack } from "../support/account.js";
 import { peakRssMb } from "../support/figures.js";
 import { streamOversizedBody, type StreamedUpload } from "../support/http-probe.js";
-import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
+import { BROWSER_USER_AGENT } from "../support/stack.js";
 
 /**
  * The crash test of the app's public edge (issue 28, docs/decisions/020): oversized bodies, hundreds of
@@ -20,7 +20,7 @@ import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
 const RSS_BUDGET_MB = 400;
 const MB = 1024 * 1024;
 
-let stack: Stack;
+let stack: InstalledStack;
 
 beforeAll(async () => {
   stack = await startInstalledStack({

@@ -1,11 +1,10 @@
-import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
 import { FORM_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "../../app/body-limits";
-import { startInstalledStack } from "../support/account.js";
+import { startInstalledStack, type InstalledStack } from "../support/account.js";
 import { createKeepAliveClient, rawExchange, type ProbeResponse } from "../support/http-probe.js";
-import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
+import { BROWSER_USER_AGENT } from "../support/stack.js";
 
 /**
  * The app's public edge over HTTP against the built app (issue 28, docs/decisions/020): bodies bounded before
@@ -14,15 +13,12 @@ import { BROWSER_USER_AGENT, type Stack } from "../support/stack.js";
  * requests write nothing, and no answer carries a stack trace or an internal path.
  */
 
-let stack: Stack;
-let appDb: Database.Database;
+let stack: InstalledStack;
 
 beforeAll(async () => {
   stack = await startInstalledStack();
-  appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
 });
 afterAll(async () => {
-  appDb?.close();
   await stack?.stop();
 });
 
@@ -45,7 +41,7 @@ async function pageHeaders(shop?: string): Promise<Record<string, string>> {
 }
 
 function deliveries(): number {
-  return (appDb.prepare(`SELECT COUNT(*) AS count FROM "WebhookDelivery"`).get() as { count: number }).count;
+  return (stack.appDb.prepare(`SELECT COUNT(*) AS count FROM "WebhookDelivery"`).get() as { count: number }).count;
 }
 
 async function send(path: string, init: RequestInit): Promise<{ status: number; text: string; connection: string | null }> {
@@ -97,7 +93,7 @@ describe("bounded before authenticated", () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.text).toMatch(/1 MiB/);
-    expect((appDb.prepare(`SELECT COUNT(*) AS count FROM "Batch"`).get() as { count: number }).count).toBe(0);
+    expect((stack.appDb.prepare(`SELECT COUNT(*) AS count FROM "Batch"`).get() as { count: number }).count).toBe(0);
   });
 });
 
@@ -271,7 +267,7 @@ describe("no 500 from outside input", () => {
       });
       expect(answer.status, `${JSON.stringify(shipmentIds.slice(0, 10))}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
     }
-    expect((appDb.prepare(`SELECT COUNT(*) AS count FROM "Batch"`).get() as { count: number }).count).toBe(0);
+    expect((stack.appDb.prepare(`SELECT COUNT(*) AS count FROM "Batch"`).get() as { count: number }).count).toBe(0);
   });
 
   it("GIVEN a session token whose dest is not a shop THEN 401 in words, on pages and on the block's data route", async () => {
@@ -306,7 +302,7 @@ describe("no 500 from outside input", () => {
       const answer = await send("/webhooks/orders", { method: "POST", body, headers: webhookHeaders({ body, shop, webhookId }) });
       expect(answer.status, shop).toBe(200);
     }
-    const rows = appDb.prepare(`SELECT shop FROM "WebhookDelivery" WHERE "webhookId" = ? ORDER BY shop`).all(webhookId) as { shop: string }[];
+    const rows = stack.appDb.prepare(`SELECT shop FROM "WebhookDelivery" WHERE "webhookId" = ? ORDER BY shop`).all(webhookId) as { shop: string }[];
     expect(rows.map((row) => row.shop)).toEqual(["another-shop.myshopify.com", stack.shop].sort());
   });
 });

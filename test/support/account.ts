@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { createPrismaClient } from "../../app/db-client.server";
 import { createShippingClient } from "../../shipping-api/client";
 import { saveAccount, saveSettings } from "../../app/settings/account.server";
@@ -67,12 +68,18 @@ export function connectStackAccount(stack: Stack): Promise<AccountCredentials> {
   return connectTestAccount({ serviceUrl: stack.service.url, partnerKey: stack.service.partnerKey, databaseUrl: stack.app.databaseUrl, shop: stack.shop });
 }
 
+/** A stack whose shop has the app installed, with the app's SQLite database open read-only beside it. */
+export interface InstalledStack extends Stack {
+  /** The app's database, read-only, for checking what requests wrote; closed by `stop()`. */
+  appDb: Database.Database;
+}
+
 /**
  * A stack (startStack with `options`) whose shop has an account and has the app installed: after
  * connectStackAccount, one embedded request installs the offline session (token exchange), as opening the app
  * does; the order webhooks act only for a shop the app is installed on.
  */
-export async function startInstalledStack(options: StackOptions = {}): Promise<Stack> {
+export async function startInstalledStack(options: StackOptions = {}): Promise<InstalledStack> {
   const stack = await startStack(options);
   try {
     await connectStackAccount(stack);
@@ -81,9 +88,17 @@ export async function startInstalledStack(options: StackOptions = {}): Promise<S
     });
     await opened.arrayBuffer();
     if (opened.status !== 200) throw new Error(`Opening the app answered ${opened.status}`);
-    return stack;
   } catch (error) {
     await stack.stop();
     throw error;
   }
+  const appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
+  const stopStack = stack.stop;
+  return Object.assign(stack, {
+    appDb,
+    stop: async () => {
+      appDb.close();
+      await stopStack();
+    },
+  });
 }
