@@ -11,7 +11,7 @@ import { type Stack, startStack } from "../support/stack";
  */
 
 const SEED = 20261127;
-const RUNS = 400;
+const RUNS = 250;
 
 let stack: Stack;
 let world: AppFuzzWorld;
