@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
+import { HOSTILE_FORM_VALUES } from "../fuzz/fuzz-kit";
 import { startInstalledStack, type InstalledStack } from "../support/account.js";
 import { BROWSER_USER_AGENT } from "../support/stack.js";
 
@@ -209,38 +210,14 @@ const FIELD_NAMES = [
   "__proto__",
   "constructor",
 ];
-const HOSTILE_VALUES = [
-  "",
-  " ",
-  "-1",
-  "0",
-  "-0.0001",
-  "1e400",
-  "NaN",
-  "99999999999999999999999",
-  "\u0000",
-  "\ud83d\udce6",
-  "\u202e",
-  "'; DROP TABLE Batch; --",
-  "<script>alert(1)</script>",
-  "x".repeat(100_000),
-  "create",
-  "book",
-  "cancel",
-  "delete",
-  "retry",
-  "requote",
-  "connect",
-  "remove",
-];
 
 type Body = { contentType?: string; body: string | URLSearchParams | FormData };
 
 const formBody: fc.Arbitrary<Body> = fc.oneof(
   fc
-    .array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_VALUES)), { maxLength: 8 })
+    .array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_FORM_VALUES)), { maxLength: 8 })
     .map((fields) => ({ body: new URLSearchParams(fields) })),
-  fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_VALUES)), { maxLength: 8 }).map((fields) => {
+  fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_FORM_VALUES)), { maxLength: 8 }).map((fields) => {
     const form = new FormData();
     for (const [name, value] of fields) form.append(name, value);
     return { body: form };

@@ -94,8 +94,11 @@ export interface KeepAliveClient {
   close(): void;
 }
 
-/** One pooled keep-alive connection to `baseUrl`; requests go one after another over it. */
-export function createKeepAliveClient(baseUrl: string): KeepAliveClient {
+/**
+ * One pooled keep-alive connection to `baseUrl`; requests go one after another over it. With `timeoutMs`, a
+ * request not answered in that time fails ("no answer within …"): a server that leaves a connection hanging.
+ */
+export function createKeepAliveClient(baseUrl: string, options: { timeoutMs?: number } = {}): KeepAliveClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const { hostname, port } = new URL(baseUrl);
   return {
@@ -114,6 +117,8 @@ export function createKeepAliveClient(baseUrl: string): KeepAliveClient {
           });
         });
         outgoing.on("error", reject);
+        if (options.timeoutMs !== undefined)
+          outgoing.setTimeout(options.timeoutMs, () => outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
         outgoing.end(body);
       });
     },
