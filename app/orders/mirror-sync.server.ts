@@ -26,9 +26,9 @@ export const mirrorSyncJob = defineJob({
     const running = syncId ? null : await ctx.db.mirrorSync.findFirst({ where: { shop, status: "RUNNING" }, orderBy: { startedAt: "desc" } });
     const followed = syncId ?? running?.id ?? (await startMirrorSync(ctx)).syncId;
     for (;;) {
-      const progress = await advanceMirrorSync(ctx, followed);
+      const progress = await advanceMirrorSync(ctx, followed, { signal });
       if (progress.status !== "RUNNING") return;
-      if (signal.aborted) throw new Error("stopped before Shopify's order export finished; the sync resumes on its next run");
+      if (signal.aborted) throw new Error("stopped before the order sync finished; it goes on from where it stopped on its next run");
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   },

@@ -26,10 +26,7 @@ async function deliveredShipments(db: PrismaClient, shop: string, from: Date, to
       await readByIds({ db }, quoteIds, (chunk) =>
         db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { quoteId: true, serviceDescription: true } }),
       )
-    ).map((quote) => [
-      quote.quoteId,
-      quote.serviceDescription,
-    ]),
+    ).map((quote) => [quote.quoteId, quote.serviceDescription]),
   );
   return rows.map((row) => ({
     carrierCode: row.carrierCode!,
@@ -113,9 +110,7 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
       await readByIds({ db }, quoteIds, (chunk) =>
         db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } }),
       )
-    ).map(
-      (quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription],
-    ),
+    ).map((quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription]),
   );
 
   const byCarrier = new Map<string, { label: string; amounts: string[] }>();

@@ -10,6 +10,7 @@ import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.se
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
 import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
+import { sqlTemplate } from "../sql-template";
 
 /**
  * Tracking sync (docs/decisions/006): every shipment Consign wrote back to Shopify is polled with Track
@@ -143,20 +144,6 @@ function rescheduleUnchanged(db: Context["db"], rows: readonly UnchangedReschedu
     ")",
   ]);
   return db.$executeRaw(strings, ...values);
-}
-
-/** SQL text and values as a tagged template's arguments, which every generated client's `$executeRaw` binds. */
-function sqlTemplate(pieces: ReadonlyArray<string | { value: unknown }>): [TemplateStringsArray, ...unknown[]] {
-  const strings = [""];
-  const values: unknown[] = [];
-  for (const piece of pieces) {
-    if (typeof piece === "string") strings[strings.length - 1] += piece;
-    else {
-      values.push(piece.value);
-      strings.push("");
-    }
-  }
-  return [Object.assign(strings, { raw: [...strings] }), ...values];
 }
 
 async function flushReschedules(run: Run, all = false): Promise<void> {
