@@ -16,15 +16,21 @@ const POLL_MS = 1_000;
 
 export const mirrorSyncJob = defineJob({
   name: "order-mirror-sync",
-  /** Without a sync id: the shop's first sync (installation), started by the job unless one is running. */
-  data: z.object({ shop: z.string().min(1), syncId: z.string().min(1).optional() }),
+  /**
+   * Without a sync id: the shop's first sync (installation, at `requestedAt`), started by the job unless one is
+   * running or one started since it was asked for (a retry of a job whose sync another instance finished).
+   */
+  data: z.object({ shop: z.string().min(1), syncId: z.string().min(1).optional(), requestedAt: z.iso.datetime().optional() }),
   key: ({ shop }) => shop,
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   expireInSeconds: 60 * 60,
-  run: async ({ shop, syncId }, { signal, services }) => {
+  run: async ({ shop, syncId, requestedAt }, { signal, services }) => {
     const ctx = services.context(shop);
-    const running = syncId ? null : await ctx.db.mirrorSync.findFirst({ where: { shop, status: "RUNNING" }, orderBy: { startedAt: "desc" } });
-    const followed = syncId ?? running?.id ?? (await startMirrorSync(ctx)).syncId;
+    const since = requestedAt ? [{ status: "COMPLETED", startedAt: { gte: new Date(requestedAt) } }] : [];
+    const current = syncId
+      ? null
+      : await ctx.db.mirrorSync.findFirst({ where: { shop, OR: [{ status: "RUNNING" }, ...since] }, orderBy: { startedAt: "desc" } });
+    const followed = syncId ?? current?.id ?? (await startMirrorSync(ctx)).syncId;
     for (;;) {
       const progress = await advanceMirrorSync(ctx, followed, { signal });
       if (progress.status !== "RUNNING") return;
@@ -35,8 +41,8 @@ export const mirrorSyncJob = defineJob({
 });
 
 /** Installation (afterAuth): queues the shop's first order sync; the job starts it. */
-export function queueFirstMirrorSync(ctx: Pick<Context, "shop">): Promise<void> {
-  return jobs().send(mirrorSyncJob, { shop: ctx.shop });
+export function queueFirstMirrorSync(ctx: Pick<Context, "shop" | "now">): Promise<void> {
+  return jobs().send(mirrorSyncJob, { shop: ctx.shop, requestedAt: ctx.now().toISOString() });
 }
 
 /** Starts a sync of the shop's orders (one bulk operation) and queues the job that completes it ("Sync orders"). */
