@@ -55,14 +55,17 @@ export async function requestMirrorSync(ctx: Pick<Context, "db" | "shop" | "now"
 /**
  * The shop's mirror sync as the Orders to ship page shows it; only reads. Before the first sync's row
  * exists it is QUEUED while installation's job waits or starts it, NONE when no sync was ever asked for.
+ * `saved` is the share of Shopify's export saved so far (0 to 1), once the export is complete and saving.
  */
-export async function currentMirrorSync({
-  db,
-  shop,
-}: Pick<Context, "db" | "shop">): Promise<{ status: "NONE" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED"; error: string | null }> {
+export async function currentMirrorSync({ db, shop }: Pick<Context, "db" | "shop">): Promise<{
+  status: "NONE" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+  error: string | null;
+  saved: number | null;
+}> {
   const latest = await db.mirrorSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } });
-  if (!latest) return { status: (await jobs().busy(mirrorSyncJob, { shop })) ? "QUEUED" : "NONE", error: null };
-  return { status: latest.status as "RUNNING" | "COMPLETED" | "FAILED", error: latest.error };
+  if (!latest) return { status: (await jobs().busy(mirrorSyncJob, { shop })) ? "QUEUED" : "NONE", error: null, saved: null };
+  const saved = latest.exportLines ? Math.min(1, latest.linesSaved / latest.exportLines) : null;
+  return { status: latest.status as "RUNNING" | "COMPLETED" | "FAILED", error: latest.error, saved };
 }
 
 /** At process start: queues the job of every sync a restart left running (the database from the process's services). */

@@ -162,17 +162,25 @@ export async function advanceMirrorSync(
   if (sync.exportLines === null) await db.mirrorSync.update({ where: { id: syncId }, data: { exportLines } });
   if (bulkOperation.url) {
     const pieces = exportPieces(readExport(bulkOperation.url), { skip: sync.linesSaved, roots: SYNC_PIECE_FULFILLMENT_ORDERS });
-    for await (const piece of pieces) {
-      const orders = reassembleBulkOrders(piece.objects).map((node) => toMirroredOrder(OrderNode.parse(node)));
-      await db.$transaction(
-        async (tx) => {
-          await writeMirroredOrders(ctx, tx, orders, { syncedAt: sync.startedAt, whole: false });
-          await tx.mirrorSync.update({ where: { id: syncId }, data: { linesSaved: piece.linesThrough } });
-        },
-        { timeout: MIRROR_WRITE_TIMEOUT_MS },
-      );
-      crashPoint("mirror-sync:piece-saved");
-      if (signal?.aborted) return { status: "RUNNING", objectCount: exportLines };
+    try {
+      for await (const piece of pieces) {
+        const orders = reassembleBulkOrders(piece.objects).map((node) => toMirroredOrder(OrderNode.parse(node)));
+        await db.$transaction(
+          async (tx) => {
+            await writeMirroredOrders(ctx, tx, orders, { syncedAt: sync.startedAt, whole: false });
+            await tx.mirrorSync.update({ where: { id: syncId }, data: { linesSaved: piece.linesThrough } });
+          },
+          { timeout: MIRROR_WRITE_TIMEOUT_MS },
+        );
+        crashPoint("mirror-sync:piece-saved");
+        if (signal?.aborted) return { status: "RUNNING", objectCount: exportLines };
+      }
+    } catch (error) {
+      // An export Shopify no longer serves, or one that is not what the query asks for, will not read on a retry.
+      if (error instanceof MirrorSyncError) return fail(ctx, syncId, error.message);
+      if (error instanceof SyntaxError || error instanceof z.ZodError)
+        return fail(ctx, syncId, `Shopify's order export could not be read (${error.message.slice(0, 200)}).`);
+      throw error;
     }
   }
   const ordersSeen = await db.$transaction(
