@@ -5,7 +5,7 @@ import { useAppEnvironment } from "../support/app-env";
 import { expectMirrorOfAdmin } from "../support/mirror-expectations";
 import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
 
-// The first order sync in a real process killed half-way through saving the export (kill -9 after its second
+// The first order sync in a real process killed half-way through saving the export (kill -9 after its fourth
 // saved piece: about 1,000 of its 2,000 fulfillment orders), then a fresh process doing what the app does at startup. SQLite here, PostgreSQL in
 // vitest.postgres.config.ts, where the children alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe("the first order sync across a crash", () => {
   it("GIVEN the process dies half-way through saving the export WHEN a fresh process starts THEN it goes on from the last saved piece, with the same export, to a mirror of every open order", async () => {
-    const crashed = await runWorker(["first", SHOP], "mirror-sync:piece-saved#2");
+    const crashed = await runWorker(["first", SHOP], "mirror-sync:piece-saved#4");
     expect(crashed.signal, crashed.output).toBe("SIGKILL");
     const stopped = await db.mirrorSync.findFirstOrThrow({ where: { shop: SHOP } });
     expect(stopped.status).toBe("RUNNING");
