@@ -122,7 +122,7 @@ export type SyncProgress = { status: "RUNNING"; objectCount: number } | { status
 /**
  * Fulfillment orders saved per transaction: a batch of orders written in a few multi-row statements on either
  * database, well inside any transaction timeout, and the most of the export the app holds at once (at 500 the
- * app's peak RSS on PostgreSQL was 255–261 MB, at 250 it is 217 MB, at the same cost per order).
+ * app's peak RSS on PostgreSQL was 255–261 MB, over its 250 MB budget; at 250 it is 217–238 MB).
  */
 const SYNC_PIECE_FULFILLMENT_ORDERS = 250;
 
