@@ -27,6 +27,8 @@ const POSTGRES_TIER = [
   "test/integration/app-webhooks.test.ts",
   "test/integration/compliance.test.ts",
   "test/integration/order-mirror.test.ts",
+  "test/integration/mirror-at-size.test.ts",
+  "test/integration/crash-mirror-sync.test.ts",
   "test/integration/orders-to-ship.test.ts",
   "test/integration/search.test.ts",
   "test/integration/overview.test.ts",

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { databaseProviderOf } from "../lib/database-provider";
+import { databaseProviderOf, type DatabaseProvider } from "../lib/database-provider";
 
 /**
  * The app's Prisma client for DATABASE_URL: SQLite (`file:`) through better-sqlite3, the embedded default,
@@ -13,9 +13,24 @@ import { databaseProviderOf } from "../lib/database-provider";
  * models and API and the app types them with the SQLite client's types. It is loaded only when selected.
  */
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  if (databaseProviderOf(databaseUrl) === "sqlite") return new PrismaClient({ adapter: durableSqlite(databaseUrl) });
-  const { PrismaClient: PostgresPrismaClient } = loadPostgresClient();
-  return withSqliteTextMatching(new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) }));
+  const provider = databaseProviderOf(databaseUrl);
+  const client =
+    provider === "sqlite"
+      ? new PrismaClient({ adapter: durableSqlite(databaseUrl) })
+      : withSqliteTextMatching(new (loadPostgresClient().PrismaClient)({ adapter: new PrismaPg({ connectionString: databaseUrl }) }));
+  providers.set(client, provider);
+  return client;
+}
+
+/** The database each client made by {@link createPrismaClient} talks to. */
+const providers = new WeakMap<PrismaClient, DatabaseProvider>();
+
+/**
+ * The database `db` talks to, when {@link createPrismaClient} made it; undefined for any other client (an
+ * interactive transaction's client among them), so callers assume the stricter database.
+ */
+export function databaseProviderOfClient(db: PrismaClient): DatabaseProvider | undefined {
+  return providers.get(db);
 }
 
 /**

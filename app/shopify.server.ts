@@ -30,7 +30,7 @@ const shopify = shopifyApp({
     // started by a page. Imported when called: the sync's job module builds on this one.
     afterAuth: async ({ session }) => {
       const { queueFirstMirrorSync } = await import("./orders/mirror-sync.server");
-      await queueFirstMirrorSync({ shop: session.shop });
+      await queueFirstMirrorSync({ shop: session.shop, now: () => new Date() });
     },
   },
   ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),

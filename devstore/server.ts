@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { systemClock, type Clock } from "./clock.js";
 import { mintSessionToken as signSessionToken, type MintSessionTokenOptions } from "./auth/session-token.js";
@@ -113,8 +114,16 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
 
   app.get<{ Params: { id: string } }>("/bulk-operations/:id/result.jsonl", async (request, reply) => {
     const op = store.getBulkOperation(Number(request.params.id));
-    if (!op || op.status !== "COMPLETED" || op.result_jsonl === null) return reply.code(404).send({ errors: "Not Found" });
-    return reply.type("application/jsonl").send(op.result_jsonl);
+    if (!op || op.status !== "COMPLETED" || op.object_count === 0) return reply.code(404).send({ errors: "Not Found" });
+    // Part by part, as written: an export of 50,000 orders is never one string here.
+    const parts = async function* () {
+      for (let part = 0; ; part++) {
+        const jsonl = store.bulkOperationResult(op.id, part);
+        if (jsonl === undefined) return;
+        yield jsonl;
+      }
+    };
+    return reply.type("application/jsonl").send(Readable.from(parts()));
   });
 
   const mint = async (mintOptions: Partial<MintSessionTokenOptions> = {}) =>

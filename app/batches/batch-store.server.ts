@@ -4,6 +4,7 @@ import { rateOf, type Rate } from "../quoting/rate-fields";
 import { parseServiceTimestamp, type ShippingContext } from "../shipping/context.server";
 import { checkBatchable, type BatchGuard, type Refusal, type ShipmentForBatch } from "./eligibility";
 import { compareMembership, type MembershipView, type RemoteQuote } from "./membership";
+import { readByIds } from "../id-lists.server";
 
 /** Reads shared by batch management and booking: batch rows, their members, the guard, the service's view. */
 
@@ -33,7 +34,7 @@ export interface QuoteSummary extends Rate {
 /** Shipments with their picked quote's row (joined by the service's quote id, which has no relation). */
 export async function withSelectedQuotes(ctx: ShippingContext, shipments: readonly Shipment[]): Promise<ShipmentWithQuote[]> {
   const ids = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
-  const quotes = ids.length === 0 ? [] : await ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: ids } } });
+  const quotes = await readByIds(ctx, ids, (chunk) => ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: chunk } } }));
   const byId = new Map(quotes.map((quote) => [quote.quoteId, quote]));
   return shipments.map((shipment) => {
     const quote = shipment.selectedQuoteId === null ? undefined : byId.get(shipment.selectedQuoteId);
@@ -68,18 +69,22 @@ export async function batchMembers(ctx: ShippingContext, batchId: string): Promi
 export async function batchGuard(ctx: ShippingContext, fulfillmentOrderIds: readonly string[], exceptBatchId?: string): Promise<BatchGuard> {
   const ids = [...new Set(fulfillmentOrderIds)];
   const [labelled, batched] = await Promise.all([
-    ctx.db.shipment.findMany({
-      where: { shop: ctx.shop, fulfillmentOrderId: { in: ids }, bookingStatus: { in: ["BOOKED", "BOOKING"] } },
-      select: { fulfillmentOrderId: true, bookingStatus: true, trackingNumber: true },
-    }),
-    ctx.db.shipment.findMany({
-      where: {
-        shop: ctx.shop,
-        fulfillmentOrderId: { in: ids },
-        batch: { status: { in: [...HOLDING_BATCH_STATUSES] }, ...(exceptBatchId ? { id: { not: exceptBatchId } } : {}) },
-      },
-      select: { fulfillmentOrderId: true, batch: { select: { id: true, name: true, status: true } } },
-    }),
+    readByIds(ctx, ids, (chunk) =>
+      ctx.db.shipment.findMany({
+        where: { shop: ctx.shop, fulfillmentOrderId: { in: chunk }, bookingStatus: { in: ["BOOKED", "BOOKING"] } },
+        select: { fulfillmentOrderId: true, bookingStatus: true, trackingNumber: true },
+      }),
+    ),
+    readByIds(ctx, ids, (chunk) =>
+      ctx.db.shipment.findMany({
+        where: {
+          shop: ctx.shop,
+          fulfillmentOrderId: { in: chunk },
+          batch: { status: { in: [...HOLDING_BATCH_STATUSES] }, ...(exceptBatchId ? { id: { not: exceptBatchId } } : {}) },
+        },
+        select: { fulfillmentOrderId: true, batch: { select: { id: true, name: true, status: true } } },
+      }),
+    ),
   ]);
   return {
     now: ctx.now(),
@@ -118,7 +123,9 @@ function remoteQuotes(detail: BatchDetail): RemoteQuote[] {
 /** The shipment each of these quote ids was quoted for, from the app's quote rows. */
 async function quoteOwners(ctx: ShippingContext, quoteIds: readonly number[]): Promise<Map<number, string>> {
   if (quoteIds.length === 0) return new Map();
-  const rows = await ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: [...quoteIds] } }, select: { quoteId: true, shipmentId: true } });
+  const rows = await readByIds(ctx, quoteIds, (chunk) =>
+    ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: chunk } }, select: { quoteId: true, shipmentId: true } }),
+  );
   return new Map(rows.map((row) => [row.quoteId, row.shipmentId]));
 }
 

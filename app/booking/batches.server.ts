@@ -12,6 +12,7 @@ import { recordedBatch } from "./settle.server";
 import { loadPrepayOnFile } from "../settings/account.server";
 import type { Outcome } from "../outcome";
 import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
+import { readByIds } from "../id-lists.server";
 
 /**
  * Batches of picked rates, mirrored from the Shipping API: list, open, add, remove, cancel, delete. Every
@@ -255,7 +256,7 @@ async function openBatchOrRefuse(ctx: ShippingContext, batchId: string, doing: s
 export async function addToBatch(ctx: ShippingContext, batchId: string, shipmentIds: readonly string[]): Promise<ChangeResult & { refused: Refusal[] }> {
   const opened = await openBatchOrRefuse(ctx, batchId, "orders can be added");
   if ("refused" in opened) return { ok: false, message: opened.refused, refused: [] };
-  const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: [...new Set(shipmentIds)] } } });
+  const rows = await readByIds(ctx, [...new Set(shipmentIds)], (chunk) => ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: chunk } } }));
   const shipments = await withSelectedQuotes(ctx, rows);
   const { accepted, refused } = await batchableShipments(ctx, shipments);
   if (accepted.length === 0) return { ok: false, message: "None of these orders can be added.", refused };

@@ -7,6 +7,7 @@ import type { ShippingContext } from "../shipping/context.server";
 import type { Refusal } from "../batches/eligibility";
 import { batchWorkSettled, queueBatchWork } from "./batch-work.server";
 import { explainShippingError, outcomeUnknown } from "../shipping/errors";
+import { readByIds } from "../id-lists.server";
 
 /**
  * Creating batches on the service. The intent is recorded first (a CREATING batch holding its orders), so
@@ -40,7 +41,7 @@ export interface CreateBatchesResult {
  */
 export async function startBatchCreation(ctx: ShippingContext, input: { name: string; shipmentIds: readonly string[] }): Promise<CreateBatchesResult> {
   const ids = [...new Set(input.shipmentIds)];
-  const rows = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: ids } } });
+  const rows = await readByIds(ctx, ids, (chunk) => ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: chunk } } }));
   const byId = new Map((await withSelectedQuotes(ctx, rows)).map((row) => [row.id, row]));
   const unknown: Refusal[] = ids
     .filter((id) => !byId.has(id))

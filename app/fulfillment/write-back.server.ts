@@ -35,6 +35,7 @@ import {
   type QueuedShipment,
   type ShipmentLine,
 } from "./write-back-plan";
+import { writeByIds } from "../id-lists.server";
 
 /**
  * Fulfillment write-back: every booked shipment becomes exactly one Shopify fulfillment with its tracking
@@ -529,10 +530,12 @@ export async function viewWriteBack(ctx: Pick<Context, "db" | "shop" | "now">): 
  */
 export async function retryWriteBack(ctx: Pick<Context, "db" | "shop">, shipmentIds: readonly string[] | "all-failed"): Promise<{ queued: number }> {
   const { db, shop } = ctx;
-  const { count } = await db.shipment.updateMany({
-    where: { shop, fulfillmentStatus: FulfillmentStatus.FAILED, ...(shipmentIds === "all-failed" ? {} : { id: { in: [...shipmentIds] } }) },
-    data: { fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentError: null },
-  });
+  const retry = (only: { id: { in: string[] } } | object) =>
+    db.shipment.updateMany({
+      where: { shop, fulfillmentStatus: FulfillmentStatus.FAILED, ...only },
+      data: { fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentError: null },
+    });
+  const count = shipmentIds === "all-failed" ? (await retry({})).count : await writeByIds(ctx, shipmentIds, (chunk) => retry({ id: { in: chunk } }));
   if (count > 0) await queueWriteBack(ctx);
   return { queued: count };
 }

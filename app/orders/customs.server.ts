@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
+import { readByIds } from "../id-lists.server";
 
 /** Customs details the merchant typed per order (OrderCustoms), saved and laid over mirrored orders. */
 
@@ -29,9 +30,14 @@ export async function saveOrderCustoms(
   return true;
 }
 
-export async function withCustoms({ db, shop }: Pick<Context, "db" | "shop">, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
+export async function withCustoms(ctx: Pick<Context, "db" | "shop">, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
   if (orders.length === 0) return [];
-  const rows = await db.orderCustoms.findMany({ where: { shop, orderId: { in: orders.map((order) => order.id) } } });
+  const { db, shop } = ctx;
+  const rows = await readByIds(
+    ctx,
+    orders.map((order) => order.id),
+    (chunk) => db.orderCustoms.findMany({ where: { shop, orderId: { in: chunk } } }),
+  );
   if (rows.length === 0) return [...orders];
   const byOrder = new Map(rows.map((row) => [row.orderId, Entries.parse(JSON.parse(row.lines))]));
   return orders.map((order) => {

@@ -16,27 +16,33 @@ const POLL_MS = 1_000;
 
 export const mirrorSyncJob = defineJob({
   name: "order-mirror-sync",
-  /** Without a sync id: the shop's first sync (installation), started by the job unless one is running. */
-  data: z.object({ shop: z.string().min(1), syncId: z.string().min(1).optional() }),
+  /**
+   * Without a sync id: the shop's first sync (installation, at `requestedAt`), started by the job unless one is
+   * running or one started since it was asked for (a retry of a job whose sync another instance finished).
+   */
+  data: z.object({ shop: z.string().min(1), syncId: z.string().min(1).optional(), requestedAt: z.iso.datetime().optional() }),
   key: ({ shop }) => shop,
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   expireInSeconds: 60 * 60,
-  run: async ({ shop, syncId }, { signal, services }) => {
+  run: async ({ shop, syncId, requestedAt }, { signal, services }) => {
     const ctx = services.context(shop);
-    const running = syncId ? null : await ctx.db.mirrorSync.findFirst({ where: { shop, status: "RUNNING" }, orderBy: { startedAt: "desc" } });
-    const followed = syncId ?? running?.id ?? (await startMirrorSync(ctx)).syncId;
+    const since = requestedAt ? [{ status: "COMPLETED", startedAt: { gte: new Date(requestedAt) } }] : [];
+    const current = syncId
+      ? null
+      : await ctx.db.mirrorSync.findFirst({ where: { shop, OR: [{ status: "RUNNING" }, ...since] }, orderBy: { startedAt: "desc" } });
+    const followed = syncId ?? current?.id ?? (await startMirrorSync(ctx)).syncId;
     for (;;) {
-      const progress = await advanceMirrorSync(ctx, followed);
+      const progress = await advanceMirrorSync(ctx, followed, { signal });
       if (progress.status !== "RUNNING") return;
-      if (signal.aborted) throw new Error("stopped before Shopify's order export finished; the sync resumes on its next run");
+      if (signal.aborted) throw new Error("stopped before the order sync finished; it goes on from where it stopped on its next run");
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   },
 });
 
 /** Installation (afterAuth): queues the shop's first order sync; the job starts it. */
-export function queueFirstMirrorSync(ctx: Pick<Context, "shop">): Promise<void> {
-  return jobs().send(mirrorSyncJob, { shop: ctx.shop });
+export function queueFirstMirrorSync(ctx: Pick<Context, "shop" | "now">): Promise<void> {
+  return jobs().send(mirrorSyncJob, { shop: ctx.shop, requestedAt: ctx.now().toISOString() });
 }
 
 /** Starts a sync of the shop's orders (one bulk operation) and queues the job that completes it ("Sync orders"). */
@@ -49,14 +55,17 @@ export async function requestMirrorSync(ctx: Pick<Context, "db" | "shop" | "now"
 /**
  * The shop's mirror sync as the Orders to ship page shows it; only reads. Before the first sync's row
  * exists it is QUEUED while installation's job waits or starts it, NONE when no sync was ever asked for.
+ * `saved` is the share of Shopify's export saved so far (0 to 1), once the export is complete and saving.
  */
-export async function currentMirrorSync({
-  db,
-  shop,
-}: Pick<Context, "db" | "shop">): Promise<{ status: "NONE" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED"; error: string | null }> {
+export async function currentMirrorSync({ db, shop }: Pick<Context, "db" | "shop">): Promise<{
+  status: "NONE" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+  error: string | null;
+  saved: number | null;
+}> {
   const latest = await db.mirrorSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } });
-  if (!latest) return { status: (await jobs().busy(mirrorSyncJob, { shop })) ? "QUEUED" : "NONE", error: null };
-  return { status: latest.status as "RUNNING" | "COMPLETED" | "FAILED", error: latest.error };
+  if (!latest) return { status: (await jobs().busy(mirrorSyncJob, { shop })) ? "QUEUED" : "NONE", error: null, saved: null };
+  const saved = latest.exportLines ? Math.min(1, latest.linesSaved / latest.exportLines) : null;
+  return { status: latest.status as "RUNNING" | "COMPLETED" | "FAILED", error: latest.error, saved };
 }
 
 /** At process start: queues the job of every sync a restart left running (the database from the process's services). */

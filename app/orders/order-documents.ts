@@ -41,6 +41,7 @@ const MIRRORED_ORDER_FIELDS = `#graphql
     id
     name
     createdAt
+    updatedAt
     cancelledAt
     email
     currencyCode

@@ -61,6 +61,8 @@ export const OrderNode = schemaFor<ReassembledBulkOrder>()(
     id: z.string(),
     name: z.string(),
     createdAt: z.string(),
+    /** Absent from exports started before the mirror kept it: the row is then as fresh as its write. */
+    updatedAt: z.string().nullish(),
     cancelledAt: z.string().nullable(),
     email: z.string().nullable(),
     currencyCode: z.string(),
@@ -83,6 +85,8 @@ export interface MirroredFulfillmentOrder extends FulfillmentOrderForShipping {
 /** An order as the mirror keeps it: what mapping needs, plus what the order list filters on. */
 export interface MirroredOrder extends OrderForShipping {
   createdAt: string;
+  /** Shopify's updatedAt of this read of the order (ISO), or null when not known. */
+  updatedAt: string | null;
   cancelledAt: string | null;
   tags: string[];
   displayFulfillmentStatus: string;
@@ -99,6 +103,7 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
     email: node.email,
     currencyCode: node.currencyCode,
     createdAt: new Date(node.createdAt).toISOString(),
+    updatedAt: node.updatedAt ? new Date(node.updatedAt).toISOString() : null,
     cancelledAt: node.cancelledAt ? new Date(node.cancelledAt).toISOString() : null,
     tags: node.tags,
     displayFulfillmentStatus: node.displayFulfillmentStatus,
@@ -149,17 +154,18 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
 }
 
 /**
- * Reassembles the fulfillment-order bulk export (FULFILLMENT_ORDERS_TO_SHIP_BULK: one JSONL line per
+ * Reassembles lines of the fulfillment-order bulk export (FULFILLMENT_ORDERS_TO_SHIP_BULK: one JSONL line per
  * fulfillment order, each followed by its line items with `__parentId`) into order nodes in the
- * single-order document's shape, fulfillment orders grouped under their order.
+ * single-order document's shape, fulfillment orders grouped under their order. The lines are a whole export,
+ * or a piece of one that starts at a fulfillment order (app/orders/bulk-export.ts): an order whose fulfillment
+ * orders fall in several pieces comes out of each with the ones it holds.
  */
-export function reassembleBulkOrders(jsonl: string): unknown[] {
+export function reassembleBulkOrders(lines: Iterable<Record<string, unknown>>): unknown[] {
   type Json = Record<string, unknown>;
   const fulfillmentOrders = new Map<string, Json & { lineItems: { edges: Array<{ node: Json }> } }>();
   const orders = new Map<string, Json & { fulfillmentOrders: { edges: Array<{ node: Json }> } }>();
-  for (const line of jsonl.split("\n")) {
-    if (!line.trim()) continue;
-    const { __parentId: parentId, ...object } = JSON.parse(line) as Json & { __parentId?: string };
+  for (const line of lines) {
+    const { __parentId: parentId, ...object } = line as Json & { __parentId?: string };
     if (parentId) {
       const parent = fulfillmentOrders.get(parentId);
       if (!parent) throw new Error(`Bulk export line ${String(object.id)} comes before its fulfillment order ${parentId}`);

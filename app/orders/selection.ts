@@ -14,11 +14,11 @@ export function parseOrderSelection(params: URLSearchParams): { ids: string[] } 
     .map((value) => value.trim())
     .filter((value) => value.length > 0)
     .map((value) => shopifyGid("Order", value));
-  const ids: string[] = [];
+  const ids = new Set<string>();
   for (const value of raw) {
     const parsed = OrderGid.safeParse(value);
     if (!parsed.success) return { error: `ids: "${value}" ${parsed.error.issues[0]?.message ?? "is not an order id"}` };
-    if (!ids.includes(parsed.data)) ids.push(parsed.data);
+    ids.add(parsed.data);
   }
-  return { ids };
+  return { ids: [...ids] };
 }

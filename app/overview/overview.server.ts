@@ -6,6 +6,7 @@ import { unshippableReason } from "../orders/orders-to-ship.server";
 import { sumAmounts } from "../shipping/money";
 import { carrierPerformance, type DeliveredShipment } from "./carrier-performance";
 import type { Overview, SpendRow } from "./overview";
+import { readByIds } from "../id-lists.server";
 
 /**
  * The Shipping overview: what labels cost over a period, where they went, how carriers performed, and what
@@ -21,10 +22,11 @@ async function deliveredShipments(db: PrismaClient, shop: string, from: Date, to
   });
   const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
   const names = new Map(
-    (await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { quoteId: true, serviceDescription: true } })).map((quote) => [
-      quote.quoteId,
-      quote.serviceDescription,
-    ]),
+    (
+      await readByIds({ db }, quoteIds, (chunk) =>
+        db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { quoteId: true, serviceDescription: true } }),
+      )
+    ).map((quote) => [quote.quoteId, quote.serviceDescription]),
   );
   return rows.map((row) => ({
     carrierCode: row.carrierCode!,
@@ -104,9 +106,11 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
   ]);
   const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
   const names = new Map(
-    (await db.quote.findMany({ where: { shop, quoteId: { in: quoteIds } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } })).map(
-      (quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription],
-    ),
+    (
+      await readByIds({ db }, quoteIds, (chunk) =>
+        db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } }),
+      )
+    ).map((quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription]),
   );
 
   const byCarrier = new Map<string, { label: string; amounts: string[] }>();

@@ -19,6 +19,7 @@ import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
+import { idChunks, readByIds } from "../id-lists.server";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -141,19 +142,23 @@ async function planRun(
   }
 
   const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
-  const earlier = await db.shipment.findMany({
-    where: { shop, fulfillmentOrderId: { in: fulfillmentOrderIds } },
-    select: {
-      id: true,
-      fulfillmentOrderId: true,
-      batchId: true,
-      batch: { select: { name: true } },
-      bookingStatus: true,
-      fulfillmentStatus: true,
-      trackingNumber: true,
-    },
-    orderBy: { createdAt: "desc" },
-  });
+  const earlier = (
+    await readByIds({ db }, fulfillmentOrderIds, (chunk) =>
+      db.shipment.findMany({
+        where: { shop, fulfillmentOrderId: { in: chunk } },
+        select: {
+          id: true,
+          fulfillmentOrderId: true,
+          batchId: true,
+          batch: { select: { name: true } },
+          bookingStatus: true,
+          fulfillmentStatus: true,
+          trackingNumber: true,
+          createdAt: true,
+        },
+      }),
+    )
+  ).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
   const planned: Planned[] = [];
   for (const { order, shipments } of mappedByOrder) {
@@ -245,7 +250,7 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
       const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
       if (reused.length > 0) {
         // The earlier quotes belong to the earlier request; this run stores fresh ones.
-        await tx.quote.deleteMany({ where: { shop, shipmentId: { in: reused.map((entry) => entry.reuseId) } } });
+        for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
         for (const entry of reused) await tx.shipment.update({ where: { id: entry.reuseId }, data: fields(entry) });
       }
       return created;

@@ -7,6 +7,7 @@ import { saveRateChoices } from "./quote-store.server";
 import { isBooked } from "./rate-pick.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate, type PreviousChoice, type SelectedBy } from "./rate-choice";
+import { readByIds } from "../id-lists.server";
 
 /**
  * Re-quoting stored shipments: expired or failed rates on the rates page, and the batches step's "re-quote
@@ -28,16 +29,20 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
   const { db, shop } = ctx;
   const now = ctx.now();
   const ids = [...new Set(shipmentIds)];
-  const shipments = await db.shipment.findMany({
-    where: { shop, id: { in: ids } },
-    select: { id: true, orderId: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
-  });
+  const shipments = await readByIds(ctx, ids, (chunk) =>
+    db.shipment.findMany({
+      where: { shop, id: { in: chunk } },
+      select: { id: true, orderId: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
+    }),
+  );
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]));
   const selectedIds = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
-  const selectedQuotes = await db.quote.findMany({
-    where: { shop, quoteId: { in: selectedIds } },
-    select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true },
-  });
+  const selectedQuotes = await readByIds(ctx, selectedIds, (chunk) =>
+    db.quote.findMany({
+      where: { shop, quoteId: { in: chunk } },
+      select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true },
+    }),
+  );
   const quoteById = new Map(selectedQuotes.map((quote) => [quote.quoteId, quote]));
 
   const outcomes = new Map<string, RequoteOutcome>();

@@ -22,6 +22,7 @@ import type { ServiceNames } from "../shipping/service-names";
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, type CarrierTotal } from "./totals";
+import { readByIds } from "../id-lists.server";
 
 /**
  * What the rates page shows for one run: progress, then per order its shipments with every rate, the pick
@@ -189,10 +190,12 @@ export async function loadQuoteRunView(
   const selectedIds = all.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
   const selected = new Map(
     (
-      await db.quote.findMany({
-        where: { shop, quoteId: { in: selectedIds } },
-        select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
-      })
+      await readByIds({ db }, selectedIds, (chunk) =>
+        db.quote.findMany({
+          where: { shop, quoteId: { in: chunk } },
+          select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
+        }),
+      )
     ).map((quote) => [quote.quoteId, quote]),
   );
   const pickOf = (shipment: { quoteStatus: string; selectedQuoteId: number | null }) =>

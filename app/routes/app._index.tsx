@@ -121,7 +121,10 @@ export default function OrdersToShip() {
         )}
         {sync.status === "RUNNING" && (
           <Banner tone="info" title="Reading your open orders from Shopify…">
-            <p>This runs once after install and whenever you sync. The list fills in as soon as it finishes.</p>
+            <p>
+              This runs once after install and whenever you sync. The list fills in as your orders are saved
+              {sync.saved === null ? "." : ` (${Math.floor(sync.saved * 100)} % so far).`}
+            </p>
           </Banner>
         )}
         {sync.status === "FAILED" && (

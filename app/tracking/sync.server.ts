@@ -20,6 +20,7 @@ import {
   type StatusPosition,
 } from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
+import { sqlTemplate } from "../sql-template";
 
 /**
  * Tracking sync (docs/decisions/006): every shipment Consign wrote back to Shopify is polled with Track
@@ -153,20 +154,6 @@ function rescheduleUnchanged(db: Context["db"], rows: readonly UnchangedReschedu
     ")",
   ]);
   return db.$executeRaw(strings, ...values);
-}
-
-/** SQL text and values as a tagged template's arguments, which every generated client's `$executeRaw` binds. */
-function sqlTemplate(pieces: ReadonlyArray<string | { value: unknown }>): [TemplateStringsArray, ...unknown[]] {
-  const strings = [""];
-  const values: unknown[] = [];
-  for (const piece of pieces) {
-    if (typeof piece === "string") strings[strings.length - 1] += piece;
-    else {
-      values.push(piece.value);
-      strings.push("");
-    }
-  }
-  return [Object.assign(strings, { raw: [...strings] }), ...values];
 }
 
 async function flushReschedules(run: Run, all = false): Promise<void> {

@@ -2,6 +2,7 @@ import {
   getNamedType,
   Kind,
   parse,
+  print,
   TypeInfo,
   validate,
   visit,
@@ -12,6 +13,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
+  type ValueNode,
 } from "graphql";
 import type { Store } from "../store/store.js";
 import { isConnectionType } from "../graphql/cost.js";
@@ -158,9 +160,58 @@ export function flattenBulkResult(data: JsonObject): { lines: JsonObject[]; root
   return { lines, roots };
 }
 
+/** Root objects a bulk query reads per page: what the local admin holds of an export at once. */
+const BULK_PAGE_SIZE = 1_000;
+
 /**
- * Bulk query operations: CREATED on submit, RUNNING while the query executes in the background, COMPLETED with
- * the JSONL stored in the database (served at /bulk-operations/:id/result.jsonl), or FAILED.
+ * A bulk query whose one root field is a connection, read a page at a time: the field with `first` and `after`
+ * (the previous page's end) and its `pageInfo`, as Shopify's own bulk operations walk a connection. Null for any
+ * other query, which runs whole.
+ */
+function pagedBulkQuery(query: string): { page(after: string | null): string; next(data: JsonObject): string | null } | null {
+  const document = parse(query);
+  const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  const roots = operation?.selectionSet.selections ?? [];
+  const root = roots[0];
+  if (roots.length !== 1 || root?.kind !== Kind.FIELD) return null;
+  const type = adminSchema().getQueryType()?.getFields()[root.name.value]?.type;
+  if (!type || !isConnectionType(getNamedType(type))) return null;
+  const key = root.alias?.value ?? root.name.value;
+  const PageInfo = "pageInfo { hasNextPage endCursor }";
+  const pageInfo = parse(`{ ${PageInfo} }`).definitions[0];
+  return {
+    page(after) {
+      const paged = visit(document, {
+        Field(field) {
+          if (field !== root) return undefined;
+          const argument = (name: string, value: ValueNode) => ({ kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: name }, value }) as const;
+          const kept = (field.arguments ?? []).filter((arg) => arg.name.value !== "first" && arg.name.value !== "after");
+          return {
+            ...field,
+            arguments: [
+              ...kept,
+              argument("first", { kind: Kind.INT, value: String(BULK_PAGE_SIZE) }),
+              ...(after ? [argument("after", { kind: Kind.STRING, value: after })] : []),
+            ],
+            selectionSet: {
+              ...field.selectionSet!,
+              selections: [...field.selectionSet!.selections, ...(pageInfo?.kind === Kind.OPERATION_DEFINITION ? pageInfo.selectionSet.selections : [])],
+            },
+          };
+        },
+      });
+      return print(paged);
+    },
+    next(data) {
+      const info = (data[key] as { pageInfo?: { hasNextPage?: boolean; endCursor?: string | null } } | undefined)?.pageInfo;
+      return info?.hasNextPage && info.endCursor ? info.endCursor : null;
+    },
+  };
+}
+
+/**
+ * Bulk query operations: CREATED on submit, RUNNING while the query executes in the background a page at a time,
+ * COMPLETED with the JSONL stored in the database in parts (served at /bulk-operations/:id/result.jsonl), or FAILED.
  */
 export class BulkOperations {
   private running = new Set<Promise<void>>();
@@ -188,24 +239,30 @@ export class BulkOperations {
 
   private async run(id: number, query: string): Promise<void> {
     this.store.updateBulkOperation(id, { status: "RUNNING" });
+    const failed = () => this.store.updateBulkOperation(id, { status: "FAILED", error_code: "INTERNAL_SERVER_ERROR", completed_at: this.store.now() });
     try {
-      const result = await this.executeBulk({ query });
-      if (result.errors?.length || !result.data) {
-        this.store.updateBulkOperation(id, { status: "FAILED", error_code: "INTERNAL_SERVER_ERROR", completed_at: this.store.now() });
-        return;
+      const pages = pagedBulkQuery(query);
+      let after: string | null = null;
+      const counts = { objects: 0, roots: 0, bytes: 0 };
+      for (let part = 0; ; part++) {
+        const result = await this.executeBulk({ query: pages ? pages.page(after) : query });
+        if (result.errors?.length || !result.data) return failed();
+        const { lines, roots } = flattenBulkResult(result.data);
+        const jsonl = lines.map((line) => `${JSON.stringify(line)}\n`).join("");
+        if (jsonl) this.store.appendBulkOperationResult(id, part, jsonl);
+        counts.objects += lines.length;
+        counts.roots += roots;
+        counts.bytes += Buffer.byteLength(jsonl);
+        // Shopify's objectCount grows while the operation runs.
+        this.store.updateBulkOperation(id, { object_count: counts.objects, root_object_count: counts.roots });
+        after = pages?.next(result.data) ?? null;
+        if (after === null) break;
+        // Pages come one after another with the event loop free between them: the admin answers meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      const { lines, roots } = flattenBulkResult(result.data);
-      const jsonl = lines.map((l) => JSON.stringify(l)).join("\n") + (lines.length > 0 ? "\n" : "");
-      this.store.updateBulkOperation(id, {
-        status: "COMPLETED",
-        completed_at: this.store.now(),
-        object_count: lines.length,
-        root_object_count: roots,
-        file_size: Buffer.byteLength(jsonl),
-        result_jsonl: jsonl,
-      });
+      this.store.updateBulkOperation(id, { status: "COMPLETED", completed_at: this.store.now(), file_size: counts.bytes });
     } catch {
-      this.store.updateBulkOperation(id, { status: "FAILED", error_code: "INTERNAL_SERVER_ERROR", completed_at: this.store.now() });
+      failed();
     }
   }
 

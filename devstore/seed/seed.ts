@@ -15,7 +15,7 @@ export interface SeedOptions {
 }
 
 export const DEFAULT_SEED_ORDERS = 60;
-export const MAX_SEED_ORDERS = 10_000;
+export const MAX_SEED_ORDERS = 100_000;
 
 /** mulberry32: small, fast, deterministic. */
 export function prng(seed: number): () => number {

@@ -14,6 +14,17 @@ export const bulkOperationRows = {
     this.sql(`UPDATE bulk_operations SET ${keys.map((k) => `${k} = @${k}`).join(", ")} WHERE id = @id`).run({ ...fields, id });
   },
 
+  /** Appends a part of an operation's JSONL (its next page's lines). */
+  appendBulkOperationResult(this: Store, id: number, part: number, jsonl: string): void {
+    this.sql("INSERT INTO bulk_operation_results (operation_id, part, jsonl) VALUES (?, ?, ?)").run(id, part, jsonl);
+  },
+
+  /** Part `part` of an operation's JSONL, or undefined past its last. */
+  bulkOperationResult(this: Store, id: number, part: number): string | undefined {
+    const row = this.sql("SELECT jsonl FROM bulk_operation_results WHERE operation_id = ? AND part = ?").get(id, part) as { jsonl: string } | undefined;
+    return row?.jsonl;
+  },
+
   getBulkOperation(this: Store, id: number): BulkOperationRow | undefined {
     return this.byId<BulkOperationRow>("bulk_operations", id);
   },

@@ -223,8 +223,15 @@ CREATE TABLE IF NOT EXISTS bulk_operations (
   object_count INTEGER NOT NULL DEFAULT 0,
   root_object_count INTEGER NOT NULL DEFAULT 0,
   file_size INTEGER,
-  error_code TEXT,
-  result_jsonl TEXT
+  error_code TEXT
+);
+
+-- A bulk operation's JSONL, in the parts its pages wrote (served one after another).
+CREATE TABLE IF NOT EXISTS bulk_operation_results (
+  operation_id INTEGER NOT NULL REFERENCES bulk_operations(id),
+  part INTEGER NOT NULL,
+  jsonl TEXT NOT NULL,
+  PRIMARY KEY (operation_id, part)
 );
 
 CREATE TABLE IF NOT EXISTS access_tokens (

@@ -245,7 +245,6 @@ export interface BulkOperationRow {
   root_object_count: number;
   file_size: number | null;
   error_code: string | null;
-  result_jsonl: string | null;
 }
 
 export interface AccessTokenRow {

@@ -62,9 +62,10 @@ export interface AppBenchStack {
 
 /**
  * Seeds a local admin with `orders` orders, starts it and the service, connects the shop's account, and
- * fills the app's order mirror through the real library, as a first visit of the app would.
+ * fills the app's order mirror through the real library, as a first visit of the app would (unless `mirror`
+ * is false: a bench of the sync itself).
  */
-export async function startAppBenchStack({ orders }: { orders: number }): Promise<AppBenchStack> {
+export async function startAppBenchStack({ orders, mirror = true }: { orders: number; mirror?: boolean }): Promise<AppBenchStack> {
   const dir = mkdtempSync(join(tmpdir(), "consign-app-bench-"));
   const [servicePort, adminPort] = [await freePort(), await freePort()];
   const service = npmScript("service", {
@@ -125,7 +126,7 @@ export async function startAppBenchStack({ orders }: { orders: number }): Promis
 
     const { admin } = await unauthenticated.admin(SHOP);
     const context = { admin, shop: SHOP };
-    await syncOrderMirror(context, prisma, 100);
+    if (mirror) await syncOrderMirror(context, prisma, 100);
     const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP, cancelledAt: null }, orderBy: { orderCreatedAt: "desc" }, select: { id: true } });
 
     return {

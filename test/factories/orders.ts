@@ -121,6 +121,7 @@ export function buildMirroredOrder(overrides: Partial<OrderForShipping> & Partia
   return {
     ...order,
     createdAt: createdAt ?? new Date("2026-11-20T12:00:00Z").toISOString(),
+    updatedAt: null,
     cancelledAt: null,
     tags: [],
     displayFulfillmentStatus: "UNFULFILLED",

@@ -4,7 +4,7 @@ import { buildAddress, buildOrder } from "../factories/orders";
 
 useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
-const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const { redactCustomer, redactShop, reportCustomerData } = await import("../../app/compliance.server");
 
 const SHOP = "compliance.myshopify.com";
@@ -17,6 +17,7 @@ function mirrored(email: string) {
   return {
     ...order,
     createdAt: "2026-11-01T10:00:00.000Z",
+    updatedAt: null,
     cancelledAt: null,
     tags: [],
     displayFulfillmentStatus: "UNFULFILLED",

@@ -154,7 +154,7 @@ describe("the order mirror against the local admin", () => {
 
   it("GIVEN a shop never synced THEN Orders to ship starts nothing (NONE); WHEN installation queues the first sync THEN the page shows it queued or running, its job completes it, and loading the page again starts no other", async () => {
     await prisma.mirrorSync.deleteMany({ where: { shop: SHOP } });
-    expect(await currentMirrorSync(ctx)).toEqual({ status: "NONE", error: null });
+    expect(await currentMirrorSync(ctx)).toEqual({ status: "NONE", error: null, saved: null });
     expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(0);
 
     await queueFirstMirrorSync(ctx);
@@ -164,7 +164,7 @@ describe("the order mirror against the local admin", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       sync = await currentMirrorSync(ctx);
     }
-    expect(sync).toEqual({ status: "COMPLETED", error: null });
+    expect(sync).toEqual({ status: "COMPLETED", error: null, saved: 1 });
     expect(await currentMirrorSync(ctx)).toEqual(sync);
     expect(await prisma.mirrorSync.count({ where: { shop: SHOP } })).toBe(1);
   });

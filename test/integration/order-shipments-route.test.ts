@@ -20,7 +20,7 @@ const { databaseUrl } = useAppEnvironment({
   SHIPPING_API_URL: service.baseUrl,
 });
 const { default: prisma } = await import("../../app/db.server");
-const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const route = await import("../../app/routes/api.order-shipments.$id");
 const { OrderShipmentsView } = await import("../../app/extension/order-shipments-view");
 

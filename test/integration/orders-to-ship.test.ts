@@ -5,7 +5,7 @@ import { useAppEnvironment } from "../support/app-env";
 
 useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
-const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const { listOrdersToShip, matchingShippableOrderIds, orderListFilters } = await import("../../app/orders/orders-to-ship.server");
 
 const SHOP = "filters.myshopify.com";
@@ -28,6 +28,7 @@ function mirrored(number: number, overrides: { country?: string; tags?: string[]
   return {
     ...order,
     createdAt: new Date(NOW.getTime() - (overrides.ageDays ?? 0) * DAY).toISOString(),
+    updatedAt: null,
     cancelledAt: null,
     tags: overrides.tags ?? [],
     displayFulfillmentStatus: "UNFULFILLED",

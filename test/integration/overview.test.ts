@@ -6,7 +6,7 @@ import { useAppEnvironment } from "../support/app-env";
 // bookings, orders waiting at several ages; and the CSV it exports.
 useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
-const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const { averageAmount, overviewCsv, shippingOverview } = await import("../../app/overview/overview.server");
 const { OverviewQuery } = await import("../../app/overview/overview");
 
