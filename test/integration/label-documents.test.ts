@@ -18,7 +18,7 @@ const booking = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");
 const { parseBookingForm } = await import("../../app/booking/book-request");
 const { batchPrintJob, shipmentPrintJob } = await import("../../app/documents/print-job.server");
-const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 
 const SHOP = "label-documents.myshopify.com";
 const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP, settings: { labelFormat: "PDF" } });
