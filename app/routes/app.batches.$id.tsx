@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
 import { useEffect, useState } from "react";
@@ -29,10 +29,13 @@ import type { Outcome } from "../outcome";
  * and re-quote failed orders into a new batch. While it books, the page polls.
  */
 
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
+  const { page } = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   try {
-    const view = await openBatch(ctx, params.id ?? "");
+    const view = await openBatch(ctx, params.id ?? "", { page });
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
     const [names, paid] = await Promise.all([
       loadServiceNames(ctx),
@@ -175,7 +178,13 @@ export default function BatchPage() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const outcome = fetcher.data ?? result;
+  const [searchParams, setSearchParams] = useSearchParams();
   const { batch } = view;
+  const goToPage = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("page", String(page));
+    setSearchParams(next);
+  };
   const busy = navigation.state !== "idle" || fetcher.state !== "idle";
   const pendingIntent = (navigation.formData ?? fetcher.formData)?.get("intent");
 
@@ -337,6 +346,17 @@ export default function BatchPage() {
             resourceName={{ singular: "order", plural: "orders" }}
             itemCount={view.lines.length}
             selectable={false}
+            pagination={
+              view.pages > 1
+                ? {
+                    hasPrevious: view.page > 1,
+                    hasNext: view.page < view.pages,
+                    onPrevious: () => goToPage(view.page - 1),
+                    onNext: () => goToPage(view.page + 1),
+                    label: `Page ${view.page} of ${view.pages} · ${view.counts.orders} orders`,
+                  }
+                : undefined
+            }
             headings={[
               { title: "Order" },
               { title: "Service" },

@@ -356,6 +356,10 @@ export default function QuoteRunPage() {
         </div>
 
         <Card padding="0">
+          <div
+            data-rates-filter={[filter.attention && "attention", filter.international && "international", filter.carrier].filter(Boolean).join(" ") || "all"}
+            hidden
+          />
           {view.orders.length === 0 && (
             <Box padding="400">
               <Text as="p" tone="subdued">

@@ -34,8 +34,11 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
     return result.ok ? { mode: "search", rows: result.rows, problem: null, names } : { mode: "search", rows: [], problem: result.message, names };
   }
   const filter = TrackingFilter.parse(params.get("status") ?? "all");
-  return { mode: "dashboard", names, ...(await viewTracking(ctx, { filter, q: TrackingSearch.parse(params.get("find") ?? "") })) };
+  const { page } = PageQuery.parse(Object.fromEntries(params));
+  return { mode: "dashboard", names, ...(await viewTracking(ctx, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), page })) };
 };
+
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
 
 const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
 
@@ -175,6 +178,11 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
     TABS.findIndex((tab) => tab.id === page.filter),
   );
   const checking = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const goToPage = (to: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(to));
+    setParams(next);
+  };
   return (
     <>
       {page.running && (
@@ -185,6 +193,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
         </Banner>
       )}
       <Card padding="0">
+        <div data-tracking-filter={page.filter} hidden />
         <Tabs
           tabs={TABS.map((tab) => ({
             id: tab.id,
@@ -195,6 +204,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
           onSelect={(index) => {
             const next = new URLSearchParams(params);
             next.set("status", TABS[index]!.id);
+            next.delete("page");
             setParams(next);
           }}
         >
@@ -225,18 +235,22 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
                 itemCount={page.rows.length}
                 selectable={false}
                 headings={TRACKING_HEADINGS}
+                pagination={
+                  page.pages > 1
+                    ? {
+                        hasPrevious: page.page > 1,
+                        hasNext: page.page < page.pages,
+                        onPrevious: () => goToPage(page.page - 1),
+                        onNext: () => goToPage(page.page + 1),
+                        label: `Page ${page.page} of ${page.pages}`,
+                      }
+                    : undefined
+                }
               >
                 {page.rows.map((row, index) => (
                   <TrackingRow key={row.shipmentId} row={row} index={index} names={page.names} />
                 ))}
               </IndexTable>
-            )}
-            {page.truncated && (
-              <div style={{ padding: "12px 16px" }}>
-                <Text as="p" tone="subdued">
-                  Showing the 100 most recent. Filter by order or tracking number to find others.
-                </Text>
-              </div>
             )}
           </BlockStack>
         </Tabs>

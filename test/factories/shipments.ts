@@ -55,6 +55,8 @@ export interface QuotedShipmentsOptions {
   /** Quote one service only (faster and predictable), e.g. BLP_GROUND; default every enabled service. */
   serviceCode?: string;
   settings?: ShippingSettings;
+  /** Store a shipment the service refused as failed, as a run does, instead of throwing. */
+  keepFailures?: boolean;
 }
 
 /** Creates quoted Shipment rows (rates stored, the rule's pick selected) and returns them in order. */
@@ -88,7 +90,7 @@ export async function quotedShipments(options: QuotedShipmentsOptions): Promise<
     replace: false,
   }));
   const failed = chosen.find((entry) => !entry.choice.ok);
-  if (failed && !failed.choice.ok) throw new Error(`quoting failed: ${failed.choice.message}`);
+  if (failed && !failed.choice.ok && !options.keepFailures) throw new Error(`quoting failed: ${failed.choice.message}`);
   await saveRateChoices({ db: options.db, shop: options.shop }, chosen, options.now);
   return options.db.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
