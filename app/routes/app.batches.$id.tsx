@@ -29,6 +29,9 @@ import type { Outcome } from "../outcome";
  * and re-quote failed orders into a new batch. While it books, the page polls.
  */
 
+/** Orders offered to add at a time; once added, the next ones are offered. */
+const CANDIDATES_SHOWN = 25;
+
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -36,7 +39,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { page } = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   try {
     const view = await openBatch(ctx, params.id ?? "", { page });
-    const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
+    const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: CANDIDATES_SHOWN }) : [];
     const [names, paid] = await Promise.all([
       loadServiceNames(ctx),
       paidShippingByOrder(
