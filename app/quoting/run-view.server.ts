@@ -9,6 +9,7 @@ import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import type { ObservedTransit } from "../tracking/transit-times";
 import type { Quote } from "@prisma/client";
+import { readInSlices } from "../id-lists";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
 import { billedWeight, deliverySpeed, formatWeight } from "./rate-display";
@@ -196,10 +197,12 @@ export async function loadQuoteRunView(
   const selectedIds = all.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
   const selected = new Map(
     (
-      await db.quote.findMany({
-        where: { shop, quoteId: { in: selectedIds } },
-        select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
-      })
+      await readInSlices(selectedIds, (slice) =>
+        db.quote.findMany({
+          where: { shop, quoteId: { in: slice } },
+          select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
+        }),
+      )
     ).map((quote) => [quote.quoteId, quote]),
   );
   const pickOf = (shipment: { quoteStatus: string; selectedQuoteId: number | null }) =>

@@ -9,7 +9,7 @@ import { seedStore } from "../../devstore/seed/seed";
 import { openBrowser } from "../support/browser";
 import { connectStackAccount } from "../support/account";
 import { startStack, STACK_SHOP } from "../support/stack";
-import { seedOpenBatch, seedRatesRun, seedTrackedShipments } from "./ui-seed";
+import { seedOpenBatch, seedRatesRun, seedTrackedShipments } from "../factories/big-shop";
 
 /**
  * `npm run bench:ui`: the app's pages at a busy shop's size, in real Chromium inside the local admin's frame, as
@@ -23,27 +23,38 @@ import { seedOpenBatch, seedRatesRun, seedTrackedShipments } from "./ui-seed";
  */
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
+/** The devstore's seed closes or fulfils about a quarter of its orders (its scenarios): seed enough for ORDERS open ones. */
+const SEEDED = Math.ceil(ORDERS / 0.75);
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);
 const TRACKED = Number(process.env.BENCH_TRACKED ?? 50_000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 10);
 const TARGETS = { lcp: 1500, cls: 0.05, inp: 150 } as const;
 
 const require = createRequire(import.meta.url);
-const WEB_VITALS = readFileSync(join(dirname(require.resolve("web-vitals")), "web-vitals.iife.js"), "utf8");
+const WEB_VITALS = readFileSync(join(dirname(require.resolve("web-vitals")), "web-vitals.attribution.iife.js"), "utf8");
 
 /** In the app's frame only (the admin is the top window): the three metrics as web-vitals reports them, every change. */
 const COLLECT = `${WEB_VITALS}
 if (window.top !== window) {
-  window.__vitals = { lcp: null, cls: 0, inp: null };
+  window.__vitals = { lcp: null, cls: 0, inp: null, shiftTarget: null, inpTarget: null };
   webVitals.onLCP((metric) => { window.__vitals.lcp = metric.value; }, { reportAllChanges: true });
-  webVitals.onCLS((metric) => { window.__vitals.cls = metric.value; }, { reportAllChanges: true });
-  webVitals.onINP((metric) => { window.__vitals.inp = metric.value; }, { reportAllChanges: true });
+  webVitals.onCLS((metric) => {
+    window.__vitals.cls = metric.value;
+    window.__vitals.shiftTarget = metric.attribution.largestShiftTarget ?? null;
+  }, { reportAllChanges: true });
+  webVitals.onINP((metric) => {
+    window.__vitals.inp = metric.value;
+    window.__vitals.inpTarget = metric.attribution.interactionTarget ?? null;
+  }, { reportAllChanges: true });
 }`;
 
 interface Vitals {
   lcp: number | null;
   cls: number;
   inp: number | null;
+  /** What moved most (web-vitals' attribution build), and the element of the slowest interaction. */
+  shiftTarget: string | null;
+  inpTarget: string | null;
 }
 
 interface Sample extends Vitals {
@@ -195,14 +206,14 @@ async function measure(page: Page, appOrigin: string, adminUrl: string, script: 
 
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log(`bench:ui: ${ORDERS} open orders, a rates run over them, a batch of ${BATCH}, ${TRACKED} tracked shipments; ${LOADS} loads per page`);
-  const stack = await startStack({ seed: (store) => void seedStore(store, { shopDomain: STACK_SHOP, orders: ORDERS }) });
+  console.log(`bench:ui: about ${ORDERS} open orders (${SEEDED} seeded), a rates run over them, a batch of ${BATCH}, ${TRACKED} tracked shipments; ${LOADS} loads per page`);
+  const stack = await startStack({ seed: (store) => void seedStore(store, { shopDomain: STACK_SHOP, orders: SEEDED }) });
   const browser = await openBrowser();
   const db = createPrismaClient(stack.app.databaseUrl);
   try {
     const credentials = await connectStackAccount(stack);
     const client = createShippingClient({ baseUrl: stack.service.url, credentials: { kind: "customer", ...credentials } });
-    console.log(`  local admin seeded with ${ORDERS} orders: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`  local admin seeded with ${SEEDED} orders: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     await browser.context.addInitScript({ content: COLLECT });
     const page = await browser.context.newPage();
@@ -265,6 +276,12 @@ async function main(): Promise<void> {
     });
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
     for (const row of [header, ...rows]) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
+    console.log("\nWhere the worst load's shift and slowest interaction were (web-vitals attribution):");
+    for (const { script, samples } of results) {
+      const worstShift = [...samples].sort((a, b) => b.cls - a.cls)[0]!;
+      const slowest = [...samples].sort((a, b) => (b.inp ?? 0) - (a.inp ?? 0))[0]!;
+      console.log(`  ${script.name}: CLS ${worstShift.cls.toFixed(3)} at ${worstShift.shiftTarget ?? "—"}; INP ${ms(slowest.inp ?? 0)} at ${slowest.inpTarget ?? "—"}`);
+    }
     console.log(`\nbench:ui took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await db.$disconnect();

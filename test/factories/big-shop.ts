@@ -2,13 +2,13 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
 import { loadMirroredOrders } from "../../app/orders/mirror.server";
 import { orderToShipments } from "../../app/orders/shipment-mapping";
-import { quotedShipments, realMapping } from "../factories/shipments";
+import { quotedShipments, realMapping } from "./shipments";
 
 /**
- * The data `npm run bench:ui` measures the pages over, written straight into the app's database (the pages are
- * measured, not quoting or tracking): a rates run over the shop's mirrored orders, quoted by the real service,
- * a batch of 500 of its rates created on the service, and a history of tracked shipments. Rows go in with
- * createMany in bounded slices, so seeding 50,000 shipments takes seconds.
+ * A busy shop's data for `npm run bench:ui` and the paging browser tests, written straight into the app's
+ * database (they measure pages, not quoting or tracking): a rates run over the shop's mirrored orders, quoted
+ * by the real service, an open batch of its rates created on the service, and a history of tracked shipments.
+ * Rows go in with createMany in bounded slices, so seeding 50,000 shipments takes seconds.
  */
 
 /** Orders quoted and stored per slice: one Batch Quote chunking of the client's and one bounded id list each. */
