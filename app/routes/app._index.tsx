@@ -17,6 +17,7 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { listPagination, usePageTurn } from "../components/list-pages";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { readPostedForm } from "../posted-form.server";
 import { adminContext } from "../request-context.server";
@@ -77,12 +78,7 @@ export default function OrdersToShip() {
     next.delete("page");
     navigate(`?${next.toString()}`);
   };
-  const goToPage = (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page > 1) next.set("page", String(page));
-    else next.delete("page");
-    navigate(`?${next.toString()}`);
-  };
+  const goToPage = usePageTurn();
   const filters = new URLSearchParams();
   for (const name of FILTER_PARAMS) if (params.get(name)) filters.set(name, params.get(name)!);
   const acrossPages = allResourcesSelected && list.pages > 1;
@@ -227,13 +223,7 @@ export default function OrdersToShip() {
               </EmptyState>
             }
             headings={[{ title: "Order" }, { title: "Date" }, { title: "Ship to" }, { title: "Items" }, { title: "Status" }]}
-            pagination={{
-              hasPrevious: list.page > 1,
-              hasNext: list.page < list.pages,
-              onPrevious: () => goToPage(list.page - 1),
-              onNext: () => goToPage(list.page + 1),
-              label: `Page ${list.page} of ${list.pages}`,
-            }}
+            pagination={listPagination(list, goToPage)}
           >
             {list.rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)} disabled={!row.shippable}>

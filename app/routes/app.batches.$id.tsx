@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
 import { useEffect, useState } from "react";
@@ -12,6 +12,7 @@ import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batc
 import { CandidateTable } from "../batches/components/candidate-table";
 import { openLabelFile } from "../batches/components/label-file";
 import { PrepayCheckpoint, prepaySentence } from "../batches/components/prepay-checkpoint";
+import { listPagination, usePageTurn } from "../components/list-pages";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../request-context.server";
@@ -181,13 +182,8 @@ export default function BatchPage() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const outcome = fetcher.data ?? result;
-  const [searchParams, setSearchParams] = useSearchParams();
   const { batch } = view;
-  const goToPage = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.set("page", String(page));
-    setSearchParams(next);
-  };
+  const goToPage = usePageTurn();
   const busy = navigation.state !== "idle" || fetcher.state !== "idle";
   const pendingIntent = (navigation.formData ?? fetcher.formData)?.get("intent");
 
@@ -349,17 +345,7 @@ export default function BatchPage() {
             resourceName={{ singular: "order", plural: "orders" }}
             itemCount={view.lines.length}
             selectable={false}
-            pagination={
-              view.pages > 1
-                ? {
-                    hasPrevious: view.page > 1,
-                    hasNext: view.page < view.pages,
-                    onPrevious: () => goToPage(view.page - 1),
-                    onNext: () => goToPage(view.page + 1),
-                    label: `Page ${view.page} of ${view.pages} · ${view.counts.orders} orders`,
-                  }
-                : undefined
-            }
+            pagination={listPagination(view, goToPage, `${view.counts.orders} orders`)}
             headings={[
               { title: "Order" },
               { title: "Service" },

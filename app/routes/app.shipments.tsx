@@ -5,6 +5,7 @@ import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, Inline
 import { useState } from "react";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
+import { listPagination, usePageTurn } from "../components/list-pages";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../shipping/money";
 import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
@@ -178,11 +179,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
     TABS.findIndex((tab) => tab.id === page.filter),
   );
   const checking = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const goToPage = (to: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(to));
-    setParams(next);
-  };
+  const goToPage = usePageTurn();
   return (
     <>
       {page.running && (
@@ -235,17 +232,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
                 itemCount={page.rows.length}
                 selectable={false}
                 headings={TRACKING_HEADINGS}
-                pagination={
-                  page.pages > 1
-                    ? {
-                        hasPrevious: page.page > 1,
-                        hasNext: page.page < page.pages,
-                        onPrevious: () => goToPage(page.page - 1),
-                        onNext: () => goToPage(page.page + 1),
-                        label: `Page ${page.page} of ${page.pages}`,
-                      }
-                    : undefined
-                }
+                pagination={listPagination(page, goToPage)}
               >
                 {page.rows.map((row, index) => (
                   <TrackingRow key={row.shipmentId} row={row} index={index} names={page.names} />
