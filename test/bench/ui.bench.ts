@@ -224,7 +224,7 @@ async function main(): Promise<void> {
     page.setDefaultTimeout(60_000);
     // Installation: the app's first sync reads the shop's open orders into its mirror (its own job).
     const syncStarted = Date.now();
-    await page.goto(stack.adminAppUrl("/app"));
+    await page.goto(stack.adminAppUrl("/app"), { waitUntil: "domcontentloaded" });
     const home = page.frameLocator("#app-iframe");
     await home.getByTestId("shop-name").waitFor({ timeout: 60_000 });
     await home.getByTestId("order-name").first().waitFor({ timeout: 600_000 });
