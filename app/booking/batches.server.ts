@@ -122,7 +122,11 @@ export interface BatchView {
   remote: { status: string; quoteCount: number; bookedCount: number; errorCount: number; processedAt: string | null } | null;
   /** Why the service's view is missing, in words. */
   remoteError: string | null;
+  /** The page's lines, in the batch's order (the order its labels print in). */
   lines: BatchLine[];
+  /** Which page of LINES_PER_PAGE lines `lines` is (the last when asked past it), and how many there are. */
+  page: number;
+  pages: number;
   orphans: OrphanLine[];
   /** Why it cannot be booked now (open batches only). */
   blockers: string[];
@@ -133,12 +137,16 @@ export interface BatchView {
   counts: { orders: number; booked: number; failed: number; booking: number };
 }
 
+/** Lines the batch page shows at a time: a batch holds up to 500. */
+export const LINES_PER_PAGE = 50;
+
 /**
  * Opens a batch: merges the service's Get Batch (which quotes are in it, their status) with the orders
- * Consign knows, one line per order. A batch being created or booked shows so until its job records the
- * outcome; opening it settles nothing.
+ * Consign knows, one line per order, and returns the lines of `page`; counts, blockers and the prepay outlook
+ * cover every line. A batch being created or booked shows so until its job records the outcome; opening it
+ * settles nothing.
  */
-export async function openBatch(ctx: ShippingContext, batchId: string): Promise<BatchView> {
+export async function openBatch(ctx: ShippingContext, batchId: string, { page = 1 }: { page?: number } = {}): Promise<BatchView> {
   const batch = await recordedBatch(ctx, batchId);
   let remote: BatchView["remote"] = null;
   let remoteError: string | null = null;
@@ -198,6 +206,8 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
       expired: isExpired(orphan, ctx.now()),
     };
   });
+  const pages = Math.max(1, Math.ceil(lines.length / LINES_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
   const count = (status: string) => members.filter((member) => member.bookingStatus === status).length;
   const repairable = view
     ? view.members.filter((member) => member.expired || member.inBatch === null).length +
@@ -217,7 +227,9 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
     },
     remote,
     remoteError,
-    lines,
+    lines: lines.slice((current - 1) * LINES_PER_PAGE, current * LINES_PER_PAGE),
+    page: current,
+    pages,
     orphans,
     blockers: view ? bookingBlockers(view, ctx.now()) : [],
     repairable,

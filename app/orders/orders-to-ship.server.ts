@@ -47,16 +47,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CLOSED_FULFILLMENT_ORDER_STATUSES = ["CLOSED", "CANCELLED", "INCOMPLETE"] as const;
 
 /** Orders with rates picked and not booked yet: what "already quoted" means to a merchant. */
-async function quotedOrderIds(db: Db, shop: string): Promise<Set<string>> {
+async function quotedOrderIds(db: Db, shop: string, among?: readonly string[]): Promise<Set<string>> {
   const rows = await db.shipment.findMany({
-    where: { shop, quoteStatus: "QUOTED", bookingStatus: "NONE" },
+    where: { shop, quoteStatus: "QUOTED", bookingStatus: "NONE", ...(among ? { orderId: { in: [...among] } } : {}) },
     distinct: ["orderId"],
     select: { orderId: true },
   });
   return new Set(rows.map((row) => row.orderId));
 }
 
-function orderWhere(shop: string, filters: OrderListFilters, quoted: ReadonlySet<string>): Prisma.MirrorOrderWhereInput {
+function orderWhere(shop: string, filters: OrderListFilters): Prisma.MirrorOrderWhereInput {
   const search = filters.q?.trim();
   const and: Prisma.MirrorOrderWhereInput[] = [
     { shop, cancelledAt: null, fulfillmentOrders: { some: { status: { notIn: [...CLOSED_FULFILLMENT_ORDER_STATUSES] } } } },
@@ -68,35 +68,58 @@ function orderWhere(shop: string, filters: OrderListFilters, quoted: ReadonlySet
   // Tags are stored as a JSON array: the quoted tag matches one element exactly.
   if (filters.tag) and.push({ tags: { contains: JSON.stringify(filters.tag) } });
   if (filters.age) and.push({ orderCreatedAt: { lt: new Date(filters.now.getTime() - Number(filters.age) * DAY_MS) } });
-  if (filters.quoted === "quoted") and.push({ id: { in: [...quoted] } });
-  if (filters.quoted === "not-quoted") and.push({ id: { notIn: [...quoted] } });
   return { AND: and };
+}
+
+/**
+ * The ids of every order the filters match, newest first. The "Rates" filter is applied here rather than in
+ * SQL: the orders with rates are a set as large as the shop's runs (5,000 after one big run), past what one
+ * `IN (…)` list can bind, and the mirror has no relation to shipments to join on.
+ */
+async function matchingOrderIds(
+  db: Pick<PrismaClient, "mirrorOrder">,
+  shop: string,
+  filters: OrderListFilters,
+  quoted: ReadonlySet<string>,
+): Promise<string[]> {
+  const rows = await db.mirrorOrder.findMany({ where: orderWhere(shop, filters), orderBy: { orderCreatedAt: "desc" }, select: { id: true } });
+  const wanted = filters.quoted === "quoted" ? true : filters.quoted === "not-quoted" ? false : null;
+  return rows.flatMap((row) => (wanted === null || quoted.has(row.id) === wanted ? [row.id] : []));
 }
 
 export const PAGE_SIZE = 50;
 
-export async function listOrdersToShip(
-  ctx: Pick<Context, "db" | "shop">,
-  filters: OrderListFilters & { page: number },
-): Promise<{ rows: OrderListRow[]; total: number; page: number; pages: number; countries: string[]; tags: string[] }> {
+export interface OrderListPage {
+  rows: OrderListRow[];
+  /** Orders the filters match, over every page. */
+  total: number;
+  /** The page shown: the one asked for, or the last when it asked past the end. */
+  page: number;
+  pages: number;
+  countries: string[];
+  tags: string[];
+}
+
+/**
+ * One page of Orders to ship. Without the Rates filter the database counts and pages (`LIMIT`/`OFFSET` on the
+ * shop's `orderCreatedAt` index); with it, the matching ids are paged here. Only the page's orders are read whole.
+ */
+export async function listOrdersToShip(ctx: Pick<Context, "db" | "shop">, filters: OrderListFilters & { page: number }): Promise<OrderListPage> {
   const { db, shop } = ctx;
-  const quoted = await quotedOrderIds(db, shop);
-  const where = orderWhere(shop, filters, quoted);
-  const [total, page, facets] = await Promise.all([
-    db.mirrorOrder.count({ where }),
-    db.mirrorOrder.findMany({
-      where,
-      orderBy: { orderCreatedAt: "desc" },
-      skip: (Math.max(1, filters.page) - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-      select: { id: true },
-    }),
-    db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { destinationCountry: true, tags: true } }),
-  ]);
-  const orders = await loadMirroredOrders(
-    ctx,
-    page.map((row) => row.id),
-  );
+  const where = orderWhere(shop, filters);
+  const [total, facets] = await Promise.all([filters.quoted === "any" ? db.mirrorOrder.count({ where }) : null, listFacets(db, shop)]);
+  // Which orders have rates: all of them to filter by it, else only the page's (at most 50 bound values).
+  const quotedEverywhere = total === null ? await quotedOrderIds(db, shop) : null;
+  const ids = quotedEverywhere ? await matchingOrderIds(db, shop, filters, quotedEverywhere) : null;
+  const matched = total ?? ids!.length;
+  const pages = Math.max(1, Math.ceil(matched / PAGE_SIZE));
+  const page = Math.min(Math.max(1, filters.page), pages);
+  const pageIds =
+    ids?.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) ??
+    (await db.mirrorOrder.findMany({ where, orderBy: { orderCreatedAt: "desc" }, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, select: { id: true } })).map(
+      (row) => row.id,
+    );
+  const [orders, quoted] = await Promise.all([loadMirroredOrders(ctx, pageIds), quotedEverywhere ?? quotedOrderIds(db, shop, pageIds)]);
   const rows = orders.map((order): OrderListRow => {
     const reason = unshippableReason(order);
     const address = order.shippingAddress;
@@ -114,13 +137,19 @@ export async function listOrdersToShip(
       quoted: quoted.has(order.id),
     };
   });
+  return { rows, total: matched, page, pages, ...facets };
+}
+
+/** The countries and tags to filter by: the distinct values, not a row per order. */
+async function listFacets(db: Pick<PrismaClient, "mirrorOrder">, shop: string): Promise<{ countries: string[]; tags: string[] }> {
+  const where = { shop, cancelledAt: null };
+  const [countries, tagLists] = await Promise.all([
+    db.mirrorOrder.findMany({ where: { ...where, destinationCountry: { not: null } }, distinct: ["destinationCountry"], select: { destinationCountry: true } }),
+    db.mirrorOrder.findMany({ where: { ...where, NOT: { tags: "[]" } }, distinct: ["tags"], select: { tags: true } }),
+  ]);
   return {
-    rows,
-    total,
-    page: Math.max(1, filters.page),
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    countries: [...new Set(facets.flatMap((row) => (row.destinationCountry ? [row.destinationCountry] : [])))].sort(),
-    tags: [...new Set(facets.flatMap((row) => JSON.parse(row.tags) as string[]))].sort((a, b) => a.localeCompare(b)),
+    countries: countries.flatMap((row) => (row.destinationCountry ? [row.destinationCountry] : [])).sort(),
+    tags: [...new Set(tagLists.flatMap((row) => JSON.parse(row.tags) as string[]))].sort((a, b) => a.localeCompare(b)),
   };
 }
 
@@ -137,18 +166,14 @@ export function unshippableReason(order: MirroredOrder): string | null {
  */
 export async function matchingShippableOrderIds(ctx: Pick<Context, "db" | "shop">, filters: OrderListFilters): Promise<string[]> {
   const { db, shop } = ctx;
-  const matching = await db.mirrorOrder.findMany({
-    where: orderWhere(shop, filters, await quotedOrderIds(db, shop)),
-    orderBy: { orderCreatedAt: "desc" },
-    select: { id: true },
-  });
+  const matching = await matchingOrderIds(db, shop, filters, await quotedOrderIds(db, shop));
   const ids: string[] = [];
-  for (let start = 0; start < matching.length; start += PAGE_SIZE * 10) {
-    const orders = await loadMirroredOrders(
-      ctx,
-      matching.slice(start, start + PAGE_SIZE * 10).map((row) => row.id),
-    );
+  for (let start = 0; start < matching.length; start += READ_CHUNK) {
+    const orders = await loadMirroredOrders(ctx, matching.slice(start, start + READ_CHUNK));
     for (const order of orders) if (unshippableReason(order) === null) ids.push(order.id);
   }
   return ids;
 }
+
+/** Orders read whole at a time while checking which can ship: within what one query binds on every database. */
+const READ_CHUNK = 500;

@@ -7,6 +7,8 @@ import { compareAmounts, sumAmounts } from "../shipping/money";
 import { orderLabel } from "./quote-run.server";
 import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
+import type { ObservedTransit } from "../tracking/transit-times";
+import type { Quote } from "@prisma/client";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
 import { billedWeight, deliverySpeed, formatWeight } from "./rate-display";
@@ -73,8 +75,13 @@ export interface ShipmentView {
   ready: boolean;
   /** The picked rate beside the shipping the customer paid for: slower or cheaper, in words. */
   choice: ChoiceComparison;
-  /** Cheapest first. */
+  /**
+   * The picked rate alone (none before a pick): the page's compact line. Every rate of the shipment is read when
+   * its order is expanded (loadShipmentRates), so a page of 50 orders does not carry hundreds of rates.
+   */
   options: RateOption[];
+  /** How many rates the shipment has. */
+  rateCount: number;
 }
 
 export interface OrderView {
@@ -252,17 +259,7 @@ export async function loadQuoteRunView(
   for (const shipment of pageShipments) {
     const request = StoredRequest.parse(JSON.parse(shipment.request));
     const receiver = request.receiver;
-    const options = shipment.quotes
-      .map((quote): RateOption => ({
-        ...pricedRateOf(quote),
-        observedTransit: describeObserved(observed(quote)),
-        speed: deliverySpeed(quote, describeObserved(observed(quote))),
-        billedWeight: billedWeight(quote, request.weightUnit),
-        surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
-        expiresAt: quote.expiresAt.toISOString(),
-        expired: quote.expiresAt <= now,
-      }))
-      .sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount) || a.quoteId - b.quoteId);
+    const options = rateOptions(shipment.quotes, request.weightUnit, observed, now);
     const pick = options.find((option) => option.quoteId === shipment.selectedQuoteId);
     const locked = lockedReason(shipment);
     const view: ShipmentView = {
@@ -283,7 +280,8 @@ export async function loadQuoteRunView(
       locked,
       ready: shipment.quoteStatus === "QUOTED" && pick !== undefined && !pick.expired && locked === null,
       choice: pick ? compareWithPaid(pick, paid.get(shipment.orderId) ?? null) : NO_FLAGS,
-      options,
+      options: pick ? [pick] : [],
+      rateCount: options.length,
     };
     shipmentViews.set(shipment.orderId, [...(shipmentViews.get(shipment.orderId) ?? []), view]);
   }
@@ -344,6 +342,32 @@ export async function loadQuoteRunView(
     pages,
     orders,
   };
+}
+
+/** A shipment's rates as the page lists them, cheapest first, each with its speed, billed weight and whether it expired. */
+function rateOptions(quotes: readonly Quote[], weightUnit: string, observed: ObservedTransit, now: Date): RateOption[] {
+  return quotes
+    .map((quote): RateOption => ({
+      ...pricedRateOf(quote),
+      observedTransit: describeObserved(observed(quote)),
+      speed: deliverySpeed(quote, describeObserved(observed(quote))),
+      billedWeight: billedWeight(quote, weightUnit),
+      surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
+      expiresAt: quote.expiresAt.toISOString(),
+      expired: quote.expiresAt <= now,
+    }))
+    .sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount) || a.quoteId - b.quoteId);
+}
+
+/**
+ * Every rate of one of the shop's shipments, for its order's "All N rates" on the rates page. Throws
+ * QuotingInputError 404 for a shipment that is not this shop's.
+ */
+export async function loadShipmentRates(ctx: Pick<Context, "db" | "shop" | "now">, shipmentId: string): Promise<RateOption[]> {
+  const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop }, include: { quotes: true } });
+  if (!shipment) throw new QuotingInputError(404, "shipment", "No such shipment in this store.");
+  const request = StoredRequest.parse(JSON.parse(shipment.request));
+  return rateOptions(shipment.quotes, request.weightUnit, await observedTransitLookup(ctx), ctx.now());
 }
 
 const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);

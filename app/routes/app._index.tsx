@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import {
   Badge,
@@ -16,7 +16,8 @@ import {
   TextField,
   useIndexResourceState,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { listPagination, usePageTurn } from "../components/list-pages";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { readPostedForm } from "../posted-form.server";
 import { adminContext } from "../request-context.server";
@@ -30,6 +31,7 @@ import { needsAttention } from "../tracking/tracking-views.server";
 import { NO_NAMES } from "../shipping/service-names";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { orderNumber } from "../shopify/gid";
+import type { loader as matchingLoader } from "./app.orders.matching";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
@@ -68,19 +70,33 @@ export default function OrdersToShip() {
 
   useRevalidateWhile(sync.status === "RUNNING" || sync.status === "QUEUED", 1000);
 
-  const setParam = (name: string, value: string) => {
+  /** A filter's new value: back to the first page of what it matches. */
+  const setFilter = (name: (typeof FILTER_PARAMS)[number], value: string) => {
     const next = new URLSearchParams(params);
-    if (value && value !== "all") next.set(name, value);
+    if (value && value !== "all" && value !== "any") next.set(name, value);
     else next.delete(name);
     next.delete("page");
     navigate(`?${next.toString()}`);
   };
+  const goToPage = usePageTurn();
+  const filters = new URLSearchParams();
+  for (const name of FILTER_PARAMS) if (params.get(name)) filters.set(name, params.get(name)!);
+  const acrossPages = allResourcesSelected && list.pages > 1;
+  // Selecting every matching order asks how many of them can ship: the number the quote page will quote.
+  const matching = useFetcher<typeof matchingLoader>();
+  const matchingPath = `/app/orders/matching?${filters.toString()}`;
+  useEffect(() => {
+    if (acrossPages) matching.load(matchingPath);
+    // matching.load is stable; the path changes with the filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [acrossPages, matchingPath]);
+  const shippableCount = acrossPages && matching.state === "idle" ? matching.data?.shippable : undefined;
   // "Select all" across pages sends the filters, and the quote page quotes every shippable order they match.
   const createLabels = () => {
     const selection = new URLSearchParams();
-    if (allResourcesSelected && list.pages > 1) {
+    if (acrossPages) {
       selection.set("all", "1");
-      for (const name of FILTER_PARAMS) if (params.get(name)) selection.set(name, params.get(name)!);
+      for (const [name, value] of filters) selection.set(name, value);
     } else {
       for (const id of selectedResources) selection.append("ids[]", id);
     }
@@ -133,6 +149,7 @@ export default function OrdersToShip() {
           </Banner>
         )}
         <Card padding="0">
+          <div data-list-filter={params.get("scope") ?? "all"} hidden />
           <div style={{ padding: "12px" }}>
             <Form method="get">
               {/* Search submits the form: the filters chosen beside it travel with the text. */}
@@ -152,28 +169,28 @@ export default function OrdersToShip() {
                     { label: "International", value: "international" },
                   ]}
                   value={params.get("scope") ?? "all"}
-                  onChange={(value) => setParam("scope", value)}
+                  onChange={(value) => setFilter("scope", value)}
                 />
                 <Select
                   label="Country"
                   labelInline
                   options={[{ label: "Any", value: "" }, ...list.countries.map((code) => ({ label: code, value: code }))]}
                   value={params.get("country") ?? ""}
-                  onChange={(value) => setParam("country", value)}
+                  onChange={(value) => setFilter("country", value)}
                 />
                 <Select
                   label="Tag"
                   labelInline
                   options={[{ label: "Any", value: "" }, ...list.tags.map((tag) => ({ label: tag, value: tag }))]}
                   value={params.get("tag") ?? ""}
-                  onChange={(value) => setParam("tag", value)}
+                  onChange={(value) => setFilter("tag", value)}
                 />
                 <Select
                   label="Age"
                   labelInline
                   options={[{ label: "Any", value: "" }, ...Object.entries(AGE_FILTERS).map(([days, label]) => ({ label, value: days }))]}
                   value={params.get("age") ?? ""}
-                  onChange={(value) => setParam("age", value)}
+                  onChange={(value) => setFilter("age", value)}
                 />
                 <Select
                   label="Rates"
@@ -184,7 +201,7 @@ export default function OrdersToShip() {
                     { label: "Not quoted yet", value: "not-quoted" },
                   ]}
                   value={params.get("quoted") ?? "any"}
-                  onChange={(value) => setParam("quoted", value)}
+                  onChange={(value) => setFilter("quoted", value)}
                 />
                 <Button submit>Search</Button>
               </InlineStack>
@@ -195,6 +212,12 @@ export default function OrdersToShip() {
             itemCount={list.rows.length}
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
             hasMoreItems={list.pages > 1}
+            paginatedSelectAllActionText={`Select all ${list.total} matching orders`}
+            paginatedSelectAllText={
+              shippableCount === undefined
+                ? `All ${list.total} matching orders are selected (counting those that can ship…)`
+                : `All ${shippableCount} matching orders that can ship are selected`
+            }
             onSelectionChange={handleSelectionChange}
             promotedBulkActions={[{ content: "Create shipping labels", onAction: createLabels }]}
             emptyState={
@@ -203,12 +226,7 @@ export default function OrdersToShip() {
               </EmptyState>
             }
             headings={[{ title: "Order" }, { title: "Date" }, { title: "Ship to" }, { title: "Items" }, { title: "Status" }]}
-            pagination={{
-              hasPrevious: list.page > 1,
-              hasNext: list.page < list.pages,
-              onPrevious: () => setParam("page", String(list.page - 1)),
-              onNext: () => setParam("page", String(list.page + 1)),
-            }}
+            pagination={listPagination(list, goToPage)}
           >
             {list.rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)} disabled={!row.shippable}>

@@ -15,6 +15,7 @@ import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batc
 import { CandidateTable } from "../batches/components/candidate-table";
 import { openLabelFile } from "../batches/components/label-file";
 import { PrepayCheckpoint, prepaySentence } from "../batches/components/prepay-checkpoint";
+import { listPagination, usePageTurn } from "../components/list-pages";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import { requestContext } from "../request-context.server";
@@ -32,11 +33,17 @@ import type { Outcome } from "../outcome";
  * and re-quote failed orders into a new batch. While it books, the page polls.
  */
 
+/** Orders offered to add at a time; once added, the next ones are offered. */
+const CANDIDATES_SHOWN = 25;
+
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
+
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
+  const { page } = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   try {
-    const view = await openBatch(ctx, params.id ?? "");
-    const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: 100 }) : [];
+    const view = await openBatch(ctx, params.id ?? "", { page });
+    const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: CANDIDATES_SHOWN }) : [];
     const [names, paid] = await Promise.all([
       loadServiceNames(ctx),
       paidShippingByOrder(
@@ -179,6 +186,7 @@ export default function BatchPage() {
   const submit = useSubmit();
   const outcome = fetcher.data ?? result;
   const { batch } = view;
+  const goToPage = usePageTurn();
   const busy = navigation.state !== "idle" || fetcher.state !== "idle";
   const pendingIntent = (navigation.formData ?? fetcher.formData)?.get("intent");
 
@@ -340,6 +348,7 @@ export default function BatchPage() {
             resourceName={{ singular: "order", plural: "orders" }}
             itemCount={view.lines.length}
             selectable={false}
+            pagination={listPagination(view, goToPage, `${view.counts.orders} orders`)}
             headings={[
               { title: "Order" },
               { title: "Service" },

@@ -44,7 +44,7 @@ export default function Overview() {
       <PolarisVizProvider>
         <BlockStack gap="400">
           <InlineStack gap="300" align="space-between" blockAlign="end">
-            <div style={{ minWidth: 200 }}>
+            <div style={{ minWidth: 200 }} data-overview-period={overview.period.days}>
               <Select
                 label="Period"
                 options={PERIODS.map((days) => ({ label: days === 365 ? "Last 12 months" : `Last ${days} days`, value: String(days) }))}

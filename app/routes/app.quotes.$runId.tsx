@@ -356,6 +356,10 @@ export default function QuoteRunPage() {
         </div>
 
         <Card padding="0">
+          <div
+            data-rates-filter={[filter.attention && "attention", filter.international && "international", filter.carrier].filter(Boolean).join(" ") || "all"}
+            hidden
+          />
           {view.orders.length === 0 && (
             <Box padding="400">
               <Text as="p" tone="subdued">
@@ -366,7 +370,7 @@ export default function QuoteRunPage() {
             </Box>
           )}
           {view.orders.map((order) => {
-            const rates = order.shipments.reduce((sum, shipment) => sum + shipment.options.length, 0);
+            const rates = order.shipments.reduce((sum, shipment) => sum + shipment.rateCount, 0);
             const open = expanded.has(order.orderId);
             return (
               <div
@@ -424,6 +428,7 @@ export default function QuoteRunPage() {
                     <BlockStack key={shipment.id} gap="200">
                       {index > 0 && <Divider />}
                       <ShipmentRates
+                        runId={run.id}
                         shipment={shipment}
                         heading={order.shipments.length > 1 ? `Shipment ${index + 1} of ${order.shipments.length}` : "Shipment"}
                         names={names}

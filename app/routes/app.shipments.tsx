@@ -7,6 +7,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
+import { listPagination, usePageTurn } from "../components/list-pages";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../shipping/money";
 import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
@@ -36,8 +37,11 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
     return result.ok ? { mode: "search", rows: result.rows, problem: null, names } : { mode: "search", rows: [], problem: result.message, names };
   }
   const filter = TrackingFilter.parse(params.get("status") ?? "all");
-  return { mode: "dashboard", names, ...(await viewTracking(ctx, { filter, q: TrackingSearch.parse(params.get("find") ?? "") })) };
+  const { page } = PageQuery.parse(Object.fromEntries(params));
+  return { mode: "dashboard", names, ...(await viewTracking(ctx, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), page })) };
 };
+
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
 
 const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
 
@@ -177,6 +181,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
     TABS.findIndex((tab) => tab.id === page.filter),
   );
   const checking = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const goToPage = usePageTurn();
   return (
     <>
       {page.running && (
@@ -187,6 +192,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
         </Banner>
       )}
       <Card padding="0">
+        <div data-tracking-filter={page.filter} hidden />
         <Tabs
           tabs={TABS.map((tab) => ({
             id: tab.id,
@@ -197,6 +203,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
           onSelect={(index) => {
             const next = new URLSearchParams(params);
             next.set("status", TABS[index]!.id);
+            next.delete("page");
             setParams(next);
           }}
         >
@@ -227,18 +234,12 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
                 itemCount={page.rows.length}
                 selectable={false}
                 headings={TRACKING_HEADINGS}
+                pagination={listPagination(page, goToPage)}
               >
                 {page.rows.map((row, index) => (
                   <TrackingRow key={row.shipmentId} row={row} index={index} names={page.names} />
                 ))}
               </IndexTable>
-            )}
-            {page.truncated && (
-              <div style={{ padding: "12px 16px" }}>
-                <Text as="p" tone="subdued">
-                  Showing the 100 most recent. Filter by order or tracking number to find others.
-                </Text>
-              </div>
             )}
           </BlockStack>
         </Tabs>

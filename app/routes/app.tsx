@@ -1,4 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
@@ -14,6 +15,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const env = config();
   return { apiKey: env.SHOPIFY_API_KEY, appBridgeUrl: env.APP_BRIDGE_URL ?? null };
 };
+
+/**
+ * The layout's data is the app's configuration, the same on every page: a filter, a page turn or an action
+ * re-reads the page's own data alone (one request, not two). Each page's loader authenticates on its own.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export default function App() {
   const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();

@@ -80,7 +80,7 @@ export async function checkTrackingNow(ctx: Pick<Context, "db" | "shop" | "now">
 /** The Shipments dashboard with whether a pass is running here and how many shipments are due now (its progress). */
 export async function viewTracking(
   ctx: Pick<Context, "db" | "shop" | "now">,
-  options: { filter: TrackingFilter; q: string },
+  options: { filter: TrackingFilter; q: string; page?: number },
 ): Promise<TrackingDashboard & { running: boolean; due: number }> {
   const { db, shop } = ctx;
   const [dashboard, due] = await Promise.all([

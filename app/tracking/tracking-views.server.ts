@@ -154,15 +154,20 @@ export interface TrackingDashboard {
   filter: TrackingFilter;
   q: string;
   counts: TrackingCounts;
+  /** One page of the filtered (and searched) shipments. */
   rows: TrackedShipmentView[];
-  /** More rows match than are shown. */
-  truncated: boolean;
+  /** The page shown (the last when asked past it), and how many pages the filter and search give. */
+  page: number;
+  pages: number;
 }
 
-const DASHBOARD_ROWS = 100;
+const DASHBOARD_ROWS = 50;
 
-/** The Shipments page: counts per filter, and the filtered (and searched) shipments, most recent event first. */
-export async function trackingDashboard(ctx: Pick<Context, "db" | "shop" | "now">, options: { filter: TrackingFilter; q: string }): Promise<TrackingDashboard> {
+/** The Shipments page: counts per filter, and one page of the filtered (and searched) shipments, most recent event first. */
+export async function trackingDashboard(
+  ctx: Pick<Context, "db" | "shop" | "now">,
+  options: { filter: TrackingFilter; q: string; page?: number },
+): Promise<TrackingDashboard> {
   const { db, shop } = ctx;
   const now = ctx.now();
   const filters = FILTERS;
@@ -178,18 +183,17 @@ export async function trackingDashboard(ctx: Pick<Context, "db" | "shop" | "now"
         ],
       }
     : {};
+  const where: Prisma.ShipmentWhereInput = { AND: [filterWhere(shop, options.filter), search] };
+  const matching = options.q ? await db.shipment.count({ where }) : counts[options.filter];
+  const pages = Math.max(1, Math.ceil(matching / DASHBOARD_ROWS));
+  const page = Math.min(Math.max(1, options.page ?? 1), pages);
   const rows = await db.shipment.findMany({
-    where: { AND: [filterWhere(shop, options.filter), search] },
+    where,
     orderBy: [{ lastEventAt: { sort: "desc", nulls: "last" } }, { fulfilledAt: "desc" }, { id: "asc" }],
-    take: DASHBOARD_ROWS + 1,
+    skip: (page - 1) * DASHBOARD_ROWS,
+    take: DASHBOARD_ROWS,
   });
-  return {
-    filter: options.filter,
-    q: options.q,
-    counts,
-    rows: rows.slice(0, DASHBOARD_ROWS).map((row) => toView(row, now)),
-    truncated: rows.length > DASHBOARD_ROWS,
-  };
+  return { filter: options.filter, q: options.q, counts, rows: rows.map((row) => toView(row, now)), page, pages };
 }
 
 /**

@@ -57,6 +57,8 @@ export interface QuotedShipmentsOptions {
   /** Ship each in this many boxes like its first (insurance and declared value on the first only, as repacking does). */
   boxes?: number;
   settings?: ShippingSettings;
+  /** Store a shipment the service refused as failed, as a run does, instead of throwing. */
+  keepFailures?: boolean;
 }
 
 /** Creates quoted Shipment rows (rates stored, the rule's pick selected) and returns them in order. */
@@ -96,7 +98,7 @@ export async function quotedShipments(options: QuotedShipmentsOptions): Promise<
     replace: false,
   }));
   const failed = chosen.find((entry) => !entry.choice.ok);
-  if (failed && !failed.choice.ok) throw new Error(`quoting failed: ${failed.choice.message}`);
+  if (failed && !failed.choice.ok && !options.keepFailures) throw new Error(`quoting failed: ${failed.choice.message}`);
   await saveRateChoices({ db: options.db, shop: options.shop }, chosen, options.now);
   return options.db.shipment.findMany({ where: { id: { in: rows.map((row) => row.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }

@@ -22,7 +22,7 @@ const mirror = await import("../../app/orders/mirror.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
 const { requoteShipments } = await import("../../app/quoting/requote.server");
 const { selectRate, applyRule } = await import("../../app/quoting/rate-pick.server");
-const { loadQuoteRunView, listQuoteRuns } = await import("../../app/quoting/run-view.server");
+const { loadQuoteRunView, loadShipmentRates, listQuoteRuns } = await import("../../app/quoting/run-view.server");
 const { QUOTE_VALIDITY_MS } = await import("../../app/quoting/quote-store.server");
 const { QuotingInputError, SenderMissingError } = await import("../../app/quoting/errors");
 const { loadSettings, saveSettings } = await import("../../app/settings/account.server");
@@ -125,11 +125,15 @@ describe("quoting selected orders against the Shipping API service", () => {
       expect(shown.blocked).toEqual([]);
       for (const shipment of shown.shipments) {
         expect(shipment.status).toBe("QUOTED");
-        expect(shipment.options.length).toBeGreaterThan(0);
+        // The page carries the pick alone; every rate is read when the order is unfolded.
+        const options = await loadShipmentRates(at(NOW), shipment.id);
+        expect(options.length).toBeGreaterThan(0);
+        expect(shipment.rateCount).toBe(options.length);
+        expect(shipment.options.map((option) => option.quoteId)).toEqual([shipment.selectedQuoteId]);
         // The cheapest rule picked the cheapest rate and says so.
-        const cheapest = [...shipment.options].sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount))[0]!;
+        const cheapest = [...options].sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount))[0]!;
         expect(shipment.selectedQuoteId).toBe(cheapest.quoteId);
-        expect(shipment.selectionReason).toBe(shipment.options.length === 1 ? "The only rate offered" : `Cheapest of ${shipment.options.length} rates`);
+        expect(shipment.selectionReason).toBe(options.length === 1 ? "The only rate offered" : `Cheapest of ${options.length} rates`);
         expect(shipment.selectedBy).toBe("RULE");
         expect(shipment.ready).toBe(true);
       }
@@ -138,7 +142,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     // International rates come from international services only.
     const abroad = byId.get(picked.international.id)!.shipments[0]!;
     expect(abroad.destination).toMatch(/GB$/);
-    expect(abroad.options.every((option) => /INTL|INTERNATIONAL|WORLDWIDE/.test(option.serviceCode))).toBe(true);
+    expect((await loadShipmentRates(at(NOW), abroad.id)).every((option) => /INTL|INTERNATIONAL|WORLDWIDE/.test(option.serviceCode))).toBe(true);
 
     // Names from the account's List Services, weights with their unit, and filters that work across the run.
     expect(view.names.carriers.NPS).toBe("National Postal Service");
@@ -275,7 +279,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(view.readyShipmentIds).toEqual([]);
     const shown = view.orders.find((order) => order.orderId === picked.domestic.id)!.shipments[0]!;
     expect(shown.selectedExpired).toBe(true);
-    expect(shown.options.every((option) => option.expired)).toBe(true);
+    expect((await loadShipmentRates(at(later), shown.id)).every((option) => option.expired)).toBe(true);
     await expect(selectRate(at(later), shipment.id, mrx.quoteId)).rejects.toMatchObject({ status: 409, field: "quoteId" });
 
     const failedId = view.failedShipmentIds[0]!;

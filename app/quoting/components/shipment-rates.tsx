@@ -1,10 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Checkbox, DataTable, InlineStack, RadioButton, Text } from "@shopify/polaris";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Outcome } from "../../outcome";
 import { formatMoney } from "../../shipping/money";
 import { PackagesEditor } from "./packages-editor";
 import type { RateOption, ShipmentView } from "../run-view.server";
+import type { loader as ratesLoader } from "../../routes/app.quotes.$runId.rates";
 import { carrierName, serviceName, type ServiceNames } from "../../shipping/service-names";
 
 /**
@@ -19,10 +20,14 @@ function surcharges(option: RateOption): string {
     : option.surcharges.map((charge) => `${charge.description} ${formatMoney(charge.amount, option.currency)}`).join(", ");
 }
 
+/** The height of one row of the rates table (Polaris DataTable, increased density), heading included. */
+const RATE_ROW_PX = 37;
+
 /** Column widths of the compact line, shared by every row so the page reads as a table. */
 export const SUMMARY_COLUMNS = "minmax(180px, 1.4fr) minmax(200px, 1.6fr) minmax(140px, 1fr) 90px minmax(150px, auto)";
 
 export function ShipmentRates({
+  runId,
   shipment,
   heading,
   names,
@@ -31,6 +36,7 @@ export function ShipmentRates({
   included,
   onIncludedChange,
 }: {
+  runId: string;
   shipment: ShipmentView;
   heading: string;
   names: ServiceNames;
@@ -48,6 +54,13 @@ export function ShipmentRates({
   const choosing = pick.state !== "idle" ? Number(pick.formData?.get("quoteId")) : null;
   const selected = choosing ?? shipment.selectedQuoteId;
   const picked = shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId);
+  // Every rate is read when the order is unfolded, once (and again after a pick or re-quote, as Remix revalidates).
+  const rates = useFetcher<typeof ratesLoader>();
+  const ratesPath = `/app/quotes/${runId}/rates?${new URLSearchParams({ shipment: shipment.id })}`;
+  useEffect(() => {
+    if (expanded && rates.state === "idle" && rates.data === undefined && shipment.rateCount > 0) rates.load(ratesPath);
+  }, [expanded, rates, ratesPath, shipment.rateCount]);
+  const options: RateOption[] = rates.data?.options ?? [];
   const requoting = requote.state !== "idle";
   const canRequote = shipment.locked === null && (shipment.status === "FAILED" || shipment.selectedExpired);
   const requoteButton = canRequote && (
@@ -66,7 +79,7 @@ export function ShipmentRates({
       data-shipment-id={shipment.id}
       data-status={shipment.status}
       data-destination-country={shipment.country}
-      data-rate-count={shipment.options.length}
+      data-rate-count={shipment.rateCount}
     >
       <BlockStack gap="200">
         <div style={{ display: "grid", gridTemplateColumns: SUMMARY_COLUMNS, gap: "12px", alignItems: "start" }}>
@@ -144,13 +157,21 @@ export function ShipmentRates({
           </Banner>
         )}
 
-        {expanded && shipment.options.length > 0 && (
+        {expanded && shipment.rateCount > 0 && options.length === 0 && (
+          // As tall as the table that replaces it, so nothing below moves when the rates arrive.
+          <div style={{ minHeight: (shipment.rateCount + 1) * RATE_ROW_PX }}>
+            <Text as="p" tone="subdued">
+              <span data-testid="rates-loading">{`Reading ${shipment.rateCount} rates…`}</span>
+            </Text>
+          </div>
+        )}
+        {expanded && options.length > 0 && (
           <DataTable
             hideScrollIndicator
             increasedTableDensity
             columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text", "text"]}
             headings={["", "Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
-            rows={shipment.options.map((option) => [
+            rows={options.map((option) => [
               <span key="pick" data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
                 <RadioButton
                   label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
