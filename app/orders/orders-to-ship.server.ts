@@ -175,5 +175,5 @@ export async function matchingShippableOrderIds(ctx: Pick<Context, "db" | "shop"
   return ids;
 }
 
-/** Orders read whole at a time while checking which can ship: within what one query binds on every database. */
+/** Orders held whole at a time while checking which can ship (loadMirroredOrders reads them in pieces each database binds). */
 const READ_CHUNK = 500;
