@@ -19,6 +19,7 @@ import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
+import { chunksOf, rowsPerStatement, updateRowsById } from "../db-batch.server";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -40,9 +41,9 @@ export interface BlockIssue {
  */
 export const MAX_ORDERS_REFRESHED = 10;
 /** Quote requests in flight at once. */
-const QUOTE_CONCURRENCY = 4;
+export const QUOTE_CONCURRENCY = 4;
 /** Shipments per Batch Quote request: a 500-order run stores rates and shows progress in five steps. */
-const QUOTE_CHUNK_SIZE = 100;
+export const QUOTE_CHUNK_SIZE = 100;
 /** Recording a run of thousands of shipments is one transaction; Prisma's 5 s default is too short for that. */
 const TRANSACTION_TIMEOUT_MS = 60_000;
 
@@ -121,6 +122,16 @@ interface Planned {
   reuseId: string | null;
 }
 
+interface EarlierShipment {
+  id: string;
+  batchId: string | null;
+  batch: { name: string } | null;
+  bookingStatus: string;
+  fulfillmentStatus: string;
+  trackingNumber: string | null;
+  createdAt: Date;
+}
+
 /** Maps every order and sorts its shipments into new, reused and already-underway ones. */
 async function planRun(
   db: PrismaClient,
@@ -141,25 +152,35 @@ async function planRun(
   }
 
   const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
-  const earlier = await db.shipment.findMany({
-    where: { shop, fulfillmentOrderId: { in: fulfillmentOrderIds } },
-    select: {
-      id: true,
-      fulfillmentOrderId: true,
-      batchId: true,
-      batch: { select: { name: true } },
-      bookingStatus: true,
-      fulfillmentStatus: true,
-      trackingNumber: true,
-    },
-    orderBy: { createdAt: "desc" },
-  });
+  // Each fulfillment order's earlier shipments, newest first, read in chunks the database binds.
+  const earlierOf = new Map<string, EarlierShipment[]>();
+  for (const ids of chunksOf(fulfillmentOrderIds, rowsPerStatement(db, 1, 1, Infinity))) {
+    const rows = await db.shipment.findMany({
+      where: { shop, fulfillmentOrderId: { in: ids } },
+      select: {
+        id: true,
+        fulfillmentOrderId: true,
+        batchId: true,
+        batch: { select: { name: true } },
+        bookingStatus: true,
+        fulfillmentStatus: true,
+        trackingNumber: true,
+        createdAt: true,
+      },
+    });
+    for (const row of rows) {
+      const list = earlierOf.get(row.fulfillmentOrderId);
+      if (list) list.push(row);
+      else earlierOf.set(row.fulfillmentOrderId, [row]);
+    }
+  }
+  for (const list of earlierOf.values()) list.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
   const planned: Planned[] = [];
   for (const { order, shipments } of mappedByOrder) {
     const issues: BlockIssue[] = [];
     for (const mapped of shipments) {
-      const same = earlier.filter((shipment) => shipment.fulfillmentOrderId === mapped.fulfillmentOrderId);
+      const same = earlierOf.get(mapped.fulfillmentOrderId) ?? [];
       const booked = same.find(
         (shipment) => shipment.bookingStatus === "BOOKING" || (shipment.bookingStatus === "BOOKED" && shipment.fulfillmentStatus !== "FULFILLED"),
       );
@@ -224,13 +245,16 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
           data: blocked.map((entry) => ({ runId: created.id, orderId: entry.orderId, orderName: entry.orderName, issues: JSON.stringify(entry.issues) })),
         });
       }
-      const fields = ({ mapped, orderName }: Planned) => ({
-        runId: created.id,
+      // What differs by shipment, and the state every shipment of the run starts in (a reused one is reset to it).
+      const own = ({ mapped, orderName }: Planned) => ({
         orderId: mapped.orderId,
         orderName,
         fulfillmentOrderId: mapped.fulfillmentOrderId,
         lines: JSON.stringify(mapped.lines),
         request: JSON.stringify(mapped.shipment),
+      });
+      const pending = {
+        runId: created.id,
         quoteStatus: "PENDING",
         quoteError: null,
         quotedAt: null,
@@ -239,15 +263,21 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
         selectedBy: null,
         bookingStatus: "NONE",
         bookingError: null,
-      });
+      };
       const fresh = planned.filter((entry) => entry.reuseId === null);
-      if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...fields(entry) })) });
+      if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...own(entry), ...pending })) });
       const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
-      if (reused.length > 0) {
-        // The earlier quotes belong to the earlier request; this run stores fresh ones.
-        await tx.quote.deleteMany({ where: { shop, shipmentId: { in: reused.map((entry) => entry.reuseId) } } });
-        for (const entry of reused) await tx.shipment.update({ where: { id: entry.reuseId }, data: fields(entry) });
-      }
+      // The earlier quotes belong to the earlier request; this run stores fresh ones.
+      for (const ids of chunksOf(reused, rowsPerStatement(tx, 1, 1)))
+        await tx.quote.deleteMany({ where: { shop, shipmentId: { in: ids.map((entry) => entry.reuseId) } } });
+      const rows = reused.map((entry) => ({ id: entry.reuseId, ...own(entry) }));
+      for (const update of updateRowsById(tx, {
+        table: "Shipment",
+        columns: ["orderId", "orderName", "fulfillmentOrderId", "lines", "request"],
+        rows,
+        set: pending,
+      }))
+        await update;
       return created;
     },
     { timeout: TRANSACTION_TIMEOUT_MS },

@@ -5,6 +5,7 @@ import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
+import { bound, updateRowsById } from "../db-batch.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
@@ -114,56 +115,25 @@ const RESCHEDULE_BATCH = 50;
 
 /**
  * The reschedules of unchanged shipments in one statement (a pass over quiet parcels is mostly these): each
- * row's own times by CASE on its id, the error cleared, and, as for every reschedule, only while the row is
- * still followed. `ELSE` keeps the column's own value, which also gives PostgreSQL the column's type for the
- * parameters; SQLite takes them as Prisma stores them. The statement is given to `$executeRaw` as the parts
- * of a template, so each database's client binds the values itself.
+ * row's own times, the error cleared, and, as for every reschedule, only while the row is still followed.
  */
-function rescheduleUnchanged(db: Context["db"], rows: readonly UnchangedReschedule[]): Prisma.PrismaPromise<number> {
-  const v = (value: unknown) => ({ value });
-  const byId = (column: "nextTrackAt" | "lastTrackedAt") => [
-    `"${column}" = CASE "id"`,
-    ...rows.flatMap((row) => [" WHEN ", v(row.id), " THEN ", v(row[column])]),
-    ` ELSE "${column}" END`,
-  ];
-  const [strings, ...values] = sqlTemplate([
-    'UPDATE "Shipment" SET ',
-    ...byId("nextTrackAt"),
-    ", ",
-    ...byId("lastTrackedAt"),
-    // updatedAt as Prisma's @updatedAt sets it on every update: the time of the write.
-    ', "trackingError" = NULL, "updatedAt" = ',
-    v(new Date()),
+function rescheduleUnchanged(db: Context["db"], rows: readonly UnchangedReschedule[]): Prisma.PrismaPromise<number>[] {
+  return updateRowsById(db, {
+    table: "Shipment",
+    columns: ["nextTrackAt", "lastTrackedAt"],
+    rows,
+    set: { trackingError: null },
     // `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
     // (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
-    ` WHERE ("trackingState" || '') = `,
-    v(TrackingState.ACTIVE),
-    ' AND "id" IN (',
-    ...rows.flatMap((row, index) => [index === 0 ? "" : ", ", v(row.id)]),
-    ")",
-  ]);
-  return db.$executeRaw(strings, ...values);
-}
-
-/** SQL text and values as a tagged template's arguments, which every generated client's `$executeRaw` binds. */
-function sqlTemplate(pieces: ReadonlyArray<string | { value: unknown }>): [TemplateStringsArray, ...unknown[]] {
-  const strings = [""];
-  const values: unknown[] = [];
-  for (const piece of pieces) {
-    if (typeof piece === "string") strings[strings.length - 1] += piece;
-    else {
-      values.push(piece.value);
-      strings.push("");
-    }
-  }
-  return [Object.assign(strings, { raw: [...strings] }), ...values];
+    where: [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)],
+  });
 }
 
 async function flushReschedules(run: Run, all = false): Promise<void> {
   while (run.reschedules.length + run.unchanged.length >= (all ? 1 : RESCHEDULE_BATCH)) {
     const writes = run.reschedules.splice(0, RESCHEDULE_BATCH);
     const unchanged = run.unchanged.splice(0, RESCHEDULE_BATCH - writes.length);
-    if (unchanged.length > 0) writes.push(rescheduleUnchanged(run.db, unchanged));
+    if (unchanged.length > 0) writes.push(...rescheduleUnchanged(run.db, unchanged));
     await run.db.$transaction(writes);
   }
 }
