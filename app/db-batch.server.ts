@@ -63,8 +63,11 @@ export function boundList(values: readonly unknown[]): SqlPiece[] {
   return ["(", ...values.flatMap((value, index) => [index === 0 ? "" : ", ", bound(value)]), ")"];
 }
 
+/** Tables with Prisma's @updatedAt, which a raw statement sets itself. */
+const UPDATED_AT = { Shipment: true, TrackingEvent: false } as const;
+
 export interface RowsUpdate<Column extends string> {
-  table: "Shipment";
+  table: keyof typeof UPDATED_AT;
   /** Columns whose value differs by row: each row's own, by CASE on its id. */
   columns: readonly Column[];
   rows: ReadonlyArray<{ id: string } & Record<Column, unknown>>;
@@ -75,13 +78,13 @@ export interface RowsUpdate<Column extends string> {
 }
 
 /**
- * Updates rows by id, each to its own values, in one statement per chunk; `updatedAt` is set as Prisma's
- * @updatedAt sets it, to the time of the write. Each column is `CASE "id" WHEN … THEN … ELSE "column" END`:
+ * Updates rows by id, each to its own values, in one statement per chunk; `updatedAt`, where the table has it,
+ * is set as Prisma's @updatedAt sets it, to the time of the write. Each column is `CASE "id" WHEN … THEN … ELSE "column" END`:
  * the ELSE gives PostgreSQL the column's type for the bound values, which it would otherwise take as text,
  * and SQLite takes them as Prisma stores them. Returns the statements (for `$transaction([...])`), not run yet.
  */
 export function updateRowsById<Column extends string>(db: Db, update: RowsUpdate<Column>): Prisma.PrismaPromise<number>[] {
-  const set = Object.entries({ ...update.set, updatedAt: new Date() });
+  const set = Object.entries({ ...update.set, ...(UPDATED_AT[update.table] ? { updatedAt: new Date() } : {}) });
   const fixed = set.length + (update.where ?? []).filter((piece) => typeof piece !== "string").length;
   const perChunk = rowsPerStatement(db, 1 + 2 * update.columns.length, fixed);
   return chunksOf(update.rows, perChunk).map((rows) => {
@@ -109,7 +112,11 @@ export function updateRowsById<Column extends string>(db: Db, update: RowsUpdate
  * defaults), in one multi-row INSERT per chunk. Prisma's createMany compiles every row of its data, which costs
  * about four times the statement; these are only bound. Returns the statements (for `$transaction([...])`).
  */
-export function insertRows(db: Db, table: "Quote", rows: ReadonlyArray<{ id: string } & Record<string, unknown>>): Prisma.PrismaPromise<number>[] {
+export function insertRows(
+  db: Db,
+  table: "Quote" | "TrackingEvent",
+  rows: ReadonlyArray<{ id: string } & Record<string, unknown>>,
+): Prisma.PrismaPromise<number>[] {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
   return chunksOf(rows, rowsPerStatement(db, columns.length, 0, 1_000)).map((chunk) => {

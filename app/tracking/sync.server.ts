@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Prisma, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { Context } from "../context";
@@ -5,7 +6,7 @@ import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
-import { bound, updateRowsById } from "../db-batch.server";
+import { bound, insertRows, updateRowsById } from "../db-batch.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
@@ -97,10 +98,44 @@ interface Run extends Pick<Context, "db" | "shop" | "now"> {
   client: ShippingClient;
   random: () => number;
   summary: TrackingPassSummary;
-  /** Reschedules of polled shipments, written together (one commit for many) by `flushReschedules`. */
+  /**
+   * What polls leave to write, committed together (one commit for many shipments) by `flushReschedules`: the
+   * odd statement (a failed poll, a voided label), and, as rows of set-based updates, reschedules of shipments
+   * whose stored tracking columns already hold what the poll found, reschedules with new tracking columns, and
+   * events Shopify took.
+   */
   reschedules: Prisma.PrismaPromise<unknown>[];
-  /** Reschedules of polled shipments whose stored tracking columns already hold what the poll found. */
   unchanged: UnchangedReschedule[];
+  changed: ChangedReschedule[];
+  written: WrittenEvent[];
+}
+
+/** The columns a poll that found something new writes: its tracking summary and schedule. */
+const CHANGED_COLUMNS = [
+  "carrierStatus",
+  "lastEventText",
+  "lastEventPlace",
+  "lastEventAt",
+  "inTransitAt",
+  "deliveredAt",
+  "attentionReason",
+  "attentionAction",
+  "shopifyStatus",
+  "shopifyStatusAt",
+  "voidCheckedAt",
+  "trackingState",
+  "nextTrackAt",
+  "lastTrackedAt",
+  "trackingError",
+] as const satisfies ReadonlyArray<keyof Shipment>;
+
+type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_COLUMNS)[number]>;
+
+/** An event Shopify took: its outcome. */
+interface WrittenEvent {
+  id: string;
+  shopifyEventId: string;
+  writtenAt: Date;
 }
 
 /** A poll that changed nothing but the shipment's schedule: only these columns are written. */
@@ -113,29 +148,38 @@ interface UnchangedReschedule {
 /** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
 const RESCHEDULE_BATCH = 50;
 
-/**
- * The reschedules of unchanged shipments in one statement (a pass over quiet parcels is mostly these): each
- * row's own times, the error cleared, and, as for every reschedule, only while the row is still followed.
- */
-function rescheduleUnchanged(db: Context["db"], rows: readonly UnchangedReschedule[]): Prisma.PrismaPromise<number>[] {
-  return updateRowsById(db, {
-    table: "Shipment",
-    columns: ["nextTrackAt", "lastTrackedAt"],
-    rows,
-    set: { trackingError: null },
-    // `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
-    // (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
-    where: [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)],
-  });
-}
+/** Only rows still followed are rescheduled: a stop that arrived meanwhile (webhook) is kept. */
+// `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
+// (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
+const STILL_FOLLOWED = [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)];
 
+/**
+ * Commits what polls left to write once there is a group of it (`all`: whatever is left). A pass over quiet
+ * parcels is mostly unchanged reschedules: each group of them is one statement, each row's own times by CASE
+ * on its id, the error cleared. Changed reschedules and Shopify's outcomes are one statement per chunk likewise.
+ */
 async function flushReschedules(run: Run, all = false): Promise<void> {
-  while (run.reschedules.length + run.unchanged.length >= (all ? 1 : RESCHEDULE_BATCH)) {
-    const writes = run.reschedules.splice(0, RESCHEDULE_BATCH);
-    const unchanged = run.unchanged.splice(0, RESCHEDULE_BATCH - writes.length);
-    if (unchanged.length > 0) writes.push(...rescheduleUnchanged(run.db, unchanged));
-    await run.db.$transaction(writes);
-  }
+  const waiting = run.reschedules.length + run.unchanged.length + run.changed.length + run.written.length;
+  if (waiting === 0 || (!all && waiting < RESCHEDULE_BATCH)) return;
+  const { db } = run;
+  const [statements, unchanged, changed, written] = [run.reschedules.splice(0), run.unchanged.splice(0), run.changed.splice(0), run.written.splice(0)];
+  await db.$transaction([
+    ...statements,
+    ...updateRowsById(db, {
+      table: "Shipment",
+      columns: ["nextTrackAt", "lastTrackedAt"],
+      rows: unchanged,
+      set: { trackingError: null },
+      where: STILL_FOLLOWED,
+    }),
+    ...updateRowsById(db, { table: "Shipment", columns: CHANGED_COLUMNS, rows: changed, where: STILL_FOLLOWED }),
+    ...updateRowsById(db, {
+      table: "TrackingEvent",
+      columns: ["shopifyEventId", "writtenAt"],
+      rows: written,
+      set: { writeStatus: WriteStatus.WRITTEN, writeError: null },
+    }),
+  ]);
 }
 
 /**
@@ -213,22 +257,26 @@ async function recordEvents(
     ),
   );
   const seenAt = run.now();
-  const created = await run.db.trackingEvent.createManyAndReturn({
-    data: fresh.map((event, index) => ({
-      shop: row.shop,
-      shipmentId: row.id,
-      eventTime: event.at,
-      carrierStatus: event.eventStatus,
-      message: event.event,
-      ...place(event),
-      reason: event.ancillaryReasonDescription,
-      action: event.ancillaryActionDescription,
-      shopifyStatus: SHOPIFY_STATUS[event.eventStatus],
-      // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
-      writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
-      seenAt,
-    })),
-  });
+  // The rows whole, inserted by one bound statement (Prisma's createManyAndReturn compiles each row and reads them back).
+  const created = fresh.map((event, index): TrackingEventRow => ({
+    id: randomUUID(),
+    shop: row.shop,
+    shipmentId: row.id,
+    eventTime: event.at,
+    carrierStatus: event.eventStatus,
+    message: event.event,
+    ...place(event),
+    reason: event.ancillaryReasonDescription ?? null,
+    action: event.ancillaryActionDescription ?? null,
+    shopifyStatus: SHOPIFY_STATUS[event.eventStatus],
+    // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
+    writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
+    shopifyEventId: null,
+    writeError: null,
+    seenAt,
+    writtenAt: null,
+  }));
+  for (const insert of insertRows(run.db, "TrackingEvent", created)) await insert;
   run.summary.events += fresh.length;
   // The shipment's events in the order the pass reads them (eventTime, then seenAt), without reading them back.
   const events = [...known, ...created].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime() || a.seenAt.getTime() - b.seenAt.getTime());
@@ -283,12 +331,7 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
     if (written) {
       // The outcome joins the next group commit of reschedules: lost in a crash, it leaves the event WRITING,
       // and the next poll finds it in Shopify by reading back (never a second write).
-      run.reschedules.push(
-        run.db.trackingEvent.update({
-          where: { id: event.id },
-          data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: written.id, writtenAt: run.now(), writeError: null },
-        }),
-      );
+      run.written.push({ id: event.id, shopifyEventId: written.id, writtenAt: run.now() });
       event.writeStatus = WriteStatus.WRITTEN;
       return "written";
     }
@@ -469,13 +512,15 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
     return;
   }
-  // Only this pass's claim is rescheduled: a stop that arrived meanwhile (webhook) is kept.
-  run.reschedules.push(
-    run.db.shipment.updateMany({
-      where: { id: row.id, trackingState: TrackingState.ACTIVE },
-      data: { ...tracking, trackingState: next.state, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, trackingError: problem },
-    }),
-  );
+  run.changed.push({
+    id: row.id,
+    ...tracking,
+    voidCheckedAt: voidCheckedAt ?? row.voidCheckedAt,
+    trackingState: next.state,
+    nextTrackAt: next.nextTrackAt,
+    lastTrackedAt: now,
+    trackingError: problem,
+  });
 }
 
 /** Whether the shipment's stored columns already hold `values` (dates by instant). */
@@ -504,6 +549,8 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     summary: emptySummary(),
     reschedules: [],
     unchanged: [],
+    changed: [],
+    written: [],
   };
   const claimed = await claimDue(run, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
