@@ -38,6 +38,19 @@ export function chunksOf<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/**
+ * Rows for a list of values (ids) of any length: `read` is given the values in chunks the database binds in
+ * one statement, beside a few more of the query's own, one chunk at a time.
+ */
+export async function readInChunks<Value, Row>(db: Db, values: readonly Value[], read: (chunk: Value[]) => Promise<Row[]>): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const chunk of chunksOf(values, rowsPerStatement(db, 1, QUERY_OWN_VALUES, Infinity))) rows.push(...(await read(chunk)));
+  return rows;
+}
+
+/** Values a query binds besides its list (the shop, a state): room left for them in `readInChunks`' chunks. */
+const QUERY_OWN_VALUES = 8;
+
 /** A piece of SQL: text as written, or a value the database's client binds. */
 export type SqlPiece = string | { value: unknown };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
+import { readInChunks } from "../db-batch.server";
 import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
 
@@ -31,7 +32,8 @@ export async function saveOrderCustoms(
 
 export async function withCustoms({ db, shop }: Pick<Context, "db" | "shop">, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
   if (orders.length === 0) return [];
-  const rows = await db.orderCustoms.findMany({ where: { shop, orderId: { in: orders.map((order) => order.id) } } });
+  const ids = orders.map((order) => order.id);
+  const rows = await readInChunks(db, ids, (chunk) => db.orderCustoms.findMany({ where: { shop, orderId: { in: chunk } } }));
   if (rows.length === 0) return [...orders];
   const byOrder = new Map(rows.map((row) => [row.orderId, Entries.parse(JSON.parse(row.lines))]));
   return orders.map((order) => {

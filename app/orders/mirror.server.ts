@@ -4,6 +4,7 @@ import { adminQuery } from "../shopify/gateway.server";
 import { BULK_OPERATION, ORDER_FOR_SHIPPING, FULFILLMENT_ORDERS_TO_SHIP_BULK, RUN_BULK_QUERY } from "./order-documents";
 import { OrderNode, reassembleBulkOrders, toMirroredOrder, type MirroredOrder } from "./order-node";
 import type { OrderShippingLine } from "./types";
+import { readInChunks } from "../db-batch.server";
 
 /**
  * The order mirror: a Prisma copy of orders awaiting shipment, so quoting 500 orders reads the
@@ -76,7 +77,7 @@ const Holds = z.array(z.object({ reason: z.string(), reasonNotes: z.string().nul
 
 /** The mirrored orders with these ids, in the order asked; ids not mirrored are left out. */
 export async function loadMirroredOrders({ db, shop }: Pick<Context, "db" | "shop">, ids: readonly string[]): Promise<MirroredOrder[]> {
-  const rows = await db.mirrorOrder.findMany({ where: { shop, id: { in: [...ids] } }, include: { fulfillmentOrders: true } });
+  const rows = await readInChunks(db, ids, (chunk) => db.mirrorOrder.findMany({ where: { shop, id: { in: chunk } }, include: { fulfillmentOrders: true } }));
   const byId = new Map(
     rows.map((row): [string, MirroredOrder] => [
       row.id,

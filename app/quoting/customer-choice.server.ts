@@ -1,4 +1,5 @@
 import type { Context } from "../context";
+import { readInChunks } from "../db-batch.server";
 import { parseShippingLine } from "../orders/mirror.server";
 import type { PaidShipping } from "./customer-choice";
 
@@ -8,7 +9,9 @@ import type { PaidShipping } from "./customer-choice";
  */
 export async function paidShippingByOrder(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<Map<string, PaidShipping>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await ctx.db.mirrorOrder.findMany({ where: { shop: ctx.shop, id: { in: [...new Set(orderIds)] } }, select: { id: true, shippingLine: true } });
+  const rows = await readInChunks(ctx.db, [...new Set(orderIds)], (chunk) =>
+    ctx.db.mirrorOrder.findMany({ where: { shop: ctx.shop, id: { in: chunk } }, select: { id: true, shippingLine: true } }),
+  );
   return new Map(
     rows.flatMap((row) => {
       const line = parseShippingLine(row.shippingLine);

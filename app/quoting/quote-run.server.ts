@@ -19,7 +19,7 @@ import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
-import { chunksOf, rowsPerStatement, updateRowsById } from "../db-batch.server";
+import { chunksOf, readInChunks, rowsPerStatement, updateRowsById } from "../db-batch.server";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -152,10 +152,9 @@ async function planRun(
   }
 
   const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
-  // Each fulfillment order's earlier shipments, newest first, read in chunks the database binds.
-  const earlierOf = new Map<string, EarlierShipment[]>();
-  for (const ids of chunksOf(fulfillmentOrderIds, rowsPerStatement(db, 1, 1, Infinity))) {
-    const rows = await db.shipment.findMany({
+  // Each fulfillment order's earlier shipments, newest first.
+  const earlier = await readInChunks(db, fulfillmentOrderIds, (ids) =>
+    db.shipment.findMany({
       where: { shop, fulfillmentOrderId: { in: ids } },
       select: {
         id: true,
@@ -167,12 +166,13 @@ async function planRun(
         trackingNumber: true,
         createdAt: true,
       },
-    });
-    for (const row of rows) {
-      const list = earlierOf.get(row.fulfillmentOrderId);
-      if (list) list.push(row);
-      else earlierOf.set(row.fulfillmentOrderId, [row]);
-    }
+    }),
+  );
+  const earlierOf = new Map<string, EarlierShipment[]>();
+  for (const row of earlier) {
+    const list = earlierOf.get(row.fulfillmentOrderId);
+    if (list) list.push(row);
+    else earlierOf.set(row.fulfillmentOrderId, [row]);
   }
   for (const list of earlierOf.values()) list.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 

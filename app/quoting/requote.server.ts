@@ -1,5 +1,6 @@
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import type { Context } from "../context";
+import { readInChunks } from "../db-batch.server";
 import { shipmentDateOf } from "../orders/shipment-mapping";
 import type { Outcome } from "../outcome";
 import { loadSettings } from "../settings/account.server";
@@ -28,16 +29,17 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
   const { db, shop } = ctx;
   const now = ctx.now();
   const ids = [...new Set(shipmentIds)];
-  const shipments = await db.shipment.findMany({
-    where: { shop, id: { in: ids } },
-    select: { id: true, orderId: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
-  });
+  const shipments = await readInChunks(db, ids, (chunk) =>
+    db.shipment.findMany({
+      where: { shop, id: { in: chunk } },
+      select: { id: true, orderId: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
+    }),
+  );
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]));
   const selectedIds = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
-  const selectedQuotes = await db.quote.findMany({
-    where: { shop, quoteId: { in: selectedIds } },
-    select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true },
-  });
+  const selectedQuotes = await readInChunks(db, selectedIds, (chunk) =>
+    db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true } }),
+  );
   const quoteById = new Map(selectedQuotes.map((quote) => [quote.quoteId, quote]));
 
   const outcomes = new Map<string, RequoteOutcome>();

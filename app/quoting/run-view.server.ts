@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Surcharge } from "../../shipping-api/contract";
 import type { Context } from "../context";
+import { readInChunks } from "../db-batch.server";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { compareAmounts, sumAmounts } from "../shipping/money";
@@ -189,10 +190,12 @@ export async function loadQuoteRunView(
   const selectedIds = all.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
   const selected = new Map(
     (
-      await db.quote.findMany({
-        where: { shop, quoteId: { in: selectedIds } },
-        select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
-      })
+      await readInChunks(db, selectedIds, (chunk) =>
+        db.quote.findMany({
+          where: { shop, quoteId: { in: chunk } },
+          select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
+        }),
+      )
     ).map((quote) => [quote.quoteId, quote]),
   );
   const pickOf = (shipment: { quoteStatus: string; selectedQuoteId: number | null }) =>

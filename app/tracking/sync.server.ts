@@ -61,7 +61,7 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
 };
 
 /** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
-const DEFAULT_CONCURRENCY = 4;
+export const POLL_CONCURRENCY = 4;
 
 /** How a pass runs, besides its context: how many it claims, its randomness (jitter, lease token), polls in flight. */
 export interface TrackingPassOptions {
@@ -579,7 +579,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
       await flushReschedules(run);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? POLL_CONCURRENCY, claimed.length) }, worker));
   await flushReschedules(run, true);
   return run.summary;
 }
