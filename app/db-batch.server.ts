@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 
 /** A client or an interactive transaction's: both bind and run raw statements. */
 type Db = Prisma.TransactionClient;
@@ -139,4 +139,54 @@ export function insertRows(
     ]);
     return db.$executeRaw(strings, ...values);
   });
+}
+
+/** Statements to commit together, made afresh on each call (a Prisma statement runs once). */
+export type Statements = () => Prisma.PrismaPromise<unknown>[];
+
+/**
+ * Group commit: callers that each need their statements durable before they go on (an intent recorded before
+ * an outside call) share transactions. Whatever arrives while a commit is under way goes into the next one, so
+ * concurrent callers pay one commit (one disk sync on SQLite, one round trip on PostgreSQL) between them instead
+ * of one each, and a lone caller is committed at once. A caller's promise settles when its statements are
+ * committed; when a shared commit fails, its callers are committed one by one, so a bad statement fails only the
+ * caller that gave it. One per client, shared by everything that commits through it (every shop's tracking pass).
+ */
+export function groupCommit(db: Pick<PrismaClient, "$transaction">): (statements: Statements) => Promise<void> {
+  let committer = committers.get(db);
+  if (!committer) committers.set(db, (committer = newGroupCommit(db)));
+  return committer;
+}
+
+const committers = new WeakMap<object, (statements: Statements) => Promise<void>>();
+
+function newGroupCommit(db: Pick<PrismaClient, "$transaction">): (statements: Statements) => Promise<void> {
+  let waiting: Array<{ statements: Statements; settle: (error?: unknown) => void }> = [];
+  let committing = false;
+  const commit = async (statements: Statements[]) => db.$transaction(statements.flatMap((make) => make()));
+  const drain = async () => {
+    committing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await commit(group.map((caller) => caller.statements));
+        for (const caller of group) caller.settle();
+      } catch (error) {
+        if (group.length === 1) group[0]!.settle(error);
+        else
+          for (const caller of group)
+            await commit([caller.statements]).then(
+              () => caller.settle(),
+              (own: unknown) => caller.settle(own),
+            );
+      }
+    }
+    committing = false;
+  };
+  return (statements) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ statements, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!committing) void drain();
+    });
 }

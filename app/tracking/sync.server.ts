@@ -6,7 +6,7 @@ import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
-import { bound, insertRows, updateRowsById } from "../db-batch.server";
+import { bound, groupCommit, insertRows, updateRowsById, type Statements } from "../db-batch.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
@@ -60,8 +60,11 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   NO_LABEL: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
 };
 
-/** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
-export const POLL_CONCURRENCY = 4;
+/**
+ * Polls in flight at once per shop: Track Shipment is a cheap read, Shopify writes queue behind the pacer, and the
+ * more polls wait on a commit at once, the fewer commits they take (groupCommit).
+ */
+export const POLL_CONCURRENCY = 8;
 
 /** How a pass runs, besides its context: how many it claims, its randomness (jitter, lease token), polls in flight. */
 export interface TrackingPassOptions {
@@ -98,13 +101,15 @@ interface Run extends Pick<Context, "db" | "shop" | "now"> {
   client: ShippingClient;
   random: () => number;
   summary: TrackingPassSummary;
+  /** Commits statements with those of other polls waiting at the same time, this pass's and other shops' (groupCommit). */
+  commit: (statements: Statements) => Promise<void>;
   /**
    * What polls leave to write, committed together (one commit for many shipments) by `flushReschedules`: the
    * odd statement (a failed poll, a voided label), and, as rows of set-based updates, reschedules of shipments
    * whose stored tracking columns already hold what the poll found, reschedules with new tracking columns, and
    * events Shopify took.
    */
-  reschedules: Prisma.PrismaPromise<unknown>[];
+  reschedules: Array<() => Prisma.PrismaPromise<unknown>>;
   unchanged: UnchangedReschedule[];
   changed: ChangedReschedule[];
   written: WrittenEvent[];
@@ -163,8 +168,8 @@ async function flushReschedules(run: Run, all = false): Promise<void> {
   if (waiting === 0 || (!all && waiting < RESCHEDULE_BATCH)) return;
   const { db } = run;
   const [statements, unchanged, changed, written] = [run.reschedules.splice(0), run.unchanged.splice(0), run.changed.splice(0), run.written.splice(0)];
-  await db.$transaction([
-    ...statements,
+  await run.commit(() => [
+    ...statements.map((make) => make()),
     ...updateRowsById(db, {
       table: "Shipment",
       columns: ["nextTrackAt", "lastTrackedAt"],
@@ -276,7 +281,8 @@ async function recordEvents(
     seenAt,
     writtenAt: null,
   }));
-  for (const insert of insertRows(run.db, "TrackingEvent", created)) await insert;
+  // Durable before any of it is written to Shopify; committed with other polls' that are waiting (one sync for many).
+  await run.commit(() => insertRows(run.db, "TrackingEvent", created));
   run.summary.events += fresh.length;
   // The shipment's events in the order the pass reads them (eventTime, then seenAt), without reading them back.
   const events = [...known, ...created].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime() || a.seenAt.getTime() - b.seenAt.getTime());
@@ -434,7 +440,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
   const now = run.now();
   if (!tracked.ok) {
     summary.errors++;
-    run.reschedules.push(
+    run.reschedules.push(() =>
       run.db.shipment.update({
         where: { id: row.id },
         data: {
@@ -461,7 +467,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     const voided = await labelVoided(run, bookedRow);
     if (voided) {
       await stopTracking(run, { shipmentId: row.id }, "VOIDED");
-      run.reschedules.push(run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
+      run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
       summary.stopped++;
       return;
     }
@@ -548,6 +554,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     random: options.random ?? Math.random,
     summary: emptySummary(),
     reschedules: [],
+    commit: groupCommit(ctx.db),
     unchanged: [],
     changed: [],
     written: [],
