@@ -148,7 +148,7 @@ export type Statements = () => Prisma.PrismaPromise<unknown>[];
  * Group commit: callers that each need their statements durable before they go on (an intent recorded before
  * an outside call) share transactions. Whatever arrives while a commit is under way goes into the next one, so
  * concurrent callers pay one commit (one disk sync on SQLite, one round trip on PostgreSQL) between them instead
- * of one each, and a lone caller is committed at once. A caller's promise settles when its statements are
+ * of one each. A caller's promise settles when its statements are
  * committed; when a shared commit fails, its callers are committed one by one, so a bad statement fails only the
  * caller that gave it. One per client, shared by everything that commits through it (every shop's tracking pass).
  */
@@ -166,7 +166,9 @@ function newGroupCommit(db: Pick<PrismaClient, "$transaction">): (statements: St
   const commit = async (statements: Statements[]) => db.$transaction(statements.flatMap((make) => make()));
   const drain = async () => {
     committing = true;
-    while (waiting.length > 0) {
+    // A turn of the event loop before each commit: callers whose answers are ready join it. SQLite's commit
+    // blocks the loop for its disk sync, so without the turn a caller would find no commit under way and go alone.
+    while ((await new Promise((resolve) => setImmediate(resolve)), waiting.length > 0)) {
       const group = waiting;
       waiting = [];
       try {

@@ -6,7 +6,7 @@ import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
-import { bound, groupCommit, insertRows, updateRowsById, type Statements } from "../db-batch.server";
+import { bound, chunksOf, groupCommit, insertRows, readInChunks, rowsPerStatement, updateRowsById, type Statements } from "../db-batch.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
@@ -204,11 +204,17 @@ async function claimDue(run: Run, limit: number): Promise<Shipment[]> {
   if (due.length === 0) return [];
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
   const ids = due.map((row) => row.id);
-  await run.db.shipment.updateMany({
-    where: { id: { in: ids }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
-    data: { nextTrackAt: leaseUntil },
-  });
-  return run.db.shipment.findMany({ where: { id: { in: ids }, nextTrackAt: leaseUntil }, orderBy: { id: "asc" } });
+  const { db } = run;
+  await db.$transaction(
+    chunksOf(ids, rowsPerStatement(db, 1, 4, Infinity)).map((chunk) =>
+      db.shipment.updateMany({
+        where: { id: { in: chunk }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+        data: { nextTrackAt: leaseUntil },
+      }),
+    ),
+  );
+  const claimed = await readInChunks(db, ids, (chunk) => db.shipment.findMany({ where: { id: { in: chunk }, nextTrackAt: leaseUntil } }));
+  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 const eventKey = (e: { eventTime: Date; carrierStatus: string; message: string }) => `${e.eventTime.toISOString()}|${e.carrierStatus}|${e.message}`;
@@ -562,10 +568,12 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
   const claimed = await claimDue(run, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
-  const stored = await run.db.trackingEvent.findMany({
-    where: { shipmentId: { in: claimed.map((row) => row.id) } },
-    orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }],
-  });
+  // A shipment's events are all in one chunk, in order.
+  const stored = await readInChunks(
+    run.db,
+    claimed.map((row) => row.id),
+    (chunk) => run.db.trackingEvent.findMany({ where: { shipmentId: { in: chunk } }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] }),
+  );
   const knownOf = new Map<string, TrackingEventRow[]>();
   for (const event of stored) {
     const list = knownOf.get(event.shipmentId);
