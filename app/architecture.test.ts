@@ -55,6 +55,10 @@ const GATEWAY_MODULES: ReadonlyArray<{ module: string; why: string }> = [
     why: "the Shipping API clients: shippingClientFor opens the shop's sealed account from the database, as a context's shipping() does",
   },
   {
+    module: "db-batch.server.ts",
+    why: "statements over a database client or an interactive transaction's (which no context carries): set-based writes, reads of long id lists and group commit, called by domain functions that took the context",
+  },
+  {
     module: "shipping/context.server.ts",
     why: "builds a ShippingContext from its parts (database, shop, clock, Shopify gateway) with the Shipping API open, for job handlers and tests",
   },
