@@ -316,19 +316,23 @@ async function quoteRun(
     // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands
     // (writes chained, so progress only ever counts stored shipments), then progress moves.
     const requests = pending.map((shipment) => JSON.parse(shipment.request) as BatchQuoteShipment);
-    const chosen: ChosenShipment[] = [];
+    // Only what closing the run needs is kept: a run's rates are stored as chunks land, not held.
+    const closing: { quoted: number; firstFailure: string | null } = { quoted: 0, firstFailure: null };
     let writes: Promise<void> = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }).then(() => undefined);
     await client.quoteShipments(requests, {
       concurrency: QUOTE_CONCURRENCY,
       chunkSize: QUOTE_CHUNK_SIZE,
       onChunk: (outcomes) => {
-        const chunk = outcomes.map((outcome) => ({
+        const chunk = outcomes.map((outcome): ChosenShipment => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
           choice: chooseRate(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
           keepOnFailure: false,
           replace: false,
         }));
-        chosen.push(...chunk);
+        for (const { choice } of chunk) {
+          if (choice.ok) closing.quoted++;
+          else closing.firstFailure ??= choice.message;
+        }
         writes = writes.then(async () => {
           await saveRateChoices(ctx, chunk, now);
           await db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } });
@@ -337,14 +341,13 @@ async function quoteRun(
       },
     });
     await writes;
-    const quoted = chosen.filter((item) => item.choice.ok).length;
-    const firstFailure = chosen.find((item) => !item.choice.ok)?.choice;
-    const failedRun = quoted === 0 && chosenBefore === 0 && firstFailure && !firstFailure.ok;
+    const { quoted, firstFailure } = closing;
+    const failedRun = quoted === 0 && chosenBefore === 0 && firstFailure !== null;
     await db.quoteRun.update({
       where: { id: runId },
       data: {
         status: failedRun ? "FAILED" : "COMPLETED",
-        error: failedRun ? `No shipment could be quoted. ${firstFailure.message}` : null,
+        error: failedRun ? `No shipment could be quoted. ${firstFailure}` : null,
         shipmentsDone: shipmentsTotal,
         finishedAt: clock(),
       },
