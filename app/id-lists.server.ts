@@ -14,17 +14,30 @@ const BOUND_VALUES = { sqlite: 999, postgresql: 32_767 } as const;
 /** Kept free in each statement for its other values (the shop, statuses, a batch id). */
 const OTHER_VALUES = 99;
 
-/** How many ids one statement takes on the context's database; a client of unknown database gets SQLite's, the stricter. */
+/**
+ * Values one statement may bind on the context's database; a client of unknown database gets SQLite's, the
+ * stricter. An interactive transaction's client is not known here: a statement in one is sized by the context's
+ * client that opened it (app/db-batch.server.ts takes both).
+ */
+export function boundValuesPerStatement(ctx: Pick<Context, "db">): number {
+  return BOUND_VALUES[databaseProviderOfClient(ctx.db) ?? "sqlite"];
+}
+
+/** How many ids one statement takes on the context's database. */
 export function idsPerStatement(ctx: Pick<Context, "db">): number {
-  return BOUND_VALUES[databaseProviderOfClient(ctx.db) ?? "sqlite"] - OTHER_VALUES;
+  return boundValuesPerStatement(ctx) - OTHER_VALUES;
+}
+
+/** `items` in consecutive pieces of at most `size`, in order; none for an empty list. */
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
 }
 
 /** `ids` in pieces of at most {@link idsPerStatement}, in order; none for an empty list. */
 export function idChunks<T>(ctx: Pick<Context, "db">, ids: readonly T[]): T[][] {
-  const size = idsPerStatement(ctx);
-  const chunks: T[][] = [];
-  for (let start = 0; start < ids.length; start += size) chunks.push(ids.slice(start, start + size));
-  return chunks;
+  return chunksOf(ids, idsPerStatement(ctx));
 }
 
 /** The rows `read` finds for each piece of `ids`, one statement after another, in the pieces' order. */

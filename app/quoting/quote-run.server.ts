@@ -19,7 +19,8 @@ import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
-import { idChunks, readByIds } from "../id-lists.server";
+import { readByIds, idChunks } from "../id-lists.server";
+import { updateRowsById } from "../db-batch.server";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -41,9 +42,9 @@ export interface BlockIssue {
  */
 export const MAX_ORDERS_REFRESHED = 10;
 /** Quote requests in flight at once. */
-const QUOTE_CONCURRENCY = 4;
+export const QUOTE_CONCURRENCY = 4;
 /** Shipments per Batch Quote request: a 500-order run stores rates and shows progress in five steps. */
-const QUOTE_CHUNK_SIZE = 100;
+export const QUOTE_CHUNK_SIZE = 100;
 /** Recording a run of thousands of shipments is one transaction; Prisma's 5 s default is too short for that. */
 const TRANSACTION_TIMEOUT_MS = 60_000;
 
@@ -122,6 +123,16 @@ interface Planned {
   reuseId: string | null;
 }
 
+interface EarlierShipment {
+  id: string;
+  batchId: string | null;
+  batch: { name: string } | null;
+  bookingStatus: string;
+  fulfillmentStatus: string;
+  trackingNumber: string | null;
+  createdAt: Date;
+}
+
 /** Maps every order and sorts its shipments into new, reused and already-underway ones. */
 async function planRun(
   db: PrismaClient,
@@ -142,29 +153,35 @@ async function planRun(
   }
 
   const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
-  const earlier = (
-    await readByIds({ db }, fulfillmentOrderIds, (chunk) =>
-      db.shipment.findMany({
-        where: { shop, fulfillmentOrderId: { in: chunk } },
-        select: {
-          id: true,
-          fulfillmentOrderId: true,
-          batchId: true,
-          batch: { select: { name: true } },
-          bookingStatus: true,
-          fulfillmentStatus: true,
-          trackingNumber: true,
-          createdAt: true,
-        },
-      }),
-    )
-  ).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  // Each fulfillment order's earlier shipments, newest first.
+  const earlier = await readByIds({ db }, fulfillmentOrderIds, (ids) =>
+    db.shipment.findMany({
+      where: { shop, fulfillmentOrderId: { in: ids } },
+      select: {
+        id: true,
+        fulfillmentOrderId: true,
+        batchId: true,
+        batch: { select: { name: true } },
+        bookingStatus: true,
+        fulfillmentStatus: true,
+        trackingNumber: true,
+        createdAt: true,
+      },
+    }),
+  );
+  const earlierOf = new Map<string, EarlierShipment[]>();
+  for (const row of earlier) {
+    const list = earlierOf.get(row.fulfillmentOrderId);
+    if (list) list.push(row);
+    else earlierOf.set(row.fulfillmentOrderId, [row]);
+  }
+  for (const list of earlierOf.values()) list.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
   const planned: Planned[] = [];
   for (const { order, shipments } of mappedByOrder) {
     const issues: BlockIssue[] = [];
     for (const mapped of shipments) {
-      const same = earlier.filter((shipment) => shipment.fulfillmentOrderId === mapped.fulfillmentOrderId);
+      const same = earlierOf.get(mapped.fulfillmentOrderId) ?? [];
       const booked = same.find(
         (shipment) => shipment.bookingStatus === "BOOKING" || (shipment.bookingStatus === "BOOKED" && shipment.fulfillmentStatus !== "FULFILLED"),
       );
@@ -229,13 +246,16 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
           data: blocked.map((entry) => ({ runId: created.id, orderId: entry.orderId, orderName: entry.orderName, issues: JSON.stringify(entry.issues) })),
         });
       }
-      const fields = ({ mapped, orderName }: Planned) => ({
-        runId: created.id,
+      // What differs by shipment, and the state every shipment of the run starts in (a reused one is reset to it).
+      const own = ({ mapped, orderName }: Planned) => ({
         orderId: mapped.orderId,
         orderName,
         fulfillmentOrderId: mapped.fulfillmentOrderId,
         lines: JSON.stringify(mapped.lines),
         request: JSON.stringify(mapped.shipment),
+      });
+      const pending = {
+        runId: created.id,
         quoteStatus: "PENDING",
         quoteError: null,
         quotedAt: null,
@@ -244,15 +264,15 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
         selectedBy: null,
         bookingStatus: "NONE",
         bookingError: null,
-      });
+      };
       const fresh = planned.filter((entry) => entry.reuseId === null);
-      if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...fields(entry) })) });
+      if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...own(entry), ...pending })) });
       const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
-      if (reused.length > 0) {
-        // The earlier quotes belong to the earlier request; this run stores fresh ones.
-        for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
-        for (const entry of reused) await tx.shipment.update({ where: { id: entry.reuseId }, data: fields(entry) });
-      }
+      // The earlier quotes belong to the earlier request; this run stores fresh ones.
+      for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
+      const rows = reused.map((entry) => ({ id: entry.reuseId, ...own(entry) }));
+      const columns = ["orderId", "orderName", "fulfillmentOrderId", "lines", "request"] as const;
+      for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows, set: pending }, tx)) await update;
       return created;
     },
     { timeout: TRANSACTION_TIMEOUT_MS },
@@ -291,19 +311,23 @@ async function quoteRun(
     // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands
     // (writes chained, so progress only ever counts stored shipments), then progress moves.
     const requests = pending.map((shipment) => JSON.parse(shipment.request) as BatchQuoteShipment);
-    const chosen: ChosenShipment[] = [];
+    // Only what closing the run needs is kept: a run's rates are stored as chunks land, not held.
+    const closing: { quoted: number; firstFailure: string | null } = { quoted: 0, firstFailure: null };
     let writes: Promise<void> = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }).then(() => undefined);
     await client.quoteShipments(requests, {
       concurrency: QUOTE_CONCURRENCY,
       chunkSize: QUOTE_CHUNK_SIZE,
       onChunk: (outcomes) => {
-        const chunk = outcomes.map((outcome) => ({
+        const chunk = outcomes.map((outcome): ChosenShipment => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
           choice: chooseRate(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
           keepOnFailure: false,
           replace: false,
         }));
-        chosen.push(...chunk);
+        for (const { choice } of chunk) {
+          if (choice.ok) closing.quoted++;
+          else closing.firstFailure ??= choice.message;
+        }
         writes = writes.then(async () => {
           await saveRateChoices(ctx, chunk, now);
           await db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } });
@@ -312,14 +336,13 @@ async function quoteRun(
       },
     });
     await writes;
-    const quoted = chosen.filter((item) => item.choice.ok).length;
-    const firstFailure = chosen.find((item) => !item.choice.ok)?.choice;
-    const failedRun = quoted === 0 && chosenBefore === 0 && firstFailure && !firstFailure.ok;
+    const { quoted, firstFailure } = closing;
+    const failedRun = quoted === 0 && chosenBefore === 0 && firstFailure !== null;
     await db.quoteRun.update({
       where: { id: runId },
       data: {
         status: failedRun ? "FAILED" : "COMPLETED",
-        error: failedRun ? `No shipment could be quoted. ${firstFailure.message}` : null,
+        error: failedRun ? `No shipment could be quoted. ${firstFailure}` : null,
         shipmentsDone: shipmentsTotal,
         finishedAt: clock(),
       },

@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import type { Context } from "../context";
 import type { Quote } from "../../shipping-api/contract";
+import { insertRows, updateRowsById } from "../db-batch.server";
+import { chunksOf, idChunks } from "../id-lists.server";
 import { pricedRateOf } from "./rate-fields";
 import type { RateChoice } from "./rate-choice";
 
@@ -20,12 +23,14 @@ export function quoteExpiry(quotedAt: Date): Date {
   return new Date(quotedAt.getTime() + QUOTE_VALIDITY_MS);
 }
 
-/** Shipments per transaction: small enough for SQLite's bound-parameter limit with every quote row. */
+/** Shipments per transaction: a quote run's chunk (app/quoting/quote-run.server.ts) is one. */
 const SHIPMENTS_PER_TRANSACTION = 100;
 
-function quoteRows(shop: string, shipmentId: string, quotes: readonly Quote[], quotedAt: Date): Prisma.QuoteCreateManyInput[] {
+function quoteRows(shop: string, shipmentId: string, quotes: readonly Quote[], quotedAt: Date): Array<Required<Prisma.QuoteCreateManyInput>> {
+  // Every column, the id too: the rows are inserted by a raw statement (insertRows), which has no Prisma defaults.
   const expiresAt = quoteExpiry(quotedAt);
   return quotes.map((quote) => ({
+    id: randomUUID(),
     shop,
     shipmentId,
     ...pricedRateOf(quote),
@@ -52,35 +57,42 @@ export interface ChosenShipment {
 /**
  * Writes shipments' rate choices: their quotes, picked rate and status, in transactions of a bounded size.
  * `quotedAt` is when the quotes were asked for (read from the clock before the request), not when they are saved.
+ * Each transaction is a few set-based statements whatever its size: the replaced quotes deleted, the new ones
+ * inserted, and the shipments updated by kind (quoted, failed, failed but keeping their rates), each row to
+ * its own pick in one UPDATE per chunk.
  */
 export async function saveRateChoices(ctx: Pick<Context, "db" | "shop">, chosen: readonly ChosenShipment[], quotedAt: Date): Promise<void> {
   const { db, shop } = ctx;
-  for (let start = 0; start < chosen.length; start += SHIPMENTS_PER_TRANSACTION) {
-    const slice = chosen.slice(start, start + SHIPMENTS_PER_TRANSACTION);
-    await db.$transaction(async (tx) => {
-      const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
-      if (replaced.length > 0) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: replaced } } });
-      const rows = slice.flatMap((item) => (item.choice.ok ? quoteRows(shop, item.shipmentId, item.choice.quotes, quotedAt) : []));
-      if (rows.length > 0) await tx.quote.createMany({ data: rows });
-      for (const { shipmentId, choice, keepOnFailure, request } of slice) {
-        await tx.shipment.update({
-          where: { id: shipmentId },
-          data: choice.ok
-            ? {
-                ...(request === undefined ? {} : { request }),
-                quoteStatus: "QUOTED",
-                quoteError: null,
-                quotedAt,
-                selectedQuoteId: choice.pick.quoteId,
-                selectionReason: choice.pick.reason,
-                selectedBy: choice.pick.selectedBy,
-              }
-            : {
-                quoteError: choice.message,
-                ...(keepOnFailure ? {} : { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null }),
-              },
-        });
-      }
-    });
+  for (const slice of chunksOf(chosen, SHIPMENTS_PER_TRANSACTION)) {
+    const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
+    const rows = slice.flatMap((item) => (item.choice.ok ? quoteRows(shop, item.shipmentId, item.choice.quotes, quotedAt) : []));
+    const picks = slice.flatMap(({ shipmentId, choice, request }) =>
+      choice.ok
+        ? [{ id: shipmentId, request, selectedQuoteId: choice.pick.quoteId, selectionReason: choice.pick.reason, selectedBy: choice.pick.selectedBy }]
+        : [],
+    );
+    const failures = (keepOnFailure: boolean) =>
+      slice.flatMap((item) => (!item.choice.ok && item.keepOnFailure === keepOnFailure ? [{ id: item.shipmentId, quoteError: item.choice.message }] : []));
+    const quoted = { quoteStatus: "QUOTED", quoteError: null, quotedAt };
+    const pickColumns = ["selectedQuoteId", "selectionReason", "selectedBy"] as const;
+    await db.$transaction([
+      ...idChunks(ctx, replaced).map((ids) => db.quote.deleteMany({ where: { shop, shipmentId: { in: ids } } })),
+      ...insertRows(ctx, "Quote", rows),
+      // A re-quote stores the request as sent (dated today); a run's requests are stored already.
+      ...updateRowsById(ctx, { table: "Shipment", columns: pickColumns, rows: picks.filter((pick) => pick.request === undefined), set: quoted }),
+      ...updateRowsById(ctx, {
+        table: "Shipment",
+        columns: [...pickColumns, "request"],
+        rows: picks.filter((pick) => pick.request !== undefined),
+        set: quoted,
+      }),
+      ...updateRowsById(ctx, {
+        table: "Shipment",
+        columns: ["quoteError"],
+        rows: failures(false),
+        set: { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null },
+      }),
+      ...updateRowsById(ctx, { table: "Shipment", columns: ["quoteError"], rows: failures(true) }),
+    ]);
   }
 }

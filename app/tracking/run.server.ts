@@ -10,8 +10,12 @@ import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "
  * API account. Whatever triggers them (the schedule, a merchant's Check again) comes through here, as jobs.
  */
 
-/** Shipments claimed per pass; a shop with more due keeps passing until none are left. */
-const PASS_LIMIT = 200;
+/**
+ * Shipments claimed per pass; a shop with more due keeps passing until none are left. Each pass waits for its
+ * slowest poll, so a larger pass idles less; but every shop's pass holds its rows and their events, and at 1,000
+ * ten shops' passes side by side took the app's peak RSS from 221 to 284 MB.
+ */
+const PASS_LIMIT = 500;
 
 /** Runs passes for the shop until nothing it can claim is due; returns the totals. */
 export async function trackShop(ctx: Context): Promise<TrackingPassSummary> {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Prisma, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { Context } from "../context";
@@ -5,6 +6,8 @@ import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
+import { groupCommit, insertRows, updateRowsById, type Statements } from "../db-batch.server";
+import { idChunks, readByIds } from "../id-lists.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
@@ -20,7 +23,7 @@ import {
   type StatusPosition,
 } from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
-import { sqlTemplate } from "../sql-template";
+import { bound } from "../sql-template";
 
 /**
  * Tracking sync (docs/decisions/006): every shipment Consign wrote back to Shopify is polled with Track
@@ -69,8 +72,11 @@ export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
   NO_LABEL: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
 };
 
-/** Polls in flight at once per shop: Track Shipment is a cheap read; Shopify writes queue behind the pacer. */
-const DEFAULT_CONCURRENCY = 4;
+/**
+ * Polls in flight at once per shop: Track Shipment is a cheap read, Shopify writes queue behind the pacer, and the
+ * more polls wait on a commit at once, the fewer commits they take (groupCommit).
+ */
+export const POLL_CONCURRENCY = 8;
 
 /** How a pass runs, besides its context: how many it claims, its randomness (jitter, lease token), polls in flight. */
 export interface TrackingPassOptions {
@@ -107,10 +113,46 @@ interface Run extends Pick<Context, "db" | "shop" | "now"> {
   client: ShippingClient;
   random: () => number;
   summary: TrackingPassSummary;
-  /** Reschedules of polled shipments, written together (one commit for many) by `flushReschedules`. */
-  reschedules: Prisma.PrismaPromise<unknown>[];
-  /** Reschedules of polled shipments whose stored tracking columns already hold what the poll found. */
+  /** Commits statements with those of other polls waiting at the same time, this pass's and other shops' (groupCommit). */
+  commit: (statements: Statements) => Promise<void>;
+  /**
+   * What polls leave to write, committed together (one commit for many shipments) by `flushReschedules`: the
+   * odd statement (a failed poll, a voided label), and, as rows of set-based updates, reschedules of shipments
+   * whose stored tracking columns already hold what the poll found, reschedules with new tracking columns, and
+   * events Shopify took.
+   */
+  reschedules: Array<() => Prisma.PrismaPromise<unknown>>;
   unchanged: UnchangedReschedule[];
+  changed: ChangedReschedule[];
+  written: WrittenEvent[];
+}
+
+/** The columns a poll that found something new writes: its tracking summary and schedule. */
+const CHANGED_COLUMNS = [
+  "carrierStatus",
+  "lastEventText",
+  "lastEventPlace",
+  "lastEventAt",
+  "inTransitAt",
+  "deliveredAt",
+  "attentionReason",
+  "attentionAction",
+  "shopifyStatus",
+  "shopifyStatusAt",
+  "voidCheckedAt",
+  "trackingState",
+  "nextTrackAt",
+  "lastTrackedAt",
+  "trackingError",
+] as const satisfies ReadonlyArray<keyof Shipment>;
+
+type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_COLUMNS)[number]>;
+
+/** An event Shopify took: its outcome. */
+interface WrittenEvent {
+  id: string;
+  shopifyEventId: string;
+  writtenAt: Date;
 }
 
 /** A poll that changed nothing but the shipment's schedule: only these columns are written. */
@@ -123,46 +165,37 @@ interface UnchangedReschedule {
 /** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
 const RESCHEDULE_BATCH = 50;
 
-/**
- * The reschedules of unchanged shipments in one statement (a pass over quiet parcels is mostly these): each
- * row's own times by CASE on its id, the error cleared, and, as for every reschedule, only while the row is
- * still followed. `ELSE` keeps the column's own value, which also gives PostgreSQL the column's type for the
- * parameters; SQLite takes them as Prisma stores them. The statement is given to `$executeRaw` as the parts
- * of a template, so each database's client binds the values itself.
- */
-function rescheduleUnchanged(db: Context["db"], rows: readonly UnchangedReschedule[]): Prisma.PrismaPromise<number> {
-  const v = (value: unknown) => ({ value });
-  const byId = (column: "nextTrackAt" | "lastTrackedAt") => [
-    `"${column}" = CASE "id"`,
-    ...rows.flatMap((row) => [" WHEN ", v(row.id), " THEN ", v(row[column])]),
-    ` ELSE "${column}" END`,
-  ];
-  const [strings, ...values] = sqlTemplate([
-    'UPDATE "Shipment" SET ',
-    ...byId("nextTrackAt"),
-    ", ",
-    ...byId("lastTrackedAt"),
-    // updatedAt as Prisma's @updatedAt sets it on every update: the time of the write.
-    ', "trackingError" = NULL, "updatedAt" = ',
-    v(new Date()),
-    // `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
-    // (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
-    ` WHERE ("trackingState" || '') = `,
-    v(TrackingState.ACTIVE),
-    ' AND "id" IN (',
-    ...rows.flatMap((row, index) => [index === 0 ? "" : ", ", v(row.id)]),
-    ")",
-  ]);
-  return db.$executeRaw(strings, ...values);
-}
+/** Only rows still followed are rescheduled: a stop that arrived meanwhile (webhook) is kept. */
+// `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
+// (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
+const STILL_FOLLOWED = [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)];
 
+/**
+ * Commits what polls left to write once there is a group of it (`all`: whatever is left). A pass over quiet
+ * parcels is mostly unchanged reschedules: each group of them is one statement, each row's own times by CASE
+ * on its id, the error cleared. Changed reschedules and Shopify's outcomes are one statement per chunk likewise.
+ */
 async function flushReschedules(run: Run, all = false): Promise<void> {
-  while (run.reschedules.length + run.unchanged.length >= (all ? 1 : RESCHEDULE_BATCH)) {
-    const writes = run.reschedules.splice(0, RESCHEDULE_BATCH);
-    const unchanged = run.unchanged.splice(0, RESCHEDULE_BATCH - writes.length);
-    if (unchanged.length > 0) writes.push(rescheduleUnchanged(run.db, unchanged));
-    await run.db.$transaction(writes);
-  }
+  const waiting = run.reschedules.length + run.unchanged.length + run.changed.length + run.written.length;
+  if (waiting === 0 || (!all && waiting < RESCHEDULE_BATCH)) return;
+  const [statements, unchanged, changed, written] = [run.reschedules.splice(0), run.unchanged.splice(0), run.changed.splice(0), run.written.splice(0)];
+  await run.commit(() => [
+    ...statements.map((make) => make()),
+    ...updateRowsById(run, {
+      table: "Shipment",
+      columns: ["nextTrackAt", "lastTrackedAt"],
+      rows: unchanged,
+      set: { trackingError: null },
+      where: STILL_FOLLOWED,
+    }),
+    ...updateRowsById(run, { table: "Shipment", columns: CHANGED_COLUMNS, rows: changed, where: STILL_FOLLOWED }),
+    ...updateRowsById(run, {
+      table: "TrackingEvent",
+      columns: ["shopifyEventId", "writtenAt"],
+      rows: written,
+      set: { writeStatus: WriteStatus.WRITTEN, writeError: null },
+    }),
+  ]);
 }
 
 /**
@@ -182,11 +215,17 @@ async function claimDue(run: Run, limit: number): Promise<Shipment[]> {
   if (due.length === 0) return [];
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
   const ids = due.map((row) => row.id);
-  await run.db.shipment.updateMany({
-    where: { id: { in: ids }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
-    data: { nextTrackAt: leaseUntil },
-  });
-  return run.db.shipment.findMany({ where: { id: { in: ids }, nextTrackAt: leaseUntil }, orderBy: { id: "asc" } });
+  const { db } = run;
+  await db.$transaction(
+    idChunks(run, ids).map((chunk) =>
+      db.shipment.updateMany({
+        where: { id: { in: chunk }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+        data: { nextTrackAt: leaseUntil },
+      }),
+    ),
+  );
+  const claimed = await readByIds(run, ids, (chunk) => db.shipment.findMany({ where: { id: { in: chunk }, nextTrackAt: leaseUntil } }));
+  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 const eventKey = (e: { trackingNumber: string; eventTime: Date; carrierStatus: string; message: string }) =>
@@ -265,23 +304,28 @@ async function recordEvents(
     ),
   );
   const seenAt = run.now();
-  const created = await run.db.trackingEvent.createManyAndReturn({
-    data: fresh.map((event, index) => ({
-      shop: row.shop,
-      shipmentId: row.id,
-      trackingNumber: event.trackingNumber,
-      eventTime: event.at,
-      carrierStatus: event.eventStatus,
-      message: event.event,
-      ...place(event),
-      reason: event.ancillaryReasonDescription,
-      action: event.ancillaryActionDescription,
-      shopifyStatus: statusOf.get(index) ?? SHOPIFY_STATUS[event.eventStatus],
-      // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
-      writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
-      seenAt,
-    })),
-  });
+  // The rows whole, inserted by one bound statement (Prisma's createManyAndReturn compiles each row and reads them back).
+  const created = fresh.map((event, index): TrackingEventRow => ({
+    id: randomUUID(),
+    shop: row.shop,
+    shipmentId: row.id,
+    trackingNumber: event.trackingNumber,
+    eventTime: event.at,
+    carrierStatus: event.eventStatus,
+    message: event.event,
+    ...place(event),
+    reason: event.ancillaryReasonDescription ?? null,
+    action: event.ancillaryActionDescription ?? null,
+    shopifyStatus: statusOf.get(index) ?? SHOPIFY_STATUS[event.eventStatus],
+    // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
+    writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
+    shopifyEventId: null,
+    writeError: null,
+    seenAt,
+    writtenAt: null,
+  }));
+  // Durable before any of it is written to Shopify; committed with other polls' that are waiting (one sync for many).
+  await run.commit(() => insertRows(run, "TrackingEvent", created));
   run.summary.events += fresh.length;
   // The shipment's events in the order the pass reads them (eventTime, then seenAt), without reading them back.
   const events = [...known, ...created].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime() || a.seenAt.getTime() - b.seenAt.getTime());
@@ -336,12 +380,7 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
     if (written) {
       // The outcome joins the next group commit of reschedules: lost in a crash, it leaves the event WRITING,
       // and the next poll finds it in Shopify by reading back (never a second write).
-      run.reschedules.push(
-        run.db.trackingEvent.update({
-          where: { id: event.id },
-          data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: written.id, writtenAt: run.now(), writeError: null },
-        }),
-      );
+      run.written.push({ id: event.id, shopifyEventId: written.id, writtenAt: run.now() });
       event.writeStatus = WriteStatus.WRITTEN;
       return "written";
     }
@@ -460,7 +499,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
   const now = run.now();
   if (!tracked.ok) {
     summary.errors++;
-    run.reschedules.push(
+    run.reschedules.push(() =>
       run.db.shipment.update({
         where: { id: row.id },
         data: {
@@ -487,7 +526,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     const voided = await labelVoided(run, bookedRow);
     if (voided) {
       await stopTracking(run, { shipmentId: row.id }, "VOIDED");
-      run.reschedules.push(run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
+      run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
       summary.stopped++;
       return;
     }
@@ -539,13 +578,15 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
     return;
   }
-  // Only this pass's claim is rescheduled: a stop that arrived meanwhile (webhook) is kept.
-  run.reschedules.push(
-    run.db.shipment.updateMany({
-      where: { id: row.id, trackingState: TrackingState.ACTIVE },
-      data: { ...tracking, trackingState: next.state, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, trackingError: problem },
-    }),
-  );
+  run.changed.push({
+    id: row.id,
+    ...tracking,
+    voidCheckedAt: voidCheckedAt ?? row.voidCheckedAt,
+    trackingState: next.state,
+    nextTrackAt: next.nextTrackAt,
+    lastTrackedAt: now,
+    trackingError: problem,
+  });
 }
 
 /** Whether the shipment's stored columns already hold `values` (dates by instant). */
@@ -573,15 +614,20 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     random: options.random ?? Math.random,
     summary: emptySummary(),
     reschedules: [],
+    commit: groupCommit(ctx),
     unchanged: [],
+    changed: [],
+    written: [],
   };
   const claimed = await claimDue(run, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
-  const stored = await run.db.trackingEvent.findMany({
-    where: { shipmentId: { in: claimed.map((row) => row.id) } },
-    orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }],
-  });
+  // A shipment's events are all in one chunk, in order.
+  const stored = await readByIds(
+    run,
+    claimed.map((row) => row.id),
+    (chunk) => run.db.trackingEvent.findMany({ where: { shipmentId: { in: chunk } }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] }),
+  );
   const knownOf = new Map<string, TrackingEventRow[]>();
   for (const event of stored) {
     const list = knownOf.get(event.shipmentId);
@@ -602,7 +648,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
       await flushReschedules(run);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, claimed.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? POLL_CONCURRENCY, claimed.length) }, worker));
   await flushReschedules(run, true);
   return run.summary;
 }

@@ -9,8 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db-client.server";
 import { createLocalAdmin, type LocalAdmin } from "../../devstore/server";
 import { seedStore } from "../../devstore/seed/seed";
 import { fulfillmentCreate } from "../../devstore/store/fulfillment-ops";
@@ -68,7 +67,7 @@ const router = await startShopRouter(new Map([...admins].map(([shop, admin]) => 
 });
 const adminUrl = router.url;
 
-const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: DATABASE_URL }) });
+const db = createPrismaClient(DATABASE_URL);
 // Bookings of all shops at once (the service answers them), then each shop's fulfillments in turn: creating them is
 // synchronous store work that would hold up the service's answers.
 const booked = await Promise.all(
