@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
+import { chunksOf, writeByIds } from "../../app/id-lists.server";
 import { loadMirroredOrders } from "../../app/orders/mirror.server";
 import { orderToShipments } from "../../app/orders/shipment-mapping";
 import { quotedShipments, realMapping } from "./shipments";
@@ -42,13 +43,16 @@ export async function seedRatesRun(options: {
   });
   let shipments = 0;
   let blocked = 0;
-  for (let start = 0; start < options.orderIds.length; start += ORDERS_PER_SLICE) {
-    const orders = await loadMirroredOrders({ db, shop }, options.orderIds.slice(start, start + ORDERS_PER_SLICE));
+  for (const slice of chunksOf(options.orderIds, ORDERS_PER_SLICE)) {
+    const orders = await loadMirroredOrders({ db, shop }, slice);
     const mapped = orders.map((order) => ({ order, result: orderToShipments(order, mapping) }));
     const quotable = mapped.flatMap(({ order, result }) => (result.ok ? [order] : []));
     const quoted = await quotedShipments({ db, shop, client: options.client, mapping, now, orders: quotable, keepFailures: true });
-    // quotedShipments returns the slice's rows: at most one slice of ids per update.
-    await db.shipment.updateMany({ where: { id: { in: quoted.map((row) => row.id) } }, data: { runId: run.id } });
+    await writeByIds(
+      { db },
+      quoted.map((row) => row.id),
+      (ids) => db.shipment.updateMany({ where: { id: { in: ids } }, data: { runId: run.id } }),
+    );
     const refused = mapped.flatMap(({ order, result }) =>
       result.ok ? [] : [{ runId: run.id, orderId: order.id, orderName: order.name, issues: JSON.stringify(result.issues) }],
     );
