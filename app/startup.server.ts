@@ -5,12 +5,13 @@ import { jobs, processServices, stopJobsOnSignals } from "./jobs/queue.server";
 import { processRole } from "./jobs/role";
 import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
 import { resumeQuoteRuns } from "./quoting/quote-run.server";
+import { resumeWebhookDeliveries } from "./webhooks.server";
 
 /**
  * What a process does when it starts (docs/decisions/011): it starts the job queue, working it unless
  * CONSIGN_ROLE is `web`, and stops it gracefully on SIGTERM/SIGINT. A working process also sends again the
  * jobs the database's intent records call for (a deploy or a crash while nobody ran them): unconfirmed
- * bookings, quote runs and mirror syncs left running, outstanding write-backs. On PostgreSQL the queue
+ * bookings, quote runs and mirror syncs left running, outstanding write-backs, webhook deliveries not processed. On PostgreSQL the queue
  * holds its jobs anyway and one job per key runs at a time, so sending them again is harmless. Imported for
  * its effect by app/entry.server.tsx, so it runs once when the server build loads; `npm run worker` runs it
  * without the web server.
@@ -25,6 +26,7 @@ async function resumeRecordedWork(): Promise<void> {
     resumeQuoteRuns(processServices).catch((error: unknown) => console.error("[consign] resuming quote runs at startup failed:", error)),
     resumeMirrorSyncs(processServices).catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),
     resumeWriteBack(processServices).catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
+    resumeWebhookDeliveries(processServices).catch((error: unknown) => console.error("[consign] resuming webhook deliveries at startup failed:", error)),
   ]);
 }
 

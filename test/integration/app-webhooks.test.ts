@@ -27,11 +27,10 @@ async function statusOf(run: () => Promise<Response>): Promise<number> {
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
-/** Answers the request with `route` and waits for the job of its delivery: the route only records and queues. */
+/** Answers the request with `route` and waits for the shop's delivery job: the route only records and queues. */
 async function delivered(route: typeof appWebhook, request: Request): Promise<number> {
-  const deliveryId = request.headers.get("X-Shopify-Webhook-Id")!;
   const status = await statusOf(() => route(args(request.clone())));
-  await jobs().drained(webhookDeliveryJob, { deliveryId });
+  await jobs().drained(webhookDeliveryJob, { shop: request.headers.get("X-Shopify-Shop-Domain")! });
   return status;
 }
 
