@@ -26,16 +26,17 @@ interface BucketState extends ThrottleStatus {
  * - `work`: background work a merchant asked for (the write-back's writes, tracking events, a quote run, a sync);
  * - `sync`: keeping the order mirror current from webhooks, which no one waits for.
  * A waiting request of a more urgent lane always goes before a less urgent one, whenever it arrived. The `sync`
- * lane also yields the bucket: it sends only while no other lane has sent for `SYNC_QUIET_MS` (so a writer
- * working one request at a time keeps every point it would have had) and leaves `SYNC_RESERVE` of the bucket
- * untouched (so a page that comes during a burst of webhooks finds its points there).
+ * lane also yields the bucket: it sends only once the `work` lane has sent nothing for `SYNC_QUIET_MS` (so a
+ * writer working one request at a time, as the write-back does, keeps every point it would have had) and
+ * leaves `SYNC_RESERVE` of the bucket untouched (so a page that comes during a burst of webhooks finds its
+ * points there; pages do not pause the re-reads, which merchants reading pages all day would starve).
  */
 export type PacerLane = "interactive" | "work" | "sync";
 
 const LANES: readonly PacerLane[] = ["interactive", "work", "sync"];
 /** The share of the bucket the sync lane leaves for the other lanes. */
 export const SYNC_RESERVE = 0.5;
-/** How long after another lane's last request the sync lane waits before it sends. */
+/** How long after the work lane's last request the sync lane waits before it sends. */
 export const SYNC_QUIET_MS = 1_000;
 
 /** How a waiting request sleeps: the pacer aborts the signal when the queue changes and it decides again. */
@@ -60,8 +61,8 @@ export class CostPacer {
   private readonly pending = new Map<string, number>();
   /** Each shop's requests waiting for points, by lane. */
   private readonly queues = new Map<string, ShopQueue>();
-  /** When each shop last sent a request of a lane other than `sync`. */
-  private readonly lastUrgent = new Map<string, number>();
+  /** When each shop last sent a request of the `work` lane. */
+  private readonly lastWork = new Map<string, number>();
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -75,12 +76,12 @@ export class CostPacer {
 
   /**
    * Milliseconds to wait before sending a request estimated at `cost` points in `lane` (0 when it may go now):
-   * until the points are there, and for the `sync` lane until the reserve stays and the other lanes were quiet.
+   * until the points are there, and for the `sync` lane until the reserve stays and the work lane was quiet.
    */
   delayFor(shop: string, cost: number, lane: PacerLane = "work"): number {
     const bucket = this.buckets.get(shop);
     const available = this.available(shop);
-    const quiet = lane === "sync" ? Math.max(0, (this.lastUrgent.get(shop) ?? -Infinity) + SYNC_QUIET_MS - this.clock.now()) : 0;
+    const quiet = lane === "sync" ? Math.max(0, (this.lastWork.get(shop) ?? -Infinity) + SYNC_QUIET_MS - this.clock.now()) : 0;
     if (!bucket || available === undefined) return quiet;
     const kept = lane === "sync" ? bucket.maximumAvailable * SYNC_RESERVE : 0;
     const needed = Math.min(cost + kept, bucket.maximumAvailable) - available;
@@ -169,7 +170,7 @@ export class CostPacer {
         }
         queue.lanes[lane].shift();
         this.reserve(shop, next.cost);
-        if (lane !== "sync") this.lastUrgent.set(shop, this.clock.now());
+        if (lane === "work") this.lastWork.set(shop, this.clock.now());
         next.granted();
       }
     } finally {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
+import { createLocalAdmin, type LocalAdmin, type LocalAdminOptions } from "../../devstore/server.js";
 import { systemClock, type Clock } from "../../service/clock.js";
 import { openServiceStore, type ServiceStore } from "../../service/db/store.js";
 import { createShippingService } from "../../service/http/app.js";
@@ -39,6 +39,8 @@ export interface StackOptions {
   appHost?: string;
   /** The Shipping API service's clock (default the system's): a test moves it to reveal tracking events. */
   serviceClock?: Clock;
+  /** The local admin's throttle (default Shopify's standard plan) and routes or hooks of its own (a bench counts requests). */
+  localAdmin?: Pick<LocalAdminOptions, "throttle" | "registerRoutes">;
 }
 
 export interface Stack {
@@ -133,6 +135,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     appUrl,
     extensionsDir: extensionsBuildPath(),
     webhookRetry: { maxAttempts: 1 },
+    ...options.localAdmin,
   });
   let child: ChildProcess | undefined;
   let databaseUrl: string | undefined;

@@ -1,0 +1,206 @@
+import { existsSync } from "node:fs";
+import { createPrismaClient } from "../../app/db-client.server";
+import { operationName } from "../../app/shopify/gateway.server";
+import { seedStore } from "../../devstore/seed/seed.js";
+import { connectStackAccount } from "../support/account";
+import { serverBuildPath } from "../support/build-dir";
+import { median, peakRssMb } from "../support/figures";
+import { BROWSER_USER_AGENT, STACK_SHOP, startStack, type Stack } from "../support/stack";
+import { openBenchDatabase } from "./bench-database";
+
+/**
+ * The product as it runs in production, for the benches that measure a merchant's path over HTTP: the built
+ * app (`npm run build`) served by remix-serve with `npm start`'s memory settings, on BENCH_DATABASE's database
+ * (its job queue: in-process on SQLite, pg-boss on PostgreSQL), beside the real local admin (in this process,
+ * at Shopify's standard throttle unless BENCH_BUCKET_SIZE / BENCH_RESTORE_RATE say otherwise; it delivers
+ * Shopify's signed webhooks to the app as Shopify does) and the Shipping API service. The shop's account is
+ * connected, the app opened once (which installs its offline session and queues the first order sync) and
+ * that sync completed. Every Admin GraphQL request the app sends to the local admin is counted by operation.
+ */
+
+/** `npm start`'s memory settings (package.json), which the app's process runs with here too. */
+const START_MEMORY = { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2" };
+
+export interface ProductStack {
+  stack: Stack;
+  /** "SQLite" or "PostgreSQL <version> at <host>". */
+  database: string;
+  /** A client on the app's database, for reading what the app recorded. */
+  prisma: ReturnType<typeof createPrismaClient>;
+  /** The Admin GraphQL operations the app sent to the local admin, by name, in order of arrival. */
+  adminOperations: string[];
+  /** Reads a page's data as the embedded app's navigation does (`?_data=<route>` with a fresh session token); its status and milliseconds. */
+  page(path: string, route: string): Promise<{ status: number; ms: number }>;
+  /** The app process's peak resident set so far, in MB. */
+  appPeakRssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+const THROTTLE = {
+  ...(process.env.BENCH_BUCKET_SIZE ? { bucketSize: Number(process.env.BENCH_BUCKET_SIZE) } : {}),
+  ...(process.env.BENCH_RESTORE_RATE ? { restoreRate: Number(process.env.BENCH_RESTORE_RATE) } : {}),
+};
+
+export async function startProductStack({ orders }: { orders: number }): Promise<ProductStack> {
+  if (!existsSync(serverBuildPath())) throw new Error(`No server build at ${serverBuildPath()}: run npm run build first (the bench's npm script does).`);
+  const database = await openBenchDatabase();
+  const adminOperations: string[] = [];
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      seed: (store) => void seedStore(store, { orders, shopDomain: STACK_SHOP }),
+      appEnv: { DATABASE_URL: database.url, ...START_MEMORY },
+      localAdmin: {
+        throttle: THROTTLE,
+        registerRoutes: (app) =>
+          app.addHook("preHandler", async (request) => {
+            const query = (request.body as { query?: unknown } | undefined)?.query;
+            if (request.url.includes("/graphql.json") && typeof query === "string") adminOperations.push(operationName(query));
+          }),
+      },
+    });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const prisma = createPrismaClient(database.url);
+  const stop = async () => {
+    await prisma.$disconnect();
+    await stack.stop();
+    await database.drop();
+  };
+  try {
+    await connectStackAccount(stack);
+    const page = async (path: string, route: string) => {
+      const started = performance.now();
+      const response = await fetch(`${stack.app.url}${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}`, {
+        headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    // Opening the app installs it: token exchange stores the offline session and queues the first order sync.
+    const opened = await page("/app", "routes/app");
+    if (opened.status !== 200) throw new Error(`Opening the app answered ${opened.status}`);
+    for (let waited = 0; ; waited += 250) {
+      const sync = await prisma.mirrorSync.findFirst({ where: { shop: stack.shop }, orderBy: { startedAt: "desc" } });
+      if (sync?.status === "COMPLETED") break;
+      if (sync?.status === "FAILED") throw new Error(`The first order sync failed: ${sync.error}`);
+      if (waited > 300_000) throw new Error("The first order sync did not complete within 5 minutes");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const pid = stack.app.process.pid;
+    return {
+      stack,
+      database: database.label,
+      prisma,
+      adminOperations,
+      page,
+      appPeakRssMb: () => (pid === undefined ? null : peakRssMb(pid)),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The pages a merchant opens, as paths and Remix route ids; the Rates page and a batch need their ids. */
+export function merchantPages(ids: { runId: string; batchId: string }): { name: string; path: string; route: string }[] {
+  return [
+    { name: "Orders to ship", path: "/app", route: "routes/app._index" },
+    { name: "Settings", path: "/app/settings", route: "routes/app.settings" },
+    { name: "Rates", path: `/app/quotes/${ids.runId}`, route: "routes/app.quotes.$runId" },
+    { name: "A batch", path: `/app/batches/${ids.batchId}`, route: "routes/app.batches.$id" },
+    { name: "Shipments", path: "/app/shipments", route: "routes/app.shipments" },
+    { name: "Overview", path: "/app/overview", route: "routes/app.overview" },
+  ];
+}
+
+/**
+ * Quotes `orderIds` through the app's own route (where "Create shipping labels" lands), waits for the run, and
+ * puts its picked rates in a batch through the new-batch form, as a merchant does; answers both ids.
+ */
+export async function quoteAndBatch(product: ProductStack, orderIds: readonly string[], name: string): Promise<{ runId: string; batchId: string }> {
+  const { prisma, stack } = product;
+  const before = new Date();
+  const query = orderIds.map((id) => `ids[]=${encodeURIComponent(id)}`).join("&");
+  const started = await product.page(`/app/quotes/new?${query}`, "routes/app.quotes.new");
+  if (started.status >= 400) throw new Error(`Starting the quote run answered ${started.status}`);
+  const run = await until(
+    () => prisma.quoteRun.findFirst({ where: { shop: stack.shop, startedAt: { gte: before } }, orderBy: { startedAt: "desc" } }),
+    (found) => found?.status === "COMPLETED",
+    "the quote run",
+  );
+  const picked = await prisma.shipment.findMany({ where: { runId: run!.id, selectedQuoteId: { not: null } }, select: { id: true } });
+  const form = new URLSearchParams({ name });
+  for (const { id } of picked) form.append("shipmentIds", id);
+  const response = await fetch(`${stack.app.url}/app/batches/new?_data=${encodeURIComponent("routes/app.batches.new")}`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  if (response.status >= 400) throw new Error(`Creating the batch answered ${response.status}`);
+  const batch = await until(
+    () => prisma.batch.findFirst({ where: { shop: stack.shop, name }, orderBy: { createdAt: "desc" } }),
+    (found) => found?.status === "OPEN",
+    "the batch",
+  );
+  return { runId: run!.id, batchId: batch!.id };
+}
+
+/** Polls `read` every 200 ms until `done` holds (5 minutes at most). */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let waited = 0; ; waited += 200) {
+    const value = await read();
+    if (done(value)) return value;
+    if (waited > 300_000) throw new Error(`${what} did not finish within 5 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** p50, p95 and max of page latencies, in ms. */
+export function latencyFigures(values: readonly number[]): { p50: number; p95: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: median(sorted), p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0, max: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * Reads `pages` one after another, round after round, until `stop` resolves; answers each page's latencies.
+ * A page that does not answer 200 is counted and named.
+ */
+export async function readPagesUntil(
+  product: ProductStack,
+  pages: readonly { name: string; path: string; route: string }[],
+  stop: Promise<unknown>,
+): Promise<{ latencies: Map<string, number[]>; failures: string[] }> {
+  let stopped = false;
+  void stop.then(() => (stopped = true));
+  const latencies = new Map(pages.map((page) => [page.name, [] as number[]]));
+  const failures: string[] = [];
+  while (!stopped) {
+    for (const page of pages) {
+      const { status, ms } = await product.page(page.path, page.route);
+      if (status !== 200) failures.push(`${page.name} answered ${status}`);
+      latencies.get(page.name)!.push(ms);
+    }
+  }
+  return { latencies, failures };
+}
+
+/** Prints each page's p50 / p95 / max and the worst against `targetMs`; answers whether every page met it. */
+export function printPageLatencies(latencies: Map<string, number[]>, targetMs: number): boolean {
+  let worst = 0;
+  for (const [name, values] of latencies) {
+    const { p50, p95, max } = latencyFigures(values);
+    worst = Math.max(worst, max);
+    console.log(
+      `  ${name.padEnd(16)} ${String(values.length).padStart(4)} reads  p50 ${p50.toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  max ${max.toFixed(0).padStart(5)} ms`,
+    );
+  }
+  console.log(`  slowest page: ${worst.toFixed(0)} ms (target: every page within ${targetMs} ms) ${worst <= targetMs ? "MET" : "NOT MET"}`);
+  return worst <= targetMs;
+}
