@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CostPacer, SYNC_QUIET_MS, type PacerLane } from "./pacer";
+import { CostPacer, SYNC_QUIET_MS, SYNC_RESERVE, type PacerLane } from "./pacer";
 
 function manualClock(start = 0) {
   let now = start;
@@ -88,8 +88,8 @@ describe("CostPacer", () => {
     it("GIVEN 100 webhook re-reads waiting for points WHEN a page's read asks THEN it is granted next, before every re-read still waiting", async () => {
       const clock = manualClock();
       const pacer = new CostPacer(clock);
-      // Room for one re-read above the half of the bucket re-reads leave for pages.
-      pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 510, restoreRate: 100 });
+      // Room for one re-read above the share of the bucket re-reads leave for pages.
+      pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 1000 * SYNC_RESERVE + 10, restoreRate: 100 });
       const granted: string[] = [];
       const ask = (who: string, lane: PacerLane) => pacer.acquire("shop", 10, untilWoken, lane).then(() => granted.push(who));
       const rereads = Array.from({ length: 100 }, (_, i) => ask(`re-read ${i}`, "sync"));
@@ -123,10 +123,10 @@ describe("CostPacer", () => {
       expect(granted).toEqual(["page", "write 1", "write 2", "re-read 1", "re-read 2"]);
     });
 
-    it("GIVEN half the bucket or less left THEN a re-read waits until it can leave half the bucket for pages; a write does not", () => {
+    it("GIVEN no more than SYNC_RESERVE of the bucket left THEN a re-read waits until it can leave that share for pages; a write does not", () => {
       const clock = manualClock();
       const pacer = new CostPacer(clock);
-      pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 500, restoreRate: 100 });
+      pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 1000 * SYNC_RESERVE, restoreRate: 100 });
       expect(pacer.delayFor("shop", 20, "work")).toBe(0);
       expect(pacer.delayFor("shop", 20, "interactive")).toBe(0);
       expect(pacer.delayFor("shop", 20, "sync")).toBe(200);

@@ -35,7 +35,7 @@ export type PacerLane = "interactive" | "work" | "sync";
 
 const LANES: readonly PacerLane[] = ["interactive", "work", "sync"];
 /** The share of the bucket the sync lane leaves for the other lanes. */
-export const SYNC_RESERVE = 0.5;
+export const SYNC_RESERVE = 0.25;
 /** How long after the work lane's last request the sync lane waits before it sends. */
 export const SYNC_QUIET_MS = 1_000;
 

@@ -21,6 +21,14 @@ import { openBenchDatabase } from "./bench-database";
 /** `npm start`'s memory settings (package.json), which the app's process runs with here too. */
 const START_MEMORY = { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2" };
 
+export interface AdminCharge {
+  operation: string;
+  actualQueryCost: number | null;
+  throttled: boolean;
+  maximumAvailable: number;
+  restoreRate: number;
+}
+
 export interface ProductStack {
   stack: Stack;
   /** "SQLite" or "PostgreSQL <version> at <host>". */
@@ -29,6 +37,8 @@ export interface ProductStack {
   prisma: ReturnType<typeof createPrismaClient>;
   /** The Admin GraphQL operations the app sent to the local admin, by name, in order of arrival. */
   adminOperations: string[];
+  /** What the local admin charged each answered operation (extensions.cost), in order of answer. */
+  adminCharges: AdminCharge[];
   /** Reads a page's data as the embedded app's navigation does (`?_data=<route>` with a fresh session token); its status and milliseconds. */
   page(path: string, route: string): Promise<{ status: number; ms: number }>;
   /** The app process's peak resident set so far, in MB. */
@@ -45,6 +55,7 @@ export async function startProductStack({ orders }: { orders: number }): Promise
   if (!existsSync(serverBuildPath())) throw new Error(`No server build at ${serverBuildPath()}: run npm run build first (the bench's npm script does).`);
   const database = await openBenchDatabase();
   const adminOperations: string[] = [];
+  const adminCharges: AdminCharge[] = [];
   let stack: Stack;
   try {
     stack = await startStack({
@@ -52,11 +63,34 @@ export async function startProductStack({ orders }: { orders: number }): Promise
       appEnv: { DATABASE_URL: database.url, ...START_MEMORY },
       localAdmin: {
         throttle: THROTTLE,
-        registerRoutes: (app) =>
+        registerRoutes: (app) => {
+          const operationOf = (body: unknown, url: string) => {
+            const query = (body as { query?: unknown } | undefined)?.query;
+            return url.includes("/graphql.json") && typeof query === "string" ? operationName(query) : null;
+          };
           app.addHook("preHandler", async (request) => {
-            const query = (request.body as { query?: unknown } | undefined)?.query;
-            if (request.url.includes("/graphql.json") && typeof query === "string") adminOperations.push(operationName(query));
-          }),
+            const operation = operationOf(request.body, request.url);
+            if (operation) adminOperations.push(operation);
+          });
+          app.addHook("onSend", async (request, _reply, payload) => {
+            const operation = operationOf(request.body, request.url);
+            if (operation && typeof payload === "string") {
+              const { extensions, errors } = JSON.parse(payload) as {
+                extensions?: { cost?: { actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; restoreRate: number } } };
+                errors?: unknown;
+              };
+              const cost = extensions?.cost;
+              if (cost)
+                adminCharges.push({
+                  operation,
+                  actualQueryCost: cost.actualQueryCost,
+                  throttled: JSON.stringify(errors ?? "").includes("THROTTLED"),
+                  ...cost.throttleStatus,
+                });
+            }
+            return payload;
+          });
+        },
       },
     });
   } catch (error) {
@@ -72,9 +106,10 @@ export async function startProductStack({ orders }: { orders: number }): Promise
   try {
     await connectStackAccount(stack);
     const page = async (path: string, route: string) => {
+      const authorization = `Bearer ${await stack.admin.mintSessionToken()}`;
       const started = performance.now();
       const response = await fetch(`${stack.app.url}${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}`, {
-        headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
+        headers: { authorization, "user-agent": BROWSER_USER_AGENT },
         redirect: "manual",
       });
       await response.arrayBuffer();
@@ -96,6 +131,7 @@ export async function startProductStack({ orders }: { orders: number }): Promise
       database: database.label,
       prisma,
       adminOperations,
+      adminCharges,
       page,
       appPeakRssMb: () => (pid === undefined ? null : peakRssMb(pid)),
       stop,
@@ -119,21 +155,26 @@ export function merchantPages(ids: { runId: string; batchId: string }): { name: 
 }
 
 /**
- * Quotes `orderIds` through the app's own route (where "Create shipping labels" lands), waits for the run, and
- * puts its picked rates in a batch through the new-batch form, as a merchant does; answers both ids.
+ * Quotes orders through the app's own route where "Create shipping labels" lands (`selection`: its query,
+ * `ids[]=…` or `all=1`), waits for the run, and puts up to `batchSize` of its picked rates in a batch through
+ * the new-batch form, as a merchant does; answers both ids and how many shipments the batch holds.
  */
-export async function quoteAndBatch(product: ProductStack, orderIds: readonly string[], name: string): Promise<{ runId: string; batchId: string }> {
+export async function quoteAndBatch(
+  product: ProductStack,
+  selection: string,
+  name: string,
+  batchSize = 500,
+): Promise<{ runId: string; batchId: string; shipments: number }> {
   const { prisma, stack } = product;
   const before = new Date();
-  const query = orderIds.map((id) => `ids[]=${encodeURIComponent(id)}`).join("&");
-  const started = await product.page(`/app/quotes/new?${query}`, "routes/app.quotes.new");
+  const started = await product.page(`/app/quotes/new?${selection}`, "routes/app.quotes.new");
   if (started.status >= 400) throw new Error(`Starting the quote run answered ${started.status}`);
   const run = await until(
     () => prisma.quoteRun.findFirst({ where: { shop: stack.shop, startedAt: { gte: before } }, orderBy: { startedAt: "desc" } }),
     (found) => found?.status === "COMPLETED",
     "the quote run",
   );
-  const picked = await prisma.shipment.findMany({ where: { runId: run!.id, selectedQuoteId: { not: null } }, select: { id: true } });
+  const picked = await prisma.shipment.findMany({ where: { runId: run!.id, selectedQuoteId: { not: null } }, select: { id: true }, take: batchSize });
   const form = new URLSearchParams({ name });
   for (const { id } of picked) form.append("shipmentIds", id);
   const response = await fetch(`${stack.app.url}/app/batches/new?_data=${encodeURIComponent("routes/app.batches.new")}`, {
@@ -149,7 +190,7 @@ export async function quoteAndBatch(product: ProductStack, orderIds: readonly st
     (found) => found?.status === "OPEN",
     "the batch",
   );
-  return { runId: run!.id, batchId: batch!.id };
+  return { runId: run!.id, batchId: batch!.id, shipments: picked.length };
 }
 
 /** Polls `read` every 200 ms until `done` holds (5 minutes at most). */
