@@ -13,8 +13,8 @@ import { parseWebhookPayload } from "./webhook-payload";
 /**
  * Webhook deliveries, once their HMAC is verified (the webhook routes' helper in app/request-context.server.ts
  * does that and turns what is received here into the answer): each route checks the topic and the payload's
- * shape, records the delivery once by its X-Shopify-Webhook-Id and queues the webhook-delivery job, which does
- * what the topic says in the shop's Context.
+ * shape, records the delivery once by its X-Shopify-Webhook-Id and queues the shop's webhook-deliveries job,
+ * which does what the topic says in the shop's Context.
  */
 
 /** A delivery whose HMAC was verified, as authenticate.webhook gives it (topic as ORDERS_UPDATED, the body parsed). */
@@ -210,7 +210,7 @@ export async function recordDelivery(ctx: Pick<Context, "db" | "shop" | "now">, 
 /**
  * A webhook route's whole work once the HMAC is verified, answered well inside Shopify's 5 seconds: the topic
  * and the payload's shape are checked here, the delivery is recorded once by its X-Shopify-Webhook-Id and the
- * webhook-delivery job does the rest; a redelivered id is acknowledged and does nothing.
+ * shop's webhook-deliveries job does the rest; a redelivered id is acknowledged and does nothing.
  */
 async function receive(
   ctx: Pick<Context, "db" | "shop" | "now">,
