@@ -101,14 +101,31 @@ export const webhookDeliveryJob = defineJob({
   },
 });
 
+/** Deliveries a run could not work (their order's re-read failed, or their topic's act): left pending, and the run fails after the rest so the queue retries it with backoff. */
+export class DeliveriesFailedError extends Error {
+  override name = "DeliveriesFailedError";
+  constructor(readonly failures: readonly unknown[]) {
+    super(`${failures.length} webhook deliveries could not be worked and stay pending: ${failures.map((failure) => String(failure)).join("; ")}`);
+  }
+}
+
+/** The shop's offline session, under the id shopify-app-remix stores it by: the mirror's orders are read through it. */
+async function hasOfflineSession(ctx: Pick<Context, "db" | "shop">): Promise<boolean> {
+  return (await ctx.db.session.findUnique({ where: { id: `offline_${ctx.shop}` }, select: { id: true } })) !== null;
+}
+
 /**
  * Works the shop's pending deliveries, oldest first: every app topic and every delivery of up to
- * ORDERS_PER_RUN orders (each order re-read once). Answers whether deliveries are left for another run.
+ * ORDERS_PER_RUN orders (each order re-read once). Answers whether deliveries are left for another run. A
+ * delivery that cannot be worked stays pending without holding up the others; the run then throws
+ * DeliveriesFailedError, once the rest are done.
  */
 export async function workPendingDeliveries(ctx: Context, signal?: AbortSignal): Promise<boolean> {
   const byOrder = new Map<string, string[]>();
+  const failures: unknown[] = [];
   let left = false;
   let after: { receivedAt: Date; id: string } | null = null;
+  let mirrorKept = await hasOfflineSession(ctx);
   for (;;) {
     const page: { id: string; topic: string; payload: string; receivedAt: Date }[] = await ctx.db.webhookDelivery.findMany({
       where: {
@@ -122,34 +139,43 @@ export async function workPendingDeliveries(ctx: Context, signal?: AbortSignal):
     });
     for (const delivery of page) {
       if (signal?.aborted) return true;
-      const payload: unknown = JSON.parse(delivery.payload);
-      const appTopic = APP_TOPICS[delivery.topic];
-      if (appTopic) {
-        await appTopic.act(ctx, payload);
-        await markProcessed(ctx, [delivery.id]);
-        continue;
+      try {
+        const payload: unknown = JSON.parse(delivery.payload);
+        const appTopic = APP_TOPICS[delivery.topic];
+        if (appTopic) {
+          await appTopic.act(ctx, payload);
+          await markProcessed(ctx, [delivery.id]);
+          mirrorKept = await hasOfflineSession(ctx);
+          continue;
+        }
+        // Without an offline session (the app was uninstalled) there is no mirror to keep current.
+        const orderId = mirrorKept ? await orderIdOfWebhook(ctx, delivery.topic, payload) : null;
+        const coalesced = orderId === null ? null : byOrder.get(orderId);
+        if (orderId !== null && !coalesced && byOrder.size >= ORDERS_PER_RUN) {
+          left = true;
+          continue;
+        }
+        await stopTrackingFromWebhook(ctx, delivery.topic, payload, delivery.receivedAt);
+        if (orderId === null) await markProcessed(ctx, [delivery.id]);
+        else if (coalesced) coalesced.push(delivery.id);
+        else byOrder.set(orderId, [delivery.id]);
+      } catch (error) {
+        failures.push(error);
       }
-      const orderId = await orderIdOfWebhook(ctx, delivery.topic, payload);
-      const coalesced = orderId === null ? null : byOrder.get(orderId);
-      if (orderId !== null && !coalesced && byOrder.size >= ORDERS_PER_RUN) {
-        left = true;
-        continue;
-      }
-      await stopTrackingFromWebhook(ctx, delivery.topic, payload, delivery.receivedAt);
-      if (orderId === null) await markProcessed(ctx, [delivery.id]);
-      else if (coalesced) coalesced.push(delivery.id);
-      else byOrder.set(orderId, [delivery.id]);
     }
     if (page.length < DELIVERIES_PER_READ) break;
     after = page.at(-1)!;
   }
-  // The offline session, under the id shopify-app-remix stores it by: the orders are read through it.
-  const mirrorKept = (await ctx.db.session.findUnique({ where: { id: `offline_${ctx.shop}` }, select: { id: true } })) !== null;
   for (const [orderId, deliveryIds] of byOrder) {
     if (signal?.aborted) return true;
-    if (mirrorKept) await refreshOrder(ctx, orderId);
-    await markProcessed(ctx, deliveryIds);
+    try {
+      if (mirrorKept) await refreshOrder(ctx, orderId);
+      await markProcessed(ctx, deliveryIds);
+    } catch (error) {
+      failures.push(error);
+    }
   }
+  if (failures.length > 0) throw new DeliveriesFailedError(failures);
   return left;
 }
 

@@ -25,7 +25,7 @@ const { unauthenticated } = await import("../../app/shopify.server");
 const { contextFor } = await import("../../app/context.server");
 const { refreshOrder } = await import("../../app/orders/mirror.server");
 const { loadSenderLocations } = await import("../../app/settings/shop-profile.server");
-const { recordDelivery, webhookDeliveryJob } = await import("../../app/webhooks.server");
+const { DeliveriesFailedError, recordDelivery, webhookDeliveryJob, workPendingDeliveries } = await import("../../app/webhooks.server");
 const { jobs } = await import("../../app/jobs/queue.server");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 
@@ -140,6 +140,22 @@ describe("a burst of webhook deliveries", () => {
     expect(rereadsSince(before)).toBeGreaterThanOrEqual(1);
     expect(rereadsSince(before)).toBeLessThan(20);
     expect((await prisma.mirrorFulfillmentOrder.findUniqueOrThrow({ where: { id: fulfillmentOrderId } })).status).toBe("ON_HOLD");
+  });
+
+  it("GIVEN a pending delivery that cannot be worked (its stored payload is not JSON) among others WHEN the shop's deliveries are worked THEN the others are re-read and processed, it stays pending, and the run fails naming it so the queue retries it", async () => {
+    const [first, second] = openOrders.slice(15, 17);
+    const ctx = contextFor(SHOP, { db: prisma, lane: "sync" });
+    const unreadable = { id: 424_242, admin_graphql_api_id: "gid://shopify/Order/424242" };
+    await recordDelivery(ctx, { webhookId: randomUUID(), topic: "ORDERS_UPDATED", payload: unreadable });
+    await prisma.webhookDelivery.updateMany({ where: { shop: SHOP, payload: JSON.stringify(unreadable) }, data: { payload: "{" } });
+    for (const order of [first!, second!])
+      await recordDelivery(ctx, { webhookId: randomUUID(), topic: "ORDERS_UPDATED", payload: { id: numericId(order.id), admin_graphql_api_id: order.id } });
+    const before = operations.length;
+
+    await expect(workPendingDeliveries(ctx)).rejects.toThrow(DeliveriesFailedError);
+    expect(rereadsSince(before)).toBe(2);
+    expect(await prisma.webhookDelivery.findMany({ where: { shop: SHOP, processedAt: null }, select: { payload: true } })).toEqual([{ payload: "{" }]);
+    await prisma.webhookDelivery.deleteMany({ where: { shop: SHOP, processedAt: null } });
   });
 
   it("GIVEN a burst for 12 orders being worked through WHEN a page reads Shopify THEN its read is sent next, before the burst's next re-read, and the burst goes on after it", async () => {
