@@ -31,10 +31,7 @@ async function main(): Promise<void> {
     process.stdout.write("quoting 40 orders and putting their rates in a batch through the app's routes… ");
     const ids = await quoteAndBatch(
       product,
-      mirrored
-        .slice(0, 40)
-        .map((order) => `ids[]=${encodeURIComponent(order.id)}`)
-        .join("&"),
+      mirrored.slice(0, 40).map((order) => order.id),
       "Burst bench",
     );
     console.log("done");

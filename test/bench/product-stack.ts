@@ -154,29 +154,42 @@ export function merchantPages(ids: { runId: string; batchId: string }): { name: 
   ];
 }
 
+/** Order ids per "Create shipping labels" request: its URL carries them (`ids[]=…`), within Node's 16 KB of headers. */
+const ORDERS_PER_QUOTE_REQUEST = 150;
+
 /**
- * Quotes orders through the app's own route where "Create shipping labels" lands (`selection`: its query,
- * `ids[]=…` or `all=1`), waits for the run, and puts up to `batchSize` of its picked rates in a batch through
- * the new-batch form, as a merchant does; answers both ids and how many shipments the batch holds.
+ * Quotes `orderIds` through the app's own route where "Create shipping labels" lands, ORDERS_PER_QUOTE_REQUEST at a
+ * time, waiting for each run, until `batchSize` rates are picked; then puts those in a batch through the
+ * new-batch form, as a merchant does. Answers the last run's id, the batch's, and how many shipments it holds.
  */
 export async function quoteAndBatch(
   product: ProductStack,
-  selection: string,
+  orderIds: readonly string[],
   name: string,
   batchSize = 500,
 ): Promise<{ runId: string; batchId: string; shipments: number }> {
   const { prisma, stack } = product;
-  const before = new Date();
-  const started = await product.page(`/app/quotes/new?${selection}`, "routes/app.quotes.new");
-  if (started.status >= 400) throw new Error(`Starting the quote run answered ${started.status}`);
-  const run = await until(
-    () => prisma.quoteRun.findFirst({ where: { shop: stack.shop, startedAt: { gte: before } }, orderBy: { startedAt: "desc" } }),
-    (found) => found?.status === "COMPLETED",
-    "the quote run",
-  );
-  const picked = await prisma.shipment.findMany({ where: { runId: run!.id, selectedQuoteId: { not: null } }, select: { id: true }, take: batchSize });
+  const picked: string[] = [];
+  let runId = "";
+  for (let start = 0; start < orderIds.length && picked.length < batchSize; start += ORDERS_PER_QUOTE_REQUEST) {
+    const before = new Date();
+    const selection = orderIds
+      .slice(start, start + ORDERS_PER_QUOTE_REQUEST)
+      .map((id) => `ids[]=${encodeURIComponent(id)}`)
+      .join("&");
+    const started = await product.page(`/app/quotes/new?${selection}`, "routes/app.quotes.new");
+    if (started.status >= 400) throw new Error(`Starting the quote run answered ${started.status}`);
+    const run = await until(
+      () => prisma.quoteRun.findFirst({ where: { shop: stack.shop, startedAt: { gte: before } }, orderBy: { startedAt: "desc" } }),
+      (found) => found?.status === "COMPLETED",
+      "the quote run",
+    );
+    runId = run!.id;
+    const rows = await prisma.shipment.findMany({ where: { runId, selectedQuoteId: { not: null } }, select: { id: true }, take: batchSize - picked.length });
+    picked.push(...rows.map((row) => row.id));
+  }
   const form = new URLSearchParams({ name });
-  for (const { id } of picked) form.append("shipmentIds", id);
+  for (const id of picked) form.append("shipmentIds", id);
   const response = await fetch(`${stack.app.url}/app/batches/new?_data=${encodeURIComponent("routes/app.batches.new")}`, {
     method: "POST",
     body: form,
@@ -190,7 +203,7 @@ export async function quoteAndBatch(
     (found) => found?.status === "OPEN",
     "the batch",
   );
-  return { runId: run!.id, batchId: batch!.id, shipments: picked.length };
+  return { runId, batchId: batch!.id, shipments: picked.length };
 }
 
 /** Polls `read` every 200 ms until `done` holds (5 minutes at most). */
