@@ -1,7 +1,5 @@
-import { loadavg } from "node:os";
 import { orderPayload } from "../../devstore/webhooks/payloads.js";
-import { memorySettings } from "../support/figures";
-import { merchantPages, printPageLatencies, quoteAndBatch, readPagesUntil, startProductStack, until } from "./product-stack";
+import { merchantPages, printPageLatencies, printPagesAndMachine, quoteAndBatch, readPagesUntil, startProductStack, until } from "./product-stack";
 
 /**
  * `npm run bench:burst`: a webhook burst does not starve the merchant's pages (issue 28). The built app runs as
@@ -94,15 +92,7 @@ async function main(): Promise<void> {
     );
     console.log("pages before the burst:");
     printPageLatencies(baseline.latencies, PAGE_TARGET_MS);
-    console.log("pages during the burst:");
-    const met = printPageLatencies(during.latencies, PAGE_TARGET_MS);
-    if (during.failures.length > 0) console.log(`  not 200: ${during.failures.length} (${[...new Set(during.failures)].join("; ")})`);
-    console.log(`app peak RSS    ${product.appPeakRssMb()?.toFixed(0) ?? "?"} MB (${memorySettings()} in this process; the app runs with npm start's)`);
-    console.log(
-      `machine load    ${loadavg()
-        .map((load) => load.toFixed(2))
-        .join(" ")}`,
-    );
+    const met = printPagesAndMachine(product, "the burst", during, PAGE_TARGET_MS);
     if (!met) process.exitCode = 1;
   } finally {
     await product.stop();

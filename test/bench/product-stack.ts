@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
+import { loadavg } from "node:os";
 import { createPrismaClient } from "../../app/db-client.server";
 import { operationName } from "../../app/shopify/gateway.server";
 import { seedStore } from "../../devstore/seed/seed.js";
 import { connectStackAccount } from "../support/account";
 import { serverBuildPath } from "../support/build-dir";
-import { median, peakRssMb } from "../support/figures";
+import { median, memorySettings, peakRssMb } from "../support/figures";
 import { BROWSER_USER_AGENT, STACK_SHOP, startStack, type Stack } from "../support/stack";
 import { openBenchDatabase } from "./bench-database";
 
@@ -257,4 +258,27 @@ export function printPageLatencies(latencies: Map<string, number[]>, targetMs: n
   }
   console.log(`  slowest page: ${worst.toFixed(0)} ms (target: every page within ${targetMs} ms) ${worst <= targetMs ? "MET" : "NOT MET"}`);
   return worst <= targetMs;
+}
+
+/**
+ * The closing figures of a product bench: the pages' latencies `during` what it measured (named by `what`) against
+ * `targetMs`, pages that did not answer 200, the app's peak RSS and the machine's load; answers whether every
+ * page met the target.
+ */
+export function printPagesAndMachine(
+  product: ProductStack,
+  what: string,
+  during: { latencies: Map<string, number[]>; failures: string[] },
+  targetMs: number,
+): boolean {
+  console.log(`pages during ${what}:`);
+  const met = printPageLatencies(during.latencies, targetMs);
+  if (during.failures.length > 0) console.log(`  not 200: ${during.failures.length} (${[...new Set(during.failures)].join("; ")})`);
+  console.log(`app peak RSS    ${product.appPeakRssMb()?.toFixed(0) ?? "?"} MB (${memorySettings()} in this process; the app runs with npm start's)`);
+  console.log(
+    `machine load    ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(" ")}`,
+  );
+  return met;
 }

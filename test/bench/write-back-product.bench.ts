@@ -1,7 +1,5 @@
-import { loadavg } from "node:os";
 import { BROWSER_USER_AGENT } from "../support/stack";
-import { memorySettings } from "../support/figures";
-import { merchantPages, printPageLatencies, quoteAndBatch, readPagesUntil, startProductStack, until } from "./product-stack";
+import { merchantPages, printPagesAndMachine, quoteAndBatch, readPagesUntil, startProductStack, until } from "./product-stack";
 
 /**
  * `npm run bench:write-back-product`: fulfillment write-back in the product (issue 30), where `npm run
@@ -150,15 +148,7 @@ async function main(): Promise<void> {
         : `ratio           none: the writes fit in the starting bucket, so only request latency bounds the run`,
     );
     console.log(`mirror current  ${((currentAt - lastAt) / 1000).toFixed(1)} s after the last fulfillment (every delivery processed)`);
-    console.log("pages during the write-back:");
-    const met = printPageLatencies(during.latencies, PAGE_TARGET_MS);
-    if (during.failures.length > 0) console.log(`  not 200: ${during.failures.length} (${[...new Set(during.failures)].join("; ")})`);
-    console.log(`app peak RSS    ${product.appPeakRssMb()?.toFixed(0) ?? "?"} MB (${memorySettings()} in this process; the app runs with npm start's)`);
-    console.log(
-      `machine load    ${loadavg()
-        .map((load) => load.toFixed(2))
-        .join(" ")}`,
-    );
+    const met = printPagesAndMachine(product, "the write-back", during, PAGE_TARGET_MS);
     if (!met || seconds / writeOnlyFloor > TARGET) process.exitCode = 1;
   } finally {
     await product.stop();
