@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
+import { join } from "node:path";
 import { createPrismaClient } from "../../app/db-client.server";
 import { operationName } from "../../app/shopify/gateway.server";
 import { seedStore } from "../../devstore/seed/seed.js";
@@ -224,26 +226,28 @@ export function latencyFigures(values: readonly number[]): { p50: number; p95: n
 }
 
 /**
- * Reads `pages` one after another, round after round, until `stop` resolves; answers each page's latencies.
- * A page that does not answer 200 is counted and named.
+ * Reads `pages` one after another, round after round (at least one), until `stop` resolves, from a process of
+ * its own (page-reader.ts); answers each page's latencies and the pages that did not answer 200, named.
  */
 export async function readPagesUntil(
   product: ProductStack,
   pages: readonly { name: string; path: string; route: string }[],
   stop: Promise<unknown>,
 ): Promise<{ latencies: Map<string, number[]>; failures: string[] }> {
-  let stopped = false;
-  void stop.then(() => (stopped = true));
-  const latencies = new Map(pages.map((page) => [page.name, [] as number[]]));
-  const failures: string[] = [];
-  while (!stopped) {
-    for (const page of pages) {
-      const { status, ms } = await product.page(page.path, page.route);
-      if (status !== 200) failures.push(`${page.name} answered ${status}`);
-      latencies.get(page.name)!.push(ms);
-    }
-  }
-  return { latencies, failures };
+  const { stack } = product;
+  const options = { appUrl: stack.app.url, apiKey: stack.apiKey, apiSecret: stack.apiSecret, shop: stack.shop, userAgent: BROWSER_USER_AGENT, pages };
+  const reader = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "page-reader.ts"), JSON.stringify(options)], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let output = "";
+  reader.stdout!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => reader.once("exit", resolve));
+  await stop;
+  reader.stdin!.write("stop\n");
+  const code = await exited;
+  if (code !== 0) throw new Error(`The page reader exited with ${code}`);
+  const read = JSON.parse(output) as { latencies: Record<string, number[]>; failures: string[] };
+  return { latencies: new Map(Object.entries(read.latencies)), failures: read.failures };
 }
 
 /** Prints each page's p50 / p95 / max and the worst against `targetMs`; answers whether every page met it. */
