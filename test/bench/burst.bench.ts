@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     const targets = mirrored.slice(0, ORDERS).map((order) => order.id);
     const deliveriesBefore = await prisma.webhookDelivery.count({ where: { shop: stack.shop } });
     const operationsBefore = product.adminOperations.length;
+    const chargesBefore = product.adminCharges.length;
     console.log(`sending ${DELIVERIES} signed orders/updated deliveries for ${ORDERS} orders within ${WINDOW_MS / 1000} s while the pages are read…`);
     const burstStart = new Date();
     const startedAt = performance.now();
@@ -75,6 +76,13 @@ async function main(): Promise<void> {
     const current = await prisma.mirrorOrder.count({ where: { shop: stack.shop, id: { in: targets.slice(0, 900) }, syncedAt: { gte: burstStart } } });
     const recorded = (await prisma.webhookDelivery.count({ where: { shop: stack.shop } })) - deliveriesBefore;
     const rereads = product.adminOperations.slice(operationsBefore).filter((operation) => operation === "OrderForShipping").length;
+    const charged = new Map<string, { count: number; points: number }>();
+    for (const charge of product.adminCharges.slice(chargesBefore)) {
+      const entry = charged.get(charge.operation) ?? { count: 0, points: 0 };
+      entry.count++;
+      entry.points += charge.actualQueryCost ?? 0;
+      charged.set(charge.operation, entry);
+    }
 
     console.log("");
     console.log(
@@ -86,6 +94,9 @@ async function main(): Promise<void> {
     console.log(`recorded        ${recorded} deliveries, each once; ${recorded - DELIVERIES === 0 ? "none" : recorded - DELIVERIES} more than sent`);
     console.log(
       `re-reads        ${rereads} OrderForShipping reads of ${ORDERS} orders (${(DELIVERIES / Math.max(1, rereads)).toFixed(2)} deliveries per re-read)`,
+    );
+    console.log(
+      `charged         ${[...charged].map(([operation, entry]) => `${operation} ${entry.count} × ${(entry.points / entry.count).toFixed(1)}`).join(", ")} points (throttle: ${product.adminCharges[0]?.maximumAvailable ?? "?"}-point bucket, ${product.adminCharges[0]?.restoreRate ?? "?"} points/s)`,
     );
     console.log(
       `mirror current  ${((doneAt - startedAt) / 1000).toFixed(1)} s after the first delivery (${((doneAt - sentAt) / 1000).toFixed(1)} s after the last); ${current} of ${Math.min(ORDERS, 900)} orders checked re-read since the burst began`,
