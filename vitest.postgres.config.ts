@@ -17,6 +17,8 @@ const POSTGRES_TIER = [
   "test/integration/batches.test.ts",
   "test/integration/booking.test.ts",
   "test/integration/crash-booking.test.ts",
+  "test/integration/lost-answers.test.ts",
+  "test/integration/lost-answers-flow.test.ts",
   "test/integration/crash-fulfillment.test.ts",
   "test/integration/crash-tracking.test.ts",
   "test/integration/fulfillment-write-back.test.ts",

@@ -29,6 +29,8 @@ const Env = z.object({
   APP_BRIDGE_URL: z.url().optional(),
   /** Base URL of the Shipping API; the embedded default is the local service started by `npm run demo`. */
   SHIPPING_API_URL: z.url().default("http://127.0.0.1:8787"),
+  /** How long one attempt of a Shipping API call may take, headers and body, before it counts as lost (ms). */
+  SHIPPING_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /**
    * Partner key for the Shipping API's Create Customer. Optional: without it onboarding offers only to
    * connect an existing account.

@@ -1,17 +1,15 @@
-import { resumeBookings } from "./booking/resume.server";
 import prisma from "./db.server";
-import { resumeWriteBack } from "./fulfillment/write-back.server";
+import { writeBackSettled } from "./fulfillment/write-back.server";
 import { jobs, processServices, stopJobsOnSignals } from "./jobs/queue.server";
 import { processRole } from "./jobs/role";
-import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
-import { resumeQuoteRuns } from "./quoting/quote-run.server";
-import { resumeWebhookDeliveries } from "./webhooks.server";
+import { resumeRecordedWork } from "./recorded-work.server";
 
 /**
  * What a process does when it starts (docs/decisions/011): it starts the job queue, working it unless
  * CONSIGN_ROLE is `web`, and stops it gracefully on SIGTERM/SIGINT. A working process also sends again the
  * jobs the database's intent records call for (a deploy or a crash while nobody ran them): unconfirmed
- * bookings, quote runs and mirror syncs left running, outstanding write-backs, webhook deliveries not processed. On PostgreSQL the queue
+ * bookings, quote runs and mirror syncs left running, outstanding write-backs (app/recorded-work.server.ts,
+ * which the recorded-work sweep also runs every minute). On PostgreSQL the queue
  * holds its jobs anyway and one job per key runs at a time, so sending them again is harmless. Imported for
  * its effect by app/entry.server.tsx, so it runs once when the server build loads; `npm run worker` runs it
  * without the web server.
@@ -19,15 +17,14 @@ import { resumeWebhookDeliveries } from "./webhooks.server";
 
 const globalState = globalThis as typeof globalThis & { consignStartup?: Promise<void>; consignQueueStarted?: Promise<void> };
 
-async function resumeRecordedWork(): Promise<void> {
-  // Bookings first: settling one can queue shipments for the write-back.
-  await resumeBookings(processServices).catch((error: unknown) => console.error("[consign] settling unconfirmed bookings at startup failed:", error));
-  await Promise.all([
-    resumeQuoteRuns(processServices).catch((error: unknown) => console.error("[consign] resuming quote runs at startup failed:", error)),
-    resumeMirrorSyncs(processServices).catch((error: unknown) => console.error("[consign] resuming order syncs at startup failed:", error)),
-    resumeWriteBack(processServices).catch((error: unknown) => console.error("[consign] resuming fulfillment write-back at startup failed:", error)),
-    resumeWebhookDeliveries(processServices).catch((error: unknown) => console.error("[consign] resuming webhook deliveries at startup failed:", error)),
-  ]);
+/** The recorded work (app/recorded-work.server.ts), all of it at once; resolves when the write-back it queued has run. */
+async function resumeAtStart(): Promise<void> {
+  try {
+    const { writeBackShops } = await resumeRecordedWork(processServices, { graceMs: 0 });
+    await Promise.all(writeBackShops.map((shop) => writeBackSettled({ shop })));
+  } catch (error) {
+    console.error("[consign] settling recorded work at startup failed:", error);
+  }
 }
 
 /** Starts the queue and the recorded work once per process (the dev server may evaluate this module again); resolves when that work has run. */
@@ -39,7 +36,7 @@ export function runStartupTasks(): Promise<void> {
     .then(() => stopJobsOnSignals(() => prisma.$disconnect()));
   globalState.consignStartup ??= (async () => {
     await globalState.consignQueueStarted;
-    if (work) await resumeRecordedWork();
+    if (work) await resumeAtStart();
   })().catch((error: unknown) => {
     console.error("[consign] starting the job queue failed:", error);
   });

@@ -186,7 +186,11 @@ async function markProcessed(ctx: Pick<Context, "db" | "now">, ids: readonly str
   }
 }
 
-/** Start-up: sends the delivery job of every shop with deliveries recorded and not processed (the in-process queue keeps nothing across a restart). */
+/**
+ * Sends the delivery job of every shop with deliveries recorded and not processed (app/recorded-work.server.ts: at
+ * start, as the in-process queue keeps nothing across a restart, and every minute, for a shop whose job gave up);
+ * answers how many shops.
+ */
 export async function resumeWebhookDeliveries(services: Pick<JobServices, "db">): Promise<number> {
   const shops = await services.db.webhookDelivery.findMany({ where: { processedAt: null }, distinct: ["shop"], select: { shop: true } });
   for (const { shop } of shops) await jobs().send(webhookDeliveryJob, { shop });

@@ -65,6 +65,8 @@ export type ShippingApiError =
   | { kind: "server_error"; status: number; message: string }
   | { kind: "timeout"; timeoutMs: number }
   | { kind: "network"; message: string }
+  /** A body that could not be read as JSON: cut off on the way (or not from the service). Retried like a lost answer. */
+  | { kind: "unreadable"; status: number; message: string }
   | { kind: "bad_response"; status: number; message: string; issues: Issues };
 
 /** Status of an `invalid_request` that was refused locally and never sent. */
@@ -121,7 +123,7 @@ export function isRetrySafe(endpoint: Pick<EndpointDefinition, "method" | "name"
 }
 
 function isRetryable(error: ShippingApiError): boolean {
-  return error.kind === "network" || error.kind === "timeout" || error.kind === "rate_limited" || error.kind === "server_error";
+  return error.kind === "network" || error.kind === "timeout" || error.kind === "rate_limited" || error.kind === "server_error" || error.kind === "unreadable";
 }
 
 /** Parses `Retry-After` (delay in seconds or an HTTP date) into milliseconds from `now`. */
@@ -206,6 +208,8 @@ export function describeError(error: ShippingApiError): string {
       return `Shipping API did not answer within ${error.timeoutMs} ms`;
     case "network":
       return `Could not reach the Shipping API: ${error.message}`;
+    case "unreadable":
+      return `Shipping API's answer could not be read (HTTP ${error.status}): ${error.message}`;
     case "bad_response":
       return `Shipping API answered outside the contract (HTTP ${error.status}): ${error.message}`;
   }
@@ -263,7 +267,8 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     try {
       json = JSON.parse(text);
     } catch {
-      return badResponse(`${endpoint.name} answered a body that is not JSON: ${text.slice(0, 100)}`);
+      const message = `${endpoint.name} answered a body that is not JSON (${text.length} characters): ${text.slice(0, 100)}`;
+      return { result: { ok: false, error: { kind: "unreadable", status: response.status, message } }, retryAfterMs: null };
     }
     const parsed = endpoint.response.safeParse(json);
     if (!parsed.success) return badResponse(formatIssues(parsed.error), parsed.error.issues);

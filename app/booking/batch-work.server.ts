@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
-import { defineJob } from "../jobs/job";
+import { OutcomeInDoubtError, defineJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { NotConnectedError } from "../shipping/client.server";
 import { bookClaimedBatch } from "./batch-booking.server";
@@ -13,7 +13,10 @@ import { reconcileBooking } from "./batch-results.server";
  * batch across every instance (docs/decisions/005, 011). What it does follows the batch's record: CREATING
  * is created (or found) on the service; BOOKING is booked when the job was sent by a booking, on its first
  * attempt, and otherwise read back with Get Batch. A later attempt, or a second job, finds the record
- * already moved on, or reads the service's outcome back: a batch is created once and booked once.
+ * already moved on, or reads the service's outcome back: a batch is created once and booked once. While the
+ * outcome is unknown (an answer lost and the service not answering the look-up yet) the attempt fails, so the
+ * queue tries again after its backoff; once those attempts are spent, the recorded-work sweep sends the job
+ * again every minute (app/recorded-work.server.ts), so the batch settles without a restart.
  */
 export const batchWorkJob = defineJob({
   name: "batch-work",
@@ -35,16 +38,22 @@ export const batchWorkJob = defineJob({
     }
     if (batch.status === "CREATING") {
       const created = await createRemote(ctx, batch);
-      if (created.status === "CREATING" && created.error)
-        await ctx.db.batch.updateMany({ where: { id: batchId, status: "CREATING" }, data: { error: created.error } });
+      if (created.status === "CREATING") {
+        await ctx.db.batch.updateMany({ where: { id: batchId, status: "CREATING" }, data: { error: created.error ?? null } });
+        throw new OutcomeInDoubtError(`Batch ${batchId} is not confirmed created on the Shipping API yet: ${created.error ?? "no answer"}`);
+      }
       return;
     }
     if (book && attempt === 1) {
       const outcome = await bookClaimedBatch(ctx, batch);
-      if (!outcome.ok) await ctx.db.batch.update({ where: { id: batchId }, data: { error: outcome.message } });
+      if (outcome.ok) return;
+      await ctx.db.batch.update({ where: { id: batchId }, data: { error: outcome.message } });
+      // A later attempt reads the outcome back with Get Batch instead of booking again.
+      if (outcome.reason === "pending") throw new OutcomeInDoubtError(`Booking of batch ${batchId} is not confirmed yet: ${outcome.message}`);
       return;
     }
-    await reconcileBooking(ctx, batch);
+    const settled = await reconcileBooking(ctx, batch);
+    if (settled.state === "unconfirmed") throw new OutcomeInDoubtError(`Booking of batch ${batchId} is not confirmed yet: ${settled.message}`);
   },
 });
 

@@ -363,23 +363,6 @@ export const writeBackJob = defineJob({
   },
 });
 
-/**
- * Every minute, each shop with shipments still waiting for Shopify gets its write-back job: the safety net
- * for work no job holds any more (a job that used up its retries while Shopify was down, a booking recorded
- * by a process that died before queueing). Sending it while it runs only makes it look once more.
- */
-export const writeBackSweepJob = defineJob({
-  name: "fulfillment-write-back-sweep",
-  data: z.object({}),
-  key: () => "every-minute",
-  retry: { limit: 0, delaySeconds: 60, backoff: false },
-  expireInSeconds: 5 * 60,
-  schedule: { cron: "* * * * *", data: {} },
-  run: async (_, job) => {
-    for (const shop of await shopsWithOutstandingWriteBack(job.services.db)) await queueWriteBack(job.services.context(shop));
-  },
-});
-
 /** Queues the shop's write-back (through its offline session); resolves once queued. */
 export function queueWriteBack(ctx: Pick<Context, "shop">): Promise<void> {
   return jobs().send(writeBackJob, { shop: ctx.shop });
@@ -388,12 +371,29 @@ export function queueWriteBack(ctx: Pick<Context, "shop">): Promise<void> {
 /** Queues the shop's write-back and resolves when it has run (scripts and tests). */
 export async function startWriteBack(ctx: Pick<Context, "shop">): Promise<void> {
   await queueWriteBack(ctx);
-  await jobs().drained(writeBackJob, { shop: ctx.shop });
+  await writeBackSettled(ctx);
 }
 
-/** At process start: queues every shop's outstanding and interrupted write-backs. Resolves when they have run. */
+/**
+ * Queues the write-back of every shop with shipments still waiting for Shopify (queued, or interrupted while
+ * being written) and answers those shops: the safety net for work no job holds any more (a job that used up
+ * its retries while Shopify was down, a booking recorded by a process that died before queueing), sent at
+ * start-up and every minute by the recorded-work sweep. Sending it while it runs only makes it look once more.
+ */
+export async function queueOutstandingWriteBack(services: Pick<JobServices, "db" | "context">): Promise<string[]> {
+  const shops = await shopsWithOutstandingWriteBack(services.db);
+  await Promise.all(shops.map((shop) => queueWriteBack(services.context(shop))));
+  return shops;
+}
+
+/** Resolves when the shop's write-back job (sent already) and any waiting behind it have run. */
+export function writeBackSettled(ctx: Pick<Context, "shop">): Promise<void> {
+  return jobs().drained(writeBackJob, { shop: ctx.shop });
+}
+
+/** Queues every shop's outstanding and interrupted write-backs and resolves when they have run (scripts and tests). */
 export async function resumeWriteBack(services: Pick<JobServices, "db" | "context">): Promise<void> {
-  await Promise.all((await shopsWithOutstandingWriteBack(services.db)).map((shop) => startWriteBack(services.context(shop))));
+  await Promise.all((await queueOutstandingWriteBack(services)).map((shop) => writeBackSettled(services.context(shop))));
 }
 
 /** The shops with shipments still waiting for Shopify (queued, or interrupted while being written). */

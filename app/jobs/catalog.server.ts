@@ -1,7 +1,8 @@
 import { batchWorkJob } from "../booking/batch-work.server";
-import { writeBackJob, writeBackSweepJob } from "../fulfillment/write-back.server";
+import { writeBackJob } from "../fulfillment/write-back.server";
 import { mirrorSyncJob } from "../orders/mirror-sync.server";
 import { quoteRunJob } from "../quoting/quote-run.server";
+import { recordedWorkSweepJob } from "../recorded-work.server";
 import { trackingScheduleJob, trackingSyncJob } from "../tracking/run.server";
 import { webhookDeliveryJob, webhookPruneJob } from "../webhooks.server";
 import type { JobSpec } from "./job";
@@ -12,7 +13,7 @@ export function allJobs(): readonly JobSpec<never>[] {
     quoteRunJob,
     batchWorkJob,
     writeBackJob,
-    writeBackSweepJob,
+    recordedWorkSweepJob,
     mirrorSyncJob,
     trackingSyncJob,
     trackingScheduleJob,

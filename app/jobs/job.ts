@@ -107,6 +107,15 @@ export interface JobQueue {
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
+/**
+ * Thrown by a job whose work is left in doubt (an upstream answer lost, cut off or late, and looking for the
+ * outcome found nothing yet or failed too): the attempt fails, so the queue tries again after the job's
+ * backoff, and each attempt looks before it acts. Work is never "done" while its outcome is unknown.
+ */
+export class OutcomeInDoubtError extends Error {
+  override name = "OutcomeInDoubtError";
+}
+
 export function defineJob<T>(spec: JobSpec<T>): JobSpec<T> {
   if (!/^[a-z][a-z0-9-]*$/.test(spec.name)) throw new Error(`A job's name is lower-case letters, digits and dashes: ${spec.name}`);
   return spec;

@@ -33,6 +33,7 @@ export function clientForCredentials(credentials: AccountCredentials, options: C
   return createShippingClient({
     baseUrl: config().SHIPPING_API_URL,
     credentials: { kind: "customer", ...credentials },
+    timeoutMs: config().SHIPPING_API_TIMEOUT_MS,
     ...options,
   });
 }
@@ -44,7 +45,12 @@ export function clientForCredentials(credentials: AccountCredentials, options: C
 export function partnerClient(options: ClientOptions = {}): ShippingClient | null {
   const key = config().SHIPPING_API_PARTNER_KEY;
   if (!key) return null;
-  return createShippingClient({ baseUrl: config().SHIPPING_API_URL, credentials: { kind: "partner", key }, ...options });
+  return createShippingClient({
+    baseUrl: config().SHIPPING_API_URL,
+    credentials: { kind: "partner", key },
+    timeoutMs: config().SHIPPING_API_TIMEOUT_MS,
+    ...options,
+  });
 }
 
 /** A client signed in as the shop's account; throws NotConnectedError when there is none. */

@@ -25,7 +25,7 @@ const detail = (message: string) => (message ? ` (${message.replace(/\.$/, "")})
 
 /** Whether the call may have done its work although no answer arrived. */
 export function outcomeUnknown(error: ShippingApiError): boolean {
-  return error.kind === "network" || error.kind === "timeout" || error.kind === "server_error" || error.kind === "bad_response";
+  return error.kind === "network" || error.kind === "timeout" || error.kind === "server_error" || error.kind === "unreadable" || error.kind === "bad_response";
 }
 
 export function explainShippingError(operation: ShippingOperation, error: ShippingApiError): string {
@@ -43,6 +43,7 @@ export function explainShippingError(operation: ShippingOperation, error: Shippi
     case "network":
     case "timeout":
     case "server_error":
+    case "unreadable":
     case "bad_response":
       return UNKNOWN_OUTCOME.has(operation)
         ? "The Shipping API did not confirm this in time. Consign checks what happened before anything is booked again: open this page again in a minute."
@@ -59,7 +60,7 @@ export function explainShippingError(operation: ShippingOperation, error: Shippi
   }
 }
 
-function describeTransport(error: Extract<ShippingApiError, { kind: "network" | "timeout" | "server_error" | "bad_response" }>): string {
+function describeTransport(error: Extract<ShippingApiError, { kind: "network" | "timeout" | "server_error" | "unreadable" | "bad_response" }>): string {
   switch (error.kind) {
     case "timeout":
       return `no answer within ${Math.round(error.timeoutMs / 1000)} s`;

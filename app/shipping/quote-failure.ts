@@ -57,6 +57,7 @@ export function clientFailure(error: ShippingApiError): QuoteFailure {
     case "server_error":
     case "timeout":
     case "network":
+    case "unreadable":
       return { category: ErrorCategory.SERVICE_UNAVAILABLE, message };
     case "bad_response":
       return { category: ErrorCategory.INTERNAL_ERROR, message };

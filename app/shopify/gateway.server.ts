@@ -1,5 +1,5 @@
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
-import { GraphqlQueryError, HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
+import { GraphqlQueryError, HttpMaxRetriesError, HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
 import type { AdminDocument, SchemaFor, VariablesFor } from "./admin-document";
 import { CostPacer, type PacerLane, type PacerSleep, type ThrottleStatus } from "./pacer";
@@ -17,6 +17,21 @@ export class AdminApiError extends Error {
     message: string,
     readonly operation: string,
     readonly graphQLErrors: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }> = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Shopify's answer did not arrive whole: a body cut off on the way (shopify-api reports it as an error
+ * response with a success status), or 5xx answers past the library's own retries. Whether a mutation took
+ * effect is unknown; a read may simply be asked again.
+ */
+export class AdminTransportError extends Error {
+  override name = "AdminTransportError";
+  constructor(
+    message: string,
+    readonly status: number,
   ) {
     super(message);
   }
@@ -77,6 +92,9 @@ const defaultSleep: PacerSleep = (ms, signal) =>
       resolve();
     }
   });
+/** A read that failed for a transient reason (isTransient) is asked again after each of these waits. Writes are not: their callers read first. */
+const READ_RETRY_DELAYS_MS = [250, 1_000, 4_000];
+
 /** The most each operation was charged up front, to pace its next call before Shopify has to refuse it. */
 const lastRequestedCost = new Map<string, number>();
 
@@ -102,6 +120,9 @@ async function send(admin: AdminClient, document: string, variables: Record<stri
     const response = await admin.graphql(document, variables ? { variables } : undefined);
     body = await response.json();
   } catch (error) {
+    if (error instanceof HttpResponseError && error.response.code < 400)
+      throw new AdminTransportError(`Shopify's answer could not be read (HTTP ${error.response.code}): ${error.message}`, error.response.code);
+    if (error instanceof HttpMaxRetriesError) throw new AdminTransportError(`Shopify kept failing: ${error.message}`, 503);
     if (!(error instanceof GraphqlQueryError)) throw error;
     // shopify-api throws on any GraphQL error in a 200; the body still carries the errors and the cost.
     const errorBody = error.body as { errors?: { graphQLErrors?: unknown }; extensions?: unknown } | undefined;
@@ -118,7 +139,9 @@ async function send(admin: AdminClient, document: string, variables: Record<stri
 
 /**
  * Runs one Admin GraphQL document and returns its `data` parsed by `schema`. Throws AdminApiError for
- * GraphQL errors other than THROTTLED (which it waits out) and for data that does not match the schema.
+ * GraphQL errors other than THROTTLED (which it waits out) and for data that does not match the schema. A
+ * query (a read) that fails for a transient reason (Shopify down or erroring, a reset, an answer cut off) is
+ * asked again after READ_RETRY_DELAYS_MS; a mutation's failure is its caller's to settle, reading first.
  */
 export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>(
   context: ShopAdmin,
@@ -131,6 +154,8 @@ export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>
   const sleep = context.sleep ?? defaultSleep;
   const maxThrottleRetries = context.maxThrottleRetries ?? 8;
   const operation = operationName(document);
+  const isRead = /^\s*(#[^\n]*\n\s*)*query\b/.test(document);
+  let readRetries = 0;
 
   for (let attempt = 0; ; attempt++) {
     const estimate = lastRequestedCost.get(operation) ?? 0;
@@ -139,9 +164,13 @@ export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>
     let result: RawResult;
     try {
       result = await send(admin, document, variables as Record<string, unknown> | undefined);
-    } finally {
+    } catch (error) {
       pacer.release(shop, estimate);
+      if (!isRead || !isTransient(error) || readRetries >= READ_RETRY_DELAYS_MS.length) throw error;
+      await sleep(READ_RETRY_DELAYS_MS[readRetries++]!);
+      continue;
     }
+    pacer.release(shop, estimate);
     if (result.cost) {
       // The most it was charged up front: its cost varies with its variables (how many ids it reads).
       lastRequestedCost.set(operation, Math.max(lastRequestedCost.get(operation) ?? 0, result.cost.requestedQueryCost));
@@ -149,6 +178,11 @@ export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>
     }
     const throttled = result.graphQLErrors.some((error) => error.extensions?.code === "THROTTLED");
     if (throttled && attempt < maxThrottleRetries) continue;
+    const failedInShopify = result.graphQLErrors.some((error) => error.extensions?.code === "INTERNAL_SERVER_ERROR");
+    if (failedInShopify && isRead && readRetries < READ_RETRY_DELAYS_MS.length) {
+      await sleep(READ_RETRY_DELAYS_MS[readRetries++]!);
+      continue;
+    }
     if (result.graphQLErrors.length > 0) {
       const messages = result.graphQLErrors.map((error) => error.message).join("; ");
       throw new AdminApiError(`${operation} failed: ${messages}`, operation, result.graphQLErrors);
@@ -163,6 +197,7 @@ export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>
 
 /** Shopify did not answer, or answered that it is busy: the request may be repeated after re-reading. */
 export function isTransient(error: unknown): boolean {
+  if (error instanceof AdminTransportError) return true;
   if (error instanceof AdminApiError)
     return error.graphQLErrors.some((e) => e.extensions?.code === "THROTTLED" || e.extensions?.code === "INTERNAL_SERVER_ERROR");
   if (error instanceof HttpResponseError) return error.response.code === 429 || error.response.code >= 500;

@@ -347,7 +347,6 @@ describe("GIVEN a 2xx answer outside the contract WHEN it is parsed THEN it is a
   it.each<[string, unknown, string[]]>([
     ["an unknown batch status", { ...buildBatch({ status: "done" as "open" }), quotes: [] }, ["status"]],
     ["a quote with a numeric-less amount", { ...buildBatch(), quotes: [buildBatchQuoteEntry({ totalAmount: "free" })] }, ["quotes[0].totalAmount"]],
-    ["a body that is not JSON", "<html>ok</html>", []],
   ])("WHEN getBatch answers %s THEN the issues name the fields and nothing is retried", async (_name, body, paths) => {
     handle = status(200, body);
     const error = expectError(await makeClient().getBatch({ batchId: 17 }));
@@ -355,6 +354,31 @@ describe("GIVEN a 2xx answer outside the contract WHEN it is parsed THEN it is a
     if (error.kind !== "bad_response") return;
     expect(error.issues.map((issue) => formatIssuePath(issue.path))).toEqual(paths);
     expect(describeError(error)).toMatch(/answered outside the contract \(HTTP 200\)/);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("GIVEN a 2xx answer whose body cannot be read as JSON (cut off on the way) WHEN it is parsed", () => {
+  it("THEN it is unreadable and a read is retried, answering once the body arrives whole", async () => {
+    const whole = { ...buildBatch(), quotes: [] };
+    script(status(200, JSON.stringify(whole).slice(0, 40)), status(200, whole));
+    const result = await makeClient().getBatch({ batchId: 17 });
+    expect(result.ok).toBe(true);
+    expect(seen).toHaveLength(2);
+  });
+
+  it("THEN a read that keeps getting cut off reports unreadable after its attempts, in words", async () => {
+    handle = status(200, "<html>ok</html>");
+    const error = expectError(await makeClient().getBatch({ batchId: 17 }));
+    expect(error).toMatchObject({ kind: "unreadable", status: 200 });
+    expect(describeError(error)).toMatch(/answer could not be read \(HTTP 200\): getBatch answered a body that is not JSON/);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("THEN a booking whose answer is cut off is not retried: its outcome is unknown", async () => {
+    handle = status(200, '{"bookNumber": "B');
+    const error = expectError(await makeClient().bookShipment({ body: buildBookShipment() }));
+    expect(error.kind).toBe("unreadable");
     expect(seen).toHaveLength(1);
   });
 });
