@@ -68,6 +68,7 @@ async function main(): Promise<void> {
         }),
         ({ recorded, pending }) => recorded >= DELIVERIES && pending === 0,
         "the burst",
+        20,
       );
       return performance.now();
     })();

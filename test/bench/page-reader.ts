@@ -6,7 +6,7 @@ import { mintSessionToken } from "../../devstore/auth/session-token";
  * the bench process's own work (the local admin it hosts executes every Admin API request and sends every
  * webhook): reads the pages one after another, round after round, each with a fresh session token as App Bridge
  * gives one, until a line arrives on stdin (at least one round); then writes each page's latencies and the
- * pages that did not answer 200 to stdout as JSON. Started by product-stack.ts's readPagesUntil.
+ * pages that did not answer 200 (or whose connection failed) to stdout as JSON. Started by product-stack.ts's readPagesUntil.
  */
 
 const Options = z.object({
@@ -28,13 +28,18 @@ do {
   for (const page of options.pages) {
     const token = await mintSessionToken({ apiKey: options.apiKey, apiSecret: options.apiSecret, clock: Date.now }, { shop: options.shop, userId: 1 });
     const started = performance.now();
-    const response = await fetch(`${options.appUrl}${page.path}${page.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(page.route)}`, {
-      headers: { authorization: `Bearer ${token}`, "user-agent": options.userAgent },
-      redirect: "manual",
-    });
-    await response.arrayBuffer();
+    try {
+      const response = await fetch(`${options.appUrl}${page.path}${page.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(page.route)}`, {
+        headers: { authorization: `Bearer ${token}`, "user-agent": options.userAgent },
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) failures.push(`${page.name} answered ${response.status}`);
+    } catch (error) {
+      // A connection the app closed under the request (issue 28's keep-alive resets) is a failed read, counted.
+      failures.push(`${page.name}: ${error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error)}`);
+    }
     latencies[page.name]!.push(performance.now() - started);
-    if (response.status !== 200) failures.push(`${page.name} answered ${response.status}`);
   }
 } while (!stopped);
 process.stdout.write(JSON.stringify({ latencies, failures }));

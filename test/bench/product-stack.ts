@@ -209,12 +209,12 @@ export async function quoteAndBatch(
   return { runId, batchId: batch!.id, shipments: picked.length };
 }
 
-/** Polls `read` every 200 ms until `done` holds (5 minutes at most). */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+/** Polls `read` every 200 ms until `done` holds (`minutes` at most, 5 unless said). */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, minutes = 5): Promise<T> {
   for (let waited = 0; ; waited += 200) {
     const value = await read();
     if (done(value)) return value;
-    if (waited > 300_000) throw new Error(`${what} did not finish within 5 minutes`);
+    if (waited > minutes * 60_000) throw new Error(`${what} did not finish within ${minutes} minutes`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

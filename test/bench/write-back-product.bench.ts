@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       () => prisma.webhookDelivery.count({ where: { shop: stack.shop, processedAt: null } }),
       (pending) => pending === 0,
       "the mirror",
+      20,
     );
     const currentAt = Date.now();
 
