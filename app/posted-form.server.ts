@@ -1,39 +1,56 @@
 import { json } from "@remix-run/node";
+import { jsonCostProblem } from "../lib/json-cost";
+import { FORM_BODY_LIMIT } from "./body-limits";
+import { readBoundedBody } from "./request-body.server";
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
- * Reads what is left of a request body and throws it away. A refusal sent with the body unread leaves the
- * connection stuck behind it (the app's server then resets it, and the client's next request on it fails):
- * reading it keeps the connection usable, at no memory cost.
+ * Reads what is left of a request body, at most {@link FORM_BODY_LIMIT}, and throws it away, for a refusal
+ * that does not want the body: a small body read keeps the client's connection usable for its next request.
+ * What is past the limit stays unread, and the server closes the connection after the answer (server/edge.ts).
  */
 export async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  try {
-    while (!(await reader.read()).done);
-  } catch {
-    // The client went away: nothing left to keep usable.
-  }
+  await readBoundedBody(request, FORM_BODY_LIMIT).catch(() => undefined);
 }
 
 /**
- * The form a page posted. A body that is not a form (another content type, a multipart body that does not
- * parse) is the sender's mistake: it is answered 415 or 400 with a sentence saying how to send it, never a 500,
- * and the action has done nothing yet.
+ * The form a page posted, its body read up to {@link FORM_BODY_LIMIT} (413 beyond, the rest unread). A body
+ * that is not a form (another content type, a multipart body that does not parse) is the sender's mistake: it
+ * is answered 415 or 400 with a sentence saying how to send it, never a 500, and the action has done nothing
+ * yet. The body is read before the refusal, so the connection stays usable.
  */
 export async function readPostedForm(request: Request): Promise<FormData> {
+  const body = await readBoundedBody(request, FORM_BODY_LIMIT);
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(type)) {
-    await discardBody(request);
     throw json(
       { error: `Send this form as application/x-www-form-urlencoded or multipart/form-data, not ${type.slice(0, 100) || "without a content type"}.` },
       { status: 415 },
     );
   }
   try {
-    return await request.formData();
+    return await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
     throw json({ error: "The form could not be read: its body does not match its content type. Reload the page and try again." }, { status: 400 });
+  }
+}
+
+/** A posted JSON form nests a few levels (Settings' boxes are 3 deep) and holds no long text. */
+const POSTED_JSON_LIMITS = { maxDepth: 16, maxStringChars: 10_000 };
+
+/**
+ * The JSON a page posted (Settings), its body read up to {@link FORM_BODY_LIMIT} (413 beyond, thrown): the
+ * parsed value for the action's own schema to check, or null (which no form's schema takes) when the body is
+ * not JSON or nests deeper or holds longer text than a form does, so it is never parsed.
+ */
+export async function readPostedJson(request: Request): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBoundedBody(request, FORM_BODY_LIMIT));
+  if (jsonCostProblem(text, POSTED_JSON_LIMITS)) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
   }
 }

@@ -1,17 +1,47 @@
+import { json } from "@remix-run/node";
+import { InvalidShopError, ShopifyError } from "@shopify/shopify-api";
 import type { Context } from "./context";
 import { contextFor } from "./context.server";
 import { requireAccount } from "./settings/require-account.server";
 import { withShipping, type ShippingContext } from "./shipping/context.server";
 import { authenticate } from "./shopify.server";
-import { WebhookPayloadError } from "./webhook-payload";
+import { nonFiniteNumberField, WebhookPayloadError } from "./webhook-payload";
+import { WEBHOOK_BODY_LIMIT, WEBHOOK_BYTES_IN_FLIGHT } from "./body-limits";
+import { BodyBudget, withBudgetedBody } from "./request-body.server";
+import { jsonCostProblem } from "../lib/json-cost";
 import type { DeliveryReceipt, WebhookDelivery } from "./webhooks.server";
+
+/**
+ * What the library throws, rather than answers, for an admin request from outside it cannot act on, as the
+ * 4xx it is: a session token whose `dest` is not a shop's address (401), an exit-iframe destination on
+ * another host (400). Null for anything else.
+ */
+function refusalOfAdminRequest(error: unknown): Response | null {
+  const notAUrl = error instanceof TypeError && (error as TypeError & { code?: string }).code === "ERR_INVALID_URL";
+  if (error instanceof InvalidShopError || notAUrl) {
+    return json({ error: "The session token's dest is not a Shopify shop. Open Consign from your Shopify admin." }, { status: 401 });
+  }
+  if (error instanceof ShopifyError && /exit-iframe/i.test(error.message)) {
+    return json({ error: "exitIframe must be an address of this app or of your Shopify admin." }, { status: 400 });
+  }
+  return null;
+}
+
+/** authenticate.admin, with what it throws for input from outside answered as a 4xx (see refusalOfAdminRequest), never a 500. */
+export async function authenticateAdmin(request: Request): ReturnType<typeof authenticate.admin> {
+  try {
+    return await authenticate.admin(request);
+  } catch (thrown) {
+    throw refusalOfAdminRequest(thrown) ?? thrown;
+  }
+}
 
 /**
  * The routes' one helper for what their domain function needs: the authenticated admin request and the
  * shop's Context (its Shopify gateway is the request's admin).
  */
 export async function adminContext(request: Request): Promise<{ ctx: Context; redirect: (url: string) => Response }> {
-  const { admin, session, redirect } = await authenticate.admin(request);
+  const { admin, session, redirect } = await authenticateAdmin(request);
   return { ctx: contextFor(session.shop, { shopify: { admin, shop: session.shop } }), redirect: (url: string) => redirect(url) };
 }
 
@@ -30,27 +60,44 @@ function refuseDelivery(message: string): Response {
   return new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
+/** The webhook bodies being read, before their HMAC is checked, against what the app may hold of them at once. */
+const webhookBodies = new BodyBudget(WEBHOOK_BYTES_IN_FLIGHT);
+
+/** Webhook payloads nest a few levels (an order's tax line's price set is 6 deep); a deeper one is not Shopify's. */
+const WEBHOOK_JSON_LIMITS = { maxDepth: 64, maxStringChars: WEBHOOK_BODY_LIMIT };
+
 /**
- * The webhook routes' one helper: verifies the delivery's HMAC (authenticate.webhook answers 401 itself when
- * it is wrong; a signed body that is not JSON is refused with 400, as the library parses it after checking the
- * HMAC), logs its arrival, and hands it with the shop's Context to `receive` (app/webhooks.server.ts). What that
- * refuses, and a payload without its topic's shape, is answered 400 in words; what it received, 200.
+ * The webhook routes' one helper. The body is bounded before its HMAC is checked (413 over
+ * {@link WEBHOOK_BODY_LIMIT}, unread; 503 while the webhook bodies being read fill their budget) and a body
+ * nested deeper than a payload is refused with 400 before it is parsed; then authenticate.webhook verifies
+ * the HMAC over the bounded body (401 when it is wrong; a signed body that is not JSON, a shop domain that is
+ * not a shop or a number JSON cannot hold are refused with 400), the arrival is logged, and the delivery is
+ * handed with the shop's Context to `receive` (app/webhooks.server.ts). What that refuses, and a payload
+ * without its topic's shape, is answered 400 in words; what it received, 200.
  */
-export async function webhookResponse(request: Request, receive: (ctx: Context, delivery: WebhookDelivery) => Promise<DeliveryReceipt>): Promise<Response> {
-  let webhook: Awaited<ReturnType<typeof authenticate.webhook>>;
-  try {
-    webhook = await authenticate.webhook(request);
-  } catch (error) {
-    if (error instanceof SyntaxError) throw refuseDelivery("The webhook body is not JSON");
-    throw error;
-  }
-  const { shop, topic, payload, webhookId } = webhook;
-  console.info(JSON.stringify({ msg: "webhook received", shop, topic, webhookId }));
-  try {
-    const receipt = await receive(contextFor(shop), { webhookId, topic, payload });
-    return receipt.ok ? new Response() : refuseDelivery(receipt.message);
-  } catch (error) {
-    if (error instanceof WebhookPayloadError) return refuseDelivery(error.message);
-    throw error;
-  }
+export function webhookResponse(request: Request, receive: (ctx: Context, delivery: WebhookDelivery) => Promise<DeliveryReceipt>): Promise<Response> {
+  if (request.method !== "POST") throw new Response("Webhooks are delivered with POST", { status: 405, headers: { allow: "POST" } });
+  return withBudgetedBody(request, WEBHOOK_BODY_LIMIT, webhookBodies, async (body) => {
+    const costly = jsonCostProblem(new TextDecoder().decode(body), WEBHOOK_JSON_LIMITS);
+    if (costly) throw refuseDelivery(costly);
+    let webhook: Awaited<ReturnType<typeof authenticate.webhook>>;
+    try {
+      webhook = await authenticate.webhook(new Request(request.url, { method: "POST", headers: request.headers, body }));
+    } catch (error) {
+      if (error instanceof SyntaxError) throw refuseDelivery("The webhook body is not JSON");
+      if (error instanceof InvalidShopError) throw refuseDelivery("X-Shopify-Shop-Domain is not a shop's domain");
+      throw error;
+    }
+    const { shop, topic, payload, webhookId } = webhook;
+    const outOfRange = nonFiniteNumberField(payload);
+    if (outOfRange !== null) throw refuseDelivery(`${outOfRange || "The payload"}: the number is larger than a number Shopify sends`);
+    console.info(JSON.stringify({ msg: "webhook received", shop, topic, webhookId }));
+    try {
+      const receipt = await receive(contextFor(shop), { webhookId, topic, payload });
+      return receipt.ok ? new Response() : refuseDelivery(receipt.message);
+    } catch (error) {
+      if (error instanceof WebhookPayloadError) return refuseDelivery(error.message);
+      throw error;
+    }
+  });
 }

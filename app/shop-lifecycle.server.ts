@@ -19,7 +19,8 @@ export function stopShopTracking(ctx: Pick<Context, "db" | "shop">): Promise<num
   return stopTracking(ctx, {}, "SHOP_UNINSTALLED");
 }
 
-const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });
+/** app/scopes_update's payload, as far as Consign reads it. */
+export const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });
 
 /** app/scopes_update: the scopes the merchant granted, from the payload (WebhookPayloadError when it has another shape). */
 export function grantedScopes(payload: unknown): string[] {

@@ -220,19 +220,21 @@ export async function forgetProcessedDeliveries(services: Pick<JobServices, "db"
 }
 
 /**
- * Records a delivery of the shop by its X-Shopify-Webhook-Id, received at `ctx.now()`; false when that id was
- * recorded already (Shopify delivers again when an answer is late or lost), so it is acknowledged without
- * being processed twice.
+ * Records a delivery of the shop by its X-Shopify-Webhook-Id, received at `ctx.now()`, and answers the
+ * recorded row's id; null when the shop's delivery of that id was recorded already (Shopify delivers again
+ * when an answer is late or lost), so it is acknowledged without being processed twice. The id is the
+ * shop's: another shop's delivery with the same id is recorded as its own.
  */
-export async function recordDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<boolean> {
+export async function recordDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<string | null> {
   try {
-    await ctx.db.webhookDelivery.create({
-      data: { id: delivery.webhookId, shop: ctx.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: ctx.now() },
+    const { id } = await ctx.db.webhookDelivery.create({
+      data: { webhookId: delivery.webhookId, shop: ctx.shop, topic: delivery.topic, payload: JSON.stringify(delivery.payload), receivedAt: ctx.now() },
+      select: { id: true },
     });
-    return true;
+    return id;
   } catch (error) {
     // P2002, a unique constraint: by code, as the SQLite and the PostgreSQL clients each have their own error classes.
-    if (typeof error === "object" && error !== null && "code" in error && error.code === "P2002") return false;
+    if (typeof error === "object" && error !== null && "code" in error && error.code === "P2002") return null;
     throw error;
   }
 }

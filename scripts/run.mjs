@@ -19,7 +19,7 @@ if (!existsSync(envFile)) {
 }
 process.loadEnvFile(envFile);
 // A variable set to nothing (`NAME=`) counts as unset, as each process's own parsing does (lib/env.ts): so
-// this script's ports, and libraries that read the environment themselves (remix-serve's PORT), agree.
+// this script's ports, and libraries that read the environment themselves (the app server's PORT), agree.
 for (const [name, value] of Object.entries(process.env)) if (value !== undefined && value.trim() === "") delete process.env[name];
 const env = process.env;
 const dev = process.argv.includes("--dev");
@@ -89,7 +89,7 @@ if (dev && spawnSync(process.execPath, [join(root, "scripts", "build-extensions.
 start("service", bin("tsx"), ["service/main.ts"], "36");
 start("admin", bin("tsx"), ["devstore/main.ts"], "35");
 if (dev) start("app", bin("remix"), ["vite:dev", "--port", appPort], "32");
-else start("app", bin("remix-serve"), ["build/server/index.js"], "32");
+else start("app", process.execPath, ["--import", "tsx", "server/main.ts", "build/server/index.js"], "32");
 
 try {
   await Promise.all([

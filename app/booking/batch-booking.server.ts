@@ -147,10 +147,11 @@ export async function batchLabels(ctx: ShippingContext, batchId: string): Promis
   }
   const labels = await ctx.client.getBatchLabels({ batchId: batch.remoteBatchId });
   if (!labels.ok) return { ok: false, message: explainShippingError("batch-labels", labels.error) };
-  return { ok: true, pdf: Buffer.from(labels.value.labelsPdf, "base64"), filename: `${fileName(batch.name)}-labels.pdf` };
+  return { ok: true, pdf: Buffer.from(labels.value.labelsPdf, "base64"), filename: `${batchFileName(batch.name)}-labels.pdf` };
 }
 
-function fileName(name: string): string {
+/** A batch's name as a file name: "Friday (1/2)" → "friday-1-2". */
+export function batchFileName(name: string): string {
   return (
     name
       .replace(/[^A-Za-z0-9]+/g, "-")

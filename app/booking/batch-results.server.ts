@@ -42,6 +42,8 @@ export async function recordBatchResults(
         recordBooked(ctx, member.id, {
           bookNumber: outcome.booked.bookNumber,
           trackingNumber: outcome.booked.trackingNumber,
+          // Batch Book and Get Batch answer one number per shipment: a multi-piece one's others are read later.
+          trackingNumbers: null,
           shippingCost: outcome.booked.shippingCost,
           carrierCode: quote?.carrierCode ?? null,
           serviceCode: quote?.serviceCode ?? null,

@@ -1,4 +1,5 @@
 import type { Batch } from "@prisma/client";
+import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { MAX_BATCH_SIZE } from "../../shipping-api/contract";
 import { requoteShipments } from "../quoting/requote.server";
 import { adoptRemoteMembers, batchMembers, batchableShipments, membershipView, withSelectedQuotes, type BatchStatus } from "../batches/batch-store.server";
@@ -89,6 +90,8 @@ export interface BatchLine {
   bookingError: string | null;
   bookNumber: string | null;
   trackingNumber: string | null;
+  /** Every box's number (one for a shipment whose boxes share it, or before a batch's multi-box shipment's are read). */
+  trackingNumbers: string[];
   shippingCost: string | null;
   /** The write-back to Shopify: NONE, PENDING, CREATING, FULFILLED, FAILED. */
   fulfillmentStatus: string;
@@ -177,6 +180,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string): Promise<
       bookingError: member.bookingError,
       bookNumber: member.bookNumber,
       trackingNumber: member.trackingNumber,
+      trackingNumbers: trackingNumbersOf(member),
       shippingCost: member.shippingCost,
       fulfillmentStatus: member.fulfillmentStatus,
     };

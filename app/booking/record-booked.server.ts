@@ -1,9 +1,16 @@
 import type { ShippingContext } from "../shipping/context.server";
+import { storedTrackingNumbers } from "../shipping/tracking-numbers";
 
 /** What a booking leaves on its shipment, from Book Shipment, Batch Book or a booking read back. */
 export interface BookedFields {
   bookNumber: string;
   trackingNumber: string;
+  /**
+   * Every piece's number when the answer gives them (Book Shipment's `pieces`, Search Shipments'
+   * `trackingNumbers`); null when it does not (Batch Book), and a multi-piece shipment's are read before its
+   * fulfillment is written (app/search/piece-numbers.server.ts).
+   */
+  trackingNumbers: readonly string[] | null;
   carrierCode: string | null;
   serviceCode: string | null;
   currency: string | null;
@@ -19,6 +26,13 @@ export interface BookedFields {
 export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: BookedFields) {
   return ctx.db.shipment.updateMany({
     where: { id: shipmentId, bookingStatus: { not: "BOOKED" } },
-    data: { ...fields, bookingStatus: "BOOKED", bookingError: null, bookedAt: ctx.now(), fulfillmentStatus: "PENDING" },
+    data: {
+      ...fields,
+      trackingNumbers: fields.trackingNumbers ? storedTrackingNumbers(fields.trackingNumber, fields.trackingNumbers) : null,
+      bookingStatus: "BOOKED",
+      bookingError: null,
+      bookedAt: ctx.now(),
+      fulfillmentStatus: "PENDING",
+    },
   });
 }

@@ -17,6 +17,7 @@ import { currentPackages, type PackageChoice } from "../quoting/packages";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { queueWriteBack } from "../fulfillment/write-back.server";
 import { recordBooked } from "./record-booked.server";
+import { trackingNumbersOf } from "../shipping/tracking-numbers";
 
 /**
  * Booking one order's shipment on its own (Book Shipment), from the order's page. The intent is recorded
@@ -53,6 +54,8 @@ export interface ShipmentBooking {
   booked: {
     bookNumber: string;
     trackingNumber: string;
+    /** Every box's number (see Shipment.trackingNumbers). */
+    trackingNumbers: string[];
     carrierCode: string | null;
     serviceCode: string | null;
     shippingCost: string | null;
@@ -130,6 +133,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
           ? {
               bookNumber: row.bookNumber,
               trackingNumber: row.trackingNumber ?? "",
+              trackingNumbers: trackingNumbersOf(row),
               carrierCode: row.carrierCode,
               serviceCode: row.serviceCode,
               shippingCost: row.shippingCost,
@@ -292,6 +296,8 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     await recordBooked(ctx, shipment.id, {
       bookNumber: booked.value.bookNumber,
       trackingNumber: booked.value.trackingNumber,
+      // A multi-piece shipment of the postal carrier has a number per piece; any other shares the one.
+      trackingNumbers: booked.value.pieces?.map((piece) => piece.trackingNumber) ?? [booked.value.trackingNumber],
       carrierCode: quote.carrierCode,
       serviceCode: quote.serviceCode,
       currency: quote.currency,
@@ -371,6 +377,7 @@ export async function reconcileSingleBooking(
     await recordBooked(ctx, shipment.id, {
       bookNumber: record.bookNumber,
       trackingNumber: record.trackingNumber,
+      trackingNumbers: record.trackingNumbers,
       carrierCode: record.carrierCode,
       serviceCode: record.serviceCode,
       currency: record.currency,

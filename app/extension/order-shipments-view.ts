@@ -29,6 +29,8 @@ export const BlockShipment = z.object({
   /** success (label bought), attention (booking under way), critical (failed), info (not booked). */
   tone: z.enum(["success", "attention", "critical", "info"]),
   trackingNumber: z.nullable(z.string()),
+  /** Every box's number, the first being `trackingNumber` (one when the boxes share it; empty before booking). */
+  trackingNumbers: z.array(z.string()),
   tracking: z.nullable(LatestTracking),
   /** App path of the label (reprint), when a label was bought. */
   labelPath: z.nullable(z.string()),

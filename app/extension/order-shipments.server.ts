@@ -1,4 +1,5 @@
 import type { Shipment } from "@prisma/client";
+import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import type { Context } from "../context";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
@@ -72,6 +73,7 @@ export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orde
       cost,
       ...labelStatus(row),
       trackingNumber: row.trackingNumber,
+      trackingNumbers: trackingNumbersOf(row),
       tracking: isBooked ? latestCarrierEvent(row) : null,
       labelPath: isBooked ? `/app/orders/${number}/label?${new URLSearchParams({ shipment: row.id }).toString()}` : null,
     };

@@ -39,7 +39,7 @@ describe("fulfillmentTracking", () => {
 
   it("GIVEN a carrier Shopify does not know THEN its label is the company and the link is the app's tracking page", () => {
     expect(
-      fulfillmentTracking({ carrierCode: "NPS", carrierLabel: "National Postal Service", trackingNumber: "9400100000000000000001", trackingPageUrl: page }),
+      fulfillmentTracking({ carrierCode: "NPS", carrierLabel: "National Postal Service", trackingNumbers: ["9400100000000000000001"], trackingPageUrl: page }),
     ).toEqual({
       company: "National Postal Service",
       number: "9400100000000000000001",
@@ -48,21 +48,41 @@ describe("fulfillmentTracking", () => {
   });
 
   it("GIVEN a carrier Shopify knows (by label or by code) THEN Shopify's spelling is sent and Shopify builds the link", () => {
-    expect(fulfillmentTracking({ carrierCode: "UPSX", carrierLabel: "ups", trackingNumber: "1Z999", trackingPageUrl: page })).toEqual({
+    expect(fulfillmentTracking({ carrierCode: "UPSX", carrierLabel: "ups", trackingNumbers: ["1Z999"], trackingPageUrl: page })).toEqual({
       company: "UPS",
       number: "1Z999",
     });
-    expect(fulfillmentTracking({ carrierCode: "FEDEX", carrierLabel: undefined, trackingNumber: "7700", trackingPageUrl: page })).toEqual({
+    expect(fulfillmentTracking({ carrierCode: "FEDEX", carrierLabel: undefined, trackingNumbers: ["7700"], trackingPageUrl: page })).toEqual({
       company: "FedEx",
       number: "7700",
     });
   });
 
   it("GIVEN the carrier label could not be read THEN the carrier code names the company", () => {
-    expect(fulfillmentTracking({ carrierCode: "MRX", carrierLabel: undefined, trackingNumber: "MRX1", trackingPageUrl: page })).toEqual({
+    expect(fulfillmentTracking({ carrierCode: "MRX", carrierLabel: undefined, trackingNumbers: ["MRX1"], trackingPageUrl: page })).toEqual({
       company: "MRX",
       number: "MRX1",
       url: page,
+    });
+  });
+});
+
+describe("fulfillmentTracking of a shipment of several boxes", () => {
+  const page = "https://consign.example/tracking/abc.def";
+  const numbers = ["9400100000000000000001", "9400100000000000000018"] as const;
+
+  it("GIVEN two numbers of a carrier Shopify does not know THEN both go as numbers, each paired with the app's tracking page", () => {
+    expect(fulfillmentTracking({ carrierCode: "NPS", carrierLabel: "National Postal Service", trackingNumbers: numbers, trackingPageUrl: page })).toEqual({
+      company: "National Postal Service",
+      numbers: [...numbers],
+      urls: [page, page],
+    });
+  });
+
+  it("GIVEN two numbers of a carrier Shopify knows THEN both go as numbers and Shopify builds their links", () => {
+    expect(fulfillmentTracking({ carrierCode: "UPS", carrierLabel: "ups", trackingNumbers: ["1Z1", "1Z2"], trackingPageUrl: page })).toEqual({
+      company: "UPS",
+      numbers: ["1Z1", "1Z2"],
     });
   });
 });

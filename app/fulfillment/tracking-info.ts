@@ -3,26 +3,31 @@ import { shopifyTrackingCompany } from "./tracking-companies";
 
 /**
  * What a fulfillment tells Shopify about the parcel (docs/decisions/004-tracking-urls.md): a carrier Shopify
- * recognises goes by Shopify's own name and Shopify builds the link; any other carrier goes by its label and
- * links to the app's public tracking page, which reads the Shipping API's Track Shipment.
+ * recognises goes by Shopify's own name and Shopify builds the links; any other carrier goes by its label and
+ * links to the app's public tracking page, which reads the Shipping API's Track Shipment. A shipment of several
+ * boxes with a number each sends them all in the one fulfillment (`numbers`, and `urls` paired with them by
+ * position); one number goes as `number` and `url`.
  */
-export interface FulfillmentTracking {
-  company: string;
-  number: string;
-  /** Absent for carriers Shopify links itself. */
-  url?: string;
-}
+export type FulfillmentTracking = { company: string } & (
+  | { number: string; /** Absent for carriers Shopify links itself. */ url?: string }
+  | { numbers: string[]; /** Absent for carriers Shopify links itself. */ urls?: string[] }
+);
 
 export function fulfillmentTracking(input: {
   carrierCode: string;
   /** The Shipping API's carrierLabel; undefined when List Services could not be read. */
   carrierLabel: string | undefined;
-  trackingNumber: string;
+  /** Every piece's number, the shipment's own first (at least one). */
+  trackingNumbers: readonly [string, ...string[]];
+  /** The shipment's page, which shows every piece. */
   trackingPageUrl: string;
 }): FulfillmentTracking {
   const known = shopifyTrackingCompany(input.carrierLabel ?? "") ?? shopifyTrackingCompany(input.carrierCode);
-  if (known) return { company: known, number: input.trackingNumber };
-  return { company: input.carrierLabel || input.carrierCode, number: input.trackingNumber, url: input.trackingPageUrl };
+  const company = known ?? (input.carrierLabel || input.carrierCode);
+  const [first, ...others] = input.trackingNumbers;
+  if (others.length === 0) return known ? { company, number: first } : { company, number: first, url: input.trackingPageUrl };
+  const numbers = [...input.trackingNumbers];
+  return known ? { company, numbers } : { company, numbers, urls: numbers.map(() => input.trackingPageUrl) };
 }
 
 /**

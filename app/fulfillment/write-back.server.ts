@@ -11,6 +11,7 @@ import { loadSettings } from "../settings/account.server";
 import { shippingClientFor } from "../shipping/client.server";
 import { AdminApiError, adminQuery, isTransient, type ShopAdmin } from "../shopify/gateway.server";
 import { forEachInFlight } from "../shopify/in-flight";
+import { pieceTrackingNumbers } from "../search/piece-numbers.server";
 import { startTracking } from "../tracking/schedule";
 import { trackingPageUrl } from "./tracking-link.server";
 import { fulfillmentTracking } from "./tracking-info";
@@ -102,6 +103,8 @@ function errorText(error: unknown): string {
 }
 
 interface RunContext {
+  /** The shop's database and Shipping API, for reading a shipment's piece numbers. */
+  context: Pick<Context, "db" | "shipping">;
   admin: ShopAdmin;
   db: Db;
   now: () => Date;
@@ -143,7 +146,7 @@ async function readCurrentFulfillmentOrders(admin: ShopAdmin, orderId: string): 
   return found;
 }
 
-type QueuedRow = QueuedShipment & { orderId: string; carrierCode: string };
+type QueuedRow = QueuedShipment & { orderId: string; carrierCode: string; trackingNumbers: readonly [string, ...string[]] };
 type Target = { fulfillmentOrderId: string; lines: ShipmentLine[] };
 type Created = { fulfillmentId: string } | { refused: string };
 
@@ -152,7 +155,7 @@ async function createFulfillment(run: RunContext, row: Shipment, shipment: Queue
   const trackingInfo = fulfillmentTracking({
     carrierCode: shipment.carrierCode,
     carrierLabel: run.labels.get(shipment.carrierCode),
-    trackingNumber: shipment.trackingNumber,
+    trackingNumbers: shipment.trackingNumbers,
     trackingPageUrl: trackingPageUrl(row.id),
   });
   crashPoint("fulfillment:before-create");
@@ -253,12 +256,19 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
     await record(run, row.id, outcome);
     return outcome;
   }
+  // Every box's number goes into the one fulfillment: read (once, and stored) before the first attempt.
+  const pieces = await pieceTrackingNumbers(run.context, row);
+  if (!pieces.ok) {
+    console.warn(`[consign] fulfillment write-back of ${row.id} (${row.orderName}) waits: ${pieces.message}`);
+    return null;
+  }
   const shipment: QueuedRow = {
     orderId: row.orderId,
     orderName: row.orderName,
     fulfillmentOrderId: row.fulfillmentOrderId,
     lines: lines.data,
     trackingNumber: row.trackingNumber,
+    trackingNumbers: [row.trackingNumber, ...pieces.numbers.filter((number) => number !== row.trackingNumber)],
     carrierCode: row.carrierCode,
   };
   // Never sent to Shopify (no attempt counted, not interrupted) and vouched for by the mirror: write first.
@@ -312,11 +322,12 @@ async function mirroredFulfillmentOrders(ctx: Pick<Context, "db" | "shop">, rows
  * Writes back every PENDING shipment of the shop, and every CREATING one a crash left behind, until none is
  * left; returns how many ended fulfilled and failed.
  */
-export async function writeBack(ctx: Pick<Context, "db" | "shop" | "now" | "shopify">, options: WriteBackOptions = {}): Promise<WriteBackSummary> {
+export async function writeBack(ctx: Pick<Context, "db" | "shop" | "now" | "shopify" | "shipping">, options: WriteBackOptions = {}): Promise<WriteBackSummary> {
   const summary: WriteBackSummary = { fulfilled: 0, failed: 0 };
   const { db, shop } = ctx;
   const admin = await ctx.shopify();
   const run: RunContext = {
+    context: ctx,
     admin,
     db,
     now: () => ctx.now(),

@@ -13,10 +13,11 @@ import type { FulfillmentOrderOwnerQuery, FulfillmentOrderOwnerQueryVariables } 
  * makes out-of-order and duplicate deliveries harmless.
  */
 
-const OrderPayload = z.object({ admin_graphql_api_id: ShopifyId("Order").optional(), id: ShopifyId("Order").optional() });
-const FulfillmentPayload = z.object({ order_id: ShopifyId("Order") });
+/** What the mirror reads of each webhook topic's payload (the app's fuzz suite derives its deliveries from these). */
+export const OrderPayload = z.object({ admin_graphql_api_id: ShopifyId("Order").optional(), id: ShopifyId("Order").optional() });
+export const FulfillmentPayload = z.object({ order_id: ShopifyId("Order") });
 const FulfillmentOrderRef = z.object({ id: ShopifyId("FulfillmentOrder"), order_id: ShopifyId("Order").optional() }).nullish();
-const FulfillmentOrderPayload = z.object({
+export const FulfillmentOrderPayload = z.object({
   fulfillment_order: FulfillmentOrderRef,
   original_fulfillment_order: FulfillmentOrderRef,
   moved_fulfillment_order: FulfillmentOrderRef,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import prisma from "../db.server";
 import { orderShipmentsView } from "../extension/order-shipments.server";
 import { shopifyGid } from "../shopify/gid";
-import { authenticate } from "../shopify.server";
+import { authenticateAdmin } from "../request-context.server";
 import { discardBody } from "../posted-form.server";
 
 /**
@@ -16,7 +16,7 @@ import { discardBody } from "../posted-form.server";
 const OrderParam = z.string().regex(/^\d{1,20}$/, "id: the order's numeric id, e.g. 1001");
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const { session, cors } = await authenticateAdmin(request);
   const id = OrderParam.safeParse(params.id);
   if (!id.success) return cors(json({ error: id.error.issues[0]?.message ?? "id is invalid" }, { status: 400 }));
   const view = await orderShipmentsView({ db: prisma, shop: session.shop }, shopifyGid("Order", id.data));
@@ -32,8 +32,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 
 /** Preflight (OPTIONS) is answered inside authenticate.admin; anything else is not served here. */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
-  // Answered with its body read, so the client's connection stays usable for its next request.
+  const { cors } = await authenticateAdmin(request);
+  // Answered with its body read (up to a form's limit), so the client's connection stays usable for its next request.
   await discardBody(request);
   return cors(json({ error: "Only GET is served here." }, { status: 405, headers: { allow: "GET, OPTIONS" } }));
 };

@@ -1,26 +1,31 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BatchNotFoundError } from "../batches/batch-store.server";
-import { batchLabels } from "../booking/batch-booking.server";
+import { PrintChoice, batchPrintJob } from "../documents/print-job.server";
 import { requestContext } from "../request-context.server";
 
+const text = (body: string, status: number) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
 /**
- * The combined labels PDF of a booked batch (View Batch Labels; reprints too). A batch without labels
- * answers 422 with what to do, as text.
+ * A booked batch's print job as one PDF, in the batch's order (reprints too): `?documents=labels` (the default:
+ * View Batch Labels), `labels-and-slips` (each order's packing slip after its label and invoice), `slips` or
+ * `pick-list`. A batch without labels answers 422 with what to do, an unknown choice 400 naming it, as text.
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
+  const choice = PrintChoice.safeParse(new URL(request.url).searchParams.get("documents") ?? "labels");
+  if (!choice.success) return text(`documents must be one of ${PrintChoice.options.join(", ")}`, 400);
   try {
-    const labels = await batchLabels(ctx, params.id ?? "");
-    if (!labels.ok) return new Response(labels.message, { status: 422, headers: { "content-type": "text/plain; charset=utf-8" } });
-    return new Response(new Uint8Array(labels.pdf), {
+    const job = await batchPrintJob(ctx, params.id ?? "", choice.data);
+    if (!job.ok) return text(job.message, 422);
+    return new Response(new Uint8Array(job.pdf), {
       headers: {
         "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="${labels.filename}"`,
+        "content-disposition": `attachment; filename="${job.filename}"`,
         "cache-control": "private, no-store",
       },
     });
   } catch (error) {
-    if (error instanceof BatchNotFoundError) return new Response(error.message, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (error instanceof BatchNotFoundError) return text(error.message, 404);
     throw error;
   }
 };

@@ -1,7 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { TrackingNumbers } from "../components/tracking-numbers";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
+import { DocumentsSelect } from "../documents/documents-select";
+import { PRINT_CHOICE_NAMES, type PrintChoice } from "../documents/print-choice";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { BatchNotFoundError } from "../batches/batch-store.server";
@@ -377,7 +380,7 @@ export default function BatchPage() {
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <span data-testid="line-tracking">{line.trackingNumber ?? ""}</span>
+                  <TrackingNumbers numbers={line.trackingNumbers} testId="line-tracking" />
                 </IndexTable.Cell>
                 <IndexTable.Cell>{line.shippingCost && line.currency ? formatMoney(line.shippingCost, line.currency) : ""}</IndexTable.Cell>
                 <IndexTable.Cell>
@@ -463,24 +466,26 @@ function AddOrders({ candidates, busy }: { candidates: BatchCandidate[]; busy: b
   );
 }
 
-/** Download and print the batch's labels PDF, saved under the name the labels route gives it. */
+/** Download and print the batch's print job (labels, labels with packing slips, slips, or the pick list) as one PDF. */
 function LabelButtons({ batchId }: { batchId: string }) {
   const [state, setState] = useState<{ loading: "download" | "print" | null; error: string | null }>({ loading: null, error: null });
+  const [documents, setDocuments] = useState<PrintChoice>("labels");
   const fetchPdf = async (mode: "download" | "print") => {
     setState({ loading: mode, error: null });
     try {
-      setState({ loading: null, error: await openLabelFile(`/app/batches/${batchId}/labels`, mode) });
+      setState({ loading: null, error: await openLabelFile(`/app/batches/${batchId}/labels?documents=${documents}`, mode) });
     } catch {
-      setState({ loading: null, error: "The labels could not be fetched. Check your connection and try again." });
+      setState({ loading: null, error: "The documents could not be fetched. Check your connection and try again." });
     }
   };
   return (
     <>
+      <DocumentsSelect value={documents} onChange={setDocuments} names={PRINT_CHOICE_NAMES} />
       <Button variant="primary" loading={state.loading === "download"} onClick={() => void fetchPdf("download")}>
-        Download labels
+        {`Download ${PRINT_CHOICE_NAMES[documents]}`}
       </Button>
       <Button loading={state.loading === "print"} onClick={() => void fetchPdf("print")}>
-        Print labels
+        {`Print ${PRINT_CHOICE_NAMES[documents]}`}
       </Button>
       {state.error && (
         <Text as="p" tone="critical">

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { TrackingNumbers } from "../components/tracking-numbers";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, InlineGrid, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
@@ -7,6 +8,8 @@ import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../sh
 import { requestContext } from "../request-context.server";
 import { BookingStatusBadge } from "../batches/components/batch-status";
 import { openLabelFile } from "../batches/components/label-file";
+import { DocumentsSelect } from "../documents/documents-select";
+import { PRINT_CHOICE_NAMES_ONE, type PrintChoice } from "../documents/print-choice";
 import { parseBookingForm } from "../booking/book-request";
 import {
   bookSingleShipment,
@@ -261,22 +264,29 @@ function BookedShipment({
   names: ServiceNames;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const [documents, setDocuments] = useState<PrintChoice>("labels");
   const open = async (mode: "download" | "print") => {
     setError(null);
-    setError(await openLabelFile(`/app/orders/${orderNumber}/label?shipment=${encodeURIComponent(shipmentId)}`, mode));
+    setError(await openLabelFile(`/app/orders/${orderNumber}/label?shipment=${encodeURIComponent(shipmentId)}&documents=${documents}`, mode));
   };
   return (
     <BlockStack gap="200">
+      <TrackingNumbers numbers={booked.trackingNumbers} testId="shipment-tracking" />
       <Text as="p">
-        <span data-testid="shipment-tracking">{booked.trackingNumber}</span>
-        {booked.carrierCode && booked.serviceCode ? ` · ${carrierAndService(names, { carrierCode: booked.carrierCode, serviceCode: booked.serviceCode })}` : ""}
-        {booked.shippingCost && booked.currency ? ` · ${formatMoney(booked.shippingCost, booked.currency)}` : ""} · book number {booked.bookNumber}
+        {[
+          booked.carrierCode && booked.serviceCode ? carrierAndService(names, { carrierCode: booked.carrierCode, serviceCode: booked.serviceCode }) : null,
+          booked.shippingCost && booked.currency ? formatMoney(booked.shippingCost, booked.currency) : null,
+          `book number ${booked.bookNumber}`,
+        ]
+          .filter((part) => part !== null)
+          .join(" · ")}
       </Text>
       <InlineStack gap="200">
+        <DocumentsSelect value={documents} onChange={setDocuments} names={PRINT_CHOICE_NAMES_ONE} />
         <Button variant="primary" onClick={() => void open("download")}>
-          Download label
+          {`Download ${PRINT_CHOICE_NAMES_ONE[documents]}`}
         </Button>
-        <Button onClick={() => void open("print")}>Print label</Button>
+        <Button onClick={() => void open("print")}>{`Print ${PRINT_CHOICE_NAMES_ONE[documents]}`}</Button>
       </InlineStack>
       {error && (
         <Text as="p" tone="critical">

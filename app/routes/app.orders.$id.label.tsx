@@ -1,18 +1,29 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
-import { shipmentLabel } from "../booking/single-booking.server";
+import { PrintChoice } from "../documents/print-choice";
+import { shipmentPrintJob } from "../documents/print-job.server";
 
-/** The label of one booked shipment of the order (`?shipment=<id>`), in the format it was booked with. */
+/**
+ * The documents of one booked shipment of the order (`?shipment=<id>`): its label in the format it was booked
+ * with (`documents=labels`, the default), or its label with its packing slip, the slip alone, or its pick list.
+ */
 
-const LabelQuery = z.object({ shipment: z.string().min(1, "shipment: which shipment's label is missing").max(64) });
+const LabelQuery = z.object({
+  shipment: z.string().min(1, "shipment: which shipment's label is missing").max(64),
+  documents: PrintChoice.default("labels"),
+});
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
   const query = LabelQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const text = { "content-type": "text/plain; charset=utf-8" };
-  if (!query.success) return new Response(query.error.issues[0]?.message ?? "shipment is missing", { status: 400, headers: text });
-  const label = await shipmentLabel(ctx, query.data.shipment);
+  if (!query.success) {
+    const issue = query.error.issues[0];
+    const message = issue?.path[0] === "documents" ? `documents must be one of ${PrintChoice.options.join(", ")}` : (issue?.message ?? "shipment is missing");
+    return new Response(message, { status: 400, headers: text });
+  }
+  const label = await shipmentPrintJob(ctx, query.data.shipment, query.data.documents);
   if (!label.ok) return new Response(label.message, { status: 422, headers: text });
   return new Response(new Uint8Array(label.body), {
     headers: { "content-type": label.contentType, "content-disposition": `attachment; filename="${label.filename}"`, "cache-control": "private, no-store" },

@@ -12,6 +12,7 @@ import { settingsReturnTo } from "../settings/return-to";
 import type { SettingsFormValues } from "../settings/settings-form";
 import { loadSettingsPage, saveSettingsForm } from "../settings/settings-page.server";
 import { adminContext } from "../request-context.server";
+import { readPostedJson } from "../posted-form.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
@@ -25,8 +26,7 @@ type SaveResult = Outcome<{ message: string }, { fieldErrors: FieldErrors }>;
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await adminContext(request);
   await requireAccount(ctx, request);
-  const body: unknown = await request.json().catch(() => null);
-  const outcome = await saveSettingsForm(ctx, body);
+  const outcome = await saveSettingsForm(ctx, await readPostedJson(request));
   if (!outcome.ok) return json<SaveResult>(outcome, { status: 400 });
   // Opened from a page that needed a setting (quoting the selected orders): saved, the merchant goes back there.
   const returnTo = settingsReturnTo(request.url);

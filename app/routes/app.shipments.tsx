@@ -1,10 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { TrackingNumbers } from "../components/tracking-numbers";
 import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Link, Page, Tabs, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
+import { readPostedForm } from "../posted-form.server";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../shipping/money";
 import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
@@ -41,7 +43,7 @@ const CheckForm = z.object({ intent: z.literal("check", { message: "intent must 
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  const form = CheckForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = CheckForm.safeParse(Object.fromEntries(await readPostedForm(request)));
   if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
   return json(await checkTrackingNow(ctx));
 };
@@ -146,7 +148,7 @@ function SearchResults({ page }: { page: Extract<SerializeFrom<typeof loader>, {
                   <IndexTable.Cell>{serviceName(page.names, row)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="100">
-                      <Text as="span">{row.trackingNumber}</Text>
+                      <TrackingNumbers numbers={row.trackingNumbers} />
                       {row.voided && <Badge tone="critical">Voided</Badge>}
                     </InlineStack>
                   </IndexTable.Cell>

@@ -2,11 +2,11 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { config } from "../config.server";
 import { allowLocalAdminToFrame } from "../shopify/local-admin.server";
-import { authenticate } from "../shopify.server";
+import { authenticateAdmin } from "../request-context.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   try {
-    await authenticate.admin(request);
+    await authenticateAdmin(request);
   } catch (thrown) {
     // The library answers /auth/session-token (the bounce page) with a thrown Response that never passes
     // through entry.server.tsx, so the local admin must be allowed to frame it here too.

@@ -19,6 +19,8 @@ export const SearchKeyword = z
 export interface ShipmentSearchRow {
   bookNumber: string;
   trackingNumber: string;
+  /** Every box's number, as Search Shipments lists them. */
+  trackingNumbers: string[];
   carrierCode: string;
   serviceCode: string;
   shippingCost: string;
@@ -58,6 +60,7 @@ export async function searchBookedShipments(ctx: ShippingContext, keyword: strin
       const number = order ? orderNumber(order.orderId) : null;
       return {
         bookNumber: record.bookNumber,
+        trackingNumbers: record.trackingNumbers.length > 0 ? record.trackingNumbers : [record.trackingNumber],
         trackingNumber: record.trackingNumber,
         carrierCode: record.carrierCode,
         serviceCode: record.serviceCode,

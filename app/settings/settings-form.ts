@@ -4,7 +4,7 @@ import { AddressInput, addressInput, EMPTY_ADDRESS, toAddress } from "./addresse
 import { serviceKey } from "./catalog";
 import type { Outcome } from "../outcome";
 import { fieldErrors, inMerchantWords, listFieldErrors, mergeFieldErrors, type FieldErrors } from "./field-errors";
-import { ServiceKey, ShippingSettings, type RateRule } from "./settings";
+import { PackingSlipSize, ServiceKey, ShippingSettings, type RateRule } from "./settings";
 
 /**
  * The Settings page's form: what the page posts (every value as the merchant typed it) and its conversion to
@@ -41,6 +41,7 @@ export const SettingsForm = z.object({
   residential: z.enum(["auto", "residential", "commercial"]),
   termsOfTrade: TermsOfTrade,
   senderVatTaxId: z.string().trim(),
+  packingSlipSize: PackingSlipSize,
 });
 export type SettingsFormValues = z.infer<typeof SettingsForm>;
 
@@ -70,6 +71,7 @@ export function settingsFormValues(settings: ShippingSettings): SettingsFormValu
     residential: settings.residential,
     termsOfTrade: settings.termsOfTrade,
     senderVatTaxId: settings.senderVatTaxId,
+    packingSlipSize: settings.packingSlipSize,
   };
 }
 
@@ -135,6 +137,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
     residential: values.residential,
     termsOfTrade: values.termsOfTrade,
     senderVatTaxId: values.senderVatTaxId,
+    packingSlipSize: values.packingSlipSize,
   };
   const settings = ShippingSettings.safeParse(candidate, { error: inMerchantWords });
   if (!settings.success) mergeFieldErrors(errors, fieldErrors(settings.error.issues));

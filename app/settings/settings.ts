@@ -51,6 +51,9 @@ export const BoxPresetSchema = z.discriminatedUnion("kind", [
   }),
 ]) satisfies z.ZodType<BoxPreset>;
 
+export const PackingSlipSize = z.enum(["4x6", "letter", "a4"]);
+export type PackingSlipSize = z.infer<typeof PackingSlipSize>;
+
 /** How the app preselects one rate per shipment. */
 export const RateRule = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("cheapest") }),
@@ -98,6 +101,8 @@ export const ShippingSettings = z
     residential: z.enum(["auto", "residential", "commercial"]),
     termsOfTrade: TermsOfTrade,
     senderVatTaxId: z.string(),
+    /** The packing slips' paper: the label printer's 4×6, or a sheet printer's Letter or A4. */
+    packingSlipSize: PackingSlipSize.default("4x6"),
   })
   .superRefine((settings, ctx) => {
     if (!settings.boxes.some((box) => box.name === settings.defaultBox)) {
@@ -123,6 +128,7 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   residential: "auto",
   termsOfTrade: "DAP",
   senderVatTaxId: "",
+  packingSlipSize: "4x6",
 };
 
 /** The box quotes use: the default one. */

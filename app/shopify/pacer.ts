@@ -21,7 +21,7 @@ interface BucketState extends ThrottleStatus {
 }
 
 /**
- * Who is waiting for the shop's points, most urgent first (docs/decisions/020):
+ * Who is waiting for the shop's points, most urgent first (docs/decisions/025):
  * - `interactive`: a merchant's page or action is waiting for the answer;
  * - `work`: background work a merchant asked for (the write-back's writes, tracking events, a quote run, a sync);
  * - `sync`: keeping the order mirror current from webhooks, which no one waits for.

@@ -47,6 +47,11 @@ export interface StatusPosition {
 export interface CarrierEvent {
   carrierStatus: EventStatus;
   eventTime: Date;
+  /**
+   * The shipment's status with this event when it is not the event's own (a shipment of several pieces is at its
+   * least advanced piece's: `shipmentSteps`); null while some piece has no event yet, so it changes nothing.
+   */
+  shipmentStatus?: ShopifyEventStatus | null;
 }
 
 /** The position a shipment starts from before any event was written (nothing, stage -1). */
@@ -66,7 +71,8 @@ export function statusChanges(from: StatusPosition | null, events: readonly Carr
   for (const index of order) {
     const event = events[index]!;
     if (position?.status === "DELIVERED") break;
-    const status = SHOPIFY_STATUS[event.carrierStatus];
+    if (event.shipmentStatus === null) continue;
+    const status = event.shipmentStatus ?? SHOPIFY_STATUS[event.carrierStatus];
     const current = position?.stage ?? -1;
     const stage = stageOf(status, Math.max(current, 0));
     if (position && event.eventTime.getTime() <= position.at.getTime()) continue;
@@ -75,4 +81,52 @@ export function statusChanges(from: StatusPosition | null, events: readonly Carr
     position = { status, stage, at: event.eventTime };
   }
   return changes;
+}
+
+/** A carrier event of one piece of a shipment (a shipment has one tracking number per piece, or one for all). */
+export interface PieceEvent extends CarrierEvent {
+  trackingNumber: string;
+}
+
+/** Where a shipment stands after one of its events: its status and the piece event that holds it there. */
+export interface ShipmentStep<E extends PieceEvent> {
+  event: E;
+  /** Null while some piece has no event yet. */
+  status: ShopifyEventStatus | null;
+  /** The latest event of the piece the shipment's status is: the one that is behind or in trouble. */
+  holder: E | null;
+}
+
+/** The pieces' numbers: those the shipment expects, then any other its events name. */
+export function pieceNumbers(pieces: readonly string[], events: readonly { trackingNumber: string }[]): string[] {
+  const numbers = new Set(pieces);
+  for (const event of events) numbers.add(event.trackingNumber);
+  return [...numbers];
+}
+
+/** A piece in trouble speaks for the whole shipment: an exception first, then a failed attempt. */
+const TROUBLE: readonly ShopifyEventStatus[] = ["DELAYED", "ATTEMPTED_DELIVERY"];
+
+/**
+ * The status of a shipment of several tracked pieces after each of its events (given in any order; the steps come
+ * oldest first): the least advanced piece's status, so Delivered only when every piece is delivered, except that
+ * an exception (then a failed attempt) on any piece is the shipment's status while it lasts. `pieces` are the
+ * numbers expected (a piece that has had no event yet holds the shipment at no status); numbers the events name
+ * are pieces too. A shipment of one number steps through its own events' statuses.
+ */
+export function shipmentSteps<E extends PieceEvent>(pieces: readonly string[], events: readonly E[]): ShipmentStep<E>[] {
+  const order = [...events].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime());
+  const numbers = pieceNumbers(pieces, order);
+  const latest = new Map<string, E>();
+  return order.map((event) => {
+    const previous = latest.get(event.trackingNumber);
+    // A late scan (earlier than the piece's latest) does not move the piece back.
+    if (!previous || previous.eventTime.getTime() <= event.eventTime.getTime()) latest.set(event.trackingNumber, event);
+    if (latest.size < numbers.length) return { event, status: null, holder: null };
+    const current = numbers.map((number) => latest.get(number)!);
+    const holder =
+      TROUBLE.map((status) => current.find((piece) => SHOPIFY_STATUS[piece.carrierStatus] === status)).find((piece) => piece !== undefined) ??
+      current.reduce((least, piece) => (stageOf(SHOPIFY_STATUS[piece.carrierStatus], 0) < stageOf(SHOPIFY_STATUS[least.carrierStatus], 0) ? piece : least));
+    return { event, status: SHOPIFY_STATUS[holder.carrierStatus], holder };
+  });
 }

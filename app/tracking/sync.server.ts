@@ -8,7 +8,17 @@ import { crashPoint } from "../crash-points.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
-import { ATTENTION_CARRIER_STATUSES, SHOPIFY_STATUS, stageOf, statusChanges, type ShopifyEventStatus, type StatusPosition } from "./status";
+import { trackingNumbersOf } from "../shipping/tracking-numbers";
+import {
+  ATTENTION_CARRIER_STATUSES,
+  SHOPIFY_STATUS,
+  pieceNumbers,
+  shipmentSteps,
+  stageOf,
+  statusChanges,
+  type ShopifyEventStatus,
+  type StatusPosition,
+} from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
 
 /**
@@ -192,7 +202,8 @@ async function claimDue(run: Run, limit: number): Promise<Shipment[]> {
   return run.db.shipment.findMany({ where: { id: { in: ids }, nextTrackAt: leaseUntil }, orderBy: { id: "asc" } });
 }
 
-const eventKey = (e: { eventTime: Date; carrierStatus: string; message: string }) => `${e.eventTime.toISOString()}|${e.carrierStatus}|${e.message}`;
+const eventKey = (e: { trackingNumber: string; eventTime: Date; carrierStatus: string; message: string }) =>
+  `${e.trackingNumber}|${e.eventTime.toISOString()}|${e.carrierStatus}|${e.message}`;
 
 /** "MEMPHIS, TN" and "US" as Shopify's city / province / country. */
 function place(event: TrackingEvent): { city: string | null; province: string | null; country: string | null } {
@@ -219,10 +230,21 @@ function positionOf(events: readonly TrackingEventRow[]): StatusPosition | null 
   return position;
 }
 
-/** Stores the carrier events not seen before; the changes of status among them are queued for Shopify. */
+/** The shipment's stored events as the status rule reads them: each piece's, with the carrier's status. */
+const asPieceEvent = <E extends Pick<TrackingEventRow, "trackingNumber" | "carrierStatus" | "eventTime">>(event: E) => ({
+  ...event,
+  carrierStatus: event.carrierStatus as EventStatus,
+});
+
+/**
+ * Stores the carrier events not seen before; the changes of the shipment's status among them are queued for
+ * Shopify. A shipment of several tracked pieces is at its least advanced piece's status (`shipmentSteps`), which
+ * is what each event records as its Shopify status.
+ */
 async function recordEvents(
   run: Run,
   row: Shipment,
+  pieces: readonly string[],
   reported: readonly TrackingEvent[],
   known: TrackingEventRow[],
 ): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
@@ -230,16 +252,29 @@ async function recordEvents(
   const fresh: Array<TrackingEvent & { at: Date }> = [];
   for (const event of reported) {
     const at = parseServiceTimestamp(event.eventTime);
-    const key = eventKey({ eventTime: at, carrierStatus: event.eventStatus, message: event.event });
+    const key = eventKey({ trackingNumber: event.trackingNumber, eventTime: at, carrierStatus: event.eventStatus, message: event.event });
     if (seen.has(key)) continue;
     seen.add(key);
     fresh.push({ ...event, at });
   }
   if (fresh.length === 0) return { events: known, fresh: new Set() };
+  // One number: each event is the shipment's own status (no steps to work out for most shipments).
+  const statusOf = new Map<number, ShopifyEventStatus | null>();
+  if (pieceNumbers(pieces, [...known, ...fresh]).length > 1) {
+    const steps = shipmentSteps(pieces, [
+      ...known.map((event) => asPieceEvent(event)),
+      ...fresh.map((event, index) => ({ trackingNumber: event.trackingNumber, carrierStatus: event.eventStatus, eventTime: event.at, index })),
+    ]);
+    for (const step of steps) if ("index" in step.event) statusOf.set(step.event.index, step.status);
+  }
   const changes = new Set(
     statusChanges(
       positionOf(known),
-      fresh.map((event) => ({ carrierStatus: event.eventStatus, eventTime: event.at })),
+      fresh.map((event, index) => ({
+        carrierStatus: event.eventStatus,
+        eventTime: event.at,
+        ...(statusOf.has(index) ? { shipmentStatus: statusOf.get(index) } : {}),
+      })),
     ),
   );
   const seenAt = run.now();
@@ -247,13 +282,14 @@ async function recordEvents(
     data: fresh.map((event, index) => ({
       shop: row.shop,
       shipmentId: row.id,
+      trackingNumber: event.trackingNumber,
       eventTime: event.at,
       carrierStatus: event.eventStatus,
       message: event.event,
       ...place(event),
       reason: event.ancillaryReasonDescription,
       action: event.ancillaryActionDescription,
-      shopifyStatus: SHOPIFY_STATUS[event.eventStatus],
+      shopifyStatus: statusOf.get(index) ?? SHOPIFY_STATUS[event.eventStatus],
       // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
       writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
       seenAt,
@@ -344,12 +380,28 @@ async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, e
   }
 }
 
-/** The shipment's summary columns from its events: latest status and place, pickup and delivery, attention. */
-function summaryOf(events: readonly TrackingEventRow[]) {
-  const latest = events[events.length - 1];
+/**
+ * The shipment's summary columns from its events: latest status and place, pickup and delivery, attention. For a
+ * shipment of several tracked pieces, the status, place and attention are those of the piece it stands at (the one
+ * behind or in trouble; `shipmentSteps`), named in the attention reason ("Piece 2 of 2 (9400…)"), and it is
+ * delivered when its last piece is.
+ */
+function summaryOf(events: readonly TrackingEventRow[], pieces: readonly string[]) {
+  const numbers = pieceNumbers(pieces, events);
+  let latest = events[events.length - 1];
+  let delivered = events.find((event) => event.carrierStatus === "Delivered");
+  if (numbers.length > 1) {
+    const steps = shipmentSteps(
+      pieces,
+      events.map((event) => ({ ...asPieceEvent(event), row: event })),
+    );
+    latest = steps.at(-1)?.holder?.row;
+    delivered = steps.find((step) => step.status === "DELIVERED")?.event.row;
+  }
   const pickup = events.find((event) => event.carrierStatus === "In Transit");
-  const delivered = events.find((event) => event.carrierStatus === "Delivered");
   const attention = latest && ATTENTION_CARRIER_STATUSES.includes(latest.carrierStatus as EventStatus) ? latest : null;
+  const piece =
+    attention && numbers.length > 1 ? `Piece ${numbers.indexOf(attention.trackingNumber) + 1} of ${numbers.length} (${attention.trackingNumber}): ` : "";
   return {
     carrierStatus: latest?.carrierStatus ?? null,
     lastEventText: latest?.message ?? null,
@@ -357,7 +409,7 @@ function summaryOf(events: readonly TrackingEventRow[]) {
     lastEventAt: latest?.eventTime ?? null,
     inTransitAt: pickup?.eventTime ?? null,
     deliveredAt: delivered?.eventTime ?? null,
-    attentionReason: attention ? (attention.reason ?? attention.message) : null,
+    attentionReason: attention ? `${piece}${attention.reason ?? attention.message}` : null,
     attentionAction: attention?.action ?? null,
   };
 }
@@ -454,7 +506,8 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
     }
     if (voided === false) voidCheckedAt = now;
   }
-  const recorded = await recordEvents(run, row, tracked.value, known);
+  const pieces = trackingNumbersOf(row);
+  const recorded = await recordEvents(run, row, pieces, tracked.value, known);
   let events = recorded.events;
   let problem: string | null = null;
   const outstanding = events.filter((e) => e.writeStatus === WriteStatus.PENDING || e.writeStatus === WriteStatus.WRITING);
@@ -475,7 +528,7 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
   if (outstanding.some((event) => event.writeStatus !== WriteStatus.WRITTEN)) {
     events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
   }
-  const facts = summaryOf(events);
+  const facts = summaryOf(events, pieces);
   const position = positionOf(events.filter((event) => event.writeStatus === WriteStatus.WRITTEN));
   const next = problem
     ? { state: TrackingState.ACTIVE, nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)) }

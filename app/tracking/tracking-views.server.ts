@@ -1,4 +1,5 @@
 import type { Prisma, Shipment } from "@prisma/client";
+import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import type { Context } from "../context";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
@@ -59,6 +60,8 @@ export interface TrackedShipmentView {
   orderName: string;
   orderPath: string;
   trackingNumber: string | null;
+  /** Every box's number (one when its boxes share it). */
+  trackingNumbers: string[];
   carrierCode: string | null;
   serviceCode: string | null;
   /** The badge: the carrier's latest status, or what tracking is doing. */
@@ -128,6 +131,7 @@ function toView(row: Shipment, now: Date): TrackedShipmentView {
     orderName: row.orderName,
     orderPath: `/app/orders/${orderNumber(row.orderId)}/book`,
     trackingNumber: row.trackingNumber,
+    trackingNumbers: trackingNumbersOf(row),
     carrierCode: row.carrierCode,
     serviceCode: row.serviceCode,
     ...badge,
@@ -165,7 +169,14 @@ export async function trackingDashboard(ctx: Pick<Context, "db" | "shop" | "now"
   const counted = await Promise.all(filters.map((filter) => db.shipment.count({ where: filterWhere(shop, filter) })));
   const counts = Object.fromEntries(filters.map((filter, index) => [filter, counted[index]!])) as TrackingCounts;
   const search: Prisma.ShipmentWhereInput = options.q
-    ? { OR: [{ orderName: { contains: options.q } }, { trackingNumber: { contains: options.q } }, { bookNumber: { contains: options.q } }] }
+    ? {
+        OR: [
+          { orderName: { contains: options.q } },
+          { trackingNumber: { contains: options.q } },
+          { trackingNumbers: { contains: options.q } },
+          { bookNumber: { contains: options.q } },
+        ],
+      }
     : {};
   const rows = await db.shipment.findMany({
     where: { AND: [filterWhere(shop, options.filter), search] },
@@ -203,6 +214,8 @@ export interface TimelineEvent {
   place: string | null;
   /** In Shopify's order timeline (a change of status written as a fulfillment event). */
   inShopify: boolean;
+  /** Which box the event is about ("Box 2 of 2"), for a shipment of several boxes with a number each. */
+  box: string | null;
 }
 
 export interface ShipmentTimeline extends TrackedShipmentView {
@@ -219,16 +232,24 @@ export async function orderTimeline(ctx: Pick<Context, "db" | "shop" | "now">, o
     include: { trackingEvents: { orderBy: [{ eventTime: "desc" }, { seenAt: "desc" }] } },
     orderBy: { fulfilledAt: "asc" },
   });
-  return rows.map(({ trackingEvents, ...row }) => ({
-    ...toView(row, now),
-    events: trackingEvents.map((event) => ({
-      at: event.eventTime.toISOString(),
-      carrierStatus: event.carrierStatus,
-      message: event.message,
-      place: [event.city, event.province, event.country].filter(Boolean).join(", ") || null,
-      inShopify: event.writeStatus === "WRITTEN",
-    })),
-  }));
+  return rows.map(({ trackingEvents, ...row }) => {
+    const numbers = trackingNumbersOf(row);
+    const box = (trackingNumber: string) => {
+      const index = numbers.indexOf(trackingNumber);
+      return numbers.length > 1 && index >= 0 ? `Box ${index + 1} of ${numbers.length}` : null;
+    };
+    return {
+      ...toView(row, now),
+      events: trackingEvents.map((event) => ({
+        at: event.eventTime.toISOString(),
+        carrierStatus: event.carrierStatus,
+        message: event.message,
+        place: [event.city, event.province, event.country].filter(Boolean).join(", ") || null,
+        inShopify: event.writeStatus === "WRITTEN",
+        box: box(event.trackingNumber),
+      })),
+    };
+  });
 }
 
 /** The carrier's latest event of a shipment (its status as the badge says it, where, when), or null before the first scan. */

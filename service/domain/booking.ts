@@ -199,6 +199,11 @@ function bookPriced(
     bookedAt: now.toISOString(),
     weight: `${priced.quotedWeight} ${priced.service.packageTypes.find((type) => type.packageTypeCode === priced.packageTypeCode)?.weightUnit ?? ""}`.trim(),
     pieceCount: shipment.pieces.length,
+    // A label per box: its own number where the carrier gives one per piece, otherwise the shipment's.
+    pieces: shipment.pieces.map((piece, index) => ({
+      trackingNumber: trackingNumbers[perPiece ? index : 0]!,
+      weight: `${piece.weight} ${shipment.weightUnit}`,
+    })),
     // One reference, printed once: the shipment reference, else the order number. shipmentReference2 is the
     // shipper's own key (the app's shipment id) and is never printed.
     references: [shipment.shipmentReference || shipment.orderNumber].filter((value): value is string => !!value),
@@ -242,12 +247,14 @@ function invoicePaper(shipment: ShipmentToBook): { invoice: LabelInvoice } | Rec
       receiverTaxId: invoice.receiverTaxId,
       packageMarks: invoice.packageMarks,
       exportFiling: invoice.ftrNumber ? `FTR ${invoice.ftrNumber}` : invoice.itnNumber ? `ITN ${invoice.itnNumber}` : null,
-      items: invoice.items.map(({ description, quantity, unitValue, htsNumber, countryOfOrigin }) => ({
+      items: invoice.items.map(({ description, quantity, unitValue, htsNumber, countryOfOrigin, weight }) => ({
         description,
         quantity,
         unitValue,
         htsNumber,
         countryOfOrigin,
+        // The line's weight as the shipper declared it (all its units), in the shipment's weight unit.
+        ...(weight ? { weight: `${weight} ${shipment.weightUnit}` } : {}),
       })),
     },
   };
@@ -268,6 +275,7 @@ function labelsStillKept(ctx: DomainContext, rows: readonly { label: string; boo
 function drawable(label: LabelData): boolean {
   try {
     encodeCode128(label.trackingNumber);
+    for (const piece of label.pieces ?? []) encodeCode128(piece.trackingNumber);
     return (
       typeof label.carrierLabel === "string" &&
       typeof label.sender?.name === "string" &&
@@ -391,7 +399,7 @@ function pricedFromQuote(ctx: DomainContext, quote: QuoteRow, now: Date): Priced
   };
 }
 
-/** View Batch Labels: one PDF of the batch's booked shipments in batch order. */
+/** View Batch Labels: one PDF of the batch's booked shipments in batch order, a label for every piece. */
 export async function batchLabels(ctx: DomainContext, customerId: string, batchId: number): Promise<{ labelsPdf: string }> {
   ownedBatch(ctx, customerId, batchId, 403);
   const rows = ctx.store

@@ -35,18 +35,28 @@ function ownedShipment(ctx: DomainContext, customerId: string, bookNumber: strin
   return row;
 }
 
+/**
+ * The shipment's timeline, oldest first: each of its tracking numbers has its own (a multi-piece postal shipment
+ * has one per piece, and its boxes travel on their own), merged by time.
+ */
 function timelineOf(ctx: DomainContext, row: TrackedRow, record: BookedShipment): TrackingEvent[] {
   const carrier = ctx.catalog.carrier(row.carrierCode);
-  return buildTimeline({
-    trackingNumber: row.trackingNumber,
-    carrierCode: row.carrierCode,
-    ancillary: carrier?.trackingAncillary ?? false,
-    consolidator: carrier?.kind === "consolidator",
-    bookedAt: new Date(row.bookedAt),
-    transitDays: row.transitDays,
-    origin: { city: record.sender.city, state: record.sender.state, country: record.sender.country },
-    destination: { city: record.receiver.city, state: record.receiver.state, country: record.receiver.country },
-  });
+  const numbers = record.trackingNumbers.length > 0 ? [...new Set(record.trackingNumbers)] : [row.trackingNumber];
+  const timelines = numbers.map((trackingNumber) =>
+    buildTimeline({
+      trackingNumber,
+      carrierCode: row.carrierCode,
+      ancillary: carrier?.trackingAncillary ?? false,
+      consolidator: carrier?.kind === "consolidator",
+      bookedAt: new Date(row.bookedAt),
+      transitDays: row.transitDays,
+      origin: { city: record.sender.city, state: record.sender.state, country: record.sender.country },
+      destination: { city: record.receiver.city, state: record.receiver.state, country: record.receiver.country },
+    }),
+  );
+  if (timelines.length === 1) return timelines[0]!;
+  // Timestamps in this fixed-width form sort as strings; the sort is stable, so each piece keeps its own order.
+  return timelines.flat().sort((a, b) => (a.eventTime < b.eventTime ? -1 : a.eventTime > b.eventTime ? 1 : 0));
 }
 
 /** The refund a void wrote: its time is the void's time (the ledger holds it, in the void's transaction). */

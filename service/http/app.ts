@@ -22,7 +22,7 @@ import { listServices } from "../domain/services";
 import { searchShipments, trackShipment, voidShipment } from "../domain/shipments";
 import { ErrorCategories, ServiceError, forbidden, invalidRequest } from "../errors";
 import { checkPartnerKey, createCustomerAuthenticator } from "./auth";
-import { answerOnSocket, lingerAfterResponse } from "./connection";
+import { answerOnSocket, lingerAfterResponse } from "../../lib/connection";
 import { jsonCostProblem } from "./json-cost";
 import { type PortalEndpointName, type PortalEndpoints, portalEndpointList } from "./portal";
 

@@ -124,6 +124,7 @@ function encodePng(bitmap: Bitmap): Buffer {
   ]);
 }
 
+/** The label of the shipment's first piece: a PNG is one image, and the carrier that prints PNG takes one piece per shipment. */
 export function renderPng(label: LabelData): Buffer {
   const bitmap = new Bitmap();
   const layout = thermalLayout(label);

@@ -1,42 +1,13 @@
-import { PDFArray, PDFDocument, PDFRawStream, StandardFonts, decodePDFRawStream } from "pdf-lib";
+import { type TextRun, readPages } from "../../lib/pdf/read-back";
 
-/** Reading back what a PDF of labels prints, for tests: each page's content stream and its text runs. */
+/** Reading back what a PDF of labels prints, for tests (lib/pdf/read-back.ts): each page's content stream and its text runs. */
+export { pageTexts, readPages, textOffPage, type TextRun } from "../../lib/pdf/read-back";
 
 export async function pageContents(pdf: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(pdf);
-  return doc.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-    return streams
-      .map((stream) => {
-        if (!(stream instanceof PDFRawStream)) throw new Error("expected raw content streams");
-        return Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1");
-      })
-      .join("\n");
-  });
+  return (await readPages(pdf)).map((page) => page.content);
 }
 
-export interface TextRun {
-  text: string;
-  size: number;
-  x: number;
-  y: number;
-  width: number;
-}
-
-/** Every text a page prints, where, and how wide (measured with the same standard fonts). */
-export async function textRuns(content: string): Promise<TextRun[]> {
-  const scratch = await PDFDocument.create();
-  const fonts = { FR: scratch.embedStandardFont(StandardFonts.Helvetica), FB: scratch.embedStandardFont(StandardFonts.HelveticaBold) };
-  return [...content.matchAll(/BT \/(F[RB]) ([\d.]+) Tf ([\d.]+) ([\d.]+) Td <([0-9A-F]*)> Tj ET/g)].map(([, font, size, x, y, encoded]) => {
-    // WinAnsi byte 0x85 is the ellipsis.
-    const text = Buffer.from(encoded!, "hex").toString("latin1").replaceAll("\u0085", "\u2026");
-    return { text, size: Number(size), x: Number(x), y: Number(y), width: fonts[font as "FR" | "FB"].widthOfTextAtSize(text, Number(size)) };
-  });
-}
-
-/** The text runs of every page of a PDF, page by page, in drawing order. */
-export async function pageTexts(pdf: Uint8Array): Promise<string[][]> {
-  const pages = await pageContents(pdf);
-  return Promise.all(pages.map(async (content) => (await textRuns(content)).map((run) => run.text)));
+/** Every text each page prints, where, and how wide. */
+export async function pageRuns(pdf: Uint8Array): Promise<TextRun[][]> {
+  return (await readPages(pdf)).map((page) => page.runs);
 }

@@ -1,5 +1,5 @@
 import { invoiceContent, pageOf } from "./invoice-content";
-import { type LabelData, addressLines, printedReference } from "./label-data";
+import { type LabelData, type LabelPiece, addressLines, labelPieces, pieceText, printedReference } from "./label-data";
 
 /**
  * The one layout of the 4×6 in thermal labels, in printer dots at 203 dpi (812 × 1218). ZPL, EPL2 and
@@ -27,7 +27,8 @@ export interface ThermalLayout extends ThermalPage {
   barcode: { x: number; y: number; height: number; data: string };
 }
 
-export function thermalLayout(label: LabelData): ThermalLayout {
+/** One box's label (by default the first piece's): the shipment's addresses, the piece's line and its barcode. */
+export function thermalLayout(label: LabelData, piece: LabelPiece = labelPieces(label)[0]!): ThermalLayout {
   const texts: TextItem[] = [
     { x: LEFT, y: 30, height: 48, value: label.carrierLabel.toUpperCase() },
     { x: 620, y: 90, height: 28, value: `ZONE ${label.zone}` },
@@ -36,7 +37,7 @@ export function thermalLayout(label: LabelData): ThermalLayout {
     ...addressLines(label.sender).map((line, index) => ({ x: LEFT, y: 180 + index * 28, height: 21, value: line })),
     { x: LEFT, y: 380, height: 21, value: "SHIP TO" },
     ...addressLines(label.receiver).map((line, index) => ({ x: LEFT + 20, y: 420 + index * 40, height: 28, value: line })),
-    { x: LEFT, y: 700, height: 21, value: `WEIGHT ${label.weight}  PIECES ${label.pieceCount}  DATE ${label.shipmentDate}` },
+    { x: LEFT, y: 700, height: 21, value: `WEIGHT ${piece.weight}  ${pieceText(piece)}  DATE ${label.shipmentDate}` },
     { x: LEFT, y: 735, height: 21, value: `BOOK ${label.bookNumber}` },
   ];
   const reference = printedReference(label);
@@ -49,7 +50,7 @@ export function thermalLayout(label: LabelData): ThermalLayout {
       { x: LEFT, y: 360, width, thickness: 2 },
       { x: LEFT, y: 680, width, thickness: 4 },
     ],
-    barcode: { x: 60, y: 870, height: 220, data: label.trackingNumber },
+    barcode: { x: 60, y: 870, height: 220, data: piece.trackingNumber },
   };
 }
 
@@ -112,13 +113,15 @@ export function thermalInvoicePages(label: LabelData): ThermalPage[] {
   for (const item of content.items) {
     room(3);
     line(item.description);
-    line(`  Qty ${item.quantity}   HS ${item.hsCode}   Origin ${item.origin}`);
+    line(`  Qty ${item.quantity}   HS ${item.hsCode}   Origin ${item.origin}   Weight ${item.weight}`);
     line(`  Unit ${item.unitValue}   Value ${item.value} ${content.currency}`);
   }
-  room(8);
+  room(10);
   rule();
   line(`TOTAL VALUE ${content.total}`, 28);
   line(content.summary);
+  if (content.netWeight) line(content.netWeight);
+  line(content.grossWeight);
   let words = "";
   for (const word of content.declaration.split(" ")) {
     if (words && clipped(`${words} ${word}`, LEFT, BODY) !== `${words} ${word}`) {

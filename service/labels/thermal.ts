@@ -1,5 +1,5 @@
-import type { LabelData } from "./label-data";
-import { DOTS_HIGH, DOTS_WIDE, type ThermalPage, thermalInvoicePages, thermalLayout } from "./thermal-layout";
+import { type LabelData, labelPieces } from "./label-data";
+import { DOTS_HIGH, DOTS_WIDE, type ThermalLayout, type ThermalPage, thermalInvoicePages, thermalLayout } from "./thermal-layout";
 
 /** ZPL and EPL2 labels: the printer draws the Code 128 barcode itself from the command (ZPL ^BC, EPL2 B type 1). */
 
@@ -8,7 +8,7 @@ function zplField(value: string): string {
   return value.replace(/[\^~]/g, " ").slice(0, 60);
 }
 
-function zplPage(page: ThermalPage, barcode: ReturnType<typeof thermalLayout>["barcode"] | null): string[] {
+function zplPage(page: ThermalPage, barcode: ThermalLayout["barcode"] | null): string[] {
   const lines = ["^XA", "^CI28", `^PW${DOTS_WIDE}`, `^LL${DOTS_HIGH}`, "^LH0,0"];
   for (const rule of page.rules) lines.push(`^FO${rule.x},${rule.y}^GB${rule.width},${rule.thickness},${rule.thickness}^FS`);
   for (const text of page.texts) lines.push(`^FO${text.x},${text.y}^A0N,${text.height},${text.height}^FD${zplField(text.value)}^FS`);
@@ -18,11 +18,19 @@ function zplPage(page: ThermalPage, barcode: ReturnType<typeof thermalLayout>["b
   return lines;
 }
 
-/** The label, then its commercial invoice as further labels when it has one. */
+/**
+ * One label per piece ("1 of 2", "2 of 2"), the first followed by its commercial invoice as further labels when
+ * it has one: the order the PDF prints them in.
+ */
+function thermalPages<T>(label: LabelData, page: (page: ThermalPage, barcode: ThermalLayout["barcode"] | null) => T[]): T[] {
+  return labelPieces(label).flatMap((piece) => {
+    const layout = thermalLayout(label, piece);
+    return [...page(layout, layout.barcode), ...(piece.index === 1 ? thermalInvoicePages(label).flatMap((invoice) => page(invoice, null)) : [])];
+  });
+}
+
 export function renderZpl(label: LabelData): string {
-  const layout = thermalLayout(label);
-  const lines = [...zplPage(layout, layout.barcode), ...thermalInvoicePages(label).flatMap((page) => zplPage(page, null))];
-  return `${lines.join("\n")}\n`;
+  return `${thermalPages(label, zplPage).join("\n")}\n`;
 }
 
 /** EPL2 strings are double-quoted; a literal quote or backslash is escaped with a backslash. */
@@ -37,7 +45,7 @@ function eplFont(height: number): number {
   return Math.max(1, fitting);
 }
 
-function eplPage(page: ThermalPage, barcode: ReturnType<typeof thermalLayout>["barcode"] | null): string[] {
+function eplPage(page: ThermalPage, barcode: ThermalLayout["barcode"] | null): string[] {
   const lines = ["", "N", `q${DOTS_WIDE}`, `Q${DOTS_HIGH},24`, "S4", "D10", "ZT"];
   for (const rule of page.rules) lines.push(`LO${rule.x},${rule.y},${rule.width},${rule.thickness}`);
   for (const text of page.texts) lines.push(`A${text.x},${text.y},0,${eplFont(text.height)},1,1,N,${eplString(text.value)}`);
@@ -47,8 +55,6 @@ function eplPage(page: ThermalPage, barcode: ReturnType<typeof thermalLayout>["b
   return lines;
 }
 
-/** The label, then its commercial invoice as further labels when it has one. */
 export function renderEpl2(label: LabelData): string {
-  const layout = thermalLayout(label);
-  return [...eplPage(layout, layout.barcode), ...thermalInvoicePages(label).flatMap((page) => eplPage(page, null)), ""].join("\n");
+  return [...thermalPages(label, eplPage), ""].join("\n");
 }

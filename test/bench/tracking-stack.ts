@@ -6,8 +6,6 @@
  * shipments booked on the service, fulfilled in its local admin and stored in the app's database as the
  * write-back leaves them (FULFILLED, tracking ACTIVE and due). Prints one JSON line when ready.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +20,7 @@ import { openServiceStore } from "../../service/db/store";
 import { createShippingService } from "../../service/http/app";
 import { createShippingClient } from "../../shipping-api/client";
 import { connectTestAccount } from "../support/account";
+import { startShopRouter } from "../support/shop-router";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 
 const SHOPS = Number(process.env.BENCH_TRACKING_SHOPS ?? 10);
@@ -59,40 +58,15 @@ for (let index = 0; index < SHOPS; index++) {
   admins.set(shop, Object.assign(admin, { url: await admin.listen() }));
 }
 
-/** One origin for every shop: the app's local-admin fetch names the shop in X-Shopify-Shop-Domain. */
-const router = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    void (async () => {
-      if (req.url?.startsWith("/bench/clock")) {
-        clock.set(new Date(JSON.parse(Buffer.concat(chunks).toString("utf8")).at as string));
-        res.end(JSON.stringify({ now: clock.now().toISOString() }));
-        return;
-      }
-      const admin = admins.get(String(req.headers["x-shopify-shop-domain"]));
-      if (!admin) {
-        res.statusCode = 404;
-        res.end("unknown shop");
-        return;
-      }
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers))
-        if (typeof value === "string" && key !== "host" && key !== "content-length") headers.set(key, value);
-      const answer = await fetch(`${admin.url}${req.url}`, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
-      res.statusCode = answer.status;
-      answer.headers.forEach((value, key) => {
-        if (key !== "content-length" && key !== "content-encoding" && key !== "transfer-encoding") res.setHeader(key, value);
-      });
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    })().catch((error: unknown) => {
-      res.statusCode = 502;
-      res.end(String(error));
-    });
-  });
+/** One origin for every shop (the app's local-admin fetch names the shop), and the bench's clock. */
+const router = await startShopRouter(new Map([...admins].map(([shop, admin]) => [shop, admin.url])), {
+  intercept: (requestPath, body) => {
+    if (!requestPath.startsWith("/bench/clock")) return undefined;
+    clock.set(new Date(JSON.parse(body.toString("utf8")).at as string));
+    return { now: clock.now().toISOString() };
+  },
 });
-await new Promise<void>((resolve) => router.listen(0, "127.0.0.1", resolve));
-const adminUrl = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
+const adminUrl = router.url;
 
 const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: DATABASE_URL }) });
 // Bookings of all shops at once (the service answers them), then each shop's fulfillments in turn: creating them is
@@ -140,7 +114,7 @@ console.log(JSON.stringify({ adminUrl, serviceUrl, shops: [...admins.keys()], st
 
 process.on("SIGTERM", () => {
   void (async () => {
-    router.close();
+    await router.close();
     await service.close();
     for (const admin of admins.values()) await admin.close();
     fs.rmSync(dir, { recursive: true, force: true });

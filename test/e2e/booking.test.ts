@@ -1,26 +1,19 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
+import type { ShippingClient } from "../../shipping-api/client.js";
 import { formatMoney, sumAmounts } from "../../app/shipping/money.js";
 import { pageTexts } from "../../service/labels/test-pdf.js";
-import { connectStackAccount } from "../support/account.js";
-import { quoteOrdersFromTheAdmin } from "./flows.js";
+import { connectShop, quoteOrdersFromTheAdmin } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
 let db: PrismaClient;
 let account: ShippingClient;
 
-// Past onboarding: the shop's Shipping API account on the stack's service, with a sender in Settings.
-beforeAll(async () => {
-  const credentials = await connectStackAccount(e2e.stack);
-  account = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } });
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
-});
+beforeAll(async () => ({ account, db } = await connectShop(e2e)));
 afterAll(() => db?.$disconnect());
 
 const SELECTED = 40;
@@ -109,6 +102,19 @@ describe("batches and booking in the embedded app", () => {
         abroad.map((row) => `Tracking ${row.trackingNumber}`).sort(),
       );
       for (const { texts, label } of invoices) expect(label).toContain(texts.find((text) => text.startsWith("Tracking "))!.slice("Tracking ".length));
+
+      // Printed with packing slips: per order in the batch's order, its label, its invoice when it has one, its slip.
+      await frame.getByLabel("Documents").selectOption("labels-and-slips");
+      const withSlips = await downloadedPdfPages(page, () => frame.getByRole("button", { name: "Download labels and slips" }).click());
+      const inOrder = [...inBatch].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+      const kind = (texts: readonly string[]) => (isInvoicePage(texts) ? "invoice" : texts[0] === "PACKING SLIP" ? "slip" : "label");
+      expect(withSlips.map(kind)).toEqual(inOrder.flatMap((row) => (abroad.includes(row) ? ["label", "invoice", "slip"] : ["label", "slip"])));
+      const labelPages = withSlips.filter((texts) => kind(texts) === "label");
+      const slipPages = withSlips.filter((texts) => kind(texts) === "slip");
+      inOrder.forEach((row, index) => {
+        expect(labelPages[index]).toContain(row.trackingNumber);
+        expect(slipPages[index]).toContain(row.orderName);
+      });
 
       // Booked once: the service has the batch completed with exactly these bookings.
       const batch = await db.batch.findFirstOrThrow({ where: { shop: e2e.stack.shop, name: "Friday pickup" } });

@@ -1,6 +1,22 @@
-import type { FrameLocator, Page } from "playwright-core";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import type { FrameLocator, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
+import { connectStackAccount } from "../support/account.js";
 import type { E2e } from "./harness.js";
+
+/**
+ * Past onboarding: the shop's Shipping API account on the stack's service, with a sender in Settings; returns the
+ * account's client and the app's database (the caller disconnects it).
+ */
+export async function connectShop(e2e: E2e): Promise<{ account: ShippingClient; db: PrismaClient }> {
+  const credentials = await connectStackAccount(e2e.stack);
+  return {
+    account: createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } }),
+    db: new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) }),
+  };
+}
 
 /** Waits until the rates page shows its orders and has stopped quoting. */
 export async function waitUntilQuoted(frame: FrameLocator): Promise<void> {
@@ -50,4 +66,24 @@ export async function quoteFromTheAdmin(
   const frame = page.frameLocator("#app-iframe");
   await waitUntilQuoted(frame);
   return { chosen, frame };
+}
+
+/**
+ * Splits a quoted shipment of one package on the rates page into packages of `weights` (lb): "Packages", "Add
+ * package" for each further one, the weights, "Re-quote with these packages"; resolves once it is quoted in them.
+ */
+export async function splitIntoPackages(shipment: Locator, weights: readonly string[]): Promise<void> {
+  await shipment.getByRole("button", { name: /^Change the packages of / }).click();
+  const editor = shipment.getByTestId("packages-editor");
+  for (let more = 1; more < weights.length; more++) await editor.getByRole("button", { name: "Add package" }).click();
+  for (const [index, weight] of weights.entries()) await editor.getByLabel(`Package ${index + 1} weight`).fill(weight);
+  await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
+  await expect
+    .poll(() =>
+      shipment
+        .getByTestId("package-count")
+        .textContent()
+        .catch(() => null),
+    )
+    .toBe(` in ${weights.length} packages`);
 }

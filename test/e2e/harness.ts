@@ -53,7 +53,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     executablePath: EXECUTABLE,
     args,
     // Headless Chromium announces itself as "HeadlessChrome", which isbot (used by @shopify/shopify-app-remix
-    // and remix-serve) treats as a bot and answers with 410 Gone.
+    // and the app's document rendering) treats as a bot and answers with 410 Gone.
     userAgent: BROWSER_USER_AGENT,
     viewport: { width: 1360, height: 900 },
   });

@@ -1,10 +1,10 @@
-import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
-import { connectStackAccount } from "../support/account.js";
-import { BROWSER_USER_AGENT, type Stack, startStack } from "../support/stack.js";
+import { HOSTILE_FORM_VALUES } from "../fuzz/fuzz-kit";
+import { startInstalledStack, type InstalledStack } from "../support/account.js";
+import { BROWSER_USER_AGENT } from "../support/stack.js";
 
 /**
  * The app's own outside-facing HTTP surface under hostile input (docs/decisions/009): webhook deliveries with a
@@ -13,22 +13,12 @@ import { BROWSER_USER_AGENT, type Stack, startStack } from "../support/stack.js"
  * built app. Every answer is a clear 4xx or a page that explains, never a 5xx, and a refused post writes nothing.
  */
 
-let stack: Stack;
-let appDb: Database.Database;
+let stack: InstalledStack;
 
 beforeAll(async () => {
-  stack = await startStack();
-  await connectStackAccount(stack);
-  // One embedded request installs the app's offline session (token exchange), as opening the app does: the
-  // order webhooks act only for a shop the app is installed on.
-  const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, {
-    headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
-  });
-  expect(opened.status).toBe(200);
-  appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
+  stack = await startInstalledStack();
 });
 afterAll(async () => {
-  appDb?.close();
   await stack?.stop();
 });
 
@@ -220,38 +210,14 @@ const FIELD_NAMES = [
   "__proto__",
   "constructor",
 ];
-const HOSTILE_VALUES = [
-  "",
-  " ",
-  "-1",
-  "0",
-  "-0.0001",
-  "1e400",
-  "NaN",
-  "99999999999999999999999",
-  "\u0000",
-  "\ud83d\udce6",
-  "\u202e",
-  "'; DROP TABLE Batch; --",
-  "<script>alert(1)</script>",
-  "x".repeat(100_000),
-  "create",
-  "book",
-  "cancel",
-  "delete",
-  "retry",
-  "requote",
-  "connect",
-  "remove",
-];
 
 type Body = { contentType?: string; body: string | URLSearchParams | FormData };
 
 const formBody: fc.Arbitrary<Body> = fc.oneof(
   fc
-    .array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_VALUES)), { maxLength: 8 })
+    .array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_FORM_VALUES)), { maxLength: 8 })
     .map((fields) => ({ body: new URLSearchParams(fields) })),
-  fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_VALUES)), { maxLength: 8 }).map((fields) => {
+  fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...HOSTILE_FORM_VALUES)), { maxLength: 8 }).map((fields) => {
     const form = new FormData();
     for (const [name, value] of fields) form.append(name, value);
     return { body: form };
@@ -274,7 +240,7 @@ function rowCounts(): Record<string, number> {
   return Object.fromEntries(
     ["Batch", "Shipment", "QuoteRun", "ShippingAccount"].map((table) => [
       table,
-      (appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count,
+      (stack.appDb.prepare(`SELECT COUNT(*) AS count FROM "${table}"`).get() as { count: number }).count,
     ]),
   );
 }

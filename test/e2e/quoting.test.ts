@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStackAccount } from "../support/account.js";
 import { formatMoney, sumAmounts } from "../../app/shipping/money.js";
 import { createShippingClient } from "../../shipping-api/client.js";
-import { quoteFromTheAdmin, quoteOrdersFromTheAdmin, waitUntilQuoted } from "./flows.js";
+import { quoteFromTheAdmin, quoteOrdersFromTheAdmin, splitIntoPackages, waitUntilQuoted } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 const e2e = useStackInBrowser();
@@ -196,19 +196,7 @@ describe("quoting orders selected in the admin", () => {
       await expect.poll(async () => amount(await shipment.getByTestId("picked-total").textContent())).toBeGreaterThan(amount(before));
 
       // Split into two packages of 20 lb, then book the order on its own.
-      await shipment.getByRole("button", { name: /^Change the packages of / }).click();
-      await editor.getByRole("button", { name: "Add package" }).click();
-      await editor.getByLabel("Package 1 weight").fill("20");
-      await editor.getByLabel("Package 2 weight").fill("20");
-      await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
-      await expect
-        .poll(() =>
-          shipment
-            .getByTestId("package-count")
-            .textContent()
-            .catch(() => null),
-        )
-        .toBe(" in 2 packages");
+      await splitIntoPackages(shipment, ["20", "20"]);
       const id = (await shipment.getAttribute("data-shipment-id"))!;
       const stored = await db.shipment.findUniqueOrThrow({ where: { id } });
       expect((JSON.parse(stored.request) as { pieces: Array<{ weight: string }> }).pieces.map((piece) => piece.weight)).toEqual(["20", "20"]);

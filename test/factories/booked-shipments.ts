@@ -1,4 +1,4 @@
-import type { PrismaClient, Shipment } from "@prisma/client";
+import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
 import { buildDomesticReceiver, buildQuoteShipment } from "./shipping-api";
 import { toGid } from "../../devstore/gid";
@@ -92,29 +92,89 @@ export async function createBookedShipments(options: {
     const record = found.ok ? found.value.shipments.find((entry) => entry.bookNumber === booked.value.bookNumber) : undefined;
     if (!record) throw new Error(`Search Shipments does not find ${booked.value.bookNumber}`);
     rows.push(
-      await options.db.shipment.create({
-        data: {
-          shop: options.shop,
-          orderId: fo.orderId,
-          orderName: fo.orderName,
-          fulfillmentOrderId: fo.fulfillmentOrderId,
-          lines: JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity }))),
-          request: JSON.stringify(request),
-          quoteStatus: "QUOTED",
-          quotedAt: bookedAt,
-          bookingStatus: "BOOKED",
-          bookNumber: booked.value.bookNumber,
-          trackingNumber: booked.value.trackingNumber,
-          carrierCode: service.carrierCode,
-          serviceCode: service.serviceCode,
-          shippingCost: record.totalShippingCost,
-          currency: record.currency,
-          zone: booked.value.zone,
-          bookedAt,
-          fulfillmentStatus: "PENDING",
-        },
+      await storeBooked(options, fo, request, bookedAt, {
+        bookNumber: booked.value.bookNumber,
+        trackingNumber: booked.value.trackingNumber,
+        carrierCode: service.carrierCode,
+        serviceCode: service.serviceCode,
+        shippingCost: record.totalShippingCost,
+        currency: record.currency,
+        zone: booked.value.zone,
       }),
     );
   }
   return rows;
+}
+
+/**
+ * One shipment of `boxes` boxes (the postal carrier's Priority Mail, a tracking number per box) booked in a batch
+ * on the service (Batch Quote, Create Batch, Batch Book) and stored as the app's batch booking records it: BOOKED
+ * with the one number Batch Book answers and every box's number not known yet (`trackingNumbers` null), queued for
+ * write-back.
+ */
+export async function createBatchBookedBoxes(options: {
+  db: Pick<PrismaClient, "shipment">;
+  shop: string;
+  client: ShippingClient;
+  fulfillmentOrder: FulfillmentOrderToShip;
+  boxes: number;
+  bookedAt: Date;
+}): Promise<Shipment> {
+  const { client, fulfillmentOrder: fo } = options;
+  const box = { weight: "12", length: "12", width: "10", height: "8", insuranceAmount: null, declaredValue: null };
+  const request = buildQuoteShipment({
+    shipmentReference: fo.orderName,
+    serviceCode: "NPS_PRIORITY",
+    receiver: buildDomesticReceiver(),
+    pieces: Array.from({ length: options.boxes }, () => box),
+  });
+  const quoted = await client.batchQuote({ body: { shipments: [request] } });
+  const result = quoted.ok ? quoted.value.results[0] : undefined;
+  if (result?.status !== "success") throw new Error(`Batch Quote of ${fo.orderName}'s boxes failed: ${JSON.stringify(quoted)}`);
+  const quote = result.quotes[0]!;
+  const batch = await client.createBatch({ body: { name: `Boxes of ${fo.orderName}`, quoteIds: [quote.quoteId] } });
+  if (!batch.ok) throw new Error(`Create Batch failed: ${JSON.stringify(batch.error)}`);
+  const booked = await client.batchBook({ body: { batchId: batch.value.batchId } });
+  const entry = booked.ok ? booked.value.results[0] : undefined;
+  if (entry?.status !== "success") throw new Error(`Batch Book of ${fo.orderName}'s boxes failed: ${JSON.stringify(booked)}`);
+  return storeBooked(options, fo, request, options.bookedAt, {
+    selectedQuoteId: quote.quoteId,
+    bookNumber: entry.bookNumber,
+    trackingNumber: entry.trackingNumber,
+    trackingNumbers: null,
+    carrierCode: quote.carrierCode,
+    serviceCode: quote.serviceCode,
+    shippingCost: entry.totalShippingCost,
+    currency: quote.currency,
+    zone: entry.zone,
+  });
+}
+
+/** The booked shipment row of `fo`, queued for write-back, with what its booking answered. */
+function storeBooked(
+  options: { db: Pick<PrismaClient, "shipment">; shop: string },
+  fo: FulfillmentOrderToShip,
+  request: unknown,
+  bookedAt: Date,
+  booked: Pick<
+    Prisma.ShipmentUncheckedCreateInput,
+    "selectedQuoteId" | "bookNumber" | "trackingNumber" | "trackingNumbers" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone"
+  >,
+): Promise<Shipment> {
+  return options.db.shipment.create({
+    data: {
+      shop: options.shop,
+      orderId: fo.orderId,
+      orderName: fo.orderName,
+      fulfillmentOrderId: fo.fulfillmentOrderId,
+      lines: JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity }))),
+      request: JSON.stringify(request),
+      quoteStatus: "QUOTED",
+      quotedAt: bookedAt,
+      bookingStatus: "BOOKED",
+      ...booked,
+      bookedAt,
+      fulfillmentStatus: "PENDING",
+    },
+  });
 }

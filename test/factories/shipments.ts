@@ -54,6 +54,8 @@ export interface QuotedShipmentsOptions {
   count?: number;
   /** Quote one service only (faster and predictable), e.g. BLP_GROUND; default every enabled service. */
   serviceCode?: string;
+  /** Ship each in this many boxes like its first (insurance and declared value on the first only, as repacking does). */
+  boxes?: number;
   settings?: ShippingSettings;
 }
 
@@ -65,7 +67,13 @@ export async function quotedShipments(options: QuotedShipmentsOptions): Promise<
     if (!result.ok) throw new Error(`order ${order.name} does not map: ${result.issues.map((issue) => issue.message).join("; ")}`);
     return result.shipments.map((shipment) => ({ order, shipment }));
   });
-  const requests = mapped.map(({ shipment }) => (options.serviceCode ? { ...shipment.shipment, serviceCode: options.serviceCode } : shipment.shipment));
+  const requests = mapped.map(({ shipment }) => {
+    const request = options.serviceCode ? { ...shipment.shipment, serviceCode: options.serviceCode } : shipment.shipment;
+    const [first] = request.pieces;
+    if (!options.boxes || options.boxes <= 1 || !first) return request;
+    const others = Array.from({ length: options.boxes - 1 }, () => ({ ...first, insuranceAmount: null, declaredValue: null }));
+    return { ...request, pieces: [first, ...others] };
+  });
   const created = await options.db.shipment.createManyAndReturn({
     data: mapped.map(({ order, shipment }, index) => ({
       shop: options.shop,

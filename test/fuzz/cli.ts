@@ -6,7 +6,8 @@ import { parseArgs } from "node:util";
 import { peakRssMb } from "../support/figures";
 import { freePort } from "../support/free-port";
 import { PARTNER_KEY, SECRETS_KEY, type ServiceClients, serviceClients, startService } from "../integration/service-harness";
-import { FuzzFailure, prepareWorld, runServiceFuzz } from "./service-fuzz";
+import { FuzzFailure } from "./fuzz-kit";
+import { prepareWorld, runServiceFuzz } from "./service-fuzz";
 
 /**
  * `npm run fuzz -- [--seed N] [--runs M] [--process]`: the Shipping API service's fuzz suite, as long as wanted.

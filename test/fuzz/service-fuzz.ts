@@ -22,6 +22,19 @@ import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS } from "../../service/http/json-c
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
 import { PARTNER_KEY, type ServiceClients, type TestCustomer, ok } from "../integration/service-harness";
 import { type DeriveOptions, validArbitrary } from "./zod-arbitrary";
+import {
+  BAD_IDS,
+  FuzzFailure,
+  type FuzzRunOptions,
+  JSON_MUTATION_KINDS,
+  type FuzzRunSummary,
+  ODD_CONTENT_TYPES,
+  badJsonTexts,
+  clip,
+  jsonMutations,
+  rawRequests,
+  runSeeded,
+} from "./fuzz-kit";
 
 /**
  * The Shipping API service's fuzz suite (docs/decisions/009). Requests for every endpoint (the contract's, and the
@@ -237,160 +250,31 @@ function deriveValidRequest(world: FuzzWorld, name: RouteName): fc.Arbitrary<Fuz
 // ---------------------------------------------------------------------------------------------------------
 // Mutations
 
-type Path = (string | number)[];
-
-/** Every path to a value inside a JSON value (the root included). */
-function pathsOf(value: unknown, prefix: Path = [], out: Path[] = []): Path[] {
-  out.push(prefix);
-  if (Array.isArray(value)) value.forEach((item, index) => pathsOf(item, [...prefix, index], out));
-  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) pathsOf(item, [...prefix, key], out);
-  return out;
-}
-
-function cloneJson<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}
-
-/** Sets (or, with `remove`, deletes) the value at `path`; returns the new root. Own `__proto__` keys are set as data. */
-function setAt(root: unknown, path: Path, value: unknown, remove = false): unknown {
-  if (path.length === 0) return value;
-  const copy = cloneJson(root);
-  let node = copy as Shape;
-  for (const key of path.slice(0, -1)) node = node[key as string] as Shape;
-  const last = path[path.length - 1]!;
-  if (remove) {
-    if (Array.isArray(node)) node.splice(last as number, 1);
-    else delete node[last as string];
-  } else {
-    Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
-}
-
-const NUMERIC_EDGES: unknown[] = [
-  0,
-  -0,
-  -1,
-  -0.0001,
-  1e308,
-  -1e308,
-  5e-324,
-  2 ** 53,
-  2 ** 53 + 2,
-  1e21,
-  "-0.0001",
-  "0",
-  "-1",
-  "1e400",
-  "NaN",
-  "Infinity",
-  "0x10",
-  " 7",
-  "1,5",
-  "",
-  "00.5",
-  "9".repeat(60),
-];
-const STRANGE_STRINGS = [
-  "",
-  " ",
-  "\u0000",
-  "\u202e\u0645\u0631\u062d\u0628\u0627",
-  "\ud83d\udce6\ud83d\ude9a",
-  "\ud800",
-  "Ω≈ç√∫",
-  "' OR 1=1 --",
-  "<script>alert(1)</script>",
-  "../../etc/passwd",
-  "%00",
-  "\r\nX-Injected: 1",
-  "null",
-  "true",
-  "𝕏".repeat(300),
-];
-const WRONG_TYPES: unknown[] = [null, true, false, 0, -1, "text", [], {}, [null], { nested: { deeper: [] } }];
-
 function bodyMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   if (request.body === undefined) return [];
-  const paths = pathsOf(request.body);
-  const leafPaths = paths.filter((path) => path.length > 0);
-  const pick = fc.constantFrom(...paths);
-  const withBody =
-    (mutation: string) =>
-    (body: unknown): FuzzRequest => ({ ...request, body, mutation });
-  const objectPaths = paths.filter((path) => {
-    let node: unknown = request.body;
-    for (const key of path) node = (node as Shape)[key as string];
-    return node !== null && typeof node === "object" && !Array.isArray(node);
-  });
-  const mutations: fc.Arbitrary<FuzzRequest>[] = [
-    fc
-      .tuple(pick, fc.constantFrom(...WRONG_TYPES))
-      .map(([path, value]) => withBody(`wrong type at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
-    fc
-      .tuple(pick, fc.constantFrom(...NUMERIC_EDGES))
-      .map(([path, value]) => withBody(`numeric edge ${JSON.stringify(value)} at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
-    fc
-      .tuple(pick, fc.constantFrom(...STRANGE_STRINGS))
-      .map(([path, value]) => withBody(`strange string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, value))),
-    fc.tuple(pick, fc.constantFrom(300, 5_000, 200_000, 1_500_000), fc.constantFrom("x", "é", "\ud83d\udce6")).map(([path, length, unit]) => ({
-      ...withBody(`${length}-character string at ${path.join(".") || "(root)"}`)(setAt(request.body, path, unit.repeat(length))),
-      // No field takes a string this long: the service refuses such a body whole, before parsing it.
-      mustRefuse: length * unit.length > MAX_JSON_STRING_CHARS,
+  return jsonMutations(request.body).map((arbitrary) =>
+    arbitrary.map(({ body, bodyText, mutation, longestString = 0, depth = 0 }) => ({
+      ...request,
+      body,
+      bodyText,
+      mutation,
+      // No field takes a string this long, nor nesting this deep: the service refuses such a body whole, before parsing it.
+      mustRefuse: request.mustRefuse || longestString > MAX_JSON_STRING_CHARS || depth > MAX_JSON_DEPTH,
     })),
-  ];
-  if (leafPaths.length > 0) {
-    mutations.push(fc.constantFrom(...leafPaths).map((path) => withBody(`missing ${path.join(".")}`)(setAt(request.body, path, undefined, true))));
-  }
-  if (objectPaths.length > 0) {
-    mutations.push(
-      fc
-        .tuple(
-          fc.constantFrom(...objectPaths),
-          fc.constantFrom("__proto__", "constructor", "prototype", "extra", "toString"),
-          fc.constantFrom<unknown>({ polluted: true }, "x", 1, { prototype: { polluted: true } }),
-        )
-        .map(([path, key, value]) => withBody(`extra field ${key} at ${path.join(".") || "(root)"}`)(setAt(request.body, [...path, key], value))),
-    );
-  }
-  // Deep nesting is written as text: building it as a value would cost the fuzzer more than the service.
-  mutations.push(
-    fc.tuple(pick, fc.constantFrom(100, 10_000, 200_000), fc.constantFrom("[", '{"a":')).map(([path, depth, open]) => {
-      const marker = "__deep__";
-      const text = JSON.stringify(setAt(request.body, path, marker)).replace(`"${marker}"`, open.repeat(depth) + (open === "[" ? "]" : "1}").repeat(depth));
-      return { ...request, bodyText: text, mutation: `nesting ${depth} deep at ${path.join(".") || "(root)"}`, mustRefuse: depth > MAX_JSON_DEPTH };
-    }),
   );
-  return mutations;
 }
 
 function textMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   if (!routes[request.endpoint as RouteName]?.body) return [];
   const text = JSON.stringify(request.body ?? {});
   return [
-    fc
-      .constantFrom(
-        text.slice(0, Math.max(1, Math.floor(text.length / 2))),
-        `${text}}`,
-        `${text} trailing`,
-        text.replace(/"/, "'"),
-        `\ufeff${text}`,
-        "NaN",
-        "{",
-        '{"shipments": [1,]}',
-        '{"a": "\\x41"}',
-        "\u0000",
-        "[]".repeat(1000),
-      )
-      .map((bodyText) => ({ ...request, bodyText, mutation: "bad JSON", mustRefuse: true })),
-    fc
-      .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "application/jsonx", "json")
-      .map((contentType) => ({
-        ...request,
-        headers: { ...request.headers, "content-type": contentType },
-        mutation: `content type ${JSON.stringify(contentType)}`,
-        mustRefuse: true,
-      })),
+    fc.constantFrom(...badJsonTexts(text)).map((bodyText) => ({ ...request, bodyText, mutation: "bad JSON", mustRefuse: true })),
+    fc.constantFrom(...ODD_CONTENT_TYPES).map((contentType) => ({
+      ...request,
+      headers: { ...request.headers, "content-type": contentType },
+      mutation: `content type ${JSON.stringify(contentType)}`,
+      mustRefuse: true,
+    })),
     fc.constant({ ...request, headers: { ...request.headers, "content-type": "application/json" }, bodyText: "", mutation: "empty body", mustRefuse: true }),
     fc.constantFrom(DEFAULT_BODY_LIMIT_BYTES + 1, DEFAULT_BODY_LIMIT_BYTES * 2).map((size) => ({
       ...request,
@@ -400,27 +284,6 @@ function textMutations(request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
     })),
   ];
 }
-
-const BAD_IDS = [
-  "abc",
-  "0",
-  "-1",
-  "1.5",
-  "1e3",
-  "0x10",
-  "%ZZ",
-  "%E2%82",
-  "%",
-  "%00",
-  "99999999999999999999999",
-  "9007199254740993",
-  "%20",
-  encodeURIComponent("📦"),
-  encodeURIComponent("'; DROP TABLE Batch; --"),
-  "..",
-  "x".repeat(300),
-  "1".repeat(2_000),
-];
 
 function pathMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<FuzzRequest>[] {
   const names = Object.keys(request.params).filter((name) => name !== "customerId");
@@ -512,20 +375,7 @@ function headerMutations(world: FuzzWorld, request: FuzzRequest): fc.Arbitrary<F
   ];
 }
 
-const RAW_REQUESTS = [
-  "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
-  "GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n",
-  "GET\r\n\r\n",
-  "\u0000\u0001\u0002\r\n\r\n",
-  "GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n",
-  "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
-  "POST /restapi/v1/customers HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n",
-  `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: ${"a".repeat(70_000)}\r\n\r\n`,
-  `GET /${"a".repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
-  `GET /healthz HTTP/1.1\r\n${Array.from({ length: 3_000 }, (_, index) => `X-H${index}: v`).join("\r\n")}\r\n\r\n`,
-];
-
-const rawRequest: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...RAW_REQUESTS).map((raw) => ({
+const rawRequest: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...rawRequests("/healthz", "/restapi/v1/customers")).map((raw) => ({
   endpoint: "raw",
   method: "RAW",
   params: {},
@@ -606,10 +456,6 @@ function contractVerdict(request: FuzzRequest): { refuse: boolean; invalidShipme
   return { refuse: !endpoint.body.safeParse(body).success, invalidShipments: [] };
 }
 
-function clip(text: string, max = 1_500): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters in all)` : text;
-}
-
 /** The request as a person reads it, long values cut: what a failure prints after shrinking. */
 export function describeRequest(request: FuzzRequest): string {
   if (request.raw !== undefined) return `raw bytes (${request.mutation}):\n${clip(JSON.stringify(request.raw))}`;
@@ -619,8 +465,6 @@ export function describeRequest(request: FuzzRequest): string {
     "\n",
   );
 }
-
-export class FuzzFailure extends Error {}
 
 function judge(request: FuzzRequest, response: ProbeResponse): void {
   const fail = (why: string) => {
@@ -681,14 +525,7 @@ export async function assertHealthy(world: FuzzWorld): Promise<void> {
 /** The kinds of mutation, as their descriptions begin. */
 export const MUTATION_KINDS = [
   "none",
-  "wrong type",
-  "numeric edge",
-  "strange string",
-  "long string",
-  "missing",
-  "extra field",
-  "nesting",
-  "bad JSON",
+  ...JSON_MUTATION_KINDS,
   "content type",
   "empty body",
   "body of",
@@ -709,53 +546,30 @@ export function mutationKind(request: FuzzRequest): string {
   return MUTATION_KINDS.find((kind) => description.startsWith(kind)) ?? description;
 }
 
-export interface FuzzRunSummary {
-  requests: number;
-  /** Requests and time spent per mutation kind. */
-  mutations: Map<string, { count: number; ms: number }>;
-}
-
-export interface FuzzRunOptions {
-  seed: number;
-  runs: number;
-  /** Called every 500 requests. */
-  onProgress?: (done: number) => void;
-}
-
 /**
- * Runs the fuzz suite against a prepared world. On a failure fast-check shrinks the request; the error names
- * the seed, the replay path, the property broken and the shrunk request.
+ * Runs the fuzz suite against a prepared world (fuzz-kit's seeded run: a failure names the seed, the replay
+ * command, the property broken and the shrunk request), then checks the service is still healthy.
  */
 export async function runServiceFuzz(world: FuzzWorld, options: FuzzRunOptions): Promise<FuzzRunSummary> {
   const client = createKeepAliveClient(world.service.baseUrl);
-  const mutations = new Map<string, { count: number; ms: number }>();
-  let requests = 0;
   let previous: FuzzRequest | undefined;
   try {
-    const property = fc.asyncProperty(requestArbitrary(world), async (request) => {
-      requests += 1;
-      const kind = mutationKind(request);
-      const started = performance.now();
-      if (requests % 500 === 0) options.onProgress?.(requests);
-      try {
-        await sendAndJudge(world, client, request, previous);
-      } finally {
-        if (request.raw === undefined) previous = request;
-        const entry = mutations.get(kind) ?? { count: 0, ms: 0 };
-        mutations.set(kind, { count: entry.count + 1, ms: entry.ms + performance.now() - started });
-      }
+    const summary = await runSeeded({
+      ...options,
+      requests: requestArbitrary(world),
+      send: async (request) => {
+        try {
+          await sendAndJudge(world, client, request, previous);
+        } finally {
+          if (request.raw === undefined) previous = request;
+        }
+      },
+      kindOf: mutationKind,
+      describe: describeRequest,
+      replay: (seed, runs) => `npm run fuzz -- --seed ${seed} --runs ${runs}`,
     });
-    const details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: false });
-    if (details.failed) {
-      const [request] = details.counterexample ?? [];
-      throw new FuzzFailure(
-        `Fuzz failure (seed ${options.seed}, path ${details.counterexamplePath}; replay with npm run fuzz -- --seed ${options.seed} --runs ${options.runs}):\n` +
-          `${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n` +
-          `shrunk request:\n${request ? describeRequest(request) : "(none)"}`,
-      );
-    }
     await assertHealthy(world);
-    return { requests, mutations };
+    return summary;
   } finally {
     client.close();
   }

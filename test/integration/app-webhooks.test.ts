@@ -52,9 +52,9 @@ describe("webhook routes", () => {
 
   it("GIVEN a signed app/uninstalled THEN it is recorded by its webhook id and its job forgets that shop's sessions, others stay; the same id again does nothing", async () => {
     const request = signedWebhook("/webhooks/app", "app/uninstalled", { id: 1 });
-    const deliveryId = request.headers.get("X-Shopify-Webhook-Id")!;
+    const webhookId = request.headers.get("X-Shopify-Webhook-Id")!;
     expect(await delivered(appWebhook, request)).toBe(200);
-    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { shop_webhookId: { shop: SHOP, webhookId } } })).toMatchObject({
       shop: SHOP,
       topic: "APP_UNINSTALLED",
       processedAt: expect.any(Date),
@@ -65,8 +65,22 @@ describe("webhook routes", () => {
     // Shopify redelivers the same id: acknowledged, not processed again (a session made since stays).
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: "shpat_again" } });
     expect(await delivered(appWebhook, request)).toBe(200);
-    expect(await prisma.webhookDelivery.count({ where: { id: deliveryId } })).toBe(1);
+    expect(await prisma.webhookDelivery.count({ where: { webhookId } })).toBe(1);
     expect(await prisma.session.count({ where: { shop: SHOP } })).toBe(1);
+  });
+
+  it("GIVEN two shops' app/uninstalled with the same X-Shopify-Webhook-Id THEN each is its own delivery: both are recorded and both shops' sessions are forgotten", async () => {
+    const [first, second] = ["same-id-a.myshopify.com", "same-id-b.myshopify.com"];
+    await prisma.session.createMany({
+      data: [first, second].map((shop) => ({ id: `offline_${shop}`, shop, state: "", accessToken: "shpat_same" })),
+    });
+    const webhookId = `same-id-${Date.now()}`;
+    for (const shop of [first, second]) {
+      const request = signedRequest({ path: "/webhooks/app", topic: "app/uninstalled", shop, payload: { id: 1 }, secret: TEST_API_SECRET, webhookId });
+      expect(await delivered(appWebhook, request), shop).toBe(200);
+    }
+    expect((await prisma.webhookDelivery.findMany({ where: { webhookId }, orderBy: { shop: "asc" } })).map((row) => row.shop)).toEqual([first, second]);
+    expect(await prisma.session.count({ where: { shop: { in: [first, second] } } })).toBe(0);
   });
 
   it("GIVEN a signed app/scopes_update THEN stored sessions carry the granted scopes", async () => {
@@ -85,7 +99,7 @@ describe("webhook routes", () => {
     const response = await appWebhook(args(request));
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/current/);
-    expect(await prisma.webhookDelivery.count({ where: { id: request.headers.get("X-Shopify-Webhook-Id")! } })).toBe(0);
+    expect(await prisma.webhookDelivery.count({ where: { webhookId: request.headers.get("X-Shopify-Webhook-Id")! } })).toBe(0);
   });
 
   it("GIVEN a signed shop/redact THEN it is recorded and its job erases the shop's data; a replay does nothing; a malformed customers/redact is refused with 400", async () => {
@@ -108,7 +122,7 @@ describe("webhook routes", () => {
     const response = await complianceWebhook(args(malformed));
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/customer/);
-    expect(await prisma.webhookDelivery.count({ where: { id: malformed.headers.get("X-Shopify-Webhook-Id")! } })).toBe(0);
+    expect(await prisma.webhookDelivery.count({ where: { webhookId: malformed.headers.get("X-Shopify-Webhook-Id")! } })).toBe(0);
   });
 
   it("GIVEN orders/updated with a valid or an invalid HMAC THEN 200 and 401", async () => {
@@ -120,6 +134,7 @@ describe("webhook routes", () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
     const delivery = (id: string, processedAt: Date | null) => ({
       id,
+      webhookId: id,
       shop: SHOP,
       topic: "ORDERS_UPDATED",
       payload: "{}",

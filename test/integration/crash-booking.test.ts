@@ -153,6 +153,25 @@ describe("a batch booking killed mid-way", () => {
   });
 });
 
+describe("a batch with a shipment of two boxes killed mid-way", () => {
+  it("GIVEN a kill after Batch Book booked a two-box postal shipment WHEN the app starts again THEN it is recorded booked once with the number Get Batch gives, every box's left for the write-back to read, and the service has a number per box", async () => {
+    const shipments = await connected.quoted({ count: 2, serviceCode: "NPS_PRIORITY", boxes: 2 });
+    for (const shipment of shipments) expect(JSON.parse(shipment.request).pieces).toHaveLength(2);
+    const batch = await openBatchOf("Two boxes each", shipments);
+
+    expectKilled(await runWorker(["book-batch", SHOP, batch.id], { crashAt: "booking:after-call" }));
+    expect(await db.shipment.count({ where: { batchId: batch.id, bookingStatus: "BOOKED" } })).toBe(0);
+    expect(expectFinished(await runWorker(["resume", "-"]))).toEqual({ batches: 1, shipments: 0 });
+    await expectBookedOncePerOrder(shipments.map((shipment) => shipment.id));
+    for (const row of await db.shipment.findMany({ where: { id: { in: shipments.map((shipment) => shipment.id) } } })) {
+      expect(row.trackingNumbers, row.orderName).toBeNull();
+      const [record] = ok(await account.searchShipments({ body: { keyword: row.bookNumber! } })).shipments;
+      expect(record!.trackingNumbers, row.orderName).toHaveLength(2);
+      expect(record!.trackingNumbers[0]).toBe(row.trackingNumber);
+    }
+  });
+});
+
 describe("a single booking killed mid-way", () => {
   it("GIVEN a kill before Book Shipment is sent WHEN a fresh process books again THEN it waits while the call could be in flight, then searches, finds nothing and books once", async () => {
     const [shipment] = await quoted(1);

@@ -5,7 +5,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP } from "./devstore-harness";
+import { SHOP } from "./devstore-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
@@ -13,7 +13,7 @@ process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 // The write-back in real processes that die at the dangerous moments (kill -9, no cleanup), against the local
 // admin over HTTP and a real SQLite file; then a fresh process picks up as the app does at startup.
 // This process reads the orders into the mirror through the app's own client, with the children's environment.
-const { service, harness, databaseUrl, customer } = await startServiceAndAdmin({ orders: 40, scope: "write_fulfillments" });
+const { service, harness, databaseUrl, customer, appProcessEnv } = await startServiceAndAdmin({ orders: 40, scope: "write_fulfillments" });
 const db = createPrismaClient(databaseUrl);
 const store = harness.admin.store;
 const available = shippableFulfillmentOrders(store);
@@ -24,14 +24,7 @@ function take(count: number): FulfillmentOrderToShip[] {
 
 /** Runs test/support/write-back-worker.ts in a new process, dying at `crashAt` when given. */
 function runWorker(crashAt?: string): Promise<AppProcessExit> {
-  return runAppProcess("write-back-worker.ts", [], {
-    DATABASE_URL: databaseUrl,
-    LOCAL_ADMIN_URL: harness.url,
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: API_SECRET,
-    SHIPPING_API_URL: service.baseUrl,
-    CONSIGN_CRASH_AT: crashAt,
-  });
+  return runAppProcess("write-back-worker.ts", [], appProcessEnv(crashAt));
 }
 
 /** Fulfillments (not cancelled) of the order that carry this tracking number, as the local admin holds them. */

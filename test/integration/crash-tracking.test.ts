@@ -4,15 +4,17 @@ import { parseGid } from "../../devstore/gid";
 import { CLAIM_LEASE_MS } from "../../app/tracking/schedule";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
-import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP } from "./devstore-harness";
+import { createBatchBookedBoxes, createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
+import { parseServiceTimestamp } from "../../app/shipping/context.server";
+import { SHOP } from "./devstore-harness";
+import { ok } from "./service-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 
 // Tracking writes in real processes that die between intent and outcome (kill -9, no cleanup), against the
 // local admin over HTTP and a real SQLite file; a fresh process then resumes, as after a crash in production.
-const { service, harness, databaseUrl, customer } = await startServiceAndAdmin({ orders: 30, scope: "write_fulfillments" });
+const { service, harness, customer, appProcessEnv } = await startServiceAndAdmin({ orders: 30, scope: "write_fulfillments" });
 const { default: prisma } = await import("../../app/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { unauthenticated } = await import("../../app/shopify.server");
@@ -22,14 +24,27 @@ const now = () => service.clock.now();
 
 /** One tracking pass in a new process at the service's time, dying at `crashAt` when given. */
 function runWorker(crashAt?: string): Promise<AppProcessExit> {
-  return runAppProcess("tracking-worker.ts", [SHOP, now().toISOString()], {
-    DATABASE_URL: databaseUrl,
-    LOCAL_ADMIN_URL: harness.url,
-    SHOPIFY_API_KEY: API_KEY,
-    SHOPIFY_API_SECRET: API_SECRET,
-    SHIPPING_API_URL: service.baseUrl,
-    CONSIGN_CRASH_AT: crashAt,
-  });
+  return runAppProcess("tracking-worker.ts", [SHOP, now().toISOString()], appProcessEnv(crashAt));
+}
+
+/** The app's write-back as it runs at start-up, in a new process, dying at `crashAt` when given. */
+function runWriteBackProcess(crashAt?: string): Promise<AppProcessExit> {
+  return runAppProcess("write-back-worker.ts", [], appProcessEnv(crashAt));
+}
+
+/** Tracking passes in new processes, each dying right after a fulfillmentEventCreate, until one finishes. */
+async function runWorkersDyingAfterEachEvent(): Promise<number> {
+  let crashes = 0;
+  for (;;) {
+    const run = await runWorker("tracking:after-event");
+    if (run.signal === null) {
+      expect(run.code, run.output).toBe(0);
+      return crashes;
+    }
+    expect(run.signal, run.output).toBe("SIGKILL");
+    expect(++crashes).toBeLessThanOrEqual(10);
+    service.clock.advance(CLAIM_LEASE_MS + 60_000);
+  }
 }
 
 /** The local admin's events of the fulfillment as [status, happenedAt]. */
@@ -109,4 +124,68 @@ describe("tracking writes across crashes", () => {
     await expectWrittenOnce(ids);
     for (const row of await prisma.shipment.findMany({ where: { id: { in: ids } } })) expect(row.shopifyStatus).toBe("IN_TRANSIT");
   }, 120_000);
+});
+
+describe("a shipment of two boxes booked in a batch, across crashes", () => {
+  it("GIVEN a two-box shipment booked in a batch WHEN the write-back dies right after fulfillmentCreate and tracking passes die after each event THEN one fulfillment carries both boxes' numbers, and it is Delivered once, only after both boxes are", async () => {
+    const client = service.clientFor(customer);
+    const [fulfillmentOrder] = shippableFulfillmentOrders(store, 1);
+    const row = await createBatchBookedBoxes({ db: prisma, shop: SHOP, client, fulfillmentOrder: fulfillmentOrder!, boxes: 2, bookedAt: now() });
+    const [record] = ok(await client.searchShipments({ body: { keyword: row.bookNumber! } })).shipments;
+    const numbers = record!.trackingNumbers;
+    expect(numbers).toHaveLength(2);
+    expect(numbers[0]).toBe(row.trackingNumber);
+
+    // Write-back: the boxes' numbers are read and stored before the create; the process dies right after it.
+    const killed = await runWriteBackProcess("fulfillment:after-create");
+    expect(killed.signal, killed.output).toBe("SIGKILL");
+    const afterKill = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(afterKill).toMatchObject({ fulfillmentStatus: "CREATING", trackingNumbers: JSON.stringify(numbers) });
+    const orderId = parseGid(row.orderId)!.id;
+    const withBoxes = () =>
+      store.listFulfillments(orderId).filter((f) => f.status !== "CANCELLED" && store.listTrackingInfo(f.id).some((t) => t.number === numbers[0]));
+    expect(withBoxes()).toHaveLength(1);
+
+    // A fresh write-back at the service's time reads Shopify first and links the fulfillment: still one, with both numbers.
+    const { admin } = await unauthenticated.admin(SHOP);
+    expect(await writeBack(contextOf({ admin, shop: SHOP }, prisma, now))).toEqual({ fulfilled: 1, failed: 0 });
+    const [fulfillment] = withBoxes();
+    expect(withBoxes()).toHaveLength(1);
+    expect(store.listTrackingInfo(fulfillment!.id).map((t) => t.number)).toEqual(numbers);
+    const fulfilled = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(fulfilled.fulfillmentId).toBe(`gid://shopify/Fulfillment/${fulfillment!.id}`);
+
+    // The boxes' delivery times, as the carrier will report them.
+    const start = now();
+    service.clock.advance(20 * 24 * HOUR);
+    const timeline = ok(await client.trackShipment({ bookNumber: row.bookNumber! }));
+    service.clock.set(start);
+    const deliveries = numbers.map((number) =>
+      parseServiceTimestamp(timeline.find((e) => e.trackingNumber === number && e.eventStatus === "Delivered")!.eventTime),
+    );
+    const [first, last] = [...deliveries].sort((a, b) => a.getTime() - b.getTime());
+    expect(last!.getTime()).toBeGreaterThan(first!.getTime());
+
+    // One box delivered, the other not yet: never Delivered in Shopify, whatever the crashes.
+    service.clock.set(new Date(first!.getTime() + 60_000));
+    expect(await runWorkersDyingAfterEachEvent()).toBeGreaterThanOrEqual(1);
+    await expectWrittenOnce([row.id]);
+    const halfway = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(halfway.trackingState).toBe("ACTIVE");
+    expect(halfway.shopifyStatus).not.toBe("DELIVERED");
+    expect(shopifyEvents(halfway.fulfillmentId!).some((event) => event.startsWith("DELIVERED"))).toBe(false);
+    const pieceEvents = await prisma.trackingEvent.findMany({ where: { shipmentId: row.id } });
+    expect(new Set(pieceEvents.map((event) => event.trackingNumber))).toEqual(new Set(numbers));
+
+    // Both delivered: Delivered once, at the last box's delivery.
+    service.clock.set(new Date(last!.getTime() + CLAIM_LEASE_MS + 60_000));
+    await runWorkersDyingAfterEachEvent();
+    service.clock.advance(CLAIM_LEASE_MS + 60_000);
+    const settled = await runWorker();
+    expect(settled.code, settled.output).toBe(0);
+    await expectWrittenOnce([row.id]);
+    const delivered = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(delivered).toMatchObject({ trackingState: "DELIVERED", shopifyStatus: "DELIVERED", deliveredAt: last });
+    expect(shopifyEvents(delivered.fulfillmentId!).filter((event) => event.startsWith("DELIVERED"))).toEqual([`DELIVERED ${last!.toISOString()}`]);
+  }, 180_000);
 });

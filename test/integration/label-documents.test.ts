@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
-import { buildFulfillmentOrder, buildLine, buildOrder } from "../factories/orders";
+import { buildFulfillmentOrder, buildLine, buildMirroredOrder, buildOrder } from "../factories/orders";
 import { buildInternationalOrder } from "../factories/shipments";
 import { pageTexts } from "../../service/labels/test-pdf";
 import { startService, type RunningService } from "./service-harness";
@@ -17,6 +17,8 @@ const { createBatches } = await import("../../app/booking/creation.server");
 const booking = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");
 const { parseBookingForm } = await import("../../app/booking/book-request");
+const { batchPrintJob, shipmentPrintJob } = await import("../../app/documents/print-job.server");
+const { saveMirroredOrders } = await import("../../app/orders/mirror.server");
 
 const SHOP = "label-documents.myshopify.com";
 const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP, settings: { labelFormat: "PDF" } });
@@ -36,7 +38,7 @@ const twoLineInternationalOrder = () =>
     ],
   });
 
-async function bookedBatch(name: string, shipments: readonly Shipment[]): Promise<{ pages: string[][]; booked: Shipment[] }> {
+async function bookedBatch(name: string, shipments: readonly Shipment[]): Promise<{ pages: string[][]; booked: Shipment[]; batchId: string }> {
   const ctx = await context();
   const created = await createBatches(ctx, { name, shipmentIds: shipments.map((shipment) => shipment.id) });
   expect(created.errors).toEqual([]);
@@ -45,7 +47,7 @@ async function bookedBatch(name: string, shipments: readonly Shipment[]): Promis
   const labels = await booking.batchLabels(ctx, batchId);
   if (!labels.ok) throw new Error(labels.message);
   const byId = new Map((await prisma.shipment.findMany({ where: { batchId } })).map((row) => [row.id, row]));
-  return { pages: await pageTexts(labels.pdf), booked: shipments.map((shipment) => byId.get(shipment.id)!) };
+  return { pages: await pageTexts(labels.pdf), booked: shipments.map((shipment) => byId.get(shipment.id)!), batchId };
 }
 
 const isInvoice = (page: readonly string[]) => page[0] === "COMMERCIAL INVOICE" || page[0] === "COMMERCIAL INVOICE (CONTINUED)";
@@ -81,7 +83,9 @@ describe("the batch's label PDF", () => {
       expect.arrayContaining([
         `Invoice / package marks ${booked[1]!.orderName}`,
         "Grace Hopper",
-        "London, SW1A 2AA",
+        "London",
+        "SW1A 2AA",
+        "United Kingdom",
         "Terms of trade DAP   Currency USD   Export US to GB",
         "UNIT (USD)",
         "VALUE (USD)",
@@ -98,7 +102,13 @@ describe("the batch's label PDF", () => {
         "Shipper Consign Test Warehouse",
       ]),
     );
-    expect(invoice1!.find((text) => text.startsWith("Units "))).toMatch(/^Units 3 {3}Packages 1 {3}Weight \d+(\.\d+)? (lb|kg)$/);
+    expect(invoice1).toContain("Units 3   Packages 1");
+    // The parcel's actual weight as booked, and the goods' weight: each line's, summed.
+    const weight = (prefix: string) => Number(/ (\d+(?:\.\d+)?) (?:lb|kg)$/.exec(invoice1!.find((text) => text.startsWith(prefix)) ?? "")?.[1]);
+    const lineWeights = invoice1!.filter((text) => /^\d+(\.\d+)? (lb|kg)$/.test(text)).map((text) => Number(text.split(" ")[0]));
+    expect(lineWeights).toHaveLength(2);
+    expect(weight("Net weight (goods)")).toBeCloseTo(lineWeights[0]! + lineWeights[1]!, 3);
+    expect(weight("Gross weight (parcel)")).toBeGreaterThanOrEqual(weight("Net weight (goods)"));
     expect(invoice1!.join(" ")).toContain(
       "I declare that the information on this invoice is true and correct, and that the contents of this shipment are as stated above.",
     );
@@ -113,6 +123,56 @@ describe("the batch's label PDF", () => {
     expect(pages.some(isInvoice)).toBe(false);
     expect(pages.flat().some((text) => text.includes("INVOICE"))).toBe(false);
     pages.forEach((page, index) => expectOneHumanReference(page, booked[index]!));
+  });
+});
+
+describe("a batch's print job", () => {
+  const isSlip = (page: readonly string[]) => page[0] === "PACKING SLIP";
+  const kind = (page: readonly string[]) => (isInvoice(page) ? "invoice" : isSlip(page) ? "slip" : "label");
+
+  it("GIVEN a booked batch of domestic and international orders WHEN printed with packing slips THEN each order's label, its invoice, then its slip, in the batch's order; slips alone and the pick list print the same orders", async () => {
+    // As quoting does, the orders are read into the mirror first: slips and the pick list take products from it.
+    const orders = [buildMirroredOrder(buildOrder()), buildMirroredOrder(twoLineInternationalOrder()), buildMirroredOrder(buildOrder())];
+    await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => service.clock.now() }, orders);
+    const shipments = await connected.quoted({ orders });
+    const { booked, batchId } = await bookedBatch("Printed with slips", shipments);
+    const ctx = await context();
+
+    const job = await batchPrintJob(ctx, batchId, "labels-and-slips");
+    if (!job.ok) throw new Error(job.message);
+    const pages = await pageTexts(job.pdf);
+    expect(pages.map(kind)).toEqual(["label", "slip", "label", "invoice", "slip", "label", "slip"]);
+    const slips = pages.filter(isSlip);
+    const labels = pages.filter((page) => kind(page) === "label");
+    booked.forEach((shipment, index) => {
+      expect(labels[index]).toContain(shipment.trackingNumber);
+      expect(slips[index]).toContain(shipment.orderName);
+    });
+    // The international order's slip lists its two lines with their quantities and the service by name.
+    expect(slips[1]).toEqual(expect.arrayContaining(["Linen apron", "2", "1"]));
+    expect(slips[1]!.some((text) => text.startsWith("Shipping: ") && !/_/.test(text))).toBe(true);
+    expect(slips[1]).toContain("United Kingdom");
+
+    const slipsOnly = await batchPrintJob(ctx, batchId, "slips");
+    if (!slipsOnly.ok) throw new Error(slipsOnly.message);
+    expect((await pageTexts(slipsOnly.pdf)).map((page) => page.find((text) => text.startsWith("#")))).toEqual(booked.map((shipment) => shipment.orderName));
+
+    const pickList = await batchPrintJob(ctx, batchId, "pick-list");
+    if (!pickList.ok) throw new Error(pickList.message);
+    const [pick] = await pageTexts(pickList.pdf);
+    expect(pick![0]).toBe("PICK LIST");
+    expect(pick).toContain("Printed with slips");
+    expect(pick!.join(" ")).toContain(booked[1]!.orderName);
+  });
+
+  it("GIVEN a batch not booked yet WHEN its slips are asked for THEN a sentence saying when they print, no PDF", async () => {
+    const shipments = await connected.quoted({ count: 1, serviceCode: "BLP_GROUND" });
+    const ctx = await context();
+    const created = await createBatches(ctx, { name: "Not booked", shipmentIds: shipments.map((shipment) => shipment.id) });
+    expect(await batchPrintJob(ctx, created.batches[0]!.id, "slips")).toEqual({
+      ok: false,
+      message: "Packing slips and the pick list print once the batch is booked.",
+    });
   });
 });
 
@@ -133,6 +193,15 @@ describe("a single booking's label", () => {
     const pages = await pageTexts(label.body);
     expect(pages).toHaveLength(1);
     expectOneHumanReference(pages[0]!, shipment!);
+
+    // The same order's label with its packing slip after it, and its slip alone.
+    const withSlip = await shipmentPrintJob(ctx, shipment!.id, "labels-and-slips");
+    if (!withSlip.ok) throw new Error(withSlip.message);
+    const slipPages = await pageTexts(withSlip.body);
+    expect(slipPages.map((page) => page[0])).toEqual([expect.not.stringMatching(/PACKING SLIP/), "PACKING SLIP"]);
+    expect(slipPages[1]).toContain(shipment!.orderName);
+    const slipOnly = await shipmentPrintJob(ctx, shipment!.id, "slips");
+    expect(slipOnly.ok && (await pageTexts(slipOnly.body)).map((page) => page[0])).toEqual(["PACKING SLIP"]);
   });
 
   it("GIVEN an international order whose invoice was edited before booking WHEN its label downloads THEN the label, then its commercial invoice as booked", async () => {
@@ -184,7 +253,8 @@ describe("a single booking's label", () => {
     expect(formats).toHaveLength(2);
     expect(formats[0]).toContain(`^FDREF ${shipment!.orderName}^FS`);
     expect(formats[0]).not.toContain(shipment!.id);
-    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Qty 1   HS 691200   Origin PT", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"])
+    expect(zpl).toMatch(/\^FD {2}Qty 1 {3}HS 691200 {3}Origin PT {3}Weight \d+(\.\d+)? (lb|kg)\^FS/);
+    for (const text of ["COMMERCIAL INVOICE", "Ceramic mug", "  Unit 18.00   Value 18.00 USD", "TOTAL VALUE USD 18.00"])
       expect(formats[1]).toContain(`^FD${text}^FS`);
   });
 });

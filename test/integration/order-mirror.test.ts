@@ -123,7 +123,7 @@ describe("the order mirror against the local admin", () => {
     await jobs().idle();
     expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
     const webhookId = request.headers.get("X-Shopify-Webhook-Id")!;
-    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: webhookId } })).toMatchObject({
+    expect(await prisma.webhookDelivery.findUniqueOrThrow({ where: { shop_webhookId: { shop: SHOP, webhookId } } })).toMatchObject({
       shop: SHOP,
       topic: "ORDERS_UPDATED",
       processedAt: expect.any(Date),
@@ -133,7 +133,7 @@ describe("the order mirror against the local admin", () => {
     expect((await ordersWebhook({ request: again, params: {}, context: {} })).status).toBe(200);
     await jobs().idle();
     expect(await prisma.mirrorOrder.findUnique({ where: { id: order.id } })).toBeNull();
-    expect(await prisma.webhookDelivery.count({ where: { id: webhookId } })).toBe(1);
+    expect(await prisma.webhookDelivery.count({ where: { webhookId } })).toBe(1);
   });
 
   it("GIVEN a hold placed in Shopify WHEN fulfillment_orders/placed_on_hold arrives THEN the mirror shows the hold", async () => {

@@ -92,6 +92,7 @@ describe("/api/order-shipments/:id", () => {
         carrierCode: booked!.carrierCode,
         service: booked!.serviceCode,
         trackingNumber: booked!.trackingNumber,
+        trackingNumbers: [booked!.trackingNumber],
         labelStatus: "Label bought · fulfillment pending",
         tone: "success",
         labelPath: `/app/orders/${bookedNumber}/label?shipment=${booked!.id}`,

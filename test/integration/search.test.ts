@@ -49,6 +49,7 @@ describe("searching booked shipments", () => {
       expect(rows[0]).toEqual({
         bookNumber: shipment.bookNumber,
         trackingNumber: shipment.trackingNumber,
+        trackingNumbers: [shipment.trackingNumber],
         carrierCode: "BLP",
         serviceCode: "BLP_GROUND",
         shippingCost: shipment.shippingCost,

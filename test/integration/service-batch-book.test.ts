@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../../service/clock";
 import { START, failed, ok } from "./service-harness";
-import { quoteIds, openBatch, pdfPages, startServiceWithCustomers } from "./service-endpoints";
+import { pageTexts } from "../../service/labels/test-pdf";
+import { quoteIds, openBatch, pdfPages, shipment, startServiceWithCustomers } from "./service-endpoints";
 
 // Batch Book and View Batch Labels: every quote booked once, one PDF page per label, the ledger charged.
 const { service, alice } = await startServiceWithCustomers();
@@ -118,6 +119,49 @@ describe("View Batch Labels", () => {
     expect(await pdfPages(labelsPdf)).toBe(2);
     // Redrawn from the kept label data: the same bytes as at booking.
     expect(labelsPdf).toBe(booked.labelsPdf);
+  });
+
+  it("GIVEN a batch with a two-box postal shipment beside a one-box parcel THEN both PDFs hold a label per box in batch order, Search lists both numbers and Track Shipment follows both", async () => {
+    const box = { weight: "20", length: "12", width: "10", height: "8", insuranceAmount: null, declaredValue: null };
+    const quoted = ok(
+      await alice.client.batchQuote({
+        body: {
+          shipments: [
+            shipment({ serviceCode: "NPS_PRIORITY", shipmentReference: "#2001", pieces: [box, { ...box, weight: "12" }] }),
+            shipment({ shipmentReference: "#2002" }),
+          ],
+        },
+      }),
+    );
+    const ids = quoted.results.map((result) => (result.status === "success" ? result.quotes[0]!.quoteId : Number.NaN));
+    const { batchId } = ok(await alice.client.createBatch({ body: { name: "boxes", quoteIds: ids } }));
+    const booked = ok(await alice.client.batchBook({ body: { batchId } }));
+    const first = booked.results[0]!;
+    if (first.status !== "success") throw new Error("expected the two-box shipment to be booked");
+    const [found] = ok(await alice.client.searchShipments({ body: { keyword: first.bookNumber } })).shipments;
+    const numbers = found!.trackingNumbers;
+    expect(numbers).toHaveLength(2);
+    expect(numbers[0]).toBe(first.trackingNumber);
+    expect(numbers[1]).toMatch(/^94001\d{17}$/);
+    expect(numbers[1]).not.toBe(numbers[0]);
+    for (const labelsPdf of [booked.labelsPdf, ok(await alice.client.getBatchLabels({ batchId })).labelsPdf]) {
+      const pages = await pageTexts(Buffer.from(labelsPdf, "base64"));
+      expect(pages.map((texts) => texts.find((text) => text.includes("PIECE")))).toEqual([
+        "WEIGHT 20 lb   PIECE 1 of 2",
+        "WEIGHT 12 lb   PIECE 2 of 2",
+        "WEIGHT 2.5 lb   PIECE 1 of 1",
+      ]);
+      expect(pages[0]).toContain(numbers[0]);
+      expect(pages[1]).toContain(numbers[1]);
+      expect(pages[0]).not.toContain(numbers[1]);
+    }
+    service.clock.advance(10 * DAY_MS);
+    const events = ok(await alice.client.trackShipment({ bookNumber: first.bookNumber }));
+    for (const number of numbers) {
+      expect(events.filter((event) => event.trackingNumber === number && event.eventStatus === "Delivered")).toHaveLength(1);
+    }
+    // Most recent first across both pieces.
+    expect(events.map((event) => event.eventTime)).toEqual([...events.map((event) => event.eventTime)].sort().reverse());
   });
 
   it("GIVEN a batch without booked shipments THEN 422; an unknown one 404", async () => {

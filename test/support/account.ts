@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { createPrismaClient } from "../../app/db-client.server";
 import { createShippingClient } from "../../shipping-api/client";
 import { saveAccount, saveSettings } from "../../app/settings/account.server";
@@ -5,7 +6,7 @@ import { type AccountCredentials } from "../../app/shipping/client.server";
 import { DEFAULT_SETTINGS, type ShippingSettings } from "../../app/settings/settings";
 import { parseEncryptionKey } from "../../app/secrets.server";
 import { TEST_ENCRYPTION_KEY } from "./app-env";
-import type { Stack } from "./stack";
+import { BROWSER_USER_AGENT, startStack, type Stack, type StackOptions } from "./stack";
 
 /** A US sender with a complete address, as a merchant would save it in Settings. */
 export const TEST_SENDER: NonNullable<ShippingSettings["sender"]> = {
@@ -65,4 +66,39 @@ export async function connectTestAccount(options: {
 /** connectTestAccount for the shop of a running stack (test/support/stack.ts): its service and the app's database. */
 export function connectStackAccount(stack: Stack): Promise<AccountCredentials> {
   return connectTestAccount({ serviceUrl: stack.service.url, partnerKey: stack.service.partnerKey, databaseUrl: stack.app.databaseUrl, shop: stack.shop });
+}
+
+/** A stack whose shop has the app installed, with the app's SQLite database open read-only beside it. */
+export interface InstalledStack extends Stack {
+  /** The app's database, read-only, for checking what requests wrote; closed by `stop()`. */
+  appDb: Database.Database;
+}
+
+/**
+ * A stack (startStack with `options`) whose shop has an account and has the app installed: after
+ * connectStackAccount, one embedded request installs the offline session (token exchange), as opening the app
+ * does; the order webhooks act only for a shop the app is installed on.
+ */
+export async function startInstalledStack(options: StackOptions = {}): Promise<InstalledStack> {
+  const stack = await startStack(options);
+  try {
+    await connectStackAccount(stack);
+    const opened = await fetch(`${stack.app.url}/app?_data=routes%2Fapp`, {
+      headers: { authorization: `Bearer ${await stack.admin.mintSessionToken()}`, "user-agent": BROWSER_USER_AGENT },
+    });
+    await opened.arrayBuffer();
+    if (opened.status !== 200) throw new Error(`Opening the app answered ${opened.status}`);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  const appDb = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
+  const stopStack = stack.stop;
+  return Object.assign(stack, {
+    appDb,
+    stop: async () => {
+      appDb.close();
+      await stopStack();
+    },
+  });
 }

@@ -13,7 +13,7 @@ export interface ConnectedShop {
   /** Mapping settings with the account's real outbound services and the test sender. */
   mapping: MappingSettings;
   /** Quoted shipments of the shop, quoted now by the service's clock (see quotedShipments). */
-  quoted(options?: Pick<QuotedShipmentsOptions, "orders" | "count" | "serviceCode" | "settings">): Promise<Shipment[]>;
+  quoted(options?: Pick<QuotedShipmentsOptions, "orders" | "count" | "serviceCode" | "boxes" | "settings">): Promise<Shipment[]>;
 }
 
 /**

@@ -94,8 +94,11 @@ export interface KeepAliveClient {
   close(): void;
 }
 
-/** One pooled keep-alive connection to `baseUrl`; requests go one after another over it. */
-export function createKeepAliveClient(baseUrl: string): KeepAliveClient {
+/**
+ * One pooled keep-alive connection to `baseUrl`; requests go one after another over it. With `timeoutMs`, a
+ * request not answered in that time fails ("no answer within …"): a server that leaves a connection hanging.
+ */
+export function createKeepAliveClient(baseUrl: string, options: { timeoutMs?: number } = {}): KeepAliveClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const { hostname, port } = new URL(baseUrl);
   return {
@@ -114,6 +117,8 @@ export function createKeepAliveClient(baseUrl: string): KeepAliveClient {
           });
         });
         outgoing.on("error", reject);
+        if (options.timeoutMs !== undefined)
+          outgoing.setTimeout(options.timeoutMs, () => outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
         outgoing.end(body);
       });
     },
@@ -121,4 +126,74 @@ export function createKeepAliveClient(baseUrl: string): KeepAliveClient {
       agent.destroy();
     },
   };
+}
+
+export interface StreamedUpload {
+  /** The answer's status, or null when the connection ended before one. */
+  status: number | null;
+  /** The answer's body (up to the first 64 KiB). */
+  text: string;
+  /** The answer's Connection header, lower-cased. */
+  connection: string | undefined;
+  /** How much of the body was written before the answer came or the connection ended. */
+  sentBytes: number;
+}
+
+/**
+ * POSTs a body of `bytes` bytes (zeros written in 64 KiB chunks as fast as the server takes them, streamed,
+ * never held whole) on a connection of its own, declaring its length or sending it chunked, as a hostile
+ * client does: it keeps writing after the answer, until the whole body is sent or the server ends the
+ * connection (which is then not an error). For the tests that send oversized bodies.
+ */
+export function streamOversizedBody(
+  baseUrl: string,
+  input: { path: string; bytes: number; declareLength: boolean; headers?: Record<string, string> },
+): Promise<StreamedUpload> {
+  const { hostname, port } = new URL(baseUrl);
+  const chunk = Buffer.alloc(64 * 1024);
+  return new Promise((resolve) => {
+    let sentBytes = 0;
+    let answer: Omit<StreamedUpload, "sentBytes"> | null = null;
+    let ended = false;
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      outgoing.destroy();
+      resolve({ ...(answer ?? { status: null, text: "", connection: undefined }), sentBytes });
+    };
+    const headers = { ...input.headers, ...(input.declareLength ? { "content-length": String(input.bytes) } : { "transfer-encoding": "chunked" }) };
+    const outgoing = httpRequest({ host: hostname, port: Number(port), method: "POST", path: input.path, headers, agent: false }, (incoming) => {
+      const received: Buffer[] = [];
+      let size = 0;
+      incoming.on("data", (data: Buffer) => {
+        if (size < 65_536) received.push(data);
+        size += data.length;
+      });
+      incoming.on("end", () => {
+        answer = {
+          status: incoming.statusCode ?? null,
+          text: Buffer.concat(received).toString("utf8"),
+          connection: incoming.headers.connection?.toLowerCase(),
+        };
+        if (ended) settle();
+      });
+    });
+    // The connection ends: the server closed it (after its answer, or resetting it), or the body was all sent.
+    outgoing.on("error", settle);
+    outgoing.on("close", settle);
+    const write = () => {
+      while (!settled && sentBytes < input.bytes) {
+        const piece = input.bytes - sentBytes >= chunk.length ? chunk : chunk.subarray(0, input.bytes - sentBytes);
+        sentBytes += piece.length;
+        if (!outgoing.write(piece)) return void outgoing.once("drain", write);
+      }
+      if (!settled) {
+        ended = true;
+        outgoing.end();
+        if (answer) settle();
+      }
+    };
+    write();
+  });
 }

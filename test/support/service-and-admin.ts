@@ -29,6 +29,8 @@ export interface ServiceAndAdmin {
   databaseUrl: string;
   /** SHOP's Shipping API account, as stored in the app's database. */
   customer: AccountCredentials;
+  /** The environment of an app process (test/support/app-process.ts) on these parts, dying at `crashAt` when given. */
+  appProcessEnv(crashAt?: string): Record<string, string | undefined>;
 }
 
 /**
@@ -59,5 +61,13 @@ export async function startServiceAndAdmin(options: ServiceAndAdminOptions): Pro
   } finally {
     await db.$disconnect();
   }
-  return { service, harness, databaseUrl, customer };
+  const appProcessEnv = (crashAt?: string) => ({
+    DATABASE_URL: databaseUrl,
+    LOCAL_ADMIN_URL: harness.url,
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    SHIPPING_API_URL: service.baseUrl,
+    CONSIGN_CRASH_AT: crashAt,
+  });
+  return { service, harness, databaseUrl, customer, appProcessEnv };
 }

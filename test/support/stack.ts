@@ -10,6 +10,7 @@ import { seedStore } from "../../devstore/seed/seed.js";
 import type { Store } from "../../devstore/store/store.js";
 import { dropAppDatabase, TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "./app-env.js";
 import { freePort } from "./free-port.js";
+import { startShopRouter, type ShopRouter } from "./shop-router.js";
 import { extensionsBuildPath, serverBuildPath } from "./build-dir.js";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -41,11 +42,18 @@ export interface StackOptions {
   serviceClock?: Clock;
   /** The local admin's throttle (default Shopify's standard plan) and routes or hooks of its own (a bench counts requests). */
   localAdmin?: Pick<LocalAdminOptions, "throttle" | "registerRoutes">;
+  /**
+   * More shops, each with a local admin of its own (seeded as the first is), for tests of what one shop may
+   * see of another's: the app reaches them all through one origin that routes by shop (shop-router.ts).
+   */
+  otherShops?: readonly string[];
 }
 
 export interface Stack {
   /** The local admin, in-process (store, webhooks, mintSessionToken …) and its origin. */
   admin: LocalAdmin & { url: string };
+  /** The local admins of StackOptions.otherShops, by shop (empty without). */
+  otherAdmins: ReadonlyMap<string, LocalAdmin & { url: string }>;
   /** The Shipping API service, in-process on the system clock (or StackOptions.serviceClock); the app's SHIPPING_API_URL. */
   service: { url: string; db: ServiceStore; partnerKey: string };
   /** The built app, running as a child process. */
@@ -112,7 +120,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts the real parts a browser test needs, on ephemeral ports: the local admin in-process (temporary
  * SQLite store, seeded, with the shell and the App Bridge stand-in), the Shipping API service in-process
- * (temporary database) and the built app as a child process (`remix-serve`) pointed at both
+ * (temporary database) and the built app as a child process (server/main.ts, as `npm start` runs it) pointed at both
  * (LOCAL_ADMIN_URL, APP_BRIDGE_URL, SHIPPING_API_URL). Call `stop()` when done.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -137,10 +145,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     webhookRetry: { maxAttempts: 1 },
     ...options.localAdmin,
   });
+  const otherAdmins = new Map<string, LocalAdmin & { url: string }>();
+  let router: ShopRouter | undefined;
   let child: ChildProcess | undefined;
   let databaseUrl: string | undefined;
   const stop = async () => {
     if (child) await stopChild(child);
+    await router?.close();
+    for (const other of otherAdmins.values()) await other.close();
     await admin.close();
     await service.close();
     serviceDb.close();
@@ -150,15 +162,33 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     await (options.seed ?? ((store: Store) => seedStore(store, { shopDomain: STACK_SHOP })))(admin.store);
     const adminUrl = await admin.listen({ port: adminPort });
+    for (const [index, shop] of (options.otherShops ?? []).entries()) {
+      const other = createLocalAdmin({
+        dbPath: join(stackDir, `devstore-${index + 2}.sqlite`),
+        shopDomain: shop,
+        apiKey: TEST_API_KEY,
+        apiSecret: TEST_API_SECRET,
+        appUrl,
+        webhookRetry: { maxAttempts: 1 },
+      });
+      const listening = Object.assign(other, { url: "" });
+      otherAdmins.set(shop, listening);
+      await (options.seed ?? ((store: Store) => seedStore(store, { shopDomain: shop })))(other.store);
+      listening.url = await other.listen();
+    }
+    if (otherAdmins.size > 0)
+      router = await startShopRouter(new Map([[STACK_SHOP, adminUrl], ...[...otherAdmins].map(([shop, other]) => [shop, other.url] as const)]), {
+        fallback: adminUrl,
+      });
     const serviceUrl = (await service.listen({ host: "127.0.0.1", port: 0 })).replace("localhost", "127.0.0.1");
 
     const environment = appEnvironment({
-      // remix-serve runs the production build; NODE_ENV=test would load React's development build.
+      // The server runs the production build; NODE_ENV=test would load React's development build.
       NODE_ENV: "production",
       PORT: String(appPort),
       SHOPIFY_APP_URL: appUrl,
       SCOPES: admin.appConfig.scopes,
-      LOCAL_ADMIN_URL: adminUrl,
+      LOCAL_ADMIN_URL: router?.url ?? adminUrl,
       APP_BRIDGE_URL: `${adminUrl}/app-bridge.js`,
       SHIPPING_API_URL: serviceUrl,
       ...options.appEnv,
@@ -168,7 +198,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const logFile = options.appLogFile ?? join(root, "test-results", `app-${Date.now()}.log`);
     mkdirSync(join(logFile, ".."), { recursive: true });
     const log = createWriteStream(logFile);
-    child = spawn(join(root, "node_modules", ".bin", "remix-serve"), [options.serverBuild ?? serverBuildPath()], {
+    // The app's own server (npm start), Node itself running it with tsx as a loader: the child is the app's process.
+    child = spawn(process.execPath, ["--import", "tsx", join(root, "server", "main.ts"), options.serverBuild ?? serverBuildPath()], {
       cwd: root,
       env: environment.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -180,6 +211,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const app = { url: appUrl, databaseUrl: environment.databaseUrl, logFile, process: child };
     return {
       admin: Object.assign(admin, { url: adminUrl }),
+      otherAdmins,
       service: { url: serviceUrl, db: serviceDb, partnerKey: STACK_PARTNER_KEY },
       app,
       shop: STACK_SHOP,

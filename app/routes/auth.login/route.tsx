@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider as PolarisAppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/en.json";
@@ -6,6 +6,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useState } from "react";
 import { login } from "../../shopify.server";
 import { loginErrorMessage } from "./error.server";
+import { readPostedForm } from "../../posted-form.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -13,8 +14,26 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { errors: loginErrorMessage(await login(request)) };
 };
 
+/**
+ * The login form posts a shop domain: its body is bounded (app/body-limits.ts), and a body that is not that
+ * form is answered with the page and a sentence saying so (415 or 400), before the library reads it.
+ */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  return { errors: loginErrorMessage(await login(request)) };
+  let form: FormData;
+  try {
+    form = await readPostedForm(request);
+  } catch (refusal) {
+    if (!(refusal instanceof Response)) throw refusal;
+    const { error } = (await refusal.json()) as { error: string };
+    return json({ errors: { shop: error } }, { status: refusal.status });
+  }
+  const shop = form.get("shop");
+  const posted = new Request(request.url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ shop: typeof shop === "string" ? shop : "" }),
+  });
+  return json({ errors: loginErrorMessage(await login(posted)) });
 };
 
 export default function Auth() {

@@ -18,6 +18,7 @@ import { LabelImageFormat, TermsOfTrade, WeightUnit } from "../../../shipping-ap
 import { EMPTY_ADDRESS, type SenderLocation } from "../addresses";
 import { presetKey, serviceKey, type Catalog } from "../catalog";
 import type { FieldErrors } from "../field-errors";
+import { PackingSlipSize } from "../settings";
 import type { BoxInput, SettingsFormValues } from "../settings-form";
 import { AddressFields } from "./address-fields";
 
@@ -349,6 +350,17 @@ export function DefaultsSection({ values, onChange, errors, catalog }: SectionPr
           value={values.labelFormat}
           onChange={(format) => onChange({ ...values, labelFormat: LabelImageFormat.parse(format) })}
           helpText="ZPL, EPL2 and PNG are for thermal printers; not every carrier offers them."
+        />
+        <Select
+          label="Packing slip paper"
+          options={[
+            { label: "4×6 in (label printer)", value: "4x6" },
+            { label: "Letter", value: "letter" },
+            { label: "A4", value: "a4" },
+          ]}
+          value={values.packingSlipSize}
+          onChange={(size) => onChange({ ...values, packingSlipSize: PackingSlipSize.parse(size) })}
+          helpText="4×6 slips print with the labels on the label printer, one after each label."
         />
         <Select
           label="Signature"

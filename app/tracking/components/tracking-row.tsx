@@ -3,6 +3,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { Badge, BlockStack, IndexTable, Link, Text } from "@shopify/polaris";
 import type { NonEmptyArray } from "@shopify/polaris/build/ts/src/types";
 import type { IndexTableHeading } from "@shopify/polaris/build/ts/src/components/IndexTable";
+import { TrackingNumbers } from "../../components/tracking-numbers";
 import { carrierAndService, type ServiceNames } from "../../shipping/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 
@@ -60,7 +61,9 @@ export function TrackingRow({ row, index, names }: { row: SerializeFrom<TrackedS
           {row.carrierCode && row.serviceCode ? carrierAndService(names, { carrierCode: row.carrierCode, serviceCode: row.serviceCode }) : "—"}
         </span>
       </IndexTable.Cell>
-      <IndexTable.Cell>{row.trackingNumber}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <TrackingNumbers numbers={row.trackingNumbers} testId="tracked-numbers" />
+      </IndexTable.Cell>
     </IndexTable.Row>
   );
 }

@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import type { ShipmentTimeline } from "../tracking-views.server";
+import { TrackingNumbers } from "../../components/tracking-numbers";
 import { formatWhen } from "./tracking-row";
 
 /** An order's tracked shipments with their carrier events, newest first (the order's page). */
@@ -18,9 +19,8 @@ export function TrackingTimeline({ shipments }: { shipments: SerializeFrom<Shipm
               <span data-testid="timeline-status">
                 <Badge tone={shipment.tone}>{shipment.status}</Badge>
               </span>
-              <Text as="span">
-                {shipment.carrierCode} {shipment.trackingNumber}
-              </Text>
+              <Text as="span">{shipment.carrierCode}</Text>
+              <TrackingNumbers numbers={shipment.trackingNumbers} testId="timeline-numbers" />
               {shipment.daysInTransit !== null && (
                 <Text as="span" tone="subdued">
                   {shipment.daysInTransit} {shipment.daysInTransit === 1 ? "day" : "days"} in transit
@@ -44,9 +44,13 @@ export function TrackingTimeline({ shipments }: { shipments: SerializeFrom<Shipm
             ) : (
               <ol style={{ margin: 0, paddingLeft: 18 }} data-testid="timeline-events">
                 {shipment.events.map((event) => (
-                  <li key={`${event.at}-${event.carrierStatus}-${event.message}`} data-testid="timeline-event" data-carrier-status={event.carrierStatus}>
+                  <li
+                    key={`${event.box}-${event.at}-${event.carrierStatus}-${event.message}`}
+                    data-testid="timeline-event"
+                    data-carrier-status={event.carrierStatus}
+                  >
                     <Text as="span" fontWeight="semibold">
-                      {event.message}
+                      {event.box ? `${event.box}: ${event.message}` : event.message}
                     </Text>{" "}
                     <Text as="span" tone="subdued">
                       {[event.place, formatWhen(event.at)].filter(Boolean).join(" · ")}

@@ -94,11 +94,17 @@ function ShipmentSummary({ shipment, bookPath }: { shipment: BlockShipment; book
           {shipment.cost && <s-text>{shipment.cost}</s-text>}
           <s-badge tone={shipment.tone === "attention" ? "warning" : shipment.tone === "info" ? "neutral" : shipment.tone}>{shipment.labelStatus}</s-badge>
         </s-stack>
-        {shipment.trackingNumber && (
+        {shipment.trackingNumbers.length === 1 && (
           <s-text>
-            Tracking <s-text type="strong">{shipment.trackingNumber}</s-text>
+            Tracking <s-text type="strong">{shipment.trackingNumbers[0]}</s-text>
           </s-text>
         )}
+        {shipment.trackingNumbers.length > 1 &&
+          shipment.trackingNumbers.map((number, index) => (
+            <s-text key={number}>
+              Box {index + 1} of {shipment.trackingNumbers.length}: tracking <s-text type="strong">{number}</s-text>
+            </s-text>
+          ))}
         {shipment.trackingNumber && (
           <s-text color="subdued">
             {tracking ? `${tracking.status}${tracking.place ? ` · ${tracking.place}` : ""} · ${new Date(tracking.at).toLocaleString()}` : "No carrier scan yet"}

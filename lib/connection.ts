@@ -2,10 +2,11 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 
 /**
- * Closing a connection without losing the answer. When the service refuses a request it has not read to the
- * end (headers over the limit, a body over the limit, a request the HTTP parser rejects), it must close the
- * connection: what follows on it is not a request. Closing a socket that still has unread bytes makes the
- * kernel send a reset, and a reset can discard the answer before the client reads it. So the service says
+ * Closing a connection without losing the answer (the Shipping API service's and the app's servers alike).
+ * When a server refuses a request it has not read to the end (headers over the limit, a body over the limit, a
+ * request the HTTP parser rejects, a refusal before the body was wanted), it must close the connection: what
+ * follows on it is not a request. Closing a socket that still has unread bytes makes the kernel send a reset,
+ * and a reset can discard the answer before the client reads it. So the server says
  * `Connection: close`, ends its side after the answer, and reads and discards what the client still sends
  * until the client closes too (or {@link LINGER_MS} passes): the same "lingering close" as nginx.
  */

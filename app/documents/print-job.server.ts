@@ -1,0 +1,224 @@
+import type { Shipment } from "@prisma/client";
+import { z } from "zod";
+import { A4, FOUR_BY_SIX, LETTER, type PageSize, PdfBuilder } from "../../lib/pdf/page-content";
+import { type ShipmentWithQuote, batchMembers, withSelectedQuotes } from "../batches/batch-store.server";
+import { batchLabels, batchFileName } from "../booking/batch-booking.server";
+import { shipmentLabel } from "../booking/single-booking.server";
+import { loadMirroredOrders } from "../orders/mirror.server";
+import type { MirroredOrder } from "../orders/order-node";
+import type { Outcome } from "../outcome";
+import { loadServiceNames } from "../quoting/service-names.server";
+import { loadSettings } from "../settings/account.server";
+import { loadSenderLocations } from "../settings/shop-profile.server";
+import type { PackingSlipSize, ShippingSettings } from "../settings/settings";
+import type { ShippingContext } from "../shipping/context.server";
+import { explainShippingError } from "../shipping/errors";
+import { carrierAndService } from "../shipping/service-names";
+import { type PackingSlip, type PackingSlipLine, addPackingSlipPages } from "./packing-slip";
+import { type PickListEntry, renderPickList } from "./pick-list";
+import type { PrintChoice } from "./print-choice";
+
+export { PrintChoice } from "./print-choice";
+
+/** A batch's print job (print-choice.ts), one PDF in the batch's order: the order the batch page lists. */
+export type PrintJobOutcome = Outcome<{ pdf: Buffer; filename: string }>;
+
+const PAPER: Record<PackingSlipSize, PageSize> = { "4x6": FOUR_BY_SIX, letter: LETTER, a4: A4 };
+
+/** What the stored quote request says about the parcel: who it goes to and how many boxes. */
+const StoredRequest = z.object({
+  receiver: z.object({
+    name: z.string(),
+    company: z.string().nullish(),
+    address1: z.string(),
+    address2: z.string().nullish(),
+    city: z.string(),
+    state: z.string().nullish(),
+    zip: z.string().nullish(),
+    country: z.string(),
+    phone: z.string().nullish(),
+  }),
+  pieces: z.array(z.object({ lineItems: z.array(z.object({ sku: z.string(), productName: z.string(), quantity: z.number() })).nullish() })).min(1),
+});
+
+const ShipmentLines = z.array(z.object({ fulfillmentOrderLineItemId: z.string(), quantity: z.number().int().positive() }));
+
+const MirroredLine = z.object({ id: z.string(), sku: z.string().nullable(), productTitle: z.string(), variantTitle: z.string().nullable() });
+
+export async function batchPrintJob(ctx: ShippingContext, batchId: string, choice: PrintChoice): Promise<PrintJobOutcome> {
+  if (choice === "labels") return batchLabels(ctx, batchId);
+  const booked = (await batchMembers(ctx, batchId)).filter((shipment) => shipment.bookingStatus === "BOOKED" && shipment.bookNumber);
+  if (booked.length === 0) return { ok: false, message: "Packing slips and the pick list print once the batch is booked." };
+  const batch = await ctx.db.batch.findFirstOrThrow({ where: { id: batchId, shop: ctx.shop } });
+  return printJob(ctx, booked, choice, { title: batch.name, file: batchFileName(batch.name) });
+}
+
+/**
+ * One booked shipment's print job, as a single booking offers it: its label as booked (in any format), or its
+ * label with its packing slip, its slip alone, or its pick list.
+ */
+export async function shipmentPrintJob(
+  ctx: ShippingContext,
+  shipmentId: string,
+  choice: PrintChoice,
+): Promise<Outcome<{ body: Buffer; contentType: string; filename: string }>> {
+  if (choice === "labels") return shipmentLabel(ctx, shipmentId);
+  const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
+  if (!shipment) return { ok: false, message: "This shipment is not in this shop." };
+  if (shipment.bookingStatus !== "BOOKED" || !shipment.bookNumber) return { ok: false, message: "This shipment has no label yet. Book it first." };
+  const [withQuote] = await withSelectedQuotes(ctx, [shipment]);
+  const job = await printJob(ctx, [withQuote!], choice, { title: shipment.orderName, file: shipment.orderName.replace(/[^A-Za-z0-9]+/g, "") || "order" });
+  return job.ok ? { ok: true, body: job.pdf, contentType: "application/pdf", filename: job.filename } : job;
+}
+
+/** Slips, labels with slips, or the pick list of booked shipments, in the given order. */
+async function printJob(
+  ctx: ShippingContext,
+  booked: readonly ShipmentWithQuote[],
+  choice: Exclude<PrintChoice, "labels">,
+  name: { title: string; file: string },
+): Promise<PrintJobOutcome> {
+  const orders = new Map((await loadMirroredOrders(ctx, [...new Set(booked.map((shipment) => shipment.orderId))])).map((order) => [order.id, order]));
+  const created = ctx.now();
+  const base = name.file;
+  if (choice === "pick-list") {
+    const entries = booked.flatMap((shipment) =>
+      boxLines(shipment, orders.get(shipment.orderId)).all.map((line) => ({ ...line, orderName: shipment.orderName })),
+    );
+    const locations = new Set(booked.map((shipment) => locationOf(shipment, orders.get(shipment.orderId))));
+    // Headed by location only when the batch ships from several; then by the locations' names, read from Shopify.
+    const locationNames =
+      locations.size > 1 ? new Map((await loadSenderLocations(ctx)).map((location) => [location.id, location.name])) : new Map<string, string>();
+    const pickEntries: PickListEntry[] = entries.map((entry) => ({
+      sku: entry.sku,
+      product: entry.product,
+      variant: entry.variant,
+      quantity: entry.quantity,
+      orderName: entry.orderName,
+      location: locations.size > 1 ? (entry.location ? (locationNames.get(entry.location) ?? "Another location") : "No location") : null,
+    }));
+    const pdf = await renderPickList(LETTER, { title: name.title, printed: printedDate(created), entries: pickEntries }, created);
+    return { ok: true, pdf: Buffer.from(pdf), filename: `${base}-pick-list.pdf` };
+  }
+
+  const settings = await loadSettings(ctx);
+  const names = await loadServiceNames(ctx);
+  const paper = PAPER[settings.packingSlipSize];
+  const builder = await PdfBuilder.create({
+    title: `${name.title}: ${choice === "slips" ? "packing slips" : "labels and packing slips"}`,
+    producer: "Consign",
+    created,
+  });
+  for (const shipment of booked) {
+    if (choice === "labels-and-slips") {
+      const label = await ctx.client.getShipmentLabel({ bookNumber: shipment.bookNumber! });
+      if (!label.ok) return { ok: false, message: `${shipment.orderName}: ${explainShippingError("shipment-label", label.error)}` };
+      if (label.value.labelImageFormat !== "PDF") {
+        return {
+          ok: false,
+          message: `${shipment.orderName} was booked with a ${label.value.labelImageFormat} label; print its labels alone, or book it with PDF labels.`,
+        };
+      }
+      await builder.addPdf(Buffer.from(label.value.labelImage, "base64"));
+    }
+    addPackingSlipPages(
+      builder,
+      paper,
+      packingSlip(
+        shipment,
+        orders.get(shipment.orderId),
+        settings,
+        carrierAndService(names, shipment.selectedQuote ?? { carrierCode: shipment.carrierCode ?? "", serviceCode: shipment.serviceCode ?? "" }),
+      ),
+    );
+  }
+  return { ok: true, pdf: Buffer.from(await builder.save()), filename: `${base}-${choice}.pdf` };
+}
+
+interface ShipmentLine extends PackingSlipLine {
+  location: string | null;
+}
+
+/** The shipment's lines with their products from the mirror, and which box each goes in. */
+function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: ShipmentLine[]; boxes: ShipmentLine[][] } {
+  const request = StoredRequest.parse(JSON.parse(shipment.request));
+  const fulfillmentOrder = order?.fulfillmentOrders.find((fo) => fo.id === shipment.fulfillmentOrderId);
+  const mirrored = new Map(
+    z
+      .array(MirroredLine.passthrough())
+      .parse(fulfillmentOrder?.lines ?? [])
+      .map((line) => [line.id, line]),
+  );
+  // The request's line items are the same lines in the same order: what the label was booked with, when the
+  // mirror no longer has the line.
+  const requested = request.pieces.flatMap((piece) => piece.lineItems ?? []);
+  const all = ShipmentLines.parse(JSON.parse(shipment.lines)).map((line, index): ShipmentLine => {
+    const known = mirrored.get(line.fulfillmentOrderLineItemId);
+    return {
+      product: known?.productTitle ?? requested[index]?.productName ?? "Item no longer in the order",
+      variant: known?.variantTitle && known.variantTitle !== "Default Title" ? known.variantTitle : null,
+      sku: known?.sku ?? requested[index]?.sku ?? "",
+      quantity: line.quantity,
+      location: fulfillmentOrder?.assignedLocationId ?? null,
+    };
+  });
+  // Boxes list their own lines when the booking said which box holds which SKU; otherwise each box's slip lists
+  // the whole shipment (Consign records the boxes, not which line went into which).
+  const assigned = request.pieces.filter((piece) => piece.lineItems?.length).length > 1;
+  const boxes = request.pieces.map((piece) =>
+    assigned
+      ? all
+          .filter((line) => piece.lineItems?.some((item) => item.sku === line.sku))
+          .map((line) => ({ ...line, quantity: piece.lineItems!.find((item) => item.sku === line.sku)!.quantity }))
+      : all,
+  );
+  return { all, boxes };
+}
+
+function locationOf(shipment: Shipment, order: MirroredOrder | undefined): string | null {
+  return order?.fulfillmentOrders.find((fo) => fo.id === shipment.fulfillmentOrderId)?.assignedLocationId ?? null;
+}
+
+function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, settings: ShippingSettings, service: string): PackingSlip {
+  const request = StoredRequest.parse(JSON.parse(shipment.request));
+  const receiver = request.receiver;
+  const sender = settings.sender;
+  return {
+    shop: {
+      name: sender?.company || sender?.name || "",
+      address: {
+        name: "",
+        company: "",
+        address1: sender?.address1 ?? "",
+        address2: sender?.address2 ?? "",
+        city: sender?.city ?? "",
+        state: sender?.state ?? "",
+        zip: sender?.zip ?? "",
+        country: sender?.country ?? "",
+      },
+    },
+    orderName: shipment.orderName,
+    orderDate: printedDate(order ? new Date(order.createdAt) : (shipment.bookedAt ?? shipment.createdAt)),
+    shipTo: {
+      name: receiver.name,
+      company: receiver.company ?? "",
+      address1: receiver.address1,
+      address2: receiver.address2 ?? "",
+      city: receiver.city,
+      state: receiver.state ?? "",
+      zip: receiver.zip ?? "",
+      country: receiver.country,
+      phone: receiver.phone ?? "",
+    },
+    service,
+    boxes: boxLines(shipment, order).boxes,
+    // The order mirror does not hold the order's note and note attributes (where a gift message is kept) yet.
+    note: null,
+    giftMessage: null,
+  };
+}
+
+/** "27 Nov 2026". */
+function printedDate(date: Date): string {
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
