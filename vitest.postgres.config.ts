@@ -25,6 +25,7 @@ const POSTGRES_TIER = [
   "test/integration/tracking-sync.test.ts",
   "test/integration/tracking-void.test.ts",
   "test/integration/app-webhooks.test.ts",
+  "test/integration/webhook-burst.test.ts",
   "test/integration/compliance.test.ts",
   "test/integration/order-mirror.test.ts",
   "test/integration/mirror-at-size.test.ts",

@@ -4,6 +4,7 @@ import { queueOutstandingWriteBack } from "./fulfillment/write-back.server";
 import { defineJob, type JobServices } from "./jobs/job";
 import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
 import { resumeQuoteRuns } from "./quoting/quote-run.server";
+import { resumeWebhookDeliveries } from "./webhooks.server";
 
 /**
  * Work that a fault can leave in doubt, and what settles it without a restart (docs/decisions/011). Every
@@ -19,6 +20,7 @@ import { resumeQuoteRuns } from "./quoting/quote-run.server";
  * | quote run RUNNING                       | quote-run (quotes what is not quoted)   |
  * | order sync RUNNING                      | order-mirror-sync                       |
  * | shipment fulfillment PENDING / CREATING | fulfillment-write-back (reads first)    |
+ * | webhook delivery not processed          | the shop's webhook-deliveries           |
  *
  * Tracking needs no entry here: its schedule (tracking-schedule, every minute) sends every due shipment's
  * poll, and an event whose write was in doubt is due again.
@@ -39,6 +41,7 @@ export async function resumeRecordedWork(services: JobServices, { graceMs }: { g
     attempt("queueing outstanding fulfillment write-back", () => queueOutstandingWriteBack(services), []),
     attempt("resuming quote runs", () => resumeQuoteRuns(services), 0),
     attempt("resuming order syncs", () => resumeMirrorSyncs(services), 0),
+    attempt("resuming webhook deliveries", () => resumeWebhookDeliveries(services), 0),
   ]);
   if (failures.length > 0) throw new AggregateError(failures, `Settling recorded work failed: ${failures.map((failure) => failure.message).join("; ")}`);
   return { writeBackShops };

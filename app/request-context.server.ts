@@ -9,7 +9,10 @@ import { nonFiniteNumberField, WebhookPayloadError } from "./webhook-payload";
 import { WEBHOOK_BODY_LIMIT, WEBHOOK_BYTES_IN_FLIGHT } from "./body-limits";
 import { BodyBudget, withBudgetedBody } from "./request-body.server";
 import { jsonCostProblem } from "../lib/json-cost";
+import { isPossibleShopDomain } from "./shopify/shop-domain";
 import type { DeliveryReceipt, WebhookDelivery } from "./webhooks.server";
+
+const notAShop = () => json({ error: "The session token's dest is not a Shopify shop. Open Consign from your Shopify admin." }, { status: 401 });
 
 /**
  * What the library throws, rather than answers, for an admin request from outside it cannot act on, as the
@@ -18,9 +21,7 @@ import type { DeliveryReceipt, WebhookDelivery } from "./webhooks.server";
  */
 function refusalOfAdminRequest(error: unknown): Response | null {
   const notAUrl = error instanceof TypeError && (error as TypeError & { code?: string }).code === "ERR_INVALID_URL";
-  if (error instanceof InvalidShopError || notAUrl) {
-    return json({ error: "The session token's dest is not a Shopify shop. Open Consign from your Shopify admin." }, { status: 401 });
-  }
+  if (error instanceof InvalidShopError || notAUrl) return notAShop();
   if (error instanceof ShopifyError && /exit-iframe/i.test(error.message)) {
     return json({ error: "exitIframe must be an address of this app or of your Shopify admin." }, { status: 400 });
   }
@@ -29,11 +30,14 @@ function refusalOfAdminRequest(error: unknown): Response | null {
 
 /** authenticate.admin, with what it throws for input from outside answered as a 4xx (see refusalOfAdminRequest), never a 500. */
 export async function authenticateAdmin(request: Request): ReturnType<typeof authenticate.admin> {
+  let admin: Awaited<ReturnType<typeof authenticate.admin>>;
   try {
-    return await authenticate.admin(request);
+    admin = await authenticate.admin(request);
   } catch (thrown) {
     throw refusalOfAdminRequest(thrown) ?? thrown;
   }
+  if (!isPossibleShopDomain(admin.session.shop)) throw notAShop();
+  return admin;
 }
 
 /**
@@ -89,6 +93,7 @@ export function webhookResponse(request: Request, receive: (ctx: Context, delive
       throw error;
     }
     const { shop, topic, payload, webhookId } = webhook;
+    if (!isPossibleShopDomain(shop)) throw refuseDelivery("X-Shopify-Shop-Domain is not a shop's domain");
     const outOfRange = nonFiniteNumberField(payload);
     if (outOfRange !== null) throw refuseDelivery(`${outOfRange || "The payload"}: the number is larger than a number Shopify sends`);
     console.info(JSON.stringify({ msg: "webhook received", shop, topic, webhookId }));

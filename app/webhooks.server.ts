@@ -3,7 +3,8 @@ import type { Context } from "./context";
 import type { Outcome } from "./outcome";
 import { defineJob, type JobServices } from "./jobs/job";
 import { jobs } from "./jobs/queue.server";
-import { mirrorFollowsTopic, syncOrderFromWebhook, webhookSubject } from "./orders/webhook-sync.server";
+import { refreshOrder } from "./orders/mirror.server";
+import { mirrorFollowsTopic, orderIdOfWebhook, webhookSubject } from "./orders/webhook-sync.server";
 import { stopTrackingFromWebhook } from "./tracking/stops.server";
 import { CustomerRedactPayload, DataRequestPayload, redactCustomer, redactShop, reportCustomerData } from "./compliance.server";
 import { forgetShopSessions, grantedScopes, recordGrantedScopes, stopShopTracking } from "./shop-lifecycle.server";
@@ -12,8 +13,8 @@ import { parseWebhookPayload } from "./webhook-payload";
 /**
  * Webhook deliveries, once their HMAC is verified (the webhook routes' helper in app/request-context.server.ts
  * does that and turns what is received here into the answer): each route checks the topic and the payload's
- * shape, records the delivery once by its X-Shopify-Webhook-Id and queues the webhook-delivery job, which does
- * what the topic says in the shop's Context.
+ * shape, records the delivery once by its X-Shopify-Webhook-Id and queues the shop's webhook-deliveries job,
+ * which does what the topic says in the shop's Context.
  */
 
 /** A delivery whose HMAC was verified, as authenticate.webhook gives it (topic as ORDERS_UPDATED, the body parsed). */
@@ -68,37 +69,133 @@ export const LIFECYCLE_TOPICS: ReadonlySet<string> = new Set(["APP_UNINSTALLED",
 /** Shopify's mandatory compliance topics. */
 export const COMPLIANCE_TOPICS: ReadonlySet<string> = new Set(["CUSTOMERS_DATA_REQUEST", "CUSTOMERS_REDACT", "SHOP_REDACT"]);
 
+/** Deliveries read at a time while a run gathers the shop's pending ones (their payloads are dropped once read). */
+const DELIVERIES_PER_READ = 500;
 /**
- * The job that acts on a recorded webhook delivery. App and compliance topics do what their topic says
- * (forget the sessions, record scopes, report, erase). Order topics stop tracking what was cancelled and
- * re-read the order into the mirror (re-reading makes out-of-order and repeated deliveries harmless);
- * without an offline session (the app was uninstalled) there is no mirror to keep current. A delivery
- * processed already is not processed again.
+ * Orders re-read in one run: a long burst is worked in runs that each end well inside the job's expiry (at
+ * the standard plan's 100 points/s, 100 re-reads take about 15 s), each sending the next.
+ */
+const ORDERS_PER_RUN = 100;
+/** Ids per `IN (…)` list, inside SQLite's 999 bound values. */
+const IDS_PER_STATEMENT = 500;
+
+/**
+ * The job that works a shop's recorded webhook deliveries, all of them pending at once (one runs per shop
+ * at a time, and one more waits: a delivery recorded while a run works is taken by the next). App and
+ * compliance topics do what their topic says (forget the sessions, record scopes, report, erase), in the
+ * order they arrived. Order topics stop tracking what was cancelled, each delivery on its own, and are
+ * coalesced by their order: however many deliveries name an order, it is re-read once per run, and every
+ * one of them is marked processed with it. Re-reading makes out-of-order and repeated deliveries harmless,
+ * and the re-reads take the pacer's `sync` lane, behind pages and the write-back (app/shopify/pacer.ts).
+ * Without an offline session (the app was uninstalled) there is no mirror to keep current.
  */
 export const webhookDeliveryJob = defineJob({
-  name: "webhook-delivery",
-  data: z.object({ deliveryId: z.string().min(1) }),
-  key: ({ deliveryId }) => deliveryId,
+  name: "webhook-deliveries",
+  data: z.object({ shop: z.string().min(1) }),
+  key: ({ shop }) => shop,
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   expireInSeconds: 5 * 60,
-  run: async ({ deliveryId }, { services }) => {
-    const delivery = await services.db.webhookDelivery.findUnique({ where: { id: deliveryId } });
-    if (!delivery || delivery.processedAt) return;
-    const ctx = services.context(delivery.shop);
-    const payload: unknown = JSON.parse(delivery.payload);
-    const appTopic = APP_TOPICS[delivery.topic];
-    if (appTopic) await appTopic.act(ctx, payload);
-    else {
-      await stopTrackingFromWebhook(ctx, delivery.topic, payload, delivery.receivedAt);
-      // The offline session, under the id shopify-app-remix stores it by: the order is read through it.
-      if (await ctx.db.session.findUnique({ where: { id: `offline_${ctx.shop}` }, select: { id: true } })) {
-        await syncOrderFromWebhook(ctx, delivery.topic, payload);
-      }
-    }
-    // updateMany: a shop/redact may have erased the shop's deliveries with the rest of its data.
-    await ctx.db.webhookDelivery.updateMany({ where: { id: deliveryId }, data: { processedAt: ctx.now() } });
+  run: async ({ shop }, { services, signal }) => {
+    const more = await workPendingDeliveries(services.context(shop, { lane: "sync" }), signal);
+    if (more) await jobs().send(webhookDeliveryJob, { shop });
   },
 });
+
+/** Deliveries a run could not work (their order's re-read failed, or their topic's act): left pending, and the run fails after the rest so the queue retries it with backoff. */
+export class DeliveriesFailedError extends Error {
+  override name = "DeliveriesFailedError";
+  constructor(readonly failures: readonly unknown[]) {
+    super(`${failures.length} webhook deliveries could not be worked and stay pending: ${failures.map((failure) => String(failure)).join("; ")}`);
+  }
+}
+
+/** The shop's offline session, under the id shopify-app-remix stores it by: the mirror's orders are read through it. */
+async function hasOfflineSession(ctx: Pick<Context, "db" | "shop">): Promise<boolean> {
+  return (await ctx.db.session.findUnique({ where: { id: `offline_${ctx.shop}` }, select: { id: true } })) !== null;
+}
+
+/**
+ * Works the shop's pending deliveries, oldest first: every app topic and every delivery of up to
+ * ORDERS_PER_RUN orders (each order re-read once). Answers whether deliveries are left for another run. A
+ * delivery that cannot be worked stays pending without holding up the others; the run then throws
+ * DeliveriesFailedError, once the rest are done.
+ */
+export async function workPendingDeliveries(ctx: Context, signal?: AbortSignal): Promise<boolean> {
+  const byOrder = new Map<string, string[]>();
+  const failures: unknown[] = [];
+  let left = false;
+  let after: { receivedAt: Date; id: string } | null = null;
+  let mirrorKept = await hasOfflineSession(ctx);
+  for (;;) {
+    const page: { id: string; topic: string; payload: string; receivedAt: Date }[] = await ctx.db.webhookDelivery.findMany({
+      where: {
+        shop: ctx.shop,
+        processedAt: null,
+        ...(after && { OR: [{ receivedAt: { gt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { gt: after.id } }] }),
+      },
+      orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
+      take: DELIVERIES_PER_READ,
+      select: { id: true, topic: true, payload: true, receivedAt: true },
+    });
+    for (const delivery of page) {
+      if (signal?.aborted) return true;
+      try {
+        const payload: unknown = JSON.parse(delivery.payload);
+        const appTopic = APP_TOPICS[delivery.topic];
+        if (appTopic) {
+          await appTopic.act(ctx, payload);
+          await markProcessed(ctx, [delivery.id]);
+          mirrorKept = await hasOfflineSession(ctx);
+          continue;
+        }
+        // Without an offline session (the app was uninstalled) there is no mirror to keep current.
+        const orderId = mirrorKept ? await orderIdOfWebhook(ctx, delivery.topic, payload) : null;
+        const coalesced = orderId === null ? null : byOrder.get(orderId);
+        if (orderId !== null && !coalesced && byOrder.size >= ORDERS_PER_RUN) {
+          left = true;
+          continue;
+        }
+        await stopTrackingFromWebhook(ctx, delivery.topic, payload, delivery.receivedAt);
+        if (orderId === null) await markProcessed(ctx, [delivery.id]);
+        else if (coalesced) coalesced.push(delivery.id);
+        else byOrder.set(orderId, [delivery.id]);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (page.length < DELIVERIES_PER_READ) break;
+    after = page.at(-1)!;
+  }
+  for (const [orderId, deliveryIds] of byOrder) {
+    if (signal?.aborted) return true;
+    try {
+      if (mirrorKept) await refreshOrder(ctx, orderId);
+      await markProcessed(ctx, deliveryIds);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw new DeliveriesFailedError(failures);
+  return left;
+}
+
+/** Marks deliveries processed at `ctx.now()`; updateMany, as a shop/redact may have erased the shop's deliveries with the rest of its data. */
+async function markProcessed(ctx: Pick<Context, "db" | "now">, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    await ctx.db.webhookDelivery.updateMany({ where: { id: { in: ids.slice(start, start + IDS_PER_STATEMENT) } }, data: { processedAt: ctx.now() } });
+  }
+}
+
+/**
+ * Sends the delivery job of every shop with deliveries recorded and not processed (app/recorded-work.server.ts: at
+ * start, as the in-process queue keeps nothing across a restart, and every minute, for a shop whose job gave up);
+ * answers how many shops.
+ */
+export async function resumeWebhookDeliveries(services: Pick<JobServices, "db">): Promise<number> {
+  const shops = await services.db.webhookDelivery.findMany({ where: { processedAt: null }, distinct: ["shop"], select: { shop: true } });
+  for (const { shop } of shops) await jobs().send(webhookDeliveryJob, { shop });
+  return shops.length;
+}
 
 /** Shopify retries a delivery for up to 48 hours; a processed delivery's id is kept well beyond that. */
 const DELIVERY_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -145,7 +242,7 @@ export async function recordDelivery(ctx: Pick<Context, "db" | "shop" | "now">, 
 /**
  * A webhook route's whole work once the HMAC is verified, answered well inside Shopify's 5 seconds: the topic
  * and the payload's shape are checked here, the delivery is recorded once by its X-Shopify-Webhook-Id and the
- * webhook-delivery job does the rest; a redelivered id is acknowledged and does nothing.
+ * shop's webhook-deliveries job does the rest; a redelivered id is acknowledged and does nothing.
  */
 async function receive(
   ctx: Pick<Context, "db" | "shop" | "now">,
@@ -155,8 +252,7 @@ async function receive(
 ): Promise<DeliveryReceipt> {
   if (!takes(delivery.topic)) return { ok: false, message: `Unexpected topic ${delivery.topic}` };
   check(delivery.topic, delivery.payload);
-  const deliveryId = await recordDelivery(ctx, delivery);
-  if (deliveryId) await jobs().send(webhookDeliveryJob, { deliveryId });
+  if (await recordDelivery(ctx, delivery)) await jobs().send(webhookDeliveryJob, { shop: ctx.shop });
   return { ok: true };
 }
 

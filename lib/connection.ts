@@ -40,9 +40,11 @@ export function lingerAfterResponse(socket: Socket): void {
 /**
  * Answers on a raw socket, for refusals the HTTP parser makes before there is a request object (431 header
  * overflow, 400 malformed request, 408 timeout), then closes with a lingering close. Nothing is written when
- * the socket is gone or a response on it has already begun (the bytes would corrupt it).
+ * the socket is gone or a response on it has already begun (the bytes would corrupt it). The answer to a HEAD
+ * request (as far as the bytes the parser refused show one) has its headers only: a body after them would be
+ * read as a second, broken answer.
  */
-export function answerOnSocket(socket: Socket, status: number, body: unknown): void {
+export function answerOnSocket(socket: Socket, refused: Error & { rawPacket?: unknown }, status: number, body: unknown): void {
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.destroyed) return;
   if (!socket.writable || inFlight?.headersSent) {
@@ -52,9 +54,10 @@ export function answerOnSocket(socket: Socket, status: number, body: unknown): v
   // The HTTP parser is finished with this connection: stop feeding it what the client still sends.
   socket.removeAllListeners("data");
   const text = JSON.stringify(body);
+  const head = Buffer.isBuffer(refused.rawPacket) && refused.rawPacket.toString("latin1", 0, 5) === "HEAD ";
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${head ? "" : text}`,
   );
   lingeringClose(socket);
 }

@@ -90,8 +90,8 @@ export function internalError(error: unknown, request: Request, response: Respon
 export function answerClientErrors(server: Server): void {
   server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
     if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
-    if (error.code === "HPE_HEADER_OVERFLOW") return answerOnSocket(socket, 431, { error: "The request headers are larger than the app takes." });
-    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return answerOnSocket(socket, 408, { error: "The request was not received in time." });
-    answerOnSocket(socket, 400, { error: `Malformed HTTP request (${error.code ?? "parse error"}).` });
+    if (error.code === "HPE_HEADER_OVERFLOW") return answerOnSocket(socket, error, 431, { error: "The request headers are larger than the app takes." });
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return answerOnSocket(socket, error, 408, { error: "The request was not received in time." });
+    answerOnSocket(socket, error, 400, { error: `Malformed HTTP request (${error.code ?? "parse error"}).` });
   });
 }

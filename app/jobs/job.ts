@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import type { z } from "zod";
 import type { Context } from "../context";
+import type { PacerLane } from "../shopify/pacer";
 
 /**
  * A named job (docs/decisions/011): one kind of background work, defined next to the work itself. Both
@@ -46,7 +47,8 @@ export interface JobServices {
   db: PrismaClient;
   /** The time work across shops treats as now (a shop's work reads its context's `now()`). */
   now(): Date;
-  context: (shop: string) => Context;
+  /** The shop's Context; its Shopify requests take the pacer's `work` lane unless `lane` says `sync` (app/shopify/pacer.ts). */
+  context: (shop: string, options?: { lane?: PacerLane }) => Context;
 }
 
 /** For queues whose jobs need no database, clock or shop (the queues' own tests): asking for any says so. */

@@ -17,7 +17,11 @@ const globalState = globalThis as typeof globalThis & { consignJobs?: JobQueue }
 const processClock = (): Date => new Date();
 
 /** What every job handler of the process (and start-up) is given: the process's database, its clock, and a shop's Context with that clock running. */
-export const processServices: JobServices = { db: prisma, now: processClock, context: (shop) => contextFor(shop, { now: processClock }) };
+export const processServices: JobServices = {
+  db: prisma,
+  now: processClock,
+  context: (shop, options) => contextFor(shop, { now: processClock, lane: options?.lane }),
+};
 
 /** The job queue for `databaseUrl` (the process's DATABASE_URL by default). */
 export function createJobQueue(databaseUrl: string): JobQueue {

@@ -3,15 +3,14 @@ import type { Context } from "../context";
 import { adminQuery } from "../shopify/gateway.server";
 import { ShopifyId } from "../shopify/gid";
 import { parseWebhookPayload } from "../webhook-payload";
-import { refreshOrder } from "./mirror.server";
-import type { MirroredOrder } from "./order-node";
 import type { AdminDocument } from "../shopify/admin-document";
 import type { FulfillmentOrderOwnerQuery, FulfillmentOrderOwnerQueryVariables } from "../types/admin.generated";
 
 /**
  * Keeps the order mirror current from webhooks: every order, fulfillment order and fulfillment topic
- * names (directly or through its fulfillment order) one order, which is re-read whole. Re-reading instead
- * of applying payloads makes out-of-order and duplicate deliveries harmless.
+ * names (directly or through its fulfillment order) one order, which the shop's delivery job re-reads whole
+ * (app/webhooks.server.ts), once however many deliveries name it. Re-reading instead of applying payloads
+ * makes out-of-order and duplicate deliveries harmless.
  */
 
 /** What the mirror reads of each webhook topic's payload (the app's fuzz suite derives its deliveries from these). */
@@ -79,14 +78,4 @@ export async function orderIdOfWebhook(ctx: Pick<Context, "db" | "shopify">, top
   if (!subject) return null;
   if ("orderId" in subject) return subject.orderId;
   return subject.fulfillmentOrder ? orderOfFulfillmentOrder(ctx, subject.fulfillmentOrder) : null;
-}
-
-/** Brings the mirror up to date with what a webhook reports. */
-export async function syncOrderFromWebhook(
-  ctx: Pick<Context, "db" | "shop" | "now" | "shopify">,
-  topic: string,
-  payload: unknown,
-): Promise<MirroredOrder | null> {
-  const orderId = await orderIdOfWebhook(ctx, topic, payload);
-  return orderId ? refreshOrder(ctx, orderId) : null;
 }

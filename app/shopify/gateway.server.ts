@@ -2,7 +2,7 @@ import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { GraphqlQueryError, HttpMaxRetriesError, HttpRequestError, HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
 import type { AdminDocument, SchemaFor, VariablesFor } from "./admin-document";
-import { CostPacer, type ThrottleStatus } from "./pacer";
+import { CostPacer, type PacerLane, type PacerSleep, type ThrottleStatus } from "./pacer";
 
 /**
  * The one gateway to the Admin API: every read and write of the app goes through
@@ -70,14 +70,28 @@ const Envelope = z.object({
 export interface ShopAdmin {
   admin: AdminClient;
   shop: string;
+  /**
+   * Whose turn its requests take in the shop's pacer: `interactive` for a merchant's request (the default),
+   * `work` for background work, `sync` for webhook re-reads of the order mirror (app/shopify/pacer.ts).
+   */
+  lane?: PacerLane;
   pacer?: CostPacer;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: PacerSleep;
   /** How many THROTTLED answers to wait out before giving up. */
   maxThrottleRetries?: number;
 }
 
 const sharedPacer = new CostPacer();
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const defaultSleep: PacerSleep = (ms, signal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
 /** A read that failed for a transient reason (isTransient) is asked again after each of these waits. Writes are not: their callers read first. */
 const READ_RETRY_DELAYS_MS = [250, 1_000, 4_000];
 
@@ -146,7 +160,7 @@ export async function adminQuery<TResult, TVariables, TSchema extends z.ZodType>
   for (let attempt = 0; ; attempt++) {
     const estimate = lastRequestedCost.get(operation) ?? 0;
     // In turn with every other caller for the shop, and holding its points until the answer.
-    await pacer.acquire(shop, estimate, sleep);
+    await pacer.acquire(shop, estimate, sleep, context.lane ?? "interactive");
     let result: RawResult;
     try {
       result = await send(admin, document, variables as Record<string, unknown> | undefined);

@@ -20,12 +20,49 @@ interface BucketState extends ThrottleStatus {
   observedAt: number;
 }
 
+/**
+ * Who is waiting for the shop's points, most urgent first (docs/decisions/023):
+ * - `interactive`: a merchant's page or action is waiting for the answer;
+ * - `work`: background work a merchant asked for (the write-back's writes, tracking events, a quote run, a sync);
+ * - `sync`: keeping the order mirror current from webhooks, which no one waits for.
+ * A waiting request of a more urgent lane always goes before a less urgent one, whenever it arrived. The `sync`
+ * lane also yields the bucket: it sends only once the `work` lane has sent nothing for `SYNC_QUIET_MS` (so a
+ * writer working one request at a time, as the write-back does, keeps every point it would have had) and
+ * leaves `SYNC_RESERVE` of the bucket untouched (so a page that comes during a burst of webhooks finds its
+ * points there; pages do not pause the re-reads, which merchants reading pages all day would starve).
+ */
+export type PacerLane = "interactive" | "work" | "sync";
+
+const LANES: readonly PacerLane[] = ["interactive", "work", "sync"];
+/** The share of the bucket the sync lane leaves for the other lanes. */
+export const SYNC_RESERVE = 0.25;
+/** How long after the work lane's last request the sync lane waits before it sends. */
+export const SYNC_QUIET_MS = 1_000;
+
+/** How a waiting request sleeps: the pacer aborts the signal when the queue changes and it decides again. */
+export type PacerSleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+interface Waiter {
+  cost: number;
+  sleep: PacerSleep;
+  granted: () => void;
+}
+
+interface ShopQueue {
+  lanes: Record<PacerLane, Waiter[]>;
+  /** Aborted when a request joins the queue or points come back: the waiting pump decides again. */
+  changed: AbortController;
+  pumping: boolean;
+}
+
 export class CostPacer {
   private readonly buckets = new Map<string, BucketState>();
   /** Points held by the shop's requests in flight (sent, not answered yet). */
   private readonly pending = new Map<string, number>();
-  /** The end of each shop's queue of requests waiting for points. */
-  private readonly turns = new Map<string, Promise<void>>();
+  /** Each shop's requests waiting for points, by lane. */
+  private readonly queues = new Map<string, ShopQueue>();
+  /** When each shop last sent a request of the `work` lane. */
+  private readonly lastWork = new Map<string, number>();
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -37,37 +74,40 @@ export class CostPacer {
     return Math.min(bucket.maximumAvailable, bucket.currentlyAvailable + elapsedSeconds * bucket.restoreRate) - (this.pending.get(shop) ?? 0);
   }
 
-  /** Milliseconds to wait before sending a request estimated at `cost` points (0 when it fits now). */
-  delayFor(shop: string, cost: number): number {
+  /**
+   * Milliseconds to wait before sending a request estimated at `cost` points in `lane` (0 when it may go now):
+   * until the points are there, and for the `sync` lane until the reserve stays and the work lane was quiet.
+   */
+  delayFor(shop: string, cost: number, lane: PacerLane = "work"): number {
     const bucket = this.buckets.get(shop);
     const available = this.available(shop);
-    if (!bucket || available === undefined) return 0;
-    const needed = Math.min(cost, bucket.maximumAvailable) - available;
-    return needed <= 0 ? 0 : Math.ceil((needed / bucket.restoreRate) * 1000);
+    const quiet = lane === "sync" ? Math.max(0, (this.lastWork.get(shop) ?? -Infinity) + SYNC_QUIET_MS - this.clock.now()) : 0;
+    if (!bucket || available === undefined) return quiet;
+    const kept = lane === "sync" ? bucket.maximumAvailable * SYNC_RESERVE : 0;
+    const needed = Math.min(cost + kept, bucket.maximumAvailable) - available;
+    return Math.max(quiet, needed <= 0 ? 0 : Math.ceil((needed / bucket.restoreRate) * 1000));
   }
 
   /**
-   * Waits until `cost` points are there for `shop`, in turn behind the shop's requests that asked before
-   * (the write-back, tracking-event writes, a mirror sync, webhook refreshes), then holds them until
-   * `release`. Each request's wait is decided when its turn comes, from Shopify's latest figures and the
-   * requests still in flight, so two writers never wake together into THROTTLED and nobody waits for
-   * points that a refund has already given back.
+   * Waits until `cost` points are there for `shop`, then holds them until `release`. The shop's requests
+   * go one at a time, the most urgent lane first and in the order they asked within a lane (the
+   * write-back, tracking-event writes, a mirror sync, webhook refreshes); a page's read never waits behind
+   * background ones. Each request's wait is decided when its turn comes, from Shopify's latest figures and
+   * the requests still in flight, and decided again when another request joins or points come back, so two
+   * writers never wake together into THROTTLED and nobody waits for points a refund has already given back.
    */
-  async acquire(shop: string, cost: number, sleep: (ms: number) => Promise<void>): Promise<void> {
-    const before = this.turns.get(shop) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    const last = before.then(() => mine);
-    this.turns.set(shop, last);
-    await before;
-    try {
-      const wait = this.delayFor(shop, cost);
-      if (wait > 0) await sleep(wait);
-      this.reserve(shop, cost);
-    } finally {
-      done();
-      if (this.turns.get(shop) === last) this.turns.delete(shop);
-    }
+  acquire(shop: string, cost: number, sleep: PacerSleep, lane: PacerLane = "work"): Promise<void> {
+    const queue = this.queueOf(shop);
+    const granted = new Promise<void>((resolve) => queue.lanes[lane].push({ cost, sleep, granted: resolve }));
+    this.changed(shop);
+    if (!queue.pumping) void this.pump(shop, queue);
+    return granted;
+  }
+
+  /** Requests waiting for `shop`'s points, by lane (what is queued behind what). */
+  waiting(shop: string): Record<PacerLane, number> {
+    const lanes = this.queues.get(shop)?.lanes;
+    return { interactive: lanes?.interactive.length ?? 0, work: lanes?.work.length ?? 0, sync: lanes?.sync.length ?? 0 };
   }
 
   /** Holds `cost` points for a request in flight: Shopify charges the requested cost up front. */
@@ -78,6 +118,7 @@ export class CostPacer {
   /** The request that reserved `cost` was answered (or failed): Shopify's next figures account for it. */
   release(shop: string, cost: number): void {
     this.pending.set(shop, Math.max(0, (this.pending.get(shop) ?? 0) - cost));
+    this.changed(shop);
   }
 
   /** The bucket as Shopify last reported it for `shop` (size and restore rate), or undefined before any answer. */
@@ -89,5 +130,53 @@ export class CostPacer {
   /** Records the bucket as Shopify reported it. */
   observe(shop: string, status: ThrottleStatus): void {
     this.buckets.set(shop, { ...status, observedAt: this.clock.now() });
+    this.changed(shop);
+  }
+
+  private queueOf(shop: string): ShopQueue {
+    let queue = this.queues.get(shop);
+    if (!queue) {
+      queue = { lanes: { interactive: [], work: [], sync: [] }, changed: new AbortController(), pumping: false };
+      this.queues.set(shop, queue);
+    }
+    return queue;
+  }
+
+  private changed(shop: string): void {
+    const queue = this.queues.get(shop);
+    if (!queue) return;
+    queue.changed.abort();
+    queue.changed = new AbortController();
+  }
+
+  /**
+   * Grants the shop's waiting requests one at a time, most urgent lane first. The next request's wait is
+   * decided a macrotask after the last grant (the granted caller sends, or an answer comes in, first); a
+   * wait ends early when the queue changes, and the pump then decides again whom to grant.
+   */
+  private async pump(shop: string, queue: ShopQueue): Promise<void> {
+    queue.pumping = true;
+    try {
+      for (;;) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const lane = LANES.find((name) => queue.lanes[name].length > 0);
+        if (!lane) return;
+        const next = queue.lanes[lane][0]!;
+        const wait = this.delayFor(shop, next.cost, lane);
+        if (wait > 0) {
+          const { signal } = queue.changed;
+          await Promise.race([next.sleep(wait, signal), new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }))]);
+          continue;
+        }
+        queue.lanes[lane].shift();
+        this.reserve(shop, next.cost);
+        if (lane === "work") this.lastWork.set(shop, this.clock.now());
+        next.granted();
+      }
+    } finally {
+      queue.pumping = false;
+      if (LANES.every((name) => queue.lanes[name].length === 0)) this.queues.delete(shop);
+      else void this.pump(shop, queue);
+    }
   }
 }

@@ -164,12 +164,12 @@ export function createShippingService(options: ShippingServiceOptions): FastifyI
     clientErrorHandler: (error: Error & { code?: string }, socket) => {
       if (error.code === "ECONNRESET") return;
       if (error.code === "HPE_HEADER_OVERFLOW") {
-        return answerOnSocket(socket, 431, errorBody("The request headers are larger than the service takes (16 KiB)", ErrorCategories.INVALID_REQUEST));
+        return answerOnSocket(socket, error, 431, errorBody("The request headers are larger than the service takes (16 KiB)", ErrorCategories.INVALID_REQUEST));
       }
       if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-        return answerOnSocket(socket, 408, errorBody("The request was not received in time", ErrorCategories.INVALID_REQUEST));
+        return answerOnSocket(socket, error, 408, errorBody("The request was not received in time", ErrorCategories.INVALID_REQUEST));
       }
-      return answerOnSocket(socket, 400, errorBody(`Malformed HTTP request (${error.code ?? "parse error"})`, ErrorCategories.INVALID_REQUEST));
+      return answerOnSocket(socket, error, 400, errorBody(`Malformed HTTP request (${error.code ?? "parse error"})`, ErrorCategories.INVALID_REQUEST));
     },
   });
 

@@ -210,6 +210,14 @@ describe("no 500 from outside input", () => {
     expect(answer.text).toMatch(/exitIframe/);
   });
 
+  it("GIVEN HEAD /auth/login, as a page and as its data THEN it is answered as its GET is, headers only", async () => {
+    for (const path of ["/auth/login", "/auth/login?_data=routes%2Fauth.login"]) {
+      const answer = await send(path, { method: "HEAD", headers: { "user-agent": BROWSER_USER_AGENT } });
+      expect(answer.status, path).toBe(200);
+      expect(answer.text, path).toBe("");
+    }
+  });
+
   it("GIVEN POST /auth/login with a JSON body THEN 415 with the login page saying how to send it", async () => {
     const answer = await send("/auth/login", {
       method: "POST",
@@ -271,7 +279,7 @@ describe("no 500 from outside input", () => {
   });
 
   it("GIVEN a session token whose dest is not a shop THEN 401 in words, on pages and on the block's data route", async () => {
-    for (const shop of ["not a shop", "evil.example.com", "-.myshopify.com"]) {
+    for (const shop of ["not a shop", "evil.example.com", "-.myshopify.com", `${"a".repeat(300)}.myshopify.com`]) {
       for (const path of ["/app?_data=routes%2Fapp", "/app/settings?_data=routes%2Fapp.settings", "/api/order-shipments/1001"]) {
         const answer = await send(path, { headers: await pageHeaders(shop) });
         expect(answer.status, `${shop} ${path}: ${answer.text.slice(0, 200)}`).toBe(401);
@@ -283,6 +291,7 @@ describe("no 500 from outside input", () => {
     const before = deliveries();
     const cases = [
       { path: "/webhooks/orders", shop: "evil.example.com", body: '{"id":1}', says: /X-Shopify-Shop-Domain/ },
+      { path: "/webhooks/orders", shop: `${"a".repeat(300)}.myshopify.com`, body: '{"id":1}', says: /X-Shopify-Shop-Domain/ },
       { path: "/webhooks/orders", body: `{"id":${"[".repeat(5_000)}${"]".repeat(5_000)}}`, says: /deeper than 64 levels \(in "id"\)/ },
       { path: "/webhooks/fulfillment-orders", topic: "fulfillment_orders/placed_on_hold", body: '{"id":1e400}', says: /^id: / },
       { path: "/webhooks/orders", body: '{"id":1,"line_items":[{"price":-1e999}]}', says: /^line_items\[0\]\.price: / },

@@ -129,9 +129,17 @@ export async function prepareAppWorld(stack: Stack): Promise<AppFuzzWorld> {
   const adminB = stack.otherAdmins.get(SHOP_B);
   if (!adminB) throw new Error(`the app fuzz needs a stack started with otherShops: ["${SHOP_B}"]`);
   const db = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname, { readonly: true });
-  // B first: the two local admins are seeded alike, so their orders have the same ids, and the last shop to
-  // fill the mirror owns them there (real Shopify's ids are global). A, whose orders the fuzz reads, is last.
+  // B first: the two local admins are seeded alike, so their orders have the same ids (real Shopify's ids are
+  // global), and the mirror never lets one shop's write take another shop's row. Once B's records are made
+  // (its run, shipments and batch stay), B's mirror is cleared so that A's sync fills it; the fuzz reads A's.
   const b = await prepareShop(stack, db, SHOP_B, adminB);
+  const writable = new Database(new URL(stack.app.databaseUrl.replace(/^file:/, "file://")).pathname);
+  try {
+    writable.prepare(`DELETE FROM "MirrorFulfillmentOrder" WHERE shop = ?`).run(SHOP_B);
+    writable.prepare(`DELETE FROM "MirrorOrder" WHERE shop = ?`).run(SHOP_B);
+  } finally {
+    writable.close();
+  }
   const a = await prepareShop(stack, db, SHOP_A, stack.admin);
   return { stack, db, a, b };
 }

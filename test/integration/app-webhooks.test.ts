@@ -27,13 +27,10 @@ async function statusOf(run: () => Promise<Response>): Promise<number> {
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
-/** Answers the request with `route` and waits for the job of its delivery: the route only records and queues. */
+/** Answers the request with `route` and waits for the shop's delivery job: the route only records and queues. */
 async function delivered(route: typeof appWebhook, request: Request): Promise<number> {
-  const shop = request.headers.get("X-Shopify-Shop-Domain")!;
-  const webhookId = request.headers.get("X-Shopify-Webhook-Id")!;
   const status = await statusOf(() => route(args(request.clone())));
-  const recorded = await prisma.webhookDelivery.findUnique({ where: { shop_webhookId: { shop, webhookId } }, select: { id: true } });
-  if (recorded) await jobs().drained(webhookDeliveryJob, { deliveryId: recorded.id });
+  await jobs().drained(webhookDeliveryJob, { shop: request.headers.get("X-Shopify-Shop-Domain")! });
   return status;
 }
 

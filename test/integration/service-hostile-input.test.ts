@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { type BatchQuoteShipment, type BookShipmentRequest, ErrorBody, MAX_TEXT_LENGTH } from "../../shipping-api/contract";
@@ -85,6 +86,23 @@ describe("refusals made before any route runs are in the service's own body", ()
     expect(exchange.response?.headers.connection).toBe("close");
     expectServiceError(exchange.response?.json);
     expect(exchange.ending).toBe("closed");
+  });
+
+  it("GIVEN a HEAD request whose headers are over the limit THEN 431 with the headers alone, as an answer to HEAD must be (a client reads nothing after it)", async () => {
+    const answer = await new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+      const { hostname, port } = new URL(service.baseUrl);
+      const sent = request(
+        { host: hostname, port, method: "HEAD", path: "/healthz", headers: { "x-padding": "a".repeat(64 * 1024) }, agent: false },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+        },
+      );
+      sent.on("error", reject);
+      sent.end();
+    });
+    expect(answer.status).toBe(431);
+    expect(answer.headers.connection).toBe("close");
   });
 
   it("GIVEN a request line the HTTP parser refuses THEN 400 in the service's body with Connection: close", async () => {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalAdmin, type LocalAdmin } from "../../devstore/server.js";
+import { createLocalAdmin, type LocalAdmin, type LocalAdminOptions } from "../../devstore/server.js";
 import { systemClock, type Clock } from "../../service/clock.js";
 import { openServiceStore, type ServiceStore } from "../../service/db/store.js";
 import { createShippingService } from "../../service/http/app.js";
@@ -40,6 +40,8 @@ export interface StackOptions {
   appHost?: string;
   /** The Shipping API service's clock (default the system's): a test moves it to reveal tracking events. */
   serviceClock?: Clock;
+  /** The local admin's throttle (default Shopify's standard plan) and routes or hooks of its own (a bench counts requests). */
+  localAdmin?: Pick<LocalAdminOptions, "throttle" | "registerRoutes">;
   /**
    * More shops, each with a local admin of its own (seeded as the first is), for tests of what one shop may
    * see of another's: the app reaches them all through one origin that routes by shop (shop-router.ts).
@@ -141,6 +143,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     appUrl,
     extensionsDir: extensionsBuildPath(),
     webhookRetry: { maxAttempts: 1 },
+    ...options.localAdmin,
   });
   const otherAdmins = new Map<string, LocalAdmin & { url: string }>();
   let router: ShopRouter | undefined;

@@ -10,8 +10,10 @@ import { readPostedForm } from "../../posted-form.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+/** The login page; a HEAD request is read as the GET it stands for (the library's login reads a HEAD's missing body as a form). */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  return { errors: loginErrorMessage(await login(request)) };
+  const asGet = request.method === "HEAD" ? new Request(request.url, { method: "GET", headers: request.headers }) : request;
+  return { errors: loginErrorMessage(await login(asGet)) };
 };
 
 /**
