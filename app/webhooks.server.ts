@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Context } from "./context";
+import { writeByIds } from "./id-lists.server";
 import type { Outcome } from "./outcome";
 import { defineJob, type JobServices } from "./jobs/job";
 import { jobs } from "./jobs/queue.server";
@@ -76,8 +77,6 @@ const DELIVERIES_PER_READ = 500;
  * the standard plan's 100 points/s, 100 re-reads take about 15 s), each sending the next.
  */
 const ORDERS_PER_RUN = 100;
-/** Ids per `IN (…)` list, inside SQLite's 999 bound values. */
-const IDS_PER_STATEMENT = 500;
 
 /**
  * The job that works a shop's recorded webhook deliveries, all of them pending at once (one runs per shop
@@ -181,9 +180,7 @@ export async function workPendingDeliveries(ctx: Context, signal?: AbortSignal):
 
 /** Marks deliveries processed at `ctx.now()`; updateMany, as a shop/redact may have erased the shop's deliveries with the rest of its data. */
 async function markProcessed(ctx: Pick<Context, "db" | "now">, ids: readonly string[]): Promise<void> {
-  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
-    await ctx.db.webhookDelivery.updateMany({ where: { id: { in: ids.slice(start, start + IDS_PER_STATEMENT) } }, data: { processedAt: ctx.now() } });
-  }
+  await writeByIds(ctx, ids, (chunk) => ctx.db.webhookDelivery.updateMany({ where: { id: { in: chunk } }, data: { processedAt: ctx.now() } }));
 }
 
 /**
