@@ -3,12 +3,11 @@ import { z } from "zod";
 /**
  * The Orders to ship filters as they travel in the URL: the list's own query, and the "select all matching
  * orders" bulk action, which sends the same parameters to the quote page with `all=1`. A value that does
- * not parse falls back to "no filter" rather than failing the page.
+ * not parse falls back to "no filter" rather than failing the page. The page itself is app/list-page.server.ts's.
  */
 export const AGE_FILTERS = { "1": "Over 1 day old", "3": "Over 3 days old", "7": "Over a week old" } as const;
 
 export const OrderListQuery = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
   q: z.string().trim().max(100).optional().catch(undefined),
   country: z
     .string()

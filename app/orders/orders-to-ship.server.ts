@@ -14,7 +14,7 @@ import { fulfillmentOrderIssue } from "./shipment-mapping";
 
 type Db = Pick<PrismaClient, "shipment">;
 
-export interface OrderListFilters extends Omit<OrderListQuery, "page"> {
+export interface OrderListFilters extends OrderListQuery {
   /** The shop's own country, for domestic/international. */
   homeCountry: string;
   /** For the age filter. */
@@ -37,7 +37,7 @@ export interface OrderListRow {
 }
 
 /** The list's filters for a shop: "domestic" is the shop's own country, the US while Shopify has none on file. */
-export function orderListFilters(query: OrderListQuery, shop: { countryCode: string | null }, now: Date): OrderListFilters & { page: number } {
+export function orderListFilters(query: OrderListQuery, shop: { countryCode: string | null }, now: Date): OrderListFilters {
   return { ...query, homeCountry: shop.countryCode ?? "US", now };
 }
 

@@ -23,6 +23,7 @@ import { readPostedForm } from "../posted-form.server";
 import { adminContext } from "../request-context.server";
 import { currentMirrorSync, requestMirrorSync } from "../orders/mirror-sync.server";
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
+import { listPageOf } from "../list-page.server";
 import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
 import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../settings/shop-profile.server";
@@ -35,10 +36,12 @@ import type { loader as matchingLoader } from "./app.orders.matching";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
-  const query = parseOrderListQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseOrderListQuery(params);
+  const page = listPageOf(params);
   const shop = await loadShopSummary(ctx);
   const sync = await currentMirrorSync(ctx);
-  const list = await listOrdersToShip(ctx, orderListFilters(query, shop, ctx.now()));
+  const list = await listOrdersToShip(ctx, { ...orderListFilters(query, shop, ctx.now()), page });
   const attention = await needsAttention(ctx, 10);
   return {
     shop,

@@ -26,6 +26,7 @@ import { paidShippingByOrder } from "../quoting/customer-choice.server";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { readPostedForm } from "../posted-form.server";
 import type { Outcome } from "../outcome";
+import { listPageOf } from "../list-page.server";
 
 /**
  * One batch: its orders with their rates and booking results, and what can be done in its state — book,
@@ -36,11 +37,9 @@ import type { Outcome } from "../outcome";
 /** Orders offered to add at a time; once added, the next ones are offered. */
 const CANDIDATES_SHOWN = 25;
 
-const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
-
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  const { page } = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const page = listPageOf(new URL(request.url).searchParams);
   try {
     const view = await openBatch(ctx, params.id ?? "", { page });
     const candidates = view.batch.status === "OPEN" ? await batchCandidates(ctx, { limit: CANDIDATES_SHOWN }) : [];

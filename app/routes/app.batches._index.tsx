@@ -2,18 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Pagination, Text } from "@shopify/polaris";
-import { z } from "zod";
 import { BatchStatusBadge } from "../batches/components/batch-status";
 import { listBatches } from "../booking/batches.server";
 import { requestContext } from "../request-context.server";
+import { listPageOf } from "../list-page.server";
 
 /** Batches: every batch of the shop, newest first, 25 a page, with its orders, booked and failed counts. */
 
-const ListQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  const { page } = ListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const page = listPageOf(new URL(request.url).searchParams);
   return listBatches(ctx, { page });
 };
 

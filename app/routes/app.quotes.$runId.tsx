@@ -40,18 +40,17 @@ import { adminContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
 import type { Outcome } from "../outcome";
 import type { FieldErrors } from "../settings/field-errors";
+import { listPageOf } from "../list-page.server";
 
 /**
  * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's
  * pick, overrides, Apply rule, re-quotes, totals by carrier, and "Create batch" (handled by /app/batches/new).
  */
 
-const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
-
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const { page } = PageQuery.parse(query);
+  const page = listPageOf(new URL(request.url).searchParams);
   const filter = RatesFilter.parse(query);
   try {
     return await loadQuoteRunView(ctx, params.runId ?? "", { page, filter });

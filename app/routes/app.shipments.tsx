@@ -16,6 +16,7 @@ import { SearchKeyword, searchBookedShipments, type ShipmentSearchRow } from "..
 import { checkTrackingNow, viewTracking } from "../tracking/run.server";
 import { TrackingRow, TRACKING_HEADINGS } from "../tracking/components/tracking-row";
 import { TrackingFilter, TrackingSearch } from "../tracking/tracking-views.server";
+import { listPageOf } from "../list-page.server";
 
 /**
  * Shipments: the tracking dashboard (every shipment Consign fulfilled, with the carrier's status, last event
@@ -37,11 +38,9 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
     return result.ok ? { mode: "search", rows: result.rows, problem: null, names } : { mode: "search", rows: [], problem: result.message, names };
   }
   const filter = TrackingFilter.parse(params.get("status") ?? "all");
-  const { page } = PageQuery.parse(Object.fromEntries(params));
+  const page = listPageOf(params);
   return { mode: "dashboard", names, ...(await viewTracking(ctx, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), page })) };
 };
-
-const PageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1) });
 
 const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
 

@@ -251,6 +251,21 @@ describe("no 500 from outside input", () => {
     expect(answer.text).toMatch(/text\/plain/);
   });
 
+  it("GIVEN a list's page that is not a whole number from 1 THEN 400 naming the page, on every list paged on the server", async () => {
+    const headers = await pageHeaders();
+    for (const path of [
+      "/app?page=0.0000001&_data=routes%2Fapp._index",
+      "/app/quotes/1?page=0&_data=routes%2Fapp.quotes.%24runId",
+      "/app/batches?page=-1&_data=routes%2Fapp.batches._index",
+      "/app/batches/1?page=x&_data=routes%2Fapp.batches.%24id",
+      "/app/shipments?page=1e400&_data=routes%2Fapp.shipments",
+    ]) {
+      const answer = await send(path, { headers });
+      expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBe(400);
+      expect(answer.text, path).toMatch(/page must be a whole number from 1/);
+    }
+  });
+
   it("GIVEN non-integer, huge and odd pages and ids on the lists and the new-batch and new-quote pages THEN no 5xx", async () => {
     const headers = await pageHeaders();
     for (const path of [
