@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { BOOKING_SWEEP_GRACE_MS, resumeBookings } from "./booking/resume.server";
 import { queueOutstandingWriteBack } from "./fulfillment/write-back.server";
-import { defineJob, type JobServices } from "./jobs/job";
+import { defineMinuteJob, type JobServices } from "./jobs/job";
 import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
 import { resumeQuoteRuns } from "./quoting/quote-run.server";
 import { resumeWebhookDeliveries } from "./webhooks.server";
@@ -52,14 +51,6 @@ export async function resumeRecordedWork(services: JobServices, { graceMs }: { g
  * job again, so work in doubt settles within a minute of the upstream answering again. Batches whose record
  * changed in the last `BOOKING_SWEEP_GRACE_MS` are left to the job that change sent.
  */
-export const recordedWorkSweepJob = defineJob({
-  name: "recorded-work-sweep",
-  data: z.object({}),
-  key: () => "every-minute",
-  retry: { limit: 0, delaySeconds: 60, backoff: false },
-  expireInSeconds: 5 * 60,
-  schedule: { cron: "* * * * *", data: {} },
-  run: async (_, { services }) => {
-    await resumeRecordedWork(services, { graceMs: BOOKING_SWEEP_GRACE_MS });
-  },
+export const recordedWorkSweepJob = defineMinuteJob("recorded-work-sweep", async (services) => {
+  await resumeRecordedWork(services, { graceMs: BOOKING_SWEEP_GRACE_MS });
 });

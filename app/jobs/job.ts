@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Context } from "../context";
 import type { PacerLane } from "../shopify/pacer";
 
@@ -105,6 +105,25 @@ export interface JobQueue {
   start(options: { work: boolean }): Promise<void>;
   /** Stops taking jobs and waits for running ones (up to `timeoutMs`); what is left is handed back. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+const NoData = z.object({});
+
+/**
+ * A job its schedule sends at the start of every minute, on whichever instance's queue takes it (sweeps and
+ * schedules that look at the database and send the jobs it calls for): one at a time, not retried (the next
+ * minute's run is the retry).
+ */
+export function defineMinuteJob(name: string, run: (services: JobServices) => Promise<void>): JobSpec<z.infer<typeof NoData>> {
+  return defineJob({
+    name,
+    data: NoData,
+    key: () => "every-minute",
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    expireInSeconds: 5 * 60,
+    schedule: { cron: "* * * * *", data: {} },
+    run: (_, { services }) => run(services),
+  });
 }
 
 /**

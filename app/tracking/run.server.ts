@@ -1,6 +1,6 @@
 import type { Context } from "../context";
 import { z } from "zod";
-import { defineJob } from "../jobs/job";
+import { defineJob, defineMinuteJob } from "../jobs/job";
 import { jobs } from "../jobs/queue.server";
 import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
@@ -45,16 +45,8 @@ export const trackingSyncJob = defineJob({
  * The one trigger of tracking sync: every minute, each shop with shipments due gets its tracking job. The
  * work and its schedule live in the database (nextTrackAt), so a restart or a dead instance loses nothing.
  */
-export const trackingScheduleJob = defineJob({
-  name: "tracking-schedule",
-  data: z.object({}),
-  key: () => "every-minute",
-  retry: { limit: 0, delaySeconds: 60, backoff: false },
-  expireInSeconds: 5 * 60,
-  schedule: { cron: "* * * * *", data: {} },
-  run: async (_, { services }) => {
-    for (const shop of await shopsWithDueTracking(services)) await startTrackingPass(services.context(shop));
-  },
+export const trackingScheduleJob = defineMinuteJob("tracking-schedule", async (services) => {
+  for (const shop of await shopsWithDueTracking(services)) await startTrackingPass(services.context(shop));
 });
 
 /** Queues the shop's tracking passes (once more after the running ones, when they are under way). */
