@@ -1,11 +1,12 @@
-import type { SerializeFrom } from "@remix-run/node";
+import type { MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useMatches } from "@remix-run/react";
 import { TitleBar } from "@shopify/app-bridge-react";
 
 /**
  * A page's title, said once in its route's `handle`: the admin's title bar shows it (`PageTitleBar`) and the
- * document's title is "<title> · Consign" (the app layout's `meta`), so screen readers, tabs and history name
- * the page. A title that depends on the page's data (a batch's name, an order's) is a function of the loader's
+ * document's title is "<title> · Consign" (`export const meta = pageMeta` beside the handle: Remix hands a
+ * route's meta function only the matches up to that route, so the layout's cannot see the page's handle), so
+ * screen readers, tabs and history name the page. A title that depends on the page's data (a batch's name, an order's) is a function of the loader's
  * data.
  */
 export interface PageHandle<Loader = unknown> {
@@ -34,6 +35,9 @@ export function documentTitle(matches: readonly TitledMatch[]): string {
   const title = pageTitleOf(matches);
   return title ? `${title} · ${APP_NAME}` : APP_NAME;
 }
+
+/** A page route's meta: its document title from the handles matched up to it. */
+export const pageMeta: MetaFunction = ({ matches }) => [{ title: documentTitle(matches) }];
 
 /** The admin's title bar for the current page, from its route's `handle.title`. */
 export function PageTitleBar() {

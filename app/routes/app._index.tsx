@@ -32,7 +32,7 @@ import { NO_NAMES } from "../shipping/service-names";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { orderNumber } from "../shopify/gid";
 import type { loader as matchingLoader } from "./app.orders.matching";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
@@ -64,6 +64,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export const handle: PageHandle<typeof loader> = { title: "Orders to ship" };
+export const meta = pageMeta;
 
 export default function OrdersToShip() {
   const { shop, list, sync, connected, attention, names } = useLoaderData<typeof loader>();

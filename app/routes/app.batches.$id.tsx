@@ -26,7 +26,7 @@ import { loadServiceNames } from "../quoting/service-names.server";
 import { readPostedForm } from "../posted-form.server";
 import type { Outcome } from "../outcome";
 import { listPageOf } from "../list-page.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * One batch: its orders with their rates and booking results, and what can be done in its state — book,
@@ -178,6 +178,7 @@ function LineService({ line, names, paid }: { line: BatchLine; names: ServiceNam
 }
 
 export const handle: PageHandle<typeof loader> = { title: (data) => data.view.batch.name };
+export const meta = pageMeta;
 
 export default function BatchPage() {
   const { view, candidates, names, paid } = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@ import { BatchStatusBadge } from "../batches/components/batch-status";
 import { listBatches } from "../booking/batches.server";
 import { requestContext } from "../request-context.server";
 import { listPageOf } from "../list-page.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Batches: every batch of the shop, newest first, 25 a page, with its orders, booked and failed counts. */
 
@@ -16,6 +16,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export const handle: PageHandle<typeof loader> = { title: "Batches" };
+export const meta = pageMeta;
 
 export default function Batches() {
   const list = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { startBatchCreation, type CreateBatchesResult } from "../booking/creatio
 import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
 import type { FieldErrors, Outcome } from "../outcome";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * New batch: the merchant names it and picks the orders (picked rates not in a batch yet). The rates page
@@ -63,6 +63,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export const handle: PageHandle<typeof loader> = { title: "New batch" };
+export const meta = pageMeta;
 
 export default function NewBatch() {
   const { candidates, suggestedName: suggested } = useLoaderData<typeof loader>();

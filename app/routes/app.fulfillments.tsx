@@ -6,7 +6,7 @@ import { useRevalidateWhile } from "../components/page-hooks";
 import { retryWriteBack, viewWriteBack, type WriteBackItem } from "../fulfillment/write-back.server";
 import { readPostedForm } from "../posted-form.server";
 import { adminContext } from "../request-context.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Fulfillments: tracking numbers being written back to Shopify, what happened to each order, and Retry. */
 
@@ -36,6 +36,7 @@ const STATUS_BADGE: Record<WriteBackItem["status"], { tone: "success" | "critica
 };
 
 export const handle: PageHandle<typeof loader> = { title: "Fulfillments" };
+export const meta = pageMeta;
 
 export default function Fulfillments() {
   const progress = useLoaderData<typeof loader>();

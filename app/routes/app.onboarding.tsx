@@ -9,7 +9,7 @@ import { completeOnboarding, loadOnboarding } from "../settings/onboarding.serve
 import { safeReturnTo } from "../settings/return-to";
 import { adminContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Connect an existing Shipping API account, or create one. Credentials go in; only id and email come back. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -31,6 +31,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 type Choice = "connect" | "create";
 
 export const handle: PageHandle<typeof loader> = { title: "Set up shipping" };
+export const meta = pageMeta;
 
 export default function Onboarding() {
   const { account, createAvailable, createDefaults, returnTo } = useLoaderData<typeof loader>();

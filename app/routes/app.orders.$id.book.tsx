@@ -30,7 +30,7 @@ import type { FieldErrors } from "../settings/field-errors";
 import { readPostedForm } from "../posted-form.server";
 import { TrackingTimeline } from "../tracking/components/tracking-timeline";
 import { orderTimeline } from "../tracking/tracking-views.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * Book one order's shipment on its own (Book Shipment): the picked or another quoted service, signature,
@@ -99,6 +99,7 @@ function bookingTitle(view: { orderName: string; shipments: ReadonlyArray<{ book
 }
 
 export const handle: PageHandle<typeof loader> = { title: (data) => (data.view ? bookingTitle(data.view) : "Book shipment") };
+export const meta = pageMeta;
 
 export default function BookOrder() {
   const { view, missing, choices, tracking } = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { OverviewQuery, PERIODS, type SpendRow } from "../overview/overview";
 import { shippingOverview } from "../overview/overview.server";
 import { formatMoney } from "../shipping/money";
 import { adminContext } from "../request-context.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Shipping overview: spend, labels, destinations, carrier performance and waiting orders for a period. */
 
@@ -24,6 +24,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export const handle: PageHandle<typeof loader> = { title: "Shipping overview" };
+export const meta = pageMeta;
 
 export default function Overview() {
   const overview = useLoaderData<typeof loader>();

@@ -40,7 +40,7 @@ import { readPostedForm } from "../posted-form.server";
 import type { Outcome } from "../outcome";
 import type { FieldErrors } from "../settings/field-errors";
 import { listPageOf } from "../list-page.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's
@@ -161,6 +161,7 @@ function grandTotal(rates: ReadonlyArray<{ currency: string; totalAmount: string
 }
 
 export const handle: PageHandle<typeof loader> = { title: "Rates" };
+export const meta = pageMeta;
 
 export default function QuoteRunPage() {
   const view = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { listQuoteRuns } from "../quoting/run-view.server";
 import { adminContext } from "../request-context.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Recent quote runs, newest first, each linking to its rates page. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -14,6 +14,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 const STATUS_TONE = { RUNNING: "info", COMPLETED: "success", FAILED: "critical" } as const;
 
 export const handle: PageHandle<typeof loader> = { title: "Rates" };
+export const meta = pageMeta;
 
 export default function QuoteRuns() {
   const { runs } = useLoaderData<typeof loader>();

@@ -11,7 +11,7 @@ import { adminContext } from "../request-context.server";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsUrlReturningTo } from "../settings/return-to";
 import { loadShopSummary } from "../settings/shop-profile.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** The selection parameters: they start the run and are not carried to the run's page. */
 const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
@@ -50,6 +50,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export const handle: PageHandle<typeof loader> = { title: "Create shipping labels" };
+export const meta = pageMeta;
 
 export default function NewQuoteRun() {
   const { problem, selected } = useLoaderData<typeof loader>();

@@ -13,7 +13,7 @@ import type { SettingsFormValues } from "../settings/settings-form";
 import { loadSettingsPage, saveSettingsForm } from "../settings/settings-page.server";
 import { adminContext } from "../request-context.server";
 import { readPostedJson } from "../posted-form.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
@@ -36,6 +36,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export const handle: PageHandle<typeof loader> = { title: "Settings" };
+export const meta = pageMeta;
 
 export default function Settings() {
   const page = useLoaderData<typeof loader>();

@@ -16,7 +16,7 @@ import { checkTrackingNow, viewTracking } from "../tracking/run.server";
 import { TrackingRow, TRACKING_HEADINGS } from "../tracking/components/tracking-row";
 import { TrackingFilter, TrackingSearch } from "../tracking/tracking-views.server";
 import { listPageOf } from "../list-page.server";
-import { PageTitleBar, type PageHandle } from "../components/page-title";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * Shipments: the tracking dashboard (every shipment Consign fulfilled, with the carrier's status, last event
@@ -248,6 +248,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
 }
 
 export const handle: PageHandle<typeof loader> = { title: "Shipments" };
+export const meta = pageMeta;
 
 export default function Shipments() {
   const page = useLoaderData<typeof loader>();

@@ -1,11 +1,11 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { documentTitle } from "../components/page-title";
+import { pageMeta } from "../components/page-title";
 import { config } from "../config.server";
 import { authenticateAdmin } from "../request-context.server";
 
@@ -21,8 +21,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
  * The layout's data is the app's configuration, the same on every page: a filter, a page turn or an action
  * re-reads the page's own data alone (one request, not two). Each page's loader authenticates on its own.
  */
-/** Every page's document title, from its route's `handle.title` (app/components/page-title.tsx). */
-export const meta: MetaFunction = ({ matches }) => [{ title: documentTitle(matches) }];
+/** The document's title where a page names none of its own (app/components/page-title.tsx). */
+export const meta = pageMeta;
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
