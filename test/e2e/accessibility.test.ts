@@ -58,7 +58,7 @@ describe("accessibility of the app's pages", () => {
       for (let index = 0; index < 2; index++) await candidates.nth(index).getByRole("checkbox").click({ force: true });
       await frame.getByRole("button", { name: "Create batch (2 orders)" }).click();
       await page.waitForURL(/\/admin\/apps\/consign\/app\/batches\/(?!new)\w+$/);
-      await expect.poll(() => frame.getByTestId("batch-line").count()).toBe(2);
+      await expect.poll(() => frame.getByTestId("batch-line").count(), { timeout: 60_000 }).toBe(2);
       await expectAccessible(page, "batch-open");
       await frame.getByRole("button", { name: "Book 2 labels" }).click();
       await frame.getByRole("button", { name: "Confirm: book 2 labels" }).click();
