@@ -44,49 +44,53 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
 }
 
 describe("accessibility of the app's pages", () => {
-  it("GIVEN a shop with quoted orders, a booked batch and shipments WHEN axe checks Orders to ship, Rates, the batch, Shipments, Overview, Settings and a single booking THEN none has a critical or serious violation, and each has a title and a main landmark", () =>
-    withPage(e2e.browser.context, async (page) => {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      db = (await connectShop(e2e)).db;
-      const { frame } = await quoteOrdersFromTheAdmin(e2e, page, 4);
-      await expectAccessible(page, "rates");
+  it(
+    "GIVEN a shop with quoted orders, a booked batch and shipments WHEN axe checks Orders to ship, Rates, the batch, Shipments, Overview, Settings and a single booking THEN none has a critical or serious violation, and each has a title and a main landmark",
+    () =>
+      withPage(e2e.browser.context, async (page) => {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        db = (await connectShop(e2e)).db;
+        const { frame } = await quoteOrdersFromTheAdmin(e2e, page, 4);
+        await expectAccessible(page, "rates");
 
-      // A batch of two of them, booked.
-      await page.goto(e2e.stack.adminAppUrl("/app/batches/new"));
-      const candidates = frame.getByRole("row").filter({ has: frame.getByTestId("candidate-order") });
-      await candidates.first().waitFor();
-      for (let index = 0; index < 2; index++) await candidates.nth(index).getByRole("checkbox").click({ force: true });
-      await frame.getByRole("button", { name: "Create batch (2 orders)" }).click();
-      await page.waitForURL(/\/admin\/apps\/consign\/app\/batches\/(?!new)\w+$/);
-      await expect.poll(() => frame.getByTestId("batch-line").count(), { timeout: 60_000 }).toBe(2);
-      await expectAccessible(page, "batch-open");
-      await frame.getByRole("button", { name: "Book 2 labels" }).click();
-      await frame.getByRole("button", { name: "Confirm: book 2 labels" }).click();
-      await expect.poll(() => frame.locator('[data-testid="batch-line"][data-booking-status="BOOKED"]').count(), { timeout: 60_000 }).toBe(2);
-      await frame.getByTestId("batch-progress").waitFor({ state: "detached" });
-      await expectAccessible(page, "batch-booked");
+        // A batch of two of them, booked.
+        await page.goto(e2e.stack.adminAppUrl("/app/batches/new"));
+        const candidates = frame.getByRole("row").filter({ has: frame.getByTestId("candidate-order") });
+        await candidates.first().waitFor();
+        for (let index = 0; index < 2; index++) await candidates.nth(index).getByRole("checkbox").click({ force: true });
+        await frame.getByRole("button", { name: "Create batch (2 orders)" }).click();
+        await page.waitForURL(/\/admin\/apps\/consign\/app\/batches\/(?!new)\w+$/);
+        await expect.poll(() => frame.getByTestId("batch-line").count(), { timeout: 60_000 }).toBe(2);
+        await expectAccessible(page, "batch-open");
+        await frame.getByRole("button", { name: "Book 2 labels" }).click();
+        await frame.getByRole("button", { name: "Confirm: book 2 labels" }).click();
+        await expect.poll(() => frame.locator('[data-testid="batch-line"][data-booking-status="BOOKED"]').count(), { timeout: 60_000 }).toBe(2);
+        await frame.getByTestId("batch-progress").waitFor({ state: "detached" });
+        await expectAccessible(page, "batch-booked");
 
-      await page.goto(e2e.stack.adminAppUrl("/app"));
-      await frame.getByTestId("shop-name").waitFor();
-      await expectAccessible(page, "orders-to-ship");
+        await page.goto(e2e.stack.adminAppUrl("/app"));
+        await frame.getByTestId("shop-name").waitFor();
+        await expectAccessible(page, "orders-to-ship");
 
-      await page.goto(e2e.stack.adminAppUrl("/app/shipments"));
-      await frame.getByRole("table").first().waitFor();
-      await expectAccessible(page, "shipments");
+        await page.goto(e2e.stack.adminAppUrl("/app/shipments"));
+        await frame.getByRole("table").first().waitFor();
+        await expectAccessible(page, "shipments");
 
-      await page.goto(e2e.stack.adminAppUrl("/app/overview"));
-      await frame.getByTestId("spend-by-carrier").waitFor();
-      await expectAccessible(page, "overview");
+        await page.goto(e2e.stack.adminAppUrl("/app/overview"));
+        await frame.getByTestId("spend-by-carrier").waitFor();
+        await expectAccessible(page, "overview");
 
-      await page.goto(e2e.stack.adminAppUrl("/app/settings"));
-      await frame.getByTestId("account-email").waitFor();
-      await expectAccessible(page, "settings");
+        await page.goto(e2e.stack.adminAppUrl("/app/settings"));
+        await frame.getByTestId("account-email").waitFor();
+        await expectAccessible(page, "settings");
 
-      // A quoted order not in the batch, on its own booking page.
-      const unbooked = await db.shipment.findFirst({ where: { shop: e2e.stack.shop, bookingStatus: "NONE", batchId: null }, select: { orderId: true } });
-      expect(unbooked, "a quoted order left to book on its own").not.toBeNull();
-      await page.goto(e2e.stack.adminAppUrl(`/app/orders/${unbooked!.orderId.split("/").pop()}/book`));
-      await frame.getByLabel("Service").waitFor();
-      await expectAccessible(page, "single-booking");
-    }));
+        // A quoted order not in the batch, on its own booking page.
+        const unbooked = await db.shipment.findFirst({ where: { shop: e2e.stack.shop, bookingStatus: "NONE", batchId: null }, select: { orderId: true } });
+        expect(unbooked, "a quoted order left to book on its own").not.toBeNull();
+        await page.goto(e2e.stack.adminAppUrl(`/app/orders/${unbooked!.orderId.split("/").pop()}/book`));
+        await frame.getByLabel("Service").waitFor();
+        await expectAccessible(page, "single-booking");
+      }),
+    240_000,
+  );
 });
