@@ -91,6 +91,6 @@ describe("accessibility of the app's pages", () => {
         await frame.getByLabel("Service").waitFor();
         await expectAccessible(page, "single-booking");
       }),
-    240_000,
+    420_000,
   );
 });
