@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import {
   Badge,
   Banner,
@@ -33,6 +32,7 @@ import { NO_NAMES } from "../shipping/service-names";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { orderNumber } from "../shopify/gid";
 import type { loader as matchingLoader } from "./app.orders.matching";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
@@ -62,6 +62,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   await requestMirrorSync(ctx);
   return { started: true };
 };
+
+export const handle: PageHandle<typeof loader> = { title: "Orders to ship" };
+export const meta = pageMeta;
 
 export default function OrdersToShip() {
   const { shop, list, sync, connected, attention, names } = useLoaderData<typeof loader>();
@@ -108,7 +111,7 @@ export default function OrdersToShip() {
 
   return (
     <Page fullWidth>
-      <TitleBar title="Orders to ship" />
+      <PageTitleBar />
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="p" tone="subdued">

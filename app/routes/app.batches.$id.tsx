@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { TrackingNumbers } from "../components/tracking-numbers";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Text, useIndexResourceState } from "@shopify/polaris";
 import { DocumentsSelect } from "../documents/documents-select";
 import { PRINT_CHOICE_NAMES, type PrintChoice } from "../documents/print-choice";
@@ -27,6 +26,7 @@ import { loadServiceNames } from "../quoting/service-names.server";
 import { readPostedForm } from "../posted-form.server";
 import type { Outcome } from "../outcome";
 import { listPageOf } from "../list-page.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * One batch: its orders with their rates and booking results, and what can be done in its state — book,
@@ -177,6 +177,9 @@ function LineService({ line, names, paid }: { line: BatchLine; names: ServiceNam
   );
 }
 
+export const handle: PageHandle<typeof loader> = { title: (data) => data.view.batch.name };
+export const meta = pageMeta;
+
 export default function BatchPage() {
   const { view, candidates, names, paid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -200,7 +203,7 @@ export default function BatchPage() {
 
   return (
     <Page backAction={{ content: "Batches", url: "/app/batches" }} title={batch.name} titleMetadata={<BatchStatusBadge status={batch.status} />}>
-      <TitleBar title={batch.name} />
+      <PageTitleBar />
       <BlockStack gap="400">
         {outcome && !outcome.ok && (
           <Banner tone="critical" title="That did not work">

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Pagination, Text } from "@shopify/polaris";
 import { BatchStatusBadge } from "../batches/components/batch-status";
 import { listBatches } from "../booking/batches.server";
 import { requestContext } from "../request-context.server";
 import { listPageOf } from "../list-page.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Batches: every batch of the shop, newest first, 25 a page, with its orders, booked and failed counts. */
 
@@ -15,12 +15,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return listBatches(ctx, { page });
 };
 
+export const handle: PageHandle<typeof loader> = { title: "Batches" };
+export const meta = pageMeta;
+
 export default function Batches() {
   const list = useLoaderData<typeof loader>();
   const [, setSearchParams] = useSearchParams();
   return (
     <Page>
-      <TitleBar title="Batches" />
+      <PageTitleBar />
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="p" tone="subdued">

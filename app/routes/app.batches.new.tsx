@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, EmptyState, InlineStack, Page, Text, TextField, useIndexResourceState } from "@shopify/polaris";
 import { useState } from "react";
 import { z } from "zod";
@@ -11,6 +10,7 @@ import { startBatchCreation, type CreateBatchesResult } from "../booking/creatio
 import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
 import type { FieldErrors, Outcome } from "../outcome";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * New batch: the merchant names it and picks the orders (picked rates not in a batch yet). The rates page
@@ -62,6 +62,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return json<ActionResult>({ ok: true, kind: "created", result });
 };
 
+export const handle: PageHandle<typeof loader> = { title: "New batch" };
+export const meta = pageMeta;
+
 export default function NewBatch() {
   const { candidates, suggestedName: suggested } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
@@ -78,7 +81,7 @@ export default function NewBatch() {
 
   return (
     <Page backAction={{ content: "Batches", url: "/app/batches" }}>
-      <TitleBar title="New batch" />
+      <PageTitleBar />
       <BlockStack gap="400">
         {outcome && !outcome.ok && (
           <Banner tone="critical" title="The batch was not created">

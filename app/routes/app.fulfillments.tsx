@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, ProgressBar, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { retryWriteBack, viewWriteBack, type WriteBackItem } from "../fulfillment/write-back.server";
 import { readPostedForm } from "../posted-form.server";
 import { adminContext } from "../request-context.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Fulfillments: tracking numbers being written back to Shopify, what happened to each order, and Retry. */
 
@@ -35,6 +35,9 @@ const STATUS_BADGE: Record<WriteBackItem["status"], { tone: "success" | "critica
   PENDING: { tone: "info", label: "Waiting" },
 };
 
+export const handle: PageHandle<typeof loader> = { title: "Fulfillments" };
+export const meta = pageMeta;
+
 export default function Fulfillments() {
   const progress = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -51,7 +54,7 @@ export default function Fulfillments() {
 
   return (
     <Page>
-      <TitleBar title="Fulfillments" />
+      <PageTitleBar />
       <BlockStack gap="400">
         {progress.total === 0 ? (
           <Card>

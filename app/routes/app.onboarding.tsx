@@ -1,6 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { AddressFields } from "../settings/components/address-fields";
@@ -10,6 +9,7 @@ import { completeOnboarding, loadOnboarding } from "../settings/onboarding.serve
 import { safeReturnTo } from "../settings/return-to";
 import { adminContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Connect an existing Shipping API account, or create one. Credentials go in; only id and email come back. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -30,6 +30,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 
 type Choice = "connect" | "create";
 
+export const handle: PageHandle<typeof loader> = { title: "Set up shipping" };
+export const meta = pageMeta;
+
 export default function Onboarding() {
   const { account, createAvailable, createDefaults, returnTo } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
@@ -42,7 +45,7 @@ export default function Onboarding() {
 
   return (
     <Page narrowWidth>
-      <TitleBar title="Set up shipping" />
+      <PageTitleBar />
       <BlockStack gap="400">
         {account && (
           <Banner tone="success" title={`Connected to the Shipping API as ${account.email}`}>

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { TrackingNumbers } from "../components/tracking-numbers";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, InlineGrid, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../shipping-api/contract";
@@ -30,6 +30,7 @@ import type { FieldErrors } from "../settings/field-errors";
 import { readPostedForm } from "../posted-form.server";
 import { TrackingTimeline } from "../tracking/components/tracking-timeline";
 import { orderTimeline } from "../tracking/tracking-views.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * Book one order's shipment on its own (Book Shipment): the picked or another quoted service, signature,
@@ -92,6 +93,14 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   });
 };
 
+/** "Book #1001", or "#1001 · Booked" once every shipment of the order is booked. */
+function bookingTitle(view: { orderName: string; shipments: ReadonlyArray<{ booked: unknown }> }): string {
+  return view.shipments.every((shipment) => Boolean(shipment.booked)) ? `${view.orderName} · Booked` : `Book ${view.orderName}`;
+}
+
+export const handle: PageHandle<typeof loader> = { title: (data) => (data.view ? bookingTitle(data.view) : "Book shipment") };
+export const meta = pageMeta;
+
 export default function BookOrder() {
   const { view, missing, choices, tracking } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -106,7 +115,7 @@ export default function BookOrder() {
   if (!view) {
     return (
       <Page backAction={{ content: "Orders", url: "/app" }} title="Book shipment">
-        <TitleBar title="Book shipment" />
+        <PageTitleBar />
         <Banner tone="warning" title="No rates for this order yet">
           <BlockStack gap="200">
             <p>{missing?.message}</p>
@@ -121,10 +130,10 @@ export default function BookOrder() {
   return (
     <Page
       backAction={{ content: "Orders", url: "/app" }}
-      title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`}
+      title={bookingTitle(view)}
       secondaryActions={[{ content: "Open in Shopify", url: `shopify://admin/orders/${view.orderNumber}`, target: "_top" }]}
     >
-      <TitleBar title={view.shipments.every((shipment) => shipment.booked) ? `${view.orderName} · Booked` : `Book ${view.orderName}`} />
+      <PageTitleBar />
       <BlockStack gap="400">
         {outcome?.ok && (
           <Banner tone="success" title="Shipment booked">

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Box, Button, Card, DataTable, EmptyState, InlineGrid, InlineStack, Layout, Page, Select, Text } from "@shopify/polaris";
 import { BarChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import polarisVizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
@@ -11,6 +10,7 @@ import { OverviewQuery, PERIODS, type SpendRow } from "../overview/overview";
 import { shippingOverview } from "../overview/overview.server";
 import { formatMoney } from "../shipping/money";
 import { adminContext } from "../request-context.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Shipping overview: spend, labels, destinations, carrier performance and waiting orders for a period. */
 
@@ -22,6 +22,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (!query.success) throw new Response(query.error.issues[0]?.message ?? "period is invalid", { status: 400 });
   return shippingOverview(ctx, query.data.period);
 };
+
+export const handle: PageHandle<typeof loader> = { title: "Shipping overview" };
+export const meta = pageMeta;
 
 export default function Overview() {
   const overview = useLoaderData<typeof loader>();
@@ -40,7 +43,7 @@ export default function Overview() {
 
   return (
     <Page fullWidth>
-      <TitleBar title="Shipping overview" />
+      <PageTitleBar />
       <PolarisVizProvider>
         <BlockStack gap="400">
           <InlineStack gap="300" align="space-between" blockAlign="end">
@@ -202,7 +205,14 @@ function SpendCard({
         </Text>
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
           <Box minHeight="240px">
-            <div style={{ height: Math.max(240, rows.length * 36) }} data-testid={`${testId}-chart`}>
+            {/* The chart is a picture of the table beside it: assistive technology reads the table. */}
+            <div
+              style={{ height: Math.max(240, rows.length * 36) }}
+              data-testid={`${testId}-chart`}
+              role="img"
+              aria-label={`${title}: a bar chart of the figures in the table beside it`}
+              aria-describedby={`${testId}-table`}
+            >
               <ClientOnly>
                 {() => (
                   <BarChart
@@ -215,7 +225,7 @@ function SpendCard({
               </ClientOnly>
             </div>
           </Box>
-          <div data-testid={testId}>
+          <div data-testid={testId} id={`${testId}-table`} role="region" aria-label={`${title}, as a table`}>
             <DataTable
               columnContentTypes={["text", "numeric", "numeric"]}
               headings={[keyTitle, "Labels", "Spend"]}

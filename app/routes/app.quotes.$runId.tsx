@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import {
   Badge,
   Banner,
@@ -41,6 +40,7 @@ import { readPostedForm } from "../posted-form.server";
 import type { Outcome } from "../outcome";
 import type { FieldErrors } from "../settings/field-errors";
 import { listPageOf } from "../list-page.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's
@@ -160,6 +160,9 @@ function grandTotal(rates: ReadonlyArray<{ currency: string; totalAmount: string
     .join(" + ");
 }
 
+export const handle: PageHandle<typeof loader> = { title: "Rates" };
+export const meta = pageMeta;
+
 export default function QuoteRunPage() {
   const view = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -209,7 +212,7 @@ export default function QuoteRunPage() {
 
   return (
     <Page>
-      <TitleBar title="Rates" />
+      <PageTitleBar />
       <BlockStack gap="400">
         <Text as="p" tone="subdued">
           {plural(run.orderCount, "order")} selected · rates picked by your rule: <span data-testid="rule-words">{view.rule}</span> (

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { listQuoteRuns } from "../quoting/run-view.server";
 import { adminContext } from "../request-context.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** Recent quote runs, newest first, each linking to its rates page. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -13,11 +13,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 const STATUS_TONE = { RUNNING: "info", COMPLETED: "success", FAILED: "critical" } as const;
 
+export const handle: PageHandle<typeof loader> = { title: "Rates" };
+export const meta = pageMeta;
+
 export default function QuoteRuns() {
   const { runs } = useLoaderData<typeof loader>();
   return (
     <Page>
-      <TitleBar title="Rates" />
+      <PageTitleBar />
       <Card padding="0">
         {runs.length === 0 ? (
           <EmptyState heading="No rates yet" action={{ content: "Go to orders to ship", url: "/app" }} image="">

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, EmptyState, Page, Text } from "@shopify/polaris";
 import type { Context } from "../context";
 import { FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
@@ -12,6 +11,7 @@ import { adminContext } from "../request-context.server";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsUrlReturningTo } from "../settings/return-to";
 import { loadShopSummary } from "../settings/shop-profile.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /** The selection parameters: they start the run and are not carried to the run's page. */
 const SELECTION_PARAMS = ["ids[]", "ids", "id", "all", ...FILTER_PARAMS];
@@ -49,11 +49,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   }
 };
 
+export const handle: PageHandle<typeof loader> = { title: "Create shipping labels" };
+export const meta = pageMeta;
+
 export default function NewQuoteRun() {
   const { problem, selected } = useLoaderData<typeof loader>();
   return (
     <Page>
-      <TitleBar title="Create shipping labels" />
+      <PageTitleBar />
       <BlockStack gap="400">
         {problem ? (
           <Banner tone="warning" title={`${selected} selected order(s) could not be quoted yet`}>

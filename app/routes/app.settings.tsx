@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, Card, ContextualSaveBar, Frame, Layout, Page, Text } from "@shopify/polaris";
+import { SaveBar } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useSuccessToast } from "../components/page-hooks";
 import type { Outcome } from "../outcome";
@@ -13,6 +13,7 @@ import type { SettingsFormValues } from "../settings/settings-form";
 import { loadSettingsPage, saveSettingsForm } from "../settings/settings-page.server";
 import { adminContext } from "../request-context.server";
 import { readPostedJson } from "../posted-form.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
@@ -33,6 +34,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (returnTo) return redirect(returnTo);
   return json<SaveResult>({ ok: true, message: "Settings saved" });
 };
+
+export const handle: PageHandle<typeof loader> = { title: "Settings" };
+export const meta = pageMeta;
 
 export default function Settings() {
   const page = useLoaderData<typeof loader>();
@@ -57,19 +61,22 @@ export default function Settings() {
   const save = () => submit(values, { method: "post", encType: "application/json" });
   const section = { values, onChange: setValues, errors, catalog: page.catalog };
 
-  // Polaris' save bar, not App Bridge's: it renders inside the app's frame, so it works in Shopify's admin and
-  // in the local admin, whose App Bridge stand-in has no ui-save-bar (devstore/README.md).
+  // App Bridge's contextual save bar: the admin draws it over its own top bar (it never covers this page's
+  // banners), and while it shows, leaving through the admin's navigation asks the merchant first, as Shopify
+  // requires of embedded apps. Its Save and Discard click these buttons.
   return (
-    <Frame>
-      {dirty && (
-        <ContextualSaveBar
-          message="Unsaved changes"
-          saveAction={{ onAction: save, loading: saving, disabled: saving }}
-          discardAction={{ onAction: () => setValues(JSON.parse(saved) as SettingsFormValues) }}
-        />
-      )}
+    <>
+      <SaveBar id="settings-save-bar" open={dirty || saving}>
+        {/* eslint-disable-next-line react/no-unknown-property -- App Bridge reads variant="primary" as the Save button */}
+        <button variant="primary" onClick={save} disabled={saving} loading={saving ? "" : undefined}>
+          Save
+        </button>
+        <button onClick={() => setValues(JSON.parse(saved) as SettingsFormValues)} disabled={saving}>
+          Discard
+        </button>
+      </SaveBar>
       <Page>
-        <TitleBar title="Settings" />
+        <PageTitleBar />
         <BlockStack gap="400">
           {page.problems.map((problem) => (
             <Banner
@@ -138,6 +145,6 @@ export default function Settings() {
           </Layout>
         </BlockStack>
       </Page>
-    </Frame>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { TrackingNumbers } from "../components/tracking-numbers";
 import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { TitleBar } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Link, Page, Tabs, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { z } from "zod";
@@ -17,6 +16,7 @@ import { checkTrackingNow, viewTracking } from "../tracking/run.server";
 import { TrackingRow, TRACKING_HEADINGS } from "../tracking/components/tracking-row";
 import { TrackingFilter, TrackingSearch } from "../tracking/tracking-views.server";
 import { listPageOf } from "../list-page.server";
+import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
 /**
  * Shipments: the tracking dashboard (every shipment Consign fulfilled, with the carrier's status, last event
@@ -247,11 +247,14 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
   );
 }
 
+export const handle: PageHandle<typeof loader> = { title: "Shipments" };
+export const meta = pageMeta;
+
 export default function Shipments() {
   const page = useLoaderData<typeof loader>();
   return (
     <Page>
-      <TitleBar title="Shipments" />
+      <PageTitleBar />
       <BlockStack gap="400">
         <SearchBox />
         {page.mode === "search" ? <SearchResults page={page} /> : <Dashboard page={page} />}

@@ -5,6 +5,7 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { pageMeta } from "../components/page-title";
 import { config } from "../config.server";
 import { authenticateAdmin } from "../request-context.server";
 
@@ -20,6 +21,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
  * The layout's data is the app's configuration, the same on every page: a filter, a page turn or an action
  * re-reads the page's own data alone (one request, not two). Each page's loader authenticates on its own.
  */
+/** The document's title where a page names none of its own (app/components/page-title.tsx). */
+export const meta = pageMeta;
+
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export default function App() {
@@ -37,7 +41,9 @@ export default function App() {
         <Link to="/app/overview">Overview</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
-      <Outlet />
+      <main>
+        <Outlet />
+      </main>
     </AppProvider>
   );
 }

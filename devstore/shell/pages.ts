@@ -142,6 +142,7 @@ export function renderFramePage(input: FramePageInput): Html {
       <div id="app-title-actions" class="title-actions"></div>
     </div>
     <div id="loading-bar" class="loading-bar"></div>
+    <div id="save-bar" class="save-bar" role="region" aria-label="Unsaved changes" data-testid="save-bar" hidden></div>
     <iframe id="app-iframe" name="app-iframe" title="${chrome.app.name}" src="${input.iframeSrc}"></iframe>
     <div id="toasts" class="toasts" aria-live="polite"></div>
   </div>`;

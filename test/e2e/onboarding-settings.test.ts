@@ -74,10 +74,12 @@ describe("onboarding and settings in the embedded app", () => {
       await frame.getByText("Return service: not quoted for orders").first().waitFor();
       await page.screenshot({ path: join(RESULTS_DIR, "settings-unsaved.png"), fullPage: true });
 
-      await frame.getByText("Unsaved changes").waitFor();
-      await frame.getByRole("button", { name: "Save" }).click();
+      // App Bridge's save bar, drawn by the admin above the app's frame.
+      const saveBar = page.getByTestId("save-bar");
+      await saveBar.getByText("Unsaved changes").waitFor();
+      await saveBar.getByRole("button", { name: "Save" }).click();
       await page.locator(".toast", { hasText: "Settings saved" }).waitFor();
-      await frame.getByText("Unsaved changes").waitFor({ state: "detached" });
+      await saveBar.waitFor({ state: "hidden" });
       const saved = JSON.parse(storedSettings()?.data ?? "{}") as { sender?: { city: string }; enabledServices?: unknown[] };
       expect(saved.sender?.city).toBe("Oakland");
       expect(saved.enabledServices).toEqual([
@@ -112,11 +114,65 @@ describe("onboarding and settings in the embedded app", () => {
       await frame.getByText("Your selected orders are waiting").waitFor();
 
       await frame.getByLabel("Ship from").selectOption({ label: BROOKLYN });
-      await frame.getByRole("button", { name: "Save" }).click();
+      await page.getByTestId("save-bar").getByRole("button", { name: "Save" }).click();
 
       // Saved, and back to the selection: its rates page.
       await waitUntilQuoted(frame);
       expect(await frame.getByTestId("quote-order").getAttribute("data-order-name")).toBe(order.name);
       expect((JSON.parse(storedSettings()?.data ?? "{}") as { sender?: { city: string } }).sender?.city).toBe("Brooklyn");
+    }));
+
+  it("GIVEN unsaved changes in Settings WHEN the merchant leaves through the admin's navigation THEN the admin asks first: Stay keeps the edits, Leave page drops them, and Discard restores the saved values", () =>
+    withPage(e2e.browser.context, async (page) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(e2e.stack.adminAppUrl("/app/settings"));
+      const frame = page.frameLocator("#app-iframe");
+      const saveBar = page.getByTestId("save-bar");
+      const packagingWeight = frame.getByLabel("Packaging weight", { exact: true });
+      await packagingWeight.waitFor();
+      const savedWeight = await packagingWeight.inputValue();
+      await expect.poll(() => saveBar.isVisible()).toBe(false);
+
+      // An edit shows the save bar over the admin's top bar, outside the app's frame.
+      await packagingWeight.fill("7.5");
+      await saveBar.getByText("Unsaved changes").waitFor();
+      const bar = (await saveBar.boundingBox())!;
+      const iframe = (await page.locator("#app-iframe").boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(iframe.y);
+
+      // The admin's sidebar: asked first; Stay keeps the page and the edit.
+      await page.locator("nav.sidebar").getByRole("link", { name: "Orders", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+      await dialog.waitFor();
+      await page.screenshot({ path: join(RESULTS_DIR, "settings-leave-confirmation.png") });
+      await dialog.getByRole("button", { name: "Stay" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect(new URL(page.url()).pathname).toMatch(/\/app\/settings$/);
+      expect(await packagingWeight.inputValue()).toBe("7.5");
+
+      // Discard: the saved values come back and the bar goes.
+      await saveBar.getByRole("button", { name: "Discard" }).click();
+      await saveBar.waitFor({ state: "hidden" });
+      expect(await packagingWeight.inputValue()).toBe(savedWeight);
+
+      // The app's own navigation in the admin: Leave page goes, and nothing was saved.
+      await packagingWeight.fill("8.25");
+      await saveBar.getByText("Unsaved changes").waitFor();
+      await page.locator("#app-nav").getByRole("link", { name: "Batches" }).click();
+      await page.getByRole("dialog", { name: "Leave page with unsaved changes?" }).getByRole("button", { name: "Leave page" }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/\/app\/batches$/);
+      await saveBar.waitFor({ state: "hidden" });
+      await page.goto(e2e.stack.adminAppUrl("/app/settings"));
+      await packagingWeight.waitFor();
+      expect(await packagingWeight.inputValue()).toBe(savedWeight);
+
+      // A refused save: the error banner is in the app's page, the save bar stays above the frame.
+      await packagingWeight.fill("heavy");
+      await saveBar.getByRole("button", { name: "Save" }).click();
+      const banner = frame.getByText("1 setting needs attention");
+      await banner.waitFor();
+      expect(await banner.isVisible()).toBe(true);
+      expect(await saveBar.isVisible()).toBe(true);
+      await page.screenshot({ path: join(RESULTS_DIR, "settings-refused-with-save-bar.png") });
     }));
 });

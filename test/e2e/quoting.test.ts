@@ -150,7 +150,7 @@ describe("quoting orders selected in the admin", () => {
       await page.goto(e2e.stack.adminAppUrl("/app/settings"));
       await frame.getByText("Match the customer's choice, up to a price", { exact: true }).click();
       await frame.getByLabel("Price ceiling", { exact: true }).fill("100");
-      await frame.getByRole("button", { name: "Save" }).click();
+      await page.getByTestId("save-bar").getByRole("button", { name: "Save" }).click();
       await page.locator(".toast", { hasText: "Settings saved" }).waitFor();
 
       await page.goto(runUrl);

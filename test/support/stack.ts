@@ -82,7 +82,8 @@ function appEnvironment(overrides: Record<string, string>): { env: NodeJS.Proces
   }
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, logFile: string, timeoutMs = 60_000): Promise<void> {
+// Generous: on a loaded two-core machine the built app has taken over a minute to answer its first request.
+async function waitUntilServing(url: string, child: ChildProcess, logFile: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {

@@ -31,10 +31,14 @@
     if (!embedded) return Promise.reject(new Error("App Bridge stand-in: the app is not inside the local admin's frame"));
     var id = nextRequestId++;
     return new Promise(function (resolve, reject) {
-      var timer = setTimeout(function () {
-        pending.delete(id);
-        reject(new Error("App Bridge stand-in: no answer from the admin to " + type));
-      }, timeoutMs || 10000);
+      // A timeout of 0 waits for as long as the merchant takes (a confirmation dialog).
+      var timer =
+        timeoutMs === 0
+          ? null
+          : setTimeout(function () {
+              pending.delete(id);
+              reject(new Error("App Bridge stand-in: no answer from the admin to " + type));
+            }, timeoutMs || 10000);
       pending.set(id, { resolve: resolve, reject: reject, timer: timer });
       post(Object.assign({ type: type, requestId: id }, payload || {}));
     });
@@ -45,7 +49,7 @@
       var entry = pending.get(data.requestId);
       if (!entry) return;
       pending.delete(data.requestId);
-      clearTimeout(entry.timer);
+      if (entry.timer) clearTimeout(entry.timer);
       if (data.error) entry.reject(new Error(data.error));
       else entry.resolve(data.result);
     },
@@ -56,6 +60,11 @@
       var bar = document.querySelector("ui-title-bar");
       var button = bar && bar.querySelectorAll("button, a")[data.index];
       if (button) button.click();
+    },
+    "save-bar:click": function (data) {
+      var bar = showingSaveBar();
+      var button = bar && saveBarButton(bar, data.role);
+      if (button && !button.disabled) button.click();
     },
   };
 
@@ -243,7 +252,7 @@
   // Hidden through an adopted stylesheet: adding a <style> node would disturb React's hydration of the document.
   if (typeof CSSStyleSheet === "function" && "adoptedStyleSheets" in document) {
     var sheet = new CSSStyleSheet();
-    sheet.replaceSync("ui-nav-menu, ui-title-bar { display: none !important; }");
+    sheet.replaceSync("ui-nav-menu, ui-title-bar, ui-save-bar { display: none !important; }");
     document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
   }
 
@@ -297,6 +306,129 @@
     { type: "title", title: "", buttons: [] },
   );
 
+  // ------------------------------------------------------------------ ui-save-bar and shopify.saveBar
+
+  // The contextual save bar is drawn by the admin, above the app's frame, so it never covers the app's page.
+  // The app's own <button> children stay hidden: the admin's Save (the child with variant="primary") and
+  // Discard (the other) click them. While a save bar shows, leaving through the admin asks first.
+  function saveBarButton(bar, role) {
+    var buttons = Array.prototype.slice.call(bar.querySelectorAll("button"));
+    return buttons.find(function (button) {
+      return (button.getAttribute("variant") === "primary") === (role === "save");
+    });
+  }
+
+  function describeSaveBarButton(bar, role) {
+    var button = saveBarButton(bar, role);
+    if (!button) return null;
+    return {
+      label: (button.textContent || "").trim(),
+      disabled: button.disabled || button.hasAttribute("disabled"),
+      loading: button.hasAttribute("loading") && button.getAttribute("loading") !== "false",
+    };
+  }
+
+  function showingSaveBar() {
+    var bars = document.querySelectorAll("ui-save-bar");
+    for (var i = 0; i < bars.length; i++) if (bars[i].showing) return bars[i];
+    return null;
+  }
+
+  function reportSaveBar() {
+    var bar = showingSaveBar();
+    if (!bar) return post({ type: "save-bar", showing: false });
+    post({
+      type: "save-bar",
+      showing: true,
+      id: bar.id,
+      discardConfirmation: bar.discardConfirmation,
+      save: describeSaveBarButton(bar, "save"),
+      discard: describeSaveBarButton(bar, "discard"),
+    });
+  }
+
+  if (!customElements.get("ui-save-bar")) {
+    customElements.define(
+      "ui-save-bar",
+      class extends HTMLElement {
+        constructor() {
+          super();
+          this._showing = false;
+        }
+        get showing() {
+          return this._showing;
+        }
+        get discardConfirmation() {
+          return this.hasAttribute("discardConfirmation") || this.hasAttribute("discard-confirmation");
+        }
+        set discardConfirmation(value) {
+          if (value) this.setAttribute("discardConfirmation", "");
+          else this.removeAttribute("discardConfirmation");
+        }
+        show() {
+          return this._set(true);
+        }
+        hide() {
+          return this._set(false);
+        }
+        toggle() {
+          return this._set(!this._showing);
+        }
+        _set(showing) {
+          if (this._showing !== showing) {
+            this._showing = showing;
+            reportSaveBar();
+            this.dispatchEvent(new CustomEvent(showing ? "show" : "hide"));
+          }
+          return Promise.resolve();
+        }
+        connectedCallback() {
+          this._observer = observeChildren(this, () => {
+            if (this._showing) reportSaveBar();
+          });
+        }
+        disconnectedCallback() {
+          if (this._observer) this._observer.disconnect();
+          if (this._showing) {
+            this._showing = false;
+            reportSaveBar();
+          }
+        }
+      },
+    );
+  }
+
+  function saveBarById(id) {
+    var bar = document.getElementById(String(id));
+    if (!bar || bar.tagName.toLowerCase() !== "ui-save-bar") return Promise.reject(new Error("App Bridge stand-in: no ui-save-bar with id " + id));
+    return Promise.resolve(bar);
+  }
+
+  var saveBarApi = {
+    show: function (id) {
+      return saveBarById(id).then(function (bar) {
+        return bar.show();
+      });
+    },
+    hide: function (id) {
+      return saveBarById(id).then(function (bar) {
+        return bar.hide();
+      });
+    },
+    toggle: function (id) {
+      return saveBarById(id).then(function (bar) {
+        return bar.toggle();
+      });
+    },
+    // Resolves at once when no save bar shows, or when the merchant chooses to leave; stays pending if they stay.
+    leaveConfirmation: function () {
+      if (!showingSaveBar()) return Promise.resolve();
+      return request("leave-confirmation", {}, 0).then(function () {
+        return undefined;
+      });
+    },
+  };
+
   // ------------------------------------------------------------------ the shopify global
 
   var host = params.get("host") || "";
@@ -338,6 +470,7 @@
     user: function () {
       return request("user");
     },
+    saveBar: saveBarApi,
   };
 
   // ------------------------------------------------------------------ the library's session-token bounce page

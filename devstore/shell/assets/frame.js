@@ -1,6 +1,6 @@
 // The app frame page's side of the App Bridge stand-in (app-bridge.js runs inside the iframe). It answers
 // session-token requests by asking the local admin to mint one, and shows what the app reports: title bar,
-// navigation menu, toasts and the loading bar.
+// navigation menu, toasts, the loading bar and the contextual save bar (with the leave confirmation it brings).
 (function () {
   "use strict";
   var root = document.querySelector("[data-app-frame]");
@@ -17,6 +17,7 @@
   var navEl = document.getElementById("app-nav");
   var toastsEl = document.getElementById("toasts");
   var loadingEl = document.getElementById("loading-bar");
+  var saveBarEl = document.getElementById("save-bar");
 
   function send(message) {
     message.source = "consign-shell";
@@ -38,7 +39,126 @@
     user: function () {
       return fetchJson(userEndpoint, "GET");
     },
+    // shopify.saveBar.leaveConfirmation(): answered when the merchant chooses to leave (never, if they stay).
+    "leave-confirmation": function () {
+      if (!saveBar) return Promise.resolve(null);
+      return new Promise(function (resolve) {
+        confirmLeave(function () {
+          resolve(null);
+        });
+      });
+    },
   };
+
+  // ------------------------------------------------------------------ the contextual save bar
+
+  // What the app's ui-save-bar reports: null while none shows.
+  var saveBar = null;
+
+  function renderSaveBar(data) {
+    saveBar = data.showing ? data : null;
+    saveBarEl.hidden = !saveBar;
+    root.toggleAttribute("data-unsaved-changes", Boolean(saveBar));
+    if (!saveBar) return;
+    saveBarEl.replaceChildren();
+    var message = document.createElement("span");
+    message.className = "save-bar-message";
+    message.textContent = "Unsaved changes";
+    var actions = document.createElement("div");
+    actions.className = "save-bar-actions";
+    [
+      ["discard", "Discard", "btn"],
+      ["save", "Save", "btn btn-primary"],
+    ].forEach(function (entry) {
+      var role = entry[0];
+      var described = saveBar[role];
+      if (!described) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = entry[2];
+      button.textContent = described.label || entry[1];
+      button.disabled = Boolean(described.disabled || described.loading);
+      if (described.loading) button.setAttribute("aria-busy", "true");
+      button.setAttribute("data-save-bar-action", role);
+      button.addEventListener("click", function () {
+        if (role === "discard" && saveBar && saveBar.discardConfirmation) {
+          confirmDialog(
+            "Discard all unsaved changes?",
+            "If you discard them, the edits you made since you last saved are lost.",
+            "Discard changes",
+            "Continue editing",
+            function () {
+              send({ type: "save-bar:click", role: role });
+            },
+          );
+        } else {
+          send({ type: "save-bar:click", role: role });
+        }
+      });
+      actions.appendChild(button);
+    });
+    saveBarEl.append(message, actions);
+  }
+
+  // A modal dialog of the admin's own: `onConfirm` runs only when the merchant confirms.
+  function confirmDialog(title, text, confirmLabel, cancelLabel, onConfirm) {
+    var dialog = document.createElement("dialog");
+    dialog.className = "confirm-dialog";
+    dialog.setAttribute("aria-labelledby", "confirm-dialog-title");
+    var heading = document.createElement("h2");
+    heading.id = "confirm-dialog-title";
+    heading.textContent = title;
+    var body = document.createElement("p");
+    body.textContent = text;
+    var buttons = document.createElement("div");
+    buttons.className = "confirm-dialog-actions";
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "btn";
+    cancel.textContent = cancelLabel;
+    var confirm = document.createElement("button");
+    confirm.type = "button";
+    confirm.className = "btn btn-critical";
+    confirm.textContent = confirmLabel;
+    buttons.append(cancel, confirm);
+    dialog.append(heading, body, buttons);
+    document.body.appendChild(dialog);
+    cancel.addEventListener("click", function () {
+      dialog.close();
+    });
+    confirm.addEventListener("click", function () {
+      dialog.close();
+      onConfirm();
+    });
+    dialog.addEventListener("close", function () {
+      dialog.remove();
+    });
+    dialog.showModal();
+    cancel.focus();
+  }
+
+  function confirmLeave(leave) {
+    confirmDialog("Leave page with unsaved changes?", "If you leave this page, your unsaved changes are lost.", "Leave page", "Stay", leave);
+  }
+
+  // While the save bar shows, every way out through the admin (its sidebar, the app's navigation, its header
+  // links) asks first, as Shopify's admin does. Staying keeps the app's page and its edits as they are.
+  document.addEventListener(
+    "click",
+    function (event) {
+      if (!saveBar) return;
+      var link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      confirmLeave(function () {
+        var appHref = link.getAttribute("data-app-href");
+        if (appHref) send({ type: "navigate", href: appHref });
+        else location.assign(link.href);
+      });
+    },
+    true,
+  );
 
   function renderTitle(data) {
     var title = data.title || appName;
@@ -127,6 +247,7 @@
       renderNav(data.items || []);
     },
     title: renderTitle,
+    "save-bar": renderSaveBar,
     toast: showToast,
     "toast:hide": function (data) {
       var toast = toastsEl.querySelector('[data-toast-id="' + CSS.escape(String(data.id)) + '"]');
