@@ -7,8 +7,10 @@ import { describe, expect, it } from "vitest";
 /**
  * The app's capability folders (app/<folder>/) and its top-level modules import each other in one direction
  * only: no folder reaches back into a folder that depends on it. The composition root is exempt, because
- * building everything is its job: the routes, the job catalog and queue, start-up, contextFor, the request helper, and
- * the shopifyApp() instance with its install hooks.
+ * building everything is its job: the routes, start-up, contextFor (with the process's queue and logger), the
+ * request helper, and the shopifyApp() instance. The job catalog and queue (job-queue.server.ts) are not: they
+ * take their services from the root, and domain modules send jobs through their context (docs/decisions/026).
+ * And no module of app/, the composition root's included, is part of an import cycle.
  *
  * Outside it, domain functions that do I/O (async, or declared to return a Promise) take what they need as the
  * one Context (docs/decisions/016), not as a database, a shop, a Shopify admin and a time passed apart; only the
@@ -20,13 +22,11 @@ const APP = dirname(fileURLToPath(import.meta.url));
 
 const COMPOSITION_ROOT = [
   /^routes\//,
-  /^jobs\/(catalog|registry)[^/]*$/,
   /^startup\.server\.ts$/,
   /^entry\.server\.tsx$/,
   /^root\.tsx$/,
   /^request-context\.server\.ts$/,
   /^context\.server\.ts$/,
-  /^jobs\/queue\.server\.ts$/,
   /^shopify\.server\.ts$/,
 ];
 
@@ -37,8 +37,8 @@ const COMPOSITION_ROOT = [
  */
 const SINGLETON_USERS_NOT_YET_MOVED: readonly string[] = [];
 
-/** The process's singletons: its database client and its shopifyApp() instance. */
-const SINGLETONS = ["db.server", "shopify.server"];
+/** The process's singletons: its database client, its shopifyApp() instance and its logger. */
+const SINGLETONS = ["db.server", "shopify.server", "log.server"];
 
 /**
  * The gateways' own modules: what a context opens, and what builds one from its parts, so they take a database
@@ -53,10 +53,6 @@ const GATEWAY_MODULES: ReadonlyArray<{ module: string; why: string }> = [
   {
     module: "shipping/client.server.ts",
     why: "the Shipping API clients: shippingClientFor opens the shop's sealed account from the database, as a context's shipping() does",
-  },
-  {
-    module: "shipping/context.server.ts",
-    why: "builds a ShippingContext from its parts (database, shop, clock, Shopify gateway) with the Shipping API open, for job handlers and tests",
   },
 ];
 
@@ -93,6 +89,29 @@ export function folderGraph(): Graph {
       if (to === from) continue;
       edges.set(to, [...(edges.get(to) ?? []), `${path} → ${fileName}`]);
     }
+  }
+  return graph;
+}
+
+/** The modules an app module imports (relative imports inside app/, dynamic ones too), by path from app/. */
+function importsOf(file: string): string[] {
+  const known = new Set(sourceFiles(APP));
+  return ts
+    .preProcessFile(readFileSync(file, "utf8"), true, true)
+    .importedFiles.filter(({ fileName }) => fileName.startsWith("."))
+    .map(({ fileName }) => resolve(dirname(file), fileName.replace(/\.js$/, "")))
+    .flatMap((target) => [target, `${target}.ts`, `${target}.tsx`, join(target, "index.ts")].filter((candidate) => known.has(candidate)).slice(0, 1))
+    .map((target) => relative(APP, target).split(sep).join("/"));
+}
+
+/** Which module of app/ imports which, every module (the composition root's too), with the import that makes each edge. */
+export function moduleGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of sourceFiles(APP)) {
+    const from = relative(APP, file).split(sep).join("/");
+    const edges = new Map<string, string[]>();
+    for (const to of importsOf(file)) edges.set(to, [`${from} → ${to}`]);
+    graph.set(from, edges);
   }
   return graph;
 }
@@ -373,6 +392,12 @@ describe("the app's import graph", () => {
   it("leaves building dependencies to the composition root: domain modules import no process singleton", () => {
     expect(singletonUsers()).toEqual(SINGLETON_USERS_NOT_YET_MOVED);
     expect(singletonUsers()).not.toContain("fulfillment/write-back.server.ts");
+  });
+
+  it("has no import cycle between modules, the composition root's included", () => {
+    const graph = moduleGraph();
+    expect(graph.get("context.server.ts")?.has("job-queue.server.ts")).toBe(true);
+    expect(cycles(graph).map((component) => describeCycle(graph, component))).toEqual([]);
   });
 
   it("has no cycle between capability folders", () => {

@@ -40,6 +40,10 @@ const Env = z.object({
   CONSIGN_ENCRYPTION_KEY: z
     .string({ error: "CONSIGN_ENCRYPTION_KEY is required (64 hex characters)" })
     .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)"),
+  /** What the process does: all (the default), web or worker (app/jobs/role.ts parses it against DATABASE_URL). */
+  CONSIGN_ROLE: z.string().optional(),
+  /** The logger's level (pino's names); by default `info`, and `silent` under NODE_ENV=test unless a test asks. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
 export type AppConfig = z.infer<typeof Env>;
@@ -55,6 +59,19 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(`Invalid environment:\n${problems.join("\n")}\nSee .env.example.`);
   }
   return result.data;
+}
+
+/** The logger's level: LOG_LEVEL, else `silent` in tests and `info` otherwise. */
+export function logLevel(env: Pick<AppConfig, "LOG_LEVEL" | "NODE_ENV">): NonNullable<AppConfig["LOG_LEVEL"]> {
+  return env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info");
+}
+
+/**
+ * CONSIGN_CRASH_AT, the step where a crash test's app process dies (app/crash-points.server.ts). Read apart
+ * from config(): domain code reaches crash points in tests that never set the app's whole environment.
+ */
+export function crashStep(env: Record<string, string | undefined> = process.env): string | undefined {
+  return env.CONSIGN_CRASH_AT?.trim() || undefined;
 }
 
 let cached: AppConfig | undefined;

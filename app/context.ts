@@ -1,10 +1,38 @@
 import type { PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import type { z } from "zod";
 import type { ShippingClient } from "../shipping-api/client";
 import type { ShopAdmin } from "./shopify/gateway.server";
 
+export type { Logger } from "pino";
+
+/**
+ * What sending a named job needs of it (docs/decisions/011, 026): its name, its data's schema and the key it
+ * runs once at a time under. A job's definition (app/jobs/job.ts's JobSpec) adds the code it runs; a module
+ * that only sends a job imports its definition, not that code.
+ */
+export interface JobDefinition<T> {
+  name: string;
+  data: z.ZodType<T>;
+  key: (data: T) => string;
+}
+
+/**
+ * Sending named jobs on the queue of whoever built the context (the process's, or a test's): domain code sends
+ * through its context and never reaches for a process queue (docs/decisions/026).
+ */
+export interface JobSender {
+  /** Records the job (durably on PostgreSQL); resolves once recorded, not when it has run. */
+  send<T>(job: JobDefinition<T>, data: T): Promise<void>;
+  /** Resolves when nothing is waiting or running under the job's key (scripts, tests, callers that need the outcome). */
+  drained<T>(job: JobDefinition<T>, data: T): Promise<void>;
+  /** Whether a job under the key is waiting or running (pages show "in progress"). */
+  busy<T>(job: JobDefinition<T>, data: T): Promise<boolean>;
+}
+
 /**
  * What a domain function needs, in one shape (docs/decisions/016): the app database, the shop, the clock, and
- * the two gateways. The gateways are opened on first use, so a page that never calls the Shipping API works
+ * the two gateways, the job queue it sends jobs on, and its logger. The gateways are opened on first use, so a page that never calls the Shipping API works
  * for a shop without an account, and one that never writes to Shopify opens no admin session. Only the
  * composition root builds a context (app/context.server.ts: routes, job handlers, start-up); tests build one
  * with the same function over their own database and clock.
@@ -18,6 +46,10 @@ export interface Context {
   shipping(): Promise<ShippingClient>;
   /** The Shopify Admin API gateway for the shop (its offline session). */
   shopify(): Promise<ShopAdmin>;
+  /** The job queue of whoever built the context: `ctx.jobs.send(writeBackJob, { shop: ctx.shop })`. */
+  jobs: JobSender;
+  /** The logger, its lines naming the shop (and the job, in a job's context). */
+  log: Logger;
 }
 
 /**
@@ -30,6 +62,9 @@ export function makeContext(parts: {
   now?: Date | (() => Date);
   shipping: () => Promise<ShippingClient>;
   shopify: () => Promise<ShopAdmin>;
+  jobs: JobSender;
+  /** The logger the context's lines go to; each names the context's shop. */
+  log: Logger;
 }): Context {
   return {
     db: parts.db,
@@ -37,6 +72,8 @@ export function makeContext(parts: {
     now: stoppedClock(parts.now ?? new Date()),
     shipping: onFirstUse(parts.shipping),
     shopify: onFirstUse(parts.shopify),
+    jobs: parts.jobs,
+    log: parts.log.child({ shop: parts.shop }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { crashStep } from "./config.server";
+
 /** How often this process reached each step named with a count. */
 const passes: Record<string, number> = {};
 
@@ -8,7 +10,7 @@ const passes: Record<string, number> = {};
  * Unset in every real deployment, where each call is a comparison and nothing else.
  */
 export function crashPoint(step: string): void {
-  const at = process.env.CONSIGN_CRASH_AT;
+  const at = crashStep();
   if (!at?.startsWith(step)) return;
   if (at === step || at === `${step}#${(passes[step] = (passes[step] ?? 0) + 1)}`) process.kill(process.pid, "SIGKILL");
 }

@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { config } from "./config.server";
+import { processLog } from "./log.server";
 import { allowLocalAdminToFrame } from "./shopify/local-admin.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import "./startup.server";
@@ -32,7 +33,7 @@ export default async function handleRequest(request: Request, responseStatusCode
       },
       onError(error) {
         responseStatusCode = 500;
-        console.error(error);
+        processLog().error({ err: error, url: request.url }, "rendering failed");
       },
     });
     setTimeout(abort, streamTimeout + 1000);

@@ -96,9 +96,10 @@ export function webhookResponse(request: Request, receive: (ctx: Context, delive
     if (!isPossibleShopDomain(shop)) throw refuseDelivery("X-Shopify-Shop-Domain is not a shop's domain");
     const outOfRange = nonFiniteNumberField(payload);
     if (outOfRange !== null) throw refuseDelivery(`${outOfRange || "The payload"}: the number is larger than a number Shopify sends`);
-    console.info(JSON.stringify({ msg: "webhook received", shop, topic, webhookId }));
+    const ctx = contextFor(shop);
+    ctx.log.info({ topic, webhookId }, "webhook received");
     try {
-      const receipt = await receive(contextFor(shop), { webhookId, topic, payload });
+      const receipt = await receive(ctx, { webhookId, topic, payload });
       return receipt.ok ? new Response() : refuseDelivery(receipt.message);
     } catch (error) {
       if (error instanceof WebhookPayloadError) return refuseDelivery(error.message);

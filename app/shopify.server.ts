@@ -27,14 +27,24 @@ const shopify = shopifyApp({
   },
   hooks: {
     // Installation (a new session from token exchange): the shop's first order sync is queued here, never
-    // started by a page. Imported when called: the sync's job module builds on this one.
-    afterAuth: async ({ session }) => {
-      const { queueFirstMirrorSync } = await import("./orders/mirror-sync.server");
-      await queueFirstMirrorSync({ shop: session.shop, now: () => new Date() });
-    },
+    // started by a page; what it does is set by the composition root (whenInstalled).
+    afterAuth: ({ session }) => installed(session.shop),
   },
   ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
 });
+
+/**
+ * What installation does after the session is stored: set once by the composition root (app/context.server.ts,
+ * which every authenticating route loads through app/request-context.server.ts), so this module, which that
+ * root builds on, imports no job or domain module.
+ */
+let installed = async (shop: string): Promise<void> => {
+  throw new Error(`${shop} installed before the composition root set what installation does (app/context.server.ts: whenInstalled)`);
+};
+
+export function whenInstalled(hook: (shop: string) => Promise<void>): void {
+  installed = hook;
+}
 
 export default shopify;
 export const apiVersion = ADMIN_API_VERSION;

@@ -1,6 +1,8 @@
+import { config } from "./config.server";
+import { processJobs, processServices } from "./context.server";
 import prisma from "./db.server";
 import { writeBackSettled } from "./fulfillment/write-back.server";
-import { jobs, processServices, stopJobsOnSignals } from "./jobs/queue.server";
+import { stopJobsOnSignals } from "./job-queue.server";
 import { processRole } from "./jobs/role";
 import { resumeRecordedWork } from "./recorded-work.server";
 
@@ -21,24 +23,25 @@ const globalState = globalThis as typeof globalThis & { consignStartup?: Promise
 async function resumeAtStart(): Promise<void> {
   try {
     const { writeBackShops } = await resumeRecordedWork(processServices, { graceMs: 0 });
-    await Promise.all(writeBackShops.map((shop) => writeBackSettled({ shop })));
+    await Promise.all(writeBackShops.map((shop) => writeBackSettled(processServices.context(shop))));
   } catch (error) {
-    console.error("[consign] settling recorded work at startup failed:", error);
+    processServices.log.error({ err: error }, "settling recorded work at startup failed");
   }
 }
 
 /** Starts the queue and the recorded work once per process (the dev server may evaluate this module again); resolves when that work has run. */
 export function runStartupTasks(): Promise<void> {
   // A role this database cannot have (web or worker on SQLite) stops the process here, saying why.
-  const work = processRole() !== "web";
-  globalState.consignQueueStarted ??= jobs()
+  const { CONSIGN_ROLE, DATABASE_URL } = config();
+  const work = processRole({ CONSIGN_ROLE, DATABASE_URL }) !== "web";
+  globalState.consignQueueStarted ??= processJobs()
     .start({ work })
-    .then(() => stopJobsOnSignals(() => prisma.$disconnect()));
+    .then(() => stopJobsOnSignals(processJobs(), processServices.log, () => prisma.$disconnect()));
   globalState.consignStartup ??= (async () => {
     await globalState.consignQueueStarted;
     if (work) await resumeAtStart();
   })().catch((error: unknown) => {
-    console.error("[consign] starting the job queue failed:", error);
+    processServices.log.error({ err: error }, "starting the job queue failed");
   });
   return globalState.consignStartup;
 }

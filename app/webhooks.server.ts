@@ -3,7 +3,6 @@ import type { Context } from "./context";
 import { writeByIds } from "./id-lists.server";
 import type { Outcome } from "./outcome";
 import { defineJob, type JobServices } from "./jobs/job";
-import { jobs } from "./jobs/queue.server";
 import { refreshOrder } from "./orders/mirror.server";
 import { mirrorFollowsTopic, orderIdOfWebhook, webhookSubject } from "./orders/webhook-sync.server";
 import { stopTrackingFromWebhook } from "./tracking/stops.server";
@@ -50,17 +49,17 @@ const APP_TOPICS: Record<string, { check: (payload: unknown) => void; act: (ctx:
   },
   CUSTOMERS_DATA_REQUEST: {
     check: (payload) => void parseWebhookPayload(DataRequestPayload, payload),
-    act: async (ctx, payload) => console.info(JSON.stringify({ msg: "customer data report", shop: ctx.shop, report: await reportCustomerData(ctx, payload) })),
+    act: async (ctx, payload) => ctx.log.info({ report: await reportCustomerData(ctx, payload) }, "customer data report"),
   },
   CUSTOMERS_REDACT: {
     check: (payload) => void parseWebhookPayload(CustomerRedactPayload, payload),
-    act: async (ctx, payload) => console.info(JSON.stringify({ msg: "customer redacted", shop: ctx.shop, ordersErased: await redactCustomer(ctx, payload) })),
+    act: async (ctx, payload) => ctx.log.info({ ordersErased: await redactCustomer(ctx, payload) }, "customer redacted"),
   },
   SHOP_REDACT: {
     check: () => {},
     act: async (ctx) => {
       await redactShop(ctx);
-      console.info(JSON.stringify({ msg: "shop redacted", shop: ctx.shop }));
+      ctx.log.info("shop redacted");
     },
   },
 };
@@ -96,7 +95,7 @@ export const webhookDeliveryJob = defineJob({
   expireInSeconds: 5 * 60,
   run: async ({ shop }, { services, signal }) => {
     const more = await workPendingDeliveries(services.context(shop, { lane: "sync" }), signal);
-    if (more) await jobs().send(webhookDeliveryJob, { shop });
+    if (more) await services.jobs.send(webhookDeliveryJob, { shop });
   },
 });
 
@@ -188,9 +187,9 @@ async function markProcessed(ctx: Pick<Context, "db" | "now">, ids: readonly str
  * start, as the in-process queue keeps nothing across a restart, and every minute, for a shop whose job gave up);
  * answers how many shops.
  */
-export async function resumeWebhookDeliveries(services: Pick<JobServices, "db">): Promise<number> {
+export async function resumeWebhookDeliveries(services: Pick<JobServices, "db" | "jobs">): Promise<number> {
   const shops = await services.db.webhookDelivery.findMany({ where: { processedAt: null }, distinct: ["shop"], select: { shop: true } });
-  for (const { shop } of shops) await jobs().send(webhookDeliveryJob, { shop });
+  for (const { shop } of shops) await services.jobs.send(webhookDeliveryJob, { shop });
   return shops.length;
 }
 
@@ -242,25 +241,25 @@ export async function recordDelivery(ctx: Pick<Context, "db" | "shop" | "now">, 
  * shop's webhook-deliveries job does the rest; a redelivered id is acknowledged and does nothing.
  */
 async function receive(
-  ctx: Pick<Context, "db" | "shop" | "now">,
+  ctx: Pick<Context, "db" | "shop" | "now" | "jobs">,
   delivery: WebhookDelivery,
   takes: (topic: string) => boolean,
   check: (topic: string, payload: unknown) => void,
 ): Promise<DeliveryReceipt> {
   if (!takes(delivery.topic)) return { ok: false, message: `Unexpected topic ${delivery.topic}` };
   check(delivery.topic, delivery.payload);
-  if (await recordDelivery(ctx, delivery)) await jobs().send(webhookDeliveryJob, { shop: ctx.shop });
+  if (await recordDelivery(ctx, delivery)) await ctx.jobs.send(webhookDeliveryJob, { shop: ctx.shop });
   return { ok: true };
 }
 
 /** orders/*, fulfillment_orders/*, fulfillments/*. */
-export function receiveOrderDelivery(ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> {
+export function receiveOrderDelivery(ctx: Pick<Context, "db" | "shop" | "now" | "jobs">, delivery: WebhookDelivery): Promise<DeliveryReceipt> {
   return receive(ctx, delivery, mirrorFollowsTopic, (topic, payload) => void webhookSubject(topic, payload));
 }
 
 /** A route's receiver for app topics (`topics`, each checked against its shape in APP_TOPICS). */
 function receiveAppTopics(topics: ReadonlySet<string>) {
-  return (ctx: Pick<Context, "db" | "shop" | "now">, delivery: WebhookDelivery): Promise<DeliveryReceipt> =>
+  return (ctx: Pick<Context, "db" | "shop" | "now" | "jobs">, delivery: WebhookDelivery): Promise<DeliveryReceipt> =>
     receive(
       ctx,
       delivery,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
 import { answerOnSocket, lingerAfterResponse } from "../lib/connection";
 import { bodyLimitFor, tooLargeMessage } from "../app/body-limits";
 
@@ -68,12 +69,16 @@ export function edge(limitFor: (pathname: string) => number = bodyLimitFor) {
 
 /**
  * The last error handler: what express or a middleware refused (an error carrying a 4xx status) is that 4xx;
- * anything else is a 500 in words. Never a stack trace or a path; the error goes to the log.
+ * anything else is a 500 in words. Never a stack trace or a path; the error goes to `log`.
  */
-export function internalError(error: unknown, request: Request, response: Response, next: NextFunction): void {
+export function internalError(log: Pick<Logger, "error">) {
+  return (error: unknown, request: Request, response: Response, next: NextFunction): void => answerError(log, error, request, response, next);
+}
+
+function answerError(log: Pick<Logger, "error">, error: unknown, request: Request, response: Response, next: NextFunction): void {
   const status = (error as { status?: unknown } | null)?.status;
   const refused = typeof status === "number" && status >= 400 && status < 500;
-  if (!refused) console.error(error);
+  if (!refused) log.error({ err: error, path: request.path }, "request failed");
   if (response.headersSent) {
     request.socket.destroy();
     return next(error);

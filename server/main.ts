@@ -7,9 +7,12 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { pino } from "pino";
 import { answerClientErrors, edge, internalError } from "./edge";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+// The server's own lines, in the app's format and at its level (LOG_LEVEL, app/config.server.ts); the app's come from its build.
+const log = pino({ level: process.env.LOG_LEVEL?.trim() || "info", base: { app: "consign" } });
 const buildPath = resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -21,13 +24,13 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 // Every path and method to Remix, mounted without a route pattern: express decodes no parameter of the path.
 app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
-app.use(internalError);
+app.use(internalError(log));
 
 const port = Number(process.env.PORT ?? 3000);
-const onListen = () => console.log(`[consign] app serving on http://${process.env.HOST ?? "localhost"}:${port}`);
+const onListen = () => log.info(`app serving on http://${process.env.HOST ?? "localhost"}:${port}`);
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
 answerClientErrors(server);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => server.close((error) => error && console.error(error)));
+  process.once(signal, () => server.close((error) => error && log.error({ err: error }, "closing the server failed")));
 }

@@ -4,7 +4,7 @@ import type { Outcome } from "../outcome";
 import { requoteShipments } from "../quoting/requote.server";
 import { MAX_NAME_BEFORE_SUFFIX } from "../batches/batch-plan";
 import { adoptRemoteMembers, batchGuard, batchMembers, membershipView, type BatchStatus } from "../batches/batch-store.server";
-import { queueBatchWork, runBatchWork } from "./batch-work.server";
+import { queueBatchWork, settleBatchWork } from "./batch-work-job";
 import type { ShippingContext } from "../shipping/context.server";
 import { startBatchCreation, type CreateBatchesResult } from "./creation.server";
 import { explainBookingFailure, explainShippingError } from "../shipping/errors";
@@ -110,7 +110,7 @@ export async function bookClaimedBatch(ctx: ShippingContext, batch: Batch): Prom
 export async function bookBatch(ctx: ShippingContext, batchId: string): Promise<BookBatchOutcome> {
   const claim = await claimBatchBooking(ctx, batchId);
   if (!claim.ok) return claim;
-  await runBatchWork(ctx, batchId, true);
+  await settleBatchWork(ctx, batchId, true);
   const batch = await ctx.db.batch.findFirst({ where: { id: batchId, shop: ctx.shop } });
   switch (batch?.status) {
     case "COMPLETED":

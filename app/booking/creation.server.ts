@@ -5,7 +5,7 @@ import { planBatches } from "../batches/batch-plan";
 import { HOLDING_BATCH_STATUSES, batchableShipments, withSelectedQuotes, type BatchStatus } from "../batches/batch-store.server";
 import type { ShippingContext } from "../shipping/context.server";
 import type { Refusal } from "../batches/eligibility";
-import { batchWorkSettled, queueBatchWork } from "./batch-work.server";
+import { batchWorkSettled, queueBatchWork } from "./batch-work-job";
 import { explainShippingError, outcomeUnknown } from "../shipping/errors";
 import { readByIds } from "../id-lists.server";
 

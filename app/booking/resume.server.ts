@@ -2,7 +2,7 @@ import type { JobServices } from "../jobs/job";
 import { reconcileSingleBooking } from "./single-booking.server";
 import { NotConnectedError } from "../shipping/client.server";
 import { withShipping } from "../shipping/context.server";
-import { queueBatchWork } from "./batch-work.server";
+import { queueBatchWork } from "./batch-work-job";
 
 /**
  * A batch whose intent changed less than this long ago is left to the job its change sent: a booking is

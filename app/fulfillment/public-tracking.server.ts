@@ -25,7 +25,7 @@ export type PublicTracking =
  * The page of the shipment the signed token names. The page has no shop of its own: the shipment says which
  * shop's account reads its tracking, so the context is only the database.
  */
-export async function loadPublicTracking(ctx: Pick<Context, "db">, token: string): Promise<PublicTracking> {
+export async function loadPublicTracking(ctx: Pick<Context, "db" | "log">, token: string): Promise<PublicTracking> {
   const { db } = ctx;
   const shipmentId = shipmentOfTrackingPage(token);
   if (!shipmentId) return { kind: "not_found" };
@@ -40,7 +40,7 @@ export async function loadPublicTracking(ctx: Pick<Context, "db">, token: string
   const client = await shippingClientFor(db, shipment.shop, { timeoutMs: 10_000, retry: { attempts: 2 } });
   const [tracking, services] = await Promise.all([client.trackShipment({ bookNumber: shipment.bookNumber }), client.listServices()]);
   if (!tracking.ok) {
-    console.warn(`[consign] tracking page for ${shipmentId}: ${describeError(tracking.error)}`);
+    ctx.log.warn({ shipmentId, shop: shipment.shop }, `tracking page: ${describeError(tracking.error)}`);
     return unavailable;
   }
   const carrier = services.ok ? services.value.services.find((service) => service.carrierCode === shipment.carrierCode)?.carrierLabel : undefined;

@@ -2,10 +2,9 @@ import type { PrismaClient, Shipment } from "@prisma/client";
 import { HttpResponseError } from "@shopify/shopify-api";
 import { z } from "zod";
 import { describeError } from "../../shipping-api/client";
-import type { Context } from "../context";
+import type { Context, Logger } from "../context";
 import { crashPoint } from "../crash-points.server";
 import { defineJob, type JobServices } from "../jobs/job";
-import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { loadSettings } from "../settings/account.server";
 import { shippingClientFor } from "../shipping/client.server";
@@ -87,14 +86,14 @@ const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 20_000];
 const FULFILLMENT_SEARCH_MARGIN_MS = 24 * 60 * 60 * 1000;
 
 /** The Shipping API's carrier labels by code, for the tracking company; empty (codes are used) when unavailable. */
-async function carrierLabels(db: Db, shop: string): Promise<Map<string, string>> {
+async function carrierLabels({ db, shop, log }: { db: Db; shop: string; log: Logger }): Promise<Map<string, string>> {
   try {
     const client = await shippingClientFor(db, shop, { timeoutMs: 10_000, retry: { attempts: 2 } });
     const services = await client.listServices();
     if (services.ok) return new Map(services.value.services.map((service) => [service.carrierCode, service.carrierLabel]));
-    console.warn(`[consign] ${shop}: carrier names unavailable (${describeError(services.error)}); fulfillments name carriers by code`);
+    log.warn(`carrier names unavailable (${describeError(services.error)}); fulfillments name carriers by code`);
   } catch (error) {
-    console.warn(`[consign] ${shop}: carrier names unavailable (${errorText(error)}); fulfillments name carriers by code`);
+    log.warn(`carrier names unavailable (${errorText(error)}); fulfillments name carriers by code`);
   }
   return new Map();
 }
@@ -106,6 +105,7 @@ function errorText(error: unknown): string {
 interface RunContext {
   /** The shop's database and Shipping API, for reading a shipment's piece numbers. */
   context: Pick<Context, "db" | "shipping">;
+  log: Logger;
   admin: ShopAdmin;
   db: Db;
   now: () => Date;
@@ -260,7 +260,7 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
   // Every box's number goes into the one fulfillment: read (once, and stored) before the first attempt.
   const pieces = await pieceTrackingNumbers(run.context, row);
   if (!pieces.ok) {
-    console.warn(`[consign] fulfillment write-back of ${row.id} (${row.orderName}) waits: ${pieces.message}`);
+    run.log.warn({ shipmentId: row.id, orderName: row.orderName }, `fulfillment write-back waits: ${pieces.message}`);
     return null;
   }
   const shipment: QueuedRow = {
@@ -294,7 +294,7 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
         await run.sleep(run.retryDelaysMs[tries]!);
         continue;
       }
-      console.error(`[consign] fulfillment write-back of ${row.id} (${row.orderName}) failed:`, error);
+      run.log.error({ err: error, shipmentId: row.id, orderName: row.orderName }, "fulfillment write-back failed");
       const outcome: Outcome = {
         status: "FAILED",
         message: transient
@@ -323,19 +323,23 @@ async function mirroredFulfillmentOrders(ctx: Pick<Context, "db" | "shop">, rows
  * Writes back every PENDING shipment of the shop, and every CREATING one a crash left behind, until none is
  * left; returns how many ended fulfilled and failed.
  */
-export async function writeBack(ctx: Pick<Context, "db" | "shop" | "now" | "shopify" | "shipping">, options: WriteBackOptions = {}): Promise<WriteBackSummary> {
+export async function writeBack(
+  ctx: Pick<Context, "db" | "shop" | "now" | "shopify" | "shipping" | "log">,
+  options: WriteBackOptions = {},
+): Promise<WriteBackSummary> {
   const summary: WriteBackSummary = { fulfilled: 0, failed: 0 };
   const { db, shop } = ctx;
   const admin = await ctx.shopify();
   const run: RunContext = {
     context: ctx,
+    log: ctx.log,
     admin,
     db,
     now: () => ctx.now(),
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     notifyCustomer: (await loadSettings(ctx)).notifyCustomer,
-    labels: await carrierLabels(db, shop),
+    labels: await carrierLabels(ctx),
   };
   for (;;) {
     const rows = await db.shipment.findMany({
@@ -369,19 +373,19 @@ export const writeBackJob = defineJob({
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   expireInSeconds: 60 * 60,
   run: async ({ shop }, job) => {
-    const summary = await writeBack(job.services.context(shop));
-    if (summary.fulfilled + summary.failed > 0)
-      console.info(`[consign] ${shop}: wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
+    const ctx = job.services.context(shop);
+    const summary = await writeBack(ctx);
+    if (summary.fulfilled + summary.failed > 0) ctx.log.info(summary, `wrote back ${summary.fulfilled} fulfillments, ${summary.failed} need attention`);
   },
 });
 
 /** Queues the shop's write-back (through its offline session); resolves once queued. */
-export function queueWriteBack(ctx: Pick<Context, "shop">): Promise<void> {
-  return jobs().send(writeBackJob, { shop: ctx.shop });
+export function queueWriteBack(ctx: Pick<Context, "shop" | "jobs">): Promise<void> {
+  return ctx.jobs.send(writeBackJob, { shop: ctx.shop });
 }
 
 /** Queues the shop's write-back and resolves when it has run (scripts and tests). */
-export async function startWriteBack(ctx: Pick<Context, "shop">): Promise<void> {
+export async function startWriteBack(ctx: Pick<Context, "shop" | "jobs">): Promise<void> {
   await queueWriteBack(ctx);
   await writeBackSettled(ctx);
 }
@@ -399,8 +403,8 @@ export async function queueOutstandingWriteBack(services: Pick<JobServices, "db"
 }
 
 /** Resolves when the shop's write-back job (sent already) and any waiting behind it have run. */
-export function writeBackSettled(ctx: Pick<Context, "shop">): Promise<void> {
-  return jobs().drained(writeBackJob, { shop: ctx.shop });
+export function writeBackSettled(ctx: Pick<Context, "shop" | "jobs">): Promise<void> {
+  return ctx.jobs.drained(writeBackJob, { shop: ctx.shop });
 }
 
 /** Queues every shop's outstanding and interrupted write-backs and resolves when they have run (scripts and tests). */
@@ -456,7 +460,7 @@ function itemMessage(row: Pick<Shipment, "fulfillmentStatus" | "trackingNumber" 
 }
 
 /** Counts and per-order outcomes of the shop's write-back: everything outstanding or failed, and the last day's fulfillments. */
-export async function writeBackProgress(ctx: Pick<Context, "db" | "shop" | "now">, limit = 250): Promise<WriteBackProgress> {
+export async function writeBackProgress(ctx: Pick<Context, "db" | "shop" | "now" | "jobs">, limit = 250): Promise<WriteBackProgress> {
   const { db, shop } = ctx;
   const recentlyFulfilled = {
     shop,
@@ -513,13 +517,13 @@ export async function writeBackProgress(ctx: Pick<Context, "db" | "shop" | "now"
     failed: count(FulfillmentStatus.FAILED),
     total: counts.reduce((sum, entry) => sum + entry._count._all, 0),
     remaining: queued + inProgress,
-    running: await jobs().busy(writeBackJob, { shop }),
+    running: await ctx.jobs.busy(writeBackJob, { shop }),
     items,
   };
 }
 
 /** The Fulfillments page's view of the write-back: it only reads (bookings queue their own write-back). */
-export async function viewWriteBack(ctx: Pick<Context, "db" | "shop" | "now">): Promise<WriteBackProgress> {
+export async function viewWriteBack(ctx: Pick<Context, "db" | "shop" | "now" | "jobs">): Promise<WriteBackProgress> {
   return writeBackProgress(ctx);
 }
 
@@ -528,7 +532,7 @@ export async function viewWriteBack(ctx: Pick<Context, "db" | "shop" | "now">): 
  * queue and the worker starts. Safe because a shipment that was ever sent to Shopify (fulfillmentAttempts)
  * is looked for by its tracking number before anything is created.
  */
-export async function retryWriteBack(ctx: Pick<Context, "db" | "shop">, shipmentIds: readonly string[] | "all-failed"): Promise<{ queued: number }> {
+export async function retryWriteBack(ctx: Pick<Context, "db" | "shop" | "jobs">, shipmentIds: readonly string[] | "all-failed"): Promise<{ queued: number }> {
   const { db, shop } = ctx;
   const retry = (only: { id: { in: string[] } } | object) =>
     db.shipment.updateMany({

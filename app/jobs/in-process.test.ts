@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InProcessQueue } from "./in-process";
-import { defineJob, type Clock, type JobRun, type JobSpec } from "./job";
+import { defineJob, UnknownJobError, type Clock, type JobRun, type JobSpec } from "./job";
 
 /** A clock that moves only when someone waits on it: each sleep jumps time forward by its length. */
 function steppingClock(start: string): Clock & { waits: number[] } {
@@ -37,7 +37,6 @@ const quiet = () => {};
 
 describe("the in-process job queue", () => {
   it("GIVEN a job running under a key WHEN it is sent three more times THEN it runs once more after it, never beside it; another key runs at once", async () => {
-    const queue = new InProcessQueue([], { log: quiet });
     const first = gate();
     const runs: string[] = [];
     let running = 0;
@@ -49,6 +48,7 @@ describe("the in-process job queue", () => {
       if (runs.length === 1) await first.opened;
       running--;
     });
+    const queue = new InProcessQueue([spec as unknown as JobSpec<never>], { log: quiet });
     await queue.send(spec, { shop: "a" });
     await queue.send(spec, { shop: "a" });
     await queue.send(spec, { shop: "a" });
@@ -67,7 +67,6 @@ describe("the in-process job queue", () => {
 
   it("GIVEN a job that fails twice THEN it is retried after its backoff (1 s, then 2 s) and succeeds on the third attempt", async () => {
     const clock = steppingClock("2026-11-24T10:00:00Z");
-    const queue = new InProcessQueue([], { clock, log: quiet });
     const attempts: number[] = [];
     const spec = job(
       "flaky",
@@ -77,6 +76,7 @@ describe("the in-process job queue", () => {
       },
       { retry: { limit: 5, delaySeconds: 1, backoff: true } },
     );
+    const queue = new InProcessQueue([spec as unknown as JobSpec<never>], { clock, log: quiet });
     await queue.send(spec, { shop: "a" });
     await queue.drained(spec, { shop: "a" });
     expect(attempts).toEqual([1, 2, 3]);
@@ -86,7 +86,6 @@ describe("the in-process job queue", () => {
   it("GIVEN a job that keeps failing THEN it stops after its retry limit and reports each failure", async () => {
     const clock = steppingClock("2026-11-24T10:00:00Z");
     const reported: string[] = [];
-    const queue = new InProcessQueue([], { clock, log: (message) => reported.push(message) });
     let attempts = 0;
     const failing = job(
       "broken",
@@ -96,6 +95,7 @@ describe("the in-process job queue", () => {
       },
       { retry: { limit: 2, delaySeconds: 3, backoff: false } },
     );
+    const queue = new InProcessQueue([failing as unknown as JobSpec<never>], { clock, log: (message) => reported.push(message) });
     await queue.send(failing, { shop: "a" });
     await queue.drained(failing, { shop: "a" });
     expect(attempts).toBe(3);
@@ -133,7 +133,6 @@ describe("the in-process job queue", () => {
   });
 
   it("GIVEN a running job and one waiting WHEN the queue stops THEN the running one sees the stop and finishes, the waiting one and later sends are not taken", async () => {
-    const queue = new InProcessQueue([], { log: quiet });
     const started = gate();
     const finished: string[] = [];
     const spec = job("long", async ({ shop }, { signal }) => {
@@ -141,6 +140,7 @@ describe("the in-process job queue", () => {
       await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
       finished.push(`${shop} saw the stop`);
     });
+    const queue = new InProcessQueue([spec as unknown as JobSpec<never>], { log: quiet });
     await queue.send(spec, { shop: "a" });
     await queue.send(spec, { shop: "a" });
     await started.opened;
@@ -155,10 +155,21 @@ describe("the in-process job queue", () => {
   });
 
   it("GIVEN data without the job's shape THEN sending it throws before anything runs", async () => {
-    const queue = new InProcessQueue([], { log: quiet });
     let ran = false;
     const spec = job("strict", async () => void (ran = true));
+    const queue = new InProcessQueue([spec as unknown as JobSpec<never>], { log: quiet });
     await expect(queue.send(spec, { shop: 42 } as unknown as { shop: string })).rejects.toThrow();
+    expect(ran).toBe(false);
+  });
+
+  it("GIVEN a queue made without a job WHEN that job is sent, waited for or asked about THEN it is refused naming the job, and nothing runs", async () => {
+    let ran = false;
+    const known = job("known", async () => {});
+    const stranger = job("stranger", async () => void (ran = true));
+    const queue = new InProcessQueue([known as unknown as JobSpec<never>], { log: quiet });
+    await expect(queue.send(stranger, { shop: "a" })).rejects.toThrow(new UnknownJobError("stranger"));
+    await expect(queue.drained(stranger, { shop: "a" })).rejects.toBeInstanceOf(UnknownJobError);
+    await expect(queue.busy(stranger, { shop: "a" })).rejects.toBeInstanceOf(UnknownJobError);
     expect(ran).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { CronExpressionParser } from "cron-parser";
-import { noJobServices, retryDelayMs, systemClock, type Clock, type JobQueue, type JobServices, type JobSpec } from "./job";
+import type { JobDefinition } from "../context";
+import { noJobServices, retryDelayMs, servicesOfJob, specOf, systemClock, type Clock, type JobQueue, type JobServices, type JobSpec } from "./job";
 
 /**
  * The job queue of the embedded profile (SQLite, one process): the same named jobs as on PostgreSQL, run in
@@ -17,14 +18,14 @@ interface Slot {
 
 export interface InProcessQueueOptions {
   clock?: Clock;
-  /** Where failures are reported; the console by default. */
-  log?: (message: string, error?: unknown) => void;
+  /** Where failures are reported; the services' logger by default (its lines name the job). */
+  log?: (message: string, error: unknown, job: string) => void;
 }
 
 export class InProcessQueue implements JobQueue {
   private readonly slots = new Map<string, Slot>();
   private readonly clock: Clock;
-  private readonly log: (message: string, error?: unknown) => void;
+  private readonly log: (message: string, error: unknown, job: string) => void;
   private stopping = new AbortController();
   private schedules: Promise<void>[] = [];
 
@@ -34,10 +35,11 @@ export class InProcessQueue implements JobQueue {
     private readonly services: JobServices = noJobServices,
   ) {
     this.clock = options.clock ?? systemClock;
-    this.log = options.log ?? ((message, error) => console.error(`[consign] ${message}`, error ?? ""));
+    this.log = options.log ?? ((message, error, job) => this.services.log.child({ job }).error({ err: error }, message));
   }
 
-  async send<T>(spec: JobSpec<T>, data: T): Promise<void> {
+  async send<T>(job: JobDefinition<T>, data: T): Promise<void> {
+    const spec = specOf(this.specs, job);
     const parsed = spec.data.parse(data);
     if (this.stopping.signal.aborted) return; // Stopping: the job's records stay, and the next start sends it again.
     const slotKey = `${spec.name}:${spec.key(parsed)}`;
@@ -51,12 +53,14 @@ export class InProcessQueue implements JobQueue {
     created.done = this.drive(spec, parsed, created).finally(() => this.slots.delete(slotKey));
   }
 
-  async drained<T>(spec: JobSpec<T>, data: T): Promise<void> {
+  async drained<T>(job: JobDefinition<T>, data: T): Promise<void> {
+    const spec = specOf(this.specs, job);
     const slotKey = `${spec.name}:${spec.key(spec.data.parse(data))}`;
     for (let slot = this.slots.get(slotKey); slot; slot = this.slots.get(slotKey)) await slot.done;
   }
 
-  async busy<T>(spec: JobSpec<T>, data: T): Promise<boolean> {
+  async busy<T>(job: JobDefinition<T>, data: T): Promise<boolean> {
+    const spec = specOf(this.specs, job);
     return this.slots.has(`${spec.name}:${spec.key(spec.data.parse(data))}`);
   }
 
@@ -93,13 +97,14 @@ export class InProcessQueue implements JobQueue {
 
   private async attempts<T>(spec: JobSpec<T>, data: T): Promise<void> {
     const signal = this.stopping.signal;
+    const services = this.services === noJobServices ? noJobServices : servicesOfJob(this.services, spec.name);
     for (let attempt = 1; ; attempt++) {
       try {
-        await spec.run(data, { attempt, signal, services: this.services });
+        await spec.run(data, { attempt, signal, services });
         return;
       } catch (error) {
         const last = attempt > spec.retry.limit || signal.aborted;
-        this.log(`job ${spec.name} (${spec.key(data)}) attempt ${attempt} failed${last ? "; giving up" : ", will retry"}:`, error);
+        this.log(`job ${spec.name} (${spec.key(data)}) attempt ${attempt} failed${last ? "; giving up" : ", will retry"}:`, error, spec.name);
         if (last) return;
         await this.clock.sleep(retryDelayMs(spec, attempt), signal);
         if (signal.aborted) return;

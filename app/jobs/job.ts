@@ -1,22 +1,18 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import type { Context } from "../context";
+import type { Context, JobDefinition, JobSender, Logger } from "../context";
 import type { PacerLane } from "../shopify/pacer";
 
 /**
- * A named job (docs/decisions/011): one kind of background work, defined next to the work itself. Both
+ * A named job (docs/decisions/011): one kind of background work, its definition (name, data, key: what
+ * sending it needs, app/context.ts) with the code it runs, defined next to the work itself. Both
  * queues run the same definitions: pg-boss on PostgreSQL (shared by every instance) and the in-process
  * runner on SQLite. A job's `key` names the unit that runs once at a time (a shop, a batch, a quote run):
  * while one runs under a key, at most one more waits, so asking again while work is under way means
  * "look once more when you are done", never a second runner.
  */
-export interface JobSpec<T> {
-  /** The queue's name: letters, digits and dashes. */
-  name: string;
-  /** The job's data, parsed when it is sent and again when it runs (a queue row is input like any other). */
-  data: z.ZodType<T>;
-  /** The unit that runs once at a time. */
-  key: (data: T) => string;
+export interface JobSpec<T> extends JobDefinition<T> {
+  /** The queue's name (letters, digits and dashes); the job's data, parsed when it is sent and again when it runs (a queue row is input like any other); the unit that runs once at a time. */
   run: (data: T, job: JobRun) => Promise<void>;
   /** Further attempts after a failure, each `delaySeconds` later, doubled per attempt when `backoff`. */
   retry: { limit: number; delaySeconds: number; backoff: boolean };
@@ -39,9 +35,10 @@ export interface JobRun {
 }
 
 /**
- * What a queue hands each job handler: the database, the clock, and a Context per shop with a running clock
- * (a job run writes the time each step happened). Work across shops (start-up's resumes, scheduled sweeps)
- * reads the time from `now()`. The process's queue gets them from app/jobs/queue.server.ts.
+ * What a queue hands each job handler: the database, the clock, a Context per shop with a running clock
+ * (a job run writes the time each step happened), the queue to send jobs on and the logger (its lines name
+ * the job). Work across shops (start-up's resumes, scheduled sweeps) reads the time from `now()`. The
+ * process's queue gets them from app/context.server.ts; a test's from test/support/job-queue.ts.
  */
 export interface JobServices {
   db: PrismaClient;
@@ -49,6 +46,15 @@ export interface JobServices {
   now(): Date;
   /** The shop's Context; its Shopify requests take the pacer's `work` lane unless `lane` says `sync` (app/shopify/pacer.ts). */
   context: (shop: string, options?: { lane?: PacerLane }) => Context;
+  /** The queue these services run on, for work across shops that sends jobs (sweeps, start-up's resumes). */
+  jobs: JobSender;
+  log: Logger;
+}
+
+/** The services one run of `job` is handed: every line it logs, and its shops' contexts log, names the job. */
+export function servicesOfJob(services: JobServices, job: string): JobServices {
+  const log = services.log.child({ job });
+  return { ...services, log, context: (shop, options) => ({ ...services.context(shop, options), log: log.child({ shop }) }) };
 }
 
 /** For queues whose jobs need no database, clock or shop (the queues' own tests): asking for any says so. */
@@ -61,6 +67,12 @@ export const noJobServices: JobServices = {
   },
   context: () => {
     throw new Error("This job queue was made without JobServices: its jobs cannot build a shop's context.");
+  },
+  get jobs(): JobSender {
+    throw new Error("This job queue was made without JobServices: its jobs cannot send jobs.");
+  },
+  get log(): Logger {
+    throw new Error("This job queue was made without JobServices: its jobs have no logger.");
   },
 };
 
@@ -92,13 +104,11 @@ export function retryDelayMs(spec: Pick<JobSpec<unknown>, "retry">, attempt: num
   return spec.retry.backoff ? base * 2 ** (attempt - 1) : base;
 }
 
-export interface JobQueue {
-  /** Records the job (durably on PostgreSQL); resolves once recorded, not when it has run. */
-  send<T>(spec: JobSpec<T>, data: T): Promise<void>;
-  /** Resolves when nothing is waiting or running under the job's key (tests, scripts, and callers that need the outcome). */
-  drained<T>(spec: JobSpec<T>, data: T): Promise<void>;
-  /** Whether a job under the key is waiting or running (pages show "in progress"). */
-  busy<T>(spec: JobSpec<T>, data: T): Promise<boolean>;
+/**
+ * A queue of named jobs: it sends the jobs it was made with (by their definition; one it was not made with is
+ * refused, UnknownJobError) and, started to work, runs them. Only a composition root makes one.
+ */
+export interface JobQueue extends JobSender {
   /** Resolves when no job of any kind waits or runs. */
   idle(): Promise<void>;
   /** Starts the queue; with `work`, this process takes jobs and sends the schedules. */
@@ -133,6 +143,21 @@ export function defineMinuteJob(name: string, run: (services: JobServices) => Pr
  */
 export class OutcomeInDoubtError extends Error {
   override name = "OutcomeInDoubtError";
+}
+
+/** A job sent to a queue that was not made with it. */
+export class UnknownJobError extends Error {
+  override name = "UnknownJobError";
+  constructor(job: string) {
+    super(`No job named ${job} is in this queue's catalog (app/job-queue.server.ts)`);
+  }
+}
+
+/** The spec of `job` among `specs`, by name; throws UnknownJobError when the queue was not made with it. */
+export function specOf<T>(specs: readonly JobSpec<never>[], job: JobDefinition<T>): JobSpec<T> {
+  const spec = specs.find((entry) => entry.name === job.name);
+  if (!spec) throw new UnknownJobError(job.name);
+  return spec as unknown as JobSpec<T>;
 }
 
 export function defineJob<T>(spec: JobSpec<T>): JobSpec<T> {

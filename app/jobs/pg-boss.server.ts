@@ -1,5 +1,6 @@
 import type { PgBoss } from "pg-boss";
-import { noJobServices, type JobQueue, type JobServices, type JobSpec } from "./job";
+import type { JobDefinition } from "../context";
+import { noJobServices, servicesOfJob, specOf, type JobQueue, type JobServices, type JobSpec } from "./job";
 
 /**
  * The job queue of the production profile: pg-boss on the app's PostgreSQL database (its own schema,
@@ -34,18 +35,20 @@ export class PgBossQueue implements JobQueue {
     private readonly services: JobServices = noJobServices,
   ) {}
 
-  async send<T>(spec: JobSpec<T>, data: T): Promise<void> {
+  async send<T>(job: JobDefinition<T>, data: T): Promise<void> {
+    const spec = specOf(this.specs, job);
     const boss = await this.ready();
     const parsed = spec.data.parse(data);
     // Under the stately policy a second waiting job of the same key is refused (null): the waiting one will look.
     await boss.send(spec.name, parsed as object, { singletonKey: spec.key(parsed) });
   }
 
-  async drained<T>(spec: JobSpec<T>, data: T): Promise<void> {
-    while (await this.busy(spec, data)) await this.sleep(SETTLED_POLL_MS);
+  async drained<T>(job: JobDefinition<T>, data: T): Promise<void> {
+    while (await this.busy(job, data)) await this.sleep(SETTLED_POLL_MS);
   }
 
-  async busy<T>(spec: JobSpec<T>, data: T): Promise<boolean> {
+  async busy<T>(job: JobDefinition<T>, data: T): Promise<boolean> {
+    const spec = specOf(this.specs, job);
     const boss = await this.ready();
     const rows = await boss
       .getDb()
@@ -76,7 +79,7 @@ export class PgBossQueue implements JobQueue {
         await spec.run(spec.data.parse(job.data), {
           attempt: job.retryCount + 1,
           signal: job.signal,
-          services: this.services,
+          services: this.services === noJobServices ? noJobServices : servicesOfJob(this.services, spec.name),
         });
       });
       if (spec.schedule)
@@ -107,7 +110,7 @@ export class PgBossQueue implements JobQueue {
         monitorIntervalSeconds: SUPERVISE_SECONDS,
         maintenanceIntervalSeconds: SUPERVISE_SECONDS,
       });
-      boss.on("error", (error: unknown) => console.error("[consign] job queue error:", error));
+      boss.on("error", (error: unknown) => this.services.log.error({ err: error }, "job queue error"));
       await boss.start();
       for (const spec of this.specs) {
         await boss.createQueue(spec.name, {

@@ -10,7 +10,7 @@ export const Role = z.enum(["all", "web", "worker"], { error: "CONSIGN_ROLE must
 export type Role = z.infer<typeof Role>;
 
 /** The process's role; web and worker on SQLite are refused, saying why. */
-export function processRole(env: Record<string, string | undefined> = process.env): Role {
+export function processRole(env: { CONSIGN_ROLE?: string; DATABASE_URL?: string }): Role {
   const role = Role.parse(env.CONSIGN_ROLE?.trim() || "all");
   if (role !== "all" && !isPostgresUrl(env.DATABASE_URL ?? "")) {
     throw new Error(`CONSIGN_ROLE=${role} needs DATABASE_URL on PostgreSQL: on SQLite one process serves the app and runs its jobs (CONSIGN_ROLE=all)`);

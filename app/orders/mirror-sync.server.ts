@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
 import { defineJob, type JobServices } from "../jobs/job";
-import { jobs } from "../jobs/queue.server";
 import { advanceMirrorSync, startMirrorSync } from "./mirror.server";
 
 /**
@@ -41,14 +40,14 @@ export const mirrorSyncJob = defineJob({
 });
 
 /** Installation (afterAuth): queues the shop's first order sync; the job starts it. */
-export function queueFirstMirrorSync(ctx: Pick<Context, "shop" | "now">): Promise<void> {
-  return jobs().send(mirrorSyncJob, { shop: ctx.shop, requestedAt: ctx.now().toISOString() });
+export function queueFirstMirrorSync(ctx: Pick<Context, "shop" | "now" | "jobs">): Promise<void> {
+  return ctx.jobs.send(mirrorSyncJob, { shop: ctx.shop, requestedAt: ctx.now().toISOString() });
 }
 
 /** Starts a sync of the shop's orders (one bulk operation) and queues the job that completes it ("Sync orders"). */
-export async function requestMirrorSync(ctx: Pick<Context, "db" | "shop" | "now" | "shopify">): Promise<{ syncId: string }> {
+export async function requestMirrorSync(ctx: Pick<Context, "db" | "shop" | "now" | "shopify" | "jobs">): Promise<{ syncId: string }> {
   const started = await startMirrorSync(ctx);
-  await jobs().send(mirrorSyncJob, { shop: ctx.shop, syncId: started.syncId });
+  await ctx.jobs.send(mirrorSyncJob, { shop: ctx.shop, syncId: started.syncId });
   return started;
 }
 
@@ -57,20 +56,20 @@ export async function requestMirrorSync(ctx: Pick<Context, "db" | "shop" | "now"
  * exists it is QUEUED while installation's job waits or starts it, NONE when no sync was ever asked for.
  * `saved` is the share of Shopify's export saved so far (0 to 1), once the export is complete and saving.
  */
-export async function currentMirrorSync({ db, shop }: Pick<Context, "db" | "shop">): Promise<{
+export async function currentMirrorSync({ db, shop, jobs }: Pick<Context, "db" | "shop" | "jobs">): Promise<{
   status: "NONE" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
   error: string | null;
   saved: number | null;
 }> {
   const latest = await db.mirrorSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } });
-  if (!latest) return { status: (await jobs().busy(mirrorSyncJob, { shop })) ? "QUEUED" : "NONE", error: null, saved: null };
+  if (!latest) return { status: (await jobs.busy(mirrorSyncJob, { shop })) ? "QUEUED" : "NONE", error: null, saved: null };
   const saved = latest.exportLines ? Math.min(1, latest.linesSaved / latest.exportLines) : null;
   return { status: latest.status as "RUNNING" | "COMPLETED" | "FAILED", error: latest.error, saved };
 }
 
 /** At process start: queues the job of every sync a restart left running (the database from the process's services). */
-export async function resumeMirrorSyncs(services: Pick<JobServices, "db">): Promise<number> {
+export async function resumeMirrorSyncs(services: Pick<JobServices, "db" | "jobs">): Promise<number> {
   const running = await services.db.mirrorSync.findMany({ where: { status: "RUNNING" }, select: { id: true, shop: true } });
-  for (const sync of running) await jobs().send(mirrorSyncJob, { shop: sync.shop, syncId: sync.id });
+  for (const sync of running) await services.jobs.send(mirrorSyncJob, { shop: sync.shop, syncId: sync.id });
   return running.length;
 }

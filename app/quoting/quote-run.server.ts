@@ -4,7 +4,6 @@ import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { z } from "zod";
 import type { Context } from "../context";
 import { defineJob, type JobServices } from "../jobs/job";
-import { jobs } from "../jobs/queue.server";
 import { loadMirroredOrders, refreshOrder } from "../orders/mirror.server";
 import type { MirroredOrder } from "../orders/order-node";
 import { orderToShipments, shipmentDateOf, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
@@ -280,8 +279,8 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
 
   if (total === 0) return { runId: run.id, finished: Promise.resolve() };
   const job = { shop, runId: run.id, now: now.toISOString() };
-  await jobs().send(quoteRunJob, job);
-  return { runId: run.id, finished: jobs().drained(quoteRunJob, job) };
+  await ctx.jobs.send(quoteRunJob, job);
+  return { runId: run.id, finished: ctx.jobs.drained(quoteRunJob, job) };
 }
 
 /**
@@ -407,6 +406,6 @@ export async function resumeQuoteRun(ctx: Context, runId: string): Promise<void>
  */
 export async function resumeQuoteRuns(services: JobServices): Promise<number> {
   const runs = await services.db.quoteRun.findMany({ where: { status: "RUNNING" }, select: { id: true, shop: true } });
-  for (const run of runs) await jobs().send(quoteRunJob, { shop: run.shop, runId: run.id, now: services.context(run.shop).now().toISOString() });
+  for (const run of runs) await services.jobs.send(quoteRunJob, { shop: run.shop, runId: run.id, now: services.context(run.shop).now().toISOString() });
   return runs.length;
 }

@@ -2,7 +2,8 @@ import type { RateRule } from "../settings/settings";
 import { describeTransit, type ObservedTransit } from "../tracking/transit-times";
 import { compareAmounts, formatMoney } from "../shipping/money";
 import { carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";
-import type { PaidShipping } from "./customer-choice";
+// The shipping the customer paid for (customer-choice.ts names it PaidShipping; that module builds on this one).
+import type { OrderShippingLine as PaidShipping } from "../orders/types";
 
 /**
  * The shop's rate rule (Settings): one rate per shipment, with a one-line reason the merchant can read on

@@ -13,7 +13,7 @@ import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service
 const KEEP_MS = 5 * 60 * 1000;
 const kept = new Map<string, { names: ServiceNames; until: number }>();
 
-export async function loadServiceNames(ctx: Pick<Context, "db" | "shop" | "now">): Promise<ServiceNames> {
+export async function loadServiceNames(ctx: Pick<Context, "db" | "shop" | "now" | "log">): Promise<ServiceNames> {
   const { db, shop } = ctx;
   const now = ctx.now().getTime();
   const hit = kept.get(shop);
@@ -24,7 +24,7 @@ export async function loadServiceNames(ctx: Pick<Context, "db" | "shop" | "now">
     const client = await shippingClientFor(db, shop, { timeoutMs: 5_000, retry: { attempts: 1 } });
     const answer = await client.listServices();
     if (!answer.ok) {
-      console.warn(`[consign] ${shop}: service names unavailable (${describeError(answer.error)}); pages show the quotes' descriptions`);
+      ctx.log.warn(`service names unavailable (${describeError(answer.error)}); pages show the quotes' descriptions`);
       return NO_NAMES;
     }
     const names = serviceNamesOf(answer.value.services);
@@ -33,7 +33,7 @@ export async function loadServiceNames(ctx: Pick<Context, "db" | "shop" | "now">
   } catch (error) {
     // Without an account there are no names to read: the quotes' descriptions are all there is.
     if (error instanceof NotConnectedError) return NO_NAMES;
-    console.warn(`[consign] ${shop}: service names unavailable (${error instanceof Error ? error.message : String(error)})`);
+    ctx.log.warn({ err: error }, "service names unavailable");
     return NO_NAMES;
   }
 }

@@ -5,6 +5,7 @@ import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { z } from "zod";
 import prisma from "../db.server";
+import { processLog } from "../log.server";
 import { loadPublicTracking } from "../fulfillment/public-tracking.server";
 
 /**
@@ -20,7 +21,7 @@ const Params = z.object({ token: z.string().max(200) });
 
 export const loader = async ({ params }: LoaderFunctionArgs) => {
   const parsed = Params.safeParse(params);
-  const tracking = parsed.success ? await loadPublicTracking({ db: prisma }, parsed.data.token) : ({ kind: "not_found" } as const);
+  const tracking = parsed.success ? await loadPublicTracking({ db: prisma, log: processLog() }, parsed.data.token) : ({ kind: "not_found" } as const);
   const status = tracking.kind === "found" ? 200 : tracking.kind === "not_found" ? 404 : 503;
   return json(tracking, { status, headers: { "Cache-Control": "private, max-age=60" } });
 };

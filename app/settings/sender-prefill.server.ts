@@ -12,13 +12,11 @@ import { loadPrimarySenderLocation } from "./shop-profile.server";
  * primary location cannot be read or is no usable sender (a fulfillment service's, an incomplete address,
  * no phone for the label), the settings stay as they were and the merchant is asked to choose one.
  */
-export async function settingsWithSender(ctx: Pick<Context, "db" | "shop" | "shopify">): Promise<ShippingSettings> {
+export async function settingsWithSender(ctx: Pick<Context, "db" | "shop" | "shopify" | "log">): Promise<ShippingSettings> {
   const settings = await loadSettings(ctx);
   if (settings.sender) return settings;
   const primary = await loadPrimarySenderLocation(ctx).catch((error: unknown) => {
-    console.warn(
-      `[consign] ${ctx.shop}: the primary location could not be read for the sender address (${error instanceof Error ? error.message : String(error)})`,
-    );
+    ctx.log.warn({ err: error }, "the primary location could not be read for the sender address");
     return null;
   });
   // Carriers print the sender's phone on the label: Settings requires one, so a location without it is not used.

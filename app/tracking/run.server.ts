@@ -1,7 +1,6 @@
 import type { Context } from "../context";
 import { z } from "zod";
 import { defineJob, defineMinuteJob } from "../jobs/job";
-import { jobs } from "../jobs/queue.server";
 import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
 
@@ -35,9 +34,10 @@ export const trackingSyncJob = defineJob({
   retry: { limit: 3, delaySeconds: 30, backoff: true },
   expireInSeconds: 30 * 60,
   run: async ({ shop }, { services }) => {
-    const totals = await trackShop(services.context(shop));
+    const ctx = services.context(shop);
+    const totals = await trackShop(ctx);
     if (totals.written + totals.errors > 0)
-      console.info(`[consign] ${shop}: tracking wrote ${totals.written} Shopify events over ${totals.polled} shipments (${totals.errors} to retry)`);
+      ctx.log.info(totals, `tracking wrote ${totals.written} Shopify events over ${totals.polled} shipments (${totals.errors} to retry)`);
   },
 });
 
@@ -50,20 +50,20 @@ export const trackingScheduleJob = defineMinuteJob("tracking-schedule", async (s
 });
 
 /** Queues the shop's tracking passes (once more after the running ones, when they are under way). */
-export function startTrackingPass(ctx: Pick<Context, "shop">): Promise<void> {
-  return jobs().send(trackingSyncJob, { shop: ctx.shop });
+export function startTrackingPass(ctx: Pick<Context, "shop" | "jobs">): Promise<void> {
+  return ctx.jobs.send(trackingSyncJob, { shop: ctx.shop });
 }
 
 /** Whether the shop's tracking passes are waiting or running. */
-export function isTrackingRunning(ctx: Pick<Context, "shop">): Promise<boolean> {
-  return jobs().busy(trackingSyncJob, { shop: ctx.shop });
+export function isTrackingRunning(ctx: Pick<Context, "shop" | "jobs">): Promise<boolean> {
+  return ctx.jobs.busy(trackingSyncJob, { shop: ctx.shop });
 }
 
 /**
  * Check again (the Shipments page): every shipment of the shop that is followed, or stale, is due now, and
  * a pass starts. Stale shipments are followed again (the merchant asked), until the stale bound passes again.
  */
-export async function checkTrackingNow(ctx: Pick<Context, "db" | "shop" | "now">): Promise<{ due: number }> {
+export async function checkTrackingNow(ctx: Pick<Context, "db" | "shop" | "now" | "jobs">): Promise<{ due: number }> {
   const { db, shop } = ctx;
   const { count } = await db.shipment.updateMany({
     where: { shop, trackingState: { in: [TrackingState.ACTIVE, TrackingState.STALE] } },
@@ -75,7 +75,7 @@ export async function checkTrackingNow(ctx: Pick<Context, "db" | "shop" | "now">
 
 /** The Shipments dashboard with whether a pass is running here and how many shipments are due now (its progress). */
 export async function viewTracking(
-  ctx: Pick<Context, "db" | "shop" | "now">,
+  ctx: Pick<Context, "db" | "shop" | "now" | "jobs">,
   options: { filter: TrackingFilter; q: string; page?: number },
 ): Promise<TrackingDashboard & { running: boolean; due: number }> {
   const { db, shop } = ctx;

@@ -106,7 +106,7 @@ export interface TrackingPassSummary {
 const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 });
 
 /** One pass's working state: the context's database, shop and clock, its two gateways opened, and what it has to write. */
-interface Run extends Pick<Context, "db" | "shop" | "now"> {
+interface Run extends Pick<Context, "db" | "shop" | "now" | "log"> {
   /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
   admin: ShopAdmin;
   /** The shop's Shipping API account. */
@@ -466,8 +466,9 @@ export async function stopTracking(
 async function labelVoided(run: Run, row: Shipment & { bookNumber: string }): Promise<boolean | null> {
   const found = await run.client.searchShipments({ body: { keyword: row.bookNumber } });
   if (!found.ok) {
-    console.warn(
-      `[consign] tracking ${row.id} (${row.orderName}): Search Shipments did not answer (${describeError(found.error)}); the void check is tried next poll`,
+    run.log.warn(
+      { shipmentId: row.id, orderName: row.orderName },
+      `Search Shipments did not answer (${describeError(found.error)}); the void check is tried next poll`,
     );
     return null;
   }
@@ -609,6 +610,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     db: ctx.db,
     shop: ctx.shop,
     now: () => ctx.now(),
+    log: ctx.log,
     admin,
     client,
     random: options.random ?? Math.random,
@@ -643,7 +645,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
       } catch (error) {
         // One shipment's surprise must not stop the shop's pass; it comes due again when its lease ends.
         run.summary.errors++;
-        console.error(`[consign] tracking ${row.id} (${row.orderName}) failed:`, error);
+        run.log.error({ err: error, shipmentId: row.id, orderName: row.orderName }, "tracking failed");
       }
       await flushReschedules(run);
     }

@@ -119,7 +119,7 @@ export async function startAppBenchStack({ orders, mirror = true }: { orders: nu
     const { default: prisma } = await import("../../app/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
     // The bench's process is the app instance: it works the job queue (on PostgreSQL, pg-boss), as `npm start` does.
-    const { jobs } = await import("../../app/jobs/queue.server");
+    const { processJobs: jobs } = await import("../../app/context.server");
     await jobs().start({ work: true });
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken, scope: "read_orders" } });
     await connectTestAccount({ serviceUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });

@@ -8,7 +8,7 @@ const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: complianceWebhook } = await import("../../app/routes/webhooks.compliance");
 const { webhookDeliveryJob, webhookPruneJob } = await import("../../app/webhooks.server");
-const { jobs, processServices } = await import("../../app/jobs/queue.server");
+const { processJobs: jobs, processServices } = await import("../../app/context.server");
 
 const SHOP = "webhook-test.myshopify.com";
 

@@ -25,8 +25,8 @@ const batchLabels = await import("../../app/routes/app.batches.$id.labels");
 const bookPage = await import("../../app/routes/app.orders.$id.book");
 const shipmentsPage = await import("../../app/routes/app.shipments");
 const { bookBatch } = await import("../../app/booking/batch-booking.server");
-const { batchWorkSettled } = await import("../../app/booking/batch-work.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { batchWorkSettled } = await import("../../app/booking/batch-work-job");
+const { processJobSender, shippingContext } = await import("../factories/context");
 
 const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
 let shipments: Shipment[];
@@ -78,7 +78,7 @@ describe("/app/batches/new", () => {
     expect(new URL(answer.headers.get("location") ?? "", "http://localhost:3000").pathname).toBe(`/app/batches/${batch.id}`);
     const shown = await get(batchPage.loader, `/app/batches/${batch.id}`, { id: batch.id });
     expect(["CREATING", "OPEN"]).toContain((shown.body as { view: { batch: { status: string } } }).view.batch.status);
-    await batchWorkSettled({ shop: SHOP, now: () => new Date() }, batch.id, false);
+    await batchWorkSettled({ shop: SHOP, now: () => new Date(), jobs: processJobSender }, batch.id, false);
     const opened = await get(batchPage.loader, `/app/batches/${batch.id}`, { id: batch.id });
     expect(opened.body).toMatchObject({ view: { batch: { status: "OPEN", remoteBatchId: expect.any(Number) } } });
   });

@@ -12,11 +12,11 @@ import { ok, startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { shippingContext } = await import("../factories/context");
 const { createBatches, startBatchCreation } = await import("../../app/booking/creation.server");
-const { batchWorkSettled, runBatchWork } = await import("../../app/booking/batch-work.server");
+const { batchWorkSettled, settleBatchWork } = await import("../../app/booking/batch-work-job");
 const { resumeBookings } = await import("../../app/booking/resume.server");
-const { processServices } = await import("../../app/jobs/queue.server");
+const { processServices } = await import("../../app/context.server");
 const batches = await import("../../app/booking/batches.server");
 const booking = await import("../../app/booking/batch-booking.server");
 
@@ -68,8 +68,8 @@ describe("creating batches from picked rates", () => {
     expect(batch).toMatchObject({ status: "OPEN", remoteBatchId: expect.any(Number), error: null });
     // A job that runs twice (a redelivery, a second instance) finds the record moved on: one batch on the service.
     await prisma.batch.update({ where: { id }, data: { status: "CREATING", remoteBatchId: null } });
-    await runBatchWork(ctx, id, false);
-    await runBatchWork(ctx, id, false);
+    await settleBatchWork(ctx, id, false);
+    await settleBatchWork(ctx, id, false);
     expect(await prisma.batch.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "OPEN", remoteBatchId: batch.remoteBatchId });
     const named = ok(await account.listBatches({ query: { limit: 100 } })).batches.filter((entry) => entry.name === "Queued creation");
     expect(named).toHaveLength(1);

@@ -11,9 +11,9 @@ import { ok, startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
-const { runBatchWork } = await import("../../app/booking/batch-work.server");
+const { settleBatchWork } = await import("../../app/booking/batch-work-job");
 const { claimBatchBooking } = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");
 const { parseBookingForm } = await import("../../app/booking/book-request");
@@ -336,7 +336,7 @@ describe("a single booking whose answer was lost", () => {
     // The page only reads: the order stays with its batch's booking.
     expect((await single.loadOrderBooking(later, numeric(shipment))).shipments[0]).toMatchObject({ bookingStatus: "BOOKING" });
     expect((await prisma.batch.findUniqueOrThrow({ where: { id: batches[0]!.id } })).status).toBe("BOOKING");
-    await runBatchWork(later, batches[0]!.id, false);
+    await settleBatchWork(later, batches[0]!.id, false);
     const view = await single.loadOrderBooking(later, numeric(shipment));
     const result = sent.results[0]!;
     expect(view.shipments[0]).toMatchObject({ bookingStatus: "BOOKED", booked: { trackingNumber: result.status === "success" ? result.trackingNumber : "" } });

@@ -87,6 +87,8 @@ export async function startHarness(options: Partial<LocalAdminOptions> & { order
     dir,
     gql,
     async close() {
+      // The app's jobs this file sent stop first: none runs on (and fails, retrying) against a local admin that is gone.
+      await (await import("../../app/job-queue.server")).stopProcessJobQueue({ timeoutMs: 5_000 });
       await admin.webhooks.drain();
       await admin.close();
       fs.rmSync(dir, { recursive: true, force: true });

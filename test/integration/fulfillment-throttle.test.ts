@@ -13,6 +13,7 @@ const THROTTLE = { bucketSize: 250, restoreRate: 50 };
 const { service, harness, customer } = await startServiceAndAdmin({ orders: 40, throttle: THROTTLE, scope: "write_fulfillments" });
 const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
+const { processServices } = await import("../../app/context.server");
 
 afterAll(async () => {
   await harness.close();
@@ -32,7 +33,7 @@ describe("fulfillment write-back under a low throttle", () => {
     expect(bucket.tryCharge(bucket.status().currentlyAvailable)).toBe(true);
 
     const started = performance.now();
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const elapsedMs = performance.now() - started;
 
     const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });

@@ -19,7 +19,7 @@ const { service, harness, customer } = await startServiceAndAdmin({
 });
 const { default: prisma } = await import("../../app/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
-const { processServices } = await import("../../app/jobs/queue.server");
+const { processServices } = await import("../../app/context.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
 const fulfillmentsPage = await import("../../app/routes/app.fulfillments");
 const booking = service.clientFor(customer);
@@ -86,7 +86,7 @@ describe("fulfillment write-back against the local admin", () => {
     const fulfillmentOrders = takeFulfillmentOrders(4);
     const shipments = await book(fulfillmentOrders);
 
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
 
     for (const [index, shipment] of shipments.entries()) {
       const row = await shipmentRow(shipment.id);
@@ -112,12 +112,12 @@ describe("fulfillment write-back against the local admin", () => {
       expect(tracking).toMatchObject({ company: label, number: shipment.trackingNumber });
       expect(tracking!.url).toMatch(new RegExp(`^https://consign\\.example/tracking/${shipment.id}\\.[A-Za-z0-9_-]{22}$`));
     }
-    expect(await writeBack.writeBackProgress({ db: prisma, shop: SHOP, now: () => new Date() })).toMatchObject({ remaining: 0, running: false });
+    expect(await writeBack.writeBackProgress(processServices.context(SHOP))).toMatchObject({ remaining: 0, running: false });
   });
 
   it("GIVEN a fulfillment's tracking link WHEN opened THEN the public page shows the parcel's events from Track Shipment", async () => {
     const [shipment] = await book(takeFulfillmentOrders(1));
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
     const url = new URL(store.listTrackingInfo(fulfillment!.id)[0]!.url!);
     const token = decodeURIComponent(url.pathname.split("/").pop()!);
@@ -152,12 +152,12 @@ describe("fulfillment write-back against the local admin", () => {
 
   it("GIVEN the worker runs again, and a fulfillment created but not recorded THEN nothing is created twice", async () => {
     const [first, second] = await book(takeFulfillmentOrders(2));
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const fulfillmentId = (await shipmentRow(first!.id)).fulfillmentId;
     const created = store.countRows("fulfillments");
 
     // Running again with nothing queued changes nothing.
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     expect(store.countRows("fulfillments")).toBe(created);
 
     // As if the process died between fulfillmentCreate and recording its answer.
@@ -178,22 +178,22 @@ describe("fulfillment write-back against the local admin", () => {
     );
     expect(hold.fulfillmentOrderHold.userErrors).toEqual([]);
 
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const failed = await shipmentRow(shipment!.id);
     expect(failed.fulfillmentStatus).toBe("FAILED");
     expect(failed.fulfillmentError).toBe(
       `${shipment!.orderName} is on hold in Shopify (incorrect address: “Customer is checking the zip”), so the fulfillment with tracking ${shipment!.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
     );
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
-    const progress = await writeBack.writeBackProgress({ db: prisma, shop: SHOP, now: () => new Date() });
+    const progress = await writeBack.writeBackProgress(processServices.context(SHOP));
     expect(progress.items[0]).toMatchObject({ shipmentId: shipment!.id, status: "FAILED", message: failed.fulfillmentError });
 
     await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
       id: shipment!.fulfillmentOrderId,
       holdIds: [hold.fulfillmentOrderHold.fulfillmentHold!.id],
     });
-    expect(await writeBack.retryWriteBack({ db: prisma, shop: SHOP }, [shipment!.id])).toEqual({ queued: 1 });
-    await writeBack.startWriteBack({ shop: SHOP });
+    expect(await writeBack.retryWriteBack(processServices.context(SHOP), [shipment!.id])).toEqual({ queued: 1 });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toHaveLength(1);
   });
@@ -220,7 +220,7 @@ describe("fulfillment write-back against the local admin", () => {
     const movedId = moved.fulfillmentOrderMove.movedFulfillmentOrder!.id;
     expect(movedId).not.toBe(fo!.fulfillmentOrderId);
 
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const row = await shipmentRow(shipment!.id);
     expect(row).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentOrderId: movedId });
     const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
@@ -251,7 +251,7 @@ describe("fulfillment write-back against the local admin", () => {
       },
     );
 
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const row = await shipmentRow(shipment!.id);
     expect(row.fulfillmentStatus).toBe("FAILED");
     expect(row.fulfillmentError).toMatch(
@@ -272,7 +272,7 @@ describe("fulfillment write-back against the local admin", () => {
     expect(manual.fulfillmentCreate.userErrors).toEqual([]);
     const before = store.countRows("fulfillments");
 
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const row = await shipmentRow(shipment!.id);
     expect(row.fulfillmentStatus).toBe("FAILED");
     expect(row.fulfillmentError).toMatch(
@@ -292,7 +292,7 @@ describe("fulfillment write-back against the local admin", () => {
     );
     expect(cancelled.orderCancel.userErrors).toEqual([]);
 
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     expect(await shipmentRow(shipment!.id)).toMatchObject({
       fulfillmentStatus: "FAILED",
       fulfillmentError: `${shipment!.orderName} was cancelled in Shopify after its label was booked, so nothing was fulfilled. If the parcel has not shipped, keep the parcel back and ask your shipping account's support whether the unused label (tracking ${shipment!.trackingNumber}) can be refunded; Consign cannot cancel a label once it is bought.`,
@@ -306,7 +306,7 @@ describe("fulfillment write-back against the local admin", () => {
     await saveSettings({ db: prisma, shop: SHOP }, { ...settings, notifyCustomer: false });
     try {
       const [shipment] = await book(takeFulfillmentOrders(1));
-      await writeBack.startWriteBack({ shop: SHOP });
+      await writeBack.startWriteBack(processServices.context(SHOP));
       const [fulfillment] = fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!);
       expect(fulfillment!.notify_customer).toBe(0);
     } finally {
@@ -320,7 +320,7 @@ describe("fulfillment write-back against the local admin", () => {
       `mutation($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: AWAITING_PAYMENT }) { fulfillmentHold { id } } }`,
       { id: shipment!.fulfillmentOrderId },
     );
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
 
     const page = await callRoute(fulfillmentsPage.loader, await appRequest(harness.admin, "/app/fulfillments"));
     expect(page.status).toBe(200);
@@ -345,7 +345,7 @@ describe("fulfillment write-back against the local admin", () => {
       await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "retry", shipmentId: shipment!.id })),
     );
     expect(retried).toMatchObject({ status: 200, body: { queued: 1 } });
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     expect(await shipmentRow(shipment!.id)).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentError: null });
   });
 
@@ -356,7 +356,7 @@ describe("fulfillment write-back against the local admin", () => {
     const untouched = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });
     expect(untouched.map((row) => row.fulfillmentStatus)).toEqual(["PENDING", "PENDING"]);
 
-    await writeBack.startWriteBack({ shop: SHOP });
+    await writeBack.startWriteBack(processServices.context(SHOP));
     const rows = await prisma.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) } } });
     expect(rows.map((row) => row.fulfillmentStatus)).toEqual(["FULFILLED", "FULFILLED"]);
   });

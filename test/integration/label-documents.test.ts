@@ -12,7 +12,7 @@ import { startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const booking = await import("../../app/booking/batch-booking.server");
 const single = await import("../../app/booking/single-booking.server");

@@ -24,9 +24,10 @@ const { unauthenticated } = await import("../../app/shopify.server");
 const { syncOrderMirror } = await import("../support/mirror-sync");
 const { contextOf } = await import("../factories/context");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { processServices } = await import("../../app/context.server");
+const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
-const { batchWorkSettled } = await import("../../app/booking/batch-work.server");
+const { batchWorkSettled } = await import("../../app/booking/batch-work-job");
 const { startBatchBooking } = await import("../../app/booking/batch-booking.server");
 const { startWriteBack } = await import("../../app/fulfillment/write-back.server");
 const { loadShopSummary } = await import("../../app/settings/shop-profile.server");
@@ -108,7 +109,7 @@ describe("GIVEN one kind of fault at every point where an answer can be lost", (
       const created = await createBatches(ctx, { name: `Faults: ${fault}`, shipmentIds: shipments.map((shipment) => shipment.id) });
       expect(created.batches).toHaveLength(1);
       await book(created.batches[0]!.id);
-      await startWriteBack({ shop: SHOP });
+      await startWriteBack(processServices.context(SHOP));
 
       // Every injected fault was met: Batch Quote, Create Batch, Batch Book, Get Batch; fulfillmentCreate.
       expect(shippingProxy.applied.map((entry) => entry.fault)).toEqual([fault, fault, fault, fault]);

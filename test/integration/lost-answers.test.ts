@@ -14,14 +14,14 @@ const service: RunningService = await startService();
 const proxy = await startFaultProxy(service.baseUrl);
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: proxy.url, SHIPPING_API_TIMEOUT_MS: "1500" });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { shippingContext } = await import("../factories/context");
 const { shippingClientFor } = await import("../../app/shipping/client.server");
 const { startBatchCreation } = await import("../../app/booking/creation.server");
-const { batchWorkSettled } = await import("../../app/booking/batch-work.server");
+const { batchWorkSettled } = await import("../../app/booking/batch-work-job");
 const { claimBatchBooking, startBatchBooking } = await import("../../app/booking/batch-booking.server");
 const { BOOKING_SWEEP_GRACE_MS } = await import("../../app/booking/resume.server");
 const { resumeRecordedWork } = await import("../../app/recorded-work.server");
-const { processServices } = await import("../../app/jobs/queue.server");
+const { processServices } = await import("../../app/context.server");
 
 const SHOP = "lost-answers.myshopify.com";
 const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });

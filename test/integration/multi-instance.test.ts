@@ -91,7 +91,7 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
   afterAll(async () => {
     if (!onPostgres) return;
     for (const instance of instances) if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill("SIGKILL");
-    const { jobs } = await import("../../app/jobs/queue.server");
+    const { processJobs: jobs } = await import("../../app/context.server");
     await jobs().stop({ timeoutMs: 5_000 });
     const { default: prisma } = await import("../../app/db.server");
     await prisma.$disconnect();
@@ -101,10 +101,10 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
 
   it("GIVEN 200 orders quoted, batched, booked and written back WHILE one instance is killed at random moments and restarted THEN every order is booked once and fulfilled once and nothing is left pending", async () => {
     const { default: prisma } = await import("../../app/db.server");
-    const { jobs } = await import("../../app/jobs/queue.server");
+    const { processJobs: jobs } = await import("../../app/context.server");
     const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
     const { contextOf } = await import("../factories/context");
-    const { shippingContext } = await import("../../app/shipping/context.server");
+    const { shippingContext } = await import("../factories/context");
     const { createBatches } = await import("../../app/booking/creation.server");
     const { startBatchBooking } = await import("../../app/booking/batch-booking.server");
     const { unauthenticated } = await import("../../app/shopify.server");

@@ -13,7 +13,7 @@ const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
 const { loadQuoteRunView } = await import("../../app/quoting/run-view.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 
 afterAll(async () => {

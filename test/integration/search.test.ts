@@ -9,7 +9,7 @@ import { ok, startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
 const { default: prisma } = await import("../../app/db.server");
-const { shippingContext } = await import("../../app/shipping/context.server");
+const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const { bookBatch } = await import("../../app/booking/batch-booking.server");
 const { searchBookedShipments, SearchKeyword } = await import("../../app/search/shipment-search.server");

@@ -19,7 +19,7 @@ const views = await import("../../app/tracking/tracking-views.server");
 const { orderShipmentsView } = await import("../../app/extension/order-shipments.server");
 const { shippingOverview } = await import("../../app/overview/overview.server");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
-const { jobs } = await import("../../app/jobs/queue.server");
+const { processJobs: jobs } = await import("../../app/context.server");
 
 async function timeline(bookNumber: string) {
   const tracked = await booking.trackShipment({ bookNumber });

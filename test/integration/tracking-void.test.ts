@@ -9,7 +9,7 @@ import { HOUR, startTrackingStack } from "../support/tracking-stack";
 const stack = await startTrackingStack({ orders: 20, env: { SHOPIFY_APP_URL: "https://consign.example" } });
 const { service, harness, customer, prisma, now, context, pass, runFor, nextDayAt, shopifyEvents, fulfillmentCancelledWebhook } = stack;
 const views = await import("../../app/tracking/tracking-views.server");
-const { jobs } = await import("../../app/jobs/queue.server");
+const { processJobs: jobs } = await import("../../app/context.server");
 
 /** Books and writes back one shipment at the service's current time. */
 async function bookAndFulfil() {

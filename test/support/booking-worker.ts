@@ -7,8 +7,8 @@
  *   book-shipment <shop> <shipmentId> <quoteId> | open-order <shop> <order number>
  *   resume - (what the app does at startup for unconfirmed bookings; the step ends once the batch jobs it sent have run)
  */
-import { batchWorkSettled } from "../../app/booking/batch-work.server";
-import { shippingContext } from "../../app/shipping/context.server";
+import { batchWorkSettled } from "../../app/booking/batch-work-job";
+import { shippingContext } from "../factories/context";
 import { openBatch } from "../../app/booking/batches.server";
 import { bookBatch } from "../../app/booking/batch-booking.server";
 import { createBatches } from "../../app/booking/creation.server";
@@ -16,7 +16,7 @@ import { resumeBookings } from "../../app/booking/resume.server";
 import { parseBookingForm } from "../../app/booking/book-request";
 import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
 import prisma from "../../app/db.server";
-import { jobs, processServices } from "../../app/jobs/queue.server";
+import { processJobs as jobs, processServices } from "../../app/context.server";
 
 const [command, shop, ...args] = process.argv.slice(2);
 if (!command || !shop) throw new Error("usage: booking-worker <command> <shop> …");
@@ -27,7 +27,7 @@ async function run(): Promise<unknown> {
     const unsettled = await prisma.batch.findMany({ where: { status: { in: ["CREATING", "BOOKING"] } } });
     const resumed = await resumeBookings({ ...processServices, now: () => now });
     // The batch jobs it sent (the write-back they queue is not waited for: it needs a Shopify session).
-    for (const batch of unsettled) await batchWorkSettled({ shop: batch.shop, now: () => now }, batch.id, false);
+    for (const batch of unsettled) await batchWorkSettled({ ...processServices.context(batch.shop), now: () => now }, batch.id, false);
     return resumed;
   }
   const ctx = await shippingContext(prisma, shop!, now);

@@ -11,12 +11,12 @@ const onPostgres = () => isPostgresUrl(process.env.DATABASE_URL ?? "") && proces
 
 beforeAll(async () => {
   if (!onPostgres()) return;
-  const { jobs } = await import("../../app/jobs/queue.server");
+  const { processJobs: jobs } = await import("../../app/context.server");
   await jobs().start({ work: true });
 });
 
 afterAll(async () => {
   if (!onPostgres()) return;
-  const { jobs } = await import("../../app/jobs/queue.server");
+  const { processJobs: jobs } = await import("../../app/context.server");
   await jobs().stop({ timeoutMs: 5_000 });
 });

@@ -6,14 +6,14 @@
  *   resume         what the app does at startup: the job of every sync left running, worked to its end
  */
 import prisma from "../../app/db.server";
-import { jobs, processServices } from "../../app/jobs/queue.server";
+import { processJobs as jobs, processServices } from "../../app/context.server";
 import { mirrorSyncJob, queueFirstMirrorSync, resumeMirrorSyncs } from "../../app/orders/mirror-sync.server";
 
 const [command, shop] = process.argv.slice(2);
 
 await jobs().start({ work: true });
 if (command === "first" && shop) {
-  await queueFirstMirrorSync({ shop, now: () => new Date() });
+  await queueFirstMirrorSync(processServices.context(shop));
   await jobs().drained(mirrorSyncJob, { shop });
 } else if (command === "resume") {
   const running = await prisma.mirrorSync.findMany({ where: { status: "RUNNING" } });

@@ -22,4 +22,9 @@ export function removeTemporaryDirectories(): void {
   created.clear();
 }
 
+// Once per process: a runner that evaluates this module again for each test file in one process (the browser
+// suite's single fork) would otherwise add a listener per file (MaxListenersExceededWarning past ten).
+const registered = globalThis as typeof globalThis & { consignTemporaryDirectoriesOnExit?: () => void };
+if (registered.consignTemporaryDirectoriesOnExit) process.off("exit", registered.consignTemporaryDirectoriesOnExit);
+registered.consignTemporaryDirectoriesOnExit = removeTemporaryDirectories;
 process.once("exit", removeTemporaryDirectories);
