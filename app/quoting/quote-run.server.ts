@@ -288,7 +288,8 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
       for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows, set: pending }, tx)) await update;
       return created;
     },
-    { timeout: TRANSACTION_TIMEOUT_MS },
+    // Waiting for a connection too: under load a pool of PostgreSQL connections can be busy for more than the default 2 s.
+    { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
   );
 
   if (total === 0) return { runId: run.id, finished: Promise.resolve() };
