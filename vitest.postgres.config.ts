@@ -14,6 +14,7 @@ const POSTGRES_TIER = [
   "lib/postgres-schema.test.ts",
   "test/postgres/migrations.test.ts",
   "test/integration/quoting.test.ts",
+  "test/integration/set-based-writes.test.ts",
   "test/integration/batches.test.ts",
   "test/integration/booking.test.ts",
   "test/integration/crash-booking.test.ts",

@@ -1,25 +1,63 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Context } from "./context";
-import { boundValuesPerStatement, chunksOf } from "./id-lists.server";
-import { bound, boundList, sqlTemplate, type SqlPiece } from "./sql-template";
+import { databaseProviderOfClient } from "./db-client.server";
+import { chunksOf } from "./id-lists.server";
+import { bound, sqlTemplate, type SqlPiece } from "./sql-template";
 
 /** A client or an interactive transaction's: both bind and run raw statements. */
 type Db = Prisma.TransactionClient;
 
 /**
- * Set-based writes for work measured in thousands of rows (issue 30): one statement per chunk instead of one
- * per row, with chunks sized to what each database binds in one statement. Through Prisma every statement
- * costs its query compiler, client and driver about a millisecond of CPU whatever it writes, so a run of
- * 5,000 shipments written row by row spends seconds on statements alone.
+ * Set-based writes for work measured in thousands of rows (issue 30): one statement per chunk of rows instead of
+ * one per row, and one bound value per statement instead of one per cell. Through Prisma every statement costs
+ * its query compiler, client and driver about a millisecond of CPU whatever it writes, and every bound value
+ * more: each is serialised into the request the compiler reads, copied into its plan and mapped by the driver.
+ * So the rows go as one JSON text, which the database itself unpacks (SQLite's `json_each`, PostgreSQL's
+ * `json_populate_recordset` over the table's own row type, which casts each value to its column's type).
  */
 
+type Provider = "sqlite" | "postgresql";
+
+/** Rows per statement: the JSON text is one value, so the bound is the statement's size, not the database's. */
+const ROWS_PER_STATEMENT = 1_000;
+
+/** The database of the context's client (an interactive transaction's statements are given it too); SQLite when unknown, as app/id-lists.server.ts does. */
+function providerOf(ctx: Pick<Context, "db">): Provider {
+  return databaseProviderOfClient(ctx.db) ?? "sqlite";
+}
+
 /**
- * Rows per statement when each row binds `perRow` values and the statement `fixed` more, at most `maxRows`
- * (a CASE over ids is searched row by row, so its size is bounded by more than the bound values). The bound is
- * the context's database's (app/id-lists.server.ts).
+ * A value as the JSON the database unpacks into its column: a Date as each database's driver writes it through
+ * Prisma (better-sqlite3's adapter stores ISO 8601 text with "+00:00"; PostgreSQL's timestamp(3) reads the ISO text
+ * and, being without time zone, keeps the UTC wall time as Prisma does), a boolean as SQLite's 1 or 0.
  */
-function rowsPerStatement(ctx: Pick<Context, "db">, perRow: number, fixed = 0, maxRows = 500): number {
-  return Math.max(1, Math.min(maxRows, Math.floor((boundValuesPerStatement(ctx) - fixed) / perRow)));
+function jsonValue(provider: Provider, value: unknown): unknown {
+  if (value instanceof Date) return provider === "sqlite" ? value.toISOString().replace("Z", "+00:00") : value.toISOString();
+  if (typeof value === "boolean" && provider === "sqlite") return value ? 1 : 0;
+  return value === undefined ? null : value;
+}
+
+/**
+ * The rows' `columns` as one JSON text, unpacked by the database into a table with those columns named `prefix` +
+ * column, each of `table`'s own type: a SELECT to use as a subquery. SQLite reads arrays (in `columns`' order)
+ * through `json_each`; PostgreSQL reads objects through `json_populate_recordset` over the table's row type, which
+ * casts each value to its column's type (ISO text to timestamp(3), a number to integer).
+ */
+function unpackedRows(provider: Provider, table: string, rows: ReadonlyArray<Record<string, unknown>>, columns: readonly string[], prefix = ""): SqlPiece[] {
+  if (provider === "sqlite") {
+    const packed = JSON.stringify(rows.map((row) => columns.map((column) => jsonValue(provider, row[column]))));
+    return [
+      `SELECT ${columns.map((column, index) => `json_extract("value", '$[${index}]') AS "${prefix}${column}"`).join(", ")} FROM json_each(`,
+      bound(packed),
+      `)`,
+    ];
+  }
+  const packed = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((column) => [column, jsonValue(provider, row[column])]))));
+  return [
+    `SELECT ${columns.map((column) => `"${column}" AS "${prefix}${column}"`).join(", ")} FROM json_populate_recordset(null::"${table}", `,
+    bound(packed),
+    `::json)`,
+  ];
 }
 
 /** Tables with Prisma's @updatedAt, which a raw statement sets itself. */
@@ -27,7 +65,7 @@ const UPDATED_AT = { Shipment: true, TrackingEvent: false } as const;
 
 export interface RowsUpdate<Column extends string> {
   table: keyof typeof UPDATED_AT;
-  /** Columns whose value differs by row: each row's own, by CASE on its id. */
+  /** Columns whose value differs by row: each row's own. */
   columns: readonly Column[];
   rows: ReadonlyArray<{ id: string } & Record<Column, unknown>>;
   /** Columns set to the same value on every row. */
@@ -37,30 +75,27 @@ export interface RowsUpdate<Column extends string> {
 }
 
 /**
- * Updates rows by id, each to its own values, in one statement per chunk; `updatedAt`, where the table has it,
- * is set as Prisma's @updatedAt sets it, to the time of the write. Each column is `CASE "id" WHEN … THEN … ELSE "column" END`:
- * the ELSE gives PostgreSQL the column's type for the bound values, which it would otherwise take as text,
- * and SQLite takes them as Prisma stores them. Returns the statements (for `$transaction([...])`), not run yet:
- * on `db`, the context's client or a transaction it opened, sized to the context's database.
+ * Updates rows by id, each to its own values, in one statement per chunk: `UPDATE … SET "column" = "new"."column" …
+ * FROM (the rows, unpacked from one JSON value) WHERE "id" = "new"."id"`; `updatedAt`, where the table has it, is
+ * set as Prisma's @updatedAt sets it, to the time of the write. Returns the statements (for `$transaction([...])`),
+ * not run yet: on `db`, the context's client or a transaction it opened, in the context's database's SQL.
  */
 export function updateRowsById<Column extends string>(ctx: Pick<Context, "db">, update: RowsUpdate<Column>, db: Db = ctx.db): Prisma.PrismaPromise<number>[] {
+  const provider = providerOf(ctx);
   const set = Object.entries({ ...update.set, ...(UPDATED_AT[update.table] ? { updatedAt: new Date() } : {}) });
-  const fixed = set.length + (update.where ?? []).filter((piece) => typeof piece !== "string").length;
-  const perChunk = rowsPerStatement(ctx, 1 + 2 * update.columns.length, fixed);
-  return chunksOf(update.rows, perChunk).map((rows) => {
+  const columns = ["id", ...update.columns];
+  // The new values are named "new_<column>", so a condition on the table's own columns stays unambiguous.
+  return chunksOf(update.rows, ROWS_PER_STATEMENT).map((rows) => {
     const assignments: SqlPiece[][] = [
-      ...update.columns.map((column) => [
-        `"${column}" = CASE "id"`,
-        ...rows.flatMap((row) => [" WHEN ", bound(row.id), " THEN ", bound(row[column])]),
-        ` ELSE "${column}" END`,
-      ]),
+      ...update.columns.map((column) => [`"${column}" = "new"."new_${column}"`]),
       ...set.map(([column, value]) => [`"${column}" = `, bound(value)]),
     ];
     const [strings, ...values] = sqlTemplate([
       `UPDATE "${update.table}" SET `,
       ...assignments.flatMap((pieces, index) => [index === 0 ? "" : ", ", ...pieces]),
-      ` WHERE "id" IN `,
-      ...boundList(rows.map((row) => row.id)),
+      ` FROM (`,
+      ...unpackedRows(provider, update.table, rows, columns, "new_"),
+      `) AS "new" WHERE "${update.table}"."id" = "new"."new_id"`,
       ...(update.where ? [" AND ", ...update.where] : []),
     ]);
     return db.$executeRaw(strings, ...values);
@@ -68,23 +103,25 @@ export function updateRowsById<Column extends string>(ctx: Pick<Context, "db">, 
 }
 
 /**
- * Inserts rows that all have the same columns (the first row's; its id among them: a raw statement has no Prisma
- * defaults), in one multi-row INSERT per chunk. Prisma's createMany compiles every row of its data, which costs
- * about four times the statement; these are only bound. Returns the statements (for `$transaction([...])`), on
- * `db` as {@link updateRowsById}'s.
+ * Inserts rows that all have the same columns (the first row's; its id among them, and `createdAt` and
+ * `updatedAt` where the table has them: a raw statement has no Prisma defaults), in one INSERT per chunk of rows
+ * unpacked from one JSON value. Prisma's createMany compiles every row of its data, and a multi-row INSERT binds
+ * every cell; these bind one value. Returns the statements (for `$transaction([...])`), on `db` as
+ * {@link updateRowsById}'s.
  */
 export function insertRows(
   ctx: Pick<Context, "db">,
-  table: "Quote" | "TrackingEvent",
+  table: "Quote" | "TrackingEvent" | "Shipment" | "BlockedOrder",
   rows: ReadonlyArray<{ id: string } & Record<string, unknown>>,
   db: Db = ctx.db,
 ): Prisma.PrismaPromise<number>[] {
   if (rows.length === 0) return [];
+  const provider = providerOf(ctx);
   const columns = Object.keys(rows[0]!);
-  return chunksOf(rows, rowsPerStatement(ctx, columns.length, 0, 1_000)).map((chunk) => {
+  return chunksOf(rows, ROWS_PER_STATEMENT).map((chunk) => {
     const [strings, ...values] = sqlTemplate([
-      `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES `,
-      ...chunk.flatMap((row, index) => [index === 0 ? "" : ", ", ...boundList(columns.map((column) => row[column]))]),
+      `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) `,
+      ...unpackedRows(provider, table, chunk, columns),
     ]);
     return db.$executeRaw(strings, ...values);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
@@ -19,7 +20,7 @@ import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 import { readByIds, idChunks } from "../id-lists.server";
-import { updateRowsById } from "../db-batch.server";
+import { insertRows, updateRowsById } from "../db-batch.server";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -240,11 +241,20 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
           finishedAt: total > 0 ? null : now,
         },
       });
-      if (blocked.length > 0) {
-        await tx.blockedOrder.createMany({
-          data: blocked.map((entry) => ({ runId: created.id, orderId: entry.orderId, orderName: entry.orderName, issues: JSON.stringify(entry.issues) })),
-        });
-      }
+      // Inserted whole, ids and dates made here (app/db-batch.server.ts): createMany compiles every row of its data.
+      for (const insert of insertRows(
+        ctx,
+        "BlockedOrder",
+        blocked.map((entry) => ({
+          id: randomUUID(),
+          runId: created.id,
+          orderId: entry.orderId,
+          orderName: entry.orderName,
+          issues: JSON.stringify(entry.issues),
+        })),
+        tx,
+      ))
+        await insert;
       // What differs by shipment, and the state every shipment of the run starts in (a reused one is reset to it).
       const own = ({ mapped, orderName }: Planned) => ({
         orderId: mapped.orderId,
@@ -265,7 +275,10 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
         bookingError: null,
       };
       const fresh = planned.filter((entry) => entry.reuseId === null);
-      if (fresh.length > 0) await tx.shipment.createMany({ data: fresh.map((entry) => ({ shop, ...own(entry), ...pending })) });
+      // The other columns take the table's defaults (NONE, 0); ids need only be unique.
+      const written = new Date();
+      const freshRows = fresh.map((entry) => ({ id: randomUUID(), shop, ...own(entry), ...pending, createdAt: written, updatedAt: written }));
+      for (const insert of insertRows(ctx, "Shipment", freshRows, tx)) await insert;
       const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
       // The earlier quotes belong to the earlier request; this run stores fresh ones.
       for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
@@ -274,7 +287,8 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
       for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows, set: pending }, tx)) await update;
       return created;
     },
-    { timeout: TRANSACTION_TIMEOUT_MS },
+    // Waiting for a connection too: under load a pool of PostgreSQL connections can be busy for more than the default 2 s.
+    { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
   );
 
   if (total === 0) return { runId: run.id, finished: Promise.resolve() };

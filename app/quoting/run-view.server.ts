@@ -23,7 +23,7 @@ import { productName } from "../orders/shipment-mapping";
 import type { ServiceNames } from "../shipping/service-names";
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
-import { carrierTotals, type CarrierTotal } from "./totals";
+import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
 import { readByIds } from "../id-lists.server";
 
 /**
@@ -121,13 +121,10 @@ export interface QuoteRunView {
   filterCounts: FilterCounts;
   /** Orders the filter shows, over all pages. */
   filteredOrderCount: number;
-  /** Every ready shipment's picked rate, for the grand total of what goes into a batch. */
-  readyRates: Array<{ shipmentId: string; currency: string; totalAmount: string }>;
+  /** The ready shipments' picked rates summed per currency: the grand total of what goes into a batch. */
+  readyTotals: CurrencyTotal[];
   counts: { quoted: number; failed: number; pending: number; blockedOrders: number; expired: number; ready: number };
   totals: CarrierTotal[];
-  readyShipmentIds: string[];
-  expiredShipmentIds: string[];
-  failedShipmentIds: string[];
   page: number;
   pages: number;
   orders: OrderView[];
@@ -160,6 +157,70 @@ function quoteStatus(value: string): ShipmentView["status"] {
 }
 
 /**
+ * Every shipment of a run with its pick, sorted into ready (quoted, picked, unexpired, free to go into a batch),
+ * expired (picked rate expired, free) and failed, as of `now`: what the page counts and totals, and what its
+ * whole-run actions (Create batch, Re-quote expired or failed) act on, read on the server so the page need not
+ * carry a run's thousands of ids.
+ */
+async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, now: Date) {
+  const { db, shop } = ctx;
+  const all = await db.shipment.findMany({
+    where: { runId, shop },
+    select: {
+      id: true,
+      orderId: true,
+      request: true,
+      quoteStatus: true,
+      quoteError: true,
+      selectedQuoteId: true,
+      bookingStatus: true,
+      batch: { select: { name: true } },
+    },
+  });
+  const selectedIds = all.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
+  const selected = new Map(
+    (
+      await readByIds({ db }, selectedIds, (chunk) =>
+        db.quote.findMany({
+          where: { shop, quoteId: { in: chunk } },
+          select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
+        }),
+      )
+    ).map((quote) => [quote.quoteId, quote]),
+  );
+  const pickOf = (shipment: { quoteStatus: string; selectedQuoteId: number | null }) =>
+    shipment.quoteStatus === "QUOTED" && shipment.selectedQuoteId !== null ? selected.get(shipment.selectedQuoteId) : undefined;
+  const expired = all.filter((shipment) => {
+    const pick = pickOf(shipment);
+    return pick !== undefined && pick.expiresAt <= now && !lockedReason(shipment);
+  });
+  const ready = all.filter((shipment) => {
+    const pick = pickOf(shipment);
+    return pick !== undefined && pick.expiresAt > now && !lockedReason(shipment);
+  });
+  const failed = all.filter((shipment) => shipment.quoteStatus === "FAILED");
+  return { all, selected, pickOf, ready, expired, failed };
+}
+
+/** Which of a run's shipments a whole-run action takes: ready ones (Create batch), expired or failed ones (Re-quote). */
+export type RunShipmentKind = "ready" | "expired" | "failed";
+
+/**
+ * The ids of the run's shipments of that kind as of `ctx.now()`, without those in `except` (ready shipments the
+ * merchant left out of the batch); none for a run that is not this shop's.
+ */
+export async function runShipmentIds(
+  ctx: Pick<Context, "db" | "shop" | "now">,
+  runId: string,
+  kind: RunShipmentKind,
+  except: readonly string[] = [],
+): Promise<string[]> {
+  const left = new Set(except);
+  const sorted = await runShipments(ctx, runId, ctx.now());
+  return sorted[kind].map((shipment) => shipment.id).filter((id) => !left.has(id));
+}
+
+/**
  * Loads one page of a run; it only reads (a run a restart cut short is queued again at start-up). Rates are
  * expired as of `ctx.now()`. Throws QuotingInputError 404 for a run that is not this shop's.
  */
@@ -175,47 +236,12 @@ export async function loadQuoteRunView(
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
 
-  const [settings, names, all, blockedIds] = await Promise.all([
+  const [settings, names, { all, selected, pickOf, ready, expired: expiredIds, failed }, blockedIds] = await Promise.all([
     loadSettings(ctx),
     loadServiceNames(ctx),
-    db.shipment.findMany({
-      where: { runId },
-      select: {
-        id: true,
-        orderId: true,
-        request: true,
-        quoteStatus: true,
-        quoteError: true,
-        selectedQuoteId: true,
-        bookingStatus: true,
-        batch: { select: { name: true } },
-      },
-    }),
+    runShipments(ctx, runId, now),
     db.blockedOrder.findMany({ where: { runId }, select: { orderId: true } }),
   ]);
-
-  const selectedIds = all.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
-  const selected = new Map(
-    (
-      await readByIds({ db }, selectedIds, (chunk) =>
-        db.quote.findMany({
-          where: { shop, quoteId: { in: chunk } },
-          select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true, currency: true, totalAmount: true, expiresAt: true },
-        }),
-      )
-    ).map((quote) => [quote.quoteId, quote]),
-  );
-  const pickOf = (shipment: { quoteStatus: string; selectedQuoteId: number | null }) =>
-    shipment.quoteStatus === "QUOTED" && shipment.selectedQuoteId !== null ? selected.get(shipment.selectedQuoteId) : undefined;
-  const expiredIds = all.filter((shipment) => {
-    const pick = pickOf(shipment);
-    return pick !== undefined && pick.expiresAt <= now && !lockedReason(shipment);
-  });
-  const ready = all.filter((shipment) => {
-    const pick = pickOf(shipment);
-    return pick !== undefined && pick.expiresAt > now && !lockedReason(shipment);
-  });
-  const failed = all.filter((shipment) => shipment.quoteStatus === "FAILED");
 
   // What the filters look at, for every order of the run, so they work across pages.
   const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
@@ -322,10 +348,7 @@ export async function loadQuoteRunView(
     filter,
     filterCounts: filterCounts([...facts.values()]),
     filteredOrderCount: filteredIds.length,
-    readyRates: ready.map((shipment) => {
-      const pick = pickOf(shipment)!;
-      return { shipmentId: shipment.id, currency: pick.currency, totalAmount: pick.totalAmount };
-    }),
+    readyTotals: currencyTotals(ready.map((shipment) => pickOf(shipment)!)),
     counts: {
       quoted: all.filter((shipment) => shipment.quoteStatus === "QUOTED").length,
       failed: failed.length,
@@ -335,9 +358,6 @@ export async function loadQuoteRunView(
       ready: ready.length,
     },
     totals: carrierTotals(ready.map((shipment) => pickOf(shipment)!)),
-    readyShipmentIds: ready.map((shipment) => shipment.id),
-    expiredShipmentIds: expiredIds.map((shipment) => shipment.id),
-    failedShipmentIds: failed.map((shipment) => shipment.id),
     page: current,
     pages,
     orders,

@@ -4,21 +4,33 @@ import { sumAmounts } from "../shipping/money";
 export interface CarrierTotal {
   carrierCode: string;
   count: number;
-  amounts: Array<{ currency: string; total: string }>;
+  amounts: CurrencyTotal[];
 }
 
-export function carrierTotals(picked: ReadonlyArray<{ carrierCode: string; currency: string; totalAmount: string }>): CarrierTotal[] {
-  const byCarrier = new Map<string, Map<string, string[]>>();
-  for (const rate of picked) {
-    const currencies = byCarrier.get(rate.carrierCode) ?? new Map<string, string[]>();
-    currencies.set(rate.currency, [...(currencies.get(rate.currency) ?? []), rate.totalAmount]);
-    byCarrier.set(rate.carrierCode, currencies);
+/** The sum of some rates in one currency. */
+export interface CurrencyTotal {
+  currency: string;
+  total: string;
+}
+
+type Priced = { currency: string; totalAmount: string };
+
+/** `items` grouped by `key`, each group in the items' order, the groups sorted by key. */
+function groupedBy<T>(items: readonly T[], key: (item: T) => string): Array<[string, T[]]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
   }
-  return [...byCarrier.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([carrierCode, currencies]) => ({
-      carrierCode,
-      count: [...currencies.values()].reduce((sum, amounts) => sum + amounts.length, 0),
-      amounts: [...currencies.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amounts]) => ({ currency, total: sumAmounts(amounts) })),
-    }));
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** The rates summed per currency, currencies in order. */
+export function currencyTotals(rates: readonly Priced[]): CurrencyTotal[] {
+  return groupedBy(rates, (rate) => rate.currency).map(([currency, group]) => ({ currency, total: sumAmounts(group.map((rate) => rate.totalAmount)) }));
+}
+
+export function carrierTotals(picked: ReadonlyArray<Priced & { carrierCode: string }>): CarrierTotal[] {
+  return groupedBy(picked, (rate) => rate.carrierCode).map(([carrierCode, rates]) => ({ carrierCode, count: rates.length, amounts: currencyTotals(rates) }));
 }

@@ -8,6 +8,7 @@ import { batchCandidates, type BatchCandidate } from "../batches/batch-store.ser
 import { CandidateTable } from "../batches/components/candidate-table";
 import { startBatchCreation, type CreateBatchesResult } from "../booking/creation.server";
 import { requestContext } from "../request-context.server";
+import { runShipmentIds } from "../quoting/run-view.server";
 import { readPostedForm } from "../posted-form.server";
 import type { FieldErrors, Outcome } from "../outcome";
 import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
@@ -20,10 +21,13 @@ import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-titl
 
 const MAX_SELECTED = 5000;
 
+const ShipmentIds = z.array(z.string().min(1).max(64)).max(MAX_SELECTED, `Choose at most ${MAX_SELECTED} orders at once.`);
 const NewBatchInput = z.object({
   name: BatchName.optional(),
-  shipmentIds: z.array(z.string().min(1).max(64)).min(1, "Choose at least one order.").max(MAX_SELECTED, `Choose at most ${MAX_SELECTED} orders at once.`),
+  shipmentIds: ShipmentIds.min(1, "Choose at least one order."),
 });
+/** The rates page's Create batch: the run's ready shipments, read here, less those the merchant left out. */
+const FromRun = z.object({ runId: z.string().min(1).max(64), excludedShipmentIds: ShipmentIds });
 
 function suggestedName(now: Date): string {
   return `Labels ${now.toLocaleDateString("en-US", { month: "short", day: "numeric" })}`;
@@ -44,10 +48,17 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx, redirect } = await requestContext(request);
   const form = await readPostedForm(request);
   const name = form.get("name");
-  const input = NewBatchInput.safeParse({
-    name: typeof name === "string" ? name : undefined,
-    shipmentIds: [...form.getAll("shipmentIds"), ...form.getAll("shipmentIds[]")].filter((value) => typeof value === "string"),
-  });
+  let shipmentIds = [...form.getAll("shipmentIds"), ...form.getAll("shipmentIds[]")].filter((value) => typeof value === "string");
+  if (form.has("runId") && shipmentIds.length === 0) {
+    const fromRun = FromRun.safeParse({ runId: form.get("runId"), excludedShipmentIds: form.getAll("excludedShipmentIds") });
+    if (!fromRun.success) {
+      const issue = fromRun.error.issues[0]!;
+      const field = String(issue.path[0] ?? "runId");
+      return json<ActionResult>({ ok: false, message: `${field}: ${issue.message}`, fieldErrors: { [field]: issue.message } }, { status: 400 });
+    }
+    shipmentIds = await runShipmentIds(ctx, fromRun.data.runId, "ready", fromRun.data.excludedShipmentIds);
+  }
+  const input = NewBatchInput.safeParse({ name: typeof name === "string" ? name : undefined, shipmentIds });
   if (!input.success) {
     const issue = input.error.issues[0]!;
     return json<ActionResult>({ ok: false, message: issue.message, fieldErrors: { [String(issue.path[0] ?? "shipmentIds")]: issue.message } }, { status: 400 });

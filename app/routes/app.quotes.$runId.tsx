@@ -31,7 +31,7 @@ import { describePaid } from "../quoting/customer-choice";
 import { parseCustoms } from "../orders/customs";
 import { saveOrderCustoms } from "../orders/customs.server";
 import { RatesFilter, isFiltered } from "../quoting/rates-filter";
-import { loadQuoteRunView } from "../quoting/run-view.server";
+import { loadQuoteRunView, runShipmentIds } from "../quoting/run-view.server";
 import { carrierName } from "../shipping/service-names";
 import { applyRule, selectRate } from "../quoting/rate-pick.server";
 import { requireAccount } from "../settings/require-account.server";
@@ -64,6 +64,8 @@ const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("select"), shipmentId: z.string().min(1), quoteId: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("apply-rule"), overrideManual: z.literal("on").optional() }),
   z.object({ intent: z.literal("requote"), shipmentIds: z.array(z.string().min(1)).min(1, "choose at least one shipment") }),
+  // Every expired or failed shipment of the run, read on the server: the page does not carry a run's ids.
+  z.object({ intent: z.literal("requote-run"), which: z.enum(["expired", "failed"]) }),
 ]);
 
 /** Refused with the message, on the field it names when it names one (the customs form and the packages editor show it there). */
@@ -132,9 +134,16 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         const kept = result.keptManual > 0 ? `; kept ${plural(result.keptManual, "rate")} you chose` : "";
         return json<ActionResult>({ ok: true, message: `Rule applied to ${plural(result.applied, "shipment")}${kept}` });
       }
-      case "requote": {
+      case "requote":
+      case "requote-run": {
         await requireAccount(ctx, request);
-        const outcomes = await requoteShipments(ctx, input.data.shipmentIds);
+        const ids = input.data.intent === "requote" ? input.data.shipmentIds : await runShipmentIds(ctx, params.runId ?? "", input.data.which);
+        if (ids.length === 0)
+          return json<ActionResult>({
+            ok: false,
+            message: `No ${input.data.intent === "requote" ? "" : `${input.data.which} `}shipment is left to re-quote in this run.`,
+          });
+        const outcomes = await requoteShipments(ctx, ids);
         const failed = outcomes.filter((outcome) => !outcome.ok).length;
         const done = `Re-quoted ${plural(outcomes.length - failed, "shipment")}`;
         return json<ActionResult>({ ok: true, message: failed > 0 ? `${done}; ${failed} could not be quoted (see below)` : done });
@@ -149,10 +158,16 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 /** While the run quotes, the page reloads its data every second. */
 const POLL_MS = 1000;
 
-/** "$312.40" or "$312.40 + £20.10": the picked rates summed per currency. */
-function grandTotal(rates: ReadonlyArray<{ currency: string; totalAmount: string }>): string {
-  const byCurrency = new Map<string, string[]>();
-  for (const rate of rates) byCurrency.set(rate.currency, [...(byCurrency.get(rate.currency) ?? []), rate.totalAmount]);
+/** The amount with the opposite sign ("12.50" → "-12.50"). */
+const negated = (amount: string) => (amount.startsWith("-") ? amount.slice(1) : `-${amount}`);
+
+/**
+ * "$312.40" or "$312.40 + £20.10": the run's ready rates summed per currency (the server's totals), less the rates
+ * of the shipments the merchant left out.
+ */
+function grandTotal(totals: ReadonlyArray<{ currency: string; total: string }>, left: ReadonlyArray<{ currency: string; totalAmount: string }>): string {
+  const byCurrency = new Map<string, string[]>(totals.map((total) => [total.currency, [total.total]]));
+  for (const rate of left) byCurrency.set(rate.currency, [...(byCurrency.get(rate.currency) ?? []), negated(rate.totalAmount)]);
   if (byCurrency.size === 0) return formatMoney("0", "USD");
   return [...byCurrency]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -169,7 +184,8 @@ export default function QuoteRunPage() {
   const bulk = useFetcher<typeof action>();
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  // The ready shipments the merchant left out of the batch, with their picked rate (taken off the grand total).
+  const [excluded, setExcluded] = useState<ReadonlyMap<string, { currency: string; totalAmount: string }>>(new Map());
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [overrideManual, setOverrideManual] = useState(false);
   const { run, names, filter } = view;
@@ -178,13 +194,13 @@ export default function QuoteRunPage() {
   useRevalidateWhile(run.status === "RUNNING", POLL_MS);
   useSuccessToast(outcome);
 
-  const batchRates = useMemo(() => view.readyRates.filter((rate) => !excluded.has(rate.shipmentId)), [view.readyRates, excluded]);
-  const batchIds = batchRates.map((rate) => rate.shipmentId);
-  const include = (id: string, included: boolean) =>
+  const batchCount = Math.max(0, view.counts.ready - excluded.size);
+  const batchTotal = useMemo(() => grandTotal(view.readyTotals, [...excluded.values()]), [view.readyTotals, excluded]);
+  const include = (id: string, pick: { currency: string; totalAmount: string } | undefined, included: boolean) =>
     setExcluded((current) => {
-      const next = new Set(current);
+      const next = new Map(current);
       if (included) next.delete(id);
-      else next.add(id);
+      else if (pick) next.set(id, { currency: pick.currency, totalAmount: pick.totalAmount });
       return next;
     });
   const toggle = (orderId: string) =>
@@ -263,18 +279,18 @@ export default function QuoteRunPage() {
                   {overrideManual && <input type="hidden" name="overrideManual" value="on" />}
                 </InlineStack>
               </bulk.Form>
-              {[
-                { ids: view.expiredShipmentIds, what: "expired shipment" },
-                { ids: view.failedShipmentIds, what: "failed shipment" },
-              ]
-                .filter(({ ids }) => ids.length > 0)
-                .map(({ ids, what }) => (
-                  <bulk.Form method="post" key={what}>
-                    <input type="hidden" name="intent" value="requote" />
-                    {ids.map((id) => (
-                      <input key={id} type="hidden" name="shipmentIds" value={id} />
-                    ))}
-                    <Button submit disabled={bulk.state !== "idle"}>{`Re-quote ${plural(ids.length, what)}`}</Button>
+              {(
+                [
+                  { which: "expired", count: view.counts.expired },
+                  { which: "failed", count: view.counts.failed },
+                ] as const
+              )
+                .filter(({ count }) => count > 0)
+                .map(({ which, count }) => (
+                  <bulk.Form method="post" key={which}>
+                    <input type="hidden" name="intent" value="requote-run" />
+                    <input type="hidden" name="which" value={which} />
+                    <Button submit disabled={bulk.state !== "idle"}>{`Re-quote ${plural(count, `${which} shipment`)}`}</Button>
                   </bulk.Form>
                 ))}
             </>
@@ -311,16 +327,17 @@ export default function QuoteRunPage() {
             <BlockStack gap="300">
               <InlineStack gap="400" align="space-between" blockAlign="center">
                 <Text as="p" variant="headingMd">
-                  {`${plural(batchIds.length, "shipment")} picked · `}
-                  <span data-testid="grand-total">{grandTotal(batchRates)}</span>
+                  {`${plural(batchCount, "shipment")} picked · `}
+                  <span data-testid="grand-total">{batchTotal}</span>
                 </Text>
                 <Form method="post" action="/app/batches/new">
                   <input type="hidden" name="runId" value={run.id} />
-                  {batchIds.map((id) => (
-                    <input key={id} type="hidden" name="shipmentIds" value={id} />
+                  {/* The run's ready shipments are read on the server; only those left out are sent. */}
+                  {[...excluded.keys()].map((id) => (
+                    <input key={id} type="hidden" name="excludedShipmentIds" value={id} />
                   ))}
-                  <Button submit variant="primary" disabled={batchIds.length === 0 || navigation.state !== "idle"}>
-                    {`Create batch (${plural(batchIds.length, "shipment")})`}
+                  <Button submit variant="primary" disabled={batchCount === 0 || navigation.state !== "idle"}>
+                    {`Create batch (${plural(batchCount, "shipment")})`}
                   </Button>
                 </Form>
               </InlineStack>
@@ -437,7 +454,13 @@ export default function QuoteRunPage() {
                         boxes={view.boxes}
                         expanded={open}
                         included={!excluded.has(shipment.id)}
-                        onIncludedChange={(included) => include(shipment.id, included)}
+                        onIncludedChange={(included) =>
+                          include(
+                            shipment.id,
+                            shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId),
+                            included,
+                          )
+                        }
                       />
                     </BlockStack>
                   ))}

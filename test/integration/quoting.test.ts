@@ -3,6 +3,7 @@ import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { contextOf } from "../factories/context";
+import { sumAmounts } from "../../app/shipping/money";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
@@ -22,7 +23,7 @@ const mirror = await import("../../app/orders/mirror.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
 const { requoteShipments } = await import("../../app/quoting/requote.server");
 const { selectRate, applyRule } = await import("../../app/quoting/rate-pick.server");
-const { loadQuoteRunView, loadShipmentRates, listQuoteRuns } = await import("../../app/quoting/run-view.server");
+const { loadQuoteRunView, loadShipmentRates, listQuoteRuns, runShipmentIds } = await import("../../app/quoting/run-view.server");
 const { QUOTE_VALIDITY_MS } = await import("../../app/quoting/quote-store.server");
 const { QuotingInputError, SenderMissingError } = await import("../../app/quoting/errors");
 const { loadSettings, saveSettings } = await import("../../app/settings/account.server");
@@ -170,7 +171,9 @@ describe("quoting selected orders against the Shipping API service", () => {
       ),
     ).toBe(true);
     expect(view.filterCounts).toMatchObject({ all: ids.length, international: 1, attention: attention.orders.length });
-    expect(view.readyRates).toHaveLength(view.counts.ready);
+    // The ready shipments' total per currency; their ids are read where an action needs them, not sent with the page.
+    expect(await runShipmentIds(at(NOW), runId, "ready")).toHaveLength(view.counts.ready);
+    expect(view.readyTotals).toEqual([{ currency: "USD", total: sumAmounts(view.totals.flatMap((carrier) => carrier.amounts.map((amount) => amount.total))) }]);
 
     expect(byId.get(picked.onHold.id)!.blocked).toEqual([
       expect.objectContaining({ code: "ON_HOLD", message: expect.stringMatching(/Billing and shipping countries differ.*Release the hold/) }),
@@ -184,7 +187,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     const badZip = byId.get(picked.badZip.id)!.shipments[0]!;
     expect(badZip.status).toBe("FAILED");
     expect(badZip.error).toMatch(/^The Shipping API refused this shipment: .*zip.*8020.*Correct the order's address/);
-    expect(view.failedShipmentIds).toEqual([badZip.id]);
+    expect(await runShipmentIds(at(NOW), runId, "failed")).toEqual([badZip.id]);
 
     expect(view.counts).toEqual({ quoted: 5, failed: 1, pending: 0, blockedOrders: 4, expired: 0, ready: 5 });
     expect(view.totals.reduce((sum, carrier) => sum + carrier.count, 0)).toBe(5);
@@ -276,14 +279,14 @@ describe("quoting selected orders against the Shipping API service", () => {
 
     const view = await loadQuoteRunView(at(later), runId);
     expect(view.counts).toMatchObject({ expired: 5, ready: 0 });
-    expect(view.readyShipmentIds).toEqual([]);
+    expect(await runShipmentIds(at(later), runId, "ready")).toEqual([]);
     const shown = view.orders.find((order) => order.orderId === picked.domestic.id)!.shipments[0]!;
     expect(shown.selectedExpired).toBe(true);
     expect((await loadShipmentRates(at(later), shown.id)).every((option) => option.expired)).toBe(true);
     await expect(selectRate(at(later), shipment.id, mrx.quoteId)).rejects.toMatchObject({ status: 409, field: "quoteId" });
 
-    const failedId = view.failedShipmentIds[0]!;
-    const outcomes = await requoteShipments(at(later), [...view.expiredShipmentIds, failedId, "no-such-shipment"]);
+    const [failedId] = await runShipmentIds(at(later), runId, "failed");
+    const outcomes = await requoteShipments(at(later), [...(await runShipmentIds(at(later), runId, "expired")), failedId!, "no-such-shipment"]);
     expect(outcomes).toHaveLength(7);
     const mine = outcomes.find((outcome) => outcome.shipmentId === shipment.id)!;
     expect(mine).toMatchObject({ ok: true, oldQuoteId: mrx.quoteId, sameService: true });

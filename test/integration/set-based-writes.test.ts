@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "../../app/db-client.server";
+import { insertRows, updateRowsById } from "../../app/db-batch.server";
+import { dropAppDatabase, freshAppDatabase } from "../support/app-env";
+
+/**
+ * The set-based writes (app/db-batch.server.ts) on a real database, SQLite here and PostgreSQL on its tier: rows
+ * packed into one JSON value come out of the database as Prisma itself would have written them (dates, nulls,
+ * integers, text holding JSON and quotes), each row to its own values, and a condition keeps rows out.
+ */
+
+const url = freshAppDatabase();
+const db = createPrismaClient(url);
+afterAll(async () => {
+  await db.$disconnect();
+  dropAppDatabase(url);
+});
+
+const SHOP = "set-based.myshopify.com";
+
+describe("set-based writes on the app's database", () => {
+  it("GIVEN 2,500 shipments and their quotes inserted and then updated by id WHEN read through Prisma THEN every row holds its own values exactly", async () => {
+    const created = new Date("2026-11-27T10:11:12.345Z");
+    const shipments = Array.from({ length: 2_500 }, (_, index) => ({
+      id: `shipment-${String(index).padStart(5, "0")}`,
+      shop: SHOP,
+      orderId: `gid://shopify/Order/${index}`,
+      orderName: `#${index} “O'Brien” \\ "quoted"`,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${index}`,
+      lines: JSON.stringify([{ fulfillmentOrderLineItemId: `line-${index}`, quantity: index % 3 }]),
+      request: JSON.stringify({ receiver: { city: "Zürich", name: "李 小龍" }, n: index }),
+      quoteStatus: "PENDING",
+      quoteError: null,
+      createdAt: created,
+      updatedAt: created,
+    }));
+    for (const insert of insertRows({ db }, "Shipment", shipments)) await insert;
+    const quotes = shipments.map((shipment, index) => ({
+      id: `quote-${index}`,
+      shop: SHOP,
+      quoteId: 1_000_000 + index,
+      shipmentId: shipment.id,
+      carrierCode: "UPS",
+      serviceCode: "GND",
+      serviceDescription: "Ground",
+      packageTypeCode: "BOX",
+      currency: "USD",
+      totalAmount: `${index}.99`,
+      baseAmount: "1.00",
+      surcharges: "[]",
+      zone: "5",
+      quotedWeight: "2.5",
+      quotedWeightType: "ACTUAL",
+      createdAt: created,
+      expiresAt: new Date(created.getTime() + index * 1_000),
+    }));
+    for (const insert of insertRows({ db }, "Quote", quotes)) await insert;
+
+    const quotedAt = new Date("2026-11-28T00:00:00.001Z");
+    const picks = shipments.map((shipment, index) => ({ id: shipment.id, selectedQuoteId: 1_000_000 + index, selectionReason: index % 2 ? "Cheapest" : null }));
+    const statements = updateRowsById(
+      { db },
+      {
+        table: "Shipment",
+        columns: ["selectedQuoteId", "selectionReason"],
+        rows: picks,
+        set: { quoteStatus: "QUOTED", quotedAt },
+        // The last 500 are left out by the condition.
+        where: [`"fulfillmentOrderId" < 'gid://shopify/FulfillmentOrder/2'`],
+      },
+    );
+    expect(statements).toHaveLength(3);
+    const updated = (await db.$transaction(statements)).reduce((sum, count) => sum + count, 0);
+    const expectedUpdated = shipments.filter((shipment) => shipment.fulfillmentOrderId < "gid://shopify/FulfillmentOrder/2").length;
+    expect(updated).toBe(expectedUpdated);
+
+    const stored = await db.shipment.findMany({ where: { shop: SHOP }, orderBy: { id: "asc" }, include: { quotes: true } });
+    expect(stored).toHaveLength(2_500);
+    for (const [index, row] of stored.entries()) {
+      const given = shipments[index]!;
+      const picked = given.fulfillmentOrderId < "gid://shopify/FulfillmentOrder/2";
+      expect(row).toMatchObject({
+        id: given.id,
+        orderName: given.orderName,
+        lines: given.lines,
+        request: given.request,
+        createdAt: created,
+        quoteStatus: picked ? "QUOTED" : "PENDING",
+        quotedAt: picked ? quotedAt : null,
+        selectedQuoteId: picked ? 1_000_000 + index : null,
+        selectionReason: picked ? picks[index]!.selectionReason : null,
+        bookingStatus: "NONE",
+        fulfillmentAttempts: 0,
+      });
+      expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(picked ? created.getTime() + 1 : created.getTime());
+      expect(row.quotes).toEqual([{ ...quotes[index]!, expiresAt: new Date(created.getTime() + index * 1_000) }]);
+    }
+    // Dates compare in SQL as Prisma wrote them.
+    expect(await db.quote.count({ where: { shop: SHOP, expiresAt: { lte: new Date(created.getTime() + 99_000) } } })).toBe(100);
+  });
+});

@@ -1,0 +1,46 @@
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { availableParallelism, loadavg } from "node:os";
+
+/**
+ * What the benches print beside wall times, which other processes' load stretches: the CPU this process spent
+ * (its own work, whatever the machine's load), the machine's load as it was, and on request a CPU profile of the
+ * part measured.
+ */
+
+/** CPU (user + system) this process has spent since `since` (a `process.cpuUsage()`), in ms. */
+export function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1000;
+}
+
+/**
+ * The machine's load as the figures were taken, stated with them: "machine idle" or "machine busy" against its
+ * cores, and the 1, 5 and 15 minute load averages.
+ */
+export function machineLoad(): string {
+  const [one, five, fifteen] = loadavg() as [number, number, number];
+  const cores = availableParallelism();
+  return `${one > cores * 0.5 ? "machine busy" : "machine idle"}: loadavg ${[one, five, fifteen].map((value) => value.toFixed(2)).join(" ")} on ${cores} cores`;
+}
+
+/**
+ * When BENCH_CPU_PROFILE names a file, profiles this process's CPU from now until the returned function is
+ * called, which writes the profile there (open it in Chrome's DevTools or summarise it by package). Otherwise
+ * does nothing.
+ */
+export async function profileCpu(): Promise<() => Promise<void>> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 500 });
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`CPU profile of the measured part: ${file}`);
+  };
+}
