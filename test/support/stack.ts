@@ -82,7 +82,10 @@ function appEnvironment(overrides: Record<string, string>): { env: NodeJS.Proces
   }
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, logFile: string, timeoutMs = 60_000): Promise<void> {
+/** How long the app may take to start serving: a minute, or CONSIGN_APP_START_TIMEOUT_MS on a loaded machine. */
+const APP_START_TIMEOUT_MS = Number(process.env.CONSIGN_APP_START_TIMEOUT_MS ?? 60_000);
+
+async function waitUntilServing(url: string, child: ChildProcess, logFile: string, timeoutMs = APP_START_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
