@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
 import type { Context } from "./context";
 import { databaseProviderOfClient } from "./db-client.server";
 import { chunksOf } from "./id-lists.server";
@@ -130,26 +130,57 @@ export function insertRows(
 /** Statements to commit together, made afresh on each call (a Prisma statement runs once). */
 export type Statements = () => Prisma.PrismaPromise<unknown>[];
 
+/** Rows to insert whole (as {@link insertRows}), merged with the other callers' rows of the same table and columns. */
+export interface RowsToInsert {
+  insert: Parameters<typeof insertRows>[1];
+  rows: ReadonlyArray<{ id: string } & Record<string, unknown>>;
+}
+
+/** What a caller gives a group commit: statements, or rows to insert. */
+export type Commit = Statements | RowsToInsert;
+
+/**
+ * The statements of a group: every caller's rows of one table and columns in one multi-row INSERT per chunk (one
+ * statement for many callers instead of one each: each statement costs Prisma's client and the driver's
+ * preparation), then the callers' statements in their order. Inserts go first: a caller's statements never
+ * depend on another caller's rows of the same commit.
+ */
+function statementsOf(ctx: Pick<Context, "db">, group: readonly Commit[]): Prisma.PrismaPromise<unknown>[] {
+  const inserts = new Map<string, RowsToInsert & { rows: Array<{ id: string } & Record<string, unknown>> }>();
+  const statements: Prisma.PrismaPromise<unknown>[] = [];
+  for (const item of group) {
+    if (typeof item === "function") continue;
+    if (item.rows.length === 0) continue;
+    const key = `${item.insert}(${Object.keys(item.rows[0]!).join(",")})`;
+    const merged = inserts.get(key);
+    if (merged) merged.rows.push(...item.rows);
+    else inserts.set(key, { insert: item.insert, rows: [...item.rows] });
+  }
+  for (const { insert, rows } of inserts.values()) statements.push(...insertRows(ctx, insert, rows));
+  for (const item of group) if (typeof item === "function") statements.push(...item());
+  return statements;
+}
+
 /**
  * Group commit: callers that each need their statements durable before they go on (an intent recorded before
  * an outside call) share transactions. Whatever arrives while a commit is under way goes into the next one, so
  * concurrent callers pay one commit (one disk sync on SQLite, one round trip on PostgreSQL) between them instead
- * of one each. A caller's promise settles when its statements are
+ * of one each, and their rows to insert go in as one statement. A caller's promise settles when its statements are
  * committed; when a shared commit fails, its callers are committed one by one, so a bad statement fails only the
  * caller that gave it. One per client, shared by everything that commits through it (every shop's tracking pass).
  */
-export function groupCommit({ db }: Pick<Context, "db">): (statements: Statements) => Promise<void> {
+export function groupCommit({ db }: Pick<Context, "db">): (commit: Commit) => Promise<void> {
   let committer = committers.get(db);
   if (!committer) committers.set(db, (committer = newGroupCommit(db)));
   return committer;
 }
 
-const committers = new WeakMap<object, (statements: Statements) => Promise<void>>();
+const committers = new WeakMap<object, (commit: Commit) => Promise<void>>();
 
-function newGroupCommit(db: Pick<PrismaClient, "$transaction">): (statements: Statements) => Promise<void> {
-  let waiting: Array<{ statements: Statements; settle: (error?: unknown) => void }> = [];
+function newGroupCommit(db: Context["db"]): (commit: Commit) => Promise<void> {
+  let waiting: Array<{ commit: Commit; settle: (error?: unknown) => void }> = [];
   let committing = false;
-  const commit = async (statements: Statements[]) => db.$transaction(statements.flatMap((make) => make()));
+  const commit = async (group: Commit[]) => db.$transaction(statementsOf({ db }, group));
   const drain = async () => {
     committing = true;
     // A turn of the event loop before each commit: callers whose answers are ready join it. SQLite's commit
@@ -158,13 +189,13 @@ function newGroupCommit(db: Pick<PrismaClient, "$transaction">): (statements: St
       const group = waiting;
       waiting = [];
       try {
-        await commit(group.map((caller) => caller.statements));
+        await commit(group.map((caller) => caller.commit));
         for (const caller of group) caller.settle();
       } catch (error) {
         if (group.length === 1) group[0]!.settle(error);
         else
           for (const caller of group)
-            await commit([caller.statements]).then(
+            await commit([caller.commit]).then(
               () => caller.settle(),
               (own: unknown) => caller.settle(own),
             );
@@ -172,9 +203,9 @@ function newGroupCommit(db: Pick<PrismaClient, "$transaction">): (statements: St
     }
     committing = false;
   };
-  return (statements) =>
+  return (item) =>
     new Promise<void>((resolve, reject) => {
-      waiting.push({ statements, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      waiting.push({ commit: item, settle: (error) => (error === undefined ? resolve() : reject(error)) });
       if (!committing) void drain();
     });
 }

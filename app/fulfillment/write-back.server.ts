@@ -8,7 +8,7 @@ import { defineJob, type JobServices } from "../jobs/job";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { loadSettings } from "../settings/account.server";
 import { shippingClientFor } from "../shipping/client.server";
-import { AdminApiError, adminQuery, isTransient, type ShopAdmin } from "../shopify/gateway.server";
+import { AdminApiError, adminQuery, holdMirrorSync, isTransient, type ShopAdmin } from "../shopify/gateway.server";
 import { forEachInFlight } from "../shopify/in-flight";
 import { pieceTrackingNumbers } from "../search/piece-numbers.server";
 import { startTracking } from "../tracking/schedule";
@@ -341,6 +341,19 @@ export async function writeBack(
     notifyCustomer: (await loadSettings(ctx)).notifyCustomer,
     labels: await carrierLabels(ctx),
   };
+  // The mirror's re-reads (its own fulfillments' webhooks among them) wait until the last write: they are
+  // coalesced meanwhile, and every point goes to the writes (docs/decisions/033).
+  const releaseSync = holdMirrorSync(admin);
+  try {
+    return await writeAll(ctx, run, summary);
+  } finally {
+    releaseSync();
+  }
+}
+
+async function writeAll(ctx: Pick<Context, "db" | "shop">, run: RunContext, summary: WriteBackSummary): Promise<WriteBackSummary> {
+  const { db, shop } = ctx;
+  const { admin } = run;
   for (;;) {
     const rows = await db.shipment.findMany({
       where: { shop, fulfillmentStatus: { in: OUTSTANDING } },

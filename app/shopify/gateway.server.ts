@@ -103,6 +103,14 @@ export function reportedThrottle(context: Pick<ShopAdmin, "shop" | "pacer">): Th
   return (context.pacer ?? sharedPacer).status(context.shop);
 }
 
+/**
+ * Holds the shop's webhook re-reads (the pacer's `sync` lane) until the answer is called: for a writer whose
+ * every point counts (the write-back), so the mirror's re-reads wait for it whole (docs/decisions/023, 033).
+ */
+export function holdMirrorSync(context: Pick<ShopAdmin, "shop" | "pacer">): () => void {
+  return (context.pacer ?? sharedPacer).holdSync(context.shop);
+}
+
 /** The operation's name in a GraphQL document ("CreateShipmentFulfillment"), or "anonymous". */
 export function operationName(document: string): string {
   return /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "anonymous";

@@ -145,5 +145,22 @@ describe("CostPacer", () => {
       await pacer.acquire("shop", 10, untilWoken, "interactive");
       expect(pacer.delayFor("shop", 10, "sync")).toBe(0);
     });
+    it("GIVEN a writer holding the sync lane WHEN it pauses longer than SYNC_QUIET_MS THEN a re-read still waits, and goes as soon as the hold is released", async () => {
+      const clock = manualClock();
+      const pacer = new CostPacer(clock);
+      pacer.observe("shop", { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 100 });
+      const release = pacer.holdSync("shop");
+      const granted: string[] = [];
+      const reread = pacer.acquire("shop", 10, untilWoken, "sync").then(() => granted.push("re-read"));
+      clock.advance(10 * SYNC_QUIET_MS);
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(granted).toEqual([]);
+      expect(pacer.delayFor("shop", 10, "work")).toBe(0);
+      release();
+      release(); // a second call changes nothing
+      await reread;
+      expect(granted).toEqual(["re-read"]);
+      expect(pacer.delayFor("shop", 10, "sync")).toBe(0);
+    });
   });
 });

@@ -50,10 +50,20 @@ interface Waiter {
 
 interface ShopQueue {
   lanes: Record<PacerLane, Waiter[]>;
-  /** Aborted when a request joins the queue or points come back: the waiting pump decides again. */
-  changed: AbortController;
+  /**
+   * While the pump sleeps for points: aborted when a request joins the queue or points come back, and the pump
+   * decides again. None while it is not sleeping, so the answers and requests of a busy shop (thousands a
+   * minute in a tracking pass) make no controller and no abort error each.
+   */
+  changed: AbortController | null;
   pumping: boolean;
 }
+
+/** How long a held `sync` lane sleeps before it decides again (the hold's release wakes it sooner). */
+const HELD_SYNC_WAIT_MS = 60_000;
+
+/** The reason a sleeping pump is woken: a plain value, so waking it costs no DOMException and its stack. */
+const QUEUE_CHANGED = "the queue changed";
 
 export class CostPacer {
   private readonly buckets = new Map<string, BucketState>();
@@ -63,6 +73,8 @@ export class CostPacer {
   private readonly queues = new Map<string, ShopQueue>();
   /** When each shop last sent a request of the `work` lane. */
   private readonly lastWork = new Map<string, number>();
+  /** Writers of the shop under way that the `sync` lane waits for whole (`holdSync`), by shop. */
+  private readonly syncHolds = new Map<string, number>();
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -81,6 +93,7 @@ export class CostPacer {
   delayFor(shop: string, cost: number, lane: PacerLane = "work"): number {
     const bucket = this.buckets.get(shop);
     const available = this.available(shop);
+    if (lane === "sync" && (this.syncHolds.get(shop) ?? 0) > 0) return HELD_SYNC_WAIT_MS;
     const quiet = lane === "sync" ? Math.max(0, (this.lastWork.get(shop) ?? -Infinity) + SYNC_QUIET_MS - this.clock.now()) : 0;
     if (!bucket || available === undefined) return quiet;
     const kept = lane === "sync" ? bucket.maximumAvailable * SYNC_RESERVE : 0;
@@ -102,6 +115,24 @@ export class CostPacer {
     this.changed(shop);
     if (!queue.pumping) void this.pump(shop, queue);
     return granted;
+  }
+
+  /**
+   * Keeps the shop's `sync` lane waiting until the answer is called, however long the writer pauses between
+   * its requests (the write-back: its claims and records between writes, pages of rows, a loaded machine):
+   * the quiet second alone let the mirror's re-reads, charged 31–550 points each, in between its writes.
+   */
+  holdSync(shop: string): () => void {
+    this.syncHolds.set(shop, (this.syncHolds.get(shop) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.syncHolds.get(shop) ?? 1) - 1;
+      if (left > 0) this.syncHolds.set(shop, left);
+      else this.syncHolds.delete(shop);
+      this.changed(shop);
+    };
   }
 
   /** Requests waiting for `shop`'s points, by lane (what is queued behind what). */
@@ -136,7 +167,7 @@ export class CostPacer {
   private queueOf(shop: string): ShopQueue {
     let queue = this.queues.get(shop);
     if (!queue) {
-      queue = { lanes: { interactive: [], work: [], sync: [] }, changed: new AbortController(), pumping: false };
+      queue = { lanes: { interactive: [], work: [], sync: [] }, changed: null, pumping: false };
       this.queues.set(shop, queue);
     }
     return queue;
@@ -144,9 +175,9 @@ export class CostPacer {
 
   private changed(shop: string): void {
     const queue = this.queues.get(shop);
-    if (!queue) return;
-    queue.changed.abort();
-    queue.changed = new AbortController();
+    if (!queue?.changed) return;
+    queue.changed.abort(QUEUE_CHANGED);
+    queue.changed = null;
   }
 
   /**
@@ -164,7 +195,7 @@ export class CostPacer {
         const next = queue.lanes[lane][0]!;
         const wait = this.delayFor(shop, next.cost, lane);
         if (wait > 0) {
-          const { signal } = queue.changed;
+          const { signal } = (queue.changed = new AbortController());
           await Promise.race([next.sleep(wait, signal), new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }))]);
           continue;
         }

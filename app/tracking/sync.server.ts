@@ -6,7 +6,7 @@ import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
-import { groupCommit, insertRows, updateRowsById, type Statements } from "../db-batch.server";
+import { groupCommit, updateRowsById, type Commit } from "../db-batch.server";
 import { idChunks, readByIds } from "../id-lists.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
@@ -114,7 +114,7 @@ interface Run extends Pick<Context, "db" | "shop" | "now" | "log"> {
   random: () => number;
   summary: TrackingPassSummary;
   /** Commits statements with those of other polls waiting at the same time, this pass's and other shops' (groupCommit). */
-  commit: (statements: Statements) => Promise<void>;
+  commit: (commit: Commit) => Promise<void>;
   /**
    * What polls leave to write, committed together (one commit for many shipments) by `flushReschedules`: the
    * odd statement (a failed poll, a voided label), and, as rows of set-based updates, reschedules of shipments
@@ -147,6 +147,28 @@ const CHANGED_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof Shipment>;
 
 type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_COLUMNS)[number]>;
+
+/**
+ * The columns a pass reads of each claimed shipment: what a poll needs and the tracking columns it compares, not
+ * the whole row (its lines, addresses and rates' columns), so ten shops' passes of 500 hold little and Prisma
+ * materialises a third of the values.
+ */
+const TRACKED_SELECT = {
+  id: true,
+  shop: true,
+  orderName: true,
+  bookNumber: true,
+  fulfillmentId: true,
+  trackingNumber: true,
+  trackingNumbers: true,
+  fulfilledAt: true,
+  bookedAt: true,
+  createdAt: true,
+  ...(Object.fromEntries(CHANGED_COLUMNS.map((column) => [column, true])) as Record<(typeof CHANGED_COLUMNS)[number], true>),
+} as const satisfies Prisma.ShipmentSelect;
+
+/** A claimed shipment as a pass reads it. */
+type TrackedRow = Prisma.ShipmentGetPayload<{ select: typeof TRACKED_SELECT }>;
 
 /** An event Shopify took: its outcome. */
 interface WrittenEvent {
@@ -203,7 +225,7 @@ async function flushReschedules(run: Run, all = false): Promise<void> {
  * a lease end that is also this claim's token (a random part of a minute), so the rows read back with it are
  * this caller's. A second caller's claim only takes rows still due, so it cannot take the same rows.
  */
-async function claimDue(run: Run, limit: number): Promise<Shipment[]> {
+async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   const { shop } = run;
   const now = run.now();
   const due = await run.db.shipment.findMany({
@@ -224,7 +246,7 @@ async function claimDue(run: Run, limit: number): Promise<Shipment[]> {
       }),
     ),
   );
-  const claimed = await readByIds(run, ids, (chunk) => db.shipment.findMany({ where: { id: { in: chunk }, nextTrackAt: leaseUntil } }));
+  const claimed = await readByIds(run, ids, (chunk) => db.shipment.findMany({ where: { id: { in: chunk }, nextTrackAt: leaseUntil }, select: TRACKED_SELECT }));
   return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -269,7 +291,7 @@ const asPieceEvent = <E extends Pick<TrackingEventRow, "trackingNumber" | "carri
  */
 async function recordEvents(
   run: Run,
-  row: Shipment,
+  row: TrackedRow,
   pieces: readonly string[],
   reported: readonly TrackingEvent[],
   known: TrackingEventRow[],
@@ -325,7 +347,7 @@ async function recordEvents(
     writtenAt: null,
   }));
   // Durable before any of it is written to Shopify; committed with other polls' that are waiting (one sync for many).
-  await run.commit(() => insertRows(run, "TrackingEvent", created));
+  await run.commit({ insert: "TrackingEvent", rows: created });
   run.summary.events += fresh.length;
   // The shipment's events in the order the pass reads them (eventTime, then seenAt), without reading them back.
   const events = [...known, ...created].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime() || a.seenAt.getTime() - b.seenAt.getTime());
@@ -342,7 +364,7 @@ function readFulfillmentEvents(run: Run, fulfillmentId: string) {
 }
 
 /** One queued change of status to Shopify: intent, the mutation, outcome. */
-async function writeEvent(run: Run, row: Shipment & { fulfillmentId: string }, event: TrackingEventRow, fresh: boolean): Promise<WriteOutcome> {
+async function writeEvent(run: Run, row: TrackedRow & { fulfillmentId: string }, event: TrackingEventRow, fresh: boolean): Promise<WriteOutcome> {
   try {
     if (event.writeStatus === WriteStatus.WRITING && !fresh) {
       // Interrupted between intent and outcome: Shopify may have it already.
@@ -463,7 +485,7 @@ export async function stopTracking(
  * Whether Search Shipments (keyword: the book number, matched exactly in the answer) says the label was voided;
  * null when it did not answer, and the check is tried at the next poll.
  */
-async function labelVoided(run: Run, row: Shipment & { bookNumber: string }): Promise<boolean | null> {
+async function labelVoided(run: Run, row: TrackedRow & { bookNumber: string }): Promise<boolean | null> {
   const found = await run.client.searchShipments({ body: { keyword: row.bookNumber } });
   if (!found.ok) {
     run.log.warn(
@@ -486,7 +508,7 @@ function latestEventTime(reported: readonly TrackingEvent[], stored: Date | null
 }
 
 /** Polls one claimed shipment, writes its changes of status, and reschedules it. */
-async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]): Promise<void> {
+async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]): Promise<void> {
   const { summary } = run;
   if (!row.bookNumber || !row.fulfillmentId) {
     await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "NO_LABEL", nextTrackAt: null } });
@@ -591,9 +613,9 @@ async function pollShipment(run: Run, row: Shipment, known: TrackingEventRow[]):
 }
 
 /** Whether the shipment's stored columns already hold `values` (dates by instant). */
-function holds(row: Shipment, values: Partial<Record<keyof Shipment, string | Date | null>>): boolean {
+function holds(row: TrackedRow, values: Partial<Record<keyof TrackedRow, string | Date | null>>): boolean {
   return Object.entries(values).every(([key, value]) => {
-    const stored = row[key as keyof Shipment];
+    const stored = row[key as keyof TrackedRow];
     return value instanceof Date ? stored instanceof Date && stored.getTime() === value.getTime() : stored === value;
   });
 }

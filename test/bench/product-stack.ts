@@ -7,7 +7,7 @@ import { operationName } from "../../app/shopify/gateway.server";
 import { seedStore } from "../../devstore/seed/seed.js";
 import { connectStackAccount } from "../support/account";
 import { serverBuildPath } from "../support/build-dir";
-import { median, memorySettings, peakRssMb } from "../support/figures";
+import { median, memorySettings, peakRssMb, processCpuSeconds, rssAgainstTarget } from "../support/figures";
 import { BROWSER_USER_AGENT, STACK_SHOP, startStack, type Stack } from "../support/stack";
 import { openBenchDatabase } from "./bench-database";
 
@@ -46,6 +46,8 @@ export interface ProductStack {
   page(path: string, route: string): Promise<{ status: number; ms: number }>;
   /** The app process's peak resident set so far, in MB. */
   appPeakRssMb(): number | null;
+  /** The app process's CPU time so far (user + system), in seconds: what it costs whatever the machine's load. */
+  appCpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startProductStack({ orders }: { orders: number }): Promise
       adminCharges,
       page,
       appPeakRssMb: () => (pid === undefined ? null : peakRssMb(pid)),
+      appCpuSeconds: () => (pid === undefined ? null : processCpuSeconds(pid)),
       stop,
     };
   } catch (error) {
@@ -278,7 +281,9 @@ export function printPagesAndMachine(
   console.log(`pages during ${what}:`);
   const met = printPageLatencies(during.latencies, targetMs);
   if (during.failures.length > 0) console.log(`  not 200: ${during.failures.length} (${[...new Set(during.failures)].join("; ")})`);
-  console.log(`app peak RSS    ${product.appPeakRssMb()?.toFixed(0) ?? "?"} MB (${memorySettings()} in this process; the app runs with npm start's)`);
+  console.log(
+    `app peak RSS    ${rssAgainstTarget(product.appPeakRssMb())} (the app runs with npm start's memory settings; ${memorySettings()} in this process)`,
+  );
   console.log(
     `machine load    ${loadavg()
       .map((load) => load.toFixed(2))

@@ -1,4 +1,5 @@
 import { loadavg } from "node:os";
+import { peakRssMb, rssAgainstTarget } from "../support/figures";
 import { contextOf } from "../factories/context";
 import { connectTestAccount } from "../support/account";
 import { useAppEnvironment } from "../support/app-env";
@@ -154,6 +155,9 @@ async function main(): Promise<void> {
       writeOnlyFloor > 0
         ? `ratio           ${(seconds / writeOnlyFloor).toFixed(3)} × the write-only floor (target ≤ ${TARGET}×), ${(seconds / spentFloor).toFixed(3)} × the spent floor`
         : `ratio           none: the writes fit in the starting bucket, so only request latency bounds the run`,
+    );
+    console.log(
+      `peak RSS        ${rssAgainstTarget(peakRssMb())}, of this process: the worker with the local admin and the service beside it (an upper bound of the app's)`,
     );
     console.log(
       `machine load    ${loadavg()

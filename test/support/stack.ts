@@ -82,8 +82,13 @@ function appEnvironment(overrides: Record<string, string>): { env: NodeJS.Proces
   }
 }
 
-// Generous: on a loaded two-core machine the built app has taken over a minute to answer its first request.
-async function waitUntilServing(url: string, child: ChildProcess, logFile: string, timeoutMs = 180_000): Promise<void> {
+/**
+ * How long the app may take to start serving: three minutes (on a loaded two-core machine the built app has taken
+ * over one to answer its first request), or CONSIGN_APP_START_TIMEOUT_MS.
+ */
+const APP_START_TIMEOUT_MS = Number(process.env.CONSIGN_APP_START_TIMEOUT_MS ?? 180_000);
+
+async function waitUntilServing(url: string, child: ChildProcess, logFile: string, timeoutMs = APP_START_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
