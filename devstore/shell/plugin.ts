@@ -153,7 +153,7 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
         return reply
           .code(400)
           .type("text/plain; charset=utf-8")
-          .send(`resource must be ${several ? "one to 250 GIDs" : "one GID"} such as gid://shopify/Order/1001`);
+          .send(`resource must be ${several ? "one to 250 GIDs" : "a GID"} such as gid://shopify/Order/1001`);
       return sendHtml(
         reply,
         renderExtensionHostPage({

@@ -65,7 +65,8 @@
       status.hidden = message === "";
       status.setAttribute("role", failed ? "alert" : "status");
       preview.hidden = url === null;
-      if (url) preview.src = url;
+      // The browser's PDF viewer, without its page thumbnails, the page fitted to the width.
+      if (url) preview.src = `${url}#navpanes=0&view=FitH`;
       else preview.removeAttribute("src");
       submit.disabled = url === null;
     }

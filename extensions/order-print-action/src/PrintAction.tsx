@@ -108,7 +108,7 @@ function PrintAction() {
         {document && left.length > 0 && (
           <s-banner
             tone="warning"
-            heading={`${left.length === 1 ? "One order is" : `${left.length} orders are`} not in these ${PRINT_DOCUMENT_NAMES[document].toLowerCase()}`}
+            heading={`${left.length === 1 ? "One order is" : `${left.length} orders are`} left out of the ${PRINT_DOCUMENT_NAMES[document].toLowerCase()}`}
           >
             {left.map((order) => (
               <s-paragraph key={order.id}>
