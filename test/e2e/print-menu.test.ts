@@ -9,6 +9,7 @@ import { parseGid } from "../../devstore/gid.js";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments.js";
 import { connectStackAccount } from "../support/account.js";
+import { openConsignOnce } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
 // Shopify's Print menu in the local admin: the order page's and the order list selection's print actions
@@ -34,14 +35,6 @@ beforeAll(async () => {
   unbooked = fourth!;
 });
 afterAll(() => db?.$disconnect());
-
-/** Consign opened once since install: its home reads the open orders into the order mirror. */
-async function openConsignOnce(page: Page): Promise<void> {
-  await page.goto(e2e.stack.adminAppUrl("/app"));
-  const home = page.frameLocator("#app-iframe");
-  await home.getByTestId("shop-name").waitFor();
-  await expect.poll(() => home.getByText("Reading your open orders from Shopify…").count(), { timeout: 30_000 }).toBe(0);
-}
 
 async function openPrintAction(page: Page): Promise<FrameLocator> {
   await page.getByRole("button", { name: "Print", exact: true }).click();
@@ -81,7 +74,7 @@ describe("the Print menu in the local admin", () => {
   it("GIVEN an order Consign booked to London WHEN Print → Consign shipping documents THEN its label, its packing slip and its commercial invoice each open as the document to print", () =>
     withPage(e2e.browser.context, async (page) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await openConsignOnce(page);
+      await openConsignOnce(e2e, page);
       const order = booked[1]!;
       await page.goto(`${e2e.stack.admin.url}/admin/orders/${parseGid(order.orderId)!.id}`);
       await page.getByRole("button", { name: "Print", exact: true }).click();

@@ -1,40 +1,21 @@
-import { SignJWT } from "jose";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { buildMirroredOrder } from "../factories/orders";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute } from "../support/route-call";
 import { pageTexts } from "../../lib/pdf/read-back";
-import { API_KEY, SHOP, startHarness } from "./devstore-harness";
-import { PARTNER_KEY, startService } from "./service-harness";
+import { SHOP } from "./devstore-harness";
+import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "./extension-route-world";
 
 // The print actions' routes as Shopify's admin calls them: the extension asks what the orders can print
 // (/api/printable-orders), and the admin fetches the document its src names (/api/print/:document), each with
 // a Bearer session token the local admin signed, cross-origin. The bookings are real ones on the real service;
 // the PDFs are read back page by page.
-const service = await startService();
-const harness = await startHarness({ orders: 8 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: "consign-test-secret",
-  SHIPPING_API_URL: service.baseUrl,
-});
-const { default: prisma } = await import("../../app/db.server");
+const { service, harness, prisma, customer } = await startExtensionRouteWorld({ orders: 8 });
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const printable = await import("../../app/routes/api.printable-orders");
 const print = await import("../../app/routes/api.print.$document");
 const { PrintableOrdersView } = await import("../../app/documents/print-actions-view");
 
-afterAll(async () => {
-  await prisma.$disconnect();
-  await harness.close();
-  await service.close();
-});
-
-const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 // Three booked orders, the second to London with its commercial invoice, and a fourth not booked.
 const [first, second, third, fourth] = shippableFulfillmentOrders(harness.admin.store, 4);
 const booked = await createBookedShipments({
@@ -158,14 +139,7 @@ describe("/api/print/:document", () => {
   });
 
   it("GIVEN no session token, or one signed with another secret THEN 401 without the document", async () => {
-    const forged = await new SignJWT({ dest: `https://${SHOP}`, sub: "1", sid: "forged" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer(`https://${SHOP}/admin`)
-      .setAudience(API_KEY)
-      .setIssuedAt()
-      .setNotBefore("0s")
-      .setExpirationTime("1m")
-      .sign(new TextEncoder().encode("not-the-app-secret"));
+    const forged = await forgedSessionToken();
     const path = `http://localhost:3000/api/print/labels?orders=${numbers[0]}`;
     for (const headers of [{ authorization: `Bearer ${forged}` }, { authorization: "Bearer not-a-token" }]) {
       const answer = await callRoute(print.loader, new Request(path, { headers: { origin: EXTENSION_ORIGIN, ...headers } }), { document: "labels" });
