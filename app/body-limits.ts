@@ -25,6 +25,12 @@ export const FORM_BODY_LIMIT = 1 * MiB;
 export const LOGIN_BODY_LIMIT = 16 * 1024;
 
 /**
+ * The admin extensions' routes (`/api/`: the order-details block's data, the print actions' documents): 16 KiB.
+ * They are read with GET; a body sent to them is only read to be refused (405), so the connection stays usable.
+ */
+export const EXTENSION_BODY_LIMIT = 16 * 1024;
+
+/**
  * What the webhook routes may hold in memory at once, before their HMAC is checked: 32 MiB, four bodies at
  * the limit (a real delivery is a few kilobytes, so thousands of them fit). A body that does not fit is
  * answered 503 with Retry-After, which Shopify retries, instead of letting parallel unauthenticated bodies
@@ -32,10 +38,11 @@ export const LOGIN_BODY_LIMIT = 16 * 1024;
  */
 export const WEBHOOK_BYTES_IN_FLIGHT = 32 * MiB;
 
-/** The most a request to `pathname` may send: the webhook routes', the login form's, or a page's form. */
+/** The most a request to `pathname` may send: the webhook routes', the login form's, the extensions' routes', or a page's form. */
 export function bodyLimitFor(pathname: string): number {
   if (pathname.startsWith("/webhooks/")) return WEBHOOK_BODY_LIMIT;
   if (pathname.startsWith("/auth/")) return LOGIN_BODY_LIMIT;
+  if (pathname.startsWith("/api/")) return EXTENSION_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }
 

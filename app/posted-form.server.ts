@@ -1,18 +1,19 @@
 import { json } from "@remix-run/node";
 import { jsonCostProblem } from "../lib/json-cost";
-import { FORM_BODY_LIMIT } from "./body-limits";
+import { FORM_BODY_LIMIT, bodyLimitFor } from "./body-limits";
 import { readBoundedBody } from "./request-body.server";
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
- * Reads what is left of a request body, at most {@link FORM_BODY_LIMIT}, and throws it away, for a refusal
- * that does not want the body: a small body read keeps the client's connection usable for its next request.
- * What is past the limit stays unread, and the server closes the connection after the answer (server/edge.ts).
+ * Reads what is left of a request body, at most what its address takes ({@link bodyLimitFor}), and throws it
+ * away, for a refusal that does not want the body: a small body read keeps the client's connection usable for
+ * its next request. What is past the limit stays unread, and the server closes the connection after the answer
+ * (server/edge.ts).
  */
 export async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed) return;
-  await readBoundedBody(request, FORM_BODY_LIMIT).catch(() => undefined);
+  await readBoundedBody(request, bodyLimitFor(new URL(request.url).pathname)).catch(() => undefined);
 }
 
 /**

@@ -8,6 +8,7 @@ import { authenticate } from "./shopify.server";
 import { nonFiniteNumberField, WebhookPayloadError } from "./webhook-payload";
 import { WEBHOOK_BODY_LIMIT, WEBHOOK_BYTES_IN_FLIGHT } from "./body-limits";
 import { BodyBudget, withBudgetedBody } from "./request-body.server";
+import { discardBody } from "./posted-form.server";
 import { jsonCostProblem } from "../lib/json-cost";
 import { isPossibleShopDomain } from "./shopify/shop-domain";
 import type { DeliveryReceipt, WebhookDelivery } from "./webhooks.server";
@@ -38,6 +39,17 @@ export async function authenticateAdmin(request: Request): ReturnType<typeof aut
   }
   if (!isPossibleShopDomain(admin.session.shop)) throw notAShop();
   return admin;
+}
+
+/**
+ * The action of a route the admin's extensions read with GET (the order-details block's data, the print
+ * actions' documents): the CORS preflight (OPTIONS) is answered inside authenticate.admin; any other method is
+ * 405, its body read (up to what the address takes) so the client's connection stays usable.
+ */
+export async function extensionGetOnly({ request }: { request: Request }): Promise<Response> {
+  const { cors } = await authenticateAdmin(request);
+  await discardBody(request);
+  return cors(json({ error: "Only GET is served here." }, { status: 405, headers: { allow: "GET, OPTIONS" } }));
 }
 
 /**

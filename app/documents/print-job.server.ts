@@ -12,8 +12,8 @@ import { loadSettings } from "../settings/account.server";
 import { loadSenderLocations } from "../settings/shop-profile.server";
 import type { PackingSlipSize, ShippingSettings } from "../settings/settings";
 import type { ShippingContext } from "../shipping/context.server";
-import { explainShippingError } from "../shipping/errors";
 import { carrierAndService } from "../shipping/service-names";
+import { bookedLabelPdf } from "./label-pdf.server";
 import { type PackingSlip, type PackingSlipLine, addPackingSlipPages } from "./packing-slip";
 import { type PickListEntry, renderPickList } from "./pick-list";
 import type { PrintChoice } from "./print-choice";
@@ -71,8 +71,8 @@ export async function shipmentPrintJob(
   return job.ok ? { ok: true, body: job.pdf, contentType: "application/pdf", filename: job.filename } : job;
 }
 
-/** Slips, labels with slips, or the pick list of booked shipments, in the given order. */
-async function printJob(
+/** Slips, labels with slips, or the pick list of booked shipments, in the given order (a batch's, or the orders a print action was opened on). */
+export async function printJob(
   ctx: ShippingContext,
   booked: readonly ShipmentWithQuote[],
   choice: Exclude<PrintChoice, "labels">,
@@ -111,15 +111,13 @@ async function printJob(
   });
   for (const shipment of booked) {
     if (choice === "labels-and-slips") {
-      const label = await ctx.client.getShipmentLabel({ bookNumber: shipment.bookNumber! });
-      if (!label.ok) return { ok: false, message: `${shipment.orderName}: ${explainShippingError("shipment-label", label.error)}` };
-      if (label.value.labelImageFormat !== "PDF") {
-        return {
-          ok: false,
-          message: `${shipment.orderName} was booked with a ${label.value.labelImageFormat} label; print its labels alone, or book it with PDF labels.`,
-        };
-      }
-      await builder.addPdf(Buffer.from(label.value.labelImage, "base64"));
+      const label = await bookedLabelPdf(
+        ctx,
+        shipment,
+        (format) => `${shipment.orderName} was booked with a ${format} label; print its labels alone, or book it with PDF labels.`,
+      );
+      if (!label.ok) return label;
+      await builder.addPdf(label.pdf);
     }
     addPackingSlipPages(
       builder,

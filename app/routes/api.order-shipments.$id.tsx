@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import prisma from "../db.server";
 import { orderShipmentsView } from "../extension/order-shipments.server";
 import { shopifyGid } from "../shopify/gid";
-import { authenticateAdmin } from "../request-context.server";
-import { discardBody } from "../posted-form.server";
+import { authenticateAdmin, extensionGetOnly } from "../request-context.server";
 
 /**
  * The order-details block's data (extensions/order-shipments-block). Shopify's admin calls it from the
@@ -31,9 +30,4 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 /** Preflight (OPTIONS) is answered inside authenticate.admin; anything else is not served here. */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { cors } = await authenticateAdmin(request);
-  // Answered with its body read (up to a form's limit), so the client's connection stays usable for its next request.
-  await discardBody(request);
-  return cors(json({ error: "Only GET is served here." }, { status: 405, headers: { allow: "GET, OPTIONS" } }));
-};
+export const action = extensionGetOnly;

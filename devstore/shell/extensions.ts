@@ -28,3 +28,12 @@ export function loadExtensionManifest(dir: string): ExtensionModule[] {
 export function blocksFor(extensions: readonly ExtensionModule[], page: string): ExtensionModule[] {
   return extensions.filter((extension) => extension.target === `admin.${page}.block.render`);
 }
+
+/**
+ * Print actions of a page's Print menu: "order-details" → admin.order-details.print-action.render (an order's
+ * page), "order-index" → admin.order-index.selection-print-action.render (a selection of the order list).
+ */
+export function printActionsFor(extensions: readonly ExtensionModule[], page: "order-details" | "order-index"): ExtensionModule[] {
+  const target = page === "order-details" ? "admin.order-details.print-action.render" : "admin.order-index.selection-print-action.render";
+  return extensions.filter((extension) => extension.target === target);
+}

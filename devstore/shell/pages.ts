@@ -60,7 +60,52 @@ function statusBadge(status: string, cancelled: boolean): Html {
   return html`<span class="badge badge-${tone}">${humanize(status)}</span>`;
 }
 
-export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string): Html {
+/** The app's print actions a page's Print menu lists (print-menu.js runs them). */
+export interface PrintMenu {
+  /** Each print action: its name, handle, and its host page without the resources. */
+  actions: Array<{ name: string; handle: string; src: string }>;
+  /** The app's URL (a relative `src` resolves against it) and where the admin gets a session token to fetch it. */
+  appUrl: string;
+  tokenEndpoint: string;
+}
+
+/**
+ * A Print button and its menu of the app's print actions, and the print dialog one opens: the extension on the
+ * left, the document its `src` names on the right (fetched from the app with a session token), and Print.
+ * `resources`: the order's GID on its page; none on the order list, where the selection is read when it opens.
+ */
+function printMenu(menu: PrintMenu, resources: readonly string[], disabled: boolean): Html {
+  const config = { appUrl: menu.appUrl, tokenEndpoint: menu.tokenEndpoint, resources, actions: menu.actions };
+  return html`<div class="print-menu" data-print-menu data-print-config="${JSON.stringify(config)}">
+      <button type="button" class="btn" data-print-button aria-haspopup="menu" aria-expanded="false" ${disabled ? "disabled" : ""}>Print</button>
+      <div class="menu" role="menu" data-print-items hidden>
+        ${
+          menu.actions.length === 0
+            ? html`<p class="menu-empty">No app adds prints here yet.</p>`
+            : menu.actions.map((action) => html`<button type="button" role="menuitem" data-print-action="${action.handle}">${action.name}</button>`)
+        }
+      </div>
+    </div>
+    <dialog class="print-dialog" data-print-dialog aria-labelledby="print-dialog-title">
+      <header class="print-dialog-header">
+        <h2 id="print-dialog-title" data-print-title>Print</h2>
+        <button type="button" class="btn btn-plain" data-print-close aria-label="Close">×</button>
+      </header>
+      <div class="print-dialog-body">
+        <iframe class="print-extension" title="Print options" data-print-extension></iframe>
+        <section class="print-preview" aria-label="Document preview">
+          <p class="subdued" data-print-status role="status">Choose what to print.</p>
+          <iframe title="Document to print" data-print-preview hidden></iframe>
+        </section>
+      </div>
+      <footer class="print-dialog-footer">
+        <button type="button" class="btn" data-print-close>Cancel</button>
+        <button type="button" class="btn btn-primary" data-print-submit disabled>Print</button>
+      </footer>
+    </dialog>`;
+}
+
+export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string, print?: PrintMenu): Html {
   const bulkAction = `/admin/apps/${chrome.app.handle}/app/quotes/new`;
   const rows = list.orders.map(
     (order) =>
@@ -89,7 +134,10 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
     <form class="card" method="get" action="${bulkAction}" data-orders-form>
       <div class="bulk-bar">
         <span data-selected-count>No orders selected</span>
-        <button type="submit" class="btn btn-primary" data-bulk-action disabled>Create shipping labels</button>
+        <span class="title-actions">
+          ${print ? printMenu(print, [], true) : ""}
+          <button type="submit" class="btn btn-primary" data-bulk-action disabled>Create shipping labels</button>
+        </span>
       </div>
       ${
         list.orders.length === 0
@@ -113,7 +161,7 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
       }
     </form>
     ${pager}`;
-  return layout(chrome, "Orders", body, ["orders.js"]);
+  return layout(chrome, "Orders", body, print ? ["orders.js", "print-menu.js"] : ["orders.js"]);
 }
 
 export interface FramePageInput {
@@ -221,10 +269,16 @@ function extensionBlocks(blocks: readonly ExtensionBlock[]): Html {
 }
 
 /**
- * An order, with the admin link the order-details action (`admin.order-details.action.link`) opens: `?id=<gid>`,
+ * An order, with its Print menu (the app's `admin.order-details.print-action.render` actions), the admin link the order-details action (`admin.order-details.action.link`) opens: `?id=<gid>`,
  * and the app's order-details blocks (`admin.order-details.block.render`) below the order's own cards.
  */
-export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, timeZone: string, blocks: readonly ExtensionBlock[] = []): Html {
+export function renderOrderPage(
+  chrome: ShellChrome,
+  detail: ShellOrderDetail,
+  timeZone: string,
+  blocks: readonly ExtensionBlock[] = [],
+  print?: PrintMenu,
+): Html {
   const { order } = detail;
   const action = `/admin/apps/${chrome.app.handle}/app/quotes/new?${new URLSearchParams({ id: detail.gid }).toString()}`;
   const body = html` <div class="page-header">
@@ -232,7 +286,10 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
       <h1 data-testid="order-title">${order.name}</h1>
       ${statusBadge(order.display_fulfillment_status, order.cancelled_at !== null)}
       <span class="subdued">${formatDate(order.created_at, timeZone)}</span>
-      <a class="btn btn-primary push-right" href="${action}">Create shipping label</a>
+      <span class="push-right title-actions">
+        ${print ? printMenu(print, [detail.gid], false) : ""}
+        <a class="btn btn-primary" href="${action}">Create shipping label</a>
+      </span>
     </div>
     <div class="columns">
       <div class="column-main">
@@ -345,7 +402,7 @@ export function renderOrderPage(chrome: ShellChrome, detail: ShellOrderDetail, t
         </section>
       </aside>
     </div>`;
-  return layout(chrome, order.name, body, []);
+  return layout(chrome, order.name, body, print ? ["print-menu.js"] : []);
 }
 
 export interface ExtensionHostInput {

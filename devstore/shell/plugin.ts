@@ -3,9 +3,18 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, type ComplianceTopic } from "../webhooks/subscriptions.js";
-import { blocksFor, loadExtensionManifest } from "./extensions.js";
+import { blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
-import { renderExtensionHostPage, renderFramePage, renderOrderPage, renderOrdersPage, renderWebhooksPage, SHELL_ASSETS, type ShellChrome } from "./pages.js";
+import {
+  renderExtensionHostPage,
+  renderFramePage,
+  renderOrderPage,
+  renderOrdersPage,
+  renderWebhooksPage,
+  SHELL_ASSETS,
+  type PrintMenu,
+  type ShellChrome,
+} from "./pages.js";
 
 export interface ShellOptions {
   /** The local admin the shell belongs to (its store is only read). */
@@ -32,6 +41,7 @@ const ASSETS: Record<string, string> = {
   "shell.css": "text/css; charset=utf-8",
   "extension-host.js": "text/javascript; charset=utf-8",
   "extension-components.css": "text/css; charset=utf-8",
+  "print-menu.js": "text/javascript; charset=utf-8",
 };
 
 function readAsset(name: string): string {
@@ -98,9 +108,21 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
     };
   });
 
+  // The Print menu of a page: the app's print actions for its target, each with the host page it runs in
+  // (the resources are added by the page: the order, or the selection).
+  const printMenu = (page: "order-details" | "order-index"): PrintMenu => ({
+    actions: printActionsFor(extensions(), page).map((extension: ExtensionModule) => ({
+      name: extension.name,
+      handle: extension.handle,
+      src: `${extensionPrefix}/${extension.handle}/${extension.target}`,
+    })),
+    appUrl,
+    tokenEndpoint,
+  });
+
   app.get<{ Querystring: { page?: string } }>("/admin", async (request, reply) => {
     const list = listShellOrders(store, { page: Number(request.query.page ?? 1) || 1, pageSize });
-    return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone));
+    return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone, printMenu("order-index")));
   });
 
   // Shopify admin URLs the app may open (shopify:admin/orders/…) land here through the frame's mapping.
@@ -113,30 +135,38 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
       handle: extension.handle,
       src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: detail.gid }).toString()}`,
     }));
-    return sendHtml(reply, renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks));
+    return sendHtml(reply, renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks, printMenu("order-details")));
   });
 
   // Admin UI extensions: the host page a block runs in, and the built modules (read per request, so a rebuild
   // shows without restarting the local admin).
   const extensions = () => (options.extensionsDir ? loadExtensionManifest(options.extensionsDir) : []);
-  app.get<{ Params: { handle: string; target: string }; Querystring: { resource?: string } }>(`${extensionPrefix}/:handle/:target`, async (request, reply) => {
-    const extension = extensions().find((candidate) => candidate.handle === request.params.handle && candidate.target === request.params.target);
-    if (!extension) return reply.code(404).type("text/plain; charset=utf-8").send(`No built extension ${request.params.handle} for ${request.params.target}`);
-    const resource = request.query.resource ?? "";
-    if (!/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(resource))
-      return reply.code(400).type("text/plain; charset=utf-8").send("resource must be a GID such as gid://shopify/Order/1001");
-    return sendHtml(
-      reply,
-      renderExtensionHostPage({
-        extension,
-        moduleUrl: `${extensionModules}/${extension.module}`,
-        appUrl,
-        framePrefix,
-        tokenEndpoint,
-        selected: [{ id: resource }],
-      }),
-    );
-  });
+  // A block or a print action runs on one resource; a selection's print action on several (`resource` repeated).
+  app.get<{ Params: { handle: string; target: string }; Querystring: { resource?: string | string[] } }>(
+    `${extensionPrefix}/:handle/:target`,
+    async (request, reply) => {
+      const extension = extensions().find((candidate) => candidate.handle === request.params.handle && candidate.target === request.params.target);
+      if (!extension) return reply.code(404).type("text/plain; charset=utf-8").send(`No built extension ${request.params.handle} for ${request.params.target}`);
+      const resources = [request.query.resource ?? ""].flat();
+      const several = extension.target.includes(".selection-");
+      if ((!several && resources.length !== 1) || resources.length > 250 || resources.some((resource) => !/^gid:\/\/shopify\/[A-Za-z]+\/\d+$/.test(resource)))
+        return reply
+          .code(400)
+          .type("text/plain; charset=utf-8")
+          .send(`resource must be ${several ? "one to 250 GIDs" : "a GID"} such as gid://shopify/Order/1001`);
+      return sendHtml(
+        reply,
+        renderExtensionHostPage({
+          extension,
+          moduleUrl: `${extensionModules}/${extension.module}`,
+          appUrl,
+          framePrefix,
+          tokenEndpoint,
+          selected: resources.map((id) => ({ id })),
+        }),
+      );
+    },
+  );
   app.get<{ Params: { handle: string; file: string } }>(`${extensionModules}/:handle/:file`, async (request, reply) => {
     const module = extensions().find((candidate) => candidate.module === `${request.params.handle}/${request.params.file}`);
     if (!module || !options.extensionsDir) return reply.code(404).send({ error: "Not found" });

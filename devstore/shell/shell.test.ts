@@ -272,6 +272,20 @@ describe("admin block extensions on the order page", () => {
           target: "admin.order-details.block.render",
           module: "order-block/admin.order-details.block.render.js",
         },
+        {
+          handle: "order-print",
+          name: "Shipping documents",
+          apiVersion: "2026-10",
+          target: "admin.order-details.print-action.render",
+          module: "order-print/admin.order-details.print-action.render.js",
+        },
+        {
+          handle: "orders-print",
+          name: "Selection documents",
+          apiVersion: "2026-10",
+          target: "admin.order-index.selection-print-action.render",
+          module: "orders-print/admin.order-index.selection-print-action.render.js",
+        },
       ]),
     );
     admin = createLocalAdmin({
@@ -312,6 +326,34 @@ describe("admin block extensions on the order page", () => {
     expect(served.body).toBe(module);
     const hostScript = await admin.app.inject({ method: "GET", url: "/admin/shell/extension-host.js" });
     expect(hostScript.body).toContain("globalThis.shopify = {");
+  });
+
+  it("GIVEN built print actions WHEN an order or the order list opens THEN each page's Print menu lists its target's actions, and a selection's host runs on every selected order", async () => {
+    const menuOf = (page: string) => JSON.parse(decodeEntities(/data-print-config="([^"]+)"/.exec(page)?.[1] ?? "{}"));
+    const order = menuOf((await admin.app.inject({ method: "GET", url: "/admin/orders/1002" })).body);
+    expect(order).toEqual({
+      appUrl: APP_URL,
+      tokenEndpoint: "/admin/shell/session-token",
+      resources: ["gid://shopify/Order/1002"],
+      actions: [{ name: "Shipping documents", handle: "order-print", src: "/admin/extensions/order-print/admin.order-details.print-action.render" }],
+    });
+    const list = menuOf((await admin.app.inject({ method: "GET", url: "/admin" })).body);
+    expect(list).toMatchObject({
+      resources: [],
+      actions: [{ name: "Selection documents", handle: "orders-print", src: "/admin/extensions/orders-print/admin.order-index.selection-print-action.render" }],
+    });
+    const host = await admin.app.inject({
+      method: "GET",
+      url: `${list.actions[0].src}?resource=gid://shopify/Order/1002&resource=gid://shopify/Order/1001`,
+    });
+    expect(host.statusCode).toBe(200);
+    expect(JSON.parse(decodeEntities(/data-extension-config="([^"]+)"/.exec(host.body)?.[1] ?? "{}")).selected).toEqual([
+      { id: "gid://shopify/Order/1002" },
+      { id: "gid://shopify/Order/1001" },
+    ]);
+    // An order's print action runs on its one order.
+    const two = await admin.app.inject({ method: "GET", url: `${order.actions[0].src}?resource=gid://shopify/Order/1002&resource=gid://shopify/Order/1001` });
+    expect(two.statusCode).toBe(400);
   });
 
   it("GIVEN an unknown extension, a resource that is no GID or a module outside the manifest THEN 404 / 400", async () => {

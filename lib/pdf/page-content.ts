@@ -180,10 +180,11 @@ export class PdfBuilder {
     page.node.addContentStream(this.doc.context.register(this.doc.context.flateStream(content.toString())));
   }
 
-  /** Every page of another PDF (a label from the Shipping API), appended as it is. */
-  async addPdf(pdf: Uint8Array): Promise<void> {
+  /** The pages of another PDF (a label from the Shipping API), appended as they are: every page, or those at `pages` (0-based). */
+  async addPdf(pdf: Uint8Array, pages?: (pageCount: number) => number[]): Promise<void> {
     const source = await PDFDocument.load(pdf);
-    for (const page of await this.doc.copyPages(source, source.getPageIndices())) this.doc.addPage(page);
+    const indices = pages ? pages(source.getPageCount()) : source.getPageIndices();
+    for (const page of await this.doc.copyPages(source, indices)) this.doc.addPage(page);
   }
 
   async save(): Promise<Uint8Array> {

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
-import { buildDomesticReceiver, buildQuoteShipment } from "./shipping-api";
+import { buildCommercialInvoice, buildDomesticReceiver, buildQuoteShipment, buildUkReceiver } from "./shipping-api";
 import { toGid } from "../../devstore/gid";
 import type { Store } from "../../devstore/store/store";
 
@@ -54,9 +54,13 @@ const DOMESTIC_SERVICES = [
   { carrierCode: "GPC", serviceCode: "GPC_ECOM_GROUND", packageTypeCode: "GPC_PARCEL" },
 ] as const;
 
+/** An international service (to the UK), booked with a commercial invoice. */
+const INTERNATIONAL_SERVICE = { carrierCode: "BLP", serviceCode: "BLP_WORLDWIDE_EXPEDITED", packageTypeCode: "BLP_PACKAGE" } as const;
+
 /**
  * Books one shipment per fulfillment order on the Shipping API (Book Shipment, carriers in turn) and stores
  * each as a booked Shipment row queued for write-back, with its cost as the booked record states it. Returns the rows in the fulfillment orders' order.
+ * The fulfillment orders at the `international` positions ship to London with a commercial invoice.
  */
 export async function createBookedShipments(options: {
   db: Pick<PrismaClient, "shipment">;
@@ -64,12 +68,19 @@ export async function createBookedShipments(options: {
   client: ShippingClient;
   fulfillmentOrders: readonly FulfillmentOrderToShip[];
   bookedAt?: Date;
+  international?: readonly number[];
 }): Promise<Shipment[]> {
   const bookedAt = options.bookedAt ?? new Date();
   const rows: Shipment[] = [];
   for (const [index, fo] of options.fulfillmentOrders.entries()) {
-    const service = DOMESTIC_SERVICES[index % DOMESTIC_SERVICES.length]!;
-    const request = buildQuoteShipment({ shipmentReference: fo.orderName, serviceCode: service.serviceCode, receiver: buildDomesticReceiver() });
+    const abroad = options.international?.includes(index) ?? false;
+    const service = abroad ? INTERNATIONAL_SERVICE : DOMESTIC_SERVICES[index % DOMESTIC_SERVICES.length]!;
+    const request = buildQuoteShipment({
+      shipmentReference: fo.orderName,
+      serviceCode: service.serviceCode,
+      receiver: abroad ? buildUkReceiver() : buildDomesticReceiver(),
+      ...(abroad ? { commercialInvoice: buildCommercialInvoice({ packageMarks: fo.orderName }) } : {}),
+    });
     const booked = await options.client.bookShipment({
       body: {
         ...service,
@@ -82,7 +93,8 @@ export async function createBookedShipments(options: {
         weightUnit: "lb",
         dimUnit: "in",
         currency: "USD",
-        pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: null }],
+        pieces: [{ weight: "2.5", length: "12", width: "9", height: "4", insuranceAmount: null, declaredValue: abroad ? "52.00" : null }],
+        ...(abroad ? { commercialInvoice: request.commercialInvoice } : {}),
         approvePrepayRecharge: true,
       },
     });

@@ -344,7 +344,7 @@ function headerRefused(topic: Topic, name: string, odd: string | undefined): boo
 
 // Pages -----------------------------------------------------------------------------------------------------
 
-type IdKind = "batch" | "run" | "order" | "tracking" | "auth";
+type IdKind = "batch" | "run" | "order" | "tracking" | "auth" | "document";
 
 interface PageRoute {
   /** The route module's id, as Remix's `_data` names it. */
@@ -383,6 +383,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/app.settings", path: "/app/settings", action: "json" },
   { route: "routes/app.shipments", path: "/app/shipments", action: "form" },
   { route: "routes/api.order-shipments.$id", path: "/api/order-shipments/:id", id: "order", action: "form" },
+  { route: "routes/api.printable-orders", path: "/api/printable-orders", action: "form" },
+  { route: "routes/api.print.$document", path: "/api/print/:id", id: "document", action: "form" },
   { route: "routes/auth.$", path: "/auth/:id", id: "auth", public: true },
   { route: "routes/auth.login", path: "/auth/login", action: "form", public: true },
   { route: "routes/tracking.$token", path: "/tracking/:id", id: "tracking", public: true },
@@ -415,6 +417,7 @@ const QUERY_KEYS = [
   "insuranceAmount",
   "ids[]",
   "ids",
+  "orders",
   "id",
   "all",
   "shop",
@@ -438,6 +441,8 @@ const HOSTILE_VALUES = [
   "//evil.example.com",
   "/app/settings",
   "gid://shopify/Order/1001",
+  "1001,1002",
+  "1001,,1002",
   "customs",
   "rule",
   SHOP_A,
@@ -475,6 +480,8 @@ function idsOf(world: AppFuzzWorld, kind: IdKind | undefined): { own: string[]; 
       return { own: ["1001", "1002"], other: [] };
     case "auth":
       return { own: ["login", "session-token", "exit-iframe", "callback", "shopify"], other: [] };
+    case "document":
+      return { own: ["labels", "slips", "invoices", "pick-list"], other: [] };
     default:
       return { own: ["not-a-token"], other: [] };
   }
@@ -563,7 +570,7 @@ function pageRequest(world: AppFuzzWorld, page: PageRoute): fc.Arbitrary<AppRequ
       const withBody = method !== "GET" && method !== "HEAD" && method !== "TRACE";
       const headers: Record<string, string> = {};
       if (withBody) headers["content-type"] = sent.type;
-      if (page.route === "routes/api.order-shipments.$id") headers.origin = "https://extensions.shopifycdn.com";
+      if (page.route.startsWith("routes/api.")) headers.origin = "https://extensions.shopifycdn.com";
       if (method === "OPTIONS") headers["access-control-request-method"] = "GET";
       const otherShop = kind === "valid" && (chosen.otherShop || (withBody && sent.otherShop));
       return base({

@@ -1,37 +1,18 @@
-import { SignJWT } from "jose";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { buildFulfillmentOrder, buildMirroredOrder } from "../factories/orders";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute } from "../support/route-call";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
-import { PARTNER_KEY, startService } from "./service-harness";
+import { SHOP } from "./devstore-harness";
+import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "./extension-route-world";
 
 // The order-details block's data route as Shopify's admin calls it from the extension: a Bearer session
 // token the local admin signed (validated and exchanged by the library), a cross-origin request with CORS,
 // the real service for the bookings and a real SQLite app database.
-const service = await startService();
-const harness = await startHarness({ orders: 4 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
-const { default: prisma } = await import("../../app/db.server");
+const { service, harness, prisma, customer } = await startExtensionRouteWorld({ orders: 4 });
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const route = await import("../../app/routes/api.order-shipments.$id");
 const { OrderShipmentsView } = await import("../../app/extension/order-shipments-view");
 
-afterAll(async () => {
-  await prisma.$disconnect();
-  await harness.close();
-  await service.close();
-});
-
-const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
-const customer = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 const [booked] = await createBookedShipments({
   db: prisma,
   shop: SHOP,
@@ -130,14 +111,7 @@ describe("/api/order-shipments/:id", () => {
     );
     expect(bare.status).toBeGreaterThanOrEqual(300);
     expect(JSON.stringify(bare.body)).not.toContain(booked!.trackingNumber!);
-    const forged = await new SignJWT({ dest: `https://${SHOP}`, sub: "1", sid: "forged" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer(`https://${SHOP}/admin`)
-      .setAudience(API_KEY)
-      .setIssuedAt()
-      .setNotBefore("0s")
-      .setExpirationTime("1m")
-      .sign(new TextEncoder().encode("not-the-app-secret"));
+    const forged = await forgedSessionToken();
     const request = new Request(`http://localhost:3000/api/order-shipments/${bookedNumber}`, {
       headers: { origin: EXTENSION_ORIGIN, authorization: `Bearer ${forged}` },
     });

@@ -170,6 +170,100 @@ defineElement(
   ["accessibilitylabel"],
 );
 
+// ---- choices: s-choice-list (its `values`, change and input events) and s-choice ---------------------
+class ChoiceList extends HTMLElement {
+  static observedAttributes = ["label"];
+  #values = [];
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" });
+    this.addEventListener("s-choice-select", (event) => {
+      event.stopPropagation();
+      this.#values = [event.detail];
+      this.#sync();
+      this.dispatchEvent(new Event("input", { bubbles: true }));
+      this.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+  get values() {
+    return [...this.#values];
+  }
+  set values(values) {
+    this.#values = Array.isArray(values) ? values.map(String) : [];
+    this.#sync();
+  }
+  #sync() {
+    for (const choice of this.querySelectorAll("s-choice")) choice.checked = this.#values.includes(choice.getAttribute("value") ?? "");
+  }
+  connectedCallback() {
+    this.shadowRoot.innerHTML = `<style>${SHADOW_STYLE} fieldset { border: 0; margin: 0; padding: 0; display: grid; gap: 8px; } legend { font-weight: 650; margin-bottom: 8px; padding: 0; }</style>`;
+    this.shadowRoot.append(element("fieldset", {}, [element("legend", {}, [this.getAttribute("label") ?? ""]), slot()]));
+    this.#sync();
+  }
+  attributeChangedCallback() {
+    if (this.isConnected) this.connectedCallback();
+  }
+}
+class Choice extends HTMLElement {
+  static observedAttributes = ["value", "disabled"];
+  #checked = false;
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" });
+  }
+  get checked() {
+    return this.#checked;
+  }
+  set checked(checked) {
+    this.#checked = Boolean(checked);
+    const input = this.shadowRoot.querySelector("input");
+    if (input) input.checked = this.#checked;
+  }
+  connectedCallback() {
+    const list = this.closest("s-choice-list");
+    if (list) this.#checked = list.values.includes(this.getAttribute("value") ?? "");
+    const input = element("input", { type: "radio", checked: this.#checked ? "" : null, disabled: this.hasAttribute("disabled") ? "" : null }, []);
+    input.addEventListener("change", () => this.dispatchEvent(new CustomEvent("s-choice-select", { bubbles: true, detail: this.getAttribute("value") ?? "" })));
+    this.shadowRoot.innerHTML = `<style>${SHADOW_STYLE} label { display: flex; gap: 8px; align-items: center; cursor: pointer; } :host([disabled]) label { color: #8a8a8a; cursor: default; }</style>`;
+    this.shadowRoot.append(element("label", {}, [input, slot()]));
+  }
+  attributeChangedCallback() {
+    if (this.isConnected) this.connectedCallback();
+  }
+}
+customElements.define("s-choice-list", ChoiceList);
+customElements.define("s-choice", Choice);
+
+// ---- print actions: s-admin-print-action tells the admin page which document it names ---------------
+// Shopify's admin previews and prints the `src` (relative to the app's URL); here the page that opened the
+// print dialog (print-menu.js) does, and is told each time the extension changes it.
+let announcedSrc;
+function announceSrc(host) {
+  const raw = host.getAttribute("src");
+  const src = raw ? new URL(raw, `${config.appUrl}/`).href : null;
+  if (src === announcedSrc) return;
+  announcedSrc = src;
+  window.parent.postMessage({ type: "local-admin:print-action-src", src }, window.location.origin);
+}
+class AdminPrintAction extends HTMLElement {
+  static observedAttributes = ["src"];
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" }).append(slot());
+  }
+  connectedCallback() {
+    announceSrc(this);
+  }
+  attributeChangedCallback() {
+    announceSrc(this);
+  }
+  disconnectedCallback() {
+    announcedSrc = undefined;
+    window.parent.postMessage({ type: "local-admin:print-action-src", src: null }, window.location.origin);
+  }
+}
+customElements.define("s-admin-print-action", AdminPrintAction);
+
 // ---- run the extension ---------------------------------------------------------------------------
 const resize = () => {
   if (window.frameElement) window.frameElement.style.height = `${document.documentElement.scrollHeight}px`;
