@@ -20,27 +20,27 @@ import {
 } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { z } from "zod";
-import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
-import { SummaryLayout } from "../components/summary-layout";
-import { ShipmentRates } from "../quoting/components/shipment-rates";
-import { CustomsForm } from "../quoting/components/customs-form";
-import { QuotingInputError } from "../quoting/errors";
-import { formatMoney, sumAmounts } from "../shipping/money";
-import { requoteShipments } from "../quoting/requote.server";
-import { repackShipment } from "../quoting/repack.server";
-import { describePaid } from "../quoting/customer-choice";
-import { parseCustoms } from "../orders/customs";
-import { saveOrderCustoms } from "../orders/customs.server";
-import { RatesFilter, isFiltered } from "../quoting/rates-filter";
-import { loadQuoteRunView } from "../quoting/run-view.server";
-import { carrierName } from "../shipping/service-names";
-import { applyRule, selectRate } from "../quoting/rate-pick.server";
-import { requireAccount } from "../settings/require-account.server";
-import { adminContext } from "../request-context.server";
-import { readPostedForm } from "../posted-form.server";
-import type { Outcome } from "../outcome";
-import type { FieldErrors } from "../settings/field-errors";
-import { listPageOf } from "../list-page.server";
+import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks";
+import { SummaryLayout } from "../../components/summary-layout";
+import { ShipmentRates } from "../../quoting/components/shipment-rates";
+import { CustomsForm } from "../../quoting/components/customs-form";
+import { QuotingInputError } from "../../quoting/errors";
+import { formatMoney, sumAmounts } from "../../shipping/money";
+import { requoteShipments } from "../../quoting/requote.server";
+import { repackShipment } from "../../quoting/repack.server";
+import { describePaid } from "../../quoting/customer-choice";
+import { parseCustoms } from "../../orders/customs";
+import { saveOrderCustoms } from "../../orders/customs.server";
+import { RatesFilter, isFiltered } from "../../quoting/rates-filter";
+import { loadQuoteRunView } from "../../quoting/run-view.server";
+import { carrierName } from "../../shipping/service-names";
+import { applyRule, selectRate } from "../../quoting/rate-pick.server";
+import { requireAccount } from "../../settings/require-account.server";
+import { adminContext } from "../../request-context.server";
+import { readPostedForm } from "../../posted-form.server";
+import type { Outcome } from "../../outcome";
+import type { FieldErrors } from "../../settings/field-errors";
+import { listPageOf } from "../../list-page.server";
 
 /**
  * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's

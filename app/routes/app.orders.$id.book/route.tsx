@@ -1,16 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { TrackingNumbers } from "../components/tracking-numbers";
+import { TrackingNumbers } from "../../components/tracking-numbers";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, InlineGrid, InlineStack, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../shipping-api/contract";
-import { requestContext } from "../request-context.server";
-import { BookingStatusBadge } from "../batches/components/batch-status";
-import { openLabelFile } from "../batches/components/label-file";
-import { DocumentsSelect } from "../documents/documents-select";
-import { PRINT_CHOICE_NAMES_ONE, type PrintChoice } from "../documents/print-choice";
-import { parseBookingForm } from "../booking/book-request";
+import { LabelImageFormat, TermsOfTrade, type CommercialInvoice } from "../../../shipping-api/contract";
+import { requestContext } from "../../request-context.server";
+import { BookingStatusBadge } from "../../batches/components/batch-status";
+import { openLabelFile } from "../../batches/components/label-file";
+import { DocumentsSelect } from "../../documents/documents-select";
+import { PRINT_CHOICE_NAMES_ONE, type PrintChoice } from "../../documents/print-choice";
+import { parseBookingForm } from "../../booking/book-request";
 import {
   bookSingleShipment,
   loadOrderBooking,
@@ -18,18 +18,18 @@ import {
   type OptionsPrice,
   type ShipmentBooking,
   type SingleBookingOutcome,
-} from "../booking/single-booking.server";
-import { formatMoney } from "../shipping/money";
-import { PackagesEditor } from "../quoting/components/packages-editor";
-import { carrierAndService, type ServiceNames } from "../shipping/service-names";
-import { QuotingInputError } from "../quoting/errors";
-import { formatWeight } from "../quoting/rate-display";
-import { repackShipment } from "../quoting/repack.server";
-import type { Outcome } from "../outcome";
-import type { FieldErrors } from "../settings/field-errors";
-import { readPostedForm } from "../posted-form.server";
-import { TrackingTimeline } from "../tracking/components/tracking-timeline";
-import { orderTimeline } from "../tracking/tracking-views.server";
+} from "../../booking/single-booking.server";
+import { formatMoney } from "../../shipping/money";
+import { PackagesEditor } from "../../quoting/components/packages-editor";
+import { carrierAndService, type ServiceNames } from "../../shipping/service-names";
+import { QuotingInputError } from "../../quoting/errors";
+import { formatWeight } from "../../quoting/rate-display";
+import { repackShipment } from "../../quoting/repack.server";
+import type { Outcome } from "../../outcome";
+import type { FieldErrors } from "../../settings/field-errors";
+import { readPostedForm } from "../../posted-form.server";
+import { TrackingTimeline } from "../../tracking/components/tracking-timeline";
+import { orderTimeline } from "../../tracking/tracking-views.server";
 
 /**
  * Book one order's shipment on its own (Book Shipment): the picked or another quoted service, signature,
