@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { formatIssuePath } from "../../shipping-api/contract";
 import type { FieldErrors } from "../outcome";
+import { plural } from "../plural";
 
 export type { FieldErrors };
 
@@ -29,8 +30,6 @@ export function mergeFieldErrors(errors: FieldErrors, more: FieldErrors): FieldE
   for (const [key, message] of Object.entries(more)) errors[key] ??= message;
   return errors;
 }
-
-const plural = (count: number | bigint, one: string) => `${count} ${one}${Number(count) === 1 ? "" : "s"}`;
 
 /**
  * What a form field's problem is, in the words a merchant reads beside the field ("is required", "must be
