@@ -14,7 +14,7 @@ import type { ShippingContext } from "../../shipping/context.server";
 type RepackAnswer = { intent: "repack" } & Outcome<object, { fieldErrors?: FieldErrors }>;
 
 /** A booking form that does not parse is refused as booking refuses details it cannot book: on their fields. */
-export type ActionResult = SingleBookingOutcome | RepackAnswer;
+type ActionResult = SingleBookingOutcome | RepackAnswer;
 
 /** The packages editor: repack this shipment and quote it again (the page then reloads its rates). */
 export async function repack(ctx: Context, posted: FormData) {
