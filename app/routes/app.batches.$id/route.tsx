@@ -12,6 +12,7 @@ import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks
 import { SummaryLayout } from "../../components/summary-layout";
 import { listPageOf } from "../../list-page.server";
 import { readPostedForm } from "../../posted-form.server";
+import { describeIssues, inMerchantWords } from "../../settings/field-errors";
 import { paidShippingByOrder } from "../../quoting/customer-choice.server";
 import { loadServiceNames } from "../../quoting/service-names.server";
 import { requestContext } from "../../request-context.server";
@@ -57,10 +58,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { ctx, redirect } = await requestContext(request);
   const batchId = params.id ?? "";
   const form = await readPostedForm(request);
-  const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
+  const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") }, { error: inMerchantWords });
   if (!input.success) {
-    const issue = input.error.issues[0];
-    return json<BatchActionResult>({ ok: false, message: `${issue?.path.join(".") || "intent"}: ${issue?.message ?? "invalid"}` }, { status: 400 });
+    return json<BatchActionResult>({ ok: false, message: describeIssues(input.error.issues).message }, { status: 400 });
   }
   try {
     switch (input.data.intent) {

@@ -8,6 +8,7 @@ import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks
 import { listPageOf } from "../../list-page.server";
 import { plural } from "../../plural";
 import { readPostedForm } from "../../posted-form.server";
+import { describeIssues, inMerchantWords } from "../../settings/field-errors";
 import { QuotingInputError } from "../../quoting/errors";
 import { RatesFilter, isFiltered } from "../../quoting/rates-filter";
 import { loadQuoteRunView } from "../../quoting/run-view.server";
@@ -45,12 +46,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     await requireAccount(ctx, request);
     return repack(ctx, form);
   }
-  const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") });
+  const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") }, { error: inMerchantWords });
   if (!input.success) {
-    const issue = input.error.issues[0];
-    const field = issue?.path.join(".") || "intent";
-    const message = `${field}: ${issue?.message ?? "invalid"}`;
-    return json<ActionResult>({ ok: false, message, fieldErrors: { [field]: message } }, { status: 400 });
+    return json<ActionResult>({ ok: false, ...describeIssues(input.error.issues) }, { status: 400 });
   }
   try {
     switch (input.data.intent) {

@@ -34,14 +34,15 @@ export async function customs(ctx: Context, runId: string, form: FormData, redir
     lineId: form.getAll("lineId"),
     hsCode: form.getAll("hsCode"),
     countryOfOrigin: form.getAll("countryOfOrigin"),
+    product: form.getAll("product"),
   });
   if (!customs.ok) return json<ActionResult>(customs, { status: 400 });
   if (!(await saveOrderCustoms(ctx, runId, customs.orderId, customs.entries))) {
     return json<ActionResult>(
       {
         ok: false,
-        message: "orderId: this order is not blocked in this run; open its run from Rates.",
-        fieldErrors: { orderId: "orderId: this order is not blocked in this run; open its run from Rates." },
+        message: "This order is not blocked in this run; open its run from Rates.",
+        fieldErrors: { orderId: "This order is not blocked in this run; open its run from Rates." },
       },
       { status: 404 },
     );

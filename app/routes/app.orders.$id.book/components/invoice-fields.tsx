@@ -1,6 +1,7 @@
 import { BlockStack, Button, Divider, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import type { CommercialInvoice } from "../../../../shipping-api/contract";
 import type { FieldErrors } from "../../../settings/field-errors";
+import { termsOfTradeOptions } from "../../../shipping/terms-of-trade";
 
 type Invoice = CommercialInvoice;
 export type ItemDraft = { description: string; quantity: string; unitValue: string; htsNumber: string; countryOfOrigin: string };
@@ -39,13 +40,7 @@ export function InvoiceFields({
       <Text as="h3" variant="headingSm">
         Commercial invoice
       </Text>
-      <Select
-        label="Terms of trade"
-        options={termsOfTrade.map((code) => ({ value: code, label: code }))}
-        value={terms}
-        onChange={setTerms}
-        error={fieldErrors.termsOfTrade}
-      />
+      <Select label="Terms of trade" options={termsOfTradeOptions(termsOfTrade)} value={terms} onChange={setTerms} error={fieldErrors.termsOfTrade} />
       {items.map((item, index) => (
         <div key={index} data-testid="invoice-item">
           <InlineGrid columns={{ xs: 1, md: "3fr 1fr 1fr 1fr 1fr auto" }} gap="200" alignItems="end">
