@@ -504,3 +504,32 @@ describe("results with failures the caller handles", () => {
     ).toEqual([]);
   });
 });
+
+/** The most lines a module under app/routes/ may have (docs/decisions/027): a route is an adapter, its page's parts live beside it. */
+const ROUTE_MODULE_MAX_LINES = 250;
+
+/** Modules under app/routes/ (route files, route folders' server modules and components) longer than `max` lines, with their length. */
+export function longRouteModules(modules: ReadonlyArray<{ path: string; text: string }>, max = ROUTE_MODULE_MAX_LINES): string[] {
+  return modules
+    .map(({ path, text }) => ({ path, lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0) }))
+    .filter(({ lines }) => lines > max)
+    .map(({ path, lines }) => `${path}: ${lines} lines; move its page's parts into the route's folder (components/, a server module per intent)`);
+}
+
+describe("routes that are adapters", () => {
+  it("finds a route module over the limit, naming it and its length", () => {
+    const line = "x\n";
+    expect(
+      longRouteModules([
+        { path: "routes/app.a.tsx", text: line.repeat(250) },
+        { path: "routes/app.b/route.tsx", text: line.repeat(251) },
+      ]),
+    ).toEqual(["routes/app.b/route.tsx: 251 lines; move its page's parts into the route's folder (components/, a server module per intent)"]);
+  });
+
+  it(`keeps every module under app/routes/ to ${ROUTE_MODULE_MAX_LINES} lines`, () => {
+    const modules = sourceFiles(join(APP, "routes")).map((file) => ({ path: relative(APP, file).split(sep).join("/"), text: readFileSync(file, "utf8") }));
+    expect(modules.length).toBeGreaterThan(20);
+    expect(longRouteModules(modules)).toEqual([]);
+  });
+});

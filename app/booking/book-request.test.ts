@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BatchQuoteShipment, BookShipmentRequest } from "../../shipping-api/contract";
 import { buildCommercialInvoice, buildQuoteShipment, buildUkReceiver } from "../../test/factories/shipping-api";
-import { buildBookRequest, invoiceTotal, parseBookingForm, type BookingForm } from "./book-request";
+import { buildBookRequest, invoiceTotal, parseBookingForm, surchargesInWords, type BookingForm } from "./book-request";
 
 const domestic = BatchQuoteShipment.parse(buildQuoteShipment({ shipmentReference: "#1042" }));
 const international = BatchQuoteShipment.parse(
@@ -74,13 +74,14 @@ describe("parseBookingForm", () => {
     });
     expect(parseBookingForm(body)).toEqual({
       ok: false,
-      message: "Some fields need correcting before booking.",
+      message:
+        "Not booked: Insurance: enter an amount like 25.00; Item 1: describe the item, as customs will read it; Item 1: enter a whole number; Item 1: an HS code has digits (and dots) only, like 6912.00; Item 1: enter a two-letter country code, like PT.",
       fieldErrors: {
-        insuranceAmount: "Enter an amount like 25.00.",
-        "items[0].description": "Describe the item, as customs will read it.",
-        "items[0].quantity": "Enter a whole number.",
-        "items[0].htsNumber": "An HS code has digits (and dots) only, like 6912.00.",
-        "items[0].countryOfOrigin": "Enter a two-letter country code, like PT.",
+        insuranceAmount: "Insurance: enter an amount like 25.00",
+        "items[0].description": "Item 1: describe the item, as customs will read it",
+        "items[0].quantity": "Item 1: enter a whole number",
+        "items[0].htsNumber": "Item 1: an HS code has digits (and dots) only, like 6912.00",
+        "items[0].countryOfOrigin": "Item 1: enter a two-letter country code, like PT",
       },
     });
   });
@@ -131,5 +132,23 @@ describe("buildBookRequest", () => {
     const request = BookShipmentRequest.parse(buildBookRequest(international, rate, form(), settings, references));
     expect(request.commercialInvoice).toEqual(international.commercialInvoice);
     expect(request.pieces[0]!.declaredValue).toBe(invoiceTotal(international.commercialInvoice!));
+  });
+});
+
+describe("a priced booking's surcharges in words", () => {
+  it.each([
+    ["$50 insured, priced per started 100 USD", "50", [{ description: "Insurance (1 × 100 USD declared)", amount: "1.10" }], ["insurance of $50.00"]],
+    ["no insurance chosen", null, [{ description: "Signature (adult)", amount: "5.00" }], ["Signature (adult)"]],
+    [
+      "insurance beside a signature",
+      "250.5",
+      [
+        { description: "Signature", amount: "5.00" },
+        { description: "Insurance (3 × 100 USD declared)", amount: "3.30" },
+      ],
+      ["Signature", "insurance of $250.50"],
+    ],
+  ])("GIVEN %s THEN the insurance line says the amount insured", (_, insured, surcharges, words) => {
+    expect(surchargesInWords(surcharges, insured, "USD").map((surcharge) => surcharge.description)).toEqual(words);
   });
 });

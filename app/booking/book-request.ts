@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { BatchQuoteShipment, BookShipmentRequest, CommercialInvoice, LabelImageFormat, TermsOfTrade, type ReturnToAddress } from "../../shipping-api/contract";
-import { sumAmounts } from "../shipping/money";
+import { formatMoney, sumAmounts } from "../shipping/money";
 import type { Outcome } from "../outcome";
-import { fieldErrors, inMerchantWords, listFieldErrors, type FieldErrors } from "../settings/field-errors";
+import { describeIssues, inMerchantWords, type FieldErrors, type FieldNamer } from "../settings/field-errors";
 
 /**
  * Single booking, pure: the booking form as the merchant submits it, and the Book Shipment request built
@@ -71,9 +71,38 @@ export function parseBookingForm(form: URLSearchParams | FormData): Outcome<{ va
   }
   if (items.length > 0) fields.items = items.filter((entry) => entry !== undefined);
   const parsed = BookingForm.safeParse(fields, { error: inMerchantWords });
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, message: "Some fields need correcting before booking.", fieldErrors: fieldErrors(parsed.error.issues) };
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const refused = describeIssues(parsed.error.issues, bookingFieldNames(items));
+  return { ok: false, message: `Not booked: ${refused.message}.`, fieldErrors: refused.fieldErrors };
+}
+
+const BOOKING_LABELS: Record<string, string> = {
+  shipmentId: "shipment",
+  quoteId: "service",
+  signatureOptionCode: "signature",
+  insuranceAmount: "insurance",
+  labelFormat: "label format",
+  termsOfTrade: "terms of trade",
+  description: "description",
+  quantity: "quantity",
+  unitValue: "unit value",
+  htsNumber: "HS code",
+  countryOfOrigin: "country of origin",
+};
+
+/**
+ * The booking form's fields as the page names them: an invoice item by its description as typed ("Blue
+ * T-shirt (M): HS code …"), or its number when it has none.
+ */
+export function bookingFieldNames(items: ReadonlyArray<{ description?: string } | undefined>): FieldNamer {
+  return (path) => {
+    const [head, index, field] = path;
+    if (head === "items" && typeof index === "number") {
+      const subject = items[index]?.description?.trim() || `Item ${index + 1}`;
+      return { subject, label: typeof field === "string" ? (BOOKING_LABELS[field] ?? field) : undefined };
+    }
+    return typeof head === "string" ? { label: BOOKING_LABELS[head] ?? head } : {};
+  };
 }
 
 /** What prices the chosen options before booking: the booking form's service, signature and insurance. */
@@ -83,8 +112,8 @@ export type OptionsForm = z.infer<typeof OptionsForm>;
 export function parseOptionsForm(params: URLSearchParams): Outcome<{ value: OptionsForm }, { fieldErrors: FieldErrors }> {
   const parsed = OptionsForm.safeParse(Object.fromEntries(params), { error: inMerchantWords });
   if (parsed.success) return { ok: true, value: parsed.data };
-  const errors = fieldErrors(parsed.error.issues);
-  return { ok: false, message: `These options cannot be priced: ${listFieldErrors(errors)}.`, fieldErrors: errors };
+  const refused = describeIssues(parsed.error.issues, bookingFieldNames([]));
+  return { ok: false, message: `These options cannot be priced: ${refused.message}.`, fieldErrors: refused.fieldErrors };
 }
 
 /** The rate the merchant chose, as stored with the shipment's quotes. */
@@ -200,4 +229,17 @@ export function optionsQuoteRequest(
 export function storedRequest(json: string): BatchQuoteShipment | null {
   const parsed = BatchQuoteShipment.safeParse(JSON.parse(json));
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The surcharges of a priced booking as the merchant reads them. The Shipping API prices insurance per started
+ * 100 USD insured and names its surcharge after those units ("Insurance (1 × 100 USD declared)" for $50): the
+ * line says the amount the merchant insured instead ("Insurance of $50.00").
+ */
+export function surchargesInWords<S extends { description: string }>(surcharges: readonly S[], insuranceAmount: string | null, currency: string): S[] {
+  return surcharges.map((surcharge) =>
+    insuranceAmount && /^insurance\b/i.test(surcharge.description)
+      ? { ...surcharge, description: `insurance of ${formatMoney(insuranceAmount, currency)}` }
+      : surcharge,
+  );
 }

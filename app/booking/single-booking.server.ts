@@ -10,9 +10,9 @@ import { sumAmounts } from "../shipping/money";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
-import { fieldErrors, inMerchantWords, listFieldErrors, type FieldErrors } from "../settings/field-errors";
+import { describeIssues, inMerchantWords, type FieldErrors } from "../settings/field-errors";
 import { shopifyGid } from "../shopify/gid";
-import { buildBookRequest, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
+import { bookingFieldNames, buildBookRequest, surchargesInWords, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
 import { currentPackages, type PackageChoice } from "../quoting/packages";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { queueWriteBack } from "../fulfillment/write-back.server";
@@ -207,7 +207,7 @@ export async function priceBookingOptions(
     total: priced.totalAmount,
     base: priced.baseAmount,
     currency: priced.currency,
-    surcharges: priced.surcharges,
+    surcharges: surchargesInWords(priced.surcharges, form.insuranceAmount, priced.currency),
     quotedTotal: quote.totalAmount,
   };
 }
@@ -277,8 +277,11 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     { error: inMerchantWords },
   );
   if (!body.success) {
-    const errors = fieldErrors(body.error.issues.map((issue) => ({ ...issue, path: formPath(issue.path) })));
-    return refuse(`Some details cannot be booked: ${listFieldErrors(errors)}. Correct them and book again.`, errors);
+    const refused = describeIssues(
+      body.error.issues.map((issue) => ({ ...issue, path: formPath(issue.path) })),
+      bookingFieldNames(form.items ?? request.commercialInvoice?.items ?? []),
+    );
+    return refuse(`Some details cannot be booked: ${refused.message}. Correct them and book again.`, refused.fieldErrors);
   }
 
   // Conditional on not booking or booked: of two clicks, one books.

@@ -12,32 +12,33 @@ describe("customs details typed in Consign", () => {
   });
 
   it.each([
-    ["letters for an HS code", { lineId: ["L1"], hsCode: ["abc"], countryOfOrigin: [""] }, "lines[0].hsCode", "must be 6 to 10 digits, like 6912.00 or 691200"],
     [
-      "a four-digit HS code",
-      { lineId: ["L1", "L2"], hsCode: ["491199", "4911"], countryOfOrigin: ["", ""] },
-      "lines[1].hsCode",
-      "must be 6 to 10 digits, like 6912.00 or 691200",
+      "letters for an HS code",
+      { lineId: ["L1"], hsCode: ["abc"], countryOfOrigin: [""], product: ["Blue T-shirt (M)"] },
+      "lines[0].hsCode",
+      "Blue T-shirt (M): HS code must be 6 to 10 digits, like 6912.00 or 691200",
     ],
     [
-      "a country name",
+      "a four-digit HS code on the second item",
+      { lineId: ["L1", "L2"], hsCode: ["491199", "4911"], countryOfOrigin: ["", ""], product: ["Mug", "Sticker Pack"] },
+      "lines[1].hsCode",
+      "Sticker Pack: HS code must be 6 to 10 digits, like 6912.00 or 691200",
+    ],
+    [
+      "a country name, the item unnamed",
       { lineId: ["L1"], hsCode: [""], countryOfOrigin: ["Portugal"] },
       "lines[0].countryOfOrigin",
-      "must be a two-letter country code, like PT or US",
+      "Item 1: country of origin must be a two-letter country code, like PT or US",
     ],
     [
       "nothing typed",
       { lineId: ["L1"], hsCode: [" "], countryOfOrigin: [""] },
       "lines[0].hsCode",
-      "type an HS code or a country of origin for at least one item",
+      "Type an HS code or a country of origin for at least one item",
     ],
-    ["no line", { lineId: [], hsCode: [], countryOfOrigin: [] }, "lineId", "there is no line to fix"],
-  ])("GIVEN %s THEN it is refused on %s", (_, typed, field, message) => {
-    expect(parseCustoms({ orderId: "gid://shopify/Order/1", ...typed })).toEqual({
-      ok: false,
-      message: `${field}: ${message}`,
-      fieldErrors: { [field]: `${field}: ${message}` },
-    });
+    ["no line", { lineId: [], hsCode: [], countryOfOrigin: [] }, "lineId", "Items: there is no item to fix; reload the page"],
+  ])("GIVEN %s THEN it is refused on %s, naming the item and no field path", (_, typed, field, message) => {
+    expect(parseCustoms({ orderId: "gid://shopify/Order/1", ...typed })).toEqual({ ok: false, message, fieldErrors: { [field]: message } });
   });
 
   it("GIVEN entries THEN they fill the lines they name and leave the others", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldErrors, Outcome } from "../outcome";
+import { sayProblem, type FieldName } from "../settings/field-errors";
 import type { MirroredOrder } from "./order-node";
 
 /**
@@ -29,28 +30,42 @@ const Origin = z
 
 export const CustomsForm = z.object({
   orderId: z.string().min(1, "choose an order").max(100),
-  lineId: z.array(z.string().min(1).max(100)).min(1, "there is no line to fix").max(100),
+  lineId: z.array(z.string().min(1).max(100)).min(1, "there is no item to fix; reload the page").max(100),
   hsCode: z.array(z.string().max(40)),
   countryOfOrigin: z.array(z.string().max(40)),
+  /** Each line's product as the form shows it, to name the item in a problem ("Sticker Pack: HS code …"). */
+  product: z.array(z.string().max(300)).max(100).optional(),
 });
 
-/** A refusal names one field, and its message is what the rates page shows on it: "lines[0].hsCode: must be 6 to 10 digits…". */
+/**
+ * A refusal names one field (`lines[0].hsCode`, where the rates page shows it), and its message names the item:
+ * "Sticker Pack: HS code must be 6 to 10 digits…".
+ */
 export type CustomsResult = Outcome<{ orderId: string; entries: OrderCustomsEntries }, { fieldErrors: FieldErrors }>;
 
-function refuse(field: string, problem: string): CustomsResult {
-  const message = `${field}: ${problem}`;
+function refuse(field: string, name: FieldName, problem: string): CustomsResult {
+  const message = sayProblem(name, problem);
   return { ok: false, message, fieldErrors: { [field]: message } };
 }
 
+const LABELS = { hsCode: "HS code", countryOfOrigin: "country of origin" } as const;
+
 /** One entry per line (`lineId`, `hsCode`, `countryOfOrigin` repeated); a blank field leaves Shopify's value. */
-export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsCode: unknown[]; countryOfOrigin: unknown[] }): CustomsResult {
+export function parseCustoms(posted: {
+  orderId?: unknown;
+  lineId: unknown[];
+  hsCode: unknown[];
+  countryOfOrigin: unknown[];
+  product?: unknown[];
+}): CustomsResult {
   const parsed = CustomsForm.safeParse(posted);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? "lines");
-    return refuse(field, issue.message);
+    return refuse(field, { label: field === "orderId" ? "order" : "items" }, issue.message);
   }
-  const { orderId, lineId, hsCode, countryOfOrigin } = parsed.data;
+  const { orderId, lineId, hsCode, countryOfOrigin, product } = parsed.data;
+  const item = (index: number) => product?.[index]?.trim() || `Item ${index + 1}`;
   const entries: OrderCustomsEntries = {};
   for (const [index, id] of lineId.entries()) {
     const entry: LineCustoms = {};
@@ -60,12 +75,12 @@ export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsC
     ] as const) {
       if (!value?.trim()) continue;
       const checked = schema.safeParse(value);
-      if (!checked.success) return refuse(`lines[${index}].${name}`, checked.error.issues[0]!.message);
+      if (!checked.success) return refuse(`lines[${index}].${name}`, { subject: item(index), label: LABELS[name] }, checked.error.issues[0]!.message);
       entry[name] = checked.data;
     }
     if (entry.hsCode || entry.countryOfOrigin) entries[id] = entry;
   }
-  if (Object.keys(entries).length === 0) return refuse("lines[0].hsCode", "type an HS code or a country of origin for at least one item");
+  if (Object.keys(entries).length === 0) return refuse("lines[0].hsCode", {}, "type an HS code or a country of origin for at least one item");
   return { ok: true, orderId, entries };
 }
 

@@ -34,49 +34,45 @@ describe("packages the merchant sets for one shipment", () => {
   });
 
   it.each([
-    ["no shipment", { shipmentId: "", box: ["Long box"], weight: ["1"] }, "shipmentId", "choose a shipment"],
-    ["no package", { shipmentId: "s1", box: [], weight: [] }, "box", "add at least one package"],
+    ["no shipment", { shipmentId: "", box: ["Long box"], weight: ["1"] }, "shipmentId", "Shipment: choose a shipment"],
+    ["no package", { shipmentId: "s1", box: [], weight: [] }, "box", "Boxes: add at least one package"],
     [
       "a weight that is not a number",
       { shipmentId: "s1", box: ["Long box", "Long box"], weight: ["2", "two"] },
       "packages[1].weight",
-      "must be a number, like 12 or 12.5",
+      "Box 2: weight must be a number, like 12 or 12.5",
     ],
-    ["a zero weight", { shipmentId: "s1", box: ["Long box"], weight: ["0"] }, "packages[0].weight", "must be more than 0"],
-    ["a negative weight", { shipmentId: "s1", box: ["Long box"], weight: ["-3"] }, "packages[0].weight", "must be more than 0"],
+    ["a zero weight", { shipmentId: "s1", box: ["Long box"], weight: ["0"] }, "packages[0].weight", "Box 1: weight must be more than 0"],
+    ["a negative weight", { shipmentId: "s1", box: ["Long box"], weight: ["-3"] }, "packages[0].weight", "Box 1: weight must be more than 0"],
     [
       "a 99,999 lb package",
       { shipmentId: "s1", box: ["Long box"], weight: ["99999"] },
       "packages[0].weight",
-      "must be at most 150 lb; split it into more packages",
+      "Box 1: weight must be at most 150 lb; split it into more packages",
     ],
     [
       "a box that is not in Settings",
       { shipmentId: "s1", box: ["Crate"], weight: ["1"] },
       "packages[0].box",
-      "“Crate” is not one of your boxes; add it in Settings first",
+      "Box 1: “Crate” is not one of your boxes; add it in Settings first",
     ],
-    ["a blank box", { shipmentId: "s1", box: [" "], weight: ["1"] }, "packages[0].box", "choose a box"],
-    ["more boxes than weights", { shipmentId: "s1", box: ["Long box", "Long box"], weight: ["1"] }, "packages", "each package needs a box and a weight"],
+    ["a blank box", { shipmentId: "s1", box: [" "], weight: ["1"] }, "packages[0].box", "Box 1: choose a box"],
+    ["more boxes than weights", { shipmentId: "s1", box: ["Long box", "Long box"], weight: ["1"] }, "packages", "Each box needs a size and a weight"],
     [
       "a carrier's package with a custom box",
       { shipmentId: "s1", box: ["Flat rate", "Long box"], weight: ["1", "1"] },
       "packages[0].box",
-      "a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none",
+      "A carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none",
     ],
     [
       "inches with centimetres",
       { shipmentId: "s1", box: ["Long box", "Metric box"], weight: ["1", "1"] },
       "packages[0].box",
-      "boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit",
+      "Boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit",
     ],
-    ["eleven packages", { shipmentId: "s1", box: Array(11).fill("Long box"), weight: Array(11).fill("1") }, "box", "must be at most 10 packages"],
-  ])("GIVEN %s THEN it is refused on %s", (_, posted, field, message) => {
-    expect(parsePackages(posted, boxes, "lb")).toEqual({
-      ok: false,
-      message: `${field}: ${message}`,
-      fieldErrors: { [field]: `${field}: ${message}` },
-    });
+    ["eleven packages", { shipmentId: "s1", box: Array(11).fill("Long box"), weight: Array(11).fill("1") }, "box", "Boxes may have at most 10"],
+  ])("GIVEN %s THEN it is refused on %s, in words that name the box and no field path", (_, posted, field, message) => {
+    expect(parsePackages(posted, boxes, "lb")).toEqual({ ok: false, message, fieldErrors: { [field]: message } });
   });
 
   const request = {

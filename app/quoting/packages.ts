@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BatchQuoteShipment, WeightUnit } from "../../shipping-api/contract";
 import type { FieldErrors, Outcome } from "../outcome";
+import { sayProblem, type FieldName } from "../settings/field-errors";
 import { MAX_PACKAGING_WEIGHT, PositiveDecimal, type ShippingSettings } from "../settings/settings";
 
 /**
@@ -21,21 +22,27 @@ export interface PackageChoice {
 
 export const PackagesForm = z.object({
   shipmentId: z.string().min(1, "choose a shipment").max(64),
-  box: z.array(z.string().trim().min(1, "choose a box")).min(1, "add at least one package").max(MAX_PACKAGES, `must be at most ${MAX_PACKAGES} packages`),
-  weight: z.array(PositiveDecimal).min(1, "add at least one package").max(MAX_PACKAGES, `must be at most ${MAX_PACKAGES} packages`),
+  box: z.array(z.string().trim().min(1, "choose a box")).min(1, "add at least one package").max(MAX_PACKAGES, `may have at most ${MAX_PACKAGES}`),
+  weight: z.array(PositiveDecimal).min(1, "add at least one package").max(MAX_PACKAGES, `may have at most ${MAX_PACKAGES}`),
 });
 
-/** A refusal names one field, and its message is what the page shows on it: "packages[1].weight: must be more than 0". */
+/**
+ * A refusal names one field (`packages[1].weight`, where the editor shows it), and its message names the box
+ * as the editor does: "Box 2: weight must be more than 0".
+ */
 export type PackagesResult = Outcome<{ shipmentId: string; packages: PackageChoice[] }, { fieldErrors: FieldErrors }>;
 
-function refuse(field: string, problem: string): PackagesResult {
-  const message = `${field}: ${problem}`;
+function refuse(field: string, name: FieldName, problem: string): PackagesResult {
+  const message = sayProblem(name, problem);
   return { ok: false, message, fieldErrors: { [field]: message } };
 }
 
+/** The editor's name for package `index`: "Box 1". */
+const boxNumber = (index: number) => `Box ${index + 1}`;
+
 /**
  * The posted packages (`box` and `weight` repeated, one per package), checked against the shop's boxes and
- * the heaviest parcel for the shipment's unit. A problem names its field: "packages[1].weight".
+ * the heaviest parcel for the shipment's unit. A problem names its box: "Box 2: weight must be more than 0".
  */
 export function parsePackages(
   posted: { shipmentId?: unknown; box: unknown[]; weight: unknown[] },
@@ -46,18 +53,23 @@ export function parsePackages(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const [name, index] = issue.path;
-    const field = typeof index === "number" ? `packages[${index}].${String(name)}` : String(name ?? "packages");
-    return refuse(field, issue.message);
+    if (typeof index === "number")
+      return refuse(`packages[${index}].${String(name)}`, { subject: boxNumber(index), ...(name === "weight" ? { label: "weight" } : {}) }, issue.message);
+    return refuse(String(name ?? "packages"), { label: name === "shipmentId" ? "shipment" : "boxes" }, issue.message);
   }
   const { shipmentId, box, weight } = parsed.data;
-  if (box.length !== weight.length) return refuse("packages", "each package needs a box and a weight");
+  if (box.length !== weight.length) return refuse("packages", {}, "each box needs a size and a weight");
   const heaviest = MAX_PACKAGING_WEIGHT[unit];
   for (const [index, name] of box.entries()) {
     if (!boxes.some((candidate) => candidate.name === name)) {
-      return refuse(`packages[${index}].box`, `“${name}” is not one of your boxes; add it in Settings first`);
+      return refuse(`packages[${index}].box`, { subject: boxNumber(index) }, `“${name}” is not one of your boxes; add it in Settings first`);
     }
     if (Number(weight[index]) > heaviest) {
-      return refuse(`packages[${index}].weight`, `must be at most ${heaviest.toLocaleString("en-US")} ${unit}; split it into more packages`);
+      return refuse(
+        `packages[${index}].weight`,
+        { subject: boxNumber(index), label: "weight" },
+        `must be at most ${heaviest.toLocaleString("en-US")} ${unit}; split it into more packages`,
+      );
     }
   }
   const presets = new Set(
@@ -70,10 +82,10 @@ export function parsePackages(
     box.map((name) => boxes.find((candidate) => candidate.name === name)!).flatMap((found) => (found.kind === "custom" ? [found.dimUnit] : [])),
   );
   if (presets.size > 0 && (presets.size > 1 || units.size > 0)) {
-    return refuse("packages[0].box", "a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none");
+    return refuse("packages[0].box", {}, "a carrier's own package cannot be mixed with other boxes in one shipment; use it for every package or none");
   }
   if (units.size > 1) {
-    return refuse("packages[0].box", "boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit");
+    return refuse("packages[0].box", {}, "boxes measured in inches and in centimetres cannot go in one shipment; use boxes of one unit");
   }
   return { ok: true, shipmentId, packages: box.map((name, index) => ({ box: name, weight: weight[index]! })) };
 }

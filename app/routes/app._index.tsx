@@ -24,6 +24,7 @@ import { currentMirrorSync, requestMirrorSync } from "../orders/mirror-sync.serv
 import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
 import { listPageOf } from "../list-page.server";
 import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
+import { MirrorSyncBanners } from "../orders/components/mirror-sync-banners";
 import { loadAccount } from "../settings/account.server";
 import { loadShopSummary } from "../settings/shop-profile.server";
 import { NeedsAttention } from "../tracking/components/needs-attention";
@@ -127,33 +128,7 @@ export default function OrdersToShip() {
           </Banner>
         )}
         <NeedsAttention total={attention.total} rows={attention.rows} names={names} />
-        {sync.status === "QUEUED" && (
-          <Banner tone="info" title="Your first order sync is queued…">
-            <p>Consign reads your open orders from Shopify once after install. This page updates by itself as it runs.</p>
-          </Banner>
-        )}
-        {sync.status === "NONE" && (
-          <Banner
-            tone="info"
-            title="Your orders have not been read from Shopify yet"
-            action={{ content: "Sync orders", onAction: () => submit({}, { method: "post" }) }}
-          >
-            <p>Choose “Sync orders” to read your open orders; new orders arrive by themselves after that.</p>
-          </Banner>
-        )}
-        {sync.status === "RUNNING" && (
-          <Banner tone="info" title="Reading your open orders from Shopify…">
-            <p>
-              This runs once after install and whenever you sync. The list fills in as your orders are saved
-              {sync.saved === null ? "." : ` (${Math.floor(sync.saved * 100)} % so far).`}
-            </p>
-          </Banner>
-        )}
-        {sync.status === "FAILED" && (
-          <Banner tone="critical" title="Orders could not be read from Shopify">
-            <p>{sync.error} Try “Sync orders” again; if it keeps failing, check the app’s access in Shopify.</p>
-          </Banner>
-        )}
+        <MirrorSyncBanners sync={sync} onSync={() => submit({}, { method: "post" })} />
         <Card padding="0">
           <div data-list-filter={params.get("scope") ?? "all"} hidden />
           <div style={{ padding: "12px" }}>

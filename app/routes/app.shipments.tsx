@@ -17,6 +17,7 @@ import { TrackingRow, TRACKING_HEADINGS } from "../tracking/components/tracking-
 import { TrackingFilter, TrackingSearch } from "../tracking/tracking-views.server";
 import { listPageOf } from "../list-page.server";
 import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
+import { SearchBox } from "../search/components/search-box";
 
 /**
  * Shipments: the tracking dashboard (every shipment Consign fulfilled, with the carrier's status, last event
@@ -68,33 +69,6 @@ const EMPTY: Record<TrackingFilter, string> = {
   attention: "Nothing needs you: no failed attempts, exceptions or silent parcels.",
   stale: "No shipment has gone without a carrier update for 30 days.",
 };
-
-function SearchBox() {
-  const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const [keyword, setKeyword] = useState(params.get("q") ?? "");
-  return (
-    <Card>
-      <Form method="get">
-        <InlineStack gap="300" blockAlign="end">
-          <div style={{ minWidth: 320 }}>
-            <TextField
-              label="Search shipments"
-              name="q"
-              value={keyword}
-              onChange={setKeyword}
-              placeholder="Order number, name, tracking or book number"
-              autoComplete="off"
-            />
-          </div>
-          <Button submit loading={navigation.state === "loading" && navigation.location?.pathname === "/app/shipments"}>
-            Search
-          </Button>
-        </InlineStack>
-      </Form>
-    </Card>
-  );
-}
 
 function SearchResults({ page }: { page: Extract<SerializeFrom<typeof loader>, { mode: "search" }> }) {
   const [params] = useSearchParams();

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { formatIssuePath } from "../../shipping-api/contract";
 import type { FieldErrors } from "../outcome";
+import { plural } from "../plural";
 
 export type { FieldErrors };
 
@@ -24,13 +25,67 @@ export function listFieldErrors(errors: FieldErrors): string {
     .join("; ");
 }
 
+/**
+ * What a merchant calls a field: the thing it belongs to ("Box 1", "Blue T-shirt (M)") and the field's own
+ * name in the middle of a sentence ("weight", "HS code"). Either may be missing.
+ */
+export interface FieldName {
+  subject?: string;
+  label?: string;
+}
+
+/** Names a field from its path (`["items", 0, "htsNumber"]`), for a form's problems in its merchant's words. */
+export type FieldNamer = (path: ReadonlyArray<PropertyKey>) => FieldName;
+
+/** A problem that reads after a field's name ("must be more than 0", "is required"), not a sentence of its own. */
+const PREDICATE = /^(is|are|must|may|has|have|needs|cannot|can|should|was|were)\b/;
+
+/** The first letter in capitals, unless the word is already an abbreviation ("HS code" stays). */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Lower case at the start, for text that follows a colon, unless it starts with an abbreviation or a quote. */
+function continued(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/**
+ * One problem of a form in words a merchant reads, starting with a capital and naming no internal field path:
+ * "Box 1: weight must be more than 0", "Blue T-shirt (M): HS code must be 6 to 10 digits", "Service: choose
+ * one of the options".
+ */
+export function sayProblem(name: FieldName, problem: string): string {
+  const text = problem.trim().replace(/\.$/, "");
+  // A sentence of its own names its field already ("describe the item"): the subject alone goes before it.
+  const said = name.label && PREDICATE.test(text) ? `${name.label} ${text}` : name.label && !name.subject ? `${name.label}: ${continued(text)}` : text;
+  return name.subject ? `${capitalised(name.subject)}: ${continued(said)}` : capitalised(said);
+}
+
+/** The field names a form without a namer of its own gives: the path's last word split into lower case ("shipmentIds" → "shipment ids"). */
+export const plainFieldNames: FieldNamer = (path) => {
+  const last = [...path].reverse().find((part) => typeof part === "string");
+  return last ? { label: last.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() } : {};
+};
+
+/**
+ * A validation's problems as a form's refusal: each field's first problem, keyed by its path (where the page
+ * shows it) and said in the merchant's words through `names`, and all of them on one line for the message.
+ */
+export function describeIssues(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  names: FieldNamer = plainFieldNames,
+): { message: string; fieldErrors: FieldErrors } {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[formatIssuePath(issue.path)] ??= sayProblem(names(issue.path), issue.message);
+  return { message: Object.values(errors).join("; ") || "The form could not be read. Reload the page and try again.", fieldErrors: errors };
+}
+
 /** Adds `more` to `errors`, keeping a message already there for the same field. */
 export function mergeFieldErrors(errors: FieldErrors, more: FieldErrors): FieldErrors {
   for (const [key, message] of Object.entries(more)) errors[key] ??= message;
   return errors;
 }
-
-const plural = (count: number | bigint, one: string) => `${count} ${one}${Number(count) === 1 ? "" : "s"}`;
 
 /**
  * What a form field's problem is, in the words a merchant reads beside the field ("is required", "must be

@@ -69,15 +69,15 @@ export async function quoteFromTheAdmin(
 }
 
 /**
- * Splits a quoted shipment of one package on the rates page into packages of `weights` (lb): "Packages", "Add
- * package" for each further one, the weights, "Re-quote with these packages"; resolves once it is quoted in them.
+ * Splits a quoted shipment of one package on the rates page into packages of `weights` (lb): "Add box"
+ * for each further one, the weights, "Re-quote with these boxes"; resolves once it is quoted in them.
  */
 export async function splitIntoPackages(shipment: Locator, weights: readonly string[]): Promise<void> {
   await shipment.getByRole("button", { name: /^Change the packages of / }).click();
   const editor = shipment.getByTestId("packages-editor");
-  for (let more = 1; more < weights.length; more++) await editor.getByRole("button", { name: "Add package" }).click();
-  for (const [index, weight] of weights.entries()) await editor.getByLabel(`Package ${index + 1} weight`).fill(weight);
-  await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
+  for (let more = 1; more < weights.length; more++) await editor.getByRole("button", { name: "Add box" }).click();
+  for (const [index, weight] of weights.entries()) await editor.getByLabel(`Box ${index + 1} weight`).fill(weight);
+  await editor.getByRole("button", { name: "Re-quote with these boxes" }).click();
   await expect
     .poll(() =>
       shipment

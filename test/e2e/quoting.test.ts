@@ -185,13 +185,13 @@ describe("quoting orders selected in the admin", () => {
       // A weight the merchant cannot mean is refused on its field, in words.
       await shipment.getByRole("button", { name: /^Change the packages of / }).click();
       const editor = shipment.getByTestId("packages-editor");
-      await editor.getByLabel("Package 1 weight").fill("0");
-      await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
-      await editor.getByText("packages[0].weight: must be more than 0").waitFor();
+      await editor.getByLabel("Box 1 weight").fill("0");
+      await editor.getByRole("button", { name: "Re-quote with these boxes" }).click();
+      await editor.getByText("Box 1: weight must be more than 0").waitFor();
 
       // 40 lb: the same service, re-quoted, costs more.
-      await editor.getByLabel("Package 1 weight").fill("40");
-      await editor.getByRole("button", { name: "Re-quote with these packages" }).click();
+      await editor.getByLabel("Box 1 weight").fill("40");
+      await editor.getByRole("button", { name: "Re-quote with these boxes" }).click();
       await expect.poll(() => shipment.getByTestId("shipment-weight").textContent()).toMatch(/^40(\.0+)? lb$/);
       await expect.poll(async () => amount(await shipment.getByTestId("picked-total").textContent())).toBeGreaterThan(amount(before));
 
@@ -232,7 +232,7 @@ describe("quoting orders selected in the admin", () => {
       const form = order.getByTestId("customs-form");
       await form.getByLabel("HS code of Sticker Pack").fill("stickers");
       await form.getByRole("button", { name: /^Save and quote / }).click();
-      await form.getByText("lines[0].hsCode: must be 6 to 10 digits, like 6912.00 or 691200").waitFor();
+      await form.getByText("Sticker Pack: HS code must be 6 to 10 digits, like 6912.00 or 691200").waitFor();
 
       await form.getByLabel("HS code of Sticker Pack").fill("4911.99");
       await form.getByRole("button", { name: /^Save and quote / }).click();

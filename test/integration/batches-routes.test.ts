@@ -20,9 +20,9 @@ const { databaseUrl } = useAppEnvironment({
 });
 const { default: prisma } = await import("../../app/db.server");
 const newBatch = await import("../../app/routes/app.batches.new");
-const batchPage = await import("../../app/routes/app.batches.$id");
+const batchPage = await import("../../app/routes/app.batches.$id/route");
 const batchLabels = await import("../../app/routes/app.batches.$id.labels");
-const bookPage = await import("../../app/routes/app.orders.$id.book");
+const bookPage = await import("../../app/routes/app.orders.$id.book/route");
 const shipmentsPage = await import("../../app/routes/app.shipments");
 const { bookBatch } = await import("../../app/booking/batch-booking.server");
 const { batchWorkSettled } = await import("../../app/booking/batch-work-job");

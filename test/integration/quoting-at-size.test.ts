@@ -83,7 +83,7 @@ describe("quoting and booking a busy shop's selection", () => {
       expect(await bookBatch(shipping, batch.id)).toMatchObject({ ok: false });
     }
     step("booked");
-    await writeBackSettled({ shop: SHOP });
+    await writeBackSettled(shipping);
     step("written back");
     const booked = await prisma.shipment.findMany({
       where: { runId: run.runId, batchId: { not: null } },

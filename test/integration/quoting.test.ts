@@ -221,7 +221,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(await refusal({ shipmentId: shipment.id, box: ["Standard box"], weight: ["-2"] })).toMatchObject({
       status: 400,
       field: "packages[0].weight",
-      message: "packages[0].weight: must be more than 0",
+      message: "Box 1: weight must be more than 0",
     });
     expect(await refusal({ shipmentId: shipment.id, box: ["Crate"], weight: ["2"] })).toMatchObject({ status: 400, field: "packages[0].box" });
     expect(await refusal({ shipmentId: "nope", box: ["Standard box"], weight: ["2"] })).toMatchObject({ status: 404, field: "shipmentId" });

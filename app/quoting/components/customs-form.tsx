@@ -27,6 +27,7 @@ export function CustomsForm({ order }: { order: Pick<OrderView, "orderId" | "ord
           {order.customs.map((line, index) => (
             <InlineStack key={line.lineId} gap="200" blockAlign="end" wrap={false}>
               <input type="hidden" name="lineId" value={line.lineId} />
+              <input type="hidden" name="product" value={line.product} />
               <div style={{ minWidth: 180 }}>
                 <Text as="span">{line.product}</Text>
               </div>

@@ -38,16 +38,16 @@ export function PackagesEditor({
         <input type="hidden" name="shipmentId" value={shipment.id} />
         <BlockStack gap="200">
           <Text as="h3" variant="headingSm">
-            Packages
+            Boxes
           </Text>
           <Text as="p" tone="subdued" variant="bodySm">
-            Weights include the packaging. Split the order by adding packages; the order is quoted again with them.
+            Weights include the packaging. Split the order into more boxes with Add box; the order is quoted again in them.
           </Text>
           {packages.map((entry, index) => (
             <InlineStack key={index} gap="200" blockAlign="end" wrap={false}>
               <div style={{ minWidth: 180 }}>
                 <Select
-                  label={`Package ${index + 1} box`}
+                  label={`Box ${index + 1}`}
                   name="box"
                   options={options}
                   value={entry.box}
@@ -57,7 +57,7 @@ export function PackagesEditor({
               </div>
               <div style={{ width: 140 }}>
                 <TextField
-                  label={`Package ${index + 1} weight`}
+                  label={`Box ${index + 1} weight`}
                   name="weight"
                   inputMode="decimal"
                   autoComplete="off"
@@ -72,7 +72,7 @@ export function PackagesEditor({
                   variant="plain"
                   tone="critical"
                   onClick={() => setPackages((current) => current.filter((_, at) => at !== index))}
-                  accessibilityLabel={`Remove package ${index + 1}`}
+                  accessibilityLabel={`Remove box ${index + 1}`}
                 >
                   Remove
                 </Button>
@@ -89,10 +89,10 @@ export function PackagesEditor({
               disabled={packages.length >= 10}
               onClick={() => setPackages((current) => [...current, { box: current[current.length - 1]?.box ?? boxes[0] ?? "", weight: "" }])}
             >
-              Add package
+              Add box
             </Button>
             <Button submit variant="primary" loading={busy}>
-              Re-quote with these packages
+              Re-quote with these boxes
             </Button>
             <Button variant="plain" onClick={onDone}>
               Cancel

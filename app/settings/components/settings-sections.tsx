@@ -15,6 +15,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { LabelImageFormat, TermsOfTrade, WeightUnit } from "../../../shipping-api/contract";
+import { termsOfTradeOptions } from "../../shipping/terms-of-trade";
 import { EMPTY_ADDRESS, type SenderLocation } from "../addresses";
 import { presetKey, serviceKey, type Catalog } from "../catalog";
 import type { FieldErrors } from "../field-errors";
@@ -255,9 +256,9 @@ export function ServicesSection({ values, onChange, errors, catalog }: SectionPr
       <InlineError message={errors.enabledServices ?? ""} fieldID="enabledServices" />
       <Select
         label="Provider account"
-        helpText="The carrier account labels are booked on; None books on the Shipping API's own accounts."
+        helpText="The carrier account labels are booked and billed on."
         options={[
-          { label: "None", value: "" },
+          { label: "None: book on the Shipping API's own carrier accounts", value: "" },
           ...(catalog?.providerAccounts ?? []).map((account) => ({ label: account.label, value: account.id })),
           ...(values.providerAccountId && !catalog?.providerAccounts.some((account) => account.id === values.providerAccountId)
             ? [{ label: values.providerAccountId, value: values.providerAccountId }]
@@ -395,7 +396,7 @@ export function DefaultsSection({ values, onChange, errors, catalog }: SectionPr
         />
         <Select
           label="Terms of trade (international)"
-          options={TermsOfTrade.options}
+          options={termsOfTradeOptions(TermsOfTrade.options)}
           value={values.termsOfTrade}
           onChange={(terms) => onChange({ ...values, termsOfTrade: TermsOfTrade.parse(terms) })}
         />

@@ -1,0 +1,188 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Box, Card, InlineStack, Page, Pagination, ProgressBar, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks";
+import { listPageOf } from "../../list-page.server";
+import { plural } from "../../plural";
+import { readPostedForm } from "../../posted-form.server";
+import { describeIssues, inMerchantWords } from "../../settings/field-errors";
+import { QuotingInputError } from "../../quoting/errors";
+import { RatesFilter, isFiltered } from "../../quoting/rates-filter";
+import { loadQuoteRunView } from "../../quoting/run-view.server";
+import { adminContext } from "../../request-context.server";
+import { requireAccount } from "../../settings/require-account.server";
+import { ActionInput, applyTheRule, customs, inputRefused, repack, requote, requoteRun, select, type ActionResult } from "./run.server";
+import { QuoteOrder } from "./components/quote-order";
+import { RatesBar, type Pick } from "./components/rates-bar";
+import { RunSummary } from "./components/run-summary";
+import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
+
+/**
+ * The rates page of one quote run: progress while it quotes, then every order's rates with the rule's
+ * pick, overrides, Apply rule, re-quotes, totals by carrier, and "Create batch" (handled by /app/batches/new).
+ */
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { ctx } = await adminContext(request);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const page = listPageOf(new URL(request.url).searchParams);
+  const filter = RatesFilter.parse(query);
+  try {
+    return await loadQuoteRunView(ctx, params.runId ?? "", { page, filter });
+  } catch (error) {
+    if (error instanceof QuotingInputError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { ctx, redirect } = await adminContext(request);
+  const runId = params.runId ?? "";
+  const form = await readPostedForm(request);
+  if (form.get("intent") === "customs") return customs(ctx, runId, form, redirect);
+  if (form.get("intent") === "repack") {
+    await requireAccount(ctx, request);
+    return repack(ctx, form);
+  }
+  const input = ActionInput.safeParse({ ...Object.fromEntries(form), shipmentIds: form.getAll("shipmentIds") }, { error: inMerchantWords });
+  if (!input.success) {
+    return json<ActionResult>({ ok: false, ...describeIssues(input.error.issues) }, { status: 400 });
+  }
+  try {
+    switch (input.data.intent) {
+      case "select":
+        return await select(ctx, input.data.shipmentId, input.data.quoteId);
+      case "apply-rule":
+        return await applyTheRule(ctx, runId, input.data.overrideManual === "on");
+      case "requote":
+        await requireAccount(ctx, request);
+        return await requote(ctx, input.data.shipmentIds);
+      case "requote-run":
+        await requireAccount(ctx, request);
+        return await requoteRun(ctx, runId, input.data.which);
+    }
+  } catch (error) {
+    if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
+    throw error;
+  }
+};
+
+/** While the run quotes, the page reloads its data every second. */
+const POLL_MS = 1000;
+
+export const handle: PageHandle<typeof loader> = { title: "Rates" };
+export const meta = pageMeta;
+
+export default function QuoteRunPage() {
+  const view = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const bulk = useFetcher<typeof action>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The ready shipments the merchant left out of the batch, with their picked rate (taken off the grand total).
+  const [excluded, setExcluded] = useState<ReadonlyMap<string, Pick>>(new Map());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const { run, filter } = view;
+  const outcome = bulk.data ?? result;
+
+  useRevalidateWhile(run.status === "RUNNING", POLL_MS);
+  useSuccessToast(outcome);
+
+  const include = (id: string, pick: Pick | undefined, included: boolean) =>
+    setExcluded((current) => {
+      const next = new Map(current);
+      if (included) next.delete(id);
+      else if (pick) next.set(id, { currency: pick.currency, totalAmount: pick.totalAmount });
+      return next;
+    });
+  const toggle = (orderId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(orderId)) next.delete(orderId);
+      else next.add(orderId);
+      return next;
+    });
+  const setPage = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("page", String(page));
+    setSearchParams(next);
+  };
+  const percent = run.shipmentsTotal === 0 ? 100 : Math.round((run.shipmentsDone / run.shipmentsTotal) * 100);
+
+  return (
+    <Page>
+      <PageTitleBar />
+      <BlockStack gap="400">
+        <Text as="p" tone="subdued">
+          {plural(run.orderCount, "order")} selected · rates picked by your rule: <span data-testid="rule-words">{view.rule}</span> (
+          <Link to="/app/settings">change</Link>)
+        </Text>
+        {run.status === "RUNNING" && (
+          <Card>
+            <BlockStack gap="200">
+              <Text as="p">
+                <span data-testid="quote-progress">
+                  Quoting {run.shipmentsDone} of {plural(run.shipmentsTotal, "shipment")}…
+                </span>
+              </Text>
+              <ProgressBar progress={percent} tone="primary" />
+            </BlockStack>
+          </Card>
+        )}
+        {run.status === "FAILED" && run.error && (
+          <Banner tone="critical" title="Quoting failed">
+            <p data-testid="run-error">{run.error}</p>
+          </Banner>
+        )}
+        {outcome && !outcome.ok && (
+          <Banner tone="critical" title="That did not work">
+            <p>{outcome.message}</p>
+          </Banner>
+        )}
+
+        <RunSummary view={view} bulk={bulk} />
+        <RatesBar view={view} excluded={excluded} />
+
+        <Card padding="0">
+          <div
+            data-rates-filter={[filter.attention && "attention", filter.international && "international", filter.carrier].filter(Boolean).join(" ") || "all"}
+            hidden
+          />
+          {view.orders.length === 0 && (
+            <Box padding="400">
+              <Text as="p" tone="subdued">
+                {isFiltered(filter)
+                  ? "No orders match these filters. Choose All to see every order of this run."
+                  : "No orders in this run. Select orders in Orders to ship and choose Create shipping labels."}
+              </Text>
+            </Box>
+          )}
+          {view.orders.map((order) => (
+            <QuoteOrder
+              key={order.orderId}
+              order={order}
+              view={view}
+              open={expanded.has(order.orderId)}
+              onToggle={() => toggle(order.orderId)}
+              excluded={excluded}
+              onIncludedChange={include}
+            />
+          ))}
+        </Card>
+
+        {view.pages > 1 && (
+          <InlineStack align="center">
+            <Pagination
+              hasPrevious={view.page > 1}
+              hasNext={view.page < view.pages}
+              onPrevious={() => setPage(view.page - 1)}
+              onNext={() => setPage(view.page + 1)}
+              label={`Page ${view.page} of ${view.pages} · ${plural(view.filteredOrderCount, "order")}`}
+            />
+          </InlineStack>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}

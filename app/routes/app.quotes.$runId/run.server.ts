@@ -1,0 +1,92 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { parseCustoms } from "../../orders/customs";
+import { saveOrderCustoms } from "../../orders/customs.server";
+import type { Outcome } from "../../outcome";
+import { plural } from "../../plural";
+import { QuotingInputError } from "../../quoting/errors";
+import { applyRule, selectRate } from "../../quoting/rate-pick.server";
+import { repackShipment } from "../../quoting/repack.server";
+import { requoteShipments } from "../../quoting/requote.server";
+import { runShipmentIds } from "../../quoting/run-view.server";
+import type { FieldErrors } from "../../settings/field-errors";
+import type { Context } from "../../context";
+
+/** The rates page's intents, one function each: customs details, packages, a rate chosen, the rule applied, re-quotes. */
+
+export const ActionInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("select"), shipmentId: z.string().min(1), quoteId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("apply-rule"), overrideManual: z.literal("on").optional() }),
+  z.object({ intent: z.literal("requote"), shipmentIds: z.array(z.string().min(1)).min(1, "choose at least one shipment") }),
+  // Every expired or failed shipment of the run, read on the server: the page does not carry a run's ids.
+  z.object({ intent: z.literal("requote-run"), which: z.enum(["expired", "failed"]) }),
+]);
+
+/** Refused with the message, on the field it names when it names one (the customs form and the packages editor show it there). */
+export type ActionResult = Outcome<{ message: string }, { fieldErrors?: FieldErrors }>;
+
+/** A typed input error of quoting as the answer, on its field. */
+export function inputRefused(error: QuotingInputError): ActionResult {
+  return { ok: false, message: error.message, fieldErrors: { [error.field]: error.message } };
+}
+
+/** Customs details for an order blocked without them: saved, then the order is quoted again in a new run. */
+export async function customs(ctx: Context, runId: string, form: FormData, redirect: (url: string) => Response) {
+  const customs = parseCustoms({
+    orderId: form.get("orderId"),
+    lineId: form.getAll("lineId"),
+    hsCode: form.getAll("hsCode"),
+    countryOfOrigin: form.getAll("countryOfOrigin"),
+    product: form.getAll("product"),
+  });
+  if (!customs.ok) return json<ActionResult>(customs, { status: 400 });
+  if (!(await saveOrderCustoms(ctx, runId, customs.orderId, customs.entries))) {
+    return json<ActionResult>(
+      {
+        ok: false,
+        message: "This order is not blocked in this run; open its run from Rates.",
+        fieldErrors: { orderId: "This order is not blocked in this run; open its run from Rates." },
+      },
+      { status: 404 },
+    );
+  }
+  return redirect(`/app/quotes/new?${new URLSearchParams({ id: customs.orderId })}`);
+}
+
+/** The packages editor: the shipment repacked and quoted again. */
+export async function repack(ctx: Context, form: FormData) {
+  try {
+    const outcome = await repackShipment(ctx, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") });
+    return outcome.ok
+      ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
+      : json<ActionResult>({ ok: false, message: `Packages saved, but the re-quote failed: ${outcome.message}` });
+  } catch (error) {
+    if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
+    throw error;
+  }
+}
+
+export async function select(ctx: Context, shipmentId: string, quoteId: number) {
+  await selectRate(ctx, shipmentId, quoteId);
+  return json<ActionResult>({ ok: true, message: "Rate chosen" });
+}
+
+export async function applyTheRule(ctx: Context, runId: string, overrideManual: boolean) {
+  const result = await applyRule(ctx, runId, { overrideManual });
+  const kept = result.keptManual > 0 ? `; kept ${plural(result.keptManual, "rate")} you chose` : "";
+  return json<ActionResult>({ ok: true, message: `Rule applied to ${plural(result.applied, "shipment")}${kept}` });
+}
+
+/** The run's expired or failed shipments, read on the server, quoted again. */
+export async function requoteRun(ctx: Context, runId: string, which: "expired" | "failed") {
+  const ids = await runShipmentIds(ctx, runId, which);
+  if (ids.length === 0) return json<ActionResult>({ ok: false, message: `No ${which} shipment is left to re-quote in this run.` });
+  return requote(ctx, ids);
+}
+
+export async function requote(ctx: Context, shipmentIds: string[]) {
+  const outcomes = await requoteShipments(ctx, shipmentIds);
+  const failed = outcomes.filter((outcome) => !outcome.ok).length;
+  const done = `Re-quoted ${plural(outcomes.length - failed, "shipment")}`;
+  return json<ActionResult>({ ok: true, message: failed > 0 ? `${done}; ${failed} could not be quoted (see below)` : done });
+}
