@@ -13,6 +13,7 @@ import { batchCandidates, type BatchCandidate } from "../batches/batch-store.ser
 import { rebatchFailed, startBatchBooking } from "../booking/batch-booking.server";
 import { BatchStatusBadge, BookingStatusBadge } from "../batches/components/batch-status";
 import { CandidateTable } from "../batches/components/candidate-table";
+import { ShopDateTime } from "../components/shop-time";
 import { openLabelFile } from "../batches/components/label-file";
 import { PrepayCheckpoint, prepaySentence } from "../batches/components/prepay-checkpoint";
 import { listPagination, usePageTurn } from "../components/list-pages";
@@ -335,7 +336,7 @@ export default function BatchPage() {
               )}
               {batch.bookedAt && (
                 <Text as="p" tone="subdued">
-                  Booked {new Date(batch.bookedAt).toLocaleString()}
+                  Booked <ShopDateTime value={batch.bookedAt} />
                 </Text>
               )}
             </BlockStack>
@@ -429,13 +430,13 @@ export default function BatchPage() {
           </Card>
         )}
 
-        {batch.status === "OPEN" && <AddOrders candidates={candidates} busy={busy} />}
+        {batch.status === "OPEN" && <AddOrders candidates={candidates} busy={busy} names={names} />}
       </BlockStack>
     </Page>
   );
 }
 
-function AddOrders({ candidates, busy }: { candidates: BatchCandidate[]; busy: boolean }) {
+function AddOrders({ candidates, busy, names }: { candidates: BatchCandidate[]; busy: boolean; names: ServiceNames }) {
   const fetcher = useFetcher<typeof action>();
   const rows = candidates.map((candidate) => ({ ...candidate, id: candidate.shipmentId }));
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
@@ -468,7 +469,13 @@ function AddOrders({ candidates, busy }: { candidates: BatchCandidate[]; busy: b
             </Text>
           )}
         </div>
-        <CandidateTable rows={candidates} selected={selectedResources} allSelected={allResourcesSelected} onSelectionChange={handleSelectionChange} />
+        <CandidateTable
+          rows={candidates}
+          selected={selectedResources}
+          allSelected={allResourcesSelected}
+          onSelectionChange={handleSelectionChange}
+          names={names}
+        />
       </BlockStack>
     </Card>
   );

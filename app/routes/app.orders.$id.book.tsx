@@ -144,7 +144,7 @@ export default function BookOrder() {
             <p>{outcome.message}</p>
           </Banner>
         )}
-        <TrackingTimeline shipments={tracking} />
+        <TrackingTimeline shipments={tracking} names={view.names} />
         {view.shipments.map((shipment, index) => (
           <ShipmentCard
             key={shipment.shipmentId}
@@ -240,7 +240,7 @@ function ShipmentCard({
             <p data-testid="booking-blocked">{shipment.blocked}</p>
           </Banner>
         ) : (
-          <BookingForm orderNumber={orderNumber} shipment={shipment} fieldErrors={fieldErrors} choices={choices} />
+          <BookingForm orderNumber={orderNumber} shipment={shipment} fieldErrors={fieldErrors} choices={choices} names={names} />
         )}
         {shipment.bookingError && shipment.bookingStatus === "FAILED" && (
           <Text as="p" tone="critical">
@@ -302,11 +302,13 @@ function BookingForm({
   shipment,
   fieldErrors,
   choices,
+  names,
 }: {
   orderNumber: string;
   shipment: ShipmentBooking;
   fieldErrors: FieldErrors;
   choices: Choices;
+  names: ServiceNames;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -371,7 +373,7 @@ function BookingForm({
           label="Service"
           options={shipment.rates.map((entry) => ({
             value: String(entry.quoteId),
-            label: `${entry.carrierCode} · ${entry.serviceDescription} — ${formatMoney(entry.totalAmount, entry.currency)} (quoted)`,
+            label: `${carrierAndService(names, entry)} — ${formatMoney(entry.totalAmount, entry.currency)} (quoted)`,
           }))}
           value={quoteId}
           onChange={setQuoteId}
