@@ -110,5 +110,6 @@ export async function redactShop({ db, shop }: Pick<Context, "db" | "shop">): Pr
     db.quoteRun.deleteMany({ where: { shop } }),
     db.shippingAccount.deleteMany({ where: { shop } }),
     db.shopSettings.deleteMany({ where: { shop } }),
+    db.shopProfile.deleteMany({ where: { shop } }),
   ]);
 }

@@ -170,6 +170,7 @@ export interface BatchCandidate {
   orderId: string;
   orderName: string;
   carrierCode: string;
+  serviceCode: string;
   serviceDescription: string;
   totalAmount: string;
   currency: string;
@@ -203,6 +204,7 @@ export async function batchCandidates(ctx: ShippingContext, options: { limit?: n
       orderId: shipment.orderId,
       orderName: shipment.orderName,
       carrierCode: shipment.selectedQuote?.carrierCode ?? "",
+      serviceCode: shipment.selectedQuote?.serviceCode ?? "",
       serviceDescription: shipment.selectedQuote?.serviceDescription ?? "",
       totalAmount: shipment.selectedQuote?.totalAmount ?? "",
       currency: shipment.selectedQuote?.currency ?? "",

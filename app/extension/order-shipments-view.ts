@@ -14,13 +14,16 @@ export const LatestTracking = z.object({
   place: z.nullable(z.string()),
   /** ISO time of the event. */
   at: z.string(),
+  /** The same time as the app writes it, in the shop's time zone ("Nov 27, 2026, 9:10 AM"). */
+  atText: z.string(),
 });
 export type LatestTracking = z.infer<typeof LatestTracking>;
 
 export const BlockShipment = z.object({
   id: z.string(),
-  carrierCode: z.nullable(z.string()),
-  /** The service's name as quoted ("Blue Parcel Ground"), or its code when the rate is gone. */
+  /** The carrier's name as List Services gives it ("Globe Parcel Consolidators"); its code when the catalog does not know it. */
+  carrier: z.nullable(z.string()),
+  /** The service's name as List Services gives it ("International Economy"), else as quoted, else its code in words. */
   service: z.nullable(z.string()),
   /** Formatted for people ("$12.40"); null until booked. */
   cost: z.nullable(z.string()),

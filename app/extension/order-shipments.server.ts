@@ -8,6 +8,8 @@ import { unshippableReason } from "../orders/orders-to-ship.server";
 import { formatMoney } from "../shipping/money";
 import { latestCarrierEvent } from "../tracking/tracking-views.server";
 import type { BlockShipment, OrderShipmentsView } from "./order-shipments-view";
+import { formatDateTime } from "../locale/shop-time";
+import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
 
 /**
  * The order-details block's data: Consign's shipments of one order of the shop (service, cost, label
@@ -37,7 +39,11 @@ function labelStatus(row: Shipment): Pick<BlockShipment, "labelStatus" | "tone">
  * The view of `orderId` for `shop`, or null when the shop has neither mirrored nor shipped that order
  * (another shop's order, or an unknown id).
  */
-export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orderId: string): Promise<OrderShipmentsView | null> {
+export async function orderShipmentsView(
+  ctx: Pick<Context, "db" | "shop">,
+  orderId: string,
+  display: { names: ServiceNames; timeZone: string },
+): Promise<OrderShipmentsView | null> {
   const { db, shop } = ctx;
   const [rows, [mirrored], blocked] = await Promise.all([
     db.shipment.findMany({
@@ -57,7 +63,7 @@ export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orde
   const quoteIds = shown.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
   const quotes = await db.quote.findMany({
     where: { shop, quoteId: { in: quoteIds } },
-    select: { quoteId: true, serviceDescription: true, carrierCode: true, totalAmount: true, currency: true },
+    select: { quoteId: true, serviceDescription: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
   });
   const quoteById = new Map(quotes.map((quote) => [quote.quoteId, quote]));
   const number = orderNumber(orderId);
@@ -66,15 +72,21 @@ export async function orderShipmentsView(ctx: Pick<Context, "db" | "shop">, orde
     const quote = row.selectedQuoteId === null ? undefined : quoteById.get(row.selectedQuoteId);
     const isBooked = row.bookingStatus === "BOOKED";
     const cost = row.shippingCost && row.currency ? formatMoney(row.shippingCost, row.currency) : quote ? formatMoney(quote.totalAmount, quote.currency) : null;
+    const carrierCode = row.carrierCode ?? quote?.carrierCode ?? null;
+    const serviceCode = row.serviceCode ?? quote?.serviceCode ?? null;
+    const latest = isBooked ? latestCarrierEvent(row) : null;
     return {
       id: row.id,
-      carrierCode: row.carrierCode ?? quote?.carrierCode ?? null,
-      service: quote?.serviceDescription ?? row.serviceCode ?? null,
+      carrier: carrierCode ? carrierName(display.names, carrierCode) : null,
+      service:
+        carrierCode && serviceCode
+          ? serviceName(display.names, { carrierCode, serviceCode, serviceDescription: quote?.serviceDescription })
+          : (quote?.serviceDescription ?? null),
       cost,
       ...labelStatus(row),
       trackingNumber: row.trackingNumber,
       trackingNumbers: trackingNumbersOf(row),
-      tracking: isBooked ? latestCarrierEvent(row) : null,
+      tracking: latest ? { ...latest, atText: formatDateTime(latest.at, display.timeZone) } : null,
       labelPath: isBooked ? `/app/orders/${number}/label?${new URLSearchParams({ shipment: row.id }).toString()}` : null,
     };
   });

@@ -29,6 +29,7 @@ const MIRRORED_ADDRESS_FIELDS = `#graphql
     address1
     address2
     city
+    province
     provinceCode
     zip
     countryCodeV2

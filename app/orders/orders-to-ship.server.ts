@@ -4,6 +4,7 @@ import { loadMirroredOrders } from "./mirror.server";
 import type { MirroredOrder } from "./order-node";
 import type { OrderListQuery } from "./order-list-query";
 import { fulfillmentOrderIssue } from "./shipment-mapping";
+import { countryName, placeName } from "../locale/places";
 
 /**
  * The "Orders to ship" list: mirrored orders with a fulfillment order still open, newest first, each with
@@ -96,7 +97,8 @@ export interface OrderListPage {
   /** The page shown: the one asked for, or the last when it asked past the end. */
   page: number;
   pages: number;
-  countries: string[];
+  /** The destination countries to filter by, by name. */
+  countries: Array<{ code: string; name: string }>;
   tags: string[];
 }
 
@@ -127,7 +129,7 @@ export async function listOrdersToShip(ctx: Pick<Context, "db" | "shop">, filter
       id: order.id,
       name: order.name,
       createdAt: order.createdAt,
-      destination: address ? [address.city, address.provinceCode, address.countryCode].filter(Boolean).join(", ") : "No shipping address",
+      destination: address ? placeName(address) || "No shipping address" : "No shipping address",
       country: address?.countryCode ?? null,
       items: order.fulfillmentOrders.reduce((sum, fo) => sum + fo.lines.reduce((lines, line) => lines + line.remainingQuantity, 0), 0),
       tags: order.tags,
@@ -141,14 +143,16 @@ export async function listOrdersToShip(ctx: Pick<Context, "db" | "shop">, filter
 }
 
 /** The countries and tags to filter by: the distinct values, not a row per order. */
-async function listFacets(db: Pick<PrismaClient, "mirrorOrder">, shop: string): Promise<{ countries: string[]; tags: string[] }> {
+async function listFacets(db: Pick<PrismaClient, "mirrorOrder">, shop: string): Promise<{ countries: Array<{ code: string; name: string }>; tags: string[] }> {
   const where = { shop, cancelledAt: null };
   const [countries, tagLists] = await Promise.all([
     db.mirrorOrder.findMany({ where: { ...where, destinationCountry: { not: null } }, distinct: ["destinationCountry"], select: { destinationCountry: true } }),
     db.mirrorOrder.findMany({ where: { ...where, NOT: { tags: "[]" } }, distinct: ["tags"], select: { tags: true } }),
   ]);
   return {
-    countries: countries.flatMap((row) => (row.destinationCountry ? [row.destinationCountry] : [])).sort(),
+    countries: countries
+      .flatMap((row) => (row.destinationCountry ? [{ code: row.destinationCountry, name: countryName(row.destinationCountry) }] : []))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     tags: [...new Set(tagLists.flatMap((row) => JSON.parse(row.tags) as string[]))].sort((a, b) => a.localeCompare(b)),
   };
 }

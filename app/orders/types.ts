@@ -12,6 +12,8 @@ export interface OrderAddress {
   address1: string | null;
   address2: string | null;
   city: string | null;
+  /** The province's name as Shopify gives it ("Tokyo" for "JP-13"); absent on an order mirrored before it was read. */
+  province?: string | null;
   provinceCode: string | null;
   zip: string | null;
   countryCode: string | null;

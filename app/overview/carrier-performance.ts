@@ -1,4 +1,5 @@
 import { speedClass } from "../quoting/rate-rule";
+import { carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";
 import { transitDays } from "../tracking/transit-times";
 
 /**
@@ -20,6 +21,8 @@ export interface DeliveredShipment {
 
 export interface CarrierPerformance {
   carrierCode: string;
+  /** The carrier's name from List Services (its code when the catalog does not know it). */
+  carrier: string;
   delivered: number;
   onTime: number;
   /** onTime / delivered, or null when nothing was delivered. */
@@ -35,7 +38,7 @@ export function promisedTransitDays(shipment: Pick<DeliveredShipment, "serviceCo
   return PROMISED_DAYS[speedClass({ serviceCode: shipment.serviceCode, serviceDescription: shipment.serviceDescription ?? "" }).label] ?? 5;
 }
 
-export function carrierPerformance(shipments: readonly DeliveredShipment[]): CarrierPerformance[] {
+export function carrierPerformance(shipments: readonly DeliveredShipment[], names: ServiceNames = NO_NAMES): CarrierPerformance[] {
   const byCarrier = new Map<string, DeliveredShipment[]>();
   for (const shipment of shipments) byCarrier.set(shipment.carrierCode, [...(byCarrier.get(shipment.carrierCode) ?? []), shipment]);
   return [...byCarrier.entries()]
@@ -44,11 +47,12 @@ export function carrierPerformance(shipments: readonly DeliveredShipment[]): Car
       const onTime = delivered.filter((shipment, index) => days[index]! <= promisedTransitDays(shipment)).length;
       return {
         carrierCode,
+        carrier: carrierName(names, carrierCode),
         delivered: delivered.length,
         onTime,
         onTimeRate: delivered.length > 0 ? onTime / delivered.length : null,
         averageTransitDays: Math.round((days.reduce((sum, value) => sum + value, 0) / delivered.length) * 10) / 10,
       };
     })
-    .sort((a, b) => a.carrierCode.localeCompare(b.carrierCode));
+    .sort((a, b) => a.carrier.localeCompare(b.carrier));
 }

@@ -7,6 +7,9 @@ import { sumAmounts } from "../shipping/money";
 import { carrierPerformance, type DeliveredShipment } from "./carrier-performance";
 import type { Overview, SpendRow } from "./overview";
 import { readByIds } from "../id-lists.server";
+import { countryName } from "../locale/places";
+import { dayInZone } from "../locale/shop-time";
+import { carrierAndService, carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";
 
 /**
  * The Shipping overview: what labels cost over a period, where they went, how carriers performed, and what
@@ -49,14 +52,23 @@ export function averageAmount(total: string, count: number): string {
   return `${total.startsWith("-") ? "-" : ""}${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
-function spendRows(groups: Map<string, { label: string; amounts: string[] }>): SpendRow[] {
+type SpendGroup = { label: string; carrierCode: string; serviceCode: string | null; amounts: string[] };
+
+function spendRows(groups: Map<string, SpendGroup>): SpendRow[] {
   return [...groups.entries()]
-    .map(([key, group]) => ({ key, label: group.label, labels: group.amounts.length, spend: sumAmounts(group.amounts) }))
+    .map(([key, group]) => ({
+      key,
+      label: group.label,
+      carrierCode: group.carrierCode,
+      serviceCode: group.serviceCode,
+      labels: group.amounts.length,
+      spend: sumAmounts(group.amounts),
+    }))
     .sort((a, b) => Number(b.spend) - Number(a.spend) || a.label.localeCompare(b.label));
 }
 
-function add(groups: Map<string, { label: string; amounts: string[] }>, key: string, label: string, amount: string): void {
-  const group = groups.get(key) ?? { label, amounts: [] };
+function add(groups: Map<string, SpendGroup>, key: string, named: Omit<SpendGroup, "amounts">, amount: string): void {
+  const group = groups.get(key) ?? { ...named, amounts: [] };
   group.amounts.push(amount);
   groups.set(key, group);
 }
@@ -92,7 +104,11 @@ async function waitingOrders(db: PrismaClient, shop: string, now: Date): Promise
   };
 }
 
-export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">, days: number): Promise<Overview> {
+/**
+ * The overview of the last `days`, carriers and services by the names List Services gives them (`names`;
+ * their codes stay beside them for the CSV), countries by name.
+ */
+export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">, days: number, names: ServiceNames = NO_NAMES): Promise<Overview> {
   const { db, shop } = ctx;
   const now = ctx.now();
   const from = new Date(now.getTime() - days * DAY_MS);
@@ -105,7 +121,7 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
     deliveredShipments(db, shop, from, now),
   ]);
   const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
-  const names = new Map(
+  const descriptions = new Map(
     (
       await readByIds({ db }, quoteIds, (chunk) =>
         db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } }),
@@ -113,19 +129,20 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
     ).map((quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription]),
   );
 
-  const byCarrier = new Map<string, { label: string; amounts: string[] }>();
-  const byService = new Map<string, { label: string; amounts: string[] }>();
+  const byCarrier = new Map<string, SpendGroup>();
+  const byService = new Map<string, SpendGroup>();
   const byCountry = new Map<string, number>();
   const amounts: string[] = [];
   const currencies = new Set<string>();
   for (const row of rows) {
     const carrier = row.carrierCode ?? "Unknown carrier";
     const service = row.serviceCode ?? "Unknown service";
+    const quoted = { carrierCode: carrier, serviceCode: service, serviceDescription: descriptions.get(`${carrier}/${service}`) ?? null };
     const amount = row.shippingCost ?? "0";
     if (row.currency) currencies.add(row.currency);
     amounts.push(amount);
-    add(byCarrier, carrier, carrier, amount);
-    add(byService, `${carrier}/${service}`, `${carrier} · ${names.get(`${carrier}/${service}`) ?? service}`, amount);
+    add(byCarrier, carrier, { label: carrierName(names, carrier), carrierCode: carrier, serviceCode: null }, amount);
+    add(byService, `${carrier}/${service}`, { label: carrierAndService(names, quoted), carrierCode: carrier, serviceCode: service }, amount);
     const destination = Destination.safeParse(JSON.parse(row.request));
     const country = destination.success ? destination.data.receiver.country : "Unknown";
     byCountry.set(country, (byCountry.get(country) ?? 0) + 1);
@@ -141,28 +158,34 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
     byCarrier: spendRows(byCarrier),
     byService: spendRows(byService),
     byCountry: [...byCountry.entries()]
-      .map(([country, labels]) => ({ country, labels }))
-      .sort((a, b) => b.labels - a.labels || a.country.localeCompare(b.country)),
-    performance: carrierPerformance(delivered),
+      .map(([country, labels]) => ({ country, name: countryName(country) || country, labels }))
+      .sort((a, b) => b.labels - a.labels || a.name.localeCompare(b.name)),
+    performance: carrierPerformance(delivered, names),
     waiting,
   };
 }
 
-/** The overview as CSV: one row per figure, with the section it belongs to, so a spreadsheet can pivot it. */
-export function overviewCsv(overview: Overview): string {
+/**
+ * The overview as CSV: one row per figure, with the section it belongs to, so a spreadsheet can pivot it.
+ * Names as the page shows them, the carrier, service and country codes in their own columns beside them, and
+ * the period's days in the shop's time zone.
+ */
+export function overviewCsv(overview: Overview, timeZone: string): string {
   const currency = overview.currency ?? "";
-  const rows: Array<Array<string | number>> = [["Section", "Name", "Labels", "Amount", "Currency"]];
-  rows.push(["Period", `Last ${overview.period.days} days (${overview.period.from.slice(0, 10)} to ${overview.period.to.slice(0, 10)})`, "", "", ""]);
-  rows.push(["Total", "Labels bought", overview.labelsBought, overview.totalSpend, currency]);
-  rows.push(["Total", "Average cost per shipment", "", overview.averageCost ?? "", currency]);
-  for (const row of overview.byCarrier) rows.push(["Spend by carrier", row.label, row.labels, row.spend, currency]);
-  for (const row of overview.byService) rows.push(["Spend by service", row.label, row.labels, row.spend, currency]);
-  for (const row of overview.byCountry) rows.push(["Shipments by country", row.country, row.labels, "", ""]);
+  const rows: Array<Array<string | number>> = [["Section", "Name", "Carrier code", "Service code", "Country code", "Labels", "Amount", "Currency"]];
+  const period = `Last ${overview.period.days} days (${dayInZone(overview.period.from, timeZone)} to ${dayInZone(overview.period.to, timeZone)})`;
+  rows.push(["Period", period, "", "", "", "", "", ""]);
+  rows.push(["Total", "Labels bought", "", "", "", overview.labelsBought, overview.totalSpend, currency]);
+  rows.push(["Total", "Average cost per shipment", "", "", "", "", overview.averageCost ?? "", currency]);
+  for (const row of overview.byCarrier) rows.push(["Spend by carrier", row.label, row.carrierCode, "", "", row.labels, row.spend, currency]);
+  for (const row of overview.byService) rows.push(["Spend by service", row.label, row.carrierCode, row.serviceCode ?? "", "", row.labels, row.spend, currency]);
+  for (const row of overview.byCountry) rows.push(["Shipments by country", row.name, "", "", row.country, row.labels, "", ""]);
   for (const row of overview.performance) {
-    rows.push(["On-time rate by carrier", row.carrierCode, row.delivered, row.onTimeRate === null ? "" : row.onTimeRate.toFixed(3), "ratio"]);
-    rows.push(["Transit days by carrier", row.carrierCode, row.delivered, row.averageTransitDays.toFixed(1), "days"]);
+    const rate = row.onTimeRate === null ? "" : row.onTimeRate.toFixed(3);
+    rows.push(["On-time rate by carrier", row.carrier, row.carrierCode, "", "", row.delivered, rate, "ratio"]);
+    rows.push(["Transit days by carrier", row.carrier, row.carrierCode, "", "", row.delivered, row.averageTransitDays.toFixed(1), "days"]);
   }
-  for (const row of overview.waiting.byAge) rows.push(["Orders waiting to ship", row.label, row.orders, "", ""]);
+  for (const row of overview.waiting.byAge) rows.push(["Orders waiting to ship", row.label, "", "", "", row.orders, "", ""]);
   return `${rows.map((row) => row.map((cell) => csvCell(String(cell))).join(",")).join("\r\n")}\r\n`;
 }
 

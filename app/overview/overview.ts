@@ -12,8 +12,12 @@ export const OverviewQuery = z.object({
 });
 
 export interface SpendRow {
+  /** "MRX", or "MRX/MRX_2DAY" for a service: what the row groups by. */
   key: string;
+  /** The carrier's (and service's) name from List Services: "Mercury Express · 2Day". */
   label: string;
+  carrierCode: string;
+  serviceCode: string | null;
   labels: number;
   spend: string;
 }
@@ -26,7 +30,8 @@ export interface Overview {
   averageCost: string | null;
   byCarrier: SpendRow[];
   byService: SpendRow[];
-  byCountry: Array<{ country: string; labels: number }>;
+  /** `country` is the ISO code ("US"), `name` its name ("United States"). */
+  byCountry: Array<{ country: string; name: string; labels: number }>;
   /** On-time rate and transit days by carrier; empty until tracking has seen deliveries. */
   performance: CarrierPerformance[];
   waiting: { orders: number; oldestDays: number | null; byAge: Array<{ label: string; orders: number }> };

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import prisma from "../db.server";
+import { contextFor } from "../context.server";
+import { loadServiceNames } from "../quoting/service-names.server";
+import { loadShopTimeZone } from "../settings/shop-time-zone.server";
 import { orderShipmentsView } from "../extension/order-shipments.server";
 import { shopifyGid } from "../shopify/gid";
 import { authenticateAdmin, extensionGetOnly } from "../request-context.server";
@@ -15,10 +17,13 @@ import { authenticateAdmin, extensionGetOnly } from "../request-context.server";
 const OrderParam = z.string().regex(/^\d{1,20}$/, "id: the order's numeric id, e.g. 1001");
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session, cors } = await authenticateAdmin(request);
+  const { session, cors, admin } = await authenticateAdmin(request);
   const id = OrderParam.safeParse(params.id);
   if (!id.success) return cors(json({ error: id.error.issues[0]?.message ?? "id is invalid" }, { status: 400 }));
-  const view = await orderShipmentsView({ db: prisma, shop: session.shop }, shopifyGid("Order", id.data));
+  const ctx = contextFor(session.shop, { shopify: { admin, shop: session.shop } });
+  // Carriers and services by name, times in the shop's time zone: as the app's own pages write them.
+  const [names, timeZone] = await Promise.all([loadServiceNames(ctx), loadShopTimeZone(ctx)]);
+  const view = await orderShipmentsView(ctx, shopifyGid("Order", id.data), { names, timeZone });
   if (!view)
     return cors(
       json(

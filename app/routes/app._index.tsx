@@ -32,6 +32,8 @@ import { needsAttention } from "../tracking/tracking-views.server";
 import { NO_NAMES } from "../shipping/service-names";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { orderNumber } from "../shopify/gid";
+import { ShopDateTime } from "../components/shop-time";
+import { fulfillmentStatusName } from "../orders/order-status";
 import type { loader as matchingLoader } from "./app.orders.matching";
 import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
@@ -155,7 +157,7 @@ export default function OrdersToShip() {
                 <Select
                   label="Country"
                   labelInline
-                  options={[{ label: "Any", value: "" }, ...list.countries.map((code) => ({ label: code, value: code }))]}
+                  options={[{ label: "Any", value: "" }, ...list.countries.map((country) => ({ label: country.name, value: country.code }))]}
                   value={params.get("country") ?? ""}
                   onChange={(value) => setFilter("country", value)}
                 />
@@ -224,12 +226,14 @@ export default function OrdersToShip() {
                     )}
                   </InlineStack>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{new Date(row.createdAt).toLocaleDateString()}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <ShopDateTime value={row.createdAt} dateOnly />
+                </IndexTable.Cell>
                 <IndexTable.Cell>{row.destination}</IndexTable.Cell>
                 <IndexTable.Cell>{row.items}</IndexTable.Cell>
                 <IndexTable.Cell>
                   {row.shippable ? (
-                    <Badge tone="attention">{row.fulfillmentStatus.toLowerCase().replace(/_/g, " ")}</Badge>
+                    <Badge tone="attention">{fulfillmentStatusName(row.fulfillmentStatus)}</Badge>
                   ) : (
                     <Text as="span" tone="subdued">
                       {row.reason}

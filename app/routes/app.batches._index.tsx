@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Pagination, Text } from "@shopify/polaris";
+import { ShopDateTime } from "../components/shop-time";
 import { BatchStatusBadge } from "../batches/components/batch-status";
 import { listBatches } from "../booking/batches.server";
 import { requestContext } from "../request-context.server";
@@ -62,7 +63,9 @@ export default function Batches() {
                       {row.failed > 0 && <Badge tone="critical">{`${row.failed} failed`}</Badge>}
                     </InlineStack>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{new Date(row.createdAt).toLocaleString()}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <ShopDateTime value={row.createdAt} />
+                  </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
             </IndexTable>

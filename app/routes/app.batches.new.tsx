@@ -7,8 +7,11 @@ import { BatchName } from "../batches/batch-plan";
 import { batchCandidates, type BatchCandidate } from "../batches/batch-store.server";
 import { CandidateTable } from "../batches/components/candidate-table";
 import { startBatchCreation, type CreateBatchesResult } from "../booking/creation.server";
+import { formatDate } from "../locale/shop-time";
+import { loadServiceNames } from "../quoting/service-names.server";
 import { requestContext } from "../request-context.server";
 import { runShipmentIds } from "../quoting/run-view.server";
+import { loadShopTimeZone } from "../settings/shop-time-zone.server";
 import { readPostedForm } from "../posted-form.server";
 import type { FieldErrors, Outcome } from "../outcome";
 import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
@@ -29,13 +32,15 @@ const NewBatchInput = z.object({
 /** The rates page's Create batch: the run's ready shipments, read here, less those the merchant left out. */
 const FromRun = z.object({ runId: z.string().min(1).max(64), excludedShipmentIds: ShipmentIds });
 
-function suggestedName(now: Date): string {
-  return `Labels ${now.toLocaleDateString("en-US", { month: "short", day: "numeric" })}`;
+/** "Labels Nov 27, 2026": today in the shop's time zone. */
+function suggestedName(now: Date, timeZone: string): string {
+  return `Labels ${formatDate(now, timeZone)}`;
 }
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  return { candidates: await batchCandidates(ctx), suggestedName: suggestedName(ctx.now()) };
+  const [candidates, names, timeZone] = await Promise.all([batchCandidates(ctx), loadServiceNames(ctx), loadShopTimeZone(ctx)]);
+  return { candidates, names, suggestedName: suggestedName(ctx.now(), timeZone) };
 };
 
 /** The orders posted from the rates page, preselected; the batches created (and what was left out); or the form refused on its field. */
@@ -77,7 +82,7 @@ export const handle: PageHandle<typeof loader> = { title: "New batch" };
 export const meta = pageMeta;
 
 export default function NewBatch() {
-  const { candidates, suggestedName: suggested } = useLoaderData<typeof loader>();
+  const { candidates, names, suggestedName: suggested } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   const navigation = useNavigation();
   const preselected = outcome?.ok && outcome.kind === "preselected" ? outcome.candidates : null;
@@ -131,7 +136,13 @@ export default function NewBatch() {
               </p>
             </EmptyState>
           ) : (
-            <CandidateTable rows={rows} selected={selectedResources} allSelected={allResourcesSelected} onSelectionChange={handleSelectionChange} />
+            <CandidateTable
+              rows={rows}
+              selected={selectedResources}
+              allSelected={allResourcesSelected}
+              onSelectionChange={handleSelectionChange}
+              names={names}
+            />
           )}
         </Card>
       </BlockStack>

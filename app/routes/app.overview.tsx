@@ -9,6 +9,7 @@ import { ClientOnly } from "../components/client-only";
 import { OverviewQuery, PERIODS, type SpendRow } from "../overview/overview";
 import { shippingOverview } from "../overview/overview.server";
 import { formatMoney } from "../shipping/money";
+import { loadServiceNames } from "../quoting/service-names.server";
 import { adminContext } from "../request-context.server";
 import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
@@ -20,7 +21,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const query = OverviewQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw new Response(query.error.issues[0]?.message ?? "period is invalid", { status: 400 });
-  return shippingOverview(ctx, query.data.period);
+  return shippingOverview(ctx, query.data.period, await loadServiceNames(ctx));
 };
 
 export const handle: PageHandle<typeof loader> = { title: "Shipping overview" };
@@ -100,7 +101,7 @@ export default function Overview() {
                       <DataTable
                         columnContentTypes={["text", "numeric"]}
                         headings={["Country", "Shipments"]}
-                        rows={overview.byCountry.map((row) => [row.country, row.labels])}
+                        rows={overview.byCountry.map((row) => [row.name, row.labels])}
                       />
                     </BlockStack>
                   </Card>
@@ -120,7 +121,7 @@ export default function Overview() {
                           columnContentTypes={["text", "numeric", "numeric", "numeric"]}
                           headings={["Carrier", "Delivered", "On time", "Average transit"]}
                           rows={overview.performance.map((row) => [
-                            row.carrierCode,
+                            row.carrier,
                             row.delivered,
                             row.onTimeRate === null ? "—" : `${Math.round(row.onTimeRate * 100)}%`,
                             `${row.averageTransitDays.toFixed(1)} days`,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
+import { ShopDateTime } from "../components/shop-time";
 import { listQuoteRuns } from "../quoting/run-view.server";
 import { adminContext } from "../request-context.server";
 import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
@@ -39,7 +40,7 @@ export default function QuoteRuns() {
               <IndexTable.Row id={run.id} key={run.id} position={index}>
                 <IndexTable.Cell>
                   <Link to={`/app/quotes/${run.id}`} data-testid="quote-run-link">
-                    {new Date(run.startedAt).toLocaleString()}
+                    <ShopDateTime value={run.startedAt} />
                   </Link>
                 </IndexTable.Cell>
                 <IndexTable.Cell>

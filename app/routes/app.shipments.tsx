@@ -54,15 +54,17 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 
 const TABS: ReadonlyArray<{ id: TrackingFilter; label: string }> = [
   { id: "all", label: "All" },
+  { id: "label_created", label: "Label created" },
   { id: "in_transit", label: "In transit" },
   { id: "out_for_delivery", label: "Out for delivery" },
   { id: "delivered", label: "Delivered" },
   { id: "attention", label: "Needs attention" },
-  { id: "stale", label: "Stale" },
+  { id: "stale", label: "No news" },
 ];
 
 const EMPTY: Record<TrackingFilter, string> = {
   all: "Book labels and let Consign write them back to Shopify: every fulfilled shipment is tracked here until it is delivered.",
+  label_created: "Every label booked has been scanned by its carrier.",
   in_transit: "No parcels are on their way right now.",
   out_for_delivery: "No parcels are out for delivery right now.",
   delivered: "No deliveries yet. Parcels show here once the carrier reports them delivered.",

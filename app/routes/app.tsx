@@ -7,27 +7,30 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { pageMeta } from "../components/page-title";
 import { config } from "../config.server";
-import { authenticateAdmin } from "../request-context.server";
+import { ShopTimeProvider } from "../components/shop-time";
+import { adminContext } from "../request-context.server";
+import { loadShopTimeZone } from "../settings/shop-time-zone.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticateAdmin(request);
+  const { ctx } = await adminContext(request);
   const env = config();
-  return { apiKey: env.SHOPIFY_API_KEY, appBridgeUrl: env.APP_BRIDGE_URL ?? null };
+  // Every page writes dates in the shop's time zone (kept with its profile; Shopify is asked once a day).
+  return { apiKey: env.SHOPIFY_API_KEY, appBridgeUrl: env.APP_BRIDGE_URL ?? null, timeZone: await loadShopTimeZone(ctx) };
 };
 
 /**
- * The layout's data is the app's configuration, the same on every page: a filter, a page turn or an action
+ * The layout's data is the app's configuration and the shop's time zone, the same on every page: a filter, a page turn or an action
  * re-reads the page's own data alone (one request, not two). Each page's loader authenticates on its own.
  */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
 /** The document's title where a page names none of its own (app/components/page-title.tsx). */
 export const meta = pageMeta;
 
-export const shouldRevalidate: ShouldRevalidateFunction = () => false;
-
 export default function App() {
-  const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl, timeZone } = useLoaderData<typeof loader>();
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey} {...(appBridgeUrl ? { __APP_BRIDGE_URL: appBridgeUrl } : {})}>
       <NavMenu>
@@ -42,7 +45,9 @@ export default function App() {
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <main>
-        <Outlet />
+        <ShopTimeProvider timeZone={timeZone}>
+          <Outlet />
+        </ShopTimeProvider>
       </main>
     </AppProvider>
   );

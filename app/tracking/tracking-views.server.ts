@@ -13,7 +13,7 @@ import { transitKey, transitStats, type ObservedTransit, type TransitStats } fro
  * (latestCarrierEvent, observedTransitTimes) are what other parts of the app and the admin extensions call.
  */
 
-const FILTERS = ["all", "in_transit", "out_for_delivery", "delivered", "attention", "stale"] as const;
+const FILTERS = ["all", "label_created", "in_transit", "out_for_delivery", "delivered", "attention", "stale"] as const;
 /** The dashboard's filter from the URL; anything else shows every shipment. */
 export const TrackingFilter = z.enum(FILTERS).catch("all");
 export type TrackingFilter = (typeof FILTERS)[number];
@@ -22,6 +22,8 @@ export const TrackingSearch = z.string().trim().max(100, "Keep the search under 
 
 const OUT_FOR_DELIVERY = ["Out for Delivery", "With Delivery Courier"];
 const ATTENTION = ["Failed Attempt", "Exception"];
+/** The carrier knows of the label but has not scanned the parcel: the badge says "Label created", as before any status. */
+const LABEL_CREATED = ["Info Received"];
 
 /** A label voided at the provider whose Shopify fulfillment is still there: the customer may think it shipped. */
 const VOIDED_STILL_FULFILLED: Prisma.ShipmentWhereInput = {
@@ -36,8 +38,12 @@ function filterWhere(shop: string, filter: TrackingFilter): Prisma.ShipmentWhere
   switch (filter) {
     case "all":
       return tracked;
+    // Each tab lists exactly the shipments whose badge it names (trackingBadge): a parcel the carrier has not
+    // scanned yet is "Label created", not in transit.
+    case "label_created":
+      return { ...tracked, trackingState: TrackingState.ACTIVE, OR: [{ carrierStatus: null }, { carrierStatus: { in: LABEL_CREATED } }] };
     case "in_transit":
-      return { ...tracked, trackingState: TrackingState.ACTIVE, carrierStatus: { notIn: [...OUT_FOR_DELIVERY, ...ATTENTION] } };
+      return { ...tracked, trackingState: TrackingState.ACTIVE, carrierStatus: { not: null, notIn: [...OUT_FOR_DELIVERY, ...ATTENTION, ...LABEL_CREATED] } };
     case "out_for_delivery":
       return { ...tracked, trackingState: TrackingState.ACTIVE, carrierStatus: { in: OUT_FOR_DELIVERY } };
     case "delivered":
@@ -95,7 +101,7 @@ export function trackingBadge(row: Pick<Shipment, "trackingState" | "carrierStat
   if (ATTENTION.includes(row.carrierStatus)) return { status: row.carrierStatus === "Exception" ? "Exception" : "Failed attempt", tone: "critical" };
   if (OUT_FOR_DELIVERY.includes(row.carrierStatus)) return { status: "Out for delivery", tone: "attention" };
   if (row.carrierStatus === "Delivery Arragned") return { status: "Delivery arranged", tone: "warning" };
-  if (row.carrierStatus === "Info Received") return { status: "Label created", tone: "info" };
+  if (LABEL_CREATED.includes(row.carrierStatus)) return { status: "Label created", tone: "info" };
   return { status: "In transit", tone: "info" };
 }
 

@@ -14,16 +14,17 @@ import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 const e2e = useStackInBrowser();
 let db: PrismaClient;
 let booked: Shipment[];
+/** carrierCode → the carrier's name in List Services. */
+let carrierNames: Map<string, string>;
 
 beforeAll(async () => {
   const customer = await connectStackAccount(e2e.stack);
   db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
-  booked = await createBookedShipments({
-    db,
-    shop: e2e.stack.shop,
-    client: createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...customer } }),
-    fulfillmentOrders: shippableFulfillmentOrders(e2e.stack.admin.store, 6),
-  });
+  const client = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...customer } });
+  booked = await createBookedShipments({ db, shop: e2e.stack.shop, client, fulfillmentOrders: shippableFulfillmentOrders(e2e.stack.admin.store, 6) });
+  const services = await client.listServices();
+  if (!services.ok) throw new Error("List Services failed");
+  carrierNames = new Map(services.value.services.map((service) => [service.carrierCode, service.carrierLabel]));
 });
 afterAll(() => db?.$disconnect());
 
@@ -59,11 +60,18 @@ describe("the Shipping overview", () => {
       const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), frame.getByRole("button", { name: "Export CSV" }).click()]);
       expect(download.suggestedFilename()).toMatch(/^consign-overview-30d-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile((await download.path())!, "utf8");
-      expect(csv.split("\r\n")[0]).toBe("Section,Name,Labels,Amount,Currency");
-      expect(csv).toContain(`Total,Labels bought,6,${total},USD`);
+      expect(csv.split("\r\n")[0]).toBe("Section,Name,Carrier code,Service code,Country code,Labels,Amount,Currency");
+      expect(csv).toContain(`Total,Labels bought,,,,6,${total},USD`);
       for (const [carrier, spend] of Object.entries(expected)) {
         const labels = booked.filter((shipment) => shipment.carrierCode === carrier).length;
-        expect(csv).toContain(`Spend by carrier,${carrier},${labels},${spend},USD`);
+        expect(csv).toContain(`Spend by carrier,${carrierNames.get(carrier)},${carrier},,,${labels},${spend},USD`);
       }
+      // The page names carriers as List Services does, never by code.
+      const carrierCells = await table.getByTestId("spend-row").allTextContents();
+      expect(carrierCells.sort()).toEqual(
+        Object.keys(expected)
+          .map((code) => carrierNames.get(code))
+          .sort(),
+      );
     }));
 });

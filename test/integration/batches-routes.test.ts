@@ -148,7 +148,7 @@ describe("/app/shipments", () => {
     const answer = await get(shipmentsPage.loader, "/app/shipments?status=nonsense");
     expect(answer).toMatchObject({ status: 200, body: { mode: "dashboard", filter: "all", running: false } });
     const body = answer.body as { counts: Record<string, number>; rows: unknown[] };
-    expect(Object.keys(body.counts).sort()).toEqual(["all", "attention", "delivered", "in_transit", "out_for_delivery", "stale"]);
+    expect(Object.keys(body.counts).sort()).toEqual(["all", "attention", "delivered", "in_transit", "label_created", "out_for_delivery", "stale"]);
     expect(body.counts.all).toBe(fulfilled);
     expect(body.rows).toHaveLength(Math.min(fulfilled, 100));
     expect(await post(shipmentsPage.action, "/app/shipments", { intent: "refresh-everything" })).toMatchObject({

@@ -9,6 +9,13 @@ const { default: prisma } = await import("../../app/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const { averageAmount, overviewCsv, shippingOverview } = await import("../../app/overview/overview.server");
 const { OverviewQuery } = await import("../../app/overview/overview");
+const { serviceNamesOf } = await import("../../app/shipping/service-names");
+
+// The account's names as List Services gives them; NPS is not in the catalog, so its code is all there is.
+const NAMES = serviceNamesOf([
+  { carrierCode: "BLP", carrierLabel: "Blue Line Parcel", serviceCode: "BLP_GROUND", serviceLabel: "Ground" },
+  { carrierCode: "MRX", carrierLabel: "Meridian Express", serviceCode: "MRX_2DAY", serviceLabel: "2nd Day" },
+]);
 
 const SHOP = "overview.myshopify.com";
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -50,24 +57,24 @@ await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => NOW }, [
 ]);
 
 describe("shippingOverview", () => {
-  it("GIVEN bookings over two months and two shops THEN the last 30 days' labels, spend by carrier and service, average, countries and waiting orders", async () => {
-    const overview = await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 30);
+  it("GIVEN bookings over two months and two shops THEN the last 30 days' labels, spend by carrier and service (by name), average, countries (by name) and waiting orders", async () => {
+    const overview = await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 30, NAMES);
     expect(overview).toMatchObject({
       currency: "USD",
       labelsBought: 3,
       totalSpend: "35.15",
       averageCost: "11.72",
       byCarrier: [
-        { key: "MRX", labels: 1, spend: "20.00" },
-        { key: "BLP", labels: 2, spend: "15.15" },
+        { key: "MRX", label: "Meridian Express", carrierCode: "MRX", labels: 1, spend: "20.00" },
+        { key: "BLP", label: "Blue Line Parcel", carrierCode: "BLP", labels: 2, spend: "15.15" },
       ],
       byService: [
-        { key: "MRX/MRX_2DAY", label: "MRX · MRX_2DAY", labels: 1, spend: "20.00" },
-        { key: "BLP/BLP_GROUND", label: "BLP · BLP_GROUND", labels: 2, spend: "15.15" },
+        { key: "MRX/MRX_2DAY", label: "Meridian Express · 2nd Day", carrierCode: "MRX", serviceCode: "MRX_2DAY", labels: 1, spend: "20.00" },
+        { key: "BLP/BLP_GROUND", label: "Blue Line Parcel · Ground", carrierCode: "BLP", serviceCode: "BLP_GROUND", labels: 2, spend: "15.15" },
       ],
       byCountry: [
-        { country: "US", labels: 2 },
-        { country: "GB", labels: 1 },
+        { country: "US", name: "United States", labels: 2 },
+        { country: "GB", name: "United Kingdom", labels: 1 },
       ],
       performance: [],
       waiting: {
@@ -81,7 +88,10 @@ describe("shippingOverview", () => {
         ],
       },
     });
-    expect((await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 90)).labelsBought).toBe(4);
+    const ninety = await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 90, NAMES);
+    expect(ninety.labelsBought).toBe(4);
+    // A carrier the catalog does not name keeps its code, and its service reads as words, never a raw code.
+    expect(ninety.byService.find((row) => row.carrierCode === "NPS")?.label).toBe("NPS · Ground Advantage");
   });
 
   it("GIVEN a shop without bookings THEN zero labels and no average", async () => {
@@ -94,17 +104,21 @@ describe("shippingOverview", () => {
     });
   });
 
-  it("GIVEN the overview THEN the CSV has a row per figure, quoted where needed", async () => {
-    const csv = overviewCsv(await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 30));
-    expect(csv.split("\r\n").slice(0, 6)).toEqual([
-      "Section,Name,Labels,Amount,Currency",
-      "Period,Last 30 days (2026-10-25 to 2026-11-24),,,",
-      "Total,Labels bought,3,35.15,USD",
-      "Total,Average cost per shipment,,11.72,USD",
-      "Spend by carrier,MRX,1,20.00,USD",
-      "Spend by carrier,BLP,2,15.15,USD",
+  it("GIVEN the overview of a shop in Auckland THEN the CSV has a row per figure, names with their codes in their own columns, the period in the shop's days", async () => {
+    const csv = overviewCsv(await shippingOverview({ db: prisma, shop: SHOP, now: () => NOW }, 30, NAMES), "Pacific/Auckland");
+    expect(csv.split("\r\n").slice(0, 8)).toEqual([
+      "Section,Name,Carrier code,Service code,Country code,Labels,Amount,Currency",
+      // 12:00 UTC on Nov 24 is already 01:00 on Nov 25 in Auckland.
+      "Period,Last 30 days (2026-10-26 to 2026-11-25),,,,,,",
+      "Total,Labels bought,,,,3,35.15,USD",
+      "Total,Average cost per shipment,,,,,11.72,USD",
+      "Spend by carrier,Meridian Express,MRX,,,1,20.00,USD",
+      "Spend by carrier,Blue Line Parcel,BLP,,,2,15.15,USD",
+      "Spend by service,Meridian Express · 2nd Day,MRX,MRX_2DAY,,1,20.00,USD",
+      "Spend by service,Blue Line Parcel · Ground,BLP,BLP_GROUND,,2,15.15,USD",
     ]);
-    expect(csv).toContain("Orders waiting to ship,Over 7 days,1,,");
+    expect(csv).toContain("Shipments by country,United States,,,US,2,,");
+    expect(csv).toContain("Orders waiting to ship,Over 7 days,,,,1,,");
   });
 
   it("GIVEN amounts THEN the average is exact to the cent, rounding half up; GIVEN an unknown period THEN it is refused naming it", () => {

@@ -18,6 +18,8 @@ const { service, harness, prisma, booking, store, now, context, bookAndFulfil, p
 const views = await import("../../app/tracking/tracking-views.server");
 const { orderShipmentsView } = await import("../../app/extension/order-shipments.server");
 const { shippingOverview } = await import("../../app/overview/overview.server");
+const { NO_NAMES } = await import("../../app/shipping/service-names");
+const { formatDateTime } = await import("../../app/locale/shop-time");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { processJobs: jobs } = await import("../../app/context.server");
 
@@ -180,9 +182,14 @@ describe("tracking sync against the service and the local admin", () => {
     expect(delivered.length).toBeGreaterThanOrEqual(5);
 
     const row = delivered[0]!;
-    const block = await orderShipmentsView({ db: prisma, shop: SHOP }, row.orderId);
+    const block = await orderShipmentsView({ db: prisma, shop: SHOP }, row.orderId, { names: NO_NAMES, timeZone: "America/Chicago" });
     const shown = block?.shipments.find((shipment) => shipment.id === row.id);
-    expect(shown?.tracking).toEqual({ status: "Delivered", place: row.lastEventPlace, at: row.lastEventAt!.toISOString() });
+    expect(shown?.tracking).toEqual({
+      status: "Delivered",
+      place: row.lastEventPlace,
+      at: row.lastEventAt!.toISOString(),
+      atText: formatDateTime(row.lastEventAt!, "America/Chicago"),
+    });
     expect(row.lastEventPlace).toBeTruthy();
 
     const overview = await shippingOverview({ db: prisma, shop: SHOP, now }, 365);

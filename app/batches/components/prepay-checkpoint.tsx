@@ -1,4 +1,5 @@
 import { BlockStack, Text } from "@shopify/polaris";
+import { ShopDateTime } from "../../components/shop-time";
 import { formatMoney } from "../../shipping/money";
 import type { PrepayOutlook } from "../../settings/prepay";
 
@@ -9,7 +10,6 @@ import type { PrepayOutlook } from "../../settings/prepay";
  */
 
 const usd = (amount: string) => formatMoney(amount, "USD");
-const asOf = (reportedAt: string) => new Date(reportedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** One sentence for the confirmation: what the merchant is about to spend, and where the balance ends up. */
 export function prepaySentence(outlook: PrepayOutlook, labels: number): string {
@@ -48,7 +48,7 @@ export function PrepayCheckpoint({ outlook }: { outlook: PrepayOutlook }) {
           <Text as="p">
             Now: <span data-testid="prepay-balance">{usd(outlook.balance)}</span>{" "}
             <Text as="span" tone="subdued">
-              (as of {asOf(outlook.reportedAt)})
+              (as of <ShopDateTime value={outlook.reportedAt} />)
             </Text>
           </Text>
           {outlook.kind === "projected" ? (

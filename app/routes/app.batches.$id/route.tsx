@@ -197,7 +197,7 @@ export default function BatchPage() {
         <BatchLines view={view} open={batch.status === "OPEN"} names={names} paid={paid} busy={busy} Form={fetcher.Form} />
         <OrphanRates orphans={view.orphans} names={names} busy={busy} Form={fetcher.Form} />
 
-        {batch.status === "OPEN" && <AddOrders candidates={candidates} busy={busy} />}
+        {batch.status === "OPEN" && <AddOrders candidates={candidates} busy={busy} names={names} />}
       </BlockStack>
     </Page>
   );

@@ -107,7 +107,7 @@ export default function BookOrder() {
             <p>{outcome.message}</p>
           </Banner>
         )}
-        <TrackingTimeline shipments={tracking} />
+        <TrackingTimeline shipments={tracking} names={view.names} />
         {view.shipments.map((shipment, index) => (
           <ShipmentCard
             key={shipment.shipmentId}

@@ -3,6 +3,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { Badge, BlockStack, IndexTable, Link, Text } from "@shopify/polaris";
 import type { NonEmptyArray } from "@shopify/polaris/build/ts/src/types";
 import type { IndexTableHeading } from "@shopify/polaris/build/ts/src/components/IndexTable";
+import { useShopTime } from "../../components/shop-time";
 import { TrackingNumbers } from "../../components/tracking-numbers";
 import { carrierAndService, type ServiceNames } from "../../shipping/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
@@ -18,11 +19,8 @@ export const TRACKING_HEADINGS: NonEmptyArray<IndexTableHeading> = [
   { title: "Tracking" },
 ];
 
-export function formatWhen(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "—";
-}
-
 export function TrackingRow({ row, index, names }: { row: SerializeFrom<TrackedShipmentView>; index: number; names: ServiceNames }) {
+  const time = useShopTime();
   return (
     <IndexTable.Row id={row.shipmentId} position={index}>
       <IndexTable.Cell>
@@ -39,7 +37,7 @@ export function TrackingRow({ row, index, names }: { row: SerializeFrom<TrackedS
         <BlockStack gap="050">
           <Text as="span">{row.lastEvent ?? "No carrier scan yet"}</Text>
           <Text as="span" tone="subdued" variant="bodySm">
-            {[row.lastEventPlace, row.lastEventAt ? formatWhen(row.lastEventAt) : null].filter(Boolean).join(" · ") || "—"}
+            {[row.lastEventPlace, row.lastEventAt ? time.dateTime(row.lastEventAt) : null].filter(Boolean).join(" · ") || "—"}
           </Text>
           {row.note && (
             <Text as="span" tone={row.tone === "critical" || row.tone === "warning" ? "critical" : "subdued"} variant="bodySm">

@@ -2,10 +2,12 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import type { ShipmentTimeline } from "../tracking-views.server";
 import { TrackingNumbers } from "../../components/tracking-numbers";
-import { formatWhen } from "./tracking-row";
+import { useShopTime } from "../../components/shop-time";
+import { carrierAndService, carrierName, type ServiceNames } from "../../shipping/service-names";
 
 /** An order's tracked shipments with their carrier events, newest first (the order's page). */
-export function TrackingTimeline({ shipments }: { shipments: SerializeFrom<ShipmentTimeline>[] }) {
+export function TrackingTimeline({ shipments, names }: { shipments: SerializeFrom<ShipmentTimeline>[]; names: ServiceNames }) {
+  const time = useShopTime();
   if (shipments.length === 0) return null;
   return (
     <Card>
@@ -19,7 +21,15 @@ export function TrackingTimeline({ shipments }: { shipments: SerializeFrom<Shipm
               <span data-testid="timeline-status">
                 <Badge tone={shipment.tone}>{shipment.status}</Badge>
               </span>
-              <Text as="span">{shipment.carrierCode}</Text>
+              <Text as="span">
+                <span data-testid="timeline-service">
+                  {shipment.carrierCode && shipment.serviceCode
+                    ? carrierAndService(names, { carrierCode: shipment.carrierCode, serviceCode: shipment.serviceCode })
+                    : shipment.carrierCode
+                      ? carrierName(names, shipment.carrierCode)
+                      : null}
+                </span>
+              </Text>
               <TrackingNumbers numbers={shipment.trackingNumbers} testId="timeline-numbers" />
               {shipment.daysInTransit !== null && (
                 <Text as="span" tone="subdued">
@@ -53,7 +63,7 @@ export function TrackingTimeline({ shipments }: { shipments: SerializeFrom<Shipm
                       {event.box ? `${event.box}: ${event.message}` : event.message}
                     </Text>{" "}
                     <Text as="span" tone="subdued">
-                      {[event.place, formatWhen(event.at)].filter(Boolean).join(" · ")}
+                      {[event.place, time.dateTime(event.at)].filter(Boolean).join(" · ")}
                       {event.inShopify ? " · in Shopify" : ""}
                     </Text>
                   </li>

@@ -90,7 +90,7 @@ function ShipmentSummary({ shipment, bookPath }: { shipment: BlockShipment; book
     <s-section>
       <s-stack gap="small-200">
         <s-stack direction="inline" gap="small" alignItems="center">
-          <s-text type="strong">{[shipment.carrierCode, shipment.service].filter(Boolean).join(" · ") || "Shipment"}</s-text>
+          <s-text type="strong">{[shipment.carrier, shipment.service].filter(Boolean).join(" · ") || "Shipment"}</s-text>
           {shipment.cost && <s-text>{shipment.cost}</s-text>}
           <s-badge tone={shipment.tone === "attention" ? "warning" : shipment.tone === "info" ? "neutral" : shipment.tone}>{shipment.labelStatus}</s-badge>
         </s-stack>
@@ -107,7 +107,7 @@ function ShipmentSummary({ shipment, bookPath }: { shipment: BlockShipment; book
           ))}
         {shipment.trackingNumber && (
           <s-text color="subdued">
-            {tracking ? `${tracking.status}${tracking.place ? ` · ${tracking.place}` : ""} · ${new Date(tracking.at).toLocaleString()}` : "No carrier scan yet"}
+            {tracking ? `${tracking.status}${tracking.place ? ` · ${tracking.place}` : ""} · ${tracking.atText}` : "No carrier scan yet"}
           </s-text>
         )}
         <s-stack direction="inline" gap="small">

@@ -1,3 +1,4 @@
+import type { ServiceNames } from "../../../shipping/service-names";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Text, useIndexResourceState } from "@shopify/polaris";
 import { useEffect } from "react";
@@ -6,7 +7,7 @@ import { CandidateTable } from "../../../batches/components/candidate-table";
 import type { BatchActionResult } from "../batch.server";
 
 /** Orders with picked rates not in a batch yet, to add to this open batch. */
-export function AddOrders({ candidates, busy }: { candidates: BatchCandidate[]; busy: boolean }) {
+export function AddOrders({ candidates, busy, names }: { candidates: BatchCandidate[]; busy: boolean; names: ServiceNames }) {
   const fetcher = useFetcher<BatchActionResult>();
   const rows = candidates.map((candidate) => ({ ...candidate, id: candidate.shipmentId }));
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
@@ -39,7 +40,13 @@ export function AddOrders({ candidates, busy }: { candidates: BatchCandidate[]; 
             </Text>
           )}
         </div>
-        <CandidateTable rows={candidates} selected={selectedResources} allSelected={allResourcesSelected} onSelectionChange={handleSelectionChange} />
+        <CandidateTable
+          rows={candidates}
+          selected={selectedResources}
+          allSelected={allResourcesSelected}
+          onSelectionChange={handleSelectionChange}
+          names={names}
+        />
       </BlockStack>
     </Card>
   );

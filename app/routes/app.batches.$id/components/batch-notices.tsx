@@ -1,3 +1,4 @@
+import { ShopDateTime } from "../../../components/shop-time";
 import { Banner, BlockStack, Card, ProgressBar, Text } from "@shopify/polaris";
 import type { BatchView } from "../../../booking/batches.server";
 import { PrepayCheckpoint } from "../../../batches/components/prepay-checkpoint";
@@ -74,7 +75,7 @@ export function PrepayAside({ batch, prepay, booked }: { batch: BatchView["batch
       )}
       {batch.bookedAt && (
         <Text as="p" tone="subdued">
-          Booked {new Date(batch.bookedAt).toLocaleString()}
+          Booked <ShopDateTime value={batch.bookedAt} />
         </Text>
       )}
     </BlockStack>

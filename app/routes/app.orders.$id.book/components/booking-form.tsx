@@ -1,3 +1,4 @@
+import { carrierAndService, type ServiceNames } from "../../../shipping/service-names";
 import { Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
 import { BlockStack, Button, Checkbox, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
@@ -18,11 +19,13 @@ export function BookingForm({
   shipment,
   fieldErrors,
   choices,
+  names,
 }: {
   orderNumber: string;
   shipment: ShipmentBooking;
   fieldErrors: FieldErrors;
   choices: Choices;
+  names: ServiceNames;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -85,7 +88,7 @@ export function BookingForm({
           label="Service"
           options={shipment.rates.map((entry) => ({
             value: String(entry.quoteId),
-            label: `${entry.carrierCode} · ${entry.serviceDescription} — ${formatMoney(entry.totalAmount, entry.currency)} (quoted)`,
+            label: `${carrierAndService(names, entry)} — ${formatMoney(entry.totalAmount, entry.currency)} (quoted)`,
           }))}
           value={quoteId}
           onChange={setQuoteId}

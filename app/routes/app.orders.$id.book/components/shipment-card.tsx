@@ -70,7 +70,7 @@ export function ShipmentCard({
             <p data-testid="booking-blocked">{shipment.blocked}</p>
           </Banner>
         ) : (
-          <BookingForm orderNumber={orderNumber} shipment={shipment} fieldErrors={fieldErrors} choices={choices} />
+          <BookingForm orderNumber={orderNumber} shipment={shipment} fieldErrors={fieldErrors} choices={choices} names={names} />
         )}
         {shipment.bookingError && shipment.bookingStatus === "FAILED" && (
           <Text as="p" tone="critical">

@@ -1,0 +1,179 @@
+import { join } from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, describe, expect, it } from "vitest";
+import { formatDateTime } from "../../app/locale/shop-time";
+import type { ShippingClient } from "../../shipping-api/client.js";
+import { seedOpenBatch, seedRatesRun, seedTrackedShipments } from "../factories/big-shop.js";
+import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments.js";
+import { connectShop, openConsignOnce } from "./flows.js";
+import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
+
+// Every page with data, at the two widths a merchant's admin most often has: no table wider than its card, carriers
+// and countries by name, and every date in one format in the shop's time zone (the local admin's shop is in New York).
+const e2e = useStackInBrowser();
+let db: PrismaClient;
+let account: ShippingClient;
+let pages: Array<{ name: string; path: string }>;
+let bookedBatch: { id: string; bookedAt: Date };
+let carrierCodes: string[];
+
+const SHOP_ZONE = "America/New_York";
+
+/** The shop's data, made once by the first test that needs it (openConsignOnce polls, which only a test may). */
+let ready: Promise<void> | undefined;
+const prepared = () => (ready ??= prepare());
+
+async function prepare(): Promise<void> {
+  ({ account, db } = await connectShop(e2e));
+  await withPage(e2e.browser.context, (page) => openConsignOnce(e2e, page));
+  const shop = e2e.stack.shop;
+  const now = new Date();
+  // Labels booked and grouped as a booked batch (its lines show tracking and cost), a tracked history for
+  // Shipments and the Overview, a rates run over the open orders and an open batch of its picks.
+  const booked = await createBookedShipments({ db, shop, client: account, fulfillmentOrders: shippableFulfillmentOrders(e2e.stack.admin.store, 4) });
+  const batch = await db.batch.create({ data: { shop, name: "Booked labels", status: "COMPLETED", bookedAt: now } });
+  await db.shipment.updateMany({ where: { id: { in: booked.map((row) => row.id) } }, data: { batchId: batch.id } });
+  bookedBatch = { id: batch.id, bookedAt: now };
+  await seedTrackedShipments({ db, shop, client: account, count: 60, now });
+  const labelled = new Set(booked.map((row) => row.orderId));
+  const orderIds = (await db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { id: true }, take: 30 }))
+    .map((row) => row.id)
+    .filter((id) => !labelled.has(id));
+  const run = await seedRatesRun({ db, shop, client: account, orderIds, now });
+  const open = await seedOpenBatch({ db, shop, client: account, runId: run.runId, size: 8, name: "Open batch" });
+  const services = await account.listServices();
+  if (!services.ok) throw new Error("List Services failed");
+  carrierCodes = [...new Set(services.value.services.map((service) => service.carrierCode))];
+  pages = [
+    { name: "orders-to-ship", path: "/app" },
+    { name: "rates", path: `/app/quotes/${run.runId}` },
+    { name: "batch-booked", path: `/app/batches/${batch.id}` },
+    { name: "batch-open", path: `/app/batches/${open.batchId}` },
+    { name: "new-batch", path: "/app/batches/new" },
+    { name: "shipments", path: "/app/shipments" },
+    { name: "overview", path: "/app/overview" },
+    { name: "fulfillments", path: "/app/fulfillments" },
+  ];
+}
+afterAll(() => db?.$disconnect());
+
+/** Tables (and charts) wider than the card that holds them, with what sticks out, in the app's frame. */
+function overflowingTables(frame: FrameLocator): Promise<string[]> {
+  return frame.locator("body").evaluate((body) => {
+    const found: string[] = [];
+    for (const table of body.querySelectorAll("table")) {
+      const card = table.closest(".Polaris-ShadowBevel, .Polaris-LegacyCard, .Polaris-Card") ?? body;
+      const cardBox = card.getBoundingClientRect();
+      const tableBox = table.getBoundingClientRect();
+      // A table scrolled inside its card is cut off too: its scroll container is narrower than the table.
+      let scroller: HTMLElement | null = table.parentElement;
+      let hidden = 0;
+      while (scroller && scroller !== card) {
+        hidden = Math.max(hidden, scroller.scrollWidth - scroller.clientWidth);
+        scroller = scroller.parentElement;
+      }
+      if (tableBox.right > cardBox.right + 1 || hidden > 1) {
+        const headings = [...table.querySelectorAll("th")].map((th) => th.textContent?.trim()).filter(Boolean);
+        found.push(
+          `${headings.join(" | ") || "a table"}: ${Math.round(tableBox.width)} px in a card of ${Math.round(cardBox.width)} px (${hidden} px scrolled out of sight)`,
+        );
+      }
+    }
+    for (const svg of body.querySelectorAll('[data-testid$="-chart"] svg')) {
+      const box = svg.getBoundingClientRect();
+      const holder = svg.closest('[data-testid$="-chart"]')!.getBoundingClientRect();
+      if (box.right > holder.right + 1 || box.left < holder.left - 1) found.push(`a chart: ${Math.round(box.width)} px in ${Math.round(holder.width)} px`);
+    }
+    return found;
+  });
+}
+
+async function settle(page: Page, frame: FrameLocator): Promise<void> {
+  await frame.locator("main, .Polaris-Page").first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await frame
+    .locator("body")
+    .evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+}
+
+describe("pages that fit, with names and one date format", () => {
+  for (const width of [1280, 1440]) {
+    it(
+      `GIVEN every page with data at ${width} px WHEN it is shown THEN no table or chart is wider than its card`,
+      () =>
+        withPage(e2e.browser.context, async (page) => {
+          await prepared();
+          await page.setViewportSize({ width, height: 900 });
+          const problems: string[] = [];
+          for (const { name, path } of pages) {
+            await page.goto(e2e.stack.adminAppUrl(path));
+            const frame = page.frameLocator("#app-iframe");
+            await settle(page, frame);
+            if (name === "rates") {
+              // The expanded rate list (Zone, Billed weight) is the widest table of the app.
+              const expand = frame.getByRole("button", { name: /^(Show|See) (all|every|more)/ }).first();
+              if ((await expand.count()) > 0) await expand.click();
+              await settle(page, frame);
+            }
+            await page.screenshot({ path: join(RESULTS_DIR, `fit-${name}-${width}.png`), fullPage: true });
+            for (const problem of await overflowingTables(frame)) problems.push(`${name}: ${problem}`);
+          }
+          expect(problems).toEqual([]);
+        }),
+      420_000,
+    );
+  }
+
+  it(
+    "GIVEN the pages WHEN a merchant reads them THEN no carrier code stands for a carrier, countries are named, and every date reads “Nov 27, 2026[, 9:10 AM]” in the shop's time zone",
+    () =>
+      withPage(e2e.browser.context, async (page) => {
+        await prepared();
+        const codes = new Set(carrierCodes);
+        for (const { name, path } of pages) {
+          await page.goto(e2e.stack.adminAppUrl(path));
+          const frame = page.frameLocator("#app-iframe");
+          await settle(page, frame);
+          const texts = await frame.locator("body").evaluate((body) => {
+            const cells: string[] = [];
+            for (const node of body.querySelectorAll("td, th, span, p, option, text"))
+              if (node.children.length === 0) cells.push(node.textContent?.trim() ?? "");
+            return {
+              cells,
+              all: (body as HTMLElement).innerText,
+              times: [...body.querySelectorAll("time[data-shop-time]")].map((time) => time.textContent ?? ""),
+            };
+          });
+          expect(
+            texts.cells.filter((cell) => codes.has(cell) || /^[A-Z]{2,4} · /.test(cell)),
+            `${name}: carrier codes shown`,
+          ).toEqual([]);
+          expect(texts.all, `${name}: a date in another format`).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{4}\b| UTC\b/);
+          for (const time of texts.times) expect(time, `${name}: a date`).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}(, \d{1,2}:\d{2} [AP]M)?$/);
+          if (name === "orders-to-ship") {
+            const options = await frame.getByLabel("Country").locator("option").allTextContents();
+            expect(
+              options.filter((option) => /^[A-Z]{2}$/.test(option)),
+              "countries by code in the Country filter",
+            ).toEqual([]);
+            expect(await frame.getByText("unfulfilled", { exact: true }).count()).toBe(0);
+          }
+          if (name === "batch-booked") {
+            // The batch was booked now: the page says when in New York's time, not the server's.
+            await frame.getByText(`Booked ${formatDateTime(bookedBatch.bookedAt, SHOP_ZONE)}`).waitFor();
+          }
+          if (name === "overview") {
+            const countries = await frame
+              .locator("table")
+              .filter({ hasText: "Country" })
+              .locator("tbody tr td:first-child, tbody tr th:first-child")
+              .allTextContents();
+            expect(countries.length).toBeGreaterThan(0);
+            expect(countries.filter((country) => /^[A-Z]{2}$/.test(country.trim()))).toEqual([]);
+          }
+        }
+      }),
+    240_000,
+  );
+});
