@@ -1,16 +1,20 @@
 import { z } from "zod";
 import type { FieldErrors, Outcome } from "../outcome";
 import type { MirroredOrder } from "./order-node";
+import type { ShopifyWeightUnit } from "./weights";
 
 /**
- * Customs details typed in Consign for lines Shopify has none for (an HS code, a country of origin), so an
- * international order blocked for them can be quoted without leaving the app. Pure: parsing what the merchant
- * typed, in their words, and laying it over the mirrored order's lines.
+ * Line details typed in Consign for lines Shopify has none for (an HS code, a country of origin, a weight), so
+ * an order blocked for them can be quoted without leaving the app. Pure: parsing what the merchant typed, in
+ * their words, and laying it over the mirrored order's lines. Kept for the order (OrderCustoms); Shopify's
+ * products stay as they are unless the merchant also saves the weight there (app/orders/variant-weight.server.ts).
  */
 
 export interface LineCustoms {
   hsCode?: string;
   countryOfOrigin?: string;
+  /** Per unit, in the shop's weight unit as typed. */
+  weight?: { value: number; unit: ShopifyWeightUnit };
 }
 
 /** By fulfillment order line item id. */
@@ -27,30 +31,59 @@ const Origin = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, like PT or US"));
 
+/** Heaviest a unit of one item may be typed as, in kilograms: a freight pallet, not a typo of a few more zeros. */
+const MAX_ITEM_KG = 1000;
+const KG_PER: Record<ShopifyWeightUnit, number> = { GRAMS: 0.001, KILOGRAMS: 1, OUNCES: 0.028349523125, POUNDS: 0.45359237 };
+const UNIT_WORD: Record<ShopifyWeightUnit, string> = { GRAMS: "g", KILOGRAMS: "kg", OUNCES: "oz", POUNDS: "lb" };
+
+export const WeightUnitField = z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]);
+
+function weightOf(typed: string, unit: ShopifyWeightUnit): { value: number } | { problem: string } {
+  const text = typed.trim().replace(",", ".");
+  if (!/^\d{1,7}(\.\d{1,6})?$/.test(text) || Number(text) <= 0) return { problem: `must be a weight more than 0, like 0.5 (in ${UNIT_WORD[unit]})` };
+  const value = Number(text);
+  if (value * KG_PER[unit] > MAX_ITEM_KG)
+    return { problem: `must be at most ${Math.floor(MAX_ITEM_KG / KG_PER[unit]).toLocaleString("en-US")} ${UNIT_WORD[unit]}` };
+  return { value };
+}
+
 export const CustomsForm = z.object({
   orderId: z.string().min(1, "choose an order").max(100),
   lineId: z.array(z.string().min(1).max(100)).min(1, "there is no line to fix").max(100),
   hsCode: z.array(z.string().max(40)),
   countryOfOrigin: z.array(z.string().max(40)),
+  /** Per line, aligned with lineId; absent from forms without weights. */
+  weight: z.array(z.string().max(40)).default([]),
+  weightUnit: WeightUnitField.default("POUNDS"),
+  /** Also save the typed weights to the products' variants in Shopify. */
+  saveWeightsToShopify: z.literal("on").optional(),
 });
 
 /** A refusal names one field, and its message is what the rates page shows on it: "lines[0].hsCode: must be 6 to 10 digits…". */
-export type CustomsResult = Outcome<{ orderId: string; entries: OrderCustomsEntries }, { fieldErrors: FieldErrors }>;
+export type CustomsResult = Outcome<{ orderId: string; entries: OrderCustomsEntries; saveWeightsToShopify: boolean }, { fieldErrors: FieldErrors }>;
 
 function refuse(field: string, problem: string): CustomsResult {
   const message = `${field}: ${problem}`;
   return { ok: false, message, fieldErrors: { [field]: message } };
 }
 
-/** One entry per line (`lineId`, `hsCode`, `countryOfOrigin` repeated); a blank field leaves Shopify's value. */
-export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsCode: unknown[]; countryOfOrigin: unknown[] }): CustomsResult {
+/** One entry per line (`lineId`, `hsCode`, `countryOfOrigin`, `weight` repeated); a blank field leaves Shopify's value. */
+export function parseCustoms(posted: {
+  orderId?: unknown;
+  lineId: unknown[];
+  hsCode: unknown[];
+  countryOfOrigin: unknown[];
+  weight?: unknown[];
+  weightUnit?: unknown;
+  saveWeightsToShopify?: unknown;
+}): CustomsResult {
   const parsed = CustomsForm.safeParse(posted);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? "lines");
     return refuse(field, issue.message);
   }
-  const { orderId, lineId, hsCode, countryOfOrigin } = parsed.data;
+  const { orderId, lineId, hsCode, countryOfOrigin, weight, weightUnit } = parsed.data;
   const entries: OrderCustomsEntries = {};
   for (const [index, id] of lineId.entries()) {
     const entry: LineCustoms = {};
@@ -63,10 +96,21 @@ export function parseCustoms(posted: { orderId?: unknown; lineId: unknown[]; hsC
       if (!checked.success) return refuse(`lines[${index}].${name}`, checked.error.issues[0]!.message);
       entry[name] = checked.data;
     }
-    if (entry.hsCode || entry.countryOfOrigin) entries[id] = entry;
+    const typedWeight = weight[index]?.trim();
+    if (typedWeight) {
+      const checked = weightOf(typedWeight, weightUnit);
+      if ("problem" in checked) return refuse(`lines[${index}].weight`, checked.problem);
+      entry.weight = { value: checked.value, unit: weightUnit };
+    }
+    if (entry.hsCode || entry.countryOfOrigin || entry.weight) entries[id] = entry;
   }
-  if (Object.keys(entries).length === 0) return refuse("lines[0].hsCode", "type an HS code or a country of origin for at least one item");
-  return { ok: true, orderId, entries };
+  if (Object.keys(entries).length === 0) {
+    return weight.length > 0
+      ? refuse("lines[0].weight", "type a weight, an HS code or a country of origin for at least one item")
+      : refuse("lines[0].hsCode", "type an HS code or a country of origin for at least one item");
+  }
+  const weighed = Object.values(entries).some((entry) => entry.weight);
+  return { ok: true, orderId, entries, saveWeightsToShopify: weighed && parsed.data.saveWeightsToShopify === "on" };
 }
 
 /** The order with the merchant's customs details over its lines' (where Shopify has none or they typed one). */
@@ -77,7 +121,14 @@ export function applyCustoms(order: MirroredOrder, entries: OrderCustomsEntries)
       ...fo,
       lines: fo.lines.map((line) => {
         const entry = Object.hasOwn(entries, line.id) ? entries[line.id] : undefined;
-        return entry ? { ...line, hsCode: entry.hsCode ?? line.hsCode, countryOfOrigin: entry.countryOfOrigin ?? line.countryOfOrigin } : line;
+        return entry
+          ? {
+              ...line,
+              hsCode: entry.hsCode ?? line.hsCode,
+              countryOfOrigin: entry.countryOfOrigin ?? line.countryOfOrigin,
+              weight: entry.weight ?? line.weight,
+            }
+          : line;
       }),
     })),
   };
