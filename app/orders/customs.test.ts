@@ -12,31 +12,22 @@ describe("customs details typed in Consign", () => {
       ok: true,
       orderId: "gid://shopify/Order/1",
       entries,
-      saveWeightsToShopify: false,
     });
   });
 
   it.each([
-    ["a weight in pounds", { weight: ["0.5"], weightUnit: "POUNDS" }, { L1: { weight: { value: 0.5, unit: "POUNDS" } } }, false],
-    [
-      "a weight with a comma, saved to Shopify too",
-      { weight: ["1,25"], weightUnit: "KILOGRAMS", saveWeightsToShopify: "on" },
-      { L1: { weight: { value: 1.25, unit: "KILOGRAMS" } } },
-      true,
-    ],
+    ["a weight in pounds", { weight: ["0.5"], weightUnit: "POUNDS" }, { L1: { weight: { value: 0.5, unit: "POUNDS" } } }],
+    ["a weight with a comma", { weight: ["1,25"], weightUnit: "KILOGRAMS" }, { L1: { weight: { value: 1.25, unit: "KILOGRAMS" } } }],
     [
       "an HS code and a weight",
       { hsCode: ["491199"], weight: ["300"], weightUnit: "GRAMS" },
       { L1: { hsCode: "491199", weight: { value: 300, unit: "GRAMS" } } },
-      false,
     ],
-    ["no weight but asked to save to Shopify", { hsCode: ["491199"], weight: [""], saveWeightsToShopify: "on" }, { L1: { hsCode: "491199" } }, false],
-  ])("GIVEN %s THEN it is kept for the order's line", (_, typed, entries, saveWeightsToShopify) => {
+  ])("GIVEN %s THEN it is kept for the order's line", (_, typed, entries) => {
     expect(parseCustoms({ orderId: "gid://shopify/Order/1", lineId: ["L1"], hsCode: [""], countryOfOrigin: [""], ...typed })).toEqual({
       ok: true,
       orderId: "gid://shopify/Order/1",
       entries,
-      saveWeightsToShopify,
     });
   });
 

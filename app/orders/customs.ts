@@ -7,7 +7,7 @@ import type { ShopifyWeightUnit } from "./weights";
  * Line details typed in Consign for lines Shopify has none for (an HS code, a country of origin, a weight), so
  * an order blocked for them can be quoted without leaving the app. Pure: parsing what the merchant typed, in
  * their words, and laying it over the mirrored order's lines. Kept for the order (OrderCustoms); Shopify's
- * products stay as they are unless the merchant also saves the weight there (app/orders/variant-weight.server.ts).
+ * products stay as they are (Consign reads products, it does not write them).
  */
 
 export interface LineCustoms {
@@ -55,12 +55,10 @@ export const CustomsForm = z.object({
   /** Per line, aligned with lineId; absent from forms without weights. */
   weight: z.array(z.string().max(40)).default([]),
   weightUnit: WeightUnitField.default("POUNDS"),
-  /** Also save the typed weights to the products' variants in Shopify. */
-  saveWeightsToShopify: z.literal("on").optional(),
 });
 
 /** A refusal names one field, and its message is what the rates page shows on it: "lines[0].hsCode: must be 6 to 10 digits…". */
-export type CustomsResult = Outcome<{ orderId: string; entries: OrderCustomsEntries; saveWeightsToShopify: boolean }, { fieldErrors: FieldErrors }>;
+export type CustomsResult = Outcome<{ orderId: string; entries: OrderCustomsEntries }, { fieldErrors: FieldErrors }>;
 
 function refuse(field: string, problem: string): CustomsResult {
   const message = `${field}: ${problem}`;
@@ -75,7 +73,6 @@ export function parseCustoms(posted: {
   countryOfOrigin: unknown[];
   weight?: unknown[];
   weightUnit?: unknown;
-  saveWeightsToShopify?: unknown;
 }): CustomsResult {
   const parsed = CustomsForm.safeParse(posted);
   if (!parsed.success) {
@@ -109,8 +106,7 @@ export function parseCustoms(posted: {
       ? refuse("lines[0].weight", "type a weight, an HS code or a country of origin for at least one item")
       : refuse("lines[0].hsCode", "type an HS code or a country of origin for at least one item");
   }
-  const weighed = Object.values(entries).some((entry) => entry.weight);
-  return { ok: true, orderId, entries, saveWeightsToShopify: weighed && parsed.data.saveWeightsToShopify === "on" };
+  return { ok: true, orderId, entries };
 }
 
 /** The order with the merchant's customs details over its lines' (where Shopify has none or they typed one). */

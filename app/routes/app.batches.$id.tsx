@@ -167,7 +167,7 @@ function LineService({ line, names, paid }: { line: BatchLine; names: ServiceNam
         </Text>
       )}
       {choice?.flag && (
-        <span data-testid="choice-flag" data-slower={choice.slower} data-cheaper={choice.cheaper}>
+        <span data-testid="choice-flag" data-slower={choice.slower}>
           <Text as="span" tone="caution" variant="bodySm">
             {choice.flag}
           </Text>

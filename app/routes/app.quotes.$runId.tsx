@@ -23,14 +23,13 @@ import { z } from "zod";
 import { useRevalidateWhile, useSuccessToast } from "../components/page-hooks";
 import { SummaryLayout } from "../components/summary-layout";
 import { ShipmentRates } from "../quoting/components/shipment-rates";
-import { CustomsForm } from "../quoting/components/customs-form";
+import { LineDetailsForm } from "../quoting/components/line-details-form";
 import { QuotingInputError } from "../quoting/errors";
 import { formatMoney, sumAmounts } from "../shipping/money";
 import { requoteShipments } from "../quoting/requote.server";
 import { repackShipment } from "../quoting/repack.server";
 import { describePaid } from "../quoting/customer-choice";
-import { parseCustoms } from "../orders/customs";
-import { saveOrderCustoms } from "../orders/customs.server";
+import { saveLineDetailsAndRequote } from "../quoting/blocked-fix.server";
 import { RatesFilter, isFiltered } from "../quoting/rates-filter";
 import { loadQuoteRunView } from "../quoting/run-view.server";
 import { carrierName } from "../shipping/service-names";
@@ -79,28 +78,29 @@ function plural(count: number, word: string): string {
 }
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { ctx, redirect } = await adminContext(request);
+  const { ctx } = await adminContext(request);
   const form = await readPostedForm(request);
   if (form.get("intent") === "customs") {
-    // Customs details for an order blocked without them: saved, then the order is quoted again in a new run.
-    const customs = parseCustoms({
-      orderId: form.get("orderId"),
-      lineId: form.getAll("lineId"),
-      hsCode: form.getAll("hsCode"),
-      countryOfOrigin: form.getAll("countryOfOrigin"),
-    });
-    if (!customs.ok) return json<ActionResult>(customs, { status: 400 });
-    if (!(await saveOrderCustoms(ctx, params.runId ?? "", customs.orderId, customs.entries))) {
+    // What an order blocked in this run lacked (weights, customs details): kept for the order, then quoted again in this run.
+    try {
+      await requireAccount(ctx, request);
+      const posted = { orderId: form.get("orderId"), weightUnit: form.get("weightUnit") ?? undefined };
+      const fields = {
+        lineId: form.getAll("lineId"),
+        hsCode: form.getAll("hsCode"),
+        countryOfOrigin: form.getAll("countryOfOrigin"),
+        weight: form.getAll("weight"),
+      };
+      const outcome = await saveLineDetailsAndRequote(ctx, params.runId ?? "", { ...posted, ...fields });
       return json<ActionResult>(
-        {
-          ok: false,
-          message: "orderId: this order is not blocked in this run; open its run from Rates.",
-          fieldErrors: { orderId: "orderId: this order is not blocked in this run; open its run from Rates." },
-        },
-        { status: 404 },
+        outcome.ok
+          ? { ok: true, message: "Saved: quoting the order again in this run" }
+          : { ok: false, message: `Saved, but the order is still blocked: ${outcome.message}` },
       );
+    } catch (error) {
+      if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
+      throw error;
     }
-    return redirect(`/app/quotes/new?${new URLSearchParams({ id: customs.orderId })}`);
   }
   if (form.get("intent") === "repack") {
     try {
@@ -414,7 +414,7 @@ export default function QuoteRunPage() {
                             {issue.message}
                           </p>
                         ))}
-                        {order.customs.length > 0 && <CustomsForm order={order} />}
+                        {order.lineFixes && <LineDetailsForm order={order} fixes={order.lineFixes} />}
                       </BlockStack>
                     </Banner>
                   )}
