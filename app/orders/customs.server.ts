@@ -4,9 +4,16 @@ import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
 import { readByIds } from "../id-lists.server";
 
-/** Customs details the merchant typed per order (OrderCustoms), saved and laid over mirrored orders. */
+/** Line details the merchant typed per order (OrderCustoms: HS codes, origins, weights), saved and laid over mirrored orders. */
 
-const Entries = z.record(z.string(), z.object({ hsCode: z.string().optional(), countryOfOrigin: z.string().optional() }));
+const Entries = z.record(
+  z.string(),
+  z.object({
+    hsCode: z.string().optional(),
+    countryOfOrigin: z.string().optional(),
+    weight: z.object({ value: z.number().positive(), unit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]) }).optional(),
+  }),
+);
 
 /**
  * Saves what the merchant typed for an order blocked in this run (merged with what was typed before), or
@@ -21,7 +28,12 @@ export async function saveOrderCustoms(
   const blocked = await db.blockedOrder.findFirst({ where: { runId, orderId, run: { shop } }, select: { id: true } });
   if (!blocked) return false;
   const existing = await db.orderCustoms.findUnique({ where: { shop_orderId: { shop, orderId } } });
-  const merged = { ...(existing ? Entries.parse(JSON.parse(existing.lines)) : {}), ...entries };
+  const before = existing ? Entries.parse(JSON.parse(existing.lines)) : {};
+  // Per line, what is typed now over what was typed before (a weight typed later keeps the HS code typed first).
+  const merged = Object.fromEntries([
+    ...Object.entries(before).filter(([lineId]) => !Object.hasOwn(entries, lineId)),
+    ...Object.entries(entries).map(([lineId, entry]) => [lineId, { ...(Object.hasOwn(before, lineId) ? before[lineId] : {}), ...entry }]),
+  ]);
   await db.orderCustoms.upsert({
     where: { shop_orderId: { shop, orderId } },
     create: { shop, orderId, lines: JSON.stringify(merged) },

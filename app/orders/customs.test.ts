@@ -8,7 +8,46 @@ describe("customs details typed in Consign", () => {
     ["an origin in lower case", { hsCode: [""], countryOfOrigin: ["pt"] }, { L1: { countryOfOrigin: "PT" } }],
     ["both, ten digits", { hsCode: ["6912.00.4810"], countryOfOrigin: ["US"] }, { L1: { hsCode: "6912004810", countryOfOrigin: "US" } }],
   ])("GIVEN %s THEN it is kept as Shopify would write it", (_, typed, entries) => {
-    expect(parseCustoms({ orderId: "gid://shopify/Order/1", lineId: ["L1"], ...typed })).toEqual({ ok: true, orderId: "gid://shopify/Order/1", entries });
+    expect(parseCustoms({ orderId: "gid://shopify/Order/1", lineId: ["L1"], ...typed })).toEqual({
+      ok: true,
+      orderId: "gid://shopify/Order/1",
+      entries,
+    });
+  });
+
+  it.each([
+    ["a weight in pounds", { weight: ["0.5"], weightUnit: "POUNDS" }, { L1: { weight: { value: 0.5, unit: "POUNDS" } } }],
+    ["a weight with a comma", { weight: ["1,25"], weightUnit: "KILOGRAMS" }, { L1: { weight: { value: 1.25, unit: "KILOGRAMS" } } }],
+    [
+      "an HS code and a weight",
+      { hsCode: ["491199"], weight: ["300"], weightUnit: "GRAMS" },
+      { L1: { hsCode: "491199", weight: { value: 300, unit: "GRAMS" } } },
+    ],
+  ])("GIVEN %s THEN it is kept for the order's line", (_, typed, entries) => {
+    expect(parseCustoms({ orderId: "gid://shopify/Order/1", lineId: ["L1"], hsCode: [""], countryOfOrigin: [""], ...typed })).toEqual({
+      ok: true,
+      orderId: "gid://shopify/Order/1",
+      entries,
+    });
+  });
+
+  it.each([
+    ["a weight of 0", { weight: ["0"], weightUnit: "POUNDS" }, "lines[0].weight", "must be a weight more than 0, like 0.5 (in lb)"],
+    ["words for a weight", { weight: ["half a pound"], weightUnit: "POUNDS" }, "lines[0].weight", "must be a weight more than 0, like 0.5 (in lb)"],
+    ["a negative weight", { weight: ["-2"], weightUnit: "GRAMS" }, "lines[0].weight", "must be a weight more than 0, like 0.5 (in g)"],
+    ["a ton of a sticker", { weight: ["2000"], weightUnit: "KILOGRAMS" }, "lines[0].weight", "must be at most 1,000 kg"],
+    [
+      "nothing typed in a form with weights",
+      { weight: [" "], weightUnit: "OUNCES" },
+      "lines[0].weight",
+      "type a weight, an HS code or a country of origin for at least one item",
+    ],
+  ])("GIVEN %s THEN it is refused on %s", (_, typed, field, message) => {
+    expect(parseCustoms({ orderId: "gid://shopify/Order/1", lineId: ["L1"], hsCode: [""], countryOfOrigin: [""], ...typed })).toEqual({
+      ok: false,
+      message: `${field}: ${message}`,
+      fieldErrors: { [field]: `${field}: ${message}` },
+    });
   });
 
   it.each([
@@ -47,5 +86,15 @@ describe("customs details typed in Consign", () => {
     const applied = applyCustoms(order, { [first!.id]: { hsCode: "491199" }, unknown: { countryOfOrigin: "PT" } });
     expect(applied.fulfillmentOrders[0]!.lines[0]).toEqual({ ...first, hsCode: "491199" });
     expect(applied.fulfillmentOrders[0]!.lines.slice(1)).toEqual(others);
+  });
+
+  it("GIVEN a typed weight THEN it replaces the line's missing weight and keeps its customs details", () => {
+    const order = buildMirroredOrder();
+    const line = { ...order.fulfillmentOrders[0]!.lines[0]!, weight: null };
+    const weighed = applyCustoms(
+      { ...order, fulfillmentOrders: [{ ...order.fulfillmentOrders[0]!, lines: [line] }] },
+      { [line.id]: { weight: { value: 12, unit: "OUNCES" } } },
+    );
+    expect(weighed.fulfillmentOrders[0]!.lines[0]).toEqual({ ...line, weight: { value: 12, unit: "OUNCES" } });
   });
 });

@@ -2,16 +2,20 @@ import { z } from "zod";
 import type { FieldErrors, Outcome } from "../outcome";
 import { sayProblem, type FieldName } from "../settings/field-errors";
 import type { MirroredOrder } from "./order-node";
+import type { ShopifyWeightUnit } from "./weights";
 
 /**
- * Customs details typed in Consign for lines Shopify has none for (an HS code, a country of origin), so an
- * international order blocked for them can be quoted without leaving the app. Pure: parsing what the merchant
- * typed, in their words, and laying it over the mirrored order's lines.
+ * Line details typed in Consign for lines Shopify has none for (an HS code, a country of origin, a weight), so
+ * an order blocked for them can be quoted without leaving the app. Pure: parsing what the merchant typed, in
+ * their words, and laying it over the mirrored order's lines. Kept for the order (OrderCustoms); Shopify's
+ * products stay as they are (Consign reads products, it does not write them).
  */
 
 export interface LineCustoms {
   hsCode?: string;
   countryOfOrigin?: string;
+  /** Per unit, in the shop's weight unit as typed. */
+  weight?: { value: number; unit: ShopifyWeightUnit };
 }
 
 /** By fulfillment order line item id. */
@@ -28,6 +32,22 @@ const Origin = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, like PT or US"));
 
+/** Heaviest a unit of one item may be typed as, in kilograms: a freight pallet, not a typo of a few more zeros. */
+const MAX_ITEM_KG = 1000;
+const KG_PER: Record<ShopifyWeightUnit, number> = { GRAMS: 0.001, KILOGRAMS: 1, OUNCES: 0.028349523125, POUNDS: 0.45359237 };
+const UNIT_WORD: Record<ShopifyWeightUnit, string> = { GRAMS: "g", KILOGRAMS: "kg", OUNCES: "oz", POUNDS: "lb" };
+
+export const WeightUnitField = z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]);
+
+function weightOf(typed: string, unit: ShopifyWeightUnit): { value: number } | { problem: string } {
+  const text = typed.trim().replace(",", ".");
+  if (!/^\d{1,7}(\.\d{1,6})?$/.test(text) || Number(text) <= 0) return { problem: `must be a weight more than 0, like 0.5 (in ${UNIT_WORD[unit]})` };
+  const value = Number(text);
+  if (value * KG_PER[unit] > MAX_ITEM_KG)
+    return { problem: `must be at most ${Math.floor(MAX_ITEM_KG / KG_PER[unit]).toLocaleString("en-US")} ${UNIT_WORD[unit]}` };
+  return { value };
+}
+
 export const CustomsForm = z.object({
   orderId: z.string().min(1, "choose an order").max(100),
   lineId: z.array(z.string().min(1).max(100)).min(1, "there is no item to fix; reload the page").max(100),
@@ -35,6 +55,9 @@ export const CustomsForm = z.object({
   countryOfOrigin: z.array(z.string().max(40)),
   /** Each line's product as the form shows it, to name the item in a problem ("Sticker Pack: HS code …"). */
   product: z.array(z.string().max(300)).max(100).optional(),
+  /** Per line, aligned with lineId; absent from forms without weights. */
+  weight: z.array(z.string().max(40)).default([]),
+  weightUnit: WeightUnitField.default("POUNDS"),
 });
 
 /**
@@ -50,13 +73,15 @@ function refuse(field: string, name: FieldName, problem: string): CustomsResult 
 
 const LABELS = { hsCode: "HS code", countryOfOrigin: "country of origin" } as const;
 
-/** One entry per line (`lineId`, `hsCode`, `countryOfOrigin` repeated); a blank field leaves Shopify's value. */
+/** One entry per line (`lineId`, `hsCode`, `countryOfOrigin`, `weight` repeated); a blank field leaves Shopify's value. */
 export function parseCustoms(posted: {
   orderId?: unknown;
   lineId: unknown[];
   hsCode: unknown[];
   countryOfOrigin: unknown[];
   product?: unknown[];
+  weight?: unknown[];
+  weightUnit?: unknown;
 }): CustomsResult {
   const parsed = CustomsForm.safeParse(posted);
   if (!parsed.success) {
@@ -64,7 +89,7 @@ export function parseCustoms(posted: {
     const field = String(issue.path[0] ?? "lines");
     return refuse(field, { label: field === "orderId" ? "order" : "items" }, issue.message);
   }
-  const { orderId, lineId, hsCode, countryOfOrigin, product } = parsed.data;
+  const { orderId, lineId, hsCode, countryOfOrigin, product, weight, weightUnit } = parsed.data;
   const item = (index: number) => product?.[index]?.trim() || `Item ${index + 1}`;
   const entries: OrderCustomsEntries = {};
   for (const [index, id] of lineId.entries()) {
@@ -78,9 +103,19 @@ export function parseCustoms(posted: {
       if (!checked.success) return refuse(`lines[${index}].${name}`, { subject: item(index), label: LABELS[name] }, checked.error.issues[0]!.message);
       entry[name] = checked.data;
     }
-    if (entry.hsCode || entry.countryOfOrigin) entries[id] = entry;
+    const typedWeight = weight[index]?.trim();
+    if (typedWeight) {
+      const checked = weightOf(typedWeight, weightUnit);
+      if ("problem" in checked) return refuse(`lines[${index}].weight`, { subject: item(index), label: "weight" }, checked.problem);
+      entry.weight = { value: checked.value, unit: weightUnit };
+    }
+    if (entry.hsCode || entry.countryOfOrigin || entry.weight) entries[id] = entry;
   }
-  if (Object.keys(entries).length === 0) return refuse("lines[0].hsCode", {}, "type an HS code or a country of origin for at least one item");
+  if (Object.keys(entries).length === 0) {
+    return weight.length > 0
+      ? refuse("lines[0].weight", {}, "type a weight, an HS code or a country of origin for at least one item")
+      : refuse("lines[0].hsCode", {}, "type an HS code or a country of origin for at least one item");
+  }
   return { ok: true, orderId, entries };
 }
 
@@ -92,7 +127,14 @@ export function applyCustoms(order: MirroredOrder, entries: OrderCustomsEntries)
       ...fo,
       lines: fo.lines.map((line) => {
         const entry = Object.hasOwn(entries, line.id) ? entries[line.id] : undefined;
-        return entry ? { ...line, hsCode: entry.hsCode ?? line.hsCode, countryOfOrigin: entry.countryOfOrigin ?? line.countryOfOrigin } : line;
+        return entry
+          ? {
+              ...line,
+              hsCode: entry.hsCode ?? line.hsCode,
+              countryOfOrigin: entry.countryOfOrigin ?? line.countryOfOrigin,
+              weight: entry.weight ?? line.weight,
+            }
+          : line;
       }),
     })),
   };

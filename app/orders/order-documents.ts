@@ -96,6 +96,7 @@ const MIRRORED_LINE_FIELDS = `#graphql
     variantTitle
     remainingQuantity
     totalQuantity
+    requiresShipping
     weight {
       unit
       value

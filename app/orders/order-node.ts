@@ -31,6 +31,8 @@ const LineNode = z.object({
   variantTitle: z.string().nullable(),
   remainingQuantity: z.number().int(),
   totalQuantity: z.number().int(),
+  /** Absent from exports started before the mirror read it: the line is taken as shipped. */
+  requiresShipping: z.boolean().nullish(),
   weight: z.object({ unit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]), value: z.number() }).nullable(),
   originalUnitPriceSet: z.object({ shopMoney: z.object({ amount: z.string() }) }),
   lineItem: z.object({ id: z.string() }),
@@ -146,6 +148,7 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
         variantTitle: line.variantTitle,
         remainingQuantity: line.remainingQuantity,
         totalQuantity: line.totalQuantity,
+        requiresShipping: line.requiresShipping !== false,
         weight: line.weight,
         unitPrice: line.originalUnitPriceSet.shopMoney.amount,
         hsCode: line.variant?.inventoryItem?.harmonizedSystemCode ?? null,

@@ -3,8 +3,8 @@ import type { Context } from "../context";
 import { loadMirroredOrders } from "./mirror.server";
 import type { MirroredOrder } from "./order-node";
 import type { OrderListQuery } from "./order-list-query";
-import { fulfillmentOrderIssue } from "./shipment-mapping";
 import { countryName, placeName } from "../locale/places";
+import { unshippableIssues } from "./shipment-mapping";
 
 /**
  * The "Orders to ship" list: mirrored orders with a fulfillment order still open, newest first, each with
@@ -158,10 +158,8 @@ async function listFacets(db: Pick<PrismaClient, "mirrorOrder">, shop: string): 
 }
 
 /** Why none of the order's fulfillment orders can be shipped with a label now, or null when one can. */
-export function unshippableReason(order: MirroredOrder): string | null {
-  const issues = order.fulfillmentOrders.map(fulfillmentOrderIssue);
-  if (issues.some((issue) => issue === null)) return null;
-  return issues.find((issue) => issue !== null)?.message ?? "Nothing to ship.";
+export function unshippableReason(order: Pick<MirroredOrder, "fulfillmentOrders">): string | null {
+  return unshippableIssues(order)?.[0]?.message ?? null;
 }
 
 /**

@@ -135,6 +135,46 @@ describe("orderToShipments — international", () => {
   });
 });
 
+describe("orderToShipments — lines that need no shipping", () => {
+  const giftCard = buildLine({
+    productTitle: "Gift Card",
+    variantTitle: "$50",
+    weight: null,
+    unitPrice: "50.00",
+    requiresShipping: false,
+    hsCode: null,
+    countryOfOrigin: null,
+  });
+  const mug = buildLine({ productTitle: "Ceramic mug", weight: { unit: "POUNDS", value: 1 }, unitPrice: "18.00" });
+
+  it("GIVEN a gift card without weight beside a mug THEN it is no blocker, not in the parcel, and fulfilled with it", () => {
+    const [shipment] = mapped(
+      orderToShipments(buildOrder({ fulfillmentOrders: [buildFulfillmentOrder({ lines: [giftCard, mug] })] }), buildSettings({ insure: true })),
+    );
+    expect(shipment?.shipment.pieces[0]?.lineItems?.map((item) => item.productName)).toEqual(["Ceramic mug"]);
+    // 1 lb mug + 4 oz packaging; insured for the mug alone.
+    expect(shipment?.shipment.pieces[0]).toMatchObject({ weight: "1.250", insuranceAmount: "18.00" });
+    expect(shipment?.lines.map((line) => line.fulfillmentOrderLineItemId)).toEqual([giftCard.id, mug.id]);
+  });
+
+  it("GIVEN a gift card on an international order THEN the invoice leaves it out and needs no HS code for it", () => {
+    const order = buildOrder({
+      shippingAddress: buildAddress({ countryCode: "GB", provinceCode: null, city: "London", zip: "N1 9GU", phone: "+44 20 7946 0123" }),
+      fulfillmentOrders: [buildFulfillmentOrder({ lines: [giftCard, mug] })],
+    });
+    const [shipment] = mapped(orderToShipments(order, buildSettings()));
+    expect(shipment?.shipment.commercialInvoice?.items.map((item) => item.description)).toEqual(["Ceramic mug"]);
+    expect(shipment?.shipment.pieces[0]?.declaredValue).toBe("18.00");
+  });
+
+  it("GIVEN a line mirrored before requiresShipping was read THEN it is shipped as before", () => {
+    const { requiresShipping: _unknown, ...older } = buildLine({ weight: { unit: "GRAMS", value: 0 } });
+    expect(issueCodes(orderToShipments(buildOrder({ fulfillmentOrders: [buildFulfillmentOrder({ lines: [older] })] }), buildSettings()))).toEqual([
+      "ZERO_WEIGHT",
+    ]);
+  });
+});
+
 describe("orderToShipments — pre-flight issues", () => {
   it.each<[string, Parameters<typeof buildOrder>[0], Parameters<typeof buildSettings>[0], MappingIssueCode[]]>([
     ["no shipping address", { shippingAddress: null }, {}, ["NO_SHIPPING_ADDRESS"]],
@@ -174,10 +214,44 @@ describe("orderToShipments — pre-flight issues", () => {
     ],
     ["a fulfillment service order", { fulfillmentOrders: [buildFulfillmentOrder({ assignedToFulfillmentService: true })] }, {}, ["FULFILLMENT_SERVICE"]],
     ["local pickup", { fulfillmentOrders: [buildFulfillmentOrder({ deliveryMethod: "PICK_UP" })] }, {}, ["NOT_SHIPPED"]],
+    [
+      "local pickup without a shipping address",
+      { shippingAddress: null, fulfillmentOrders: [buildFulfillmentOrder({ deliveryMethod: "PICK_UP" })] },
+      {},
+      ["NOT_SHIPPED"],
+    ],
+    ["a 4-digit US ZIP", { shippingAddress: buildAddress({ zip: "8020" }) }, {}, ["INVALID_ADDRESS"]],
+    ["a state code that does not exist", { shippingAddress: buildAddress({ provinceCode: "ZZ" }) }, {}, ["INVALID_ADDRESS"]],
+    ["a phone number too short", { shippingAddress: buildAddress({ phone: "555-0101" }) }, {}, ["INVALID_ADDRESS"]],
+    [
+      "only a gift card left to ship",
+      {
+        fulfillmentOrders: [
+          buildFulfillmentOrder({ lines: [buildLine({ productTitle: "Gift Card", variantTitle: "$50", weight: null, requiresShipping: false })] }),
+        ],
+      },
+      {},
+      ["NOTHING_TO_SHIP"],
+    ],
     ["a fulfilled order", { fulfillmentOrders: [buildFulfillmentOrder({ status: "CLOSED", supportedActions: [] })] }, {}, ["NOTHING_TO_SHIP"]],
     ["a currency the API does not quote in", { currencyCode: "JPY" }, {}, ["UNSUPPORTED_CURRENCY"]],
   ])("GIVEN %s THEN the merchant is told before any quote", (_case, order, settings, expected) => {
     expect(issueCodes(orderToShipments(buildOrder(order), buildSettings(settings)))).toEqual(expected);
+  });
+
+  it("GIVEN a local-pickup order without a shipping address THEN it says it is picked up in store, not that the address is missing", () => {
+    const result = orderToShipments(
+      buildOrder({ shippingAddress: null, fulfillmentOrders: [buildFulfillmentOrder({ deliveryMethod: "PICK_UP" })] }),
+      buildSettings(),
+    );
+    expect(result.ok ? "" : result.message).toBe("The customer chose to have this order picked up in store; it needs no shipping label.");
+  });
+
+  it("GIVEN a 4-digit US ZIP THEN the message says what to fix and where", () => {
+    const result = orderToShipments(buildOrder({ shippingAddress: buildAddress({ zip: "8020" }) }), buildSettings());
+    expect(result.ok ? "" : result.message).toBe(
+      "Carriers would refuse this address: the ZIP code “8020” is not a United States ZIP code (5 digits, like 94107, or ZIP+4, like 94107-1234). Correct the order's shipping address in Shopify, then quote it again.",
+    );
   });
 
   it("GIVEN an on-hold reason THEN the message says why and what to do", () => {

@@ -13,6 +13,7 @@ import { COUNTRIES_WITH_STATE_CODES, Currency } from "../../shipping-api/contrac
 import type { Outcome } from "../outcome";
 import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "./types";
 import { formatWeight, toNanograms, weightIn } from "./weights";
+import { addressProblems } from "./address-checks";
 
 /**
  * Order → quote request, pure (no I/O, table-tested). One shipment per shippable fulfillment order (a
@@ -47,6 +48,7 @@ export interface MappingSettings {
 export type MappingIssueCode =
   | "NO_SHIPPING_ADDRESS"
   | "INCOMPLETE_ADDRESS"
+  | "INVALID_ADDRESS"
   | "NOTHING_TO_SHIP"
   | "ON_HOLD"
   | "FULFILLMENT_SERVICE"
@@ -92,7 +94,7 @@ export function fulfillmentOrderIssue(fo: FulfillmentOrderForShipping): MappingI
     return { code: "FULFILLMENT_SERVICE", message: "A fulfillment service ships this order; there is nothing to label here." };
   }
   if (fo.deliveryMethod && NOT_SHIPPED_METHODS.has(fo.deliveryMethod)) {
-    const how = fo.deliveryMethod === "PICK_UP" ? "picked up" : fo.deliveryMethod === "LOCAL" ? "delivered locally" : "handed over in store";
+    const how = fo.deliveryMethod === "PICK_UP" ? "picked up in store" : fo.deliveryMethod === "LOCAL" ? "delivered locally" : "handed over in store";
     return { code: "NOT_SHIPPED", message: `The customer chose to have this order ${how}; it needs no shipping label.` };
   }
   if (fo.status === "ON_HOLD" || fo.holds.length > 0) {
@@ -105,7 +107,15 @@ export function fulfillmentOrderIssue(fo: FulfillmentOrderForShipping): MappingI
   if (!fo.lines.some((line) => line.remainingQuantity > 0)) {
     return { code: "NOTHING_TO_SHIP", message: "Every item has already been fulfilled." };
   }
+  if (!fo.lines.some(shipsInParcel)) {
+    return { code: "NOTHING_TO_SHIP", message: "Nothing left needs shipping (gift cards and digital products are not shipped)." };
+  }
   return null;
+}
+
+/** A line still to fulfil that goes in the parcel: gift cards and digital products (requiresShipping false) do not. */
+export function shipsInParcel(line: FulfillmentOrderLine): boolean {
+  return line.remainingQuantity > 0 && line.requiresShipping !== false;
 }
 
 /** Digits only; a leading country code 1 dropped for US and CA, which leaves the 10 digits carriers expect. */
@@ -129,6 +139,16 @@ function receiverAddress(address: OrderAddress, email: string | null): { address
   if (missing.length > 0) {
     return {
       issue: { code: "INCOMPLETE_ADDRESS", message: `The shipping address has no ${missing.join(", ")}. Edit the order's address in Shopify.` },
+    };
+  }
+  const problems = addressProblems({ countryCode: country, provinceCode: state || null, zip: address.zip, phone: address.phone });
+  if (problems.length > 0) {
+    const sentence = problems.join("; ");
+    return {
+      issue: {
+        code: "INVALID_ADDRESS",
+        message: `Carriers would refuse this address: ${sentence}. Correct the order's shipping address in Shopify, then quote it again.`,
+      },
     };
   }
   return {
@@ -176,14 +196,16 @@ function mapFulfillmentOrder(
   settings: MappingSettings,
 ): { shipment: MappedShipment } | { issues: MappingIssue[] } {
   const issues: MappingIssue[] = [];
-  const lines = fo.lines.filter((line) => line.remainingQuantity > 0);
+  // Lines that need no shipping (gift cards, digital products) are fulfilled with the parcel but are not in it.
+  const lines = fo.lines.filter(shipsInParcel);
+  const fulfilled = fo.lines.filter((line) => line.remainingQuantity > 0);
   const international = receiver.country !== settings.sender.country;
 
   const weightless = lines.filter((line) => !line.weight || line.weight.value <= 0);
   if (weightless.length > 0) {
     issues.push({
       code: "ZERO_WEIGHT",
-      message: `No weight for ${weightless.map(productName).join(", ")}. Set the product weight in Shopify.`,
+      message: `No weight for ${weightless.map(productName).join(", ")}. Type the weight below, or set it on the product in Shopify.`,
     });
   }
   if (international) {
@@ -256,7 +278,7 @@ function mapFulfillmentOrder(
     shipment: {
       orderId: order.id,
       fulfillmentOrderId: fo.id,
-      lines: lines.map((line) => ({ fulfillmentOrderLineItemId: line.id, quantity: line.remainingQuantity })),
+      lines: fulfilled.map((line) => ({ fulfillmentOrderLineItemId: line.id, quantity: line.remainingQuantity })),
       shipment,
     },
   };
@@ -294,8 +316,21 @@ function commercialInvoice(order: OrderForShipping, lines: FulfillmentOrderLine[
   };
 }
 
+/**
+ * Why none of the order's fulfillment orders is the merchant's to ship with a label now (each one's reason, once),
+ * or null when one is. Comes before the address: a pickup order has none, and "picked up" is the true reason.
+ */
+export function unshippableIssues(order: Pick<OrderForShipping, "fulfillmentOrders">): MappingIssue[] | null {
+  const issues = order.fulfillmentOrders.map(fulfillmentOrderIssue);
+  if (issues.some((issue) => issue === null)) return null;
+  const reasons = issues.filter((issue): issue is MappingIssue => issue !== null);
+  return reasons.length > 0 ? dedupe(reasons) : [{ code: "NOTHING_TO_SHIP", message: "The order has nothing to ship." }];
+}
+
 /** Maps one order; every issue found is reported at once so the merchant can fix them in one go. */
 export function orderToShipments(order: OrderForShipping, settings: MappingSettings): MappingResult {
+  const unshippable = unshippableIssues(order);
+  if (unshippable) return blocked(unshippable);
   if (!order.shippingAddress) {
     return blocked([{ code: "NO_SHIPPING_ADDRESS", message: "The order has no shipping address. Add one in Shopify." }]);
   }
@@ -308,10 +343,6 @@ export function orderToShipments(order: OrderForShipping, settings: MappingSetti
   }
 
   const shippable = order.fulfillmentOrders.filter((fo) => fulfillmentOrderIssue(fo) === null);
-  if (shippable.length === 0) {
-    const reasons = order.fulfillmentOrders.map(fulfillmentOrderIssue).filter((issue): issue is MappingIssue => issue !== null);
-    return blocked(reasons.length > 0 ? dedupe(reasons) : [{ code: "NOTHING_TO_SHIP", message: "The order has nothing to ship." }]);
-  }
 
   const shipments: MappedShipment[] = [];
   const issues: MappingIssue[] = [];

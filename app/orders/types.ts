@@ -42,6 +42,11 @@ export interface FulfillmentOrderLine {
   unitPrice: string;
   hsCode: string | null;
   countryOfOrigin: string | null;
+  /**
+   * False for lines that need no shipping (gift cards, digital products): left out of the parcel, its weight and
+   * the invoice, and never a blocker. Lines mirrored before it was read have none: they are taken as shipped.
+   */
+  requiresShipping?: boolean;
 }
 
 export type DeliveryMethodType = "SHIPPING" | "PICK_UP" | "LOCAL" | "PICKUP_POINT" | "RETAIL" | "NONE";

@@ -1,12 +1,13 @@
 import type { OrderShippingLine } from "../orders/types";
-import { compareAmounts, formatMoney } from "../shipping/money";
+import { formatMoney } from "../shipping/money";
 import { speedClass, type SpeedClass } from "./rate-rule";
 
 /**
  * The shipping the customer paid for (the order's shipping line: "USPS Priority Mail · 9.85 USD") beside the
  * rate Consign picked, and whether the pick falls short of it: a slower speed class than the line's title
- * promises, or less money than the customer paid. Pure; speed classes are the rate rule's, so the flag and
- * the "match the customer's choice" rule judge speed the same way.
+ * promises. A pick that costs less than the customer paid is no shortfall (the merchant keeps the difference),
+ * so it is not flagged. Pure; speed classes are the rate rule's, so the flag and the "match the customer's
+ * choice" rule judge speed the same way.
  */
 
 /** The order's shipping line: its title as the customer saw it at checkout, and what they paid. */
@@ -25,14 +26,12 @@ export function describePaid(paid: PaidShipping): string {
 export interface ChoiceComparison {
   /** The picked service is in a slower speed class than the customer's choice. */
   slower: boolean;
-  /** The picked rate costs less than the customer paid for shipping (same currency only). */
-  cheaper: boolean;
   /** What the merchant reads beside the pick, or null when it matches the customer's choice. */
   flag: string | null;
 }
 
 /** Nothing to flag: no shipping line, or nothing picked yet. */
-export const NO_FLAGS: ChoiceComparison = { slower: false, cheaper: false, flag: null };
+export const NO_FLAGS: ChoiceComparison = { slower: false, flag: null };
 
 export function compareWithPaid(
   rate: { serviceCode: string; serviceDescription: string; totalAmount: string; currency: string },
@@ -42,10 +41,5 @@ export function compareWithPaid(
   const promised = paidSpeed(paid);
   const picked = speedClass(rate);
   const slower = picked.rank > promised.rank;
-  const cheaper = rate.currency === paid.currency && compareAmounts(rate.totalAmount, paid.amount) < 0;
-  const words = [
-    slower ? `is slower (${picked.label}) than the customer's ${paid.title} (${promised.label})` : null,
-    cheaper ? `costs less than the ${formatMoney(paid.amount, paid.currency)} the customer paid` : null,
-  ].filter(Boolean);
-  return { slower, cheaper, flag: words.length === 0 ? null : `Picked service ${words.join(" and ")}` };
+  return { slower, flag: slower ? `Picked service is slower (${picked.label}) than the customer's ${paid.title} (${promised.label})` : null };
 }

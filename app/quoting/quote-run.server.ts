@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PrismaClient } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { z } from "zod";
@@ -21,6 +21,7 @@ import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 import { readByIds, idChunks } from "../id-lists.server";
 import { insertRows, updateRowsById } from "../db-batch.server";
+import type { Outcome } from "../outcome";
 
 /**
  * "Quote these orders" (issue 5): the selected orders are read from the order mirror, checked and mapped
@@ -204,6 +205,96 @@ async function planRun(
   return { blocked, planned };
 }
 
+/** Every order read (with the line details typed in Consign over Shopify's) and mapped with the shop's settings, dated `now`. */
+async function mapOrders(ctx: Context, orderIds: readonly string[], now: Date): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
+  const client = await ctx.shipping();
+  const settings = await settingsWithSender(ctx);
+  if (!settings.sender) throw new SenderMissingError();
+  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(ctx), readOrders(ctx, orderIds)]);
+  const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
+  if (!mapping) throw new SenderMissingError();
+  return planRun(ctx.db, ctx.shop, reads, mapping);
+}
+
+/** Records the planned shipments in the run as PENDING: new ones created, earlier unbooked ones of the same fulfillment orders moved in and reset. */
+async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient, runId: string, planned: readonly Planned[]): Promise<void> {
+  const { shop } = ctx;
+  // What differs by shipment, and the state every shipment of the run starts in (a reused one is reset to it).
+  const own = ({ mapped, orderName }: Planned) => ({
+    orderId: mapped.orderId,
+    orderName,
+    fulfillmentOrderId: mapped.fulfillmentOrderId,
+    lines: JSON.stringify(mapped.lines),
+    request: JSON.stringify(mapped.shipment),
+  });
+  const pending = {
+    runId,
+    quoteStatus: "PENDING",
+    quoteError: null,
+    quotedAt: null,
+    selectedQuoteId: null,
+    selectionReason: null,
+    selectedBy: null,
+    bookingStatus: "NONE",
+    bookingError: null,
+  };
+  const fresh = planned.filter((entry) => entry.reuseId === null);
+  // Inserted whole (app/db-batch.server.ts): the other columns take the table's defaults (NONE, 0); ids need only be unique.
+  const written = new Date();
+  const freshRows = fresh.map((entry) => ({ id: randomUUID(), shop, ...own(entry), ...pending, createdAt: written, updatedAt: written }));
+  for (const insert of insertRows(ctx, "Shipment", freshRows, tx)) await insert;
+  const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
+  // The earlier quotes belong to the earlier request; this run stores fresh ones.
+  for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
+  const rows = reused.map((entry) => ({ id: entry.reuseId, ...own(entry) }));
+  const columns = ["orderId", "orderName", "fulfillmentOrderId", "lines", "request"] as const;
+  for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows, set: pending }, tx)) await update;
+}
+
+/**
+ * "Save and quote again" for an order blocked in a run (after the merchant typed what it lacked): the order is
+ * read and mapped again and, when nothing blocks it any more, its shipments join the same run as PENDING, the
+ * run quotes them (so they can go into the same batch as the rest), and its blocked row goes. When something
+ * still blocks it, its row says what, now. Refused (QuotingInputError) for an order not blocked in this run of
+ * the shop, and while the run is still quoting (its job has read what it quotes).
+ */
+export type BlockedRequoteOutcome = Outcome<{ shipments: number; finished: Promise<void> }, { issues: BlockIssue[] }>;
+
+export async function requoteBlockedOrder(ctx: Context, runId: string, orderId: string): Promise<BlockedRequoteOutcome> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
+  const [run, row] = await Promise.all([
+    db.quoteRun.findFirst({ where: { id: runId, shop }, select: { status: true } }),
+    db.blockedOrder.findFirst({ where: { runId, orderId, run: { shop } }, select: { id: true } }),
+  ]);
+  if (!run || !row) throw new QuotingInputError(404, "orderId", "This order is not blocked in this run; open its run from Rates.");
+  if (run.status === "RUNNING") throw new QuotingInputError(409, "orderId", "This run is still quoting. Save again when it has finished.");
+  const { blocked, planned } = await mapOrders(ctx, [orderId], now);
+  const stillBlocked = blocked.find((entry) => entry.orderId === orderId);
+  if (stillBlocked) {
+    await db.blockedOrder.update({ where: { id: row.id }, data: { orderName: stillBlocked.orderName, issues: JSON.stringify(stillBlocked.issues) } });
+    return { ok: false, message: stillBlocked.issues.map((issue) => issue.message).join(" "), issues: stillBlocked.issues };
+  }
+  // Claimed by moving the run back to RUNNING while it is not: a second save at once finds it running.
+  const claimed = await db.$transaction(
+    async (tx) => {
+      const moved = await tx.quoteRun.updateMany({
+        where: { id: runId, shop, status: { not: "RUNNING" } },
+        data: { status: "RUNNING", error: null, finishedAt: null, shipmentsTotal: { increment: planned.length } },
+      });
+      if (moved.count === 0) return false;
+      await tx.blockedOrder.delete({ where: { id: row.id } });
+      await writePendingShipments(ctx, tx, runId, planned);
+      return true;
+    },
+    { timeout: TRANSACTION_TIMEOUT_MS },
+  );
+  if (!claimed) throw new QuotingInputError(409, "orderId", "This run is still quoting. Save again when it has finished.");
+  const job = { shop, runId, now: now.toISOString() };
+  await ctx.jobs.send(quoteRunJob, job);
+  return { ok: true, shipments: planned.length, finished: ctx.jobs.drained(quoteRunJob, job) };
+}
+
 export interface StartedQuoteRun {
   runId: string;
   /** Settles when the background quoting ends (tests and the bench wait on it; pages poll the run instead). */
@@ -220,13 +311,7 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
   const { db, shop } = ctx;
   const now = ctx.now();
   if (orderIds.length === 0) throw new QuotingInputError(400, "ids", "Select at least one order to quote.");
-  const client = await ctx.shipping();
-  const settings = await settingsWithSender(ctx);
-  if (!settings.sender) throw new SenderMissingError();
-  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(ctx), readOrders(ctx, orderIds)]);
-  const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
-  if (!mapping) throw new SenderMissingError();
-  const { blocked, planned } = await planRun(db, shop, reads, mapping);
+  const { blocked, planned } = await mapOrders(ctx, orderIds, now);
 
   const total = planned.length;
   const run = await db.$transaction(
@@ -255,36 +340,7 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
         tx,
       ))
         await insert;
-      // What differs by shipment, and the state every shipment of the run starts in (a reused one is reset to it).
-      const own = ({ mapped, orderName }: Planned) => ({
-        orderId: mapped.orderId,
-        orderName,
-        fulfillmentOrderId: mapped.fulfillmentOrderId,
-        lines: JSON.stringify(mapped.lines),
-        request: JSON.stringify(mapped.shipment),
-      });
-      const pending = {
-        runId: created.id,
-        quoteStatus: "PENDING",
-        quoteError: null,
-        quotedAt: null,
-        selectedQuoteId: null,
-        selectionReason: null,
-        selectedBy: null,
-        bookingStatus: "NONE",
-        bookingError: null,
-      };
-      const fresh = planned.filter((entry) => entry.reuseId === null);
-      // The other columns take the table's defaults (NONE, 0); ids need only be unique.
-      const written = new Date();
-      const freshRows = fresh.map((entry) => ({ id: randomUUID(), shop, ...own(entry), ...pending, createdAt: written, updatedAt: written }));
-      for (const insert of insertRows(ctx, "Shipment", freshRows, tx)) await insert;
-      const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
-      // The earlier quotes belong to the earlier request; this run stores fresh ones.
-      for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
-      const rows = reused.map((entry) => ({ id: entry.reuseId, ...own(entry) }));
-      const columns = ["orderId", "orderName", "fulfillmentOrderId", "lines", "request"] as const;
-      for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows, set: pending }, tx)) await update;
+      await writePendingShipments(ctx, tx, created.id, planned);
       return created;
     },
     // Waiting for a connection too: under load a pool of PostgreSQL connections can be busy for more than the default 2 s.

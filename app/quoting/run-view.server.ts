@@ -19,7 +19,9 @@ import { paidShippingByOrder } from "./customer-choice.server";
 import { currentPackages, type PackageChoice } from "./packages";
 import { withCustoms } from "../orders/customs.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
-import { productName } from "../orders/shipment-mapping";
+import { productName, shipsInParcel } from "../orders/shipment-mapping";
+import type { ShopifyWeightUnit } from "../orders/weights";
+import { loadShopSummary } from "../settings/shop-profile.server";
 import type { ServiceNames } from "../shipping/service-names";
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
@@ -96,8 +98,18 @@ export interface OrderView {
   blocked: Array<{ code: string; message: string }>;
   /** Every shipment of this order was quoted again in a later run. */
   movedToLaterRun: boolean;
-  /** Blocked for customs details: the lines lacking an HS code or origin, which the merchant can type here. */
-  customs: Array<{ lineId: string; product: string; hsCode: string | null; countryOfOrigin: string | null }>;
+  /**
+   * Blocked for what a line lacks (an HS code, an origin, a weight): those lines, which the merchant can complete
+   * here for this order. `fields` says which the order was blocked for.
+   */
+  lineFixes: LineFixes | null;
+}
+
+export interface LineFixes {
+  fields: { customs: boolean; weight: boolean };
+  /** The unit a weight is typed in: the shop's. */
+  weightUnit: ShopifyWeightUnit;
+  lines: Array<{ lineId: string; product: string; hsCode: string | null; countryOfOrigin: string | null; weight: string | null }>;
 }
 
 export interface QuoteRunView {
@@ -312,9 +324,9 @@ export async function loadQuoteRunView(
     shipmentViews.set(shipment.orderId, [...(shipmentViews.get(shipment.orderId) ?? []), view]);
   }
   const blockedByOrder = new Map(pageBlocked.map((row) => [row.orderId, row]));
-  const customsLines = await linesLackingCustoms(
+  const lineFixes = await linesToComplete(
     ctx,
-    pageBlocked.filter((row) => Issues.parse(JSON.parse(row.issues)).some((issue) => CUSTOMS_ISSUES.has(issue.code))).map((row) => row.orderId),
+    pageBlocked.map((row) => ({ orderId: row.orderId, codes: new Set(Issues.parse(JSON.parse(row.issues)).map((issue) => issue.code)) })),
   );
   const orders = pageIds.map((orderId): OrderView => {
     const shipments = shipmentViews.get(orderId) ?? [];
@@ -327,7 +339,7 @@ export async function loadQuoteRunView(
       shipments,
       blocked: blocked ? Issues.parse(JSON.parse(blocked.issues)) : [],
       movedToLaterRun: shipments.length === 0 && !blocked,
-      customs: customsLines.get(orderId) ?? [],
+      lineFixes: lineFixes.get(orderId) ?? null,
     };
   });
 
@@ -391,19 +403,41 @@ export async function loadShipmentRates(ctx: Pick<Context, "db" | "shop" | "now"
 }
 
 const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);
+const WEIGHT_ISSUE = "ZERO_WEIGHT";
 
-/** Per order, its lines without an HS code or a country of origin (after what the merchant typed in Consign). */
-async function linesLackingCustoms(ctx: Pick<Context, "db" | "shop">, orderIds: string[]): Promise<Map<string, OrderView["customs"]>> {
-  const orders = await withCustoms(ctx, await loadMirroredOrders(ctx, orderIds));
-  return new Map(
-    orders.map((order) => [
-      order.id,
-      order.fulfillmentOrders
-        .flatMap((fo) => fo.lines)
-        .filter((line) => line.remainingQuantity > 0 && (!line.hsCode?.trim() || !line.countryOfOrigin))
-        .map((line) => ({ lineId: line.id, product: productName(line), hsCode: line.hsCode, countryOfOrigin: line.countryOfOrigin })),
-    ]),
+/**
+ * Per blocked order of the page, its lines without what it was blocked for (an HS code or a country of origin; a
+ * weight), after what the merchant typed in Consign. Reads the shop's weight unit only when a weight is asked for.
+ */
+async function linesToComplete(ctx: Context, blocked: ReadonlyArray<{ orderId: string; codes: ReadonlySet<string> }>): Promise<Map<string, LineFixes>> {
+  const wanted = new Map(
+    blocked.flatMap(({ orderId, codes }) => {
+      const fields = { customs: [...codes].some((code) => CUSTOMS_ISSUES.has(code)), weight: codes.has(WEIGHT_ISSUE) };
+      return fields.customs || fields.weight ? [[orderId, fields] as const] : [];
+    }),
   );
+  if (wanted.size === 0) return new Map();
+  const [orders, weightUnit] = await Promise.all([
+    withCustoms(ctx, await loadMirroredOrders(ctx, [...wanted.keys()])),
+    [...wanted.values()].some((fields) => fields.weight) ? loadShopSummary(ctx).then((shop) => shop.weightUnit) : Promise.resolve<ShopifyWeightUnit>("POUNDS"),
+  ]);
+  const fixes = new Map<string, LineFixes>();
+  for (const order of orders) {
+    const fields = wanted.get(order.id)!;
+    const lines = order.fulfillmentOrders
+      .flatMap((fo) => fo.lines)
+      .filter(shipsInParcel)
+      .filter((line) => (fields.customs && (!line.hsCode?.trim() || !line.countryOfOrigin)) || (fields.weight && (!line.weight || line.weight.value <= 0)))
+      .map((line) => ({
+        lineId: line.id,
+        product: productName(line),
+        hsCode: line.hsCode,
+        countryOfOrigin: line.countryOfOrigin,
+        weight: line.weight && line.weight.value > 0 ? String(line.weight.value) : null,
+      }));
+    if (lines.length > 0) fixes.set(order.id, { fields, weightUnit, lines });
+  }
+  return fixes;
 }
 
 export interface QuoteRunSummary {

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { AddressFields } from "../settings/components/address-fields";
+import { RateRuleChoice } from "../settings/components/rate-rule-choice";
 import { inMerchantWords } from "../settings/field-errors";
 import { formProblem, MIN_PASSWORD_LENGTH, OnboardingForm, onboardingRefusal } from "../settings/onboarding-form";
 import { completeOnboarding, loadOnboarding } from "../settings/onboarding.server";
@@ -119,6 +120,7 @@ export default function Onboarding() {
                       onChange={(password) => setConnect({ ...connect, password })}
                       error={errors.password}
                     />
+                    <RateRuleChoice errors={errors} />
                     <Button submit variant="primary" loading={submitting}>
                       Connect account
                     </Button>
@@ -193,6 +195,7 @@ export default function Onboarding() {
                         error={errors.rechargeAmount}
                       />
                     </FormLayout.Group>
+                    <RateRuleChoice errors={errors} />
                     <Button submit variant="primary" loading={submitting}>
                       Create account
                     </Button>

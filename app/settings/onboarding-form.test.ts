@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CreateCustomerRequest } from "../../shipping-api/contract";
-import { createCustomerRequest, createFormDefaults, CreateForm, OnboardingForm, type ShopProfile } from "./onboarding-form";
+import { createCustomerRequest, createFormDefaults, CreateForm, OnboardingForm, onboardingRule, type ShopProfile } from "./onboarding-form";
 
 const PROFILE: ShopProfile = {
   name: "Consign Demo Store",
@@ -82,5 +82,22 @@ describe("the create form", () => {
     expect(short.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["password", "use at least 8 characters"]]);
     const differs = OnboardingForm.safeParse({ ...form(), passwordConfirmation: "another-password" });
     expect(differs.error?.issues.map((issue) => issue.path.join("."))).toEqual(["passwordConfirmation"]);
+  });
+});
+
+describe("the rate rule chosen at onboarding", () => {
+  const connect = { intent: "connect", customerId: "C1", email: "ada@example.com", password: "secret" };
+  it.each([
+    ["nothing chosen", {}, { kind: "match", maxAmount: "50.00" }],
+    ["the cheapest", { rateRuleKind: "cheapest" }, { kind: "cheapest" }],
+    ["matching up to 30", { rateRuleKind: "match", rateRuleMaxAmount: "30" }, { kind: "match", maxAmount: "30" }],
+  ])("GIVEN %s THEN Settings keeps that rule (matching the customer's choice is the suggestion)", (_, typed, rule) => {
+    const form = OnboardingForm.parse({ ...connect, ...typed });
+    expect(onboardingRule(form)).toEqual(rule);
+  });
+
+  it("GIVEN a ceiling that is not a price THEN it is refused on its field", () => {
+    const parsed = OnboardingForm.safeParse({ ...connect, rateRuleKind: "match", rateRuleMaxAmount: "lots" });
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join("."))).toEqual(["rateRuleMaxAmount"]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
 import { AddressInput, toAddress, type ShopifyAddress, fromShopifyAddress } from "./addresses";
 import { fieldErrors, listFieldErrors, type FieldErrors } from "./field-errors";
+import { PositiveDecimal, type RateRule } from "./settings";
 
 /**
  * The onboarding page's two forms (connect an existing Shipping API account, or create one through Create
@@ -11,12 +12,58 @@ import { fieldErrors, listFieldErrors, type FieldErrors } from "./field-errors";
 
 const required = (what: string) => z.string().trim().min(1, `enter ${what}`);
 
-export const ConnectForm = z.object({
-  intent: z.literal("connect"),
-  customerId: required("your customer id"),
-  email: z.string().trim().pipe(z.email("enter the email you sign in with")),
-  password: z.string().min(1, "enter your password"),
+/**
+ * Which rate Consign preselects for each order, asked at onboarding (issue 23): the rules that need nothing but
+ * the rates, each explained, "match the customer's choice" suggested: it keeps what the customer paid for. A
+ * preferred carrier needs the account's carriers, so it is chosen later in Settings.
+ */
+export const ONBOARDING_RULES = [
+  {
+    kind: "match",
+    label: "Match the customer's choice (suggested)",
+    helpText:
+      "The service nearest in speed to the shipping the customer paid for at checkout: Priority stays Priority, 2nd Day Air stays 2-day. Up to a price you set; above it, the cheapest.",
+  },
+  {
+    kind: "cheapest",
+    label: "The cheapest rate",
+    helpText: "Always the lowest price, even when the customer paid for faster shipping: an order paid for as Priority may go by ground.",
+  },
+  {
+    kind: "fastest",
+    label: "The fastest rate",
+    helpText: "The quickest service, by your own delivery times once there are enough, else by the service's name. Usually the dearest.",
+  },
+] as const;
+export type OnboardingRuleKind = (typeof ONBOARDING_RULES)[number]["kind"];
+/** What the match rule's price ceiling opens with. */
+export const DEFAULT_MATCH_CEILING = "50.00";
+
+const RuleFields = z.object({
+  rateRuleKind: z.enum(["match", "cheapest", "fastest"], "choose how Consign picks a rate").default("match"),
+  rateRuleMaxAmount: z.string().trim().default(DEFAULT_MATCH_CEILING),
 });
+
+/** The rule chosen at onboarding, as Settings keeps it. */
+export function onboardingRule(form: z.infer<typeof RuleFields>): RateRule {
+  return form.rateRuleKind === "match" ? { kind: "match", maxAmount: form.rateRuleMaxAmount } : { kind: form.rateRuleKind };
+}
+
+function checkCeiling(form: z.infer<typeof RuleFields>, ctx: z.RefinementCtx): void {
+  if (form.rateRuleKind !== "match") return;
+  const ceiling = PositiveDecimal.safeParse(form.rateRuleMaxAmount);
+  if (!ceiling.success) ctx.addIssue({ code: "custom", path: ["rateRuleMaxAmount"], message: ceiling.error.issues[0]!.message });
+}
+
+export const ConnectForm = z
+  .object({
+    intent: z.literal("connect"),
+    customerId: required("your customer id"),
+    email: z.string().trim().pipe(z.email("enter the email you sign in with")),
+    password: z.string().min(1, "enter your password"),
+  })
+  .extend(RuleFields.shape)
+  .superRefine(checkCeiling);
 export type ConnectForm = z.infer<typeof ConnectForm>;
 
 /** The merchant chooses the password; the profile and the campaign source are the app's. */
@@ -31,6 +78,8 @@ export const CreateForm = AddressInput.omit({ email: true })
     minimumBalance: z.string().trim(),
     rechargeAmount: z.string().trim(),
   })
+  .extend(RuleFields.shape)
+  .superRefine(checkCeiling)
   .superRefine((form, ctx) => {
     if (form.password !== form.passwordConfirmation) {
       ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "does not match the password" });
@@ -45,7 +94,7 @@ export type OnboardingForm = z.infer<typeof OnboardingForm>;
 export const DEFAULT_PREPAY = { minimumBalance: "50.00", rechargeAmount: "100.00" } as const;
 
 /** What the create form opens with (never a password). */
-export type CreateFormDefaults = Omit<CreateForm, "intent" | "password" | "passwordConfirmation">;
+export type CreateFormDefaults = Omit<CreateForm, "intent" | "password" | "passwordConfirmation" | "rateRuleKind" | "rateRuleMaxAmount">;
 
 /** The shop as Shopify describes it, for prefilling the create form. */
 export interface ShopProfile {

@@ -1,7 +1,7 @@
 import type { ShippingClientOptions } from "../../shipping-api/client";
 import type { Context } from "../context";
 import type { Outcome } from "../outcome";
-import { loadAccount, saveAccount } from "./account.server";
+import { loadAccount, loadSettings, saveAccount, saveSettings } from "./account.server";
 import { clientForCredentials, partnerClient } from "../shipping/client.server";
 import {
   createCustomerRequest,
@@ -12,6 +12,7 @@ import {
   type OnboardingForm,
   type OnboardingFailure,
   onboardingRefusal,
+  onboardingRule,
 } from "./onboarding-form";
 import { connectProblem, createProblem } from "./onboarding-problems";
 import { loadShopProfile } from "./shop-profile.server";
@@ -76,7 +77,9 @@ export async function createAccount(ctx: OnboardingContext, form: CreateForm, op
   return { ok: true, customerId: created.value.customerId };
 }
 
-/** The merchant's choice on the onboarding page: connect or create. */
-export function completeOnboarding(ctx: OnboardingContext, form: OnboardingForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
-  return form.intent === "connect" ? connectAccount(ctx, form, options) : createAccount(ctx, form, options);
+/** The merchant's choice on the onboarding page: connect or create; with the account, the rate rule they chose. */
+export async function completeOnboarding(ctx: OnboardingContext, form: OnboardingForm, options: OnboardingOptions = {}): Promise<OnboardingOutcome> {
+  const outcome = form.intent === "connect" ? await connectAccount(ctx, form, options) : await createAccount(ctx, form, options);
+  if (outcome.ok) await saveSettings(ctx, { ...(await loadSettings(ctx)), rateRule: onboardingRule(form) });
+  return outcome;
 }

@@ -288,6 +288,23 @@ const BUSINESS_ADDRESSES: Omit<Address, "firstName" | "lastName" | "phone">[] = 
   },
 ];
 
+/** US area codes in service, for seeded phone numbers that are real numbers' shape. */
+const US_AREA_CODES = [201, 206, 212, 213, 214, 303, 305, 312, 404, 415, 503, 512, 602, 617, 702, 718, 773, 801, 808, 907] as const;
+
+/** A phone number of the destination's country, as a customer there types it (four random digits at the end). */
+const INTL_PHONE_PREFIXES: Record<string, string> = {
+  GB: "+44 20 7946 ",
+  CA: "+1 416-555-",
+  CA_BC: "+1 604-555-",
+  DE: "+49 30 901820",
+  AU: "+61 2 9374 ",
+  JP: "+81 3 3201 ",
+};
+
+function intlPhone(key: string, _country: number, _area: number, last: number): string {
+  return `${INTL_PHONE_PREFIXES[key] ?? "+44 20 7946 "}${last}`;
+}
+
 const INTERNATIONAL: Record<string, Omit<Address, "firstName" | "lastName" | "phone" | "company">> = {
   GB: { address1: "221B Baker Street", city: "London", zip: "NW1 6XE", country: "United Kingdom", countryCode: "GB" },
   CA: { address1: "290 Bremner Blvd", city: "Toronto", province: "Ontario", provinceCode: "ON", zip: "M5V 3L9", country: "Canada", countryCode: "CA" },
@@ -498,7 +515,8 @@ export function seedStore(store: Store, options: SeedOptions = {}): { orders: nu
     return toShopifyDateTime(d);
   };
   const person = () => ({ firstName: pick(FIRST), lastName: pick(LAST) });
-  const phone = () => `+1 ${int(201, 989)}-555-${String(int(100, 9999)).padStart(4, "0")}`;
+  // Real area codes (carriers and Consign check numbers as libphonenumber does); as many draws as before, so the rest of the seed is unchanged.
+  const phone = () => `+1 ${US_AREA_CODES[int(201, 989) % US_AREA_CODES.length]}-555-${String(int(100, 9999)).padStart(4, "0")}`;
   const emailFor = (p: { firstName: string; lastName: string }, n: number) =>
     `${p.firstName}.${p.lastName}${n}`
       .toLowerCase()
@@ -523,7 +541,7 @@ export function seedStore(store: Store, options: SeedOptions = {}): { orders: nu
       const intl = (key: string, extra: Partial<Address> = {}): Address => ({
         ...person(),
         ...(INTERNATIONAL[key] as Address),
-        phone: `+${int(30, 81)} ${int(100, 999)} ${int(1000, 9999)}`,
+        phone: intlPhone(key, int(30, 81), int(100, 999), int(1000, 9999)),
         ...extra,
       });
 

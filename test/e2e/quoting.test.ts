@@ -229,7 +229,7 @@ describe("quoting orders selected in the admin", () => {
       const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 1));
       const order = frame.getByTestId("quote-order").first();
       await order.locator('[data-testid="blocked-reason"][data-code="MISSING_HS_CODE"]').waitFor();
-      const form = order.getByTestId("customs-form");
+      const form = order.getByTestId("line-details-form");
       await form.getByLabel("HS code of Sticker Pack").fill("stickers");
       await form.getByRole("button", { name: /^Save and quote / }).click();
       await form.getByText("Sticker Pack: HS code must be 6 to 10 digits, like 6912.00 or 691200").waitFor();

@@ -21,6 +21,9 @@ const { default: prisma } = await import("../../app/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
+const { saveLineDetailsAndRequote } = await import("../../app/quoting/blocked-fix.server");
+const { batchCandidates } = await import("../../app/batches/batch-store.server");
+const { withShipping } = await import("../../app/shipping/context.server");
 const { requoteShipments } = await import("../../app/quoting/requote.server");
 const { selectRate, applyRule } = await import("../../app/quoting/rate-pick.server");
 const { loadQuoteRunView, loadShipmentRates, listQuoteRuns, runShipmentIds } = await import("../../app/quoting/run-view.server");
@@ -40,7 +43,7 @@ describe("quoting selected orders against the Shipping API service", () => {
   let context: ShopAdmin;
   let orders: MirroredOrder[];
   /** Orders picked for the mixed run, by what the seed made of them. */
-  let picked: Record<"domestic" | "international" | "twoLocations" | "onHold" | "pickup" | "noWeight" | "badZip" | "unmirrored", MirroredOrder>;
+  let picked: Record<"domestic" | "international" | "twoLocations" | "onHold" | "pickup" | "noWeight" | "badZip" | "unmirrored" | "giftCard", MirroredOrder>;
 
   beforeAll(async () => {
     await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders" } });
@@ -77,6 +80,7 @@ describe("quoting selected orders against the Shipping API service", () => {
       pickup: find("pickup", (order) => order.fulfillmentOrders.some((fo) => fo.deliveryMethod === "PICK_UP")),
       noWeight: find("weightless", (order) => lines(order).some((line) => line.productTitle === "Enamel Pin Set") && open(order).length === 1),
       badZip: find("bad-ZIP", (order) => order.shippingAddress?.zip === "8020"),
+      giftCard: find("gift card", (order) => lines(order).some((line) => line.sku === "GIFT-50")),
       unmirrored: find("second domestic", (order) => order !== firstDomestic && domestic(order)),
     };
     // This one is missing from the mirror (a webhook not yet processed): the run reads it from Shopify.
@@ -96,7 +100,8 @@ describe("quoting selected orders against the Shipping API service", () => {
   let runId: string;
 
   it("GIVEN mixed orders WHEN a run quotes them THEN shippable ones get rates with the rule's pick and the others say why", async () => {
-    const ids = [...Object.values(picked).map((order) => order.id), UNKNOWN_ORDER];
+    const { giftCard: _own, ...mixed } = picked;
+    const ids = [...Object.values(mixed).map((order) => order.id), UNKNOWN_ORDER];
     const started = await startQuoteRun(at(NOW), ids);
     runId = started.runId;
 
@@ -110,11 +115,11 @@ describe("quoting selected orders against the Shipping API service", () => {
     }
     const run = await prisma.quoteRun.findUniqueOrThrow({ where: { id: runId } });
     expect(run.status).toBe("COMPLETED");
-    // domestic, international, two shipments for the two-location order, bad ZIP, and the refreshed one
-    expect(run.shipmentsTotal).toBe(6);
-    expect(run.shipmentsDone).toBe(6);
+    // domestic, international, two shipments for the two-location order, and the refreshed one (the bad ZIP is refused before quoting)
+    expect(run.shipmentsTotal).toBe(5);
+    expect(run.shipmentsDone).toBe(5);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    expect(Math.max(...seen)).toBeLessThanOrEqual(6);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(5);
 
     const view = await loadQuoteRunView(at(NOW), runId);
     expect(view.run.status).toBe("COMPLETED");
@@ -178,20 +183,95 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(byId.get(picked.onHold.id)!.blocked).toEqual([
       expect.objectContaining({ code: "ON_HOLD", message: expect.stringMatching(/Billing and shipping countries differ.*Release the hold/) }),
     ]);
-    expect(byId.get(picked.pickup.id)!.blocked[0]?.code).toMatch(/NO_SHIPPING_ADDRESS|NOT_SHIPPED/);
+    // A pickup order has no shipping address, and that is not what to fix: it is picked up in store.
+    expect(byId.get(picked.pickup.id)!.blocked).toEqual([
+      { code: "NOT_SHIPPED", message: "The customer chose to have this order picked up in store; it needs no shipping label." },
+    ]);
     expect(byId.get(picked.noWeight.id)!.blocked).toEqual([
       expect.objectContaining({ code: "ZERO_WEIGHT", message: expect.stringContaining("Enamel Pin Set") }),
     ]);
     expect(byId.get(UNKNOWN_ORDER)!.blocked).toEqual([expect.objectContaining({ code: "NOT_FOUND" })]);
-    // The service's own reason, in words that say what to do.
-    const badZip = byId.get(picked.badZip.id)!.shipments[0]!;
-    expect(badZip.status).toBe("FAILED");
-    expect(badZip.error).toMatch(/^The Shipping API refused this shipment: .*zip.*8020.*Correct the order's address/);
-    expect(await runShipmentIds(at(NOW), runId, "failed")).toEqual([badZip.id]);
+    // A 4-digit US ZIP is refused before quoting, saying what to fix (the service would refuse it only after).
+    expect(byId.get(picked.badZip.id)!.shipments).toEqual([]);
+    expect(byId.get(picked.badZip.id)!.blocked).toEqual([
+      {
+        code: "INVALID_ADDRESS",
+        message: expect.stringMatching(
+          /^Carriers would refuse this address: the ZIP code “8020” is not a United States ZIP code \(5 digits.*Correct the order's shipping address in Shopify/,
+        ),
+      },
+    ]);
+    expect(await runShipmentIds(at(NOW), runId, "failed")).toEqual([]);
 
-    expect(view.counts).toEqual({ quoted: 5, failed: 1, pending: 0, blockedOrders: 4, expired: 0, ready: 5 });
+    expect(view.counts).toEqual({ quoted: 5, failed: 0, pending: 0, blockedOrders: 5, expired: 0, ready: 5 });
     expect(view.totals.reduce((sum, carrier) => sum + carrier.count, 0)).toBe(5);
-    expect((await listQuoteRuns(at(NOW)))[0]).toMatchObject({ id: runId, status: "COMPLETED", orderCount: ids.length, shipments: 6, blockedOrders: 4 });
+    expect((await listQuoteRuns(at(NOW)))[0]).toMatchObject({ id: runId, status: "COMPLETED", orderCount: ids.length, shipments: 5, blockedOrders: 5 });
+  });
+
+  it("GIVEN an order blocked for a missing weight WHEN the merchant types the weight on the rates page THEN it is quoted into the same run and can join a batch with the rest", async () => {
+    const started = await startQuoteRun(at(NOW), [picked.noWeight.id, picked.giftCard.id, picked.pickup.id]);
+    await started.finished;
+    const before = await loadQuoteRunView(at(NOW), started.runId);
+    const blocked = before.orders.find((order) => order.orderId === picked.noWeight.id)!;
+    expect(blocked.blocked.map((issue) => issue.code)).toEqual(["ZERO_WEIGHT"]);
+    // The form asks for the weight of the weightless line, in the shop's unit, and nothing else.
+    expect(blocked.lineFixes).toMatchObject({ fields: { weight: true, customs: false }, lines: [{ product: "Enamel Pin Set", weight: null }] });
+    // The gift card beside a mug is no blocker: it is quoted, and its parcel holds the mug alone.
+    const giftCard = before.orders.find((order) => order.orderId === picked.giftCard.id)!;
+    expect(giftCard.blocked).toEqual([]);
+    expect(giftCard.shipments.map((shipment) => shipment.status)).toEqual(["QUOTED"]);
+    const giftRequest = JSON.parse((await prisma.shipment.findUniqueOrThrow({ where: { id: giftCard.shipments[0]!.id } })).request) as {
+      pieces: Array<{ lineItems: Array<{ productName: string }> }>;
+    };
+    expect(giftRequest.pieces[0]!.lineItems.map((item) => item.productName)).not.toContainEqual(expect.stringContaining("Gift Card"));
+
+    const lineId = blocked.lineFixes!.lines[0]!.lineId;
+    const refused = saveLineDetailsAndRequote(at(NOW), started.runId, {
+      orderId: picked.noWeight.id,
+      lineId: [lineId],
+      hsCode: [""],
+      countryOfOrigin: [""],
+      weight: ["0"],
+      weightUnit: blocked.lineFixes!.weightUnit,
+    });
+    await expect(refused).rejects.toMatchObject({ status: 400, field: "lines[0].weight" });
+
+    const outcome = await saveLineDetailsAndRequote(at(NOW), started.runId, {
+      orderId: picked.noWeight.id,
+      lineId: [lineId],
+      hsCode: [""],
+      countryOfOrigin: [""],
+      weight: ["0.2"],
+      weightUnit: blocked.lineFixes!.weightUnit,
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.shipments).toBe(1);
+    await outcome.finished;
+
+    // Same run: no new run, the order's blocked row gone, its shipment quoted beside the gift card order's.
+    expect((await listQuoteRuns(at(NOW)))[0]!.id).toBe(started.runId);
+    const after = await loadQuoteRunView(at(NOW), started.runId);
+    expect(after.run).toMatchObject({ status: "COMPLETED", shipmentsTotal: 2, shipmentsDone: 2 });
+    const fixed = after.orders.find((order) => order.orderId === picked.noWeight.id)!;
+    expect(fixed.blocked).toEqual([]);
+    expect(fixed.shipments.map((shipment) => shipment.status)).toEqual(["QUOTED"]);
+    expect(after.counts).toMatchObject({ blockedOrders: 1, ready: 2 });
+    const ready = await runShipmentIds(at(NOW), started.runId, "ready");
+    expect(new Set(ready)).toEqual(new Set([fixed.shipments[0]!.id, giftCard.shipments[0]!.id]));
+    const candidates = await batchCandidates(await withShipping(at(NOW)), { shipmentIds: ready });
+    expect(candidates.map((candidate) => candidate.orderId).sort()).toEqual([picked.giftCard.id, picked.noWeight.id].sort());
+
+    // The order is no longer blocked in the run: saving for it again is refused.
+    await expect(
+      saveLineDetailsAndRequote(at(NOW), started.runId, {
+        orderId: picked.noWeight.id,
+        lineId: [lineId],
+        hsCode: [""],
+        countryOfOrigin: [""],
+        weight: ["0.2"],
+        weightUnit: "POUNDS",
+      }),
+    ).rejects.toMatchObject({ status: 404, field: "orderId" });
   });
 
   it("GIVEN the run WHEN its rows are read THEN order, fulfillment order and every quote are linked, expiring 30 days after quoting", async () => {
@@ -285,9 +365,14 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect((await loadShipmentRates(at(later), shown.id)).every((option) => option.expired)).toBe(true);
     await expect(selectRate(at(later), shipment.id, mrx.quoteId)).rejects.toMatchObject({ status: 409, field: "quoteId" });
 
-    const [failedId] = await runShipmentIds(at(later), runId, "failed");
-    const outcomes = await requoteShipments(at(later), [...(await runShipmentIds(at(later), runId, "expired")), failedId!, "no-such-shipment"]);
-    expect(outcomes).toHaveLength(7);
+    // A shipment whose stored address the service refuses (quoted before Consign checked ZIP codes).
+    const refusedShipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.unmirrored.id } });
+    const refusedRequest = JSON.parse(refusedShipment.request) as { receiver: { zip: string } };
+    refusedRequest.receiver.zip = "8020";
+    await prisma.shipment.update({ where: { id: refusedShipment.id }, data: { request: JSON.stringify(refusedRequest) } });
+    const failedId = refusedShipment.id;
+    const outcomes = await requoteShipments(at(later), [...(await runShipmentIds(at(later), runId, "expired")), "no-such-shipment"]);
+    expect(outcomes).toHaveLength(6);
     const mine = outcomes.find((outcome) => outcome.shipmentId === shipment.id)!;
     expect(mine).toMatchObject({ ok: true, oldQuoteId: mrx.quoteId, sameService: true });
     const requoted = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
@@ -311,7 +396,9 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(outcomes.at(-1)).toEqual({ shipmentId: "no-such-shipment", ok: false, oldQuoteId: null, message: "No such shipment in this store." });
 
     const fresh = await loadQuoteRunView(at(later), runId);
-    expect(fresh.counts).toMatchObject({ expired: 0, ready: 5, failed: 1 });
+    // The refused one keeps its earlier (expired) rates and says why; the others are ready again.
+    expect(fresh.counts).toMatchObject({ expired: 1, ready: 4, failed: 0 });
+    expect(await runShipmentIds(at(later), runId, "expired")).toEqual([failedId]);
   });
 
   it("GIVEN an order quoted before WHEN it is quoted again THEN its shipment is reused, and items in a batch or booked are not quoted twice", async () => {

@@ -108,7 +108,7 @@ export function ShipmentRates({
               </Text>
             )}
             {shipment.choice.flag && (
-              <span data-testid="choice-flag" data-slower={shipment.choice.slower} data-cheaper={shipment.choice.cheaper}>
+              <span data-testid="choice-flag" data-slower={shipment.choice.slower}>
                 <Badge tone="warning">{shipment.choice.flag}</Badge>
               </span>
             )}

@@ -38,10 +38,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { ctx, redirect } = await adminContext(request);
+  const { ctx } = await adminContext(request);
   const runId = params.runId ?? "";
   const form = await readPostedForm(request);
-  if (form.get("intent") === "customs") return customs(ctx, runId, form, redirect);
+  if (form.get("intent") === "customs") {
+    await requireAccount(ctx, request);
+    return customs(ctx, runId, form);
+  }
   if (form.get("intent") === "repack") {
     await requireAccount(ctx, request);
     return repack(ctx, form);

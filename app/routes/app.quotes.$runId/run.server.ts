@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { parseCustoms } from "../../orders/customs";
-import { saveOrderCustoms } from "../../orders/customs.server";
+import { saveLineDetailsAndRequote } from "../../quoting/blocked-fix.server";
 import type { Outcome } from "../../outcome";
 import { plural } from "../../plural";
 import { QuotingInputError } from "../../quoting/errors";
@@ -30,27 +29,27 @@ export function inputRefused(error: QuotingInputError): ActionResult {
   return { ok: false, message: error.message, fieldErrors: { [error.field]: error.message } };
 }
 
-/** Customs details for an order blocked without them: saved, then the order is quoted again in a new run. */
-export async function customs(ctx: Context, runId: string, form: FormData, redirect: (url: string) => Response) {
-  const customs = parseCustoms({
-    orderId: form.get("orderId"),
-    lineId: form.getAll("lineId"),
-    hsCode: form.getAll("hsCode"),
-    countryOfOrigin: form.getAll("countryOfOrigin"),
-    product: form.getAll("product"),
-  });
-  if (!customs.ok) return json<ActionResult>(customs, { status: 400 });
-  if (!(await saveOrderCustoms(ctx, runId, customs.orderId, customs.entries))) {
+/** What an order blocked in this run lacked (weights, customs details): kept for the order, then quoted again in this run. */
+export async function customs(ctx: Context, runId: string, form: FormData) {
+  try {
+    const outcome = await saveLineDetailsAndRequote(ctx, runId, {
+      orderId: form.get("orderId"),
+      weightUnit: form.get("weightUnit") ?? undefined,
+      lineId: form.getAll("lineId"),
+      hsCode: form.getAll("hsCode"),
+      countryOfOrigin: form.getAll("countryOfOrigin"),
+      product: form.getAll("product"),
+      weight: form.getAll("weight"),
+    });
     return json<ActionResult>(
-      {
-        ok: false,
-        message: "This order is not blocked in this run; open its run from Rates.",
-        fieldErrors: { orderId: "This order is not blocked in this run; open its run from Rates." },
-      },
-      { status: 404 },
+      outcome.ok
+        ? { ok: true, message: "Saved: quoting the order again in this run" }
+        : { ok: false, message: `Saved, but the order is still blocked: ${outcome.message}` },
     );
+  } catch (error) {
+    if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
+    throw error;
   }
-  return redirect(`/app/quotes/new?${new URLSearchParams({ id: customs.orderId })}`);
 }
 
 /** The packages editor: the shipment repacked and quoted again. */

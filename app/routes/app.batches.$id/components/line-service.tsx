@@ -23,7 +23,7 @@ export function LineService({ line, names, paid }: { line: BatchLine; names: Ser
         </Text>
       )}
       {choice?.flag && (
-        <span data-testid="choice-flag" data-slower={choice.slower} data-cheaper={choice.cheaper}>
+        <span data-testid="choice-flag" data-slower={choice.slower}>
           <Text as="span" tone="caution" variant="bodySm">
             {choice.flag}
           </Text>

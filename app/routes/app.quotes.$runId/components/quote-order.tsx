@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Banner, BlockStack, Button, Divider, InlineStack, Text } from "@shopify/polaris";
 import { plural } from "../../../plural";
-import { CustomsForm } from "../../../quoting/components/customs-form";
+import { LineDetailsForm } from "../../../quoting/components/line-details-form";
 import { ShipmentRates } from "../../../quoting/components/shipment-rates";
 import { describePaid } from "../../../quoting/customer-choice";
 import type { OrderView, QuoteRunView } from "../../../quoting/run-view.server";
@@ -67,7 +67,7 @@ export function QuoteOrder({
                   {issue.message}
                 </p>
               ))}
-              {order.customs.length > 0 && <CustomsForm order={order} />}
+              {order.lineFixes && <LineDetailsForm order={order} fixes={order.lineFixes} />}
             </BlockStack>
           </Banner>
         )}
