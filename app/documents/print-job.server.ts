@@ -5,7 +5,7 @@ import { type ShipmentWithQuote, batchMembers, withSelectedQuotes } from "../bat
 import { batchLabels, batchFileName } from "../booking/batch-booking.server";
 import { shipmentLabel } from "../booking/single-booking.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
-import type { MirroredOrder } from "../orders/order-node";
+import { type MirroredOrder, giftMessageOf } from "../orders/order-node";
 import type { Outcome } from "../outcome";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { loadSettings } from "../settings/account.server";
@@ -212,9 +212,8 @@ function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, setti
     },
     service,
     boxes: boxLines(shipment, order).boxes,
-    // The order mirror does not hold the order's note and note attributes (where a gift message is kept) yet.
-    note: null,
-    giftMessage: null,
+    note: order?.note ?? null,
+    giftMessage: giftMessageOf(order?.customAttributes ?? []),
   };
 }
 
