@@ -119,6 +119,25 @@ describe("packing slips", () => {
     expect(textOffPage(pages)).toEqual([]);
   });
 
+  it("GIVEN a long note and a long gift message, one in Japanese without spaces THEN both wrap onto the slip whole, every word on the page, on 4×6 and Letter", async () => {
+    const note = "Please leave the parcel with the neighbour at number 12 if nobody is home, not on the porch by the garden gate. ".repeat(4).trim();
+    const giftMessage = "お誕生日おめでとうございます。いつもありがとう。これからもよろしくお願いします。".repeat(3);
+    for (const size of [FOUR_BY_SIX, LETTER]) {
+      const pages = await readPages(await renderPackingSlips(size, [slip({ note, giftMessage })], created));
+      const text = pages.flatMap((page) => page.runs.map((run) => run.text));
+      const noteAt = text.indexOf("Note");
+      const giftAt = text.indexOf("Gift message");
+      expect(text.slice(noteAt + 1, giftAt).join(" ")).toBe(note);
+      expect(
+        text
+          .slice(giftAt + 1)
+          .filter((line) => !line.startsWith("Page "))
+          .join(""),
+      ).toBe(giftMessage);
+      expect(textOffPage(pages)).toEqual([]);
+    }
+  });
+
   it("GIVEN 60 lines THEN the slip runs on over pages, each numbered, every line once", async () => {
     const lines = Array.from({ length: 60 }, (_, index) => ({ product: `Candle ${index + 1}`, variant: "Fig", sku: `CAN-${index + 1}`, quantity: 1 }));
     const pages = await readPages(await renderPackingSlips(FOUR_BY_SIX, [slip({ boxes: [lines], note: null, giftMessage: null })], created));

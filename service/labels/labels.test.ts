@@ -108,6 +108,7 @@ describe("PDF labels", () => {
     const after = (texts: string[], first: string, count: number) => texts.slice(texts.indexOf(first), texts.indexOf(first) + count);
     expect(after(de!, "Jürgen Müller", 5)).toEqual(["Jürgen Müller", "Invalidenstraße 117", "10115 Berlin", "Germany", "+49 30 1234567"]);
     expect(after(jp!, "〒150-0041", 6)).toEqual(JAPANESE_ADDRESS_PRINTED);
+    expect(textOffPage(await readPages(await renderLabelsPdf([german, japanese])), 14)).toEqual([]);
   });
 
   it("GIVEN a company and address lines too long for the label THEN they wrap or shrink onto the label whole, never cut, and the text still ends above the barcode", async () => {
@@ -295,6 +296,32 @@ describe("commercial invoice pages", () => {
     expect(texts.join(" ")).not.toContain("1.5 lb");
     const mug = runs!.find((run) => run.text === "0.3 lb")!;
     expect(runs!.filter((run) => run.y === mug.y).map((run) => run.text)).toEqual(["2", "6912.00.48", "PT", "0.3 lb", "18.50", "37.00"]);
+  });
+
+  it("GIVEN invoices to consignees named in eight scripts, to a German and to a Japanese address, with a long company and second line THEN each prints as written in its country's format, whole and on its page, and the items add up to the totals", async () => {
+    const company = "Großhandel Müller & Söhne Spedition und Logistik Gesellschaft mit beschränkter Haftung";
+    const address2 = "Hinterhaus, 3. Obergeschoss, bei Familie Papadopoulos-Schmidt, Klingel links neben dem Tor";
+    const base = buildInternationalLabel();
+    const labels = [
+      ...SCRIPT_NAMES.map((name) => buildInternationalLabel(2, { receiver: { ...GERMAN_ADDRESS, name, company, address2 } })),
+      buildInternationalLabel(2, { receiver: { ...JAPANESE_ADDRESS, company: "株式会社山田商事" } }),
+    ];
+    const pages = await readPages(await renderLabelsPdf(labels));
+    const invoices = pages.filter((page) => page.runs.some((run) => run.text === "COMMERCIAL INVOICE"));
+    expect(invoices).toHaveLength(labels.length);
+    SCRIPT_NAMES.forEach((name, index) => {
+      const texts = invoices[index]!.runs.map((run) => run.text);
+      expect(texts).toContain(name);
+      expect(texts).toContain("10115 Berlin");
+      for (const word of [...company.split(" "), ...address2.split(" ")]) expect(texts.join(" ")).toContain(word);
+    });
+    const japanese = invoices.at(-1)!.runs.map((run) => run.text);
+    expect(japanese).toEqual(expect.arrayContaining(["株式会社山田商事", "〒150-0041", "東京都", "渋谷区神南1-2-3", "山田 太郎", "Japan"]));
+    expect(textOffPage(invoices, 14)).toEqual([]);
+    // The items' values add up to the total the invoice states.
+    const values = base.invoice!.items.map((item) => Math.round(Number(item.unitValue) * 100) * item.quantity);
+    const total = (values.reduce((sum, value) => sum + value, 0) / 100).toFixed(2);
+    expect(invoices[0]!.runs.map((run) => run.text).join(" ")).toContain(total);
   });
 
   it("GIVEN 40 invoice lines THEN the invoice runs on over several pages, each numbered and naming the parcel, every item once, and no text leaves a page or overlaps another", async () => {
