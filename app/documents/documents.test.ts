@@ -23,6 +23,7 @@ function slip(overrides: Partial<PackingSlip> = {}): PackingSlip {
         { product: "Linen Apron", variant: "Sage", sku: "APR-SAGE", quantity: 1 },
       ],
     ],
+    linesPerBox: true,
     note: "Please leave with the neighbour at number 119 if nobody is home.",
     giftMessage: "Alles Gute zum Geburtstag, Oma!",
     ...overrides,
@@ -85,6 +86,18 @@ describe("packing slips", () => {
     expect(pages[0]).not.toContain("APR-SAGE");
     expect(pages[1]).toEqual(expect.arrayContaining(["Box 2 of 2", "APR-SAGE", "1 item in this box"]));
     expect(pages[1]).not.toContain("MUG-MID");
+  });
+
+  it("GIVEN an order split into two boxes without a record of which line went into which THEN each box's slip says \"Box k of 2\" and lists the shipment as the shipment's, not the box's", async () => {
+    const lines = slip().boxes[0]!;
+    const pages = (await readPages(await renderPackingSlips(FOUR_BY_SIX, [slip({ boxes: [lines, lines], linesPerBox: false })], created))).map((page) =>
+      page.runs.map((run) => run.text),
+    );
+    expect(pages).toHaveLength(2);
+    pages.forEach((page, index) => {
+      expect(page).toEqual(expect.arrayContaining([`Box ${index + 1} of 2`, "MUG-MID", "APR-SAGE", "3 items in this shipment of 2 boxes"]));
+      expect(page.join(" ")).not.toContain("in this box");
+    });
   });
 
   it("GIVEN customers' names in eight scripts, a Japanese address and long lines THEN each prints as written, whole and on its page", async () => {

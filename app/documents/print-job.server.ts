@@ -140,7 +140,7 @@ interface ShipmentLine extends PackingSlipLine {
 }
 
 /** The shipment's lines with their products from the mirror, and which box each goes in. */
-function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: ShipmentLine[]; boxes: ShipmentLine[][] } {
+function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: ShipmentLine[]; boxes: ShipmentLine[][]; assigned: boolean } {
   const request = StoredRequest.parse(JSON.parse(shipment.request));
   const fulfillmentOrder = order?.fulfillmentOrders.find((fo) => fo.id === shipment.fulfillmentOrderId);
   const mirrored = new Map(
@@ -172,7 +172,7 @@ function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: 
           .map((line) => ({ ...line, quantity: piece.lineItems!.find((item) => item.sku === line.sku)!.quantity }))
       : all,
   );
-  return { all, boxes };
+  return { all, boxes, assigned };
 }
 
 function locationOf(shipment: Shipment, order: MirroredOrder | undefined): string | null {
@@ -183,6 +183,7 @@ function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, setti
   const request = StoredRequest.parse(JSON.parse(shipment.request));
   const receiver = request.receiver;
   const sender = settings.sender;
+  const boxes = boxLines(shipment, order);
   return {
     shop: {
       name: sender?.company || sender?.name || "",
@@ -211,7 +212,8 @@ function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, setti
       phone: receiver.phone ?? "",
     },
     service,
-    boxes: boxLines(shipment, order).boxes,
+    boxes: boxes.boxes,
+    linesPerBox: boxes.assigned,
     note: order?.note ?? null,
     giftMessage: giftMessageOf(order?.customAttributes ?? []),
   };
