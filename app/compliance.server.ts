@@ -42,7 +42,8 @@ function customerOrders(shop: string, customer: z.infer<typeof Customer>, orderI
 
 export interface CustomerDataReport {
   customerId: string;
-  orders: Array<{ id: string; name: string; email: string | null; shippingAddress: unknown }>;
+  /** Each order with its note and custom attributes (a gift message is the customer's words). */
+  orders: Array<{ id: string; name: string; email: string | null; shippingAddress: unknown; note: string | null; customAttributes: unknown }>;
   shipments: Array<{
     orderId: string;
     orderName: string;
@@ -63,7 +64,7 @@ export async function reportCustomerData({ db, shop }: Pick<Context, "db" | "sho
   const request = parseWebhookPayload(DataRequestPayload, payload);
   const orders = await db.mirrorOrder.findMany({
     where: customerOrders(shop, request.customer, request.orders_requested),
-    select: { id: true, name: true, email: true, shippingAddress: true },
+    select: { id: true, name: true, email: true, shippingAddress: true, note: true, customAttributes: true },
     orderBy: { orderCreatedAt: "asc" },
   });
   const shipments = await db.shipment.findMany({
@@ -73,7 +74,11 @@ export async function reportCustomerData({ db, shop }: Pick<Context, "db" | "sho
   });
   return {
     customerId: String(request.customer.id),
-    orders: orders.map((order) => ({ ...order, shippingAddress: order.shippingAddress ? JSON.parse(order.shippingAddress) : null })),
+    orders: orders.map((order) => ({
+      ...order,
+      shippingAddress: order.shippingAddress ? JSON.parse(order.shippingAddress) : null,
+      customAttributes: order.customAttributes ? JSON.parse(order.customAttributes) : [],
+    })),
     shipments: shipments.map(({ request: sent, ...shipment }) => ({ ...shipment, receiver: (JSON.parse(sent) as { receiver?: unknown }).receiver ?? null })),
   };
 }

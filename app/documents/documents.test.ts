@@ -23,6 +23,7 @@ function slip(overrides: Partial<PackingSlip> = {}): PackingSlip {
         { product: "Linen Apron", variant: "Sage", sku: "APR-SAGE", quantity: 1 },
       ],
     ],
+    linesPerBox: true,
     note: "Please leave with the neighbour at number 119 if nobody is home.",
     giftMessage: "Alles Gute zum Geburtstag, Oma!",
     ...overrides,
@@ -87,6 +88,18 @@ describe("packing slips", () => {
     expect(pages[1]).not.toContain("MUG-MID");
   });
 
+  it("GIVEN an order split into two boxes without a record of which line went into which THEN each box's slip says \"Box k of 2\" and lists the shipment as the shipment's, not the box's", async () => {
+    const lines = slip().boxes[0]!;
+    const pages = (await readPages(await renderPackingSlips(FOUR_BY_SIX, [slip({ boxes: [lines, lines], linesPerBox: false })], created))).map((page) =>
+      page.runs.map((run) => run.text),
+    );
+    expect(pages).toHaveLength(2);
+    pages.forEach((page, index) => {
+      expect(page).toEqual(expect.arrayContaining([`Box ${index + 1} of 2`, "MUG-MID", "APR-SAGE", "3 items in this shipment of 2 boxes"]));
+      expect(page.join(" ")).not.toContain("in this box");
+    });
+  });
+
   it("GIVEN customers' names in eight scripts, a Japanese address and long lines THEN each prints as written, whole and on its page", async () => {
     const slips = scriptNames.map((name) =>
       slip({
@@ -117,6 +130,25 @@ describe("packing slips", () => {
     expect(japanese).toContain("置き配でお願いします");
     expect(pages[0]!.runs.map((run) => run.text).join(" ")).toContain("BOWL-REACTIVE-MIDNIGHT-LARGE-30CM".slice(0, 10));
     expect(textOffPage(pages)).toEqual([]);
+  });
+
+  it("GIVEN a long note and a long gift message, one in Japanese without spaces THEN both wrap onto the slip whole, every word on the page, on 4×6 and Letter", async () => {
+    const note = "Please leave the parcel with the neighbour at number 12 if nobody is home, not on the porch by the garden gate. ".repeat(4).trim();
+    const giftMessage = "お誕生日おめでとうございます。いつもありがとう。これからもよろしくお願いします。".repeat(3);
+    for (const size of [FOUR_BY_SIX, LETTER]) {
+      const pages = await readPages(await renderPackingSlips(size, [slip({ note, giftMessage })], created));
+      const text = pages.flatMap((page) => page.runs.map((run) => run.text));
+      const noteAt = text.indexOf("Note");
+      const giftAt = text.indexOf("Gift message");
+      expect(text.slice(noteAt + 1, giftAt).join(" ")).toBe(note);
+      expect(
+        text
+          .slice(giftAt + 1)
+          .filter((line) => !line.startsWith("Page "))
+          .join(""),
+      ).toBe(giftMessage);
+      expect(textOffPage(pages)).toEqual([]);
+    }
   });
 
   it("GIVEN 60 lines THEN the slip runs on over pages, each numbered, every line once", async () => {

@@ -25,6 +25,11 @@ export interface PackingSlip {
   service: string;
   /** Each box's lines, in box order; an order in one box has one entry. */
   boxes: PackingSlipLine[][];
+  /**
+   * Whether each box's lines are its own. When the booking does not say which line went into which box, every
+   * box's slip lists the whole shipment, and says so rather than counting it as the box's.
+   */
+  linesPerBox: boolean;
   note: string | null;
   giftMessage: string | null;
 }
@@ -127,7 +132,9 @@ function boxPages(builder: PdfBuilder, size: PageSize, slip: PackingSlip, lines:
   page.rule(y, 0.5);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   y -= body * 1.3;
-  page.text(`${units} ${units === 1 ? "item" : "items"}${box ? ` in this box` : ""}`, margin, y, body, true);
+  const count = `${units} ${units === 1 ? "item" : "items"}`;
+  const summary = !box ? count : slip.linesPerBox ? `${count} in this box` : `${count} in this shipment of ${slip.boxes.length} boxes`;
+  y = page.block(summary, margin, y, width, body, body * 0.75, true);
 
   for (const [heading, text] of [
     ["Note", slip.note],

@@ -5,7 +5,7 @@ import { type ShipmentWithQuote, batchMembers, withSelectedQuotes } from "../bat
 import { batchLabels, batchFileName } from "../booking/batch-booking.server";
 import { shipmentLabel } from "../booking/single-booking.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
-import type { MirroredOrder } from "../orders/order-node";
+import { type MirroredOrder, giftMessageOf } from "../orders/order-node";
 import type { Outcome } from "../outcome";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { loadSettings } from "../settings/account.server";
@@ -138,7 +138,7 @@ interface ShipmentLine extends PackingSlipLine {
 }
 
 /** The shipment's lines with their products from the mirror, and which box each goes in. */
-function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: ShipmentLine[]; boxes: ShipmentLine[][] } {
+function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: ShipmentLine[]; boxes: ShipmentLine[][]; assigned: boolean } {
   const request = StoredRequest.parse(JSON.parse(shipment.request));
   const fulfillmentOrder = order?.fulfillmentOrders.find((fo) => fo.id === shipment.fulfillmentOrderId);
   const mirrored = new Map(
@@ -170,7 +170,7 @@ function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: 
           .map((line) => ({ ...line, quantity: piece.lineItems!.find((item) => item.sku === line.sku)!.quantity }))
       : all,
   );
-  return { all, boxes };
+  return { all, boxes, assigned };
 }
 
 function locationOf(shipment: Shipment, order: MirroredOrder | undefined): string | null {
@@ -181,6 +181,7 @@ function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, setti
   const request = StoredRequest.parse(JSON.parse(shipment.request));
   const receiver = request.receiver;
   const sender = settings.sender;
+  const boxes = boxLines(shipment, order);
   return {
     shop: {
       name: sender?.company || sender?.name || "",
@@ -209,10 +210,10 @@ function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, setti
       phone: receiver.phone ?? "",
     },
     service,
-    boxes: boxLines(shipment, order).boxes,
-    // The order mirror does not hold the order's note and note attributes (where a gift message is kept) yet.
-    note: null,
-    giftMessage: null,
+    boxes: boxes.boxes,
+    linesPerBox: boxes.assigned,
+    note: order?.note ?? null,
+    giftMessage: giftMessageOf(order?.customAttributes ?? []),
   };
 }
 

@@ -31,6 +31,8 @@ const ORDER_COLUMNS = [
   "destinationCountry",
   "shippingAddress",
   "shippingLine",
+  "note",
+  "customAttributes",
   "syncedAt",
 ] as const;
 
@@ -72,6 +74,8 @@ function orderValues(shop: string, order: MirroredOrder, syncedAt: Date): unknow
     order.shippingAddress?.countryCode ?? null,
     order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
     order.shippingLine ? JSON.stringify(order.shippingLine) : null,
+    order.note,
+    order.customAttributes.length > 0 ? JSON.stringify(order.customAttributes) : null,
     syncedAt,
   ];
 }

@@ -6,7 +6,7 @@ import { adminQuery } from "../shopify/gateway.server";
 import { exportPieces, jsonlLines } from "./bulk-export";
 import { MIRROR_WRITE_TIMEOUT_MS, saveMirroredOrders, writeMirroredOrders } from "./mirror-store.server";
 import { BULK_OPERATION, ORDER_FOR_SHIPPING, FULFILLMENT_ORDERS_TO_SHIP_BULK, RUN_BULK_QUERY } from "./order-documents";
-import { OrderNode, reassembleBulkOrders, toMirroredOrder, type MirroredOrder } from "./order-node";
+import { OrderNode, reassembleBulkOrders, toMirroredOrder, type MirroredOrder, type OrderAttribute } from "./order-node";
 import type { OrderShippingLine } from "./types";
 
 /**
@@ -26,6 +26,14 @@ export function parseShippingLine(stored: string | null): OrderShippingLine | nu
   if (!stored) return null;
   const parsed = ShippingLine.safeParse(JSON.parse(stored));
   return parsed.success ? parsed.data : null;
+}
+const Attributes = z.array(z.object({ key: z.string(), value: z.string() }));
+
+/** The stored custom attributes (JSON OrderAttribute[]), or none for a row stored before they were mirrored. */
+function parseAttributes(stored: string | null): OrderAttribute[] {
+  if (!stored) return [];
+  const parsed = Attributes.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : [];
 }
 const Holds = z.array(z.object({ reason: z.string(), reasonNotes: z.string().nullable() }));
 
@@ -50,6 +58,8 @@ export async function loadMirroredOrders(ctx: Pick<Context, "db" | "shop">, ids:
         displayFulfillmentStatus: row.displayFulfillmentStatus,
         shippingAddress: row.shippingAddress ? JSON.parse(row.shippingAddress) : null,
         shippingLine: parseShippingLine(row.shippingLine),
+        note: row.note,
+        customAttributes: parseAttributes(row.customAttributes),
         fulfillmentOrders: row.fulfillmentOrders
           .sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }))
           .map((fo) => ({

@@ -48,6 +48,11 @@ const MIRRORED_ORDER_FIELDS = `#graphql
     currencyCode
     tags
     displayFulfillmentStatus
+    note
+    customAttributes {
+      key
+      value
+    }
     shippingLine {
       title
       originalPriceSet {

@@ -71,6 +71,9 @@ export const OrderNode = schemaFor<ReassembledBulkOrder>()(
     currencyCode: z.string(),
     tags: z.array(z.string()),
     displayFulfillmentStatus: z.string(),
+    /** Absent from exports started before the mirror kept them: no note, no attributes known. */
+    note: z.string().nullish(),
+    customAttributes: z.array(z.object({ key: z.string(), value: z.string().nullable() })).nullish(),
     /** Absent from documents that do not select it (older bulk exports): no shipping line known. */
     shippingLine: z
       .object({ title: z.string(), originalPriceSet: z.object({ shopMoney: z.object({ amount: z.string(), currencyCode: z.string() }) }) })
@@ -95,7 +98,43 @@ export interface MirroredOrder extends OrderForShipping {
   displayFulfillmentStatus: string;
   /** The shipping the customer chose and paid for at checkout, in the shop's currency. */
   shippingLine: OrderShippingLine | null;
+  /** The order's note, or null for none (bounded: MIRRORED_TEXT_LIMITS). */
+  note: string | null;
+  /** The order's custom attributes ("Gift message", delivery instructions), bounded: MIRRORED_TEXT_LIMITS. */
+  customAttributes: OrderAttribute[];
   fulfillmentOrders: MirroredFulfillmentOrder[];
+}
+
+export interface OrderAttribute {
+  key: string;
+  value: string;
+}
+
+/**
+ * What the mirror keeps of an order's free text: Shopify's own limit for a note (5,000 characters) for the note
+ * and each attribute's value, 255 for a key, 50 attributes. Nothing real reaches them; a row stays bounded if
+ * something does.
+ */
+export const MIRRORED_TEXT_LIMITS = { note: 5000, attributes: 50, key: 255, value: 5000 } as const;
+
+const bounded = (text: string, limit: number) => [...text].slice(0, limit).join("");
+
+/** The attributes with a value, bounded as the mirror keeps them. */
+export function mirroredAttributes(attributes: ReadonlyArray<{ key: string; value: string | null }>): OrderAttribute[] {
+  return attributes
+    .filter((attribute) => attribute.key.trim() && attribute.value?.trim())
+    .slice(0, MIRRORED_TEXT_LIMITS.attributes)
+    .map((attribute) => ({ key: bounded(attribute.key, MIRRORED_TEXT_LIMITS.key), value: bounded(attribute.value!, MIRRORED_TEXT_LIMITS.value) }));
+}
+
+/**
+ * The gift message among an order's attributes: the first whose name speaks of a gift message or note ("Gift
+ * message", "gift_message", "Gift note", "Geschenknachricht"), else null. Shopify has no field of its own for it;
+ * themes and gift apps put it in a cart attribute, named as they like.
+ */
+export function giftMessageOf(attributes: readonly OrderAttribute[]): string | null {
+  const gift = attributes.find(({ key }) => /gift[\s_-]*(message|note|card)|geschenk|cadeau|regalo/i.test(key));
+  return gift?.value.trim() || null;
 }
 
 export function toMirroredOrder(node: OrderNode): MirroredOrder {
@@ -110,6 +149,8 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
     cancelledAt: node.cancelledAt ? new Date(node.cancelledAt).toISOString() : null,
     tags: node.tags,
     displayFulfillmentStatus: node.displayFulfillmentStatus,
+    note: node.note?.trim() ? bounded(node.note, MIRRORED_TEXT_LIMITS.note) : null,
+    customAttributes: mirroredAttributes(node.customAttributes ?? []),
     shippingLine: node.shippingLine
       ? {
           title: node.shippingLine.title,

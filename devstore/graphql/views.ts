@@ -326,6 +326,7 @@ export function orderView(store: Store, order: OrderRow): View {
     email: order.email,
     phone: order.phone,
     note: order.note,
+    customAttributes: JSON.parse(order.custom_attributes_json) as { key: string; value: string | null }[],
     tags: JSON.parse(order.tags_json) as string[],
     test: bool(order.test),
     createdAt: order.created_at,

@@ -546,8 +546,16 @@ export function seedStore(store: Store, options: SeedOptions = {}): { orders: nu
       });
 
       const scenarios: Scenario[] = [
-        // domestic residential, one item
-        { order: { shippingAddress: us(0), shippingLine: SHIPPING.standard!, lines: [{ variantId: sku("TOTE-NAT"), quantity: 1 }] } },
+        // domestic residential, one item, a gift: the theme's "Gift message" attribute and a delivery note
+        {
+          order: {
+            shippingAddress: us(0),
+            shippingLine: SHIPPING.standard!,
+            note: "Please leave the parcel with the neighbour at number 12 if nobody is home, not on the porch.",
+            customAttributes: [{ key: "Gift message", value: "Happy birthday, Sam! A tote for the farmers' market on Saturdays. Love, Aunt Ruth" }],
+            lines: [{ variantId: sku("TOTE-NAT"), quantity: 1 }],
+          },
+        },
         // domestic business (company set), multi-item
         {
           order: {
@@ -641,6 +649,11 @@ export function seedStore(store: Store, options: SeedOptions = {}): { orders: nu
               address2: "Hinterhaus, 4. Obergeschoss links, bei Familie Øster-Ångström",
             }),
             email: "zoe.mueller@example.de",
+            note: "Bitte beim Nachbarn im Erdgeschoss abgeben, falls niemand zu Hause ist.",
+            customAttributes: [
+              { key: "gift_wrap", value: "yes" },
+              { key: "gift_message", value: "Alles Gute zum Geburtstag, liebe Zoë! Viel Freude mit der Mütze im Winter. Deine Łucja" },
+            ],
             shippingLine: SHIPPING.international!,
             presentmentCurrencyCode: "EUR",
             lines: [

@@ -28,6 +28,11 @@ export class StoreCore {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("synchronous = NORMAL");
     this.db.exec(SCHEMA_SQL);
+    // A store created before orders had custom attributes gets the column (CREATE TABLE IF NOT EXISTS keeps the old table).
+    const orderColumns = this.db.prepare("SELECT name FROM pragma_table_info('orders')").all() as { name: string }[];
+    if (!orderColumns.some((column) => column.name === "custom_attributes_json")) {
+      this.db.exec("ALTER TABLE orders ADD COLUMN custom_attributes_json TEXT NOT NULL DEFAULT '[]'");
+    }
     this.sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
     this.clock = clock;
   }

@@ -16,6 +16,8 @@ export interface NewOrderInput {
   email?: string | null;
   phone?: string | null;
   note?: string | null;
+  /** Order.customAttributes, e.g. a theme's "Gift message". */
+  customAttributes?: { key: string; value: string | null }[];
   tags?: string[];
   test?: boolean;
   presentmentCurrencyCode?: string;
@@ -44,9 +46,9 @@ export const orderRows = {
       const number = this.nextOrderNumber();
       const createdAt = input.createdAt ?? this.now();
       this.sql(
-        `INSERT INTO orders (id, number, name, email, phone, note, tags_json, test, currency_code, presentment_currency_code,
+        `INSERT INTO orders (id, number, name, email, phone, note, custom_attributes_json, tags_json, test, currency_code, presentment_currency_code,
            created_at, processed_at, updated_at, shipping_address_json, billing_address_json, shipping_line_json)
-         VALUES (@id, @number, @name, @email, @phone, @note, @tags_json, @test, @currency_code, @presentment_currency_code,
+         VALUES (@id, @number, @name, @email, @phone, @note, @custom_attributes_json, @tags_json, @test, @currency_code, @presentment_currency_code,
            @created_at, @created_at, @created_at, @shipping_address_json, @billing_address_json, @shipping_line_json)`,
       ).run({
         id: number,
@@ -55,6 +57,7 @@ export const orderRows = {
         email: input.email ?? null,
         phone: input.phone ?? null,
         note: input.note ?? null,
+        custom_attributes_json: JSON.stringify(input.customAttributes ?? []),
         tags_json: JSON.stringify(input.tags ?? []),
         test: input.test ? 1 : 0,
         currency_code: shop.currency_code,

@@ -93,6 +93,7 @@ CREATE TABLE IF NOT EXISTS orders (
   email TEXT,
   phone TEXT,
   note TEXT,
+  custom_attributes_json TEXT NOT NULL DEFAULT '[]',
   tags_json TEXT NOT NULL DEFAULT '[]',
   test INTEGER NOT NULL DEFAULT 0,
   currency_code TEXT NOT NULL,

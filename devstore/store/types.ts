@@ -117,6 +117,8 @@ export interface OrderRow {
   email: string | null;
   phone: string | null;
   note: string | null;
+  /** JSON {key, value}[]: Order.customAttributes (the REST payload's note_attributes). */
+  custom_attributes_json: string;
   tags_json: string;
   test: number;
   currency_code: string;

@@ -111,6 +111,7 @@ export function orderPayload(store: Store, orderId: number): Json | null {
     email: order.email,
     phone: order.phone,
     note: order.note,
+    note_attributes: (JSON.parse(order.custom_attributes_json) as { key: string; value: string | null }[]).map(({ key, value }) => ({ name: key, value })),
     tags: (JSON.parse(order.tags_json) as string[]).join(", "),
     test: order.test === 1,
     created_at: order.created_at,

@@ -55,6 +55,37 @@ function faceIndexFor(codePoint: number, weight: Weight): number {
 /** Code points that are not drawn: controls and format characters (zero-width joiners, bidi marks). */
 const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
 
+/** Which face draws each character, by weight and character (spaces and punctuation follow their run). */
+const faceCache = new Map<string, number>();
+
+/**
+ * `text` cut into runs that one face draws each, in order: each character in the first face that has it, a
+ * space or punctuation keeping its run's face, so "山田 太郎" is one run. The PDF documents embed these faces
+ * (DocumentFonts), the thermal labels rasterise them (raster-text.ts).
+ */
+export function faceRuns(text: string, weight: Weight): Array<{ faceIndex: number; text: string; font: Font }> {
+  const runs: Array<{ faceIndex: number; text: string; font: Font }> = [];
+  let current: { faceIndex: number; text: string; font: Font } | null = null;
+  for (const char of text.replace(INVISIBLE, "")) {
+    const cacheKey = `${weight}${char}`;
+    let faceIndex = faceCache.get(cacheKey);
+    if (faceIndex === undefined) {
+      faceIndex =
+        current && /[\s\p{P}]/u.test(char) && load(FACES[current.faceIndex]!, weight).font.hasGlyphForCodePoint(char.codePointAt(0)!)
+          ? current.faceIndex
+          : faceIndexFor(char.codePointAt(0)!, weight);
+      if (!/[\s\p{P}]/u.test(char)) faceCache.set(cacheKey, faceIndex);
+    }
+    if (current && current.faceIndex === faceIndex) current.text += char;
+    else {
+      if (current) runs.push(current);
+      current = { faceIndex, text: char, font: load(FACES[faceIndex]!, weight).font };
+    }
+  }
+  if (current) runs.push(current);
+  return runs;
+}
+
 export interface Segment {
   text: string;
   font: DocumentFont;
@@ -72,7 +103,6 @@ export interface DocumentFont {
  */
 export class DocumentFonts {
   private readonly embedded = new Map<string, DocumentFont>();
-  private readonly faceCache = new Map<string, number>();
 
   constructor(private readonly doc: PDFDocument) {}
 
@@ -99,27 +129,7 @@ export class DocumentFonts {
 
   /** `text` cut into runs that one font draws each, in order. */
   segments(text: string, weight: Weight): Segment[] {
-    const segments: Segment[] = [];
-    let current: { faceIndex: number; text: string } | null = null;
-    for (const char of text.replace(INVISIBLE, "")) {
-      const cacheKey = `${weight}${char}`;
-      let faceIndex = this.faceCache.get(cacheKey);
-      if (faceIndex === undefined) {
-        // A space or punctuation keeps the run's font, so "山田 太郎" is one run.
-        faceIndex =
-          current && /[\s\p{P}]/u.test(char) && load(FACES[current.faceIndex]!, weight).font.hasGlyphForCodePoint(char.codePointAt(0)!)
-            ? current.faceIndex
-            : faceIndexFor(char.codePointAt(0)!, weight);
-        if (!/[\s\p{P}]/u.test(char)) this.faceCache.set(cacheKey, faceIndex);
-      }
-      if (current && current.faceIndex === faceIndex) current.text += char;
-      else {
-        if (current) segments.push({ text: current.text, font: this.font(current.faceIndex, weight) });
-        current = { faceIndex, text: char };
-      }
-    }
-    if (current) segments.push({ text: current.text, font: this.font(current.faceIndex, weight) });
-    return segments;
+    return faceRuns(text, weight).map((run) => ({ text: run.text, font: this.font(run.faceIndex, weight) }));
   }
 
   /** How wide `text` prints at `size`, in points. */

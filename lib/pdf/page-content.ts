@@ -18,6 +18,35 @@ const n = (value: number) => (Math.round(value * 100) / 100).toString();
 const weightOf = (bold: boolean): Weight => (bold ? "bold" : "regular");
 
 /**
+ * `value` broken into lines no wider than `maxWidth` as `width` measures them: at spaces, and inside a word only
+ * when the word alone is wider (a long reference, or Chinese and Japanese, which are written without spaces).
+ * Nothing is dropped: every word is on some line.
+ */
+export function wrapText(value: string, maxWidth: number, width: (text: string) => number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  const fits = (text: string) => width(text) <= maxWidth;
+  for (const word of value.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = "";
+    for (const char of word) {
+      if (line && !fits(line + char)) {
+        lines.push(line);
+        line = "";
+      }
+      line += char;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
  * A page's content stream, written as PDF operators. pdf-lib's drawText/drawRectangle build an object per
  * operator, which for 500 labels × ~60 bars cost over a second and hundreds of MB; a string per page is the
  * same drawing at a fraction of the cost. Text is drawn in the document's embedded fonts (fonts.ts), so
@@ -96,27 +125,7 @@ export class PageContent {
    * word alone is wider (a long reference, or Chinese and Japanese, which are written without spaces).
    */
   wrap(value: string, maxWidth: number, size: number, bold = false): string[] {
-    const lines: string[] = [];
-    let line = "";
-    const fits = (text: string) => this.width(text, size, bold) <= maxWidth;
-    for (const word of value.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = "";
-      for (const char of word) {
-        if (line && !fits(line + char)) {
-          lines.push(line);
-          line = "";
-        }
-        line += char;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
+    return wrapText(value, maxWidth, (text) => this.width(text, size, bold));
   }
 
   /** A horizontal rule across the page between the margins. */

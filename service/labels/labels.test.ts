@@ -9,6 +9,7 @@ import { buildInternationalLabel, buildLabel } from "./test-label";
 import { pageContents, pageRuns, pageTexts, readPages, textOffPage } from "./test-pdf";
 import { renderEpl2, renderZpl } from "./thermal";
 import { DOTS_HIGH, thermalInvoicePages, thermalLayout } from "./thermal-layout";
+import { packRows, rasterText, textWidthDots } from "../../lib/pdf/raster-text";
 
 describe("PDF labels", () => {
   it("GIVEN three labels THEN one 4×6 in (288×432 pt) page each, in order", async () => {
@@ -107,6 +108,7 @@ describe("PDF labels", () => {
     const after = (texts: string[], first: string, count: number) => texts.slice(texts.indexOf(first), texts.indexOf(first) + count);
     expect(after(de!, "Jürgen Müller", 5)).toEqual(["Jürgen Müller", "Invalidenstraße 117", "10115 Berlin", "Germany", "+49 30 1234567"]);
     expect(after(jp!, "〒150-0041", 6)).toEqual(JAPANESE_ADDRESS_PRINTED);
+    expect(textOffPage(await readPages(await renderLabelsPdf([german, japanese])), 14)).toEqual([]);
   });
 
   it("GIVEN a company and address lines too long for the label THEN they wrap or shrink onto the label whole, never cut, and the text still ends above the barcode", async () => {
@@ -296,6 +298,32 @@ describe("commercial invoice pages", () => {
     expect(runs!.filter((run) => run.y === mug.y).map((run) => run.text)).toEqual(["2", "6912.00.48", "PT", "0.3 lb", "18.50", "37.00"]);
   });
 
+  it("GIVEN invoices to consignees named in eight scripts, to a German and to a Japanese address, with a long company and second line THEN each prints as written in its country's format, whole and on its page, and the items add up to the totals", async () => {
+    const company = "Großhandel Müller & Söhne Spedition und Logistik Gesellschaft mit beschränkter Haftung";
+    const address2 = "Hinterhaus, 3. Obergeschoss, bei Familie Papadopoulos-Schmidt, Klingel links neben dem Tor";
+    const base = buildInternationalLabel();
+    const labels = [
+      ...SCRIPT_NAMES.map((name) => buildInternationalLabel(2, { receiver: { ...GERMAN_ADDRESS, name, company, address2 } })),
+      buildInternationalLabel(2, { receiver: { ...JAPANESE_ADDRESS, company: "株式会社山田商事" } }),
+    ];
+    const pages = await readPages(await renderLabelsPdf(labels));
+    const invoices = pages.filter((page) => page.runs.some((run) => run.text === "COMMERCIAL INVOICE"));
+    expect(invoices).toHaveLength(labels.length);
+    SCRIPT_NAMES.forEach((name, index) => {
+      const texts = invoices[index]!.runs.map((run) => run.text);
+      expect(texts).toContain(name);
+      expect(texts).toContain("10115 Berlin");
+      for (const word of [...company.split(" "), ...address2.split(" ")]) expect(texts.join(" ")).toContain(word);
+    });
+    const japanese = invoices.at(-1)!.runs.map((run) => run.text);
+    expect(japanese).toEqual(expect.arrayContaining(["株式会社山田商事", "〒150-0041", "東京都", "渋谷区神南1-2-3", "山田 太郎", "Japan"]));
+    expect(textOffPage(invoices, 14)).toEqual([]);
+    // The items' values add up to the total the invoice states.
+    const values = base.invoice!.items.map((item) => Math.round(Number(item.unitValue) * 100) * item.quantity);
+    const total = (values.reduce((sum, value) => sum + value, 0) / 100).toFixed(2);
+    expect(invoices[0]!.runs.map((run) => run.text).join(" ")).toContain(total);
+  });
+
   it("GIVEN 40 invoice lines THEN the invoice runs on over several pages, each numbered and naming the parcel, every item once, and no text leaves a page or overlaps another", async () => {
     const label = buildInternationalLabel(40);
     const pdf = await renderLabelsPdf([label]);
@@ -392,7 +420,8 @@ describe("commercial invoices in thermal formats", () => {
     for (const item of label.invoice!.items) expect(texts.filter((text) => text.value === item.description)).toHaveLength(1);
     for (const text of texts) {
       expect(text.y + text.height, text.value).toBeLessThanOrEqual(DOTS_HIGH - 30);
-      expect(text.value.length * text.height * 0.7, text.value).toBeLessThanOrEqual(812 - 60);
+      expect(textWidthDots(text.value, text.height), text.value).toBeLessThanOrEqual(812 - 60);
+      expect(text.value, "cut short").not.toMatch(/\.\.\.$|…/);
     }
     expect(renderZpl(label).match(/\^XA/g)).toHaveLength(1 + pages.length);
   });
@@ -437,5 +466,128 @@ describe("PNG labels", () => {
     const { bars } = barsOf(encodeCode128(label.trackingNumber));
     const module = runs[0]! / bars[0]!.width;
     expect(runs).toEqual(bars.map((bar) => bar.width * module));
+  });
+});
+
+describe("thermal labels in every script", () => {
+  const names = SCRIPT_NAMES;
+  const labelFor = (name: string) =>
+    buildLabel({
+      receiver: {
+        ...buildLabel().receiver,
+        name,
+        company: "Großhandel Ölçer Ltd",
+        address2: "Hinterhaus, 4. Obergeschoss links, bei Familie Øster-Ångström-Łukasiewicz und Söhne",
+      },
+    });
+
+  /** Each ^GF field of a ZPL file: where it is, and its dots decoded from ZPL's compressed ASCII hex. */
+  function zplGraphics(zpl: string) {
+    return [...zpl.matchAll(/\^FO(\d+),(\d+)\^GFA,(\d+),(\d+),(\d+),([0-9A-F:,]*)\^FS/g)].map(([, x, y, total, count, perRow, data]) => {
+      expect(total).toBe(count);
+      const bytesPerRow = Number(perRow);
+      const rows: string[] = [];
+      // As the printer reads it: hex digits fill a row; "," ends it with white; ":" at a row's start repeats the last.
+      let row = "";
+      for (const char of data!) {
+        if (char === ":") rows.push(rows.at(-1)!);
+        else if (char === ",") {
+          rows.push(row.padEnd(bytesPerRow * 2, "0"));
+          row = "";
+        } else {
+          row += char;
+          if (row.length === bytesPerRow * 2) {
+            rows.push(row);
+            row = "";
+          }
+        }
+      }
+      expect(row).toBe("");
+      expect(rows.length * bytesPerRow).toBe(Number(total));
+      return { x: Number(x), y: Number(y), bytesPerRow, rows: rows.length, bytes: Buffer.from(rows.join(""), "hex") };
+    });
+  }
+
+  it("GIVEN names in Polish, German, Turkish, Greek, Cyrillic, Japanese, Chinese and Korean THEN every character has a glyph in the documents' fonts and draws dots", () => {
+    for (const name of names) {
+      for (const char of name.replace(/\s/g, "")) {
+        const bitmap = rasterText(char, 28);
+        expect(
+          bitmap.dots.some((dot) => dot === 1),
+          char,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("GIVEN those names on ZPL labels THEN each is a ^GF picture of itself drawn with the documents' fonts where the name goes, nothing in the printer's font but ASCII, every field on the label", () => {
+    for (const name of names) {
+      const label = labelFor(name);
+      const zpl = renderZpl(label);
+      for (const [, data] of zpl.matchAll(/\^FD([^^]*)\^FS/g)) expect(data, "text in the printer's font").toMatch(/^[\x20-\x7E]*$/);
+      expect(zpl).not.toContain("?");
+      const where = thermalLayout(label).texts.find((text) => text.value === name)!;
+      const graphic = zplGraphics(zpl).find((field) => field.x === where.x && field.y === where.y)!;
+      expect(graphic, name).toBeDefined();
+      const expected = packRows(rasterText(name, where.height), 1);
+      expect(graphic.bytesPerRow).toBe(expected.bytesPerRow);
+      expect(graphic.bytes.equals(Buffer.from(expected.bytes)), name).toBe(true);
+      for (const field of zplGraphics(zpl)) {
+        expect(field.x + field.bytesPerRow * 8, "past the label's width").toBeLessThanOrEqual(812);
+        expect(field.y + field.rows, "below the label's edge").toBeLessThanOrEqual(DOTS_HIGH);
+      }
+      // The long second address line is a picture too, shrunk onto the label rather than cut.
+      const address2 = thermalLayout(label).texts.find((text) => text.value.startsWith("Hinterhaus"))!;
+      expect(address2.value).toBe(label.receiver.address2);
+      expect(zplGraphics(zpl).some((field) => field.y === address2.y)).toBe(true);
+    }
+  });
+
+  it("GIVEN those names on EPL2 labels THEN each is a GW picture of itself (0 bits black) where the name goes, every field on the label", () => {
+    for (const name of names) {
+      const label = labelFor(name);
+      const epl = Buffer.from(renderEpl2(label), "latin1");
+      const where = thermalLayout(label).texts.find((text) => text.value === name)!;
+      const header = `GW${where.x},${where.y},`;
+      const at = epl.indexOf(header);
+      expect(at, name).toBeGreaterThan(0);
+      const [perRow, rows] = epl
+        .subarray(at + header.length, at + header.length + 20)
+        .toString("latin1")
+        .split(",")
+        .map(Number);
+      const expected = packRows(rasterText(name, where.height), 0);
+      expect([perRow, rows]).toEqual([expected.bytesPerRow, expected.bytes.length / expected.bytesPerRow]);
+      const start = at + header.length + `${perRow},${rows},`.length;
+      expect(epl.subarray(start, start + expected.bytes.length).equals(Buffer.from(expected.bytes)), name).toBe(true);
+      expect(where.x + perRow! * 8).toBeLessThanOrEqual(812);
+    }
+  });
+
+  it("GIVEN those names on PNG labels THEN each name's dots are on the image where the name goes", () => {
+    for (const name of names) {
+      const label = labelFor(name);
+      const png = renderPng(label);
+      const chunks: Buffer[] = [];
+      for (let offset = 8; offset < png.length;) {
+        const length = png.readUInt32BE(offset);
+        if (png.toString("ascii", offset + 4, offset + 8) === "IDAT") chunks.push(png.subarray(offset + 8, offset + 8 + length));
+        offset += 12 + length;
+      }
+      const raw = inflateSync(Buffer.concat(chunks));
+      const rowBytes = Math.ceil(PNG_WIDTH / 8) + 1;
+      const black = (x: number, y: number) => (raw[y * rowBytes + 1 + (x >> 3)]! & (0x80 >> (x & 7))) === 0;
+      const where = thermalLayout(label).texts.find((text) => text.value === name)!;
+      const bitmap = rasterText(name, where.height);
+      let checked = 0;
+      for (let row = 0; row < bitmap.height; row++) {
+        for (let x = 0; x < bitmap.width; x++) {
+          if (bitmap.dots[row * bitmap.width + x] !== 1) continue;
+          expect(black(where.x + x, where.y + row), `${name} at ${x},${row}`).toBe(true);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(50);
+    }
   });
 });

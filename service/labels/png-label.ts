@@ -1,66 +1,15 @@
 import { crc32, deflateSync } from "node:zlib";
 import { barsOf, encodeCode128 } from "./code128";
 import type { LabelData } from "./label-data";
-import { DOTS_HIGH, DOTS_WIDE, thermalLayout } from "./thermal-layout";
+import { DOTS_HIGH, DOTS_WIDE, roomOf, thermalLayout } from "./thermal-layout";
+import { type TextBitmap, fittingSizeDots, rasterText } from "../../lib/pdf/raster-text";
 
 /**
- * PNG labels (the e-commerce carrier's thermal format): 4×6 in at 203 dpi, 1-bit greyscale. Text uses
- * a 5×7 dot font drawn here (upper-case, digits, common punctuation) because there is no font
- * rasteriser in the service; lower case is shown in upper case, anything else as "?".
+ * PNG labels (the e-commerce carrier's thermal format): 4×6 in at 203 dpi, 1-bit greyscale. Text is drawn with
+ * the documents' fonts (lib/pdf/raster-text.ts), every script as written, shrunk to fit its room.
  */
 export const PNG_WIDTH = DOTS_WIDE;
 export const PNG_HEIGHT = DOTS_HIGH;
-
-const GLYPHS: Readonly<Record<string, string>> = {
-  "0": ".###./#...#/#..##/#.#.#/##..#/#...#/.###.",
-  "1": "..#../.##../..#../..#../..#../..#../.###.",
-  "2": ".###./#...#/....#/...#./..#../.#.../#####",
-  "3": "#####/...#./..#../...#./....#/#...#/.###.",
-  "4": "...#./..##./.#.#./#..#./#####/...#./...#.",
-  "5": "#####/#..../####./....#/....#/#...#/.###.",
-  "6": "..##./.#.../#..../####./#...#/#...#/.###.",
-  "7": "#####/....#/...#./..#../.#.../.#.../.#...",
-  "8": ".###./#...#/#...#/.###./#...#/#...#/.###.",
-  "9": ".###./#...#/#...#/.####/....#/...#./.##..",
-  A: ".###./#...#/#...#/#####/#...#/#...#/#...#",
-  B: "####./#...#/#...#/####./#...#/#...#/####.",
-  C: ".###./#...#/#..../#..../#..../#...#/.###.",
-  D: "###../#..#./#...#/#...#/#...#/#..#./###..",
-  E: "#####/#..../#..../####./#..../#..../#####",
-  F: "#####/#..../#..../####./#..../#..../#....",
-  G: ".###./#...#/#..../#.###/#...#/#...#/.####",
-  H: "#...#/#...#/#...#/#####/#...#/#...#/#...#",
-  I: ".###./..#../..#../..#../..#../..#../.###.",
-  J: "..###/...#./...#./...#./...#./#..#./.##..",
-  K: "#...#/#..#./#.#../##.../#.#../#..#./#...#",
-  L: "#..../#..../#..../#..../#..../#..../#####",
-  M: "#...#/##.##/#.#.#/#.#.#/#...#/#...#/#...#",
-  N: "#...#/#...#/##..#/#.#.#/#..##/#...#/#...#",
-  O: ".###./#...#/#...#/#...#/#...#/#...#/.###.",
-  P: "####./#...#/#...#/####./#..../#..../#....",
-  Q: ".###./#...#/#...#/#...#/#.#.#/#..#./.##.#",
-  R: "####./#...#/#...#/####./#.#../#..#./#...#",
-  S: ".####/#..../#..../.###./....#/....#/####.",
-  T: "#####/..#../..#../..#../..#../..#../..#..",
-  U: "#...#/#...#/#...#/#...#/#...#/#...#/.###.",
-  V: "#...#/#...#/#...#/#...#/#...#/.#.#./..#..",
-  W: "#...#/#...#/#...#/#.#.#/#.#.#/#.#.#/.#.#.",
-  X: "#...#/#...#/.#.#./..#../.#.#./#...#/#...#",
-  Y: "#...#/#...#/.#.#./..#../..#../..#../..#..",
-  Z: "#####/....#/...#./..#../.#.../#..../#####",
-  "-": "...../...../...../#####/...../...../.....",
-  ".": "...../...../...../...../...../.##../.##..",
-  ",": "...../...../...../...../.##../..#../.#...",
-  "#": ".#.#./.#.#./#####/.#.#./#####/.#.#./.#.#.",
-  "/": "...../....#/...#./..#../.#.../#..../.....",
-  ":": "...../.##../.##../...../.##../.##../.....",
-  "(": "...#./..#../.#.../.#.../.#.../..#../...#.",
-  ")": ".#.../..#../...#./...#./...#./..#../.#...",
-  "&": ".##../#..#./#.#../.#.../#.#.#/#..#./.##.#",
-  "'": "..#../..#../.#.../...../...../...../.....",
-  "?": ".###./#...#/....#/...#./..#../...../..#..",
-  " ": "...../...../...../...../...../...../.....",
-};
 
 class Bitmap {
   /** One byte per dot, 1 = black. Packed to 1 bit per dot when encoded. */
@@ -73,16 +22,15 @@ class Bitmap {
       this.dots.fill(1, row * PNG_WIDTH + x0, row * PNG_WIDTH + x1);
   }
 
-  /** Text at (x, y) = top-left, each font dot drawn as scale × scale device dots. */
-  text(value: string, x: number, y: number, scale: number): void {
-    let left = x;
-    for (const raw of value.toUpperCase()) {
-      if (left + 5 * scale > PNG_WIDTH) break;
-      const rows = (GLYPHS[raw] ?? GLYPHS["?"]!).split("/");
-      rows.forEach((row, rowIndex) => {
-        for (let column = 0; column < 5; column++) if (row[column] === "#") this.fill(left + column * scale, y + rowIndex * scale, scale, scale);
-      });
-      left += 6 * scale;
+  /** A text bitmap with its top-left at (x, y). */
+  draw(text: TextBitmap, x: number, y: number): void {
+    for (let row = 0; row < text.height; row++) {
+      const target = y + row;
+      if (target < 0 || target >= PNG_HEIGHT) continue;
+      for (let column = 0; column < text.width; column++) {
+        const left = x + column;
+        if (left >= 0 && left < PNG_WIDTH && text.dots[row * text.width + column] === 1) this.dots[target * PNG_WIDTH + left] = 1;
+      }
     }
   }
 }
@@ -129,17 +77,13 @@ export function renderPng(label: LabelData): Buffer {
   const bitmap = new Bitmap();
   const layout = thermalLayout(label);
   for (const rule of layout.rules) bitmap.fill(rule.x, rule.y, rule.width, rule.thickness);
-  for (const text of layout.texts) {
-    // 5×7 glyphs scaled to the layout's height, and narrowed when a line would run off the label.
-    const scale = Math.max(2, Math.min(Math.round(text.height / 7), Math.floor((PNG_WIDTH - text.x - 30) / (6 * Math.max(1, text.value.length)))));
-    bitmap.text(text.value, text.x, text.y, scale);
-  }
+  for (const text of layout.texts) bitmap.draw(rasterText(text.value, fittingSizeDots(text.value, roomOf(text), text.height)), text.x, text.y);
   const { barcode } = layout;
   const { bars, modules } = barsOf(encodeCode128(barcode.data));
   const module = Math.max(1, Math.min(4, Math.floor((PNG_WIDTH - 2 * barcode.x) / modules)));
   const left = Math.round((PNG_WIDTH - module * modules) / 2);
   for (const bar of bars) bitmap.fill(left + bar.x * module, barcode.y, bar.width * module, barcode.height);
-  const textWidth = barcode.data.length * 6 * 4;
-  bitmap.text(barcode.data, Math.max(30, Math.round((PNG_WIDTH - textWidth) / 2)), barcode.y + barcode.height + 20, 4);
+  const number = rasterText(barcode.data, fittingSizeDots(barcode.data, PNG_WIDTH - 60, 36));
+  bitmap.draw(number, Math.round((PNG_WIDTH - number.width) / 2), barcode.y + barcode.height + 12);
   return encodePng(bitmap);
 }

@@ -1,3 +1,5 @@
+import { wrapText } from "../../lib/pdf/page-content";
+import { textWidthDots } from "../../lib/pdf/raster-text";
 import { invoiceContent, pageOf } from "./invoice-content";
 import { type LabelData, type LabelPiece, addressLines, labelPieces, pieceText, printedReference } from "./label-data";
 
@@ -15,6 +17,13 @@ export interface TextItem {
   /** Character height in dots. */
   height: number;
   value: string;
+  /** Dots the text may take from x; by default to the label's right margin. */
+  maxWidth?: number;
+}
+
+/** The dots `text` may take: to its own limit, or to the label's right margin. */
+export function roomOf(text: TextItem): number {
+  return text.maxWidth ?? DOTS_WIDE - LEFT - text.x;
 }
 
 /** A 4×6 page of text and rules: an invoice page, or a label without its barcode. */
@@ -32,7 +41,7 @@ export function thermalLayout(label: LabelData, piece: LabelPiece = labelPieces(
   const texts: TextItem[] = [
     { x: LEFT, y: 30, height: 48, value: label.carrierLabel.toUpperCase() },
     { x: 620, y: 90, height: 28, value: `ZONE ${label.zone}` },
-    { x: LEFT, y: 90, height: 28, value: label.serviceLabel },
+    { x: LEFT, y: 90, height: 28, value: label.serviceLabel, maxWidth: 620 - LEFT - 20 },
     { x: LEFT, y: 150, height: 21, value: "FROM" },
     ...addressLines(label.sender).map((line, index) => ({ x: LEFT, y: 180 + index * 28, height: 21, value: line })),
     { x: LEFT, y: 380, height: 21, value: "SHIP TO" },
@@ -58,12 +67,6 @@ export function thermalLayout(label: LabelData, piece: LabelPiece = labelPieces(
 const BODY = 21;
 const LINE = 28;
 
-/** Cut to what fits from `x` to the right margin: thermal fonts are about 0.7 × their height wide. */
-function clipped(value: string, x: number, height: number): string {
-  const fits = Math.floor((DOTS_WIDE - LEFT - x) / (height * 0.7));
-  return value.length <= fits ? value : `${value.slice(0, Math.max(1, fits - 3)).trimEnd()}...`;
-}
-
 /**
  * An international shipment's commercial invoice as further 4×6 thermal labels after its label (ZPL and
  * EPL2 files hold several labels): the words of `invoiceContent`, one line after another, run on to the
@@ -75,9 +78,20 @@ export function thermalInvoicePages(label: LabelData): ThermalPage[] {
   const pages: ThermalPage[] = [];
   let page: ThermalPage = { texts: [], rules: [] };
   let y = 0;
+  // A line too long for the label wraps onto the next (at its spaces, else between characters), and a label
+  // that is full runs on to the next: nothing is cut.
   const line = (value: string, height = BODY) => {
-    page.texts.push({ x: LEFT, y, height, value: clipped(value, LEFT, height) });
-    y += height > BODY ? height + 14 : LINE;
+    const room = DOTS_WIDE - 2 * LEFT;
+    const indent = /^ */.exec(value)![0];
+    const lines =
+      textWidthDots(value, height) <= room
+        ? [value]
+        : wrapText(value, room - textWidthDots(indent, height), (text) => textWidthDots(text, height)).map((text) => `${indent}${text}`);
+    for (const [index, text] of lines.entries()) {
+      if (index > 0 && y + LINE > DOTS_HIGH - 30) start(true);
+      page.texts.push({ x: LEFT, y, height, value: text });
+      y += height > BODY ? height + 14 : LINE;
+    }
   };
   const rule = () => {
     page.rules.push({ x: LEFT, y, width: DOTS_WIDE - 2 * LEFT, thickness: 3 });
@@ -122,14 +136,7 @@ export function thermalInvoicePages(label: LabelData): ThermalPage[] {
   line(content.summary);
   if (content.netWeight) line(content.netWeight);
   line(content.grossWeight);
-  let words = "";
-  for (const word of content.declaration.split(" ")) {
-    if (words && clipped(`${words} ${word}`, LEFT, BODY) !== `${words} ${word}`) {
-      line(words);
-      words = word;
-    } else words = words ? `${words} ${word}` : word;
-  }
-  if (words) line(words);
+  line(content.declaration);
   y += LINE;
   line(`${content.shipperName}   Signature ____________`);
 

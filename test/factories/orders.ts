@@ -115,8 +115,10 @@ export function buildSettings(overrides: Partial<MappingSettings> = {}): Mapping
 }
 
 /** An order as the order mirror stores it: open, unfulfilled, its fulfillment orders at one location. */
-export function buildMirroredOrder(overrides: Partial<OrderForShipping> & Partial<Pick<MirroredOrder, "createdAt" | "shippingLine">> = {}): MirroredOrder {
-  const { createdAt, shippingLine, ...orderOverrides } = overrides;
+export function buildMirroredOrder(
+  overrides: Partial<OrderForShipping> & Partial<Pick<MirroredOrder, "createdAt" | "shippingLine" | "note" | "customAttributes">> = {},
+): MirroredOrder {
+  const { createdAt, shippingLine, note, customAttributes, ...orderOverrides } = overrides;
   const order = buildOrder(orderOverrides);
   return {
     ...order,
@@ -126,6 +128,8 @@ export function buildMirroredOrder(overrides: Partial<OrderForShipping> & Partia
     tags: [],
     displayFulfillmentStatus: "UNFULFILLED",
     shippingLine: shippingLine ?? null,
+    note: note ?? null,
+    customAttributes: customAttributes ?? [],
     fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: "gid://shopify/Location/1" })),
   };
 }

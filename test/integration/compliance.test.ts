@@ -22,6 +22,8 @@ function mirrored(email: string) {
     tags: [],
     displayFulfillmentStatus: "UNFULFILLED",
     shippingLine: null,
+    note: "Leave it with the porter",
+    customAttributes: [{ key: "Gift message", value: `Happy birthday from ${email}` }],
     fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: null })),
   };
 }
@@ -85,10 +87,14 @@ describe("compliance webhooks", () => {
     expect(kept).toMatchObject({ trackingNumber: "TRK-PENDING", fulfillmentStatus: "PENDING" });
   });
 
-  it("GIVEN customers/data_request THEN the report lists that customer's orders in this shop only", async () => {
+  it("GIVEN customers/data_request THEN the report lists that customer's orders in this shop only, with their notes and gift messages", async () => {
     const report = await reportCustomerData(ctx, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
     expect(report.orders.map((order) => order.id).sort()).toEqual([ada.id, adaAgain.id].sort());
     expect(report.orders[0]?.shippingAddress).toMatchObject({ name: "ada@example.com" });
+    expect(report.orders[0]).toMatchObject({
+      note: "Leave it with the porter",
+      customAttributes: [{ key: "Gift message", value: "Happy birthday from ada@example.com" }],
+    });
   });
 
   it("GIVEN customers/redact naming one order by numeric id THEN that order and the customer's others are erased, nobody else's", async () => {

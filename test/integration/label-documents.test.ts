@@ -5,6 +5,7 @@ import { useConnectedShop } from "../support/connected-shop";
 import { buildFulfillmentOrder, buildLine, buildMirroredOrder, buildOrder } from "../factories/orders";
 import { buildInternationalOrder } from "../factories/shipments";
 import { pageTexts } from "../../service/labels/test-pdf";
+import { readPages, textOffPage } from "../../lib/pdf/read-back";
 import { startService, type RunningService } from "./service-harness";
 
 // What the merchant prints: the batch's label PDF and a single booking's label, downloaded through the app's
@@ -132,7 +133,20 @@ describe("a batch's print job", () => {
 
   it("GIVEN a booked batch of domestic and international orders WHEN printed with packing slips THEN each order's label, its invoice, then its slip, in the batch's order; slips alone and the pick list print the same orders", async () => {
     // As quoting does, the orders are read into the mirror first: slips and the pick list take products from it.
-    const orders = [buildMirroredOrder(buildOrder()), buildMirroredOrder(twoLineInternationalOrder()), buildMirroredOrder(buildOrder())];
+    const note = "Please leave the parcel with the neighbour at number 12 if nobody is home, not on the porch by the garden gate.";
+    const gift = "Happy birthday, Sam! A tote for the farmers' market on Saturdays. Love, Aunt Ruth";
+    const orders = [
+      buildMirroredOrder({
+        ...buildOrder(),
+        note,
+        customAttributes: [
+          { key: "gift_wrap", value: "yes" },
+          { key: "Gift message", value: gift },
+        ],
+      }),
+      buildMirroredOrder(twoLineInternationalOrder()),
+      buildMirroredOrder(buildOrder()),
+    ];
     await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => service.clock.now() }, orders);
     const shipments = await connected.quoted({ orders });
     const { booked, batchId } = await bookedBatch("Printed with slips", shipments);
@@ -152,6 +166,13 @@ describe("a batch's print job", () => {
     expect(slips[1]).toEqual(expect.arrayContaining(["Linen apron", "2", "1"]));
     expect(slips[1]!.some((text) => text.startsWith("Shipping: ") && !/_/.test(text))).toBe(true);
     expect(slips[1]).toContain("United Kingdom");
+    // The first order's note and gift message, from the mirror, wrapped and whole; the others have neither.
+    expect(slips[0]).toEqual(expect.arrayContaining(["Note", "Gift message"]));
+    const first = slips[0]!.join(" ");
+    expect(first).toContain(note);
+    expect(first).toContain(gift);
+    expect(slips[1]).not.toContain("Gift message");
+    expect(textOffPage(await readPages(job.pdf))).toEqual([]);
 
     const slipsOnly = await batchPrintJob(ctx, batchId, "slips");
     if (!slipsOnly.ok) throw new Error(slipsOnly.message);

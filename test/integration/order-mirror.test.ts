@@ -17,6 +17,7 @@ const mirror = await import("../../app/orders/mirror.server");
 const { currentMirrorSync, queueFirstMirrorSync } = await import("../../app/orders/mirror-sync.server");
 const { processJobs: jobs } = await import("../../app/context.server");
 const { orderToShipments } = await import("../../app/orders/shipment-mapping");
+const { giftMessageOf } = await import("../../app/orders/order-node");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: fulfillmentOrdersWebhook } = await import("../../app/routes/webhooks.fulfillment-orders");
 
@@ -92,6 +93,26 @@ describe("the order mirror against the local admin", () => {
     const lines = orders.flatMap((order) => order.fulfillmentOrders.flatMap((fo) => fo.lines));
     expect(lines.some((line) => line.hsCode && line.countryOfOrigin)).toBe(true);
 
+    // The seeded gift orders bring their note and custom attributes through the export.
+    const gifts = (
+      await mirror.loadMirroredOrders(
+        ctx,
+        (await prisma.mirrorOrder.findMany({ where: { shop: SHOP, note: { not: null } } })).map((row) => row.id),
+      )
+    ).filter((order) => order.customAttributes.length > 0);
+    expect(gifts.map((order) => [order.note, giftMessageOf(order.customAttributes)])).toEqual(
+      expect.arrayContaining([
+        [
+          "Please leave the parcel with the neighbour at number 12 if nobody is home, not on the porch.",
+          "Happy birthday, Sam! A tote for the farmers' market on Saturdays. Love, Aunt Ruth",
+        ],
+        [
+          "Bitte beim Nachbarn im Erdgeschoss abgeben, falls niemand zu Hause ist.",
+          "Alles Gute zum Geburtstag, liebe Zoë! Viel Freude mit der Mütze im Winter. Deine Łucja",
+        ],
+      ]),
+    );
+
     // Calling it again is harmless.
     expect(await mirror.advanceMirrorSync(ctx, syncId)).toEqual(progress);
   });
@@ -107,6 +128,26 @@ describe("the order mirror against the local admin", () => {
     expect(response.status).toBe(200);
     await jobs().idle(); // the delivery's job re-reads the order after the answer
     expect((await prisma.mirrorOrder.findUnique({ where: { id: order.id } }))?.name).toBe(order.name);
+  });
+
+  it("GIVEN an order with a note and a gift message WHEN orders/updated re-reads it THEN the mirror keeps both", async () => {
+    const [gift] = (
+      await harness.gql<{ orders: { nodes: Array<{ id: string; note: string | null }> } }>(`{ orders(first: 5, query: "status:open") { nodes { id note } } }`)
+    ).body.data!.orders.nodes.filter((order) => order.note?.includes("Aunt") || order.note?.startsWith("Please leave the parcel"));
+    expect(gift).toBeDefined();
+    await prisma.mirrorOrder.deleteMany({ where: { id: gift!.id } });
+    const response = await ordersWebhook({
+      request: signedWebhook("orders/updated", { id: Number(gift!.id.split("/").pop()), admin_graphql_api_id: gift!.id }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    await jobs().idle();
+    const [mirrored] = await mirror.loadMirroredOrders(ctx, [gift!.id]);
+    expect(mirrored?.note).toBe(gift!.note);
+    expect(mirrored?.customAttributes).toEqual([
+      { key: "Gift message", value: "Happy birthday, Sam! A tote for the farmers' market on Saturdays. Love, Aunt Ruth" },
+    ]);
   });
 
   it("GIVEN orders/updated WHEN it arrives, and again with the same X-Shopify-Webhook-Id THEN it is answered before the order is read, recorded once, and the redelivery is acknowledged without reading it again", async () => {

@@ -33,6 +33,8 @@ function mirrored(number: number, overrides: { country?: string; tags?: string[]
     tags: overrides.tags ?? [],
     displayFulfillmentStatus: "UNFULFILLED",
     shippingLine: null,
+    note: null,
+    customAttributes: [],
     fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({ ...fo, assignedLocationId: "gid://shopify/Location/1" })),
   };
 }

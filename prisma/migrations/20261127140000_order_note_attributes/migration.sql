@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "MirrorOrder" ADD COLUMN "note" TEXT;
+ALTER TABLE "MirrorOrder" ADD COLUMN "customAttributes" TEXT;

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "MirrorOrder" ADD COLUMN     "customAttributes" TEXT,
+ADD COLUMN     "note" TEXT;
+
