@@ -328,7 +328,7 @@ export async function writeBack(
   options: WriteBackOptions = {},
 ): Promise<WriteBackSummary> {
   const summary: WriteBackSummary = { fulfilled: 0, failed: 0 };
-  const { db, shop } = ctx;
+  const { db } = ctx;
   const admin = await ctx.shopify();
   const run: RunContext = {
     context: ctx,
