@@ -137,7 +137,7 @@ describe("buildBookRequest", () => {
 
 describe("a priced booking's surcharges in words", () => {
   it.each([
-    ["$50 insured, priced per started 100 USD", "50", [{ description: "Insurance (1 × 100 USD declared)", amount: "1.10" }], ["insurance of $50.00"]],
+    ["$50 insured, priced per started 100 USD", "50", [{ description: "Insurance (1 × 100 USD declared)", amount: "1.10" }], ["Insurance of $50.00"]],
     ["no insurance chosen", null, [{ description: "Signature (adult)", amount: "5.00" }], ["Signature (adult)"]],
     [
       "insurance beside a signature",
@@ -146,7 +146,7 @@ describe("a priced booking's surcharges in words", () => {
         { description: "Signature", amount: "5.00" },
         { description: "Insurance (3 × 100 USD declared)", amount: "3.30" },
       ],
-      ["Signature", "insurance of $250.50"],
+      ["Signature", "Insurance of $250.50"],
     ],
   ])("GIVEN %s THEN the insurance line says the amount insured", (_, insured, surcharges, words) => {
     expect(surchargesInWords(surcharges, insured, "USD").map((surcharge) => surcharge.description)).toEqual(words);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BatchQuoteShipment, BookShipmentRequest, CommercialInvoice, LabelImageFormat, TermsOfTrade, type ReturnToAddress } from "../../shipping-api/contract";
 import { formatMoney, sumAmounts } from "../shipping/money";
 import type { Outcome } from "../outcome";
-import { describeIssues, inMerchantWords, type FieldErrors, type FieldNamer } from "../settings/field-errors";
+import { describeIssues, inMerchantWords, type FieldErrors, type FieldNamer } from "../field-errors";
 
 /**
  * Single booking, pure: the booking form as the merchant submits it, and the Book Shipment request built
@@ -239,7 +239,7 @@ export function storedRequest(json: string): BatchQuoteShipment | null {
 export function surchargesInWords<S extends { description: string }>(surcharges: readonly S[], insuranceAmount: string | null, currency: string): S[] {
   return surcharges.map((surcharge) =>
     insuranceAmount && /^insurance\b/i.test(surcharge.description)
-      ? { ...surcharge, description: `insurance of ${formatMoney(insuranceAmount, currency)}` }
+      ? { ...surcharge, description: `Insurance of ${formatMoney(insuranceAmount, currency)}` }
       : surcharge,
   );
 }

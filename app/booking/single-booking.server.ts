@@ -10,7 +10,7 @@ import { sumAmounts } from "../shipping/money";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
-import { describeIssues, inMerchantWords, type FieldErrors } from "../settings/field-errors";
+import { describeIssues, inMerchantWords, type FieldErrors } from "../field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { bookingFieldNames, buildBookRequest, surchargesInWords, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
 import { currentPackages, type PackageChoice } from "../quoting/packages";

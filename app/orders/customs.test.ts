@@ -32,21 +32,21 @@ describe("customs details typed in Consign", () => {
   });
 
   it.each([
-    ["a weight of 0", { weight: ["0"], weightUnit: "POUNDS" }, "lines[0].weight", "must be a weight more than 0, like 0.5 (in lb)"],
-    ["words for a weight", { weight: ["half a pound"], weightUnit: "POUNDS" }, "lines[0].weight", "must be a weight more than 0, like 0.5 (in lb)"],
-    ["a negative weight", { weight: ["-2"], weightUnit: "GRAMS" }, "lines[0].weight", "must be a weight more than 0, like 0.5 (in g)"],
-    ["a ton of a sticker", { weight: ["2000"], weightUnit: "KILOGRAMS" }, "lines[0].weight", "must be at most 1,000 kg"],
+    ["a weight of 0", { weight: ["0"], weightUnit: "POUNDS" }, "lines[0].weight", "Item 1: weight must be more than 0, like 0.5 (in lb)"],
+    ["words for a weight", { weight: ["half a pound"], weightUnit: "POUNDS" }, "lines[0].weight", "Item 1: weight must be more than 0, like 0.5 (in lb)"],
+    ["a negative weight", { weight: ["-2"], weightUnit: "GRAMS" }, "lines[0].weight", "Item 1: weight must be more than 0, like 0.5 (in g)"],
+    ["a ton of a sticker", { weight: ["2000"], weightUnit: "KILOGRAMS" }, "lines[0].weight", "Item 1: weight must be at most 1,000 kg"],
     [
       "nothing typed in a form with weights",
       { weight: [" "], weightUnit: "OUNCES" },
       "lines[0].weight",
-      "type a weight, an HS code or a country of origin for at least one item",
+      "Type a weight, an HS code or a country of origin for at least one item",
     ],
   ])("GIVEN %s THEN it is refused on %s", (_, typed, field, message) => {
     expect(parseCustoms({ orderId: "gid://shopify/Order/1", lineId: ["L1"], hsCode: [""], countryOfOrigin: [""], ...typed })).toEqual({
       ok: false,
-      message: `${field}: ${message}`,
-      fieldErrors: { [field]: `${field}: ${message}` },
+      message,
+      fieldErrors: { [field]: message },
     });
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FieldErrors, Outcome } from "../outcome";
-import { sayProblem, type FieldName } from "../settings/field-errors";
+import { sayProblem, type FieldName } from "../field-errors";
 import type { MirroredOrder } from "./order-node";
 import type { ShopifyWeightUnit } from "./weights";
 
@@ -41,7 +41,7 @@ export const WeightUnitField = z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]
 
 function weightOf(typed: string, unit: ShopifyWeightUnit): { value: number } | { problem: string } {
   const text = typed.trim().replace(",", ".");
-  if (!/^\d{1,7}(\.\d{1,6})?$/.test(text) || Number(text) <= 0) return { problem: `must be a weight more than 0, like 0.5 (in ${UNIT_WORD[unit]})` };
+  if (!/^\d{1,7}(\.\d{1,6})?$/.test(text) || Number(text) <= 0) return { problem: `must be more than 0, like 0.5 (in ${UNIT_WORD[unit]})` };
   const value = Number(text);
   if (value * KG_PER[unit] > MAX_ITEM_KG)
     return { problem: `must be at most ${Math.floor(MAX_ITEM_KG / KG_PER[unit]).toLocaleString("en-US")} ${UNIT_WORD[unit]}` };

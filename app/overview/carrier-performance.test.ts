@@ -24,8 +24,8 @@ describe("carrierPerformance", () => {
       delivered({ carrierCode: "MRX", serviceCode: "MRX_2DAY", serviceDescription: "2Day", deliveredAt: days(4) }), // 3 days: late
     ]);
     expect(result).toEqual([
-      { carrierCode: "BLP", delivered: 3, onTime: 2, onTimeRate: 2 / 3, averageTransitDays: 4.7 },
-      { carrierCode: "MRX", delivered: 1, onTime: 0, onTimeRate: 0, averageTransitDays: 3 },
+      { carrier: "BLP", carrierCode: "BLP", delivered: 3, onTime: 2, onTimeRate: 2 / 3, averageTransitDays: 4.7 },
+      { carrier: "MRX", carrierCode: "MRX", delivered: 1, onTime: 0, onTimeRate: 0, averageTransitDays: 3 },
     ]);
   });
 

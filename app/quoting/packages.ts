@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { BatchQuoteShipment, WeightUnit } from "../../shipping-api/contract";
 import type { FieldErrors, Outcome } from "../outcome";
-import { sayProblem, type FieldName } from "../settings/field-errors";
+import { sayProblem, type FieldName } from "../field-errors";
 import { MAX_PACKAGING_WEIGHT, PositiveDecimal, type ShippingSettings } from "../settings/settings";
 
 /**

@@ -4,7 +4,7 @@ import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Layout, Page,
 import { useState } from "react";
 import { AddressFields } from "../settings/components/address-fields";
 import { RateRuleChoice } from "../settings/components/rate-rule-choice";
-import { inMerchantWords } from "../settings/field-errors";
+import { inMerchantWords } from "../field-errors";
 import { formProblem, MIN_PASSWORD_LENGTH, OnboardingForm, onboardingRefusal } from "../settings/onboarding-form";
 import { completeOnboarding, loadOnboarding } from "../settings/onboarding.server";
 import { safeReturnTo } from "../settings/return-to";

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { useSuccessToast } from "../components/page-hooks";
 import type { Outcome } from "../outcome";
 import { BoxesSection, DefaultsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
-import type { FieldErrors } from "../settings/field-errors";
+import type { FieldErrors } from "../field-errors";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsReturnTo } from "../settings/return-to";
 import type { SettingsFormValues } from "../settings/settings-form";

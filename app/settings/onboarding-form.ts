@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
 import { AddressInput, toAddress, type ShopifyAddress, fromShopifyAddress } from "./addresses";
-import { fieldErrors, listFieldErrors, type FieldErrors } from "./field-errors";
+import { fieldErrors, listFieldErrors, type FieldErrors } from "../field-errors";
 import { PositiveDecimal, type RateRule } from "./settings";
 
 /**

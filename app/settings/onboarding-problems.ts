@@ -1,5 +1,5 @@
 import { describeError, NOT_SENT, type ShippingApiError } from "../../shipping-api/client";
-import type { FieldErrors } from "./field-errors";
+import type { FieldErrors } from "../field-errors";
 import type { OnboardingProblem } from "./onboarding-form";
 
 /** The Shipping API's answers to onboarding in words, each placed next to the form field it is about. */

@@ -3,7 +3,7 @@ import { Address, DimUnit, LabelImageFormat, TermsOfTrade, WeightUnit, type Prov
 import { AddressInput, addressInput, EMPTY_ADDRESS, toAddress } from "./addresses";
 import { serviceKey } from "./catalog";
 import type { Outcome } from "../outcome";
-import { fieldErrors, inMerchantWords, listFieldErrors, mergeFieldErrors, type FieldErrors } from "./field-errors";
+import { fieldErrors, inMerchantWords, listFieldErrors, mergeFieldErrors, type FieldErrors } from "../field-errors";
 import { PackingSlipSize, ServiceKey, ShippingSettings, type RateRule } from "./settings";
 
 /**

@@ -3,7 +3,7 @@ import type { ProviderAccount, Service } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import { saveSettings } from "./account.server";
 import { buildCatalog, type Catalog } from "./catalog";
-import type { FieldErrors } from "./field-errors";
+import type { FieldErrors } from "../field-errors";
 import type { Outcome } from "../outcome";
 import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, settingsRefused, type SettingsFormValues } from "./settings-form";
 import type { SenderLocation } from "./addresses";

@@ -89,7 +89,7 @@ describe("/app/batches/:id and its labels", () => {
     const batch = await prisma.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Routes" } });
     const answer = await post(batchPage.action, `/app/batches/${batch.id}`, { intent: "explode" }, { id: batch.id });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ ok: false, message: expect.stringMatching(/^intent: /) });
+    expect(answer.body).toMatchObject({ ok: false, message: expect.stringMatching(/^Intent: /) });
     expect(await get(batchPage.loader, "/app/batches/nope", { id: "nope" })).toMatchObject({
       status: 404,
       body: "There is no batch nope in this shop. It may have been deleted.",
@@ -127,7 +127,7 @@ describe("/app/orders/:id/book", () => {
       { shipmentId: shipment.id, quoteId: String(shipment.selectedQuoteId), labelFormat: "PDF", insuranceAmount: "a lot" },
       { id: number },
     );
-    expect(answer).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { insuranceAmount: "Enter an amount like 25.00." } } });
+    expect(answer).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { insuranceAmount: "Insurance: enter an amount like 25.00" } } });
     expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).bookingStatus).toBe("NONE");
   });
 });

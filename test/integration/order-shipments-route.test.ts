@@ -70,8 +70,8 @@ describe("/api/order-shipments/:id", () => {
     expect(view.shipments).toEqual([
       expect.objectContaining({
         id: booked!.id,
-        carrierCode: booked!.carrierCode,
-        service: booked!.serviceCode,
+        carrier: "National Postal Service",
+        service: "Ground Advantage",
         trackingNumber: booked!.trackingNumber,
         trackingNumbers: [booked!.trackingNumber],
         labelStatus: "Label bought · fulfillment pending",

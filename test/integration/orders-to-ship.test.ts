@@ -77,7 +77,11 @@ describe("Orders to ship: filters", () => {
     expect(list.rows.map((row) => row.name)).toEqual(["#1", "#2", "#4", "#3"]);
     expect(list.total).toBe(4);
     expect(list.tags).toEqual(["gift", "wholesale", "wholesale gift"]);
-    expect(list.countries).toEqual(["CA", "GB", "US"]);
+    expect(list.countries).toEqual([
+      { code: "CA", name: "Canada" },
+      { code: "GB", name: "United Kingdom" },
+      { code: "US", name: "United States" },
+    ]);
     expect(list.rows.find((row) => row.name === "#4")).toMatchObject({ shippable: false, reason: expect.stringContaining("hold") });
   });
 

@@ -51,7 +51,7 @@ describe("/app/overview and its export", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="consign-overview-90d-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(String(answer.body)).toContain("Spend by carrier,BLP,1,12.50,USD\r\n");
+    expect(String(answer.body)).toContain("Spend by carrier,BLP,BLP,,,1,12.50,USD\r\n");
     expect(await callRoute(exported.loader, await appRequest(harness.admin, "/app/overview/export?period=abc"))).toMatchObject({
       status: 400,
       body: "period: one of 7, 30, 90, 365 days",

@@ -11,7 +11,7 @@ import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks
 import { SummaryLayout } from "../../components/summary-layout";
 import { listPageOf } from "../../list-page.server";
 import { readPostedForm } from "../../posted-form.server";
-import { describeIssues, inMerchantWords } from "../../settings/field-errors";
+import { describeIssues, inMerchantWords } from "../../field-errors";
 import { paidShippingByOrder } from "../../quoting/customer-choice.server";
 import { loadServiceNames } from "../../quoting/service-names.server";
 import { requestContext } from "../../request-context.server";

@@ -5,7 +5,7 @@ import type { Context } from "../../context";
 import type { Outcome } from "../../outcome";
 import { QuotingInputError } from "../../quoting/errors";
 import { repackShipment } from "../../quoting/repack.server";
-import type { FieldErrors } from "../../settings/field-errors";
+import type { FieldErrors } from "../../field-errors";
 import type { ShippingContext } from "../../shipping/context.server";
 
 /** The single booking page's intents, one function each: repack a shipment and quote it again, or book it. */

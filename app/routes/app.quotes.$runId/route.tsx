@@ -7,7 +7,7 @@ import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks
 import { listPageOf } from "../../list-page.server";
 import { plural } from "../../plural";
 import { readPostedForm } from "../../posted-form.server";
-import { describeIssues, inMerchantWords } from "../../settings/field-errors";
+import { describeIssues, inMerchantWords } from "../../field-errors";
 import { QuotingInputError } from "../../quoting/errors";
 import { RatesFilter, isFiltered } from "../../quoting/rates-filter";
 import { loadQuoteRunView } from "../../quoting/run-view.server";

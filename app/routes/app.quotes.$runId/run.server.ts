@@ -8,7 +8,7 @@ import { applyRule, selectRate } from "../../quoting/rate-pick.server";
 import { repackShipment } from "../../quoting/repack.server";
 import { requoteShipments } from "../../quoting/requote.server";
 import { runShipmentIds } from "../../quoting/run-view.server";
-import type { FieldErrors } from "../../settings/field-errors";
+import type { FieldErrors } from "../../field-errors";
 import type { Context } from "../../context";
 
 /** The rates page's intents, one function each: customs details, packages, a rate chosen, the rule applied, re-quotes. */

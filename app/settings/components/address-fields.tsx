@@ -1,6 +1,6 @@
 import { FormLayout, TextField } from "@shopify/polaris";
 import type { AddressInput } from "../addresses";
-import type { FieldErrors } from "../field-errors";
+import type { FieldErrors } from "../../field-errors";
 
 type Field = keyof AddressInput;
 

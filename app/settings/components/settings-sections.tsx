@@ -18,7 +18,7 @@ import { LabelImageFormat, TermsOfTrade, WeightUnit } from "../../../shipping-ap
 import { termsOfTradeOptions } from "../../shipping/terms-of-trade";
 import { EMPTY_ADDRESS, type SenderLocation } from "../addresses";
 import { presetKey, serviceKey, type Catalog } from "../catalog";
-import type { FieldErrors } from "../field-errors";
+import type { FieldErrors } from "../../field-errors";
 import { PackingSlipSize } from "../settings";
 import type { BoxInput, SettingsFormValues } from "../settings-form";
 import { AddressFields } from "./address-fields";

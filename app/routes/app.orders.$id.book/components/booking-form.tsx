@@ -3,7 +3,7 @@ import { Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
 import { BlockStack, Button, Checkbox, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import type { OptionsPrice, ShipmentBooking } from "../../../booking/single-booking.server";
-import type { FieldErrors } from "../../../settings/field-errors";
+import type { FieldErrors } from "../../../field-errors";
 import { formatMoney } from "../../../shipping/money";
 import { BookingPrice } from "./booking-price";
 import { InvoiceFields, itemDrafts, type ItemDraft } from "./invoice-fields";

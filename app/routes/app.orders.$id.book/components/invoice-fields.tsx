@@ -1,6 +1,6 @@
 import { BlockStack, Button, Divider, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import type { CommercialInvoice } from "../../../../shipping-api/contract";
-import type { FieldErrors } from "../../../settings/field-errors";
+import type { FieldErrors } from "../../../field-errors";
 import { termsOfTradeOptions } from "../../../shipping/terms-of-trade";
 
 type Invoice = CommercialInvoice;

@@ -4,7 +4,7 @@ import { BookingStatusBadge } from "../../../batches/components/batch-status";
 import type { ShipmentBooking } from "../../../booking/single-booking.server";
 import { PackagesEditor } from "../../../quoting/components/packages-editor";
 import { formatWeight } from "../../../quoting/rate-display";
-import type { FieldErrors } from "../../../settings/field-errors";
+import type { FieldErrors } from "../../../field-errors";
 import type { ServiceNames } from "../../../shipping/service-names";
 import { BookedShipment } from "./booked-shipment";
 import { BookingForm, type Choices } from "./booking-form";

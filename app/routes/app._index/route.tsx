@@ -16,46 +16,23 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { listPagination, usePageTurn } from "../components/list-pages";
-import { useRevalidateWhile } from "../components/page-hooks";
-import { readPostedForm } from "../posted-form.server";
-import { adminContext } from "../request-context.server";
-import { currentMirrorSync, requestMirrorSync } from "../orders/mirror-sync.server";
-import { AGE_FILTERS, FILTER_PARAMS, parseOrderListQuery } from "../orders/order-list-query";
-import { listPageOf } from "../list-page.server";
-import { listOrdersToShip, orderListFilters } from "../orders/orders-to-ship.server";
-import { MirrorSyncBanners } from "../orders/components/mirror-sync-banners";
-import { loadAccount } from "../settings/account.server";
-import { loadShopSummary } from "../settings/shop-profile.server";
-import { NeedsAttention } from "../tracking/components/needs-attention";
-import { needsAttention } from "../tracking/tracking-views.server";
-import { NO_NAMES } from "../shipping/service-names";
-import { loadServiceNames } from "../quoting/service-names.server";
-import { orderNumber } from "../shopify/gid";
-import { ShopDateTime } from "../components/shop-time";
-import { fulfillmentStatusName } from "../orders/order-status";
-import type { loader as matchingLoader } from "./app.orders.matching";
-import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
+import { listPagination, usePageTurn } from "../../components/list-pages";
+import { useRevalidateWhile } from "../../components/page-hooks";
+import { readPostedForm } from "../../posted-form.server";
+import { adminContext } from "../../request-context.server";
+import { requestMirrorSync } from "../../orders/mirror-sync.server";
+import { AGE_FILTERS, FILTER_PARAMS } from "../../orders/order-list-query";
+import { loadOrdersToShipPage } from "./page.server";
+import { MirrorSyncBanners } from "../../orders/components/mirror-sync-banners";
+import { NeedsAttention } from "../../tracking/components/needs-attention";
+import { ShopDateTime } from "../../components/shop-time";
+import { fulfillmentStatusName } from "../../orders/order-status";
+import type { loader as matchingLoader } from "../app.orders.matching";
+import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
-  const params = new URL(request.url).searchParams;
-  const query = parseOrderListQuery(params);
-  const page = listPageOf(params);
-  const shop = await loadShopSummary(ctx);
-  const sync = await currentMirrorSync(ctx);
-  const list = await listOrdersToShip(ctx, { ...orderListFilters(query, shop, ctx.now()), page });
-  const attention = await needsAttention(ctx, 10);
-  return {
-    shop,
-    // Each order with rates can be booked on its own page.
-    list: { ...list, rows: list.rows.map((row) => ({ ...row, bookPath: `/app/orders/${orderNumber(row.id)}/book` })) },
-    connected: (await loadAccount(ctx)) !== null,
-    sync,
-    attention,
-    // Names only when there is a shipment to name: the home page does not read List Services otherwise.
-    names: attention.total > 0 ? await loadServiceNames(ctx) : NO_NAMES,
-  };
+  return loadOrdersToShipPage(ctx, new URL(request.url).searchParams);
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { formatIssuePath } from "../../shipping-api/contract";
-import type { FieldErrors } from "../outcome";
-import { plural } from "../plural";
+import { formatIssuePath } from "../shipping-api/contract";
+import type { FieldErrors } from "./outcome";
+import { plural } from "./plural";
 
 export type { FieldErrors };
 
