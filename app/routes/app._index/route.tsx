@@ -43,6 +43,26 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return { started: true };
 };
 
+/** One filter of the list as a select: its parameter, its label, the value that means "any", what it offers. */
+interface FilterSelect {
+  name: (typeof FILTER_PARAMS)[number];
+  label: string;
+  any: string;
+  options: Array<{ label: string; value: string }>;
+}
+
+/** The filters whose "any" is a choice of its own (the others add "Any" before what the list offers). */
+const SCOPE_OPTIONS = [
+  { label: "All", value: "all" },
+  { label: "Domestic", value: "domestic" },
+  { label: "International", value: "international" },
+];
+const QUOTED_OPTIONS = [
+  { label: "Any", value: "any" },
+  { label: "Already quoted", value: "quoted" },
+  { label: "Not quoted yet", value: "not-quoted" },
+];
+
 export const handle: PageHandle<typeof loader> = { title: "Orders to ship" };
 export const meta = pageMeta;
 
@@ -120,49 +140,24 @@ export default function OrdersToShip() {
                 <div style={{ minWidth: 280 }}>
                   <TextField label="Search" labelHidden name="q" value={search} onChange={setSearch} placeholder="Order, email or address" autoComplete="off" />
                 </div>
-                <Select
-                  label="Destination"
-                  labelInline
-                  options={[
-                    { label: "All", value: "all" },
-                    { label: "Domestic", value: "domestic" },
-                    { label: "International", value: "international" },
-                  ]}
-                  value={params.get("scope") ?? "all"}
-                  onChange={(value) => setFilter("scope", value)}
-                />
-                <Select
-                  label="Country"
-                  labelInline
-                  options={[{ label: "Any", value: "" }, ...list.countries.map((country) => ({ label: country.name, value: country.code }))]}
-                  value={params.get("country") ?? ""}
-                  onChange={(value) => setFilter("country", value)}
-                />
-                <Select
-                  label="Tag"
-                  labelInline
-                  options={[{ label: "Any", value: "" }, ...list.tags.map((tag) => ({ label: tag, value: tag }))]}
-                  value={params.get("tag") ?? ""}
-                  onChange={(value) => setFilter("tag", value)}
-                />
-                <Select
-                  label="Age"
-                  labelInline
-                  options={[{ label: "Any", value: "" }, ...Object.entries(AGE_FILTERS).map(([days, label]) => ({ label, value: days }))]}
-                  value={params.get("age") ?? ""}
-                  onChange={(value) => setFilter("age", value)}
-                />
-                <Select
-                  label="Rates"
-                  labelInline
-                  options={[
-                    { label: "Any", value: "any" },
-                    { label: "Already quoted", value: "quoted" },
-                    { label: "Not quoted yet", value: "not-quoted" },
-                  ]}
-                  value={params.get("quoted") ?? "any"}
-                  onChange={(value) => setFilter("quoted", value)}
-                />
+                {(
+                  [
+                    { name: "scope", label: "Destination", any: "all", options: SCOPE_OPTIONS },
+                    { name: "country", label: "Country", any: "", options: list.countries.map((country) => ({ label: country.name, value: country.code })) },
+                    { name: "tag", label: "Tag", any: "", options: list.tags.map((tag) => ({ label: tag, value: tag })) },
+                    { name: "age", label: "Age", any: "", options: Object.entries(AGE_FILTERS).map(([days, label]) => ({ label, value: days })) },
+                    { name: "quoted", label: "Rates", any: "any", options: QUOTED_OPTIONS },
+                  ] satisfies FilterSelect[]
+                ).map((filter) => (
+                  <Select
+                    key={filter.name}
+                    label={filter.label}
+                    labelInline
+                    options={filter.any === "all" || filter.any === "any" ? filter.options : [{ label: "Any", value: "" }, ...filter.options]}
+                    value={params.get(filter.name) ?? filter.any}
+                    onChange={(value) => setFilter(filter.name, value)}
+                  />
+                ))}
                 <Button submit>Search</Button>
               </InlineStack>
             </Form>
