@@ -7,6 +7,7 @@ import { PackagesEditor } from "./packages-editor";
 import type { RateOption, ShipmentView } from "../run-view.server";
 import type { loader as ratesLoader } from "../../routes/app.quotes.$runId.rates";
 import { carrierName, serviceName, type ServiceNames } from "../../shipping/service-names";
+import { WrappingText } from "../../components/wrapping-text";
 
 /**
  * One shipment on the rates page: a compact line (destination and weight, the picked carrier and service
@@ -183,9 +184,11 @@ export function ShipmentRates({
                   onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
                 />
               </span>,
-              carrierName(names, option.carrierCode),
+              <WrappingText key="carrier" maxWidth={110}>
+                {carrierName(names, option.carrierCode)}
+              </WrappingText>,
               <InlineStack key="service" gap="100" blockAlign="center">
-                <span>{serviceName(names, option)}</span>
+                <WrappingText maxWidth={140}>{serviceName(names, option)}</WrappingText>
                 {option.expired && <Badge tone="warning">Expired</Badge>}
               </InlineStack>,
               option.observedTransit ? (
@@ -193,10 +196,14 @@ export function ShipmentRates({
                   {option.observedTransit}
                 </span>
               ) : (
-                option.speed
+                <WrappingText key="speed" maxWidth={110}>
+                  {option.speed}
+                </WrappingText>
               ),
               formatMoney(option.totalAmount, option.currency),
-              surcharges(option),
+              <WrappingText key="surcharges" maxWidth={160}>
+                {surcharges(option)}
+              </WrappingText>,
               option.zone || "—",
               option.billedWeight,
             ])}

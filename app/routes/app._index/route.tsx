@@ -26,6 +26,7 @@ import { loadOrdersToShipPage } from "./page.server";
 import { MirrorSyncBanners } from "../../orders/components/mirror-sync-banners";
 import { NeedsAttention } from "../../tracking/components/needs-attention";
 import { ShopDateTime } from "../../components/shop-time";
+import { WrappingText } from "../../components/wrapping-text";
 import { fulfillmentStatusName } from "../../orders/order-status";
 import type { loader as matchingLoader } from "../app.orders.matching";
 import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
@@ -201,15 +202,19 @@ export default function OrdersToShip() {
                 <IndexTable.Cell>
                   <ShopDateTime value={row.createdAt} dateOnly />
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.destination}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <WrappingText maxWidth={260}>{row.destination}</WrappingText>
+                </IndexTable.Cell>
                 <IndexTable.Cell>{row.items}</IndexTable.Cell>
                 <IndexTable.Cell>
                   {row.shippable ? (
                     <Badge tone="attention">{fulfillmentStatusName(row.fulfillmentStatus)}</Badge>
                   ) : (
-                    <Text as="span" tone="subdued">
-                      {row.reason}
-                    </Text>
+                    <WrappingText maxWidth={300}>
+                      <Text as="span" tone="subdued">
+                        {row.reason}
+                      </Text>
+                    </WrappingText>
                   )}
                 </IndexTable.Cell>
               </IndexTable.Row>
