@@ -121,7 +121,7 @@ function scripts(ids: { runId: string; batchId: string }): PageScript[] {
       ready: (frame) => frame.getByTestId("quote-order").first().waitFor(),
       interact: async (frame, filter) => {
         await frame
-          .getByRole("button", { name: /^Show all rates of / })
+          .getByRole("button", { name: /^All \d+ rates? of / })
           .first()
           .click();
         await frame.getByTestId("rate-option").first().waitFor();

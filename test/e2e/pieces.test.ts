@@ -46,7 +46,7 @@ describe("an order in two boxes", () => {
 
         // The postal carrier gives each box its own tracking number: pick its Priority Mail.
         const order = frame.getByTestId("quote-order").filter({ has: frame.locator(`[data-shipment-id="${shipmentId}"]`) });
-        await order.getByRole("button", { name: /^Show all rates of / }).click();
+        await order.getByRole("button", { name: /^All \d+ rates? of / }).click();
         await shipment.getByRole("radio", { name: "Ship with National Postal Service Priority Mail", exact: true }).click({ force: true });
         await expect.poll(() => shipment.getByTestId("pick-reason").textContent()).toBe("Chosen by you");
 

@@ -107,7 +107,7 @@ describe("quoting orders selected in the admin", () => {
         .filter({ has: frame.getByTestId("quote-shipment") })
         .first();
       const shipment = quotedOrder.getByTestId("quote-shipment").first();
-      await quotedOrder.getByRole("button", { name: /^Show all rates of / }).click();
+      await quotedOrder.getByRole("button", { name: /^All \d+ rates? of / }).click();
       const other = shipment.locator('[data-testid="rate-option"][data-selected="false"]').first();
       // Polaris draws its own radio over the input.
       await other.getByRole("radio").click({ force: true });

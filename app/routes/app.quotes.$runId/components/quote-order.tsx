@@ -53,7 +53,7 @@ export function QuoteOrder({
               variant="plain"
               disclosure={open ? "up" : "down"}
               onClick={onToggle}
-              accessibilityLabel={`${open ? "Hide" : "Show"} all rates of ${order.orderName}`}
+              accessibilityLabel={`${open ? "Hide rates" : `All ${plural(rates, "rate")}`} of ${order.orderName}`}
             >
               {open ? "Hide rates" : `All ${plural(rates, "rate")}`}
             </Button>
