@@ -216,12 +216,15 @@ function SpendCard({
             >
               <ClientOnly>
                 {() => (
-                  <BarChart
-                    direction="horizontal"
-                    data={[{ name: "Spend", data: rows.map((row) => ({ key: row.label, value: Number(row.spend) })) }]}
-                    xAxisOptions={{ labelFormatter: (value) => money(String(value ?? 0)) }}
-                    showLegend={false}
-                  />
+                  // The picture only: its text alternative is the label above and the table beside it.
+                  <div aria-hidden="true" style={{ height: "100%" }}>
+                    <BarChart
+                      direction="horizontal"
+                      data={[{ name: "Spend", data: rows.map((row) => ({ key: row.label, value: Number(row.spend) })) }]}
+                      xAxisOptions={{ labelFormatter: (value) => money(String(value ?? 0)) }}
+                      showLegend={false}
+                    />
+                  </div>
                 )}
               </ClientOnly>
             </div>
