@@ -238,11 +238,14 @@ export function ServicesSection({ values, onChange, errors, catalog }: SectionPr
             <InlineStack key={serviceKey(service)} gap="200" blockAlign="center">
               <Checkbox
                 label={`${service.carrierLabel} ${service.serviceLabel}`}
-                helpText={service.countries}
                 disabled={service.inbound || values.quoteAllServices}
                 checked={!service.inbound && (values.quoteAllServices || enabled.has(serviceKey(service)))}
                 onChange={(on) => toggle(service, on)}
               />
+              {/* Where it ships stays readable while the box is greyed out ("every service" chosen): not the box's help text. */}
+              <Text as="span" tone="subdued">
+                {service.countries}
+              </Text>
               {service.inbound && <Badge>Return service: not quoted for orders</Badge>}
             </InlineStack>
           ))}
