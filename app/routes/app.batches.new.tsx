@@ -31,6 +31,17 @@ const NewBatchInput = z.object({
 });
 /** The rates page's Create batch: the run's ready shipments, read here, less those the merchant left out. */
 const FromRun = z.object({ runId: z.string().min(1).max(64), excludedShipmentIds: ShipmentIds });
+/**
+ * A run's ready shipments are read on the server, not posted: as many as the run has (a batch holds 500, so a
+ * bigger run becomes "(1/N)" batches); the cap on what a page may post does not apply to them.
+ */
+const FromRunInput = NewBatchInput.extend({ shipmentIds: z.array(z.string()).min(1, "Choose at least one order.") });
+
+/** A refusal of the form: the field's first problem, shown on it and as the message. */
+function refused(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, field: string) {
+  const { path, message } = issues[0]!;
+  return json<ActionResult>({ ok: false, message, fieldErrors: { [String(path[0] ?? field)]: message } }, { status: 400 });
+}
 
 /** "Labels Nov 27, 2026": today in the shop's time zone. */
 function suggestedName(now: Date, timeZone: string): string {
@@ -54,20 +65,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await readPostedForm(request);
   const name = form.get("name");
   let shipmentIds = [...form.getAll("shipmentIds"), ...form.getAll("shipmentIds[]")].filter((value) => typeof value === "string");
-  if (form.has("runId") && shipmentIds.length === 0) {
+  const fromRunPage = form.has("runId") && shipmentIds.length === 0;
+  if (fromRunPage) {
     const fromRun = FromRun.safeParse({ runId: form.get("runId"), excludedShipmentIds: form.getAll("excludedShipmentIds") });
-    if (!fromRun.success) {
-      const issue = fromRun.error.issues[0]!;
-      const field = String(issue.path[0] ?? "runId");
-      return json<ActionResult>({ ok: false, message: `${field}: ${issue.message}`, fieldErrors: { [field]: issue.message } }, { status: 400 });
-    }
+    if (!fromRun.success) return refused(fromRun.error.issues, "runId");
     shipmentIds = await runShipmentIds(ctx, fromRun.data.runId, "ready", fromRun.data.excludedShipmentIds);
   }
-  const input = NewBatchInput.safeParse({ name: typeof name === "string" ? name : undefined, shipmentIds });
-  if (!input.success) {
-    const issue = input.error.issues[0]!;
-    return json<ActionResult>({ ok: false, message: issue.message, fieldErrors: { [String(issue.path[0] ?? "shipmentIds")]: issue.message } }, { status: 400 });
-  }
+  const input = (fromRunPage ? FromRunInput : NewBatchInput).safeParse({ name: typeof name === "string" ? name : undefined, shipmentIds });
+  if (!input.success) return refused(input.error.issues, "shipmentIds");
   if (input.data.name === undefined)
     return json<ActionResult>({ ok: true, kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
   const result = await startBatchCreation(ctx, { name: input.data.name, shipmentIds: input.data.shipmentIds });

@@ -71,6 +71,26 @@ describe("/app/batches/new", () => {
     );
   });
 
+  it("GIVEN the rates page's Create batch (its run, one shipment left out) THEN the run's other ready shipments are read on the server and come back preselected; GIVEN a run with none THEN 400 naming shipmentIds", async () => {
+    const run = await prisma.quoteRun.create({
+      data: { shop: SHOP, status: "COMPLETED", orderIds: JSON.stringify(shipments.map((shipment) => shipment.orderId)), startedAt: new Date() },
+    });
+    await prisma.shipment.updateMany({ where: { id: { in: shipments.map((shipment) => shipment.id) } }, data: { runId: run.id } });
+    const answer = await post(newBatch.action, "/app/batches/new", { runId: run.id, excludedShipmentIds: [shipments[0]!.id] });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ kind: "preselected" });
+    expect((answer.body as { candidates: Array<{ shipmentId: string }> }).candidates.map((row) => row.shipmentId).sort()).toEqual(
+      shipments
+        .slice(1)
+        .map((shipment) => shipment.id)
+        .sort(),
+    );
+    expect(await post(newBatch.action, "/app/batches/new", { runId: "no-such-run" })).toMatchObject({
+      status: 400,
+      body: { ok: false, fieldErrors: { shipmentIds: "Choose at least one order." } },
+    });
+  });
+
   it("GIVEN a name and orders THEN the batch is recorded, its creation queued, and the page goes to it at once; the page shows it being created until its job has created it on the service", async () => {
     const answer = await post(newBatch.action, "/app/batches/new", { name: "Routes", "shipmentIds[]": [shipments[0]!.id, shipments[1]!.id] });
     const batch = await prisma.batch.findFirstOrThrow({ where: { shop: SHOP, name: "Routes" } });
