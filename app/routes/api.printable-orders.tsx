@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import prisma from "../db.server";
+import { contextFor } from "../context.server";
 import { PrintOrdersQuery, printableOrders } from "../documents/order-print.server";
 import { authenticateAdmin, extensionGetOnly } from "../request-context.server";
 
@@ -14,7 +14,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticateAdmin(request);
   const query = PrintOrdersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return cors(json({ error: query.error.issues[0]?.message ?? "orders is invalid" }, { status: 400 }));
-  const printable = await printableOrders({ db: prisma, shop: session.shop }, query.data.orders);
+  const printable = await printableOrders(contextFor(session.shop), query.data.orders);
   if (!printable.ok) return cors(json({ error: printable.message }, { status: 404 }));
   return cors(json(printable.view, { headers: { "cache-control": "private, no-store" } }));
 };

@@ -25,18 +25,22 @@ const ShopTimeZoneData = z.object({ shop: z.object({ ianaTimezone: TimeZone }) }
 /** How long a kept zone is used before Shopify is asked again. */
 export const TIME_ZONE_KEPT_MS = 24 * 60 * 60 * 1000;
 
+/** The zone kept for the shop, when one is kept and the runtime can format in it. */
+function usableZone(kept: { timeZone: string } | null): string | null {
+  return kept && TimeZone.safeParse(kept.timeZone).success ? kept.timeZone : null;
+}
+
 /** The kept zone alone, for pages without an Admin API session (the public tracking page, the order block's API). */
 export async function keptShopTimeZone(ctx: Pick<Context, "db" | "shop">): Promise<string> {
-  const kept = await ctx.db.shopProfile.findUnique({ where: { shop: ctx.shop }, select: { timeZone: true } });
-  return kept && TimeZone.safeParse(kept.timeZone).success ? kept.timeZone : FALLBACK_TIME_ZONE;
+  return usableZone(await ctx.db.shopProfile.findUnique({ where: { shop: ctx.shop }, select: { timeZone: true } })) ?? FALLBACK_TIME_ZONE;
 }
 
 /** The shop's time zone: the kept one while under a day old, else Shopify's, kept again. */
-export async function loadShopTimeZone(ctx: Pick<Context, "db" | "shop" | "now" | "shopify">): Promise<string> {
+export async function loadShopTimeZone(ctx: Pick<Context, "db" | "shop" | "now" | "shopify" | "log">): Promise<string> {
   const { db, shop } = ctx;
   const now = ctx.now();
   const kept = await db.shopProfile.findUnique({ where: { shop } });
-  const keptZone = kept && TimeZone.safeParse(kept.timeZone).success ? kept.timeZone : null;
+  const keptZone = usableZone(kept);
   if (keptZone && kept && now.getTime() - kept.readAt.getTime() < TIME_ZONE_KEPT_MS) return keptZone;
   try {
     const { shop: answer } = await adminQuery(await ctx.shopify(), SHOP_TIME_ZONE, ShopTimeZoneData);
@@ -47,9 +51,7 @@ export async function loadShopTimeZone(ctx: Pick<Context, "db" | "shop" | "now" 
     });
     return answer.ianaTimezone;
   } catch (error) {
-    console.warn(
-      `[consign] ${shop}: the shop's time zone could not be read (${error instanceof Error ? error.message : String(error)}); dates use ${keptZone ?? FALLBACK_TIME_ZONE}`,
-    );
+    ctx.log.warn({ err: error }, `the shop's time zone could not be read; dates use ${keptZone ?? FALLBACK_TIME_ZONE}`);
     return keptZone ?? FALLBACK_TIME_ZONE;
   }
 }
