@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FieldErrors, Outcome } from "../outcome";
 import { sayProblem, type FieldName } from "../field-errors";
 import type { MirroredOrder } from "./order-node";
-import type { ShopifyWeightUnit } from "./weights";
+import { API_WEIGHT_UNIT, toNanograms, weightIn, type ShopifyWeightUnit } from "./weights";
 
 /**
  * Line details typed in Consign for lines Shopify has none for (an HS code, a country of origin, a weight), so
@@ -32,19 +32,17 @@ const Origin = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code, like PT or US"));
 
-/** Heaviest a unit of one item may be typed as, in kilograms: a freight pallet, not a typo of a few more zeros. */
-const MAX_ITEM_KG = 1000;
-const KG_PER: Record<ShopifyWeightUnit, number> = { GRAMS: 0.001, KILOGRAMS: 1, OUNCES: 0.028349523125, POUNDS: 0.45359237 };
-const UNIT_WORD: Record<ShopifyWeightUnit, string> = { GRAMS: "g", KILOGRAMS: "kg", OUNCES: "oz", POUNDS: "lb" };
+/** Heaviest a unit of one item may be typed as, 1,000 kg: a freight pallet, not a typo of a few more zeros. */
+const MAX_ITEM = toNanograms(1000, "KILOGRAMS");
 
 export const WeightUnitField = z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]);
 
 function weightOf(typed: string, unit: ShopifyWeightUnit): { value: number } | { problem: string } {
   const text = typed.trim().replace(",", ".");
-  if (!/^\d{1,7}(\.\d{1,6})?$/.test(text) || Number(text) <= 0) return { problem: `must be more than 0, like 0.5 (in ${UNIT_WORD[unit]})` };
+  const word = API_WEIGHT_UNIT[unit];
+  if (!/^\d{1,7}(\.\d{1,6})?$/.test(text) || Number(text) <= 0) return { problem: `must be more than 0, like 0.5 (in ${word})` };
   const value = Number(text);
-  if (value * KG_PER[unit] > MAX_ITEM_KG)
-    return { problem: `must be at most ${Math.floor(MAX_ITEM_KG / KG_PER[unit]).toLocaleString("en-US")} ${UNIT_WORD[unit]}` };
+  if (toNanograms(value, unit) > MAX_ITEM) return { problem: `must be at most ${Math.floor(weightIn(MAX_ITEM, word)).toLocaleString("en-US")} ${word}` };
   return { value };
 }
 
