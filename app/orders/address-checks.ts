@@ -1,5 +1,6 @@
 import { isSupportedCountry, isValidPhoneNumber } from "libphonenumber-js";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { countryName } from "../locale/places";
 
 /**
  * A shipping address checked as carriers will check it, before it is quoted: the postal code in its country's
@@ -35,16 +36,6 @@ const POSTAL_EXAMPLES: Record<string, string> = {
 
 /** Countries with a postal code format where addresses still go without a code (Ireland's Eircodes are recent). */
 const POSTAL_CODE_OPTIONAL = new Set(["IE"]);
-
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-
-export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 function postalWord(country: string): string {
   return country === "US" ? "ZIP code" : "postal code";
