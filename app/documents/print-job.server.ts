@@ -10,6 +10,8 @@ import type { Outcome } from "../outcome";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { loadSettings } from "../settings/account.server";
 import { loadSenderLocations } from "../settings/shop-profile.server";
+import { keptShopTimeZone } from "../settings/shop-time-zone.server";
+import { formatDate } from "../locale/shop-time";
 import type { PackingSlipSize, ShippingSettings } from "../settings/settings";
 import type { ShippingContext } from "../shipping/context.server";
 import { carrierAndService } from "../shipping/service-names";
@@ -80,6 +82,8 @@ export async function printJob(
 ): Promise<PrintJobOutcome> {
   const orders = new Map((await loadMirroredOrders(ctx, [...new Set(booked.map((shipment) => shipment.orderId))])).map((order) => [order.id, order]));
   const created = ctx.now();
+  // Dates as every page writes them: the shop's day, "Nov 27, 2026" (app/locale/shop-time.ts).
+  const timeZone = await keptShopTimeZone(ctx);
   const base = name.file;
   if (choice === "pick-list") {
     const entries = booked.flatMap((shipment) =>
@@ -97,7 +101,7 @@ export async function printJob(
       orderName: entry.orderName,
       location: locations.size > 1 ? (entry.location ? (locationNames.get(entry.location) ?? "Another location") : "No location") : null,
     }));
-    const pdf = await renderPickList(LETTER, { title: name.title, printed: printedDate(created), entries: pickEntries }, created);
+    const pdf = await renderPickList(LETTER, { title: name.title, printed: formatDate(created, timeZone), entries: pickEntries }, created);
     return { ok: true, pdf: Buffer.from(pdf), filename: `${base}-pick-list.pdf` };
   }
 
@@ -127,6 +131,7 @@ export async function printJob(
         orders.get(shipment.orderId),
         settings,
         carrierAndService(names, shipment.selectedQuote ?? { carrierCode: shipment.carrierCode ?? "", serviceCode: shipment.serviceCode ?? "" }),
+        timeZone,
       ),
     );
   }
@@ -177,7 +182,7 @@ function locationOf(shipment: Shipment, order: MirroredOrder | undefined): strin
   return order?.fulfillmentOrders.find((fo) => fo.id === shipment.fulfillmentOrderId)?.assignedLocationId ?? null;
 }
 
-function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, settings: ShippingSettings, service: string): PackingSlip {
+function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, settings: ShippingSettings, service: string, timeZone: string): PackingSlip {
   const request = StoredRequest.parse(JSON.parse(shipment.request));
   const receiver = request.receiver;
   const sender = settings.sender;
@@ -197,7 +202,7 @@ function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, setti
       },
     },
     orderName: shipment.orderName,
-    orderDate: printedDate(order ? new Date(order.createdAt) : (shipment.bookedAt ?? shipment.createdAt)),
+    orderDate: formatDate(order ? order.createdAt : (shipment.bookedAt ?? shipment.createdAt), timeZone),
     shipTo: {
       name: receiver.name,
       company: receiver.company ?? "",
@@ -215,9 +220,4 @@ function packingSlip(shipment: Shipment, order: MirroredOrder | undefined, setti
     note: order?.note ?? null,
     giftMessage: giftMessageOf(order?.customAttributes ?? []),
   };
-}
-
-/** "27 Nov 2026". */
-function printedDate(date: Date): string {
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 }

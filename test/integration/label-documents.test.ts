@@ -172,6 +172,9 @@ describe("a batch's print job", () => {
     expect(first).toContain(note);
     expect(first).toContain(gift);
     expect(slips[1]).not.toContain("Gift message");
+    // The order's date in the one format every page uses ("Nov 27, 2026", the shop's day), not a second one.
+    const ONE_DATE_FORMAT = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+    for (const slip of slips) expect(slip.filter((text) => ONE_DATE_FORMAT.test(text))).toHaveLength(1);
     expect(textOffPage(await readPages(job.pdf))).toEqual([]);
 
     const slipsOnly = await batchPrintJob(ctx, batchId, "slips");
@@ -183,6 +186,7 @@ describe("a batch's print job", () => {
     const [pick] = await pageTexts(pickList.pdf);
     expect(pick![0]).toBe("PICK LIST");
     expect(pick).toContain("Printed with slips");
+    expect(pick!.some((text) => /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(text))).toBe(true);
     expect(pick!.join(" ")).toContain(booked[1]!.orderName);
   });
 
