@@ -23,4 +23,9 @@ export class QuotingInputError extends Error {
   ) {
     super(message);
   }
+
+  /** The refusal a form shows: the message, on the field it names. */
+  refusal(): { ok: false; message: string; fieldErrors: Record<string, string> } {
+    return { ok: false, message: this.message, fieldErrors: { [this.field]: this.message } };
+  }
 }

@@ -1,5 +1,7 @@
 import { BatchQuoteShipment } from "../../shipping-api/contract";
 import type { Context } from "../context";
+import type { FieldErrors } from "../field-errors";
+import type { Outcome } from "../outcome";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { applyPackages, parsePackages } from "./packages";
@@ -38,4 +40,27 @@ export async function repackShipment(ctx: Context, posted: { shipmentId?: unknow
   });
   const [outcome] = await requoteShipments(ctx, [shipment.id]);
   return outcome!;
+}
+
+/** What the packages editor shows of a repack: saved and re-quoted, or refused with the message on the field it names. */
+export type RepackAnswer = Outcome<{ message: string }, { fieldErrors?: FieldErrors }>;
+
+/**
+ * The packages editor's post (the shipment, then a box and a weight per package; the rates page and the single
+ * booking page both carry the editor): repacked and quoted again. Answers what the editor shows and the HTTP
+ * status: input that cannot be kept is refused on its field with its QuotingInputError's status.
+ */
+export async function repackPosted(ctx: Context, form: FormData): Promise<{ answer: RepackAnswer; status: number }> {
+  try {
+    const outcome = await repackShipment(ctx, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") });
+    return {
+      status: 200,
+      answer: outcome.ok
+        ? { ok: true, message: "Packages saved and re-quoted" }
+        : { ok: false, message: `Packages saved, but the re-quote failed: ${outcome.message}` },
+    };
+  } catch (error) {
+    if (error instanceof QuotingInputError) return { status: error.status, answer: error.refusal() };
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ import { RatesFilter, isFiltered } from "../../quoting/rates-filter";
 import { loadQuoteRunView } from "../../quoting/run-view.server";
 import { adminContext } from "../../request-context.server";
 import { requireAccount } from "../../settings/require-account.server";
-import { ActionInput, applyTheRule, customs, inputRefused, repack, requote, requoteRun, select, type ActionResult } from "./run.server";
+import { ActionInput, applyTheRule, customs, repack, requote, requoteRun, select, type ActionResult } from "./run.server";
 import { QuoteOrder } from "./components/quote-order";
 import { RatesBar, type Pick } from "./components/rates-bar";
 import { RunSummary } from "./components/run-summary";
@@ -67,7 +67,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         return await requoteRun(ctx, runId, input.data.which);
     }
   } catch (error) {
-    if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
+    if (error instanceof QuotingInputError) return json<ActionResult>(error.refusal(), { status: error.status });
     throw error;
   }
 };

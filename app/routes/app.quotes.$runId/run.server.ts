@@ -5,7 +5,7 @@ import type { Outcome } from "../../outcome";
 import { plural } from "../../plural";
 import { QuotingInputError } from "../../quoting/errors";
 import { applyRule, selectRate } from "../../quoting/rate-pick.server";
-import { repackShipment } from "../../quoting/repack.server";
+import { repackPosted } from "../../quoting/repack.server";
 import { requoteShipments } from "../../quoting/requote.server";
 import { runShipmentIds } from "../../quoting/run-view.server";
 import type { FieldErrors } from "../../field-errors";
@@ -23,11 +23,6 @@ export const ActionInput = z.discriminatedUnion("intent", [
 
 /** Refused with the message, on the field it names when it names one (the customs form and the packages editor show it there). */
 export type ActionResult = Outcome<{ message: string }, { fieldErrors?: FieldErrors }>;
-
-/** A typed input error of quoting as the answer, on its field. */
-export function inputRefused(error: QuotingInputError): ActionResult {
-  return { ok: false, message: error.message, fieldErrors: { [error.field]: error.message } };
-}
 
 /** What an order blocked in this run lacked (weights, customs details): kept for the order, then quoted again in this run. */
 export async function customs(ctx: Context, runId: string, form: FormData) {
@@ -47,22 +42,15 @@ export async function customs(ctx: Context, runId: string, form: FormData) {
         : { ok: false, message: `Saved, but the order is still blocked: ${outcome.message}` },
     );
   } catch (error) {
-    if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
+    if (error instanceof QuotingInputError) return json<ActionResult>(error.refusal(), { status: error.status });
     throw error;
   }
 }
 
 /** The packages editor: the shipment repacked and quoted again. */
 export async function repack(ctx: Context, form: FormData) {
-  try {
-    const outcome = await repackShipment(ctx, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") });
-    return outcome.ok
-      ? json<ActionResult>({ ok: true, message: "Packages saved and re-quoted" })
-      : json<ActionResult>({ ok: false, message: `Packages saved, but the re-quote failed: ${outcome.message}` });
-  } catch (error) {
-    if (error instanceof QuotingInputError) return json<ActionResult>(inputRefused(error), { status: error.status });
-    throw error;
-  }
+  const { answer, status } = await repackPosted(ctx, form);
+  return json<ActionResult>(answer, { status });
 }
 
 export async function select(ctx: Context, shipmentId: string, quoteId: number) {
