@@ -31,12 +31,6 @@ const NewBatchInput = z.object({
 });
 /** The rates page's Create batch: the run's ready shipments, read here, less those the merchant left out. */
 const FromRun = z.object({ runId: z.string().min(1).max(64), excludedShipmentIds: ShipmentIds });
-/**
- * A run's ready shipments are read on the server, not posted: as many as the run has (a batch holds 500, so a
- * bigger run becomes "(1/N)" batches); the cap on what a page may post does not apply to them.
- */
-const FromRunInput = NewBatchInput.extend({ shipmentIds: z.array(z.string()).min(1, "Choose at least one order.") });
-
 /** A refusal of the form: the field's first problem, shown on it and as the message. */
 function refused(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, field: string) {
   const { path, message } = issues[0]!;
@@ -65,13 +59,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await readPostedForm(request);
   const name = form.get("name");
   let shipmentIds = [...form.getAll("shipmentIds"), ...form.getAll("shipmentIds[]")].filter((value) => typeof value === "string");
-  const fromRunPage = form.has("runId") && shipmentIds.length === 0;
-  if (fromRunPage) {
+  if (form.has("runId") && shipmentIds.length === 0) {
     const fromRun = FromRun.safeParse({ runId: form.get("runId"), excludedShipmentIds: form.getAll("excludedShipmentIds") });
     if (!fromRun.success) return refused(fromRun.error.issues, "runId");
     shipmentIds = await runShipmentIds(ctx, fromRun.data.runId, "ready", fromRun.data.excludedShipmentIds);
   }
-  const input = (fromRunPage ? FromRunInput : NewBatchInput).safeParse({ name: typeof name === "string" ? name : undefined, shipmentIds });
+  const input = NewBatchInput.safeParse({ name: typeof name === "string" ? name : undefined, shipmentIds });
   if (!input.success) return refused(input.error.issues, "shipmentIds");
   if (input.data.name === undefined)
     return json<ActionResult>({ ok: true, kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
