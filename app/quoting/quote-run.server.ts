@@ -397,10 +397,10 @@ async function quoteRun(
           if (choice.ok) closing.quoted++;
           else closing.firstFailure ??= choice.message;
         }
-        writes = writes.then(async () => {
-          await saveRateChoices(ctx, chunk, now);
-          await db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } });
-        });
+        // The run's progress moves in the transaction that stores the chunk: it counts only stored shipments.
+        writes = writes.then(() =>
+          saveRateChoices(ctx, chunk, now, [db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } })]),
+        );
         return writes;
       },
     });

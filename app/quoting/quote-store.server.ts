@@ -61,9 +61,17 @@ export interface ChosenShipment {
  * inserted, and the shipments updated by kind (quoted, failed, failed but keeping their rates), each row to
  * its own pick in one UPDATE per chunk.
  */
-export async function saveRateChoices(ctx: Pick<Context, "db" | "shop">, chosen: readonly ChosenShipment[], quotedAt: Date): Promise<void> {
+export async function saveRateChoices(
+  ctx: Pick<Context, "db" | "shop">,
+  chosen: readonly ChosenShipment[],
+  quotedAt: Date,
+  /** Statements committed with the last transaction, such as the run's progress counting these shipments. */
+  alongside: readonly Prisma.PrismaPromise<unknown>[] = [],
+): Promise<void> {
   const { db, shop } = ctx;
-  for (const slice of chunksOf(chosen, SHIPMENTS_PER_TRANSACTION)) {
+  const slices = chunksOf(chosen, SHIPMENTS_PER_TRANSACTION);
+  if (slices.length === 0 && alongside.length > 0) await db.$transaction([...alongside]);
+  for (const [index, slice] of slices.entries()) {
     const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
     const rows = slice.flatMap((item) => (item.choice.ok ? quoteRows(shop, item.shipmentId, item.choice.quotes, quotedAt) : []));
     const picks = slice.flatMap(({ shipmentId, choice, request }) =>
@@ -93,6 +101,7 @@ export async function saveRateChoices(ctx: Pick<Context, "db" | "shop">, chosen:
         set: { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null },
       }),
       ...updateRowsById(ctx, { table: "Shipment", columns: ["quoteError"], rows: failures(true) }),
+      ...(index === slices.length - 1 ? alongside : []),
     ]);
   }
 }

@@ -1,5 +1,5 @@
 import { cpuMsSince, machineLoad, profileCpu } from "../support/bench-cpu";
-import { memorySettings, median, peakRssMb } from "../support/figures";
+import { memorySettings, median, peakRssMb, sampleMemory } from "../support/figures";
 import { startAppBenchStack } from "./app-stack";
 
 /**
@@ -10,7 +10,8 @@ import { startAppBenchStack } from "./app-stack";
  * by the Shipping API client alone, chunked as a run sends them: the service's own time, the floor of the run.
  * Targets (issue 30): end to end ≤ 3× that floor, "run recorded" ≤ 0.3 ms per order, the app's peak RSS
  * ≤ 250 MB. Beside each wall time the app's own CPU (this process's: the service and the local admin run in their
- * own), which other processes' load does not stretch; BENCH_CPU_PROFILE=<file> writes a CPU profile of the runs.
+ * own), which other processes' load does not stretch; BENCH_CPU_PROFILE=<file> writes a CPU profile of the runs,
+ * BENCH_HEAP_SNAPSHOT=<file> a heap snapshot after them; what the peak resident memory was made of is printed.
  * Figures are printed, not asserted, with the machine's load.
  */
 
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     const ctx = () => contextOf(stack.admin, stack.prisma, new Date());
     const client = await ctx().shipping();
     const rssBeforeRuns = peakRssMb() ?? 0;
+    const memoryAtPeak = sampleMemory();
     const report: string[] = [];
     const loadBefore = machineLoad();
     const stopProfile = await profileCpu();
@@ -95,6 +97,8 @@ async function main(): Promise<void> {
       );
     }
     await stopProfile();
+    if (process.env.BENCH_HEAP_SNAPSHOT)
+      console.log(`heap snapshot after the runs: ${(await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)}`);
     const rss = peakRssMb() ?? 0;
     console.log(
       `\nApp bench on ${stack.database} (BENCH_DATABASE=sqlite|postgres): ${SIZES.join(" and ")} of ${stack.mirroredOrderIds.length} mirrored orders (${seeded} seeded); service and local admin in their own processes; ${memorySettings()}`,
@@ -103,6 +107,7 @@ async function main(): Promise<void> {
     for (const line of report) console.log(line);
     console.log(`  app peak RSS (VmHWM of this process)              ${rss.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB: ${mark(rss <= TARGET_RSS_MB)})`);
     console.log(`    of which before the first run (node, tsx, libraries, mirror sync) ${rssBeforeRuns.toFixed(0)} MB`);
+    console.log(`    during the runs, ${memoryAtPeak()}`);
   } finally {
     await stack.stop();
   }

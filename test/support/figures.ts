@@ -41,3 +41,24 @@ export function rssAgainstTarget(mb: number | null): string {
   if (mb === null) return "? MB (the process was gone)";
   return `${mb.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB: ${mb <= TARGET_RSS_MB ? "met" : "MISSED"})`;
 }
+
+/**
+ * Samples this process's memory every `everyMs` until stopped, and says what its resident set held at the
+ * largest sample: V8's heap (and how much of it was in use), memory outside it (buffers, WebAssembly memory such
+ * as Prisma's query compiler's) and the rest (code, native libraries, SQLite's cache, allocator slack). What a
+ * peak is made of decides what can lower it.
+ */
+export function sampleMemory(everyMs = 25): () => string {
+  let peak = process.memoryUsage();
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  }, everyMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+    const rest = peak.rss - peak.heapTotal - peak.external;
+    return `at the largest sample (${mb(peak.rss)} resident): V8 heap ${mb(peak.heapTotal)} (${mb(peak.heapUsed)} in use), outside it ${mb(peak.external)} (${mb(peak.arrayBuffers)} array buffers and WebAssembly memory), the rest ${mb(rest)} (code, native libraries, database caches, allocator)`;
+  };
+}
