@@ -36,11 +36,15 @@ const WEB_VITALS = readFileSync(join(dirname(require.resolve("web-vitals")), "we
 /** In the app's frame only (the admin is the top window): the three metrics as web-vitals reports them, every change. */
 const COLLECT = `${WEB_VITALS}
 if (window.top !== window) {
-  window.__vitals = { lcp: null, cls: 0, inp: null, shiftTarget: null, inpTarget: null };
+  window.__vitals = { lcp: null, cls: 0, inp: null, shiftTarget: null, shiftMove: null, inpTarget: null };
   webVitals.onLCP((metric) => { window.__vitals.lcp = metric.value; }, { reportAllChanges: true });
   webVitals.onCLS((metric) => {
     window.__vitals.cls = metric.value;
     window.__vitals.shiftTarget = metric.attribution.largestShiftTarget ?? null;
+    const entry = metric.attribution.largestShiftEntry;
+    const describe = (source) =>
+      \`\${source.node?.nodeName?.toLowerCase() ?? "?"}.\${(source.node?.className ?? "").toString().split(" ")[0]} top \${Math.round(source.previousRect.top)} → \${Math.round(source.currentRect.top)} px, height \${Math.round(source.previousRect.height)} → \${Math.round(source.currentRect.height)} px "\${(source.node?.textContent ?? "").trim().slice(0, 40)}"\`;
+    window.__vitals.shiftMove = entry ? \`at \${Math.round(entry.startTime)} ms: \${entry.sources.map(describe).join("; ")}\` : null;
   }, { reportAllChanges: true });
   webVitals.onINP((metric) => {
     window.__vitals.inp = metric.value;
@@ -54,6 +58,8 @@ interface Vitals {
   inp: number | null;
   /** What moved most (web-vitals' attribution build), and the element of the slowest interaction. */
   shiftTarget: string | null;
+  /** When the largest shift happened, how its element moved and what it says. */
+  shiftMove: string | null;
   inpTarget: string | null;
 }
 
@@ -286,7 +292,7 @@ async function main(): Promise<void> {
       const worstShift = [...samples].sort((a, b) => b.cls - a.cls)[0]!;
       const slowest = [...samples].sort((a, b) => (b.inp ?? 0) - (a.inp ?? 0))[0]!;
       console.log(
-        `  ${script.name}: CLS ${worstShift.cls.toFixed(3)} at ${worstShift.shiftTarget ?? "—"}; INP ${ms(slowest.inp ?? 0)} at ${slowest.inpTarget ?? "—"}`,
+        `  ${script.name}: CLS ${worstShift.cls.toFixed(3)} at ${worstShift.shiftTarget ?? "—"} ${worstShift.shiftMove ?? ""}; INP ${ms(slowest.inp ?? 0)} at ${slowest.inpTarget ?? "—"}`,
       );
     }
     console.log(`\nbench:ui took ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -78,6 +78,8 @@ const POLL_MS = 1000;
 export const handle: PageHandle<typeof loader> = { title: "Rates" };
 export const meta = pageMeta;
 
+const NONE_UNFOLDED: ReadonlySet<string> = new Set();
+
 export default function QuoteRunPage() {
   const view = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -85,7 +87,11 @@ export default function QuoteRunPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   // The ready shipments the merchant left out of the batch, with their picked rate (taken off the grand total).
   const [excluded, setExcluded] = useState<ReadonlyMap<string, Pick>>(new Map());
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // Orders whose every rate is unfolded, in the list on screen: another page or filter starts folded, so the
+  // orders it shows do not read their rates again unasked.
+  const list = searchParams.toString();
+  const [unfolded, setUnfolded] = useState<{ list: string; orders: ReadonlySet<string> }>({ list, orders: new Set() });
+  const expanded = unfolded.list === list ? unfolded.orders : NONE_UNFOLDED;
   const { run, filter } = view;
   const outcome = bulk.data ?? result;
 
@@ -100,11 +106,11 @@ export default function QuoteRunPage() {
       return next;
     });
   const toggle = (orderId: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
+    setUnfolded((current) => {
+      const next = new Set(current.list === list ? current.orders : NONE_UNFOLDED);
       if (next.has(orderId)) next.delete(orderId);
       else next.add(orderId);
-      return next;
+      return { list, orders: next };
     });
   const setPage = (page: number) => {
     const next = new URLSearchParams(searchParams);
