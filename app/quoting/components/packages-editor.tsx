@@ -194,7 +194,7 @@ function BoxContents({
               // The message goes beside the row (a quantity's cell is too narrow for it); its field is outlined.
               const problem = errorOn(`lines[${index}]`) ?? held.map((_, at) => errorOn(`packages[${at}].lines[${index}]`)).find(Boolean);
               return (
-                <tr key={line.id} data-testid="box-contents-line" data-line-name={line.name}>
+                <tr key={line.id} data-testid="box-contents-line" data-line-name={line.name} data-sku={line.sku} data-quantity={line.quantity}>
                   <th scope="row" style={{ ...cell, textAlign: "left", fontWeight: "normal", maxWidth: 280 }}>
                     <input type="hidden" name="line" value={line.id} />
                     <BlockStack gap="050">
