@@ -142,6 +142,19 @@ const apron: AssignableLine = { id: "gid://shopify/FulfillmentOrderLineItem/2", 
 const giftCard: AssignableLine = { id: "gid://shopify/FulfillmentOrderLineItem/3", product: "Gift card", variant: null, quantity: 1, ships: false };
 const lines = [mugs, apron, giftCard];
 
+/** Two boxes: 2 mugs in the first; the third mug and both aprons in the second. */
+const twoBoxes = [
+  { box: "Standard box", weight: "2", lines: [{ lineId: mugs.id, quantity: 2 }] },
+  {
+    box: "Long box",
+    weight: "1",
+    lines: [
+      { lineId: mugs.id, quantity: 1 },
+      { lineId: apron.id, quantity: 2 },
+    ],
+  },
+];
+
 describe("which items go in which box", () => {
   // Quantities per item, in box order: [mugs in box 1, in box 2, aprons in box 1, in box 2].
   const posted = (quantity: string[], line = [mugs.id, apron.id]) => ({ line, quantity });
@@ -207,21 +220,7 @@ describe("which items go in which box", () => {
 
   it("GIVEN two boxes posted with their items THEN the packages keep them; GIVEN one box THEN it holds everything and keeps no list", () => {
     const two = parsePackages({ shipmentId: "s1", box: ["Standard box", "Long box"], weight: ["2", "1"], ...posted(["2", "1", "0", "2"]) }, boxes, "lb", lines);
-    expect(two).toEqual({
-      ok: true,
-      shipmentId: "s1",
-      packages: [
-        { box: "Standard box", weight: "2", lines: [{ lineId: mugs.id, quantity: 2 }] },
-        {
-          box: "Long box",
-          weight: "1",
-          lines: [
-            { lineId: mugs.id, quantity: 1 },
-            { lineId: apron.id, quantity: 2 },
-          ],
-        },
-      ],
-    });
+    expect(two).toEqual({ ok: true, shipmentId: "s1", packages: twoBoxes });
     expect(parsePackages({ shipmentId: "s1", box: ["Long box"], weight: ["3"], ...posted(["9", "9", "9", "9"]) }, boxes, "lb", lines)).toEqual({
       ok: true,
       shipmentId: "s1",
@@ -257,29 +256,18 @@ describe("which items go in which box", () => {
       ["Stoneware mug", 3],
       ["Sage apron — L", 2],
     ]);
-    const saved = [
-      { box: "Standard box", weight: "2", lines: [{ lineId: mugs.id, quantity: 1 }] },
-      {
-        box: "Long box",
-        weight: "2",
-        lines: [
-          { lineId: mugs.id, quantity: 2 },
-          { lineId: apron.id, quantity: 2 },
-        ],
-      },
-    ];
-    expect(assignmentOf(saved, facts.lines)).toEqual([
-      [1, 0],
-      [2, 2],
+    expect(assignmentOf(twoBoxes, facts.lines)).toEqual([
+      [2, 0],
+      [1, 2],
     ]);
     // Saved before items were assigned, or no longer placing every unit (the order changed): the even suggestion.
     expect(
       assignmentOf(
-        saved.map(({ box, weight }) => ({ box, weight })),
+        twoBoxes.map(({ box, weight }) => ({ box, weight })),
         facts.lines,
       ),
     ).toEqual(evenAssignment(facts.lines, 2));
-    expect(assignmentOf([saved[0]!, { ...saved[1]!, lines: [] }], facts.lines)).toEqual(evenAssignment(facts.lines, 2));
+    expect(assignmentOf([twoBoxes[0]!, { ...twoBoxes[1]!, lines: [] }], facts.lines)).toEqual(evenAssignment(facts.lines, 2));
 
     // Two mugs at 0.75 lb and 4 oz of packaging: 1.75 lb; a box with an apron (no weight known) or nothing in it: none offered.
     expect(derivedBoxWeight(facts, [2, 0], "lb")).toBe("1.750");
@@ -293,17 +281,7 @@ describe("which items go in which box", () => {
       { id: mugs.id, sku: "MUG", quantity: 3 },
       { id: apron.id, sku: "APR-L", quantity: 2 },
     ];
-    const stored = JSON.stringify([
-      { box: "Standard box", weight: "2", lines: [{ lineId: mugs.id, quantity: 2 }] },
-      {
-        box: "Standard box",
-        weight: "2",
-        lines: [
-          { lineId: mugs.id, quantity: 1 },
-          { lineId: apron.id, quantity: 2 },
-        ],
-      },
-    ]);
+    const stored = JSON.stringify(twoBoxes);
     expect(linesPerBox(stored, 2, shipped)).toEqual([
       [{ id: mugs.id, sku: "MUG", quantity: 2 }],
       [

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useAppEnvironment } from "../support/app-env";
-import { useConnectedShop } from "../support/connected-shop";
+import { beforeAll, describe, expect, it } from "vitest";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { appRequest, callRoute, formBody, type RouteAnswer } from "../support/route-call";
 import { contextOf, shippingContext } from "../factories/context";
 import { pageTexts, readPages, textOffPage } from "../../lib/pdf/read-back";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
-import { startService } from "./service-harness";
+import { SHOP } from "./devstore-harness";
+import { startExtensionRouteWorld } from "./extension-route-world";
 
 // An order split into two boxes on the rates page, as the embedded app posts it (a session token the local admin
 // signed, the real route), with the items each box holds: saved, quoted again in the same run, booked in a batch
 // on the real service, and its packing slips read back from the PDFs the batch page and Shopify's Print menu print.
-const service = await startService();
-const harness = await startHarness({ orders: 30 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
-const { default: prisma } = await import("../../app/db.server");
+// (The print actions' world: the local admin, the real service, the app's database with the shop's account.)
+const { service, harness, prisma } = await startExtensionRouteWorld({ orders: 30 });
 const { unauthenticated } = await import("../../app/shopify.server");
 const rates = await import("../../app/routes/app.quotes.$runId/route");
 const { loadMirroredOrders } = await import("../../app/orders/mirror.server");
@@ -30,9 +21,6 @@ const { bookBatch } = await import("../../app/booking/batch-booking.server");
 const { batchPrintJob } = await import("../../app/documents/print-job.server");
 const { printOrders } = await import("../../app/documents/order-print.server");
 type QuoteRunView = Awaited<ReturnType<typeof import("../../app/quoting/run-view.server").loadQuoteRunView>>;
-
-await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
-afterAll(() => harness.close());
 
 const NOW = () => service.clock.now();
 
