@@ -204,6 +204,7 @@ describe("which items go in which box", () => {
       "lines[2]",
       "Item 3 is not one of this shipment's items; open the packages again",
     ],
+    ["a blank item", posted(["3", "0", "2", "0"], [" ", apron.id]), "lines[0]", "Item 1 is not one of this shipment's items; open the packages again"],
     ["an item listed twice", posted(["3", "0", "0", "0"], [mugs.id, mugs.id]), "lines[1]", "Stoneware mug is listed twice; open the packages again"],
     [
       "a gift card in a box",

@@ -220,9 +220,13 @@ const BoxQuantity = z.preprocess(
     .transform(Number),
 );
 
+const NOT_AN_ITEM = "is not one of this shipment's items; open the packages again";
+
 const AssignmentForm = z.object({
-  line: z.array(z.string().trim().min(1, "is not one of this order's items").max(200)).max(MAX_PACKED_LINES, `may have at most ${MAX_PACKED_LINES} items`),
-  quantity: z.array(BoxQuantity).max(MAX_PACKED_LINES * MAX_PACKAGES),
+  line: z
+    .array(z.string({ error: NOT_AN_ITEM }).trim().min(1, NOT_AN_ITEM).max(200, NOT_AN_ITEM))
+    .max(MAX_PACKED_LINES, `may have at most ${MAX_PACKED_LINES}`),
+  quantity: z.array(BoxQuantity).max(MAX_PACKED_LINES * MAX_PACKAGES, `may have at most ${MAX_PACKED_LINES} items, each in at most ${MAX_PACKAGES} boxes`),
 });
 
 export type AssignmentResult = Outcome<{ boxes: BoxLine[][] }, { fieldErrors: FieldErrors }>;
@@ -254,7 +258,7 @@ export function parseAssignment(posted: { line: unknown[]; quantity: unknown[] }
   const seen = new Set<string>();
   for (const [index, id] of ids.entries()) {
     const line = byId.get(id);
-    if (!line) return refuse(`lines[${index}]`, { label: `Item ${index + 1}` }, "is not one of this shipment's items; open the packages again");
+    if (!line) return refuse(`lines[${index}]`, { label: `Item ${index + 1}` }, NOT_AN_ITEM);
     if (seen.has(id)) return refuse(`lines[${index}]`, { label: itemName(line) }, "is listed twice; open the packages again");
     seen.add(id);
     const units = quantity.slice(index * boxCount, (index + 1) * boxCount);
