@@ -78,6 +78,16 @@ describe("an order in two boxes", () => {
             });
           }
           expect(items.length).toBeGreaterThanOrEqual(2);
+          // One too many of the first item (all of it in box 1, one more in box 2): the page says which box and item.
+          const [firstItem] = items;
+          await editor.getByLabel(`${firstItem!.name} in box 1`, { exact: true }).fill(String(firstItem!.quantity));
+          await editor.getByLabel(`${firstItem!.name} in box 2`, { exact: true }).fill("1");
+          await expect.poll(() => editor.getByTestId("box-contents-left").first().textContent()).toBe("1 too many");
+          await editor.getByRole("button", { name: "Re-quote with these boxes" }).click();
+          await editor.getByText(`Box 2: 1 × ${firstItem!.name} is more than are left: all ${firstItem!.quantity} are in earlier boxes`).waitFor();
+          await page.setViewportSize({ width: 1280, height: 900 });
+          await editor.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: join(RESULTS_DIR, "pieces-box-contents-refused-1280.png") });
           for (const [index, item] of items.entries()) {
             const first = editor.getByLabel(`${item.name} in box 1`, { exact: true });
             await first.focus();

@@ -51,7 +51,8 @@ export function PackagesEditor({
 
   return (
     <div data-testid="packages-editor" style={{ padding: "12px", border: "1px solid var(--p-color-border-secondary)", borderRadius: "8px" }}>
-      <repack.Form method="post">
+      {/* The server checks what was typed and says what is wrong in the merchant's words, not the browser's. */}
+      <repack.Form method="post" noValidate>
         <input type="hidden" name="intent" value="repack" />
         <input type="hidden" name="shipmentId" value={shipment.id} />
         <BlockStack gap="300">
