@@ -13,7 +13,8 @@ import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { describeIssues, inMerchantWords, type FieldErrors } from "../field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { bookingFieldNames, buildBookRequest, surchargesInWords, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
-import { currentPackages, type PackageChoice } from "../quoting/packages";
+import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "../quoting/packages";
+import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { queueWriteBack } from "../fulfillment/write-back.server";
 import { recordBooked } from "./record-booked.server";
@@ -71,6 +72,8 @@ export interface ShipmentBooking {
   returnTo: string | null;
   /** The packages it ships in (a box and a weight each), which the merchant can change before booking. */
   packages: PackageChoice[];
+  /** Its items that go in the parcel and the packaging every box adds: what the packages editor puts in each box. */
+  packing: PackingFacts;
   weightUnit: string;
 }
 
@@ -102,7 +105,12 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
     const current = latest.get(row.fulfillmentOrderId);
     if (!current || (row.bookingStatus === "BOOKED" && current.bookingStatus !== "BOOKED")) latest.set(row.fulfillmentOrderId, row);
   }
-  const [settings, services, guard] = await Promise.all([loadSettings(ctx), ctx.client.listServices(), batchGuard(ctx, [...latest.keys()])]);
+  const [settings, services, guard, linesOf] = await Promise.all([
+    loadSettings(ctx),
+    ctx.client.listServices(),
+    batchGuard(ctx, [...latest.keys()]),
+    loadShipmentLines(ctx, [...latest.values()]),
+  ]);
   const serviceByCode = new Map<string, Service>(services.ok ? services.value.services.map((service) => [service.serviceCode, service]) : []);
   const returnTo = settings.returnAddress
     ? [settings.returnAddress.name, settings.returnAddress.city, settings.returnAddress.country].filter(Boolean).join(", ")
@@ -152,6 +160,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
       invoice: international ? (request?.commercialInvoice ?? null) : null,
       returnTo,
       packages: request ? currentPackages(row.packages, request, settings.defaultBox) : [],
+      packing: packingFacts(linesOf.get(row.id) ?? [], settings.packagingWeight),
       weightUnit: request?.weightUnit ?? "",
     };
   });

@@ -1,5 +1,6 @@
 import { type PageContent, type PageSize, PdfBuilder } from "../../lib/pdf/page-content";
 import { type PostalAddress, internationalPhone, postalLines } from "../../lib/postal-address";
+import { itemName } from "../orders/shipment-lines";
 
 /**
  * The packing slip that goes into each box: the shop's name and address, the order's number and date, who it
@@ -26,8 +27,9 @@ export interface PackingSlip {
   /** Each box's lines, in box order; an order in one box has one entry. */
   boxes: PackingSlipLine[][];
   /**
-   * Whether each box's lines are its own. When the booking does not say which line went into which box, every
-   * box's slip lists the whole shipment, and says so rather than counting it as the box's.
+   * Whether each box's lines are its own (the merchant put the items in the boxes in the packages editor). When
+   * the packages do not say (saved before items were assigned to boxes), every box's slip lists the whole
+   * shipment, and says so rather than counting it as the box's.
    */
   linesPerBox: boolean;
   note: string | null;
@@ -114,7 +116,7 @@ function boxPages(builder: PdfBuilder, size: PageSize, slip: PackingSlip, lines:
   tableHeader();
   const itemWidth = skuLeft - columns.item - 6;
   for (const line of lines) {
-    const item = line.variant ? `${line.product} — ${line.variant}` : line.product;
+    const item = itemName(line);
     const itemLines = page.fit(item, itemWidth, body, body * 0.75);
     const skuLines = page.fit(line.sku || "-", columns.skuWidth, body, body * 0.75);
     const height = Math.max(itemLines.lines.length * itemLines.size, skuLines.lines.length * skuLines.size) * 1.2 + body * 0.6;

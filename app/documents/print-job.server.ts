@@ -16,7 +16,9 @@ import type { PackingSlipSize, ShippingSettings } from "../settings/settings";
 import type { ShippingContext } from "../shipping/context.server";
 import { carrierAndService } from "../shipping/service-names";
 import { bookedLabelPdf } from "./label-pdf.server";
-import { type PackingSlip, type PackingSlipLine, addPackingSlipPages } from "./packing-slip";
+import { type ShipmentLine, shipmentLines } from "../orders/shipment-lines";
+import { linesPerBox } from "../quoting/packages";
+import { type PackingSlip, addPackingSlipPages } from "./packing-slip";
 import { type PickListEntry, renderPickList } from "./pick-list";
 import type { PrintChoice } from "./print-choice";
 
@@ -40,12 +42,8 @@ const StoredRequest = z.object({
     country: z.string(),
     phone: z.string().nullish(),
   }),
-  pieces: z.array(z.object({ lineItems: z.array(z.object({ sku: z.string(), productName: z.string(), quantity: z.number() })).nullish() })).min(1),
+  pieces: z.array(z.object({})).min(1),
 });
-
-const ShipmentLines = z.array(z.object({ fulfillmentOrderLineItemId: z.string(), quantity: z.number().int().positive() }));
-
-const MirroredLine = z.object({ id: z.string(), sku: z.string().nullable(), productTitle: z.string(), variantTitle: z.string().nullable() });
 
 export async function batchPrintJob(ctx: ShippingContext, batchId: string, choice: PrintChoice): Promise<PrintJobOutcome> {
   if (choice === "labels") return batchLabels(ctx, batchId);
@@ -138,44 +136,15 @@ export async function printJob(
   return { ok: true, pdf: Buffer.from(await builder.save()), filename: `${base}-${choice}.pdf` };
 }
 
-interface ShipmentLine extends PackingSlipLine {
-  location: string | null;
-}
-
-/** The shipment's lines with their products from the mirror, and which box each goes in. */
+/**
+ * The shipment's lines from the mirror, and each box's: its own lines as the merchant put them in the boxes,
+ * or (`assigned` false) the whole shipment in every box when the packages do not say which box holds which.
+ */
 function boxLines(shipment: Shipment, order: MirroredOrder | undefined): { all: ShipmentLine[]; boxes: ShipmentLine[][]; assigned: boolean } {
   const request = StoredRequest.parse(JSON.parse(shipment.request));
-  const fulfillmentOrder = order?.fulfillmentOrders.find((fo) => fo.id === shipment.fulfillmentOrderId);
-  const mirrored = new Map(
-    z
-      .array(MirroredLine.passthrough())
-      .parse(fulfillmentOrder?.lines ?? [])
-      .map((line) => [line.id, line]),
-  );
-  // The request's line items are the same lines in the same order: what the label was booked with, when the
-  // mirror no longer has the line.
-  const requested = request.pieces.flatMap((piece) => piece.lineItems ?? []);
-  const all = ShipmentLines.parse(JSON.parse(shipment.lines)).map((line, index): ShipmentLine => {
-    const known = mirrored.get(line.fulfillmentOrderLineItemId);
-    return {
-      product: known?.productTitle ?? requested[index]?.productName ?? "Item no longer in the order",
-      variant: known?.variantTitle && known.variantTitle !== "Default Title" ? known.variantTitle : null,
-      sku: known?.sku ?? requested[index]?.sku ?? "",
-      quantity: line.quantity,
-      location: fulfillmentOrder?.assignedLocationId ?? null,
-    };
-  });
-  // Boxes list their own lines when the booking said which box holds which SKU; otherwise each box's slip lists
-  // the whole shipment (Consign records the boxes, not which line went into which).
-  const assigned = request.pieces.filter((piece) => piece.lineItems?.length).length > 1;
-  const boxes = request.pieces.map((piece) =>
-    assigned
-      ? all
-          .filter((line) => piece.lineItems?.some((item) => item.sku === line.sku))
-          .map((line) => ({ ...line, quantity: piece.lineItems!.find((item) => item.sku === line.sku)!.quantity }))
-      : all,
-  );
-  return { all, boxes, assigned };
+  const all = shipmentLines(shipment, order);
+  const own = linesPerBox(shipment.packages, request.pieces.length, all);
+  return { all, boxes: own ?? request.pieces.map(() => all), assigned: own !== null };
 }
 
 function locationOf(shipment: Shipment, order: MirroredOrder | undefined): string | null {

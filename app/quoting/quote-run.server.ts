@@ -227,8 +227,10 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
     lines: JSON.stringify(mapped.lines),
     request: JSON.stringify(mapped.shipment),
   });
+  // A reused shipment is quoted as mapped again, in one box: packages the merchant set for its earlier request go with it.
   const pending = {
     runId,
+    packages: null,
     quoteStatus: "PENDING",
     quoteError: null,
     quotedAt: null,

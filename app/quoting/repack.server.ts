@@ -2,24 +2,34 @@ import { BatchQuoteShipment } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import type { FieldErrors } from "../field-errors";
 import type { Outcome } from "../outcome";
+import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
-import { applyPackages, parsePackages } from "./packages";
+import { applyPackages, parsePackages, type PostedPackages } from "./packages";
 import { requoteShipments, type RequoteOutcome } from "./requote.server";
 import { isBooked } from "./rate-pick.server";
 
 /**
- * Repacks one shipment as the merchant set it (a box and a weight per package; several to split the order)
- * and quotes it again: the packages are kept on the shipment and applied to its stored request, which
- * re-quotes, batches and single booking all start from. Refuses, naming the field, what cannot be applied.
+ * Repacks one shipment as the merchant set it (a box and a weight per package; several to split the order,
+ * with the items each box holds) and quotes it again: the packages are kept on the shipment and applied to its
+ * stored request, which re-quotes, batches and single booking all start from; the items per box are what its
+ * packing slip lists. Refuses, naming the field, what cannot be applied.
  */
-export async function repackShipment(ctx: Context, posted: { shipmentId?: unknown; box: unknown[]; weight: unknown[] }): Promise<RequoteOutcome> {
+export async function repackShipment(ctx: Context, posted: PostedPackages): Promise<RequoteOutcome> {
   const { db, shop } = ctx;
   const shipmentId = typeof posted.shipmentId === "string" ? posted.shipmentId : "";
   const shipment = shipmentId
     ? await db.shipment.findFirst({
         where: { id: shipmentId, shop },
-        select: { id: true, request: true, bookingStatus: true, batch: { select: { name: true } } },
+        select: {
+          id: true,
+          orderId: true,
+          fulfillmentOrderId: true,
+          lines: true,
+          request: true,
+          bookingStatus: true,
+          batch: { select: { name: true } },
+        },
       })
     : null;
   if (!shipment) throw new QuotingInputError(404, "shipmentId", "No such shipment in this store.");
@@ -31,8 +41,8 @@ export async function repackShipment(ctx: Context, posted: { shipmentId?: unknow
   if (!request.success)
     throw new QuotingInputError(409, "shipmentId", "Its stored quote request is no longer valid. Quote the order again from Orders to ship.");
 
-  const { boxes } = await loadSettings(ctx);
-  const parsed = parsePackages(posted, boxes, request.data.weightUnit);
+  const [{ boxes }, lines] = await Promise.all([loadSettings(ctx), loadShipmentLines(ctx, [shipment])]);
+  const parsed = parsePackages(posted, boxes, request.data.weightUnit, lines.get(shipment.id));
   if (!parsed.ok) throw new QuotingInputError(400, Object.keys(parsed.fieldErrors)[0] ?? "packages", parsed.message);
   await db.shipment.update({
     where: { id: shipment.id },
@@ -46,13 +56,19 @@ export async function repackShipment(ctx: Context, posted: { shipmentId?: unknow
 export type RepackAnswer = Outcome<{ message: string }, { fieldErrors?: FieldErrors }>;
 
 /**
- * The packages editor's post (the shipment, then a box and a weight per package; the rates page and the single
- * booking page both carry the editor): repacked and quoted again. Answers what the editor shows and the HTTP
+ * The packages editor's post (the shipment, then a box and a weight per package and, for several, each item's
+ * quantity in each box; the rates page and the single booking page both carry the editor): repacked and quoted again. Answers what the editor shows and the HTTP
  * status: input that cannot be kept is refused on its field with its QuotingInputError's status.
  */
 export async function repackPosted(ctx: Context, form: FormData): Promise<{ answer: RepackAnswer; status: number }> {
   try {
-    const outcome = await repackShipment(ctx, { shipmentId: form.get("shipmentId"), box: form.getAll("box"), weight: form.getAll("weight") });
+    const outcome = await repackShipment(ctx, {
+      shipmentId: form.get("shipmentId"),
+      box: form.getAll("box"),
+      weight: form.getAll("weight"),
+      line: form.getAll("line"),
+      quantity: form.getAll("quantity"),
+    });
     return {
       status: 200,
       answer: outcome.ok

@@ -16,7 +16,8 @@ import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type R
 import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
 import { paidShippingByOrder } from "./customer-choice.server";
-import { currentPackages, type PackageChoice } from "./packages";
+import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "./packages";
+import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { withCustoms } from "../orders/customs.server";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { productName, shipsInParcel } from "../orders/shipment-mapping";
@@ -63,6 +64,8 @@ export interface ShipmentView {
   weightUnit: string;
   /** The packages it ships in: as the merchant set them, else the default box with the whole weight. */
   packages: PackageChoice[];
+  /** Its items that go in the parcel and the packaging every box adds: what the packages editor puts in each box. */
+  packing: PackingFacts;
   status: "PENDING" | "QUOTED" | "FAILED";
   /** Why quoting (or the last re-quote) failed, with what to do. */
   error: string | null;
@@ -292,7 +295,7 @@ export async function loadQuoteRunView(
     db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
   ]);
 
-  const observed = await observedTransitLookup(ctx);
+  const [observed, linesOf] = await Promise.all([observedTransitLookup(ctx), loadShipmentLines(ctx, pageShipments)]);
   const shipmentViews = new Map<string, ShipmentView[]>();
   for (const shipment of pageShipments) {
     const request = StoredRequest.parse(JSON.parse(shipment.request));
@@ -309,6 +312,7 @@ export async function loadQuoteRunView(
       weight: formatWeight(sumAmounts(request.pieces.map((piece) => piece.weight)), request.weightUnit),
       weightUnit: request.weightUnit,
       packages: currentPackages(shipment.packages, request, settings.defaultBox),
+      packing: packingFacts(linesOf.get(shipment.id) ?? [], settings.packagingWeight),
       status: quoteStatus(shipment.quoteStatus),
       error: shipment.quoteError,
       selectedQuoteId: pick ? pick.quoteId : null,

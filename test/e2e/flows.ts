@@ -70,13 +70,15 @@ export async function quoteFromTheAdmin(
 
 /**
  * Splits a quoted shipment of one package on the rates page into packages of `weights` (lb): "Add box"
- * for each further one, the weights, "Re-quote with these boxes"; resolves once it is quoted in them.
+ * for each further one, the weights, then `arrange` (which items go in which box; as the editor shares them out
+ * when not given), "Re-quote with these boxes"; resolves once it is quoted in them.
  */
-export async function splitIntoPackages(shipment: Locator, weights: readonly string[]): Promise<void> {
+export async function splitIntoPackages(shipment: Locator, weights: readonly string[], arrange?: (editor: Locator) => Promise<void>): Promise<void> {
   await shipment.getByRole("button", { name: /^Change the packages of / }).click();
   const editor = shipment.getByTestId("packages-editor");
   for (let more = 1; more < weights.length; more++) await editor.getByRole("button", { name: "Add box" }).click();
   for (const [index, weight] of weights.entries()) await editor.getByLabel(`Box ${index + 1} weight`).fill(weight);
+  await arrange?.(editor);
   await editor.getByRole("button", { name: "Re-quote with these boxes" }).click();
   await expect
     .poll(() =>

@@ -307,14 +307,27 @@ describe("quoting selected orders against the Shipping API service", () => {
     });
     expect(await refusal({ shipmentId: shipment.id, box: ["Crate"], weight: ["2"] })).toMatchObject({ status: 400, field: "packages[0].box" });
     expect(await refusal({ shipmentId: "nope", box: ["Standard box"], weight: ["2"] })).toMatchObject({ status: 404, field: "shipmentId" });
+    // Two boxes must say which items each holds: the editor lists the shipment's items as the mirror names them.
+    const { lines } = (await loadQuoteRunView(at(NOW), runId)).orders.flatMap((order) => order.shipments).find((view) => view.id === shipment.id)!.packing;
+    const mirroredLines = picked.international.fulfillmentOrders[0]!.lines.filter((line) => line.requiresShipping !== false);
+    expect(lines.map((line) => [line.id, line.quantity])).toEqual(mirroredLines.map((line) => [line.id, line.remainingQuantity]));
+    const [first, ...rest] = lines;
+    expect(await refusal({ shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"] })).toMatchObject({
+      status: 400,
+      field: "lines",
+      message: `${first!.name}: none of its ${first!.quantity} is in a box; put them in the boxes`,
+    });
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ request: shipment.request, packages: null });
 
-    const outcome = await repackShipment(at(NOW), { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"] });
+    // The first item in box 2, the rest in box 1 (quantities per item, in box order).
+    const quantity = lines.flatMap((line, index) => (index === 0 ? ["0", String(line.quantity)] : [String(line.quantity), "0"]));
+    const line = lines.map((entry) => entry.id);
+    const outcome = await repackShipment(at(NOW), { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"], line, quantity });
     expect(outcome).toMatchObject({ ok: true });
     const repacked = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
     expect(JSON.parse(repacked.packages!)).toEqual([
-      { box: "Standard box", weight: "3" },
-      { box: "Standard box", weight: "4.5" },
+      { box: "Standard box", weight: "3", lines: rest.map((entry) => ({ lineId: entry.id, quantity: entry.quantity })) },
+      { box: "Standard box", weight: "4.5", lines: [{ lineId: first!.id, quantity: first!.quantity }] },
     ]);
     expect((JSON.parse(repacked.request) as { pieces: Array<{ weight: string; length: string }> }).pieces).toMatchObject([
       { weight: "3", length: "12" },
@@ -410,6 +423,10 @@ describe("quoting selected orders against the Shipping API service", () => {
     const reused = await prisma.shipment.findMany({ where: { orderId: picked.domestic.id } });
     expect(reused.map((shipment) => shipment.id)).toEqual([earlier.id]);
     expect(reused[0]).toMatchObject({ runId: second.runId, quoteStatus: "QUOTED", selectedBy: "RULE" });
+    // The international order was repacked into two boxes above: quoted again as mapped, in one box, its boxes and their items go.
+    const remapped = await prisma.shipment.findFirstOrThrow({ where: { orderId: picked.international.id } });
+    expect(remapped).toMatchObject({ runId: second.runId, packages: null });
+    expect((JSON.parse(remapped.request) as { pieces: unknown[] }).pieces).toHaveLength(1);
 
     // The batches and booking steps own these states; here they are set as those steps would leave them.
     const [first, other] = await prisma.shipment.findMany({ where: { orderId: picked.twoLocations.id }, orderBy: { fulfillmentOrderId: "asc" } });

@@ -58,7 +58,7 @@ export function ShipmentCard({
         )}
         {bookable && repacking && (
           <PackagesEditor
-            shipment={{ id: shipment.shipmentId, packages: shipment.packages, weightUnit: shipment.weightUnit }}
+            shipment={{ id: shipment.shipmentId, packages: shipment.packages, weightUnit: shipment.weightUnit, packing: shipment.packing }}
             boxes={boxes}
             onDone={closeEditor}
           />
