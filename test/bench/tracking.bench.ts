@@ -6,6 +6,7 @@ import { TEST_API_KEY, TEST_API_SECRET, useAppEnvironment } from "../support/app
 import { openBenchDatabase } from "./bench-database";
 import { describeError } from "../../shipping-api/client";
 import { memorySettings, peakRssMb, rssAgainstTarget } from "../support/figures";
+import { profileCpu } from "../support/bench-cpu";
 
 /**
  * `npm run bench:tracking`: one tracking pass over BENCH_TRACKING_SHIPMENTS active shipments (10,000 by default;
@@ -24,6 +25,7 @@ import { memorySettings, peakRssMb, rssAgainstTarget } from "../support/figures"
  * The local admins run at Shopify Plus's restore rate (1,000 points per second) by default: at the standard
  * plan's 100, a shop's 1,000 writes alone cost about two minutes of throttle, whatever the app does
  * (BENCH_TRACKING_RESTORE_RATE=100 shows it; the printed floor says what the throttle allows).
+ * BENCH_CPU_PROFILE=<file> writes a CPU profile of the first pass.
  */
 
 const TARGET_FIRST_PASS_FLOORS = 2.5;
@@ -109,7 +111,9 @@ async function main(): Promise<void> {
     const start = new Date(ready.start);
     const firstAt = new Date(start.getTime() + HOUR);
     await setServiceClock(firstAt);
+    const stopProfile = await profileCpu();
     const first = await runPass(firstAt);
+    await stopProfile();
     const restoreRate = Number(process.env.BENCH_TRACKING_RESTORE_RATE ?? 1000);
     const bucket = Number(process.env.BENCH_TRACKING_BUCKET ?? 1000);
     const floor = Math.max(0, first.largestShopWrites * EVENT_WRITE_COST - bucket) / restoreRate;
