@@ -11,7 +11,7 @@ export const ExtensionModule = z.object({
   handle: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string(),
   apiVersion: z.string(),
-  target: z.string().regex(/^admin\.[a-z0-9.-]+$/),
+  target: z.string().regex(/^(admin|customer-account)\.[a-z0-9.-]+$/),
   /** Relative to the extensions build folder. */
   module: z.string().regex(/^[a-z0-9-]+\/[a-z0-9.-]+\.js$/),
 });

@@ -2,9 +2,12 @@
 // resource page. It gives the extension what Shopify's admin gives a block target (shopify.extension,
 // shopify.data.selected, shopify.auth.idToken, shopify.navigation.navigate, shopify.i18n, fetch to the app
 // with the session token) and renders the Polaris web components the extension uses, then imports the
-// built module and calls its default export, as Shopify's extension runtime does.
+// built module and calls its default export, as Shopify's extension runtime does. A customer account
+// extension (the order status stand-in) gets what Shopify's customer accounts give its target instead:
+// shopify.sessionToken.get (the signed-in customer's token), shopify.fulfillmentId, shopify.i18n.
 const config = JSON.parse(document.body.dataset.extensionConfig);
 const appOrigin = new URL(config.appUrl).origin;
+const customerAccount = config.target.startsWith("customer-account.");
 
 // The page's own fetch, for the local admin's endpoints; the extension gets the wrapped one below.
 const nativeFetch = window.fetch.bind(window);
@@ -21,13 +24,14 @@ async function idToken() {
   return token;
 }
 
-// ---- fetch: relative URLs resolve against the app's URL; requests to the app carry the session token ----
+// ---- fetch: relative URLs resolve against the app's URL; admin requests to the app carry the session token ----
+// (customer accounts add none: a customer account extension sends its token itself)
 window.fetch = async (input, init) => {
   const raw = input instanceof Request ? input.url : String(input);
   const url = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? new URL(raw) : new URL(raw, `${config.appUrl}/`);
   if (url.origin !== appOrigin) return nativeFetch(input, init);
   const request = new Request(url, input instanceof Request ? input : init);
-  if (!request.headers.has("authorization")) {
+  if (!customerAccount && !request.headers.has("authorization")) {
     const token = await idToken();
     if (token) request.headers.set("authorization", `Bearer ${token}`);
   }
@@ -52,18 +56,16 @@ function navigate(target, how) {
 }
 
 const locale = config.locale;
-globalThis.shopify = {
-  extension: { target: config.target, apiVersion: config.apiVersion },
-  data: { selected: config.selected },
-  auth: { idToken },
-  navigation: { navigate: (url) => navigate(url) },
-  i18n: {
-    translate: (key) => key,
-    formatNumber: (number, options) => new Intl.NumberFormat(locale, options).format(number),
-    formatCurrency: (number, options) => new Intl.NumberFormat(locale, { style: "currency", ...options }).format(number),
-    formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
-  },
+const i18n = {
+  translate: (key) => key,
+  formatNumber: (number, options) => new Intl.NumberFormat(locale, options).format(number),
+  formatCurrency: (number, options) => new Intl.NumberFormat(locale, { style: "currency", ...options }).format(number),
+  formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
 };
+const extension = { target: config.target, apiVersion: config.apiVersion };
+globalThis.shopify = customerAccount
+  ? { extension, sessionToken: { get: idToken }, fulfillmentId: config.selected[0]?.id, i18n }
+  : { extension, data: { selected: config.selected }, auth: { idToken }, navigation: { navigate: (url) => navigate(url) }, i18n };
 
 // ---- Polaris web components: enough to read and click ---------------------------------------------
 const SHADOW_STYLE = `
@@ -153,6 +155,11 @@ defineElement(
   (host) => element("a", { class: "link", role: "link", tabindex: "0", "aria-label": host.getAttribute("accessibilitylabel") }, [slot()]),
   ["href", "accessibilitylabel"],
   followHref,
+);
+defineElement(
+  "s-section",
+  (host) => element("section", {}, [...(host.getAttribute("heading") ? [element("h2", {}, [host.getAttribute("heading")])] : []), slot()]),
+  ["heading"],
 );
 defineElement("s-badge", (host) => element("span", { class: "badge", "data-tone": host.getAttribute("tone") }, [slot()]), ["tone"]);
 defineElement(
