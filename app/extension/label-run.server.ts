@@ -82,7 +82,10 @@ async function runState(ctx: ShippingContext, runId: string): Promise<RunState |
     select: { id: true, status: true, error: true, shipmentsDone: true, shipmentsTotal: true },
   });
   if (!run) return null;
-  const shipments = await withSelectedQuotes(ctx, await ctx.db.shipment.findMany({ where: { shop: ctx.shop, runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }));
+  const shipments = await withSelectedQuotes(
+    ctx,
+    await ctx.db.shipment.findMany({ where: { shop: ctx.shop, runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+  );
   // The batch this modal bought, when it did: the run's shipments are in it (a cancelled one frees them).
   const batchIds = [...new Set(shipments.flatMap((shipment) => (shipment.batchId ? [shipment.batchId] : [])))];
   const batch =
@@ -118,7 +121,8 @@ export async function labelRunView(ctx: ShippingContext, runId: string): Promise
       price: formatMoney(quote.totalAmount, quote.currency),
     };
   };
-  const costsOf = (rows: readonly ShipmentWithQuote[]) => rows.map((row) => ({ amount: row.selectedQuote!.totalAmount, currency: row.selectedQuote!.currency }));
+  const costsOf = (rows: readonly ShipmentWithQuote[]) =>
+    rows.map((row) => ({ amount: row.selectedQuote!.totalAmount, currency: row.selectedQuote!.currency }));
 
   if (batch) {
     const members = shipments.filter((shipment) => shipment.batchId === batch.id);
@@ -150,12 +154,10 @@ export async function labelRunView(ctx: ShippingContext, runId: string): Promise
   const ready = quoted.filter((shipment) => acceptedIds.has(shipment.id));
   const unquoted = shipments
     .filter((shipment) => shipment.quoteStatus !== "QUOTED" || !shipment.selectedQuote)
-    .map(
-      (shipment): LabelProblem => ({
-        orderName: shipment.orderName,
-        reason: shipment.quoteError ?? "No rate picked by your rule. Open in Consign to choose one.",
-      }),
-    );
+    .map((shipment): LabelProblem => ({
+      orderName: shipment.orderName,
+      reason: shipment.quoteError ?? "No rate picked by your rule. Open in Consign to choose one.",
+    }));
   const costs = costsOf(ready);
   return {
     ...base,
@@ -171,7 +173,12 @@ export async function labelRunView(ctx: ShippingContext, runId: string): Promise
 /** Each order the run could not quote, with its reasons in one line. */
 async function blockedProblems(ctx: Pick<Context, "db">, runId: string): Promise<LabelProblem[]> {
   const rows = await ctx.db.blockedOrder.findMany({ where: { runId }, orderBy: { orderName: "asc" } });
-  return rows.map((row) => ({ orderName: row.orderName, reason: BlockIssues.parse(JSON.parse(row.issues)).map((issue) => issue.message).join(" ") }));
+  return rows.map((row) => ({
+    orderName: row.orderName,
+    reason: BlockIssues.parse(JSON.parse(row.issues))
+      .map((issue) => issue.message)
+      .join(" "),
+  }));
 }
 
 /** "$312.40" when every cost is in one currency; the amounts per currency otherwise. */
@@ -179,12 +186,7 @@ function totalOf(costs: ReadonlyArray<{ amount: string; currency: string }>): st
   if (costs.length === 0) return null;
   const currencies = [...new Set(costs.map((cost) => cost.currency))];
   return currencies
-    .map((currency) =>
-      formatMoney(
-        sumAmounts(costs.filter((cost) => cost.currency === currency).map((cost) => cost.amount)),
-        currency,
-      ),
-    )
+    .map((currency) => formatMoney(sumAmounts(costs.filter((cost) => cost.currency === currency).map((cost) => cost.amount)), currency))
     .join(" + ");
 }
 
@@ -218,7 +220,9 @@ export async function buyLabels(ctx: ShippingContext, runId: string): Promise<Ou
     return {
       ok: false,
       status: 409,
-      message: [...created.errors, ...created.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`)].join(" ") || "No order here can ship now. Open in Consign to fix them.",
+      message:
+        [...created.errors, ...created.refused.map((refusal) => `${refusal.orderName}: ${refusal.reason}`)].join(" ") ||
+        "No order here can ship now. Open in Consign to fix them.",
     };
   return { ok: true, stage: "buying" };
 }

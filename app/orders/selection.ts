@@ -34,6 +34,11 @@ export function orderNumbersQuery(max: number) {
       .string({ error: field })
       .max(max * 21, field)
       .transform((text) => [...new Set(text.split(","))])
-      .pipe(z.array(z.string().regex(/^\d{1,20}$/, field)).min(1, field).max(max, field)),
+      .pipe(
+        z
+          .array(z.string().regex(/^\d{1,20}$/, field))
+          .min(1, field)
+          .max(max, field),
+      ),
   });
 }

@@ -42,7 +42,8 @@ export const action = async ({ request, params }: LoaderFunctionArgs) => {
   const opened = await shippingContext(request, params.runId);
   await discardBody(request);
   if ("refusal" in opened) return opened.refusal;
-  if (request.method !== "POST") return opened.cors(json({ error: "Only GET and POST are served here." }, { status: 405, headers: { allow: "GET, POST, OPTIONS" } }));
+  if (request.method !== "POST")
+    return opened.cors(json({ error: "Only GET and POST are served here." }, { status: 405, headers: { allow: "GET, POST, OPTIONS" } }));
   const bought = await buyLabels(opened.ctx, opened.runId);
   if (!bought.ok) return opened.refuse(bought.status, bought.message);
   return opened.cors(json({ stage: bought.stage }, { status: 202, headers: { "cache-control": "private, no-store" } }));

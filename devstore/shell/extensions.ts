@@ -37,3 +37,21 @@ export function printActionsFor(extensions: readonly ExtensionModule[], page: "o
   const target = page === "order-details" ? "admin.order-details.print-action.render" : "admin.order-index.selection-print-action.render";
   return extensions.filter((extension) => extension.target === target);
 }
+
+/**
+ * Action extensions of a page's More actions, each with its should-render companion when the app has one:
+ * "order-details" → admin.order-details.action.render (an order's page), "order-index" →
+ * admin.order-index.selection-action.render (a selection of the order list).
+ */
+export function actionsFor(
+  extensions: readonly ExtensionModule[],
+  page: "order-details" | "order-index",
+): Array<{ action: ExtensionModule; shouldRender: ExtensionModule | null }> {
+  const target = page === "order-details" ? "admin.order-details.action" : "admin.order-index.selection-action";
+  return extensions
+    .filter((extension) => extension.target === `${target}.render`)
+    .map((action) => ({
+      action,
+      shouldRender: extensions.find((extension) => extension.handle === action.handle && extension.target === `${target}.should-render`) ?? null,
+    }));
+}

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, type ComplianceTopic } from "../webhooks/subscriptions.js";
-import { blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
+import { actionsFor, blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
 import { loadOrderStatus, renderOrderStatusPage } from "./order-status-page.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
 import {
@@ -13,6 +13,7 @@ import {
   renderOrdersPage,
   renderWebhooksPage,
   SHELL_ASSETS,
+  type ActionMenu,
   type PrintMenu,
   type ShellChrome,
 } from "./pages.js";
@@ -43,6 +44,7 @@ const ASSETS: Record<string, string> = {
   "extension-host.js": "text/javascript; charset=utf-8",
   "extension-components.css": "text/css; charset=utf-8",
   "print-menu.js": "text/javascript; charset=utf-8",
+  "more-actions.js": "text/javascript; charset=utf-8",
 };
 
 function readAsset(name: string): string {
@@ -130,9 +132,19 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
     tokenEndpoint,
   });
 
+  // More actions of a page: the app's action extensions for its target, with their should-render.
+  const actionMenu = (page: "order-details" | "order-index"): ActionMenu => ({
+    actions: actionsFor(extensions(), page).map(({ action, shouldRender }) => ({
+      name: action.name,
+      handle: action.handle,
+      src: `${extensionPrefix}/${action.handle}/${action.target}`,
+      shouldRender: shouldRender ? `${extensionPrefix}/${shouldRender.handle}/${shouldRender.target}` : null,
+    })),
+  });
+
   app.get<{ Querystring: { page?: string } }>("/admin", async (request, reply) => {
     const list = listShellOrders(store, { page: Number(request.query.page ?? 1) || 1, pageSize });
-    return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone, printMenu("order-index")));
+    return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone, printMenu("order-index"), actionMenu("order-index")));
   });
 
   // Shopify admin URLs the app may open (shopify:admin/orders/…) land here through the frame's mapping.
@@ -145,7 +157,10 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
       handle: extension.handle,
       src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: detail.gid }).toString()}`,
     }));
-    return sendHtml(reply, renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks, printMenu("order-details")));
+    return sendHtml(
+      reply,
+      renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks, printMenu("order-details"), actionMenu("order-details")),
+    );
   });
 
   // The customer's order status page (stand-in): signed in as the order's customer, or as `?customer=<id>`.

@@ -65,7 +65,15 @@ const i18n = {
 const extension = { target: config.target, apiVersion: config.apiVersion };
 globalThis.shopify = customerAccount
   ? { extension, sessionToken: { get: idToken }, fulfillmentId: config.selected[0]?.id, i18n }
-  : { extension, data: { selected: config.selected }, auth: { idToken }, navigation: { navigate: (url) => navigate(url) }, i18n };
+  : {
+      extension,
+      data: { selected: config.selected },
+      auth: { idToken },
+      navigation: { navigate: (url) => navigate(url) },
+      i18n,
+      // An action's modal: the page that opened it closes it (more-actions.js).
+      close: () => window.parent.postMessage({ type: "local-admin:close-action" }, window.location.origin),
+    };
 
 // ---- Polaris web components: enough to read and click ---------------------------------------------
 const SHADOW_STYLE = `
@@ -87,6 +95,10 @@ const SHADOW_STYLE = `
   .banner[data-tone="success"] { background: #cdfee1; }
   .banner strong { display: block; margin-bottom: 4px; }
   h2 { font-size: 14px; margin: 0 0 10px; }
+  .action { display: flex; flex-direction: column; gap: 12px; }
+  .action-heading { font-size: 16px; margin: 0; }
+  .action-footer { display: flex; justify-content: flex-end; gap: 8px; padding-top: 12px; border-top: 1px solid #e3e3e3; }
+  progress { width: 100%; }
 `;
 
 /** A custom element with an open shadow root rendered from its attributes; children stay in the light DOM (slot). */
@@ -155,6 +167,29 @@ defineElement(
   (host) => element("a", { class: "link", role: "link", tabindex: "0", "aria-label": host.getAttribute("accessibilitylabel") }, [slot()]),
   ["href", "accessibilitylabel"],
   followHref,
+);
+defineElement(
+  "s-admin-action",
+  (host) =>
+    element("div", { class: "action" }, [
+      element("h2", { class: "action-heading" }, [host.getAttribute("heading") || config.extensionName]),
+      element("div", { class: "action-body", "aria-busy": host.hasAttribute("loading") ? "true" : null }, [slot()]),
+      element("footer", { class: "action-footer" }, [
+        Object.assign(document.createElement("slot"), { name: "secondary-actions" }),
+        Object.assign(document.createElement("slot"), { name: "primary-action" }),
+      ]),
+    ]),
+  ["heading", "loading"],
+);
+defineElement(
+  "s-progress",
+  (host) =>
+    element(
+      "progress",
+      { value: host.getAttribute("value"), max: host.getAttribute("max") || "1", "aria-label": host.getAttribute("accessibilitylabel") || "Progress" },
+      [],
+    ),
+  ["value", "max", "accessibilitylabel"],
 );
 defineElement(
   "s-section",
@@ -279,7 +314,11 @@ new ResizeObserver(resize).observe(document.body);
 
 try {
   const module = await import(config.moduleUrl);
-  await module.default();
+  // A should-render target renders nothing: it tells the page whether its action is listed.
+  if (config.target.endsWith(".should-render")) {
+    const output = await module.default();
+    window.parent.postMessage({ type: "local-admin:should-render", display: output?.display !== false }, window.location.origin);
+  } else await module.default();
 } catch (error) {
   console.error(error);
   document.body.replaceChildren(

@@ -44,7 +44,9 @@ async function readRun(runId: string): Promise<Load> {
   const answer = await call(`/api/label-runs/${runId}`, "GET");
   if (!answer.ok) return { state: "failed", message: answer.message };
   const view = LabelRunView.safeParse(answer.body);
-  return view.success ? { state: "loaded", view: view.data } : { state: "failed", message: "Consign answered in a form this modal does not understand. Reload the page." };
+  return view.success
+    ? { state: "loaded", view: view.data }
+    : { state: "failed", message: "Consign answered in a form this modal does not understand. Reload the page." };
 }
 
 function BuyLabels() {
