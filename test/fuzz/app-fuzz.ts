@@ -385,6 +385,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/api.order-shipments.$id", path: "/api/order-shipments/:id", id: "order", action: "form" },
   { route: "routes/api.printable-orders", path: "/api/printable-orders", action: "form" },
   { route: "routes/api.print.$document", path: "/api/print/:id", id: "document", action: "form" },
+  { route: "routes/api.label-runs", path: "/api/label-runs", action: "form" },
+  { route: "routes/api.label-runs.$runId", path: "/api/label-runs/:id", id: "run", action: "form" },
   // A customer account's route: the fuzz's admin tokens carry no customer, so even a valid one is refused (401).
   { route: "routes/api.customer-tracking.$fulfillmentId", path: "/api/customer-tracking/:id", id: "fulfillment", action: "form" },
   { route: "routes/auth.$", path: "/auth/:id", id: "auth", public: true },
