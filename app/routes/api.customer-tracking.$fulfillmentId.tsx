@@ -5,7 +5,7 @@ import { contextFor } from "../context.server";
 import { discardBody } from "../posted-form.server";
 import { authenticateCustomer } from "../request-context.server";
 import { shopifyGid } from "../shopify/gid";
-import { customerTracking } from "../tracking/customer-tracking.server";
+import { customerTracking } from "../extension/customer-tracking.server";
 
 /**
  * The customer tracking extension's data (extensions/customer-tracking, on the customer's order status page):

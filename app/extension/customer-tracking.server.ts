@@ -1,9 +1,9 @@
 import type { Context } from "../context";
-import type { CustomerTrackingEvent, CustomerTrackingView } from "../extension/customer-tracking-view";
+import type { CustomerTrackingEvent, CustomerTrackingView } from "./customer-tracking-view";
 import { loadServiceNames } from "../quoting/service-names.server";
 import { carrierName, serviceName } from "../shipping/service-names";
-import { customerEventStatus, customerStatus } from "./customer-status";
-import { fulfillmentTimeline } from "./tracking-views.server";
+import { customerEventStatus, customerStatus } from "../tracking/customer-status";
+import { fulfillmentTimeline } from "../tracking/tracking-views.server";
 
 /**
  * The customer's view of one fulfillment Consign wrote, for the order status page (extensions/customer-tracking):
