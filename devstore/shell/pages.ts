@@ -134,6 +134,12 @@ function moreActions(menu: ActionMenu, resources: readonly string[], disabled: b
     </dialog>`;
 }
 
+/** The scripts of a page's Print menu and More actions, after the menu button they share. */
+function menuScripts(print: PrintMenu | undefined, actions: ActionMenu | undefined): string[] {
+  if (!print && !actions) return [];
+  return ["menu-button.js", ...(print ? ["print-menu.js"] : []), ...(actions ? ["more-actions.js"] : [])];
+}
+
 export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string, print?: PrintMenu, actions?: ActionMenu): Html {
   const bulkAction = `/admin/apps/${chrome.app.handle}/app/quotes/new`;
   const rows = list.orders.map(
@@ -190,7 +196,7 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
       }
     </form>
     ${pager}`;
-  return layout(chrome, "Orders", body, ["orders.js", ...(print ? ["print-menu.js"] : []), ...(actions ? ["more-actions.js"] : [])]);
+  return layout(chrome, "Orders", body, ["orders.js", ...menuScripts(print, actions)]);
 }
 
 export interface FramePageInput {
@@ -432,7 +438,7 @@ export function renderOrderPage(
         </section>
       </aside>
     </div>`;
-  return layout(chrome, order.name, body, [...(print ? ["print-menu.js"] : []), ...(actions ? ["more-actions.js"] : [])]);
+  return layout(chrome, order.name, body, menuScripts(print, actions));
 }
 
 export interface ExtensionHostInput {

@@ -45,6 +45,7 @@ const ASSETS: Record<string, string> = {
   "extension-components.css": "text/css; charset=utf-8",
   "print-menu.js": "text/javascript; charset=utf-8",
   "more-actions.js": "text/javascript; charset=utf-8",
+  "menu-button.js": "text/javascript; charset=utf-8",
 };
 
 function readAsset(name: string): string {

@@ -57,13 +57,14 @@ function BuyLabels() {
   const [bought, setBought] = useState(false);
   const [buying, setBuying] = useState(false);
 
-  // Quote the selection once, as the modal opens.
+  // Quote the selection once, as the modal opens (the selection does not change while it is open).
   useEffect(() => {
     if (tooMany || selected.length === 0) return;
     void call(`/api/label-runs?${new URLSearchParams({ orders: selected.map(numberOf).join(",") }).toString()}`, "POST").then((answer) => {
       if (!answer.ok) setLoad({ state: "failed", message: answer.message });
       else setRunId(String((answer.body as { runId: unknown }).runId));
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per modal, on the selection it opened with
   }, []);
 
   // Follow the run while it quotes or buys; once the batch Buy created is open, buy again: the app books it once.
@@ -100,14 +101,12 @@ function BuyLabels() {
     return (
       <s-admin-action heading="Buy shipping labels">
         <s-paragraph>
-          {selected.length} orders selected. This window buys labels for up to {MODAL_ORDER_LIMIT} orders at a time; Consign's rates page takes them all.
+          {selected.length} orders selected. This window buys labels for up to {MODAL_ORDER_LIMIT} orders at a time; Consign&apos;s rates page takes them all.
         </s-paragraph>
         <s-button slot="primary-action" variant="primary" href={appLink(path)}>
           Open in Consign
         </s-button>
-        <s-button slot="secondary-actions" onClick={() => shopify.close()}>
-          Close
-        </s-button>
+        <CloseButton />
       </s-admin-action>
     );
   }
@@ -138,10 +137,17 @@ function BuyLabels() {
           Open in Consign
         </s-button>
       )}
-      <s-button slot="secondary-actions" onClick={() => shopify.close()}>
-        Close
-      </s-button>
+      <CloseButton />
     </s-admin-action>
+  );
+}
+
+/** Closes the modal (Shopify's admin, or the local admin's More actions). */
+function CloseButton() {
+  return (
+    <s-button slot="secondary-actions" onClick={() => shopify.close()}>
+      Close
+    </s-button>
   );
 }
 
