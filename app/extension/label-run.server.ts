@@ -29,7 +29,8 @@ import type { LabelPick, LabelProblem, LabelRunView } from "./label-run-view";
  * written back to Shopify by the same write-back as any batch. Anything to review or fix is the run's rates page.
  */
 
-const BlockIssues = z.array(z.object({ message: z.string() }));
+/** A blocked order's issues as the quote run records them (BlockIssue of quote-run.server.ts). */
+const BlockIssues = z.array(z.object({ code: z.string(), message: z.string() }));
 
 /**
  * Whether the modal is worth offering (the selection action's should-render): how many of the selected orders
@@ -63,8 +64,8 @@ export async function startLabelRun(ctx: Context, numbers: readonly string[]): P
     throw error;
   }
   // Orders the shop does not have: quoting reports them blocked; when it is every one, there is nothing of this shop here.
-  const notFound = await ctx.db.blockedOrder.findMany({ where: { runId }, select: { issues: true } });
-  const missing = notFound.filter((row) => row.issues.includes('"NOT_FOUND"')).length;
+  const blocked = await ctx.db.blockedOrder.findMany({ where: { runId }, select: { issues: true } });
+  const missing = blocked.filter((row) => BlockIssues.parse(JSON.parse(row.issues)).some((issue) => issue.code === "NOT_FOUND")).length;
   if (missing === numbers.length)
     return { ok: false, status: 404, message: `Shopify has no ${numbers.length === 1 ? "such order" : "such orders"} in this store. Reload the order list.` };
   return { ok: true, runId };
