@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Context } from "./context";
-import { ShopifyId } from "./shopify/gid";
+import { ShopifyId, shopifyGid } from "./shopify/gid";
 import { parseWebhookPayload } from "./webhook-payload";
 
 /**
@@ -36,7 +36,8 @@ export const CustomerRedactPayload = z.object({ shop_domain: z.string(), custome
 function customerOrders(shop: string, customer: z.infer<typeof Customer>, orderIds: string[]) {
   return {
     shop,
-    OR: [{ id: { in: orderIds } }, ...(customer.email ? [{ email: customer.email }] : [])],
+    // Named in the payload, placed by the customer (the mirror keeps who), or under their email.
+    OR: [{ id: { in: orderIds } }, { customerId: shopifyGid("Customer", String(customer.id)) }, ...(customer.email ? [{ email: customer.email }] : [])],
   };
 }
 

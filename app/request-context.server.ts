@@ -42,6 +42,25 @@ export async function authenticateAdmin(request: Request): ReturnType<typeof aut
 }
 
 /**
+ * A customer account extension's request (the order status page): its session token verified as the library
+ * verifies one (signed with the app's secret, not expired), then read for the shop (`dest`, the shop's domain)
+ * and the signed-in customer (`sub`, a Customer GID). A token without a customer, or whose `dest` is no shop,
+ * is 401 like a bad one: the extension asks only once the customer is signed in.
+ */
+export async function authenticateCustomer(request: Request): Promise<{ shop: string; customerId: string; cors: (response: Response) => Response }> {
+  const { sessionToken, cors } = await authenticate.public.customerAccount(request);
+  const shop = String(sessionToken.dest ?? "")
+    .replace(/^https?:\/\//, "")
+    .split("/")[0]!;
+  const customerId = typeof sessionToken.sub === "string" ? sessionToken.sub : "";
+  if (!/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)+$/i.test(shop) || !isPossibleShopDomain(shop))
+    throw cors(json({ error: "The session token's dest is not a Shopify shop." }, { status: 401 }));
+  if (!/^gid:\/\/shopify\/Customer\/\d{1,20}$/.test(customerId))
+    throw cors(json({ error: "Sign in to your customer account to see your parcel's tracking." }, { status: 401 }));
+  return { shop, customerId, cors };
+}
+
+/**
  * The action of a route the admin's extensions read with GET (the order-details block's data, the print
  * actions' documents): the CORS preflight (OPTIONS) is answered inside authenticate.admin; any other method is
  * 405, its body read (up to what the address takes) so the client's connection stays usable.

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { systemClock, type Clock } from "./clock.js";
-import { mintSessionToken as signSessionToken, type MintSessionTokenOptions } from "./auth/session-token.js";
+import { mintCustomerSessionToken, mintSessionToken as signSessionToken, type MintSessionTokenOptions } from "./auth/session-token.js";
 import { ONLINE_TOKEN_TTL_SECONDS, registerTokenExchange } from "./auth/token-exchange.js";
 import { BulkOperations } from "./bulk/bulk-operations.js";
 import { executeAdminGraphql, type GraphqlRequest, type GraphqlResponseBody } from "./graphql/executor.js";
@@ -47,6 +47,8 @@ export interface LocalAdmin {
   apiKey: string;
   /** An App Bridge-style session token for this shop (HS256 with the app secret). */
   mintSessionToken(options?: Partial<MintSessionTokenOptions>): Promise<string>;
+  /** A customer account session token for a customer of this shop (what the order status page's extensions get). */
+  mintCustomerSessionToken(customerId: number, options?: { ttlSeconds?: number }): Promise<string>;
   /** Issues an offline Admin API access token directly (what a completed install would hold). */
   issueAccessToken(kind?: "offline" | "online"): string;
   /** Runs a GraphQL request in-process with the same rules as the HTTP endpoint (cost and throttling included). */
@@ -148,6 +150,11 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
     shopDomain: options.shopDomain,
     apiKey: options.apiKey,
     mintSessionToken: mint,
+    mintCustomerSessionToken: (customerId, tokenOptions = {}) =>
+      mintCustomerSessionToken(
+        { apiKey: options.apiKey, apiSecret: options.apiSecret, clock },
+        { shop: options.shopDomain, customerId, ttlSeconds: tokenOptions.ttlSeconds },
+      ),
     issueAccessToken: (kind = "offline") =>
       store.issueAccessToken({
         kind,

@@ -33,6 +33,9 @@ for (const dir of readdirSync(join(root, "extensions"))) {
         jsx: "automatic",
         jsxImportSource: "preact",
         legalComments: "none",
+        // As the Shopify CLI does with the environment it runs in: a customer account extension reaches the app at
+        // APP_URL (set it for `shopify app deploy`); unset here, its paths stay relative for the local admin.
+        define: { "process.env.APP_URL": JSON.stringify(process.env.APP_URL ?? "") },
         logLevel: "warning",
       });
       const size = statSync(file).size;

@@ -4,6 +4,7 @@ import { PdfBuilder } from "../../lib/pdf/page-content";
 import { withSelectedQuotes } from "../batches/batch-store.server";
 import type { Context } from "../context";
 import { loadMirroredOrders } from "../orders/mirror.server";
+import { orderNumbersQuery } from "../orders/selection";
 import type { Outcome } from "../outcome";
 import type { ShippingContext } from "../shipping/context.server";
 import { orderNumber, shopifyGid } from "../shopify/gid";
@@ -22,21 +23,8 @@ import { printJob } from "./print-job.server";
 export type OrderPrintOutcome = Outcome<{ pdf: Buffer; filename: string }, { reason: "not-found" | "nothing-to-print" | "failed" }>;
 export type PrintableOrdersOutcome = Outcome<{ view: PrintableOrdersView }, { reason: "not-found" }>;
 
-const ORDERS_FIELD = `orders: the orders' numeric ids, separated by commas (e.g. 1001,1002), at most ${MAX_PRINT_ORDERS}`;
-
 /** The print routes' `?orders=1001,1002`: one to {@link MAX_PRINT_ORDERS} numeric order ids, each once, in the order given. */
-export const PrintOrdersQuery = z.object({
-  orders: z
-    .string({ error: ORDERS_FIELD })
-    .max(MAX_PRINT_ORDERS * 21, ORDERS_FIELD)
-    .transform((text) => [...new Set(text.split(","))])
-    .pipe(
-      z
-        .array(z.string().regex(/^\d{1,20}$/, ORDERS_FIELD))
-        .min(1, ORDERS_FIELD)
-        .max(MAX_PRINT_ORDERS, ORDERS_FIELD),
-    ),
-});
+export const PrintOrdersQuery = orderNumbersQuery(MAX_PRINT_ORDERS);
 
 /** Enough of the stored quote request to tell an international parcel (it travels with a commercial invoice). */
 const StoredRoute = z.object({ sender: z.object({ country: z.string() }), receiver: z.object({ country: z.string() }) });

@@ -50,6 +50,7 @@ export async function loadMirroredOrders(ctx: Pick<Context, "db" | "shop">, ids:
         id: row.id,
         name: row.name,
         email: row.email,
+        customerId: row.customerId,
         currencyCode: row.currencyCode,
         createdAt: row.orderCreatedAt.toISOString(),
         updatedAt: row.orderUpdatedAt?.toISOString() ?? null,

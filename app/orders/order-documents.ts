@@ -45,6 +45,9 @@ const MIRRORED_ORDER_FIELDS = `#graphql
     updatedAt
     cancelledAt
     email
+    customer {
+      id
+    }
     currencyCode
     tags
     displayFulfillmentStatus

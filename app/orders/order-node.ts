@@ -68,6 +68,8 @@ export const OrderNode = schemaFor<ReassembledBulkOrder>()(
     updatedAt: z.string().nullish(),
     cancelledAt: z.string().nullable(),
     email: z.string().nullable(),
+    /** Absent from exports started before the mirror kept it; null for a guest's order. */
+    customer: z.object({ id: z.string() }).nullish(),
     currencyCode: z.string(),
     tags: z.array(z.string()),
     displayFulfillmentStatus: z.string(),
@@ -90,6 +92,8 @@ export interface MirroredFulfillmentOrder extends FulfillmentOrderForShipping {
 
 /** An order as the mirror keeps it: what mapping needs, plus what the order list filters on. */
 export interface MirroredOrder extends OrderForShipping {
+  /** The customer who placed it (Customer GID): whose customer account shows it. Null for a guest, or not yet read. */
+  customerId: string | null;
   createdAt: string;
   /** Shopify's updatedAt of this read of the order (ISO), or null when not known. */
   updatedAt: string | null;
@@ -143,6 +147,7 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
     id: node.id,
     name: node.name,
     email: node.email,
+    customerId: node.customer?.id ?? null,
     currencyCode: node.currencyCode,
     createdAt: new Date(node.createdAt).toISOString(),
     updatedAt: node.updatedAt ? new Date(node.updatedAt).toISOString() : null,

@@ -22,3 +22,23 @@ export function parseOrderSelection(params: URLSearchParams): { ids: string[] } 
   }
   return { ids: [...ids] };
 }
+
+/**
+ * `?orders=1001,1002` as the admin's extensions send a selection: one to `max` numeric order ids, each once, in
+ * the order given; a refusal names the field and what it takes.
+ */
+export function orderNumbersQuery(max: number) {
+  const field = `orders: the orders' numeric ids, separated by commas (e.g. 1001,1002), at most ${max}`;
+  return z.object({
+    orders: z
+      .string({ error: field })
+      .max(max * 21, field)
+      .transform((text) => [...new Set(text.split(","))])
+      .pipe(
+        z
+          .array(z.string().regex(/^\d{1,20}$/, field))
+          .min(1, field)
+          .max(max, field),
+      ),
+  });
+}

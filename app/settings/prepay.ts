@@ -1,5 +1,5 @@
 import { planCharge } from "../../lib/prepay-ledger";
-import { sumAmounts } from "../shipping/money";
+import { formatMoney, sumAmounts } from "../shipping/money";
 
 /**
  * What a booking will do to the merchant's prepay balance, before anything is spent. The Shipping API reports
@@ -72,4 +72,29 @@ export function prepayOutlook(onFile: PrepayOnFile, costs: ReadonlyArray<{ amoun
     recharges: settingsKnown ? { count: recharged, amount: amountOf(recharged * account.rechargeAmountCents) } : null,
     uncovered,
   };
+}
+
+/** Balances and charges are in USD. */
+export const usd = (amount: string) => formatMoney(amount, "USD");
+
+/** One sentence for the confirmation: what the merchant is about to spend, and where the balance ends up. */
+export function prepaySentence(outlook: PrepayOutlook, labels: number): string {
+  const spend = `${labels} ${labels === 1 ? "label" : "labels"} for ${usd(outlook.total)}`;
+  switch (outlook.kind) {
+    case "unknown":
+      return `Book ${spend}? Your prepay balance is not known yet: the Shipping API reports it after your first booking.`;
+    case "other-currency":
+      return `Book ${spend}? Your prepay balance was ${usd(outlook.balance)}; labels priced in other currencies are converted to USD when booked.`;
+    case "projected": {
+      const recharge =
+        outlook.recharges === null
+          ? " (before any recharge your account's settings make)"
+          : outlook.recharges.count > 0
+            ? `, after ${outlook.recharges.count} ${outlook.recharges.count === 1 ? "recharge" : "recharges"} of your account totalling ${usd(outlook.recharges.amount)}`
+            : "";
+      const uncovered =
+        outlook.uncovered > 0 ? ` ${outlook.uncovered} ${outlook.uncovered === 1 ? "label is" : "labels are"} not covered and will fail: add funds first.` : "";
+      return `Book ${spend}? Prepay balance ${usd(outlook.balance)} → ${usd(outlook.after)}${recharge}.${uncovered}`;
+    }
+  }
 }

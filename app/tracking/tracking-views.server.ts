@@ -3,6 +3,7 @@ import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import type { Context } from "../context";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
+import { placeName } from "../locale/places";
 import { DAY } from "./schedule";
 import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./sync.server";
 import { transitKey, transitStats, type ObservedTransit, type TransitStats } from "./transit-times";
@@ -234,11 +235,23 @@ export interface ShipmentTimeline extends TrackedShipmentView {
 }
 
 /** An order's tracked shipments with their carrier events, for the order's page. */
-export async function orderTimeline(ctx: Pick<Context, "db" | "shop" | "now">, orderId: string): Promise<ShipmentTimeline[]> {
+export function orderTimeline(ctx: Pick<Context, "db" | "shop" | "now">, orderId: string): Promise<ShipmentTimeline[]> {
+  return timelines(ctx, { orderId });
+}
+
+/**
+ * The shipment Consign wrote as this Shopify fulfillment (Fulfillment GID), with its carrier events, or null: for
+ * the customer's order status page, which shows one fulfillment at a time.
+ */
+export async function fulfillmentTimeline(ctx: Pick<Context, "db" | "shop" | "now">, fulfillmentId: string): Promise<ShipmentTimeline | null> {
+  return (await timelines(ctx, { fulfillmentId }))[0] ?? null;
+}
+
+async function timelines(ctx: Pick<Context, "db" | "shop" | "now">, of: { orderId: string } | { fulfillmentId: string }): Promise<ShipmentTimeline[]> {
   const { db, shop } = ctx;
   const now = ctx.now();
   const rows = await db.shipment.findMany({
-    where: { shop, orderId, fulfillmentStatus: "FULFILLED" },
+    where: { shop, ...of, fulfillmentStatus: "FULFILLED" },
     include: { trackingEvents: { orderBy: [{ eventTime: "desc" }, { seenAt: "desc" }] } },
     orderBy: { fulfilledAt: "asc" },
   });
@@ -254,7 +267,7 @@ export async function orderTimeline(ctx: Pick<Context, "db" | "shop" | "now">, o
         at: event.eventTime.toISOString(),
         carrierStatus: event.carrierStatus,
         message: event.message,
-        place: [event.city, event.province, event.country].filter(Boolean).join(", ") || null,
+        place: placeName({ city: event.city, province: event.province, countryCode: event.country }) || null,
         inShopify: event.writeStatus === "WRITTEN",
         box: box(event.trackingNumber),
       })),

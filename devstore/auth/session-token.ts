@@ -35,6 +35,26 @@ export async function mintSessionToken(keys: SessionTokenKeys, options: MintSess
     .sign(encoder.encode(keys.apiSecret));
 }
 
+/** Shopify's customer account session tokens live five minutes. */
+export const CUSTOMER_TOKEN_TTL_SECONDS = 300;
+
+/**
+ * A customer account extension's session token, as Shopify's customer accounts sign it (HS256 with the app
+ * secret): `dest` the shop's domain, `sub` the signed-in customer's GID, `aud` the app's client id.
+ */
+export async function mintCustomerSessionToken(keys: SessionTokenKeys, options: { shop: string; customerId: number; ttlSeconds?: number }): Promise<string> {
+  const now = Math.floor(keys.clock() / 1000);
+  return new SignJWT({ dest: options.shop })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setAudience(keys.apiKey)
+    .setSubject(`gid://shopify/Customer/${options.customerId}`)
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + (options.ttlSeconds ?? CUSTOMER_TOKEN_TTL_SECONDS))
+    .setJti(randomUUID())
+    .sign(encoder.encode(keys.apiSecret));
+}
+
 export interface VerifiedSessionToken extends JWTPayload {
   dest: string;
 }

@@ -5,6 +5,7 @@ import type { Store } from "../store/store.js";
 import type {
   Address,
   BulkOperationRow,
+  CustomerRow,
   FoLineItemRow,
   FulfillmentEventRow,
   FulfillmentLineItemRow,
@@ -310,6 +311,20 @@ function orderWeightGrams(store: Store, lines: LineItemRow[]): string {
   return String(Math.round(grams));
 }
 
+/** A customer as an order shows it: who they are, by name and email. */
+export function customerView(customer: CustomerRow): View {
+  const displayName = [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email;
+  return {
+    id: toGid("Customer", customer.id),
+    legacyResourceId: String(customer.id),
+    firstName: customer.first_name,
+    lastName: customer.last_name,
+    displayName,
+    email: customer.email,
+    createdAt: customer.created_at,
+  };
+}
+
 export function orderView(store: Store, order: OrderRow): View {
   const lines = () => store.listLineItems(order.id);
   const subtotal = () => lines().reduce((sum, l) => sum + Number(l.price) * l.quantity, 0);
@@ -361,6 +376,10 @@ export function orderView(store: Store, order: OrderRow): View {
     shippingLine: shippingLine ? shippingLineView(shippingLine, order) : null,
     shippingAddress: shippingAddress ? mailingAddressView(shippingAddress, `${order.id}1`) : null,
     billingAddress: billingAddress ? mailingAddressView(billingAddress, `${order.id}2`) : null,
+    customer: () => {
+      const customer = order.customer_id === null ? undefined : store.getCustomer(order.customer_id);
+      return customer ? customerView(customer) : null;
+    },
     lineItems: (args: Args, ctx: ResolverContext) => paginate(lines(), connArgs(args), ctx, (l) => lineItemView(store, l, order)),
     fulfillmentOrders: (args: Args, ctx: ResolverContext) => {
       let fos = store.listFulfillmentOrders(order.id);
@@ -611,6 +630,10 @@ const view =
 /** Node types the local admin can load by global id. */
 const NODE_LOADERS: Record<string, NodeLoader> = {
   Order: view((s, id) => s.getOrder(id), orderView),
+  Customer: view(
+    (s, id) => s.getCustomer(id),
+    (_s, row) => customerView(row),
+  ),
   LineItem: view(
     (s, id) => s.getLineItem(id),
     (s, row) => lineItemView(s, row),

@@ -11,7 +11,7 @@ export const ExtensionModule = z.object({
   handle: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string(),
   apiVersion: z.string(),
-  target: z.string().regex(/^admin\.[a-z0-9.-]+$/),
+  target: z.string().regex(/^(admin|customer-account)\.[a-z0-9.-]+$/),
   /** Relative to the extensions build folder. */
   module: z.string().regex(/^[a-z0-9-]+\/[a-z0-9.-]+\.js$/),
 });
@@ -36,4 +36,22 @@ export function blocksFor(extensions: readonly ExtensionModule[], page: string):
 export function printActionsFor(extensions: readonly ExtensionModule[], page: "order-details" | "order-index"): ExtensionModule[] {
   const target = page === "order-details" ? "admin.order-details.print-action.render" : "admin.order-index.selection-print-action.render";
   return extensions.filter((extension) => extension.target === target);
+}
+
+/**
+ * Action extensions of a page's More actions, each with its should-render companion when the app has one:
+ * "order-details" → admin.order-details.action.render (an order's page), "order-index" →
+ * admin.order-index.selection-action.render (a selection of the order list).
+ */
+export function actionsFor(
+  extensions: readonly ExtensionModule[],
+  page: "order-details" | "order-index",
+): Array<{ action: ExtensionModule; shouldRender: ExtensionModule | null }> {
+  const target = page === "order-details" ? "admin.order-details.action" : "admin.order-index.selection-action";
+  return extensions
+    .filter((extension) => extension.target === `${target}.render`)
+    .map((action) => ({
+      action,
+      shouldRender: extensions.find((extension) => extension.handle === action.handle && extension.target === `${target}.should-render`) ?? null,
+    }));
 }

@@ -105,7 +105,42 @@ function printMenu(menu: PrintMenu, resources: readonly string[], disabled: bool
     </dialog>`;
 }
 
-export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string, print?: PrintMenu): Html {
+/** The app's action extensions a page's More actions lists (more-actions.js runs them). */
+export interface ActionMenu {
+  /** Each action: its name, handle, its host page, and its should-render's host page (without the resources). */
+  actions: Array<{ name: string; handle: string; src: string; shouldRender: string | null }>;
+}
+
+/**
+ * A More actions button and its menu of the app's action extensions, and the modal one opens over the page, as
+ * Shopify's admin does: the extension runs in it (extension-host.js, on the order or the selected orders) and
+ * closes it with shopify.close(). On the order list, an action whose should-render answers `display: false` for
+ * the selection is left out of the menu. `resources`: the order's GID on its page; none on the order list.
+ */
+function moreActions(menu: ActionMenu, resources: readonly string[], disabled: boolean): Html {
+  const config = { resources, actions: menu.actions };
+  return html`<div class="print-menu more-actions" data-more-actions data-actions-config="${JSON.stringify(config)}">
+      <button type="button" class="btn" data-actions-button aria-haspopup="menu" aria-expanded="false" ${disabled ? "disabled" : ""}>More actions</button>
+      <div class="menu" role="menu" data-actions-items hidden>
+        <p class="menu-empty" data-actions-empty ${menu.actions.length === 0 ? "" : "hidden"}>
+          No app adds actions here${menu.actions.length === 0 ? " yet" : " for this selection"}.
+        </p>
+        ${menu.actions.map((action) => html`<button type="button" role="menuitem" data-action="${action.handle}">${action.name}</button>`)}
+      </div>
+      <span data-should-render hidden></span>
+    </div>
+    <dialog class="action-dialog" data-action-dialog aria-label="App action">
+      <iframe class="action-extension" title="App action" data-action-extension></iframe>
+    </dialog>`;
+}
+
+/** The scripts of a page's Print menu and More actions, after the menu button they share. */
+function menuScripts(print: PrintMenu | undefined, actions: ActionMenu | undefined): string[] {
+  if (!print && !actions) return [];
+  return ["menu-button.js", ...(print ? ["print-menu.js"] : []), ...(actions ? ["more-actions.js"] : [])];
+}
+
+export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, timeZone: string, print?: PrintMenu, actions?: ActionMenu): Html {
   const bulkAction = `/admin/apps/${chrome.app.handle}/app/quotes/new`;
   const rows = list.orders.map(
     (order) =>
@@ -135,7 +170,7 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
       <div class="bulk-bar">
         <span data-selected-count>No orders selected</span>
         <span class="title-actions">
-          ${print ? printMenu(print, [], true) : ""}
+          ${print ? printMenu(print, [], true) : ""} ${actions ? moreActions(actions, [], true) : ""}
           <button type="submit" class="btn btn-primary" data-bulk-action disabled>Create shipping labels</button>
         </span>
       </div>
@@ -161,7 +196,7 @@ export function renderOrdersPage(chrome: ShellChrome, list: ShellOrderPage, time
       }
     </form>
     ${pager}`;
-  return layout(chrome, "Orders", body, print ? ["orders.js", "print-menu.js"] : ["orders.js"]);
+  return layout(chrome, "Orders", body, ["orders.js", ...menuScripts(print, actions)]);
 }
 
 export interface FramePageInput {
@@ -278,6 +313,7 @@ export function renderOrderPage(
   timeZone: string,
   blocks: readonly ExtensionBlock[] = [],
   print?: PrintMenu,
+  actions?: ActionMenu,
 ): Html {
   const { order } = detail;
   const action = `/admin/apps/${chrome.app.handle}/app/quotes/new?${new URLSearchParams({ id: detail.gid }).toString()}`;
@@ -287,7 +323,7 @@ export function renderOrderPage(
       ${statusBadge(order.display_fulfillment_status, order.cancelled_at !== null)}
       <span class="subdued">${formatDate(order.created_at, timeZone)}</span>
       <span class="push-right title-actions">
-        ${print ? printMenu(print, [detail.gid], false) : ""}
+        ${print ? printMenu(print, [detail.gid], false) : ""} ${actions ? moreActions(actions, [detail.gid], false) : ""}
         <a class="btn btn-primary" href="${action}">Create shipping label</a>
       </span>
     </div>
@@ -402,7 +438,7 @@ export function renderOrderPage(
         </section>
       </aside>
     </div>`;
-  return layout(chrome, order.name, body, print ? ["print-menu.js"] : []);
+  return layout(chrome, order.name, body, menuScripts(print, actions));
 }
 
 export interface ExtensionHostInput {

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, type ComplianceTopic } from "../webhooks/subscriptions.js";
-import { blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
+import { actionsFor, blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
+import { loadOrderStatus, renderOrderStatusPage } from "./order-status-page.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
 import {
   renderExtensionHostPage,
@@ -12,13 +13,14 @@ import {
   renderOrdersPage,
   renderWebhooksPage,
   SHELL_ASSETS,
+  type ActionMenu,
   type PrintMenu,
   type ShellChrome,
 } from "./pages.js";
 
 export interface ShellOptions {
   /** The local admin the shell belongs to (its store is only read). */
-  admin: Pick<LocalAdmin, "store" | "shopDomain" | "mintSessionToken" | "webhooks">;
+  admin: Pick<LocalAdmin, "store" | "shopDomain" | "mintSessionToken" | "mintCustomerSessionToken" | "webhooks">;
   /** The app's URL (SHOPIFY_APP_URL): the frame loads `${appUrl}${path}`. */
   appUrl: string;
   /** The admin path segment of the app: /admin/apps/<handle>/… */
@@ -42,6 +44,8 @@ const ASSETS: Record<string, string> = {
   "extension-host.js": "text/javascript; charset=utf-8",
   "extension-components.css": "text/css; charset=utf-8",
   "print-menu.js": "text/javascript; charset=utf-8",
+  "more-actions.js": "text/javascript; charset=utf-8",
+  "menu-button.js": "text/javascript; charset=utf-8",
 };
 
 function readAsset(name: string): string {
@@ -70,6 +74,7 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   const extensionPrefix = "/admin/extensions";
   const extensionModules = `${SHELL_ASSETS}/extension-modules`;
   const tokenEndpoint = `${SHELL_ASSETS}/session-token`;
+  const customerTokenEndpoint = `${SHELL_ASSETS}/customer-session-token`;
   const userEndpoint = `${SHELL_ASSETS}/user`;
   const appBridge = readAsset("app-bridge.js");
   const assets = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readAsset(name) }]));
@@ -96,6 +101,14 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
     return reply.header("cache-control", "no-store").send({ token: await mint() });
   });
 
+  // A customer account session token for the customer the order status stand-in signed in (`?customer=<id>`).
+  app.post<{ Querystring: { customer?: string } }>(customerTokenEndpoint, async (request, reply) => {
+    const id = Number(request.query.customer);
+    if (!Number.isSafeInteger(id) || !store.getCustomer(id))
+      return reply.code(404).send({ error: `No customer ${request.query.customer ?? ""} in this store` });
+    return reply.header("cache-control", "no-store").send({ token: await options.admin.mintCustomerSessionToken(id) });
+  });
+
   app.get(userEndpoint, async (_request, reply) => {
     const owner = store.accountOwner();
     if (!owner) return reply.code(404).send({ error: "The store has no staff user" });
@@ -120,9 +133,19 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
     tokenEndpoint,
   });
 
+  // More actions of a page: the app's action extensions for its target, with their should-render.
+  const actionMenu = (page: "order-details" | "order-index"): ActionMenu => ({
+    actions: actionsFor(extensions(), page).map(({ action, shouldRender }) => ({
+      name: action.name,
+      handle: action.handle,
+      src: `${extensionPrefix}/${action.handle}/${action.target}`,
+      shouldRender: shouldRender ? `${extensionPrefix}/${shouldRender.handle}/${shouldRender.target}` : null,
+    })),
+  });
+
   app.get<{ Querystring: { page?: string } }>("/admin", async (request, reply) => {
     const list = listShellOrders(store, { page: Number(request.query.page ?? 1) || 1, pageSize });
-    return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone, printMenu("order-index")));
+    return sendHtml(reply, renderOrdersPage(chrome("orders"), list, store.getShop().iana_timezone, printMenu("order-index"), actionMenu("order-index")));
   });
 
   // Shopify admin URLs the app may open (shopify:admin/orders/…) land here through the frame's mapping.
@@ -135,14 +158,38 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
       handle: extension.handle,
       src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: detail.gid }).toString()}`,
     }));
-    return sendHtml(reply, renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks, printMenu("order-details")));
+    return sendHtml(
+      reply,
+      renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks, printMenu("order-details"), actionMenu("order-details")),
+    );
+  });
+
+  // The customer's order status page (stand-in): signed in as the order's customer, or as `?customer=<id>`.
+  app.get<{ Params: { id: string }; Querystring: { customer?: string } }>("/account/orders/:id", async (request, reply) => {
+    const customer = request.query.customer === undefined ? null : Number(request.query.customer);
+    const notFound = (text: string) => reply.code(404).type("text/plain; charset=utf-8").send(text);
+    if (!/^\d{1,15}$/.test(request.params.id) || (customer !== null && !Number.isSafeInteger(customer))) return notFound("No such order");
+    const detail = loadOrderStatus(store, Number(request.params.id), customer);
+    if (detail === null) return notFound(`No order ${request.params.id} in this store`);
+    if (detail === "no-customer") return notFound("No customer is signed in: the order was placed without one, or ?customer= names none. Add ?customer=<id>.");
+    const targets = extensions().filter((extension) => extension.target === "customer-account.order-status.fulfillment-details.render-after");
+    return sendHtml(
+      reply,
+      renderOrderStatusPage(detail, store.getShop().name, (fulfillmentGid) =>
+        targets.map((extension) => ({
+          name: extension.name,
+          handle: extension.handle,
+          src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: fulfillmentGid, customer: String(detail.customer.id) }).toString()}`,
+        })),
+      ),
+    );
   });
 
   // Admin UI extensions: the host page a block runs in, and the built modules (read per request, so a rebuild
   // shows without restarting the local admin).
   const extensions = () => (options.extensionsDir ? loadExtensionManifest(options.extensionsDir) : []);
   // A block or a print action runs on one resource; a selection's print action on several (`resource` repeated).
-  app.get<{ Params: { handle: string; target: string }; Querystring: { resource?: string | string[] } }>(
+  app.get<{ Params: { handle: string; target: string }; Querystring: { resource?: string | string[]; customer?: string } }>(
     `${extensionPrefix}/:handle/:target`,
     async (request, reply) => {
       const extension = extensions().find((candidate) => candidate.handle === request.params.handle && candidate.target === request.params.target);
@@ -154,6 +201,10 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
           .code(400)
           .type("text/plain; charset=utf-8")
           .send(`resource must be ${several ? "one to 250 GIDs" : "a GID"} such as gid://shopify/Order/1001`);
+      // A customer account extension runs for the signed-in customer: its session tokens are theirs.
+      const customer = extension.target.startsWith("customer-account.") ? Number(request.query.customer) : null;
+      if (customer !== null && (!Number.isSafeInteger(customer) || !store.getCustomer(customer)))
+        return reply.code(400).type("text/plain; charset=utf-8").send("customer must be the id of a customer of this store, e.g. 1");
       return sendHtml(
         reply,
         renderExtensionHostPage({
@@ -161,7 +212,7 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
           moduleUrl: `${extensionModules}/${extension.module}`,
           appUrl,
           framePrefix,
-          tokenEndpoint,
+          tokenEndpoint: customer === null ? tokenEndpoint : `${customerTokenEndpoint}?${new URLSearchParams({ customer: String(customer) }).toString()}`,
           selected: resources.map((id) => ({ id })),
         }),
       );

@@ -325,7 +325,7 @@ describe("admin block extensions on the order page", () => {
     expect(served.headers["content-type"]).toMatch(/^text\/javascript/);
     expect(served.body).toBe(module);
     const hostScript = await admin.app.inject({ method: "GET", url: "/admin/shell/extension-host.js" });
-    expect(hostScript.body).toContain("globalThis.shopify = {");
+    expect(hostScript.body).toContain("globalThis.shopify = customerAccount");
   });
 
   it("GIVEN built print actions WHEN an order or the order list opens THEN each page's Print menu lists its target's actions, and a selection's host runs on every selected order", async () => {

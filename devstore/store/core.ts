@@ -33,6 +33,10 @@ export class StoreCore {
     if (!orderColumns.some((column) => column.name === "custom_attributes_json")) {
       this.db.exec("ALTER TABLE orders ADD COLUMN custom_attributes_json TEXT NOT NULL DEFAULT '[]'");
     }
+    // …and before orders had customers: its orders stay guests' (no Order.customer), as Shopify's older guest checkouts.
+    if (!orderColumns.some((column) => column.name === "customer_id")) {
+      this.db.exec("ALTER TABLE orders ADD COLUMN customer_id INTEGER REFERENCES customers(id)");
+    }
     this.sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
     this.clock = clock;
   }

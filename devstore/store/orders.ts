@@ -1,5 +1,5 @@
 import type { Store } from "./store.js";
-import type { Address, InventoryItemRow, LineItemRow, OrderRow, ShippingLineData } from "./types.js";
+import type { Address, CustomerRow, InventoryItemRow, LineItemRow, OrderRow, ShippingLineData } from "./types.js";
 
 export interface NewOrderLine {
   variantId: number;
@@ -34,6 +34,26 @@ export const orderRows = {
     return this.byId<OrderRow>("orders", id);
   },
 
+  getCustomer(this: Store, id: number): CustomerRow | undefined {
+    return this.byId<CustomerRow>("customers", id);
+  },
+
+  /**
+   * The customer of an email, created on first use as checkout does (named from the address the order gave):
+   * every order placed with that email is theirs, and their customer account shows it.
+   */
+  customerForEmail(this: Store, email: string, name: Pick<Address, "firstName" | "lastName"> | null): number {
+    const found = this.sql("SELECT id FROM customers WHERE email = ?").get(email) as { id: number } | undefined;
+    if (found) return found.id;
+    const created = this.sql("INSERT INTO customers (email, first_name, last_name, created_at) VALUES (?, ?, ?, ?)").run(
+      email,
+      name?.firstName ?? null,
+      name?.lastName ?? null,
+      this.now(),
+    );
+    return Number(created.lastInsertRowid);
+  },
+
   nextOrderNumber(this: Store): number {
     const row = this.sql("SELECT MAX(number) AS n FROM orders").get() as { n: number | null };
     return (row.n ?? 1000) + 1;
@@ -46,15 +66,16 @@ export const orderRows = {
       const number = this.nextOrderNumber();
       const createdAt = input.createdAt ?? this.now();
       this.sql(
-        `INSERT INTO orders (id, number, name, email, phone, note, custom_attributes_json, tags_json, test, currency_code, presentment_currency_code,
+        `INSERT INTO orders (id, number, name, email, customer_id, phone, note, custom_attributes_json, tags_json, test, currency_code, presentment_currency_code,
            created_at, processed_at, updated_at, shipping_address_json, billing_address_json, shipping_line_json)
-         VALUES (@id, @number, @name, @email, @phone, @note, @custom_attributes_json, @tags_json, @test, @currency_code, @presentment_currency_code,
+         VALUES (@id, @number, @name, @email, @customer_id, @phone, @note, @custom_attributes_json, @tags_json, @test, @currency_code, @presentment_currency_code,
            @created_at, @created_at, @created_at, @shipping_address_json, @billing_address_json, @shipping_line_json)`,
       ).run({
         id: number,
         number,
         name: `#${number}`,
         email: input.email ?? null,
+        customer_id: input.email ? this.customerForEmail(input.email, input.billingAddress ?? input.shippingAddress) : null,
         phone: input.phone ?? null,
         note: input.note ?? null,
         custom_attributes_json: JSON.stringify(input.customAttributes ?? []),

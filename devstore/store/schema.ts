@@ -86,11 +86,21 @@ CREATE TABLE IF NOT EXISTS variants (
   updated_at TEXT NOT NULL
 );
 
+-- Customers as checkout creates them: one per email an order was placed with (Order.customer).
+CREATE TABLE IF NOT EXISTS customers (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  first_name TEXT,
+  last_name TEXT,
+  created_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS orders (
   id INTEGER PRIMARY KEY,
   number INTEGER NOT NULL UNIQUE,
   name TEXT NOT NULL,
   email TEXT,
+  customer_id INTEGER REFERENCES customers(id),
   phone TEXT,
   note TEXT,
   custom_attributes_json TEXT NOT NULL DEFAULT '[]',

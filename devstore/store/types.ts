@@ -110,11 +110,21 @@ export interface VariantRow {
   updated_at: string;
 }
 
+export interface CustomerRow {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string;
+}
+
 export interface OrderRow {
   id: number;
   number: number;
   name: string;
   email: string | null;
+  /** The customer checkout created or found for the order's email; null for an order without an email. */
+  customer_id: number | null;
   phone: string | null;
   note: string | null;
   /** JSON {key, value}[]: Order.customAttributes (the REST payload's note_attributes). */

@@ -116,12 +116,13 @@ export function buildSettings(overrides: Partial<MappingSettings> = {}): Mapping
 
 /** An order as the order mirror stores it: open, unfulfilled, its fulfillment orders at one location. */
 export function buildMirroredOrder(
-  overrides: Partial<OrderForShipping> & Partial<Pick<MirroredOrder, "createdAt" | "shippingLine" | "note" | "customAttributes">> = {},
+  overrides: Partial<OrderForShipping> & Partial<Pick<MirroredOrder, "customerId" | "createdAt" | "shippingLine" | "note" | "customAttributes">> = {},
 ): MirroredOrder {
-  const { createdAt, shippingLine, note, customAttributes, ...orderOverrides } = overrides;
+  const { customerId, createdAt, shippingLine, note, customAttributes, ...orderOverrides } = overrides;
   const order = buildOrder(orderOverrides);
   return {
     ...order,
+    customerId: customerId ?? null,
     createdAt: createdAt ?? new Date("2026-11-20T12:00:00Z").toISOString(),
     updatedAt: null,
     cancelledAt: null,

@@ -344,7 +344,7 @@ function headerRefused(topic: Topic, name: string, odd: string | undefined): boo
 
 // Pages -----------------------------------------------------------------------------------------------------
 
-type IdKind = "batch" | "run" | "order" | "tracking" | "auth" | "document";
+type IdKind = "batch" | "run" | "order" | "tracking" | "auth" | "document" | "fulfillment";
 
 interface PageRoute {
   /** The route module's id, as Remix's `_data` names it. */
@@ -385,6 +385,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/api.order-shipments.$id", path: "/api/order-shipments/:id", id: "order", action: "form" },
   { route: "routes/api.printable-orders", path: "/api/printable-orders", action: "form" },
   { route: "routes/api.print.$document", path: "/api/print/:id", id: "document", action: "form" },
+  { route: "routes/api.label-runs", path: "/api/label-runs", action: "form" },
+  { route: "routes/api.label-runs.$runId", path: "/api/label-runs/:id", id: "run", action: "form" },
+  // A customer account's route: the fuzz's admin tokens carry no customer, so even a valid one is refused (401).
+  { route: "routes/api.customer-tracking.$fulfillmentId", path: "/api/customer-tracking/:id", id: "fulfillment", action: "form" },
   { route: "routes/auth.$", path: "/auth/:id", id: "auth", public: true },
   { route: "routes/auth.login", path: "/auth/login", action: "form", public: true },
   { route: "routes/tracking.$token", path: "/tracking/:id", id: "tracking", public: true },
@@ -482,6 +486,8 @@ function idsOf(world: AppFuzzWorld, kind: IdKind | undefined): { own: string[]; 
       return { own: ["login", "session-token", "exit-iframe", "callback", "shopify"], other: [] };
     case "document":
       return { own: ["labels", "slips", "invoices", "pick-list"], other: [] };
+    case "fulfillment":
+      return { own: ["1", "2", "4001"], other: [] };
     default:
       return { own: ["not-a-token"], other: [] };
   }

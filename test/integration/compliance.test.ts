@@ -12,10 +12,11 @@ const OTHER = "other-shop.myshopify.com";
 /** The shop's context as the webhook-delivery job gives it to compliance work: its database and shop. */
 const ctx = { db: prisma, shop: SHOP };
 
-function mirrored(email: string) {
+function mirrored(email: string, customerId: string | null = null) {
   const order = buildOrder({ email, shippingAddress: buildAddress({ name: email }) });
   return {
     ...order,
+    customerId,
     createdAt: "2026-11-01T10:00:00.000Z",
     updatedAt: null,
     cancelledAt: null,
@@ -33,6 +34,8 @@ describe("compliance webhooks", () => {
   const adaAgain = mirrored("ada@example.com");
   const bob = mirrored("bob@example.com");
   const adaElsewhere = mirrored("ada@example.com");
+  // Placed by the same customer under the email they use now: the mirror knows whose it is.
+  const adaRenamed = mirrored("ada.new@example.com", "gid://shopify/Customer/7");
 
   const receiver = {
     name: "Ada Lovelace",
@@ -65,7 +68,7 @@ describe("compliance webhooks", () => {
   beforeEach(async () => {
     await prisma.mirrorOrder.deleteMany({});
     await prisma.shipment.deleteMany({});
-    await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => new Date() }, [ada, adaAgain, bob]);
+    await saveMirroredOrders({ db: prisma, shop: SHOP, now: () => new Date() }, [ada, adaAgain, bob, adaRenamed]);
     await saveMirroredOrders({ db: prisma, shop: OTHER, now: () => new Date() }, [adaElsewhere]);
   });
 
@@ -87,9 +90,9 @@ describe("compliance webhooks", () => {
     expect(kept).toMatchObject({ trackingNumber: "TRK-PENDING", fulfillmentStatus: "PENDING" });
   });
 
-  it("GIVEN customers/data_request THEN the report lists that customer's orders in this shop only, with their notes and gift messages", async () => {
+  it("GIVEN customers/data_request THEN the report lists that customer's orders in this shop only (by email or as placed by them), with their notes and gift messages", async () => {
     const report = await reportCustomerData(ctx, { shop_domain: SHOP, customer: { id: 7, email: "ada@example.com" }, orders_requested: [] });
-    expect(report.orders.map((order) => order.id).sort()).toEqual([ada.id, adaAgain.id].sort());
+    expect(report.orders.map((order) => order.id).sort()).toEqual([ada.id, adaAgain.id, adaRenamed.id].sort());
     expect(report.orders[0]?.shippingAddress).toMatchObject({ name: "ada@example.com" });
     expect(report.orders[0]).toMatchObject({
       note: "Leave it with the porter",
@@ -103,7 +106,7 @@ describe("compliance webhooks", () => {
       customer: { id: 7, email: "ada@example.com" },
       orders_to_redact: [Number(ada.id.split("/").pop())],
     });
-    expect(erased).toBe(2);
+    expect(erased).toBe(3);
     expect(await prisma.mirrorOrder.findMany({ select: { id: true } })).toEqual(expect.arrayContaining([{ id: bob.id }, { id: adaElsewhere.id }]));
     expect(await prisma.mirrorFulfillmentOrder.count({ where: { orderId: ada.id } })).toBe(0);
   });
@@ -127,6 +130,6 @@ describe("compliance webhooks", () => {
 
   it("GIVEN a malformed payload THEN it is refused, not half-applied", async () => {
     await expect(redactCustomer(ctx, { shop_domain: SHOP })).rejects.toThrow();
-    expect(await prisma.mirrorOrder.count({ where: { shop: SHOP } })).toBe(3);
+    expect(await prisma.mirrorOrder.count({ where: { shop: SHOP } })).toBe(4);
   });
 });

@@ -27,6 +27,7 @@ function mirrored(number: number, overrides: { country?: string; tags?: string[]
   });
   return {
     ...order,
+    customerId: null,
     createdAt: new Date(NOW.getTime() - (overrides.ageDays ?? 0) * DAY).toISOString(),
     updatedAt: null,
     cancelledAt: null,

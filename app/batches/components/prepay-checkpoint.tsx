@@ -1,37 +1,12 @@
 import { BlockStack, Text } from "@shopify/polaris";
 import { ShopDateTime } from "../../components/shop-time";
-import { formatMoney } from "../../shipping/money";
-import type { PrepayOutlook } from "../../settings/prepay";
+import { usd, type PrepayOutlook } from "../../settings/prepay";
 
 /**
  * The prepay balance before a booking: what it was when the Shipping API last reported it, what the labels
  * cost, and what it will be after them (with the recharges the account's settings bill on the way, and the
  * labels it will not cover). Shown beside an open batch and again in the confirmation before "Book".
  */
-
-const usd = (amount: string) => formatMoney(amount, "USD");
-
-/** One sentence for the confirmation: what the merchant is about to spend, and where the balance ends up. */
-export function prepaySentence(outlook: PrepayOutlook, labels: number): string {
-  const spend = `${labels} ${labels === 1 ? "label" : "labels"} for ${usd(outlook.total)}`;
-  switch (outlook.kind) {
-    case "unknown":
-      return `Book ${spend}? Your prepay balance is not known yet: the Shipping API reports it after your first booking.`;
-    case "other-currency":
-      return `Book ${spend}? Your prepay balance was ${usd(outlook.balance)}; labels priced in other currencies are converted to USD when booked.`;
-    case "projected": {
-      const recharge =
-        outlook.recharges === null
-          ? " (before any recharge your account's settings make)"
-          : outlook.recharges.count > 0
-            ? `, after ${outlook.recharges.count} ${outlook.recharges.count === 1 ? "recharge" : "recharges"} of your account totalling ${usd(outlook.recharges.amount)}`
-            : "";
-      const uncovered =
-        outlook.uncovered > 0 ? ` ${outlook.uncovered} ${outlook.uncovered === 1 ? "label is" : "labels are"} not covered and will fail: add funds first.` : "";
-      return `Book ${spend}? Prepay balance ${usd(outlook.balance)} → ${usd(outlook.after)}${recharge}.${uncovered}`;
-    }
-  }
-}
 
 export function PrepayCheckpoint({ outlook }: { outlook: PrepayOutlook }) {
   return (

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { BatchNotFoundError, batchCandidates } from "../../batches/batch-store.server";
 import { openBatch } from "../../booking/batches.server";
 import { BatchStatusBadge } from "../../batches/components/batch-status";
-import { prepaySentence } from "../../batches/components/prepay-checkpoint";
+import { prepaySentence } from "../../settings/prepay";
 import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks";
 import { SummaryLayout } from "../../components/summary-layout";
 import { listPageOf } from "../../list-page.server";

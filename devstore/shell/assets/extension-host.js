@@ -2,9 +2,12 @@
 // resource page. It gives the extension what Shopify's admin gives a block target (shopify.extension,
 // shopify.data.selected, shopify.auth.idToken, shopify.navigation.navigate, shopify.i18n, fetch to the app
 // with the session token) and renders the Polaris web components the extension uses, then imports the
-// built module and calls its default export, as Shopify's extension runtime does.
+// built module and calls its default export, as Shopify's extension runtime does. A customer account
+// extension (the order status stand-in) gets what Shopify's customer accounts give its target instead:
+// shopify.sessionToken.get (the signed-in customer's token), shopify.fulfillmentId, shopify.i18n.
 const config = JSON.parse(document.body.dataset.extensionConfig);
 const appOrigin = new URL(config.appUrl).origin;
+const customerAccount = config.target.startsWith("customer-account.");
 
 // The page's own fetch, for the local admin's endpoints; the extension gets the wrapped one below.
 const nativeFetch = window.fetch.bind(window);
@@ -21,13 +24,14 @@ async function idToken() {
   return token;
 }
 
-// ---- fetch: relative URLs resolve against the app's URL; requests to the app carry the session token ----
+// ---- fetch: relative URLs resolve against the app's URL; admin requests to the app carry the session token ----
+// (customer accounts add none: a customer account extension sends its token itself)
 window.fetch = async (input, init) => {
   const raw = input instanceof Request ? input.url : String(input);
   const url = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? new URL(raw) : new URL(raw, `${config.appUrl}/`);
   if (url.origin !== appOrigin) return nativeFetch(input, init);
   const request = new Request(url, input instanceof Request ? input : init);
-  if (!request.headers.has("authorization")) {
+  if (!customerAccount && !request.headers.has("authorization")) {
     const token = await idToken();
     if (token) request.headers.set("authorization", `Bearer ${token}`);
   }
@@ -52,18 +56,24 @@ function navigate(target, how) {
 }
 
 const locale = config.locale;
-globalThis.shopify = {
-  extension: { target: config.target, apiVersion: config.apiVersion },
-  data: { selected: config.selected },
-  auth: { idToken },
-  navigation: { navigate: (url) => navigate(url) },
-  i18n: {
-    translate: (key) => key,
-    formatNumber: (number, options) => new Intl.NumberFormat(locale, options).format(number),
-    formatCurrency: (number, options) => new Intl.NumberFormat(locale, { style: "currency", ...options }).format(number),
-    formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
-  },
+const i18n = {
+  translate: (key) => key,
+  formatNumber: (number, options) => new Intl.NumberFormat(locale, options).format(number),
+  formatCurrency: (number, options) => new Intl.NumberFormat(locale, { style: "currency", ...options }).format(number),
+  formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
 };
+const extension = { target: config.target, apiVersion: config.apiVersion };
+globalThis.shopify = customerAccount
+  ? { extension, sessionToken: { get: idToken }, fulfillmentId: config.selected[0]?.id, i18n }
+  : {
+      extension,
+      data: { selected: config.selected },
+      auth: { idToken },
+      navigation: { navigate: (url) => navigate(url) },
+      i18n,
+      // An action's modal: the page that opened it closes it (more-actions.js).
+      close: () => window.parent.postMessage({ type: "local-admin:close-action" }, window.location.origin),
+    };
 
 // ---- Polaris web components: enough to read and click ---------------------------------------------
 const SHADOW_STYLE = `
@@ -85,6 +95,10 @@ const SHADOW_STYLE = `
   .banner[data-tone="success"] { background: #cdfee1; }
   .banner strong { display: block; margin-bottom: 4px; }
   h2 { font-size: 14px; margin: 0 0 10px; }
+  .action { display: flex; flex-direction: column; gap: 12px; }
+  .action-heading { font-size: 16px; margin: 0; }
+  .action-footer { display: flex; justify-content: flex-end; gap: 8px; padding-top: 12px; border-top: 1px solid #e3e3e3; }
+  progress { width: 100%; }
 `;
 
 /** A custom element with an open shadow root rendered from its attributes; children stay in the light DOM (slot). */
@@ -153,6 +167,34 @@ defineElement(
   (host) => element("a", { class: "link", role: "link", tabindex: "0", "aria-label": host.getAttribute("accessibilitylabel") }, [slot()]),
   ["href", "accessibilitylabel"],
   followHref,
+);
+defineElement(
+  "s-admin-action",
+  (host) =>
+    element("div", { class: "action" }, [
+      element("h2", { class: "action-heading" }, [host.getAttribute("heading") || config.extensionName]),
+      element("div", { class: "action-body", "aria-busy": host.hasAttribute("loading") ? "true" : null }, [slot()]),
+      element("footer", { class: "action-footer" }, [
+        Object.assign(document.createElement("slot"), { name: "secondary-actions" }),
+        Object.assign(document.createElement("slot"), { name: "primary-action" }),
+      ]),
+    ]),
+  ["heading", "loading"],
+);
+defineElement(
+  "s-progress",
+  (host) =>
+    element(
+      "progress",
+      { value: host.getAttribute("value"), max: host.getAttribute("max") || "1", "aria-label": host.getAttribute("accessibilitylabel") || "Progress" },
+      [],
+    ),
+  ["value", "max", "accessibilitylabel"],
+);
+defineElement(
+  "s-section",
+  (host) => element("section", {}, [...(host.getAttribute("heading") ? [element("h2", {}, [host.getAttribute("heading")])] : []), slot()]),
+  ["heading"],
 );
 defineElement("s-badge", (host) => element("span", { class: "badge", "data-tone": host.getAttribute("tone") }, [slot()]), ["tone"]);
 defineElement(
@@ -272,7 +314,11 @@ new ResizeObserver(resize).observe(document.body);
 
 try {
   const module = await import(config.moduleUrl);
-  await module.default();
+  // A should-render target renders nothing: it tells the page whether its action is listed.
+  if (config.target.endsWith(".should-render")) {
+    const output = await module.default();
+    window.parent.postMessage({ type: "local-admin:should-render", display: output?.display !== false }, window.location.origin);
+  } else await module.default();
 } catch (error) {
   console.error(error);
   document.body.replaceChildren(

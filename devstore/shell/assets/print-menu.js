@@ -30,14 +30,7 @@
       update();
     }
 
-    const showMenu = (open) => {
-      items.hidden = !open;
-      button.setAttribute("aria-expanded", String(open));
-    };
-    button.addEventListener("click", () => showMenu(items.hidden));
-    document.addEventListener("click", (event) => {
-      if (!root.contains(event.target)) showMenu(false);
-    });
+    const showMenu = window.localAdminMenu(root, button, items);
     for (const item of root.querySelectorAll("[data-print-action]")) {
       item.addEventListener("click", () => {
         showMenu(false);
