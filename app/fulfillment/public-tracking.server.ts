@@ -1,6 +1,7 @@
 import { describeError } from "../../shipping-api/client";
 import type { TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
+import { carrierPlaceName } from "../locale/places";
 import { shippingClientFor } from "../shipping/client.server";
 import { shipmentOfTrackingPage } from "./tracking-link.server";
 
@@ -15,8 +16,8 @@ export type PublicTracking =
       orderName: string;
       trackingNumber: string;
       carrier: string;
-      /** Most recent first, as Track Shipment answers. */
-      events: Array<Pick<TrackingEvent, "event" | "eventStatus" | "eventTime" | "serviceArea" | "serviceAreaCountry">>;
+      /** Most recent first, as Track Shipment answers; `place` in words ("New York, United States" for "US-NY"). */
+      events: Array<Pick<TrackingEvent, "event" | "eventStatus" | "eventTime"> & { place: string }>;
     }
   | { kind: "not_found" }
   | { kind: "unavailable"; trackingNumber: string };
@@ -53,8 +54,7 @@ export async function loadPublicTracking(ctx: Pick<Context, "db" | "log">, token
       event,
       eventStatus,
       eventTime,
-      serviceArea,
-      serviceAreaCountry,
+      place: carrierPlaceName(serviceArea, serviceAreaCountry),
     })),
   };
 }

@@ -78,9 +78,9 @@ export default function TrackingPage() {
                           </Badge>
                         </InlineStack>
                         <Text as="p">{event.event}</Text>
-                        {(event.serviceArea || event.serviceAreaCountry) && (
+                        {event.place && (
                           <Text as="p" tone="subdued">
-                            {[event.serviceArea, event.serviceAreaCountry].filter(Boolean).join(", ")}
+                            {event.place}
                           </Text>
                         )}
                       </BlockStack>

@@ -7,6 +7,7 @@ import { syncOrderMirror } from "../support/mirror-sync";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { SHOP } from "./devstore-harness";
+import { countryName } from "../../app/locale/places";
 
 // The whole write-back on real parts: the Shipping API service (bookings, carrier names, tracking), the local
 // admin on the real Admin schema over HTTP at its default throttle, @shopify/shopify-app-remix's
@@ -136,15 +137,16 @@ describe("fulfillment write-back against the local admin", () => {
       trackingNumber: shipment!.trackingNumber,
       carrier,
       events: events.ok
-        ? events.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({
+        ? events.value.map(({ event, eventStatus, eventTime, serviceAreaCountry }) => ({
             event,
             eventStatus,
             eventTime,
-            serviceArea,
-            serviceAreaCountry,
+            // The place in words: the country by name, no state or country code left ("MEMPHIS, Tennessee, United States").
+            place: expect.stringMatching(new RegExp(`(^|, )${countryName(serviceAreaCountry)}$`)),
           }))
         : [],
     });
+    expect((page as { events: Array<{ place: string }> }).events.map((event) => event.place).join("; ")).not.toMatch(/\b[A-Z]{2}(,|;|$)/);
 
     const forged = await trackingPage({ request: new Request(url), params: { token: `${shipment!.id}.AAAAAAAAAAAAAAAAAAAAAA` }, context: {} });
     expect(forged.status).toBe(404);
