@@ -22,7 +22,7 @@ import { printJob } from "./print-job.server";
 export type OrderPrintOutcome = Outcome<{ pdf: Buffer; filename: string }, { reason: "not-found" | "nothing-to-print" | "failed" }>;
 export type PrintableOrdersOutcome = Outcome<{ view: PrintableOrdersView }, { reason: "not-found" }>;
 
-const ORDERS_FIELD = `orders: the orders' numeric ids, separated by commas (e.g. 1001,1002), at most ${MAX_PRINT_ORDERS}`;
+const ORDERS_FIELD = `must be the orders' numeric ids, separated by commas (e.g. 1001,1002), at most ${MAX_PRINT_ORDERS}`;
 
 /** The print routes' `?orders=1001,1002`: one to {@link MAX_PRINT_ORDERS} numeric order ids, each once, in the order given. */
 export const PrintOrdersQuery = z.object({

@@ -336,7 +336,7 @@ describe("fulfillment write-back against the local admin", () => {
     });
 
     const refused = await callRoute(fulfillmentsPage.action, await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "void" })));
-    expect(refused).toMatchObject({ status: 400, body: { error: "intent must be retry" } });
+    expect(refused).toMatchObject({ status: 400, body: { error: "Intent must be retry" } });
 
     await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
       id: shipment!.fulfillmentOrderId,
