@@ -57,10 +57,10 @@ export default function TrackingPage() {
               ) : (
                 <BlockStack gap="300">
                   {tracking.events.map((event, index) => (
-                    <InlineStack key={`${event.eventTime}-${index}`} gap="300" blockAlign="start" wrap={false}>
+                    <InlineStack key={`${event.at}-${index}`} gap="300" blockAlign="start" wrap={false}>
                       <div style={{ minWidth: 150 }}>
                         <Text as="span" tone="subdued">
-                          {event.eventTime}
+                          {event.at}
                         </Text>
                       </div>
                       <BlockStack gap="100">
