@@ -146,7 +146,8 @@ export function settingsRefused(errors: FieldErrors, boxes: ReadonlyArray<{ name
   const said = describeFieldErrors(errors, settingsFieldNames(boxes));
   return {
     ok: false,
-    message: `Nothing was saved: ${count} setting${count === 1 ? " needs" : "s need"} attention. ${said.message}. Correct ${count === 1 ? "it" : "them"} and save again.`,
+    // The page's banner says how many need attention; the message says which, and what is wrong with each.
+    message: `Nothing was saved. ${said.message}. Correct ${count === 1 ? "it" : "them"} and save again.`,
     fieldErrors: said.fieldErrors,
   };
 }

@@ -170,25 +170,23 @@ export function ShipmentRates({
           <DataTable
             hideScrollIndicator
             increasedTableDensity
-            columnContentTypes={["text", "text", "text", "numeric", "text", "text", "text"]}
-            headings={["Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
+            columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text", "text"]}
+            headings={["", "Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
             rows={options.map((option) => [
-              // The pick's radio button sits with the carrier it picks: a column of its own made the list 12 px
-              // wider than its card at 1280 px.
-              <InlineStack key="carrier" gap="200" blockAlign="center" wrap={false}>
-                <span data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
-                  <RadioButton
-                    label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
-                    labelHidden
-                    name={`rate-${shipment.id}`}
-                    id={`rate-${shipment.id}-${option.quoteId}`}
-                    checked={option.quoteId === selected}
-                    disabled={option.expired || shipment.locked !== null || pick.state !== "idle"}
-                    onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
-                  />
-                </span>
-                <WrappingText maxWidth={110}>{carrierName(names, option.carrierCode)}</WrappingText>
-              </InlineStack>,
+              <span key="pick" data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
+                <RadioButton
+                  label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
+                  labelHidden
+                  name={`rate-${shipment.id}`}
+                  id={`rate-${shipment.id}-${option.quoteId}`}
+                  checked={option.quoteId === selected}
+                  disabled={option.expired || shipment.locked !== null || pick.state !== "idle"}
+                  onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
+                />
+              </span>,
+              <WrappingText key="carrier" maxWidth={110}>
+                {carrierName(names, option.carrierCode)}
+              </WrappingText>,
               <InlineStack key="service" gap="100" blockAlign="center">
                 <WrappingText maxWidth={140}>{serviceName(names, option)}</WrappingText>
                 {option.expired && <Badge tone="warning">Expired</Badge>}
@@ -203,7 +201,7 @@ export function ShipmentRates({
                 </WrappingText>
               ),
               formatMoney(option.totalAmount, option.currency),
-              <WrappingText key="surcharges" maxWidth={140}>
+              <WrappingText key="surcharges" maxWidth={160}>
                 {surcharges(option)}
               </WrappingText>,
               option.zone || "—",
