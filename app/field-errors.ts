@@ -18,13 +18,6 @@ export function fieldErrors(
   return errors;
 }
 
-/** Every problem on one line, for a refusal's message: "sender.phone: enter a phone number; boxes[1].name: another box has this name". */
-export function listFieldErrors(errors: FieldErrors): string {
-  return Object.entries(errors)
-    .map(([field, message]) => `${field}: ${message}`)
-    .join("; ");
-}
-
 /**
  * What a merchant calls a field: the thing it belongs to ("Box 1", "Blue T-shirt (M)") and the field's own
  * name in the middle of a sentence ("weight", "HS code"). Either may be missing.
@@ -68,17 +61,28 @@ export const plainFieldNames: FieldNamer = (path) => {
   return last ? { label: last.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() } : {};
 };
 
+/** "boxes[1].name" → ["boxes", 1, "name"]: a field's key (as fieldErrors writes it) back into its path, to name it. */
+export function issuePathOf(key: string): PropertyKey[] {
+  if (key === formatIssuePath([])) return [];
+  return [...key.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((part) => (part[1] !== undefined ? Number(part[1]) : part[2]!));
+}
+
 /**
- * A validation's problems as a form's refusal: each field's first problem, keyed by its path (where the page
- * shows it) and said in the merchant's words through `names`, and all of them on one line for the message.
+ * A form's problems, keyed by field (where the page shows each), as its refusal: each said in the merchant's
+ * words through `names`, and all of them on one line for the message.
  */
+export function describeFieldErrors(errors: FieldErrors, names: FieldNamer = plainFieldNames): { message: string; fieldErrors: FieldErrors } {
+  const said: FieldErrors = {};
+  for (const [key, problem] of Object.entries(errors)) said[key] = sayProblem(names(issuePathOf(key)), problem);
+  return { message: Object.values(said).join("; ") || "The form could not be read. Reload the page and try again.", fieldErrors: said };
+}
+
+/** A validation's problems as a form's refusal: each field's first problem, said through `names` (describeFieldErrors). */
 export function describeIssues(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
   names: FieldNamer = plainFieldNames,
 ): { message: string; fieldErrors: FieldErrors } {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[formatIssuePath(issue.path)] ??= sayProblem(names(issue.path), issue.message);
-  return { message: Object.values(errors).join("; ") || "The form could not be read. Reload the page and try again.", fieldErrors: errors };
+  return describeFieldErrors(fieldErrors(issues), names);
 }
 
 /** Adds `more` to `errors`, keeping a message already there for the same field. */

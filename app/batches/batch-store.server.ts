@@ -5,6 +5,7 @@ import { parseServiceTimestamp, type ShippingContext } from "../shipping/context
 import { checkBatchable, type BatchGuard, type Refusal, type ShipmentForBatch } from "./eligibility";
 import { compareMembership, type MembershipView, type RemoteQuote } from "./membership";
 import { readByIds } from "../id-lists.server";
+import { keptShopTimeZone } from "../settings/shop-time-zone.server";
 
 /** Reads shared by batch management and booking: batch rows, their members, the guard, the service's view. */
 
@@ -68,7 +69,7 @@ export async function batchMembers(ctx: ShippingContext, batchId: string): Promi
  */
 export async function batchGuard(ctx: ShippingContext, fulfillmentOrderIds: readonly string[], exceptBatchId?: string): Promise<BatchGuard> {
   const ids = [...new Set(fulfillmentOrderIds)];
-  const [labelled, batched] = await Promise.all([
+  const [labelled, batched, timeZone] = await Promise.all([
     readByIds(ctx, ids, (chunk) =>
       ctx.db.shipment.findMany({
         where: { shop: ctx.shop, fulfillmentOrderId: { in: chunk }, bookingStatus: { in: ["BOOKED", "BOOKING"] } },
@@ -85,9 +86,11 @@ export async function batchGuard(ctx: ShippingContext, fulfillmentOrderIds: read
         select: { fulfillmentOrderId: true, batch: { select: { id: true, name: true, status: true } } },
       }),
     ),
+    keptShopTimeZone(ctx),
   ]);
   return {
     now: ctx.now(),
+    timeZone,
     // BOOKED wins over BOOKING when an order has both (a label exists).
     labelled: new Map(
       labelled

@@ -17,7 +17,7 @@ function shipment(overrides: Partial<ShipmentForBatch> = {}): ShipmentForBatch {
 }
 
 function guard(overrides: Partial<BatchGuard> = {}): BatchGuard {
-  return { now, labelled: new Map(), batched: new Map(), ...overrides };
+  return { now, timeZone: "America/New_York", labelled: new Map(), batched: new Map(), ...overrides };
 }
 
 const FO = "gid://shopify/FulfillmentOrder/1";
@@ -45,7 +45,7 @@ describe("checkBatchable", () => {
     ["no rate is picked", { selectedQuoteId: null }, {}, /No rate is picked/],
     ["quoting failed", { quoteStatus: "FAILED" }, {}, /No rate is picked/],
     ["the quote row is gone", { selectedQuoteExpiresAt: null }, {}, /no longer on record/],
-    ["its rate expired", { selectedQuoteExpiresAt: now }, {}, /expired on 2026-11-23/],
+    ["its rate expired", { selectedQuoteExpiresAt: now }, {}, /expired on Nov 23, 2026, 10:00 AM\. Get rates/],
   ])("GIVEN %s THEN it is refused with what to do", (_case, overrides, guardOverrides, reason) => {
     const result = checkBatchable([shipment(overrides)], guard(guardOverrides));
     expect(result.accepted).toEqual([]);

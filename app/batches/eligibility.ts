@@ -1,3 +1,5 @@
+import { formatDateTime } from "../locale/shop-time";
+
 /**
  * Which shipments may go into a batch, pure. The guard against booking an order twice starts here: a
  * fulfillment order that has a label (or a booking in progress), or is already in a batch that may still
@@ -16,6 +18,8 @@ export interface ShipmentForBatch {
 
 export interface BatchGuard {
   now: Date;
+  /** The shop's time zone, in which a refusal writes when a rate expired. */
+  timeZone: string;
   /** Fulfillment orders with a shipment BOOKED or BOOKING, with its tracking number when booked. */
   labelled: ReadonlyMap<string, { bookingStatus: string; trackingNumber: string | null }>;
   /** Fulfillment orders with a shipment in a batch that holds it on the service (being created, open, being booked, or cancelled). */
@@ -27,8 +31,6 @@ export interface Refusal {
   orderName: string;
   reason: string;
 }
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Splits `shipments` into those that can be batched (in the given order) and the others with why. */
 export function checkBatchable<S extends ShipmentForBatch>(shipments: readonly S[], guard: BatchGuard): { accepted: S[]; refused: Refusal[] } {
@@ -59,7 +61,7 @@ function refusalOf(shipment: ShipmentForBatch, guard: BatchGuard, taken: Readonl
   if (shipment.quoteStatus !== "QUOTED" || shipment.selectedQuoteId === null) return "No rate is picked for it yet. Pick one on the rates page.";
   if (!shipment.selectedQuoteExpiresAt) return "Its picked rate is no longer on record. Get rates for it again.";
   if (shipment.selectedQuoteExpiresAt.getTime() <= guard.now.getTime()) {
-    return `Its rate expired on ${day(shipment.selectedQuoteExpiresAt)}. Get rates for it again, then add it.`;
+    return `Its rate expired on ${formatDateTime(shipment.selectedQuoteExpiresAt, guard.timeZone)}. Get rates for it again, then add it.`;
   }
   return null;
 }

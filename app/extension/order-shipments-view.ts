@@ -10,7 +10,7 @@ import * as z from "zod/mini";
 export const LatestTracking = z.object({
   /** The carrier's status ("In Transit", "Delivered"). */
   status: z.string(),
-  /** Where, as the carrier wrote it ("MEMPHIS, TN, US"); null when the event has no place. */
+  /** Where, codes in words ("MEMPHIS, Tennessee, United States" for the carrier's "MEMPHIS, TN, US"); null when the event has no place. */
   place: z.nullable(z.string()),
   /** ISO time of the event. */
   at: z.string(),

@@ -1,11 +1,11 @@
 import type { Shipment } from "@prisma/client";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import type { Context } from "../context";
-import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { unshippableReason } from "../orders/orders-to-ship.server";
 import { formatMoney } from "../shipping/money";
+import { lastQuoteBlockers } from "../quoting/last-quote.server";
 import { latestCarrierEvent } from "../tracking/tracking-views.server";
 import type { BlockShipment, OrderShipmentsView } from "./order-shipments-view";
 import { formatDateTime } from "../locale/shop-time";
@@ -16,8 +16,6 @@ import { carrierName, serviceName, type ServiceNames } from "../shipping/service
  * status, tracking), and why the order cannot be shipped when that applies. Read from the app's own
  * database only, so the block costs Shopify nothing; an order of another shop is simply not found.
  */
-
-const Issues = z.array(z.object({ message: z.string() }));
 
 function labelStatus(row: Shipment): Pick<BlockShipment, "labelStatus" | "tone"> {
   switch (row.bookingStatus) {
@@ -45,13 +43,13 @@ export async function orderShipmentsView(
   display: { names: ServiceNames; timeZone: string },
 ): Promise<OrderShipmentsView | null> {
   const { db, shop } = ctx;
-  const [rows, [mirrored], blocked] = await Promise.all([
+  const [rows, [mirrored], lastQuote] = await Promise.all([
     db.shipment.findMany({
       where: { shop, orderId, OR: [{ bookingStatus: { not: "NONE" } }, { quoteStatus: "QUOTED", batchId: null }] },
       orderBy: { createdAt: "asc" },
     }),
     loadMirroredOrders(ctx, [orderId]),
-    db.blockedOrder.findFirst({ where: { orderId, run: { shop } }, orderBy: { run: { startedAt: "desc" } } }),
+    lastQuoteBlockers(ctx, [orderId]),
   ]);
   if (rows.length === 0 && !mirrored) return null;
   // Rates that were never booked are shown once per fulfillment order, and only when nothing is booked for it.
@@ -94,8 +92,7 @@ export async function orderShipmentsView(
   const blockers: string[] = [];
   const reason = mirrored ? unshippableReason(mirrored) : null;
   if (reason && booked.length === 0) blockers.push(reason);
-  if (blocked && shown.length === 0)
-    for (const issue of Issues.parse(JSON.parse(blocked.issues))) if (!blockers.includes(issue.message)) blockers.push(issue.message);
+  if (shown.length === 0) for (const message of lastQuote.get(orderId) ?? []) if (!blockers.includes(message)) blockers.push(message);
 
   return {
     order: { id: orderId, name: mirrored?.name ?? rows[0]!.orderName },

@@ -1,6 +1,10 @@
 import { describeError } from "../../shipping-api/client";
 import type { TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
+import { carrierPlaceName } from "../locale/places";
+import { formatDateTime } from "../locale/shop-time";
+import { keptShopTimeZone } from "../settings/shop-time-zone.server";
+import { parseServiceTimestamp } from "../shipping/context.server";
 import { shippingClientFor } from "../shipping/client.server";
 import { shipmentOfTrackingPage } from "./tracking-link.server";
 
@@ -15,8 +19,11 @@ export type PublicTracking =
       orderName: string;
       trackingNumber: string;
       carrier: string;
-      /** Most recent first, as Track Shipment answers. */
-      events: Array<Pick<TrackingEvent, "event" | "eventStatus" | "eventTime" | "serviceArea" | "serviceAreaCountry">>;
+      /**
+       * Most recent first, as Track Shipment answers: `at` in the shop's time zone and the one format ("Nov 27,
+       * 2026, 9:10 AM"), `place` in words ("New York, United States" for "US-NY").
+       */
+      events: Array<Pick<TrackingEvent, "event" | "eventStatus"> & { at: string; place: string }>;
     }
   | { kind: "not_found" }
   | { kind: "unavailable"; trackingNumber: string };
@@ -38,7 +45,11 @@ export async function loadPublicTracking(ctx: Pick<Context, "db" | "log">, token
   const account = await db.shippingAccount.findUnique({ where: { shop: shipment.shop }, select: { shop: true } });
   if (!account) return unavailable;
   const client = await shippingClientFor(db, shipment.shop, { timeoutMs: 10_000, retry: { attempts: 2 } });
-  const [tracking, services] = await Promise.all([client.trackShipment({ bookNumber: shipment.bookNumber }), client.listServices()]);
+  const [tracking, services, timeZone] = await Promise.all([
+    client.trackShipment({ bookNumber: shipment.bookNumber }),
+    client.listServices(),
+    keptShopTimeZone({ db, shop: shipment.shop }),
+  ]);
   if (!tracking.ok) {
     ctx.log.warn({ shipmentId, shop: shipment.shop }, `tracking page: ${describeError(tracking.error)}`);
     return unavailable;
@@ -52,9 +63,8 @@ export async function loadPublicTracking(ctx: Pick<Context, "db" | "log">, token
     events: tracking.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({
       event,
       eventStatus,
-      eventTime,
-      serviceArea,
-      serviceAreaCountry,
+      at: formatDateTime(parseServiceTimestamp(eventTime), timeZone),
+      place: carrierPlaceName(serviceArea, serviceAreaCountry),
     })),
   };
 }

@@ -9,6 +9,9 @@ import {
   type ShipmentState,
 } from "./write-back-plan";
 
+/** The shop's time zone: a scheduled time reads in it ("Nov 30, 2026, 7:00 PM" for 2026-12-01T00:00Z), not in UTC. */
+const ZONE = "America/New_York";
+
 const FO = "gid://shopify/FulfillmentOrder/1";
 const shipment: QueuedShipment = {
   orderName: "#1001",
@@ -52,7 +55,7 @@ function state(overrides: Partial<ShipmentState> & { fo?: Partial<FulfillmentOrd
 
 describe("decideWriteBack", () => {
   it("GIVEN an open fulfillment order that still holds the units THEN the fulfillment is created on it with the shipment's lines", () => {
-    expect(decideWriteBack(shipment, state())).toEqual({ kind: "create", fulfillmentOrderId: FO, lines: shipment.lines });
+    expect(decideWriteBack(shipment, state(), ZONE)).toEqual({ kind: "create", fulfillmentOrderId: FO, lines: shipment.lines });
   });
 
   it("GIVEN a fulfillment with the tracking number already exists THEN it is linked, whatever else changed", () => {
@@ -65,7 +68,7 @@ describe("decideWriteBack", () => {
         { id: "gid://shopify/Fulfillment/6", status: "SUCCESS", trackingNumbers: ["OTHER", "NPS100200300"] },
       ],
     };
-    expect(decideWriteBack(shipment, state({ order, fo: { status: "CLOSED", supportedActions: [] } }))).toEqual({
+    expect(decideWriteBack(shipment, state({ order, fo: { status: "CLOSED", supportedActions: [] } }), ZONE)).toEqual({
       kind: "link",
       fulfillmentId: "gid://shopify/Fulfillment/6",
     });
@@ -78,7 +81,7 @@ describe("decideWriteBack", () => {
       fulfillmentsTruncated: false,
       fulfillments: [{ id: "gid://shopify/Fulfillment/5", status: "CANCELLED", trackingNumbers: ["NPS100200300"] }],
     };
-    expect(decideWriteBack(shipment, state({ order })).kind).toBe("create");
+    expect(decideWriteBack(shipment, state({ order }), ZONE).kind).toBe("create");
   });
 
   it.each([
@@ -100,7 +103,7 @@ describe("decideWriteBack", () => {
     [
       "the fulfillment order is scheduled",
       state({ fo: { status: "SCHEDULED", supportedActions: ["MARK_AS_OPEN"], fulfillAt: "2026-12-01T00:00:00Z" } }),
-      /#1001 is scheduled in Shopify and cannot be fulfilled until 2026-12-01.*Fulfill now/,
+      /#1001 is scheduled in Shopify and cannot be fulfilled until Nov 30, 2026, 7:00 PM, so .*Fulfill now/,
     ],
     [
       "a fulfillment service runs the fulfillment order",
@@ -113,7 +116,7 @@ describe("decideWriteBack", () => {
       /too many recent fulfillments.*tracking NPS100200300/,
     ],
   ])("GIVEN %s THEN nothing is created and the message says what to do", (_case, given, message) => {
-    const decision = decideWriteBack(shipment, given);
+    const decision = decideWriteBack(shipment, given, ZONE);
     expect(decision.kind).toBe("fail");
     expect(decision.kind === "fail" && decision.message).toMatch(message);
   });
@@ -124,7 +127,7 @@ describe("decideWriteBack", () => {
     ["fewer units remain on it than the shipment holds", state({ lines: [{ ...originalLines[0]!, remainingQuantity: 1 }, originalLines[1]!] })],
     ["a line item is gone from it", state({ lines: [originalLines[0]!, null] })],
   ])("GIVEN %s THEN the units are looked for elsewhere", (_case, given) => {
-    expect(decideWriteBack(shipment, given)).toEqual({ kind: "locate" });
+    expect(decideWriteBack(shipment, given, ZONE)).toEqual({ kind: "locate" });
   });
 });
 
@@ -142,7 +145,7 @@ describe("locateWriteBack", () => {
   const closedOriginal = fulfillmentOrder({ status: "CLOSED", supportedActions: [], lines: originalLines.map((line) => ({ ...line!, remainingQuantity: 0 })) });
 
   it("GIVEN every unit moved to one open fulfillment order THEN the fulfillment is created there with its line item ids", () => {
-    expect(locateWriteBack(shipment, originalLines, [closedOriginal, moved()])).toEqual({
+    expect(locateWriteBack(shipment, originalLines, [closedOriginal, moved()], ZONE)).toEqual({
       kind: "create",
       fulfillmentOrderId: "gid://shopify/FulfillmentOrder/2",
       lines: [
@@ -153,7 +156,12 @@ describe("locateWriteBack", () => {
   });
 
   it("GIVEN the units are open in two places THEN it is ambiguous and nothing is created", () => {
-    const decision = locateWriteBack(shipment, originalLines, [moved(), moved({ id: "gid://shopify/FulfillmentOrder/3", locationName: "Brooklyn Warehouse" })]);
+    const decision = locateWriteBack(
+      shipment,
+      originalLines,
+      [moved(), moved({ id: "gid://shopify/FulfillmentOrder/3", locationName: "Brooklyn Warehouse" })],
+      ZONE,
+    );
     expect(decision).toMatchObject({
       kind: "fail",
       message: expect.stringMatching(/open at more than one place in Shopify \(Oakland Studio and Brooklyn Warehouse\)/),
@@ -161,15 +169,17 @@ describe("locateWriteBack", () => {
   });
 
   it("GIVEN the units moved to a fulfillment order on hold THEN the hold is what the message reports", () => {
-    const decision = locateWriteBack(shipment, originalLines, [
-      closedOriginal,
-      moved({ status: "ON_HOLD", supportedActions: ["RELEASE_HOLD"], holds: [{ reason: "HIGH_RISK_OF_FRAUD", reasonNotes: null }] }),
-    ]);
+    const decision = locateWriteBack(
+      shipment,
+      originalLines,
+      [closedOriginal, moved({ status: "ON_HOLD", supportedActions: ["RELEASE_HOLD"], holds: [{ reason: "HIGH_RISK_OF_FRAUD", reasonNotes: null }] })],
+      ZONE,
+    );
     expect(decision).toMatchObject({ kind: "fail", message: expect.stringMatching(/#1001 is on hold in Shopify \(high risk of fraud\)/) });
   });
 
   it("GIVEN nothing of those line items remains anywhere THEN they were fulfilled without this tracking number", () => {
-    const decision = locateWriteBack(shipment, originalLines, [closedOriginal]);
+    const decision = locateWriteBack(shipment, originalLines, [closedOriginal], ZONE);
     expect(decision).toMatchObject({
       kind: "fail",
       message: expect.stringMatching(
@@ -181,7 +191,7 @@ describe("locateWriteBack", () => {
   it("GIVEN the units are split over two fulfillment orders THEN nothing is created and the merchant fulfils by hand", () => {
     const mugs = moved({ lines: [moved().lines[0]!] });
     const aprons = moved({ id: "gid://shopify/FulfillmentOrder/3", lines: [moved().lines[1]!] });
-    expect(locateWriteBack(shipment, originalLines, [closedOriginal, mugs, aprons])).toMatchObject({
+    expect(locateWriteBack(shipment, originalLines, [closedOriginal, mugs, aprons], ZONE)).toMatchObject({
       kind: "fail",
       message: expect.stringMatching(
         /moved, split or partly fulfilled in Shopify.*Fulfill what the parcel holds in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/,
@@ -190,7 +200,7 @@ describe("locateWriteBack", () => {
   });
 
   it("GIVEN the original line items cannot be read THEN nothing is created", () => {
-    expect(locateWriteBack(shipment, [originalLines[0]!, null], [moved()])).toMatchObject({
+    expect(locateWriteBack(shipment, [originalLines[0]!, null], [moved()], ZONE)).toMatchObject({
       kind: "fail",
       message: expect.stringMatching(
         /cannot tell what to fulfill\. Fulfill the parcel in Shopify with tracking NPS100200300\. If it will not ship, keep the parcel back/,
@@ -211,24 +221,25 @@ describe("what a failure tells the merchant to do with the label", () => {
   };
   const apron = { id: "gid://shopify/FulfillmentOrderLineItem/22", lineItemId: "gid://shopify/LineItem/2", name: "Linen Apron - Sage", remainingQuantity: 3 };
   const decisions = [
-    ["the order is gone", decideWriteBack(shipment, state({ order: null }))],
+    ["the order is gone", decideWriteBack(shipment, state({ order: null }), ZONE)],
     [
       "the order was cancelled",
-      decideWriteBack(shipment, state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } })),
+      decideWriteBack(shipment, state({ order: { name: "#1001", cancelledAt: "2026-11-20T10:00:00Z", fulfillments: [], fulfillmentsTruncated: false } }), ZONE),
     ],
     [
       "a fulfillment service runs it",
-      decideWriteBack(shipment, state({ fo: { supportedActions: ["REQUEST_FULFILLMENT"], locationName: "ParcelPro Fulfillment" } })),
+      decideWriteBack(shipment, state({ fo: { supportedActions: ["REQUEST_FULFILLMENT"], locationName: "ParcelPro Fulfillment" } }), ZONE),
     ],
-    ["its line items cannot be read", locateWriteBack(shipment, [originalLines[0]!, null], [])],
-    ["it was fulfilled without this tracking number", locateWriteBack(shipment, originalLines, [closed])],
+    ["its line items cannot be read", locateWriteBack(shipment, [originalLines[0]!, null], [], ZONE)],
+    ["it was fulfilled without this tracking number", locateWriteBack(shipment, originalLines, [closed], ZONE)],
     [
       "its units were split",
-      locateWriteBack(shipment, originalLines, [
-        closed,
-        elsewhere("gid://shopify/FulfillmentOrder/2", [mug]),
-        elsewhere("gid://shopify/FulfillmentOrder/3", [apron]),
-      ]),
+      locateWriteBack(
+        shipment,
+        originalLines,
+        [closed, elsewhere("gid://shopify/FulfillmentOrder/2", [mug]), elsewhere("gid://shopify/FulfillmentOrder/3", [apron])],
+        ZONE,
+      ),
     ],
   ] as const;
 

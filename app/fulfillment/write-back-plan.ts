@@ -15,6 +15,8 @@
  * yet, and Shopify refuses a create the mirror was wrong about, after which the rules above decide.
  */
 
+import { formatDateTime } from "../locale/shop-time";
+
 export interface ShipmentLine {
   fulfillmentOrderLineItemId: string;
   quantity: number;
@@ -105,18 +107,22 @@ export function unusedLabelAdvice(tracking: string): string {
   return `keep the parcel back and ask your shipping account's support whether the unused label (${tracking}) can be refunded; Consign cannot cancel a label once it is bought`;
 }
 
-function dateText(iso: string | null): string {
-  return iso ? ` until ${iso.slice(0, 10)}` : "";
+/** " until Nov 30, 2026, 7:00 PM" in the shop's time zone, or nothing when Shopify gave no time. */
+function untilText(iso: string | null, timeZone: string): string {
+  return iso ? ` until ${formatDateTime(iso, timeZone)}` : "";
 }
 
-/** Why nothing can be created on a fulfillment order that is not fulfillable, or null when it is. */
-function blockedMessage(shipment: QueuedShipment, fo: Omit<FulfillmentOrderState, "lines">): string | null {
+/**
+ * Why nothing can be created on a fulfillment order that is not fulfillable, or null when it is. Times are
+ * written in `timeZone`, the shop's.
+ */
+function blockedMessage(shipment: QueuedShipment, fo: Omit<FulfillmentOrderState, "lines">, timeZone: string): string | null {
   const tracking = `tracking ${shipment.trackingNumber}`;
   if (fo.status === "ON_HOLD") {
     return `${shipment.orderName} is on hold in Shopify${holdText(fo.holds)}, so the fulfillment with ${tracking} was not created. Release the hold in Shopify, then choose Retry.`;
   }
   if (fo.status === "SCHEDULED") {
-    return `${shipment.orderName} is scheduled in Shopify and cannot be fulfilled${dateText(fo.fulfillAt)}, so the fulfillment with ${tracking} was not created. Choose “Fulfill now” on the order in Shopify, then choose Retry.`;
+    return `${shipment.orderName} is scheduled in Shopify and cannot be fulfilled${untilText(fo.fulfillAt, timeZone)}, so the fulfillment with ${tracking} was not created. Choose “Fulfill now” on the order in Shopify, then choose Retry.`;
   }
   if (fo.requestStatus !== "UNSUBMITTED" || (FULFILLABLE.has(fo.status) && !fo.supportedActions.includes("CREATE_FULFILLMENT"))) {
     const where = fo.locationName ? ` (${fo.locationName})` : "";
@@ -151,8 +157,11 @@ export function writeFirstFromMirror(shipment: Pick<QueuedShipment, "lines">, mi
   return shipment.lines.every((line) => mirrored.lines.some((held) => held.id === line.fulfillmentOrderLineItemId && held.remainingQuantity >= line.quantity));
 }
 
-/** Rules 1–3, from the shipment's own fulfillment order; "locate" asks for the order's fulfillment orders (rule 4). */
-export function decideWriteBack(shipment: QueuedShipment, state: ShipmentState): WriteBackDecision {
+/**
+ * Rules 1–3, from the shipment's own fulfillment order; "locate" asks for the order's fulfillment orders (rule 4).
+ * Messages write times in `timeZone`, the shop's.
+ */
+export function decideWriteBack(shipment: QueuedShipment, state: ShipmentState, timeZone: string): WriteBackDecision {
   const { order, fulfillmentOrder } = state;
   const tracking = `tracking ${shipment.trackingNumber}`;
   if (!order) {
@@ -176,7 +185,7 @@ export function decideWriteBack(shipment: QueuedShipment, state: ShipmentState):
     };
   }
   if (fulfillmentOrder) {
-    const blocked = blockedMessage(shipment, fulfillmentOrder);
+    const blocked = blockedMessage(shipment, fulfillmentOrder, timeZone);
     if (blocked) return { kind: "fail", message: blocked };
     const stillHeld = shipment.lines.every((line, index) => {
       const now = state.lines[index];
@@ -197,6 +206,7 @@ export function locateWriteBack(
   shipment: QueuedShipment,
   originalLines: ShipmentState["lines"],
   current: readonly FulfillmentOrderState[],
+  timeZone: string,
 ): Exclude<WriteBackDecision, { kind: "link" } | { kind: "locate" }> {
   const tracking = `tracking ${shipment.trackingNumber}`;
   const needed = shipment.lines.map((line, index) => ({ line, item: originalLines[index] ?? null }));
@@ -228,8 +238,8 @@ export function locateWriteBack(
       message: `The items of ${shipment.orderName} in this shipment (${names}) are open at more than one place in Shopify (${places}), so Consign cannot tell which to fulfill. Fulfill them in Shopify with ${tracking} from the place the parcel left.`,
     };
   }
-  const elsewhere = current.find((fo) => !isFulfillable(fo) && holds(fo) && blockedMessage(shipment, fo) !== null);
-  if (elsewhere) return { kind: "fail", message: blockedMessage(shipment, elsewhere)! };
+  const elsewhere = current.find((fo) => !isFulfillable(fo) && holds(fo) && blockedMessage(shipment, fo, timeZone) !== null);
+  if (elsewhere) return { kind: "fail", message: blockedMessage(shipment, elsewhere, timeZone)! };
   const open = (fo: FulfillmentOrderState) => fo.status !== "CLOSED" && fo.status !== "CANCELLED" && fo.status !== "INCOMPLETE";
   const remaining = needed.reduce(
     (sum, { item }) =>

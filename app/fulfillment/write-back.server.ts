@@ -7,6 +7,7 @@ import { crashPoint } from "../crash-points.server";
 import { defineJob, type JobServices } from "../jobs/job";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { loadSettings } from "../settings/account.server";
+import { keptShopTimeZone } from "../settings/shop-time-zone.server";
 import { shippingClientFor } from "../shipping/client.server";
 import { AdminApiError, adminQuery, holdMirrorSync, isTransient, type ShopAdmin } from "../shopify/gateway.server";
 import { forEachInFlight } from "../shopify/in-flight";
@@ -113,6 +114,8 @@ interface RunContext {
   retryDelaysMs: readonly number[];
   notifyCustomer: boolean;
   labels: Map<string, string>;
+  /** The shop's time zone, for the times a message names. */
+  timeZone: string;
 }
 
 type Outcome = { status: "FULFILLED"; fulfillmentId: string } | { status: "FAILED"; message: string };
@@ -204,8 +207,9 @@ async function readThenWrite(run: RunContext, row: Shipment, shipment: QueuedRow
     fulfillmentsQuery: `created_at:>='${since}'`,
   });
   const state = toShipmentState(data, lineIds);
-  let decision = decideWriteBack(shipment, state);
-  if (decision.kind === "locate") decision = locateWriteBack(shipment, state.lines, await readCurrentFulfillmentOrders(run.admin, shipment.orderId));
+  let decision = decideWriteBack(shipment, state, run.timeZone);
+  if (decision.kind === "locate")
+    decision = locateWriteBack(shipment, state.lines, await readCurrentFulfillmentOrders(run.admin, shipment.orderId), run.timeZone);
   if (decision.kind === "link") return { status: "FULFILLED", fulfillmentId: decision.fulfillmentId };
   if (decision.kind === "fail") return { status: "FAILED", message: decision.message };
   if (refused && decision.fulfillmentOrderId === refused.fulfillmentOrderId && sameLines(decision.lines, refused.lines))
@@ -340,6 +344,7 @@ export async function writeBack(
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     notifyCustomer: (await loadSettings(ctx)).notifyCustomer,
     labels: await carrierLabels(ctx),
+    timeZone: await keptShopTimeZone(ctx),
   };
   // The mirror's re-reads (its own fulfillments' webhooks among them) wait until the last write: they are
   // coalesced meanwhile, and every point goes to the writes (docs/decisions/033).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fulfillmentStatusName } from "../orders/order-status";
-import { countryName, placeName, provinceName } from "./places";
+import { carrierPlaceName, countryName, placeName, provinceName, subdivisionName } from "./places";
 import { dayInZone, formatDate, formatDateTime, TimeZone } from "./shop-time";
 
 describe("names for places", () => {
@@ -22,6 +22,47 @@ describe("names for places", () => {
     [{ name: " ", code: null }, ""],
   ])("GIVEN the province %j THEN it reads %j", (province, name) => {
     expect(provinceName(province)).toBe(name);
+  });
+
+  it.each([
+    ["US", "NY", "New York"],
+    ["US", "us-ny", "New York"],
+    ["JP", "JP-13", "Tokyo"],
+    ["JP", "01", "Hokkaido"],
+    ["AU", "NSW", "New South Wales"],
+    ["CA", "QC", "Quebec"],
+    ["DE", "DE-BY", "Bavaria"],
+    ["US", "ZZ", null],
+    ["FR", "FR-75", null],
+    [null, "NY", null],
+  ])("GIVEN the country %j and the subdivision code %j THEN it is named %j", (country, code, name) => {
+    expect(subdivisionName(country, code)).toBe(name);
+  });
+
+  it("GIVEN an order's province kept as a code only THEN its name comes from the country's subdivisions", () => {
+    expect(provinceName({ name: null, code: "TN" }, "US")).toBe("Tennessee");
+    expect(placeName({ city: "Osaka", province: null, provinceCode: "JP-27", countryCode: "JP" })).toBe("Osaka, Osaka, Japan");
+  });
+
+  it.each<[string | null, string | null, string]>([
+    ["US-NY", "US", "New York, United States"],
+    ["DE", "DE", "Germany"],
+    ["JP-13", "JP", "Tokyo, Japan"],
+    ["TOKYO, JP-13", "JP", "TOKYO, Japan"],
+    ["MEMPHIS, TN", "US", "MEMPHIS, Tennessee, United States"],
+    ["LOS ANGELES, CA", "US", "LOS ANGELES, California, United States"],
+    ["TORONTO, ON", "CA", "TORONTO, Ontario, Canada"],
+    ["SYDNEY, NSW", "AU", "SYDNEY, New South Wales, Australia"],
+    ["Frankfurt am Main Hub", "DE", "Frankfurt am Main Hub, Germany"],
+    ["PARIS, FR-75", "FR", "PARIS, FR-75, France"],
+    ["MEMPHIS, TN, US", null, "MEMPHIS, Tennessee, United States"],
+    ["US-NY, US", null, "New York, United States"],
+    ["DE, DE", null, "Germany"],
+    ["Memphis, Tennessee, United States", null, "Memphis, Tennessee, United States"],
+    ["", "GB", "United Kingdom"],
+    [null, null, ""],
+  ])("GIVEN a carrier's place %j in %j THEN it reads %j, codes in words and the carrier's words kept", (area, country, words) => {
+    expect(carrierPlaceName(area, country)).toBe(words);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { isSupportedCountry, isValidPhoneNumber } from "libphonenumber-js";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { countryName } from "../locale/places";
+import { SUBDIVISIONS } from "../locale/subdivisions";
 
 /**
  * A shipping address checked as carriers will check it, before it is quoted: the postal code in its country's
@@ -11,15 +12,10 @@ import { countryName } from "../locale/places";
  * without a known format.
  */
 
-/** The US's states, district and territories, and its military "states"; Canada's provinces and territories. */
+/** The US's states, district, territories and military "states"; Canada's provinces and territories. */
 const STATE_CODES: Record<string, ReadonlySet<string>> = {
-  US: new Set(
-    (
-      "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN " +
-      "TX UT VT VA WA WV WI WY AS GU MP PR VI UM FM MH PW AA AE AP"
-    ).split(" "),
-  ),
-  CA: new Set("AB BC MB NB NL NS NT NU ON PE QC SK YT".split(" ")),
+  US: new Set(Object.keys(SUBDIVISIONS.US!)),
+  CA: new Set(Object.keys(SUBDIVISIONS.CA!)),
 };
 
 /** What a postal code looks like where a merchant most often mistypes one. */

@@ -4,13 +4,17 @@ import { loadMirroredOrders } from "./mirror.server";
 import type { MirroredOrder } from "./order-node";
 import type { OrderListQuery } from "./order-list-query";
 import { countryName, placeName } from "../locale/places";
-import { unshippableIssues } from "./shipment-mapping";
+import { withCustoms } from "./customs.server";
+import { goodsWeight, shipsInParcel, unshippableIssues } from "./shipment-mapping";
+import type { OrderShippingLine } from "./types";
+import { API_WEIGHT_UNIT, formatWeight, type ShopifyWeightUnit } from "./weights";
 
 /**
  * The "Orders to ship" list: mirrored orders with a fulfillment order still open, newest first, each with
  * whether the app can ship it and, if not, why (on hold, fulfilled by a service, picked up, nothing left) — so
  * no order silently goes missing. An order whose fulfillment orders are all closed has shipped: it leaves the
  * list (and its count) as soon as a webhook refreshes it, as the next full sync would drop it from the mirror.
+ * Each row says who it goes to, the shipping the customer paid for and what its parcels' contents weigh.
  */
 
 type Db = Pick<PrismaClient, "shipment">;
@@ -27,8 +31,17 @@ export interface OrderListRow {
   name: string;
   createdAt: string;
   destination: string;
+  /** Who it goes to: the shipping address's name, else the order's email; null when neither is known. */
+  customer: string | null;
+  /** The shipping the customer chose and paid for at checkout, null for none. */
+  shippingLine: OrderShippingLine | null;
   country: string | null;
   items: number;
+  /**
+   * What the items still to ship weigh ("2.75 lb", in the shop's unit, weights the merchant typed for the order
+   * included); null when an item has no weight yet.
+   */
+  weight: string | null;
   tags: string[];
   fulfillmentStatus: string;
   shippable: boolean;
@@ -106,7 +119,10 @@ export interface OrderListPage {
  * One page of Orders to ship. Without the Rates filter the database counts and pages (`LIMIT`/`OFFSET` on the
  * shop's `orderCreatedAt` index); with it, the matching ids are paged here. Only the page's orders are read whole.
  */
-export async function listOrdersToShip(ctx: Pick<Context, "db" | "shop">, filters: OrderListFilters & { page: number }): Promise<OrderListPage> {
+export async function listOrdersToShip(
+  ctx: Pick<Context, "db" | "shop">,
+  filters: OrderListFilters & { page: number; weightUnit: ShopifyWeightUnit },
+): Promise<OrderListPage> {
   const { db, shop } = ctx;
   const where = orderWhere(shop, filters);
   const [total, facets] = await Promise.all([filters.quoted === "any" ? db.mirrorOrder.count({ where }) : null, listFacets(db, shop)]);
@@ -121,7 +137,8 @@ export async function listOrdersToShip(ctx: Pick<Context, "db" | "shop">, filter
     (await db.mirrorOrder.findMany({ where, orderBy: { orderCreatedAt: "desc" }, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, select: { id: true } })).map(
       (row) => row.id,
     );
-  const [orders, quoted] = await Promise.all([loadMirroredOrders(ctx, pageIds), quotedEverywhere ?? quotedOrderIds(db, shop, pageIds)]);
+  const [mirrored, quoted] = await Promise.all([loadMirroredOrders(ctx, pageIds), quotedEverywhere ?? quotedOrderIds(db, shop, pageIds)]);
+  const orders = await withCustoms(ctx, mirrored);
   const rows = orders.map((order): OrderListRow => {
     const reason = unshippableReason(order);
     const address = order.shippingAddress;
@@ -130,8 +147,11 @@ export async function listOrdersToShip(ctx: Pick<Context, "db" | "shop">, filter
       name: order.name,
       createdAt: order.createdAt,
       destination: address ? placeName(address) || "No shipping address" : "No shipping address",
+      customer: customerName(order),
+      shippingLine: order.shippingLine,
       country: address?.countryCode ?? null,
       items: order.fulfillmentOrders.reduce((sum, fo) => sum + fo.lines.reduce((lines, line) => lines + line.remainingQuantity, 0), 0),
+      weight: contentsWeight(order, filters.weightUnit),
       tags: order.tags,
       fulfillmentStatus: order.displayFulfillmentStatus,
       shippable: reason === null,
@@ -155,6 +175,26 @@ async function listFacets(db: Pick<PrismaClient, "mirrorOrder">, shop: string): 
       .sort((a, b) => a.name.localeCompare(b.name)),
     tags: [...new Set(tagLists.flatMap((row) => JSON.parse(row.tags) as string[]))].sort((a, b) => a.localeCompare(b)),
   };
+}
+
+/** Who the order goes to: the shipping address's name (its first and last name when it has no whole one), else the order's email. */
+function customerName(order: Pick<MirroredOrder, "shippingAddress" | "email">): string | null {
+  const address = order.shippingAddress;
+  const name =
+    address?.name?.trim() ||
+    [address?.firstName, address?.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(" ");
+  return name || order.email?.trim() || null;
+}
+
+/** What the order's items still to ship weigh, in `unit` ("2.75 lb"); null when one of them has no weight. */
+function contentsWeight(order: Pick<MirroredOrder, "fulfillmentOrders">, unit: ShopifyWeightUnit): string | null {
+  const lines = order.fulfillmentOrders.flatMap((fo) => fo.lines.filter(shipsInParcel));
+  if (lines.length === 0 || lines.some((line) => !line.weight || line.weight.value <= 0)) return null;
+  const apiUnit = API_WEIGHT_UNIT[unit];
+  return `${formatWeight(goodsWeight(lines), apiUnit)} ${apiUnit}`;
 }
 
 /** Why none of the order's fulfillment orders can be shipped with a label now, or null when one can. */

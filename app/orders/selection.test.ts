@@ -14,7 +14,7 @@ describe("parseOrderSelection", () => {
 
   it("GIVEN a product id THEN an error naming the field and the value", () => {
     expect(parseOrderSelection(new URLSearchParams("ids[]=gid://shopify/Product/1"))).toEqual({
-      error: 'ids: "gid://shopify/Product/1" must be an order id like gid://shopify/Order/1001',
+      error: "The order id “gid://shopify/Product/1” must be an order id like gid://shopify/Order/1001",
     });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeIssues } from "../field-errors";
 import { shopifyGid } from "../shopify/gid";
 
 /** Order GIDs as Shopify writes them. */
@@ -17,7 +18,7 @@ export function parseOrderSelection(params: URLSearchParams): { ids: string[] } 
   const ids = new Set<string>();
   for (const value of raw) {
     const parsed = OrderGid.safeParse(value);
-    if (!parsed.success) return { error: `ids: "${value}" ${parsed.error.issues[0]?.message ?? "is not an order id"}` };
+    if (!parsed.success) return { error: describeIssues(parsed.error.issues, () => ({ label: `The order id “${value}”` })).message };
     ids.add(parsed.data);
   }
   return { ids: [...ids] };
@@ -28,7 +29,7 @@ export function parseOrderSelection(params: URLSearchParams): { ids: string[] } 
  * the order given; a refusal names the field and what it takes.
  */
 export function orderNumbersQuery(max: number) {
-  const field = `orders: the orders' numeric ids, separated by commas (e.g. 1001,1002), at most ${max}`;
+  const field = `must be the orders' numeric ids, separated by commas (e.g. 1001,1002), at most ${max}`;
   return z.object({
     orders: z
       .string({ error: field })

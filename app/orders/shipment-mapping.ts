@@ -14,6 +14,7 @@ import type { Outcome } from "../outcome";
 import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, OrderForShipping } from "./types";
 import { formatWeight, toNanograms, weightIn } from "./weights";
 import { addressProblems } from "./address-checks";
+import { countryName } from "../locale/places";
 
 /**
  * Order → quote request, pure (no I/O, table-tested). One shipment per shippable fulfillment order (a
@@ -116,6 +117,11 @@ export function fulfillmentOrderIssue(fo: FulfillmentOrderForShipping): MappingI
 /** A line still to fulfil that goes in the parcel: gift cards and digital products (requiresShipping false) do not. */
 export function shipsInParcel(line: FulfillmentOrderLine): boolean {
   return line.remainingQuantity > 0 && line.requiresShipping !== false;
+}
+
+/** What the lines weigh, each line's unit weight times its quantity still to fulfil; lines without a weight add nothing. */
+export function goodsWeight(lines: readonly FulfillmentOrderLine[]): bigint {
+  return lines.reduce((sum, line) => sum + (line.weight ? toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity) : 0n), 0n);
 }
 
 /** Digits only; a leading country code 1 dropped for US and CA, which leaves the 10 digits carriers expect. */
@@ -229,12 +235,11 @@ function mapFulfillmentOrder(
   if (serving.length === 0) {
     issues.push({
       code: "NO_SERVICE_FOR_DESTINATION",
-      message: `None of your enabled services ships to ${receiver.country}. Enable one in Settings.`,
+      message: `None of your enabled services ships to ${countryName(receiver.country)}. Enable one in Settings.`,
     });
   }
 
-  const goods = lines.reduce((sum, line) => sum + (line.weight ? toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity) : 0n), 0n);
-  const total = goods + toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit);
+  const total = goodsWeight(lines) + toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit);
   const fitsSomeService = serving.some((service) => service.packageTypes.some((type) => weightIn(total, type.weightUnit) <= Number(type.maxWeightPerPiece)));
   if (serving.length > 0 && !fitsSomeService) {
     issues.push({

@@ -6,7 +6,7 @@ import type { CarrierPerformance } from "./carrier-performance";
 export const PERIODS = [7, 30, 90, 365] as const;
 export const OverviewQuery = z.object({
   period: z
-    .enum(PERIODS.map(String) as [string, ...string[]], { error: `period: one of ${PERIODS.join(", ")} days` })
+    .enum(PERIODS.map(String) as [string, ...string[]], { error: `must be one of ${PERIODS.join(", ")} days` })
     .default("30")
     .transform(Number),
 });

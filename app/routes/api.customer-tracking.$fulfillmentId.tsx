@@ -4,6 +4,7 @@ import { z } from "zod";
 import { contextFor } from "../context.server";
 import { discardBody } from "../posted-form.server";
 import { authenticateCustomer } from "../request-context.server";
+import { describeIssues } from "../field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { customerTracking } from "../extension/customer-tracking.server";
 
@@ -14,12 +15,12 @@ import { customerTracking } from "../extension/customer-tracking.server";
  * preflight. Another customer's order, or a fulfillment Consign did not write, is 404 without saying which.
  */
 
-const FulfillmentParam = z.string().regex(/^\d{1,20}$/, "fulfillmentId: the fulfillment's numeric id, e.g. 4001");
+const FulfillmentParam = z.string().regex(/^\d{1,20}$/, "must be the fulfillment's numeric id, e.g. 4001");
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { shop, customerId, cors } = await authenticateCustomer(request);
   const id = FulfillmentParam.safeParse(params.fulfillmentId);
-  if (!id.success) return cors(json({ error: id.error.issues[0]?.message ?? "fulfillmentId is invalid" }, { status: 400 }));
+  if (!id.success) return cors(json({ error: describeIssues(id.error.issues, () => ({ label: "Fulfillment" })).message }, { status: 400 }));
   const view = await customerTracking(contextFor(shop), { customerId, fulfillmentId: shopifyGid("Fulfillment", id.data) });
   if (!view) return cors(json({ error: "There is no tracking for this shipment in your account." }, { status: 404 }));
   return cors(json(view, { headers: { "cache-control": "private, no-store" } }));

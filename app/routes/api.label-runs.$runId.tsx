@@ -5,6 +5,7 @@ import { contextFor } from "../context.server";
 import { buyLabels, labelRunView } from "../extension/label-run.server";
 import { discardBody } from "../posted-form.server";
 import { authenticateAdmin } from "../request-context.server";
+import { describeIssues } from "../field-errors";
 import { NotConnectedError } from "../shipping/client.server";
 import { withShipping } from "../shipping/context.server";
 
@@ -14,13 +15,13 @@ import { withShipping } from "../shipping/context.server";
  * shop's run is 404. Session token as Bearer, cross-origin (CORS), as every extension route.
  */
 
-const RunParam = z.string().regex(/^[a-z0-9]{1,40}$/i, "runId: the id the modal was given when it started quoting");
+const RunParam = z.string().regex(/^[a-z0-9]{1,40}$/i, "must be the id the modal was given when it started quoting");
 
 async function shippingContext(request: Request, runId: string | undefined) {
   const { admin, session, cors } = await authenticateAdmin(request);
   const refuse = (status: number, error: string) => cors(json({ error }, { status }));
   const id = RunParam.safeParse(runId);
-  if (!id.success) return { refusal: refuse(400, id.error.issues[0]?.message ?? "runId is invalid") };
+  if (!id.success) return { refusal: refuse(400, describeIssues(id.error.issues, () => ({ label: "Run" })).message) };
   try {
     return { ctx: await withShipping(contextFor(session.shop, { shopify: { admin, shop: session.shop } })), runId: id.data, cors, refuse };
   } catch (error) {

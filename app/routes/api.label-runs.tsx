@@ -5,6 +5,7 @@ import { shippableCount, startLabelRun } from "../extension/label-run.server";
 import { MODAL_ORDER_LIMIT } from "../extension/label-run-view";
 import { orderNumbersQuery } from "../orders/selection";
 import { discardBody } from "../posted-form.server";
+import { describeIssues } from "../field-errors";
 import { authenticateAdmin } from "../request-context.server";
 
 /**
@@ -21,7 +22,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const refuse = (status: number, error: string) => cors(json({ error }, { status }));
   if (request.method !== "POST") return cors(json({ error: "Only GET and POST are served here." }, { status: 405, headers: { allow: "GET, POST, OPTIONS" } }));
   const query = LabelRunOrders.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return refuse(400, query.error.issues[0]?.message ?? "orders is invalid");
+  if (!query.success) return refuse(400, describeIssues(query.error.issues).message);
   const started = await startLabelRun(contextFor(session.shop, { shopify: { admin, shop: session.shop } }), query.data.orders);
   if (!started.ok) return refuse(started.status, started.message);
   return cors(json({ runId: started.runId }, { status: 201, headers: { "cache-control": "private, no-store" } }));
@@ -34,6 +35,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticateAdmin(request);
   const query = LabelRunOrders.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return cors(json({ error: query.error.issues[0]?.message ?? "orders is invalid" }, { status: 400 }));
+  if (!query.success) return cors(json({ error: describeIssues(query.error.issues).message }, { status: 400 }));
   return cors(json(await shippableCount(contextFor(session.shop), query.data.orders), { headers: { "cache-control": "private, no-store" } }));
 };

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeIssues } from "../field-errors";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { contextFor } from "../context.server";
@@ -14,20 +15,21 @@ import { authenticateAdmin, extensionGetOnly } from "../request-context.server";
  * preflight, and `cors` adds the headers a cross-origin extension request needs.
  */
 
-const OrderParam = z.string().regex(/^\d{1,20}$/, "id: the order's numeric id, e.g. 1001");
+const OrderParam = z.object({ id: z.string("is required").regex(/^\d{1,20}$/, "must be the order's number in its admin URL, e.g. 1001") });
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, cors, admin } = await authenticateAdmin(request);
-  const id = OrderParam.safeParse(params.id);
-  if (!id.success) return cors(json({ error: id.error.issues[0]?.message ?? "id is invalid" }, { status: 400 }));
+  const param = OrderParam.safeParse(params);
+  if (!param.success) return cors(json({ error: describeIssues(param.error.issues, () => ({ label: "The order id" })).message }, { status: 400 }));
+  const { id } = param.data;
   const ctx = contextFor(session.shop, { shopify: { admin, shop: session.shop } });
   // Carriers and services by name, times in the shop's time zone: as the app's own pages write them.
   const [names, timeZone] = await Promise.all([loadServiceNames(ctx), loadShopTimeZone(ctx)]);
-  const view = await orderShipmentsView(ctx, shopifyGid("Order", id.data), { names, timeZone });
+  const view = await orderShipmentsView(ctx, shopifyGid("Order", id), { names, timeZone });
   if (!view)
     return cors(
       json(
-        { error: `Consign has not seen order ${id.data} of ${session.shop}. Open Consign once so it reads your orders, then reload this page.` },
+        { error: `Consign has not seen order ${id} of ${session.shop}. Open Consign once so it reads your orders, then reload this page.` },
         { status: 404 },
       ),
     );

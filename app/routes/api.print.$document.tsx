@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeIssues } from "../field-errors";
 import { json } from "@remix-run/node";
 import { contextFor } from "../context.server";
 import { PrintOrdersQuery, printOrders } from "../documents/order-print.server";
@@ -18,10 +19,10 @@ const STATUS = { "not-found": 404, "nothing-to-print": 409, failed: 502 } as con
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { admin, session, cors } = await authenticateAdmin(request);
   const refuse = (status: number, error: string) => cors(json({ error }, { status }));
-  const document = PrintDocument.safeParse(params.document);
-  if (!document.success) return refuse(400, `document: one of ${PrintDocument.options.join(", ")}`);
+  const document = PrintDocument.safeParse(params.document, { error: () => `must be one of ${PrintDocument.options.join(", ")}` });
+  if (!document.success) return refuse(400, describeIssues(document.error.issues, () => ({ label: "Document" })).message);
   const query = PrintOrdersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return refuse(400, query.error.issues[0]?.message ?? "orders is invalid");
+  if (!query.success) return refuse(400, describeIssues(query.error.issues).message);
   let ctx;
   try {
     ctx = await withShipping(contextFor(session.shop, { shopify: { admin, shop: session.shop } }));

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeIssues } from "../field-errors";
 import { json } from "@remix-run/node";
 import { contextFor } from "../context.server";
 import { PrintOrdersQuery, printableOrders } from "../documents/order-print.server";
@@ -13,7 +14,7 @@ import { authenticateAdmin, extensionGetOnly } from "../request-context.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticateAdmin(request);
   const query = PrintOrdersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return cors(json({ error: query.error.issues[0]?.message ?? "orders is invalid" }, { status: 400 }));
+  if (!query.success) return cors(json({ error: describeIssues(query.error.issues).message }, { status: 400 }));
   const printable = await printableOrders(contextFor(session.shop), query.data.orders);
   if (!printable.ok) return cors(json({ error: printable.message }, { status: 404 }));
   return cors(json(printable.view, { headers: { "cache-control": "private, no-store" } }));

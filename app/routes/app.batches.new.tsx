@@ -13,6 +13,7 @@ import { requestContext } from "../request-context.server";
 import { runShipmentIds } from "../quoting/run-view.server";
 import { loadShopTimeZone } from "../settings/shop-time-zone.server";
 import { readPostedForm } from "../posted-form.server";
+import { describeIssues, inMerchantWords, type FieldNamer } from "../field-errors";
 import type { FieldErrors, Outcome } from "../outcome";
 import { PageTitleBar, pageMeta, type PageHandle } from "../components/page-title";
 
@@ -31,10 +32,12 @@ const NewBatchInput = z.object({
 });
 /** The rates page's Create batch: the run's ready shipments, read here, less those the merchant left out. */
 const FromRun = z.object({ runId: z.string().min(1).max(64), excludedShipmentIds: ShipmentIds });
-/** A refusal of the form: the field's first problem, shown on it and as the message. */
-function refused(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, field: string) {
-  const { path, message } = issues[0]!;
-  return json<ActionResult>({ ok: false, message, fieldErrors: { [String(path[0] ?? field)]: message } }, { status: 400 });
+/** The name's and the orders' problems are sentences of their own ("Give the batch a name…"); the run is named. */
+const names: FieldNamer = ([field]) => (field === "runId" ? { label: "The rates run" } : {});
+
+/** A refusal of the form: each field's problem, shown on it, and all of them as the message. */
+function refused(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  return json<ActionResult>({ ok: false, ...describeIssues(issues, names) }, { status: 400 });
 }
 
 /** "Labels Nov 27, 2026": today in the shop's time zone. */
@@ -60,12 +63,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const name = form.get("name");
   let shipmentIds = [...form.getAll("shipmentIds"), ...form.getAll("shipmentIds[]")].filter((value) => typeof value === "string");
   if (form.has("runId") && shipmentIds.length === 0) {
-    const fromRun = FromRun.safeParse({ runId: form.get("runId"), excludedShipmentIds: form.getAll("excludedShipmentIds") });
-    if (!fromRun.success) return refused(fromRun.error.issues, "runId");
+    const fromRun = FromRun.safeParse({ runId: form.get("runId"), excludedShipmentIds: form.getAll("excludedShipmentIds") }, { error: inMerchantWords });
+    if (!fromRun.success) return refused(fromRun.error.issues);
     shipmentIds = await runShipmentIds(ctx, fromRun.data.runId, "ready", fromRun.data.excludedShipmentIds);
   }
-  const input = NewBatchInput.safeParse({ name: typeof name === "string" ? name : undefined, shipmentIds });
-  if (!input.success) return refused(input.error.issues, "shipmentIds");
+  const input = NewBatchInput.safeParse({ name: typeof name === "string" ? name : undefined, shipmentIds }, { error: inMerchantWords });
+  if (!input.success) return refused(input.error.issues);
   if (input.data.name === undefined)
     return json<ActionResult>({ ok: true, kind: "preselected", candidates: await batchCandidates(ctx, { shipmentIds: input.data.shipmentIds }) });
   const result = await startBatchCreation(ctx, { name: input.data.name, shipmentIds: input.data.shipmentIds });

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { describeIssues } from "../field-errors";
 import { useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, ProgressBar, Text } from "@shopify/polaris";
 import { z } from "zod";
@@ -16,15 +17,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 const RetryForm = z.object({
-  intent: z.literal("retry", { message: "intent must be retry" }),
+  intent: z.literal("retry", { message: "must be retry" }),
   /** One shipment; absent: every failed one. */
-  shipmentId: z.string().min(1, "shipmentId must not be empty").max(64, "shipmentId is too long").optional(),
+  shipmentId: z.string().min(1, "must not be empty").max(64, "is too long").optional(),
 });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const form = RetryForm.safeParse(Object.fromEntries(await readPostedForm(request)));
-  if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
+  if (!form.success) return json({ error: describeIssues(form.error.issues).message }, { status: 400 });
   return json(await retryWriteBack(ctx, form.data.shipmentId ? [form.data.shipmentId] : "all-failed"));
 };
 

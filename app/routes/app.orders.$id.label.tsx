@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
+import { describeIssues, inMerchantWords } from "../field-errors";
 import { PrintChoice } from "../documents/print-choice";
 import { shipmentPrintJob } from "../documents/print-job.server";
 
@@ -10,19 +11,15 @@ import { shipmentPrintJob } from "../documents/print-job.server";
  */
 
 const LabelQuery = z.object({
-  shipment: z.string().min(1, "shipment: which shipment's label is missing").max(64),
-  documents: PrintChoice.default("labels"),
+  shipment: z.string().min(1, "is required: say which shipment's documents to print").max(64),
+  documents: z.enum(PrintChoice.options, `must be one of ${PrintChoice.options.join(", ")}`).default("labels"),
 });
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  const query = LabelQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = LabelQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams), { error: inMerchantWords });
   const text = { "content-type": "text/plain; charset=utf-8" };
-  if (!query.success) {
-    const issue = query.error.issues[0];
-    const message = issue?.path[0] === "documents" ? `documents must be one of ${PrintChoice.options.join(", ")}` : (issue?.message ?? "shipment is missing");
-    return new Response(message, { status: 400, headers: text });
-  }
+  if (!query.success) return new Response(describeIssues(query.error.issues).message, { status: 400, headers: text });
   const label = await shipmentPrintJob(ctx, query.data.shipment, query.data.documents);
   if (!label.ok) return new Response(label.message, { status: 422, headers: text });
   return new Response(new Uint8Array(label.body), {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeIssues } from "../field-errors";
 import { OverviewQuery } from "../overview/overview";
 import { overviewCsv, shippingOverview } from "../overview/overview.server";
 import { dayInZone } from "../locale/shop-time";
@@ -11,7 +12,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const query = OverviewQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success)
-    return new Response(query.error.issues[0]?.message ?? "period is invalid", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response(describeIssues(query.error.issues).message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   const [names, timeZone] = await Promise.all([loadServiceNames(ctx), loadShopTimeZone(ctx)]);
   const overview = await shippingOverview(ctx, query.data.period, names);
   const now = ctx.now();

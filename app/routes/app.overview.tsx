@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeIssues } from "../field-errors";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, Card, DataTable, EmptyState, InlineGrid, InlineStack, Layout, Page, Select, Text } from "@shopify/polaris";
 import { BarChart, PolarisVizProvider } from "@shopify/polaris-viz";
@@ -20,7 +21,7 @@ export const links = () => [{ rel: "stylesheet", href: polarisVizStyles }];
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const query = OverviewQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw new Response(query.error.issues[0]?.message ?? "period is invalid", { status: 400 });
+  if (!query.success) throw new Response(describeIssues(query.error.issues).message, { status: 400 });
   return shippingOverview(ctx, query.data.period, await loadServiceNames(ctx));
 };
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeIssues, inMerchantWords } from "../field-errors";
 import { z } from "zod";
 import { QuotingInputError } from "../quoting/errors";
 import { loadShipmentRates } from "../quoting/run-view.server";
@@ -9,12 +10,12 @@ import { adminContext } from "../request-context.server";
  * page itself carries only each shipment's pick). `?shipment=<id>`; another shop's shipment is a 404.
  */
 
-const RatesQuery = z.object({ shipment: z.string().min(1, "shipment: required").max(64, "shipment: too long") });
+const RatesQuery = z.object({ shipment: z.string().min(1, "is required").max(64, "is too long") });
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
-  const query = RatesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw new Response(query.error.issues[0]?.message ?? "shipment: invalid", { status: 400 });
+  const query = RatesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams), { error: inMerchantWords });
+  if (!query.success) throw new Response(describeIssues(query.error.issues).message, { status: 400 });
   try {
     return { shipmentId: query.data.shipment, options: await loadShipmentRates(ctx, query.data.shipment) };
   } catch (error) {

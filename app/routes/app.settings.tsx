@@ -89,9 +89,9 @@ export default function Settings() {
               </p>
             </Banner>
           ))}
-          {errorCount > 0 && (
+          {result && !result.ok && errorCount > 0 && (
             <Banner tone="critical" title={`${errorCount} setting${errorCount === 1 ? " needs" : "s need"} attention`}>
-              <p>Nothing was saved. Each problem is shown next to its field; your changes are still here.</p>
+              <p>{result.message} Your changes are still here.</p>
             </Banner>
           )}
           {page.returnTo && (

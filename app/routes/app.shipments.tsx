@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { describeIssues } from "../field-errors";
 import { TrackingNumbers } from "../components/tracking-numbers";
 import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Link, Page, Tabs, Text, TextField } from "@shopify/polaris";
@@ -34,7 +35,7 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
   const names = await loadServiceNames(ctx);
   if (q !== null) {
     const keyword = SearchKeyword.safeParse(q);
-    if (!keyword.success) return { mode: "search", rows: [], problem: keyword.error.issues[0]?.message ?? "Type something to search for.", names };
+    if (!keyword.success) return { mode: "search", rows: [], problem: describeIssues(keyword.error.issues).message, names };
     const result = await searchBookedShipments(ctx, keyword.data);
     return result.ok ? { mode: "search", rows: result.rows, problem: null, names } : { mode: "search", rows: [], problem: result.message, names };
   }
@@ -43,12 +44,12 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<SearchPag
   return { mode: "dashboard", names, ...(await viewTracking(ctx, { filter, q: TrackingSearch.parse(params.get("find") ?? ""), page })) };
 };
 
-const CheckForm = z.object({ intent: z.literal("check", { message: "intent must be check" }) });
+const CheckForm = z.object({ intent: z.literal("check", { message: "must be check" }) });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
   const form = CheckForm.safeParse(Object.fromEntries(await readPostedForm(request)));
-  if (!form.success) return json({ error: form.error.issues.map((issue) => issue.message).join("; ") }, { status: 400 });
+  if (!form.success) return json({ error: describeIssues(form.error.issues).message }, { status: 400 });
   return json(await checkTrackingNow(ctx));
 };
 

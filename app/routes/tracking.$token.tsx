@@ -57,10 +57,10 @@ export default function TrackingPage() {
               ) : (
                 <BlockStack gap="300">
                   {tracking.events.map((event, index) => (
-                    <InlineStack key={`${event.eventTime}-${index}`} gap="300" blockAlign="start" wrap={false}>
+                    <InlineStack key={`${event.at}-${index}`} gap="300" blockAlign="start" wrap={false}>
                       <div style={{ minWidth: 150 }}>
                         <Text as="span" tone="subdued">
-                          {event.eventTime}
+                          {event.at}
                         </Text>
                       </div>
                       <BlockStack gap="100">
@@ -78,9 +78,9 @@ export default function TrackingPage() {
                           </Badge>
                         </InlineStack>
                         <Text as="p">{event.event}</Text>
-                        {(event.serviceArea || event.serviceAreaCountry) && (
+                        {event.place && (
                           <Text as="p" tone="subdued">
-                            {[event.serviceArea, event.serviceAreaCountry].filter(Boolean).join(", ")}
+                            {event.place}
                           </Text>
                         )}
                       </BlockStack>

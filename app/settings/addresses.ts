@@ -24,6 +24,25 @@ export const AddressInput = z.object({
 });
 export type AddressInput = z.infer<typeof AddressInput>;
 
+/** Each address field's label, on the page and in its problems ("ZIP or postal code must not be empty"). */
+export const ADDRESS_LABELS: Record<keyof AddressInput, string> = {
+  name: "Name",
+  company: "Company",
+  address1: "Address",
+  address2: "Apartment, suite, etc.",
+  city: "City",
+  state: "State or province code",
+  zip: "ZIP or postal code",
+  country: "Country code",
+  phone: "Phone",
+  email: "Email",
+};
+
+/** The label of an address field named by a form path's part, or undefined for another part. */
+export function addressFieldLabel(field: PropertyKey | undefined): string | undefined {
+  return typeof field === "string" && field in ADDRESS_LABELS ? ADDRESS_LABELS[field as keyof AddressInput] : undefined;
+}
+
 export const EMPTY_ADDRESS: AddressInput = addressText({});
 
 /**

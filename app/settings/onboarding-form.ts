@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
-import { AddressInput, toAddress, type ShopifyAddress, fromShopifyAddress } from "./addresses";
-import { fieldErrors, listFieldErrors, type FieldErrors } from "../field-errors";
+import { AddressInput, addressFieldLabel, toAddress, type ShopifyAddress, fromShopifyAddress } from "./addresses";
+import { describeFieldErrors, fieldErrors, type FieldErrors, type FieldNamer } from "../field-errors";
 import { PositiveDecimal, type RateRule } from "./settings";
 
 /**
@@ -151,12 +151,31 @@ export interface OnboardingFailure {
   fieldErrors: FieldErrors;
 }
 
+/** The onboarding page's labels for its fields that are not an address's. */
+const ONBOARDING_LABELS: Record<string, string> = {
+  customerId: "Customer id",
+  password: "Password",
+  passwordConfirmation: "Repeat the password",
+  minimumBalance: "Minimum balance",
+  rechargeAmount: "Recharge amount",
+  rateRuleKind: "How Consign picks a rate",
+  rateRuleMaxAmount: "Price ceiling",
+};
+
+/** The onboarding page's names for its fields: the page's labels ("Customer id", "ZIP or postal code"). */
+export const onboardingFieldNames: FieldNamer = ([field]) => ({
+  label: (typeof field === "string" ? ONBOARDING_LABELS[field] : undefined) ?? addressFieldLabel(field),
+});
+
+/** Onboarding refused: each field's problem and the message in words naming the fields by their labels. */
 export function onboardingRefusal({ unavailable, ...problem }: OnboardingProblem): { ok: false; message: string } & OnboardingFailure {
+  const said = describeFieldErrors(problem.fieldErrors, onboardingFieldNames);
   return {
     ok: false,
     reason: unavailable ? "unavailable" : "refused",
-    message: problem.formError ?? `Nothing was saved: ${listFieldErrors(problem.fieldErrors)}.`,
-    ...problem,
+    message: problem.formError ?? `Nothing was saved. ${said.message}.`,
+    formError: problem.formError,
+    fieldErrors: said.fieldErrors,
   };
 }
 

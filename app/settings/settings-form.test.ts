@@ -86,18 +86,18 @@ describe("parseSettingsForm", () => {
       }),
     );
     expect(errors).toMatchObject({
-      "sender.state": "must be a two-letter code for US and CA",
-      "sender.city": "must not be empty",
-      "sender.phone": expect.stringMatching(/phone number/),
-      "returnAddress.address1": "must not be empty",
-      "returnAddress.country": expect.stringMatching(/country code/),
-      "boxes[0].width": "must be a number, like 12 or 12.5",
-      "boxes[0].height": "must be more than 0",
-      "boxes[1].name": "another box has this name",
-      "packagingWeight.value": expect.stringMatching(/number/),
-      enabledServices: expect.stringMatching(/at least one service/),
-      "rateRule.carrierCode": "choose a carrier",
-      "rateRule.maxAmount": "must be a number, like 12 or 12.5",
+      "sender.state": "Sender address: state or province code must be a two-letter code for US and CA",
+      "sender.city": "Sender address: city must not be empty",
+      "sender.phone": "Sender address: phone is needed, as carriers print it on the label",
+      "returnAddress.address1": "Return address: address must not be empty",
+      "returnAddress.country": expect.stringMatching(/^Return address: country code /),
+      "boxes[0].width": "Box “Small”: width must be a number, like 12 or 12.5",
+      "boxes[0].height": "Box “Small”: height must be more than 0",
+      "boxes[1].name": "Box “Small”: another box has this name",
+      "packagingWeight.value": "Packaging weight must be a number, 0 or more",
+      enabledServices: "Services to quote with: choose at least one service, or quote with every service",
+      "rateRule.carrierCode": "Preferred carrier: choose a carrier",
+      "rateRule.maxAmount": "Price ceiling must be a number, like 12 or 12.5",
     });
   });
 
@@ -106,43 +106,53 @@ describe("parseSettingsForm", () => {
       "a negative box side",
       { boxes: [{ kind: "custom", name: "Box", length: "-5", width: "8", height: "4", dimUnit: "in" }], defaultBox: "Box" },
       "boxes[0].length",
-      "must be more than 0",
+      "Box “Box”: length must be more than 0",
     ],
     [
       "a box side no carrier takes",
       { boxes: [{ kind: "custom", name: "Box", length: "12", width: "900", height: "4", dimUnit: "cm" }], defaultBox: "Box" },
       "boxes[0].width",
-      "must be at most 305 cm",
+      "Box “Box”: width must be at most 305 cm",
     ],
-    ["a packaging weight of 99,999 lb", { packagingWeight: { value: "99999", unit: "lb" } }, "packagingWeight.value", "must be at most 150 lb"],
-    ["a packaging weight of 80 kg", { packagingWeight: { value: "80", unit: "kg" } }, "packagingWeight.value", "must be at most 70 kg"],
+    [
+      "a packaging weight of 99,999 lb",
+      { packagingWeight: { value: "99999", unit: "lb" } },
+      "packagingWeight.value",
+      "Packaging weight must be at most 150 lb",
+    ],
+    ["a packaging weight of 80 kg", { packagingWeight: { value: "80", unit: "kg" } }, "packagingWeight.value", "Packaging weight must be at most 70 kg"],
     [
       "a match-the-customer rule without a ceiling",
       { rateRule: { kind: "match", carrierCode: "", maxAmount: "" } },
       "rateRule.maxAmount",
-      "must be a number, like 12 or 12.5",
+      "Price ceiling must be a number, like 12 or 12.5",
     ],
     [
       "a match-the-customer rule with a negative ceiling",
       { rateRule: { kind: "match", carrierCode: "", maxAmount: "-5" } },
       "rateRule.maxAmount",
-      "must be more than 0",
+      "Price ceiling must be more than 0",
     ],
     [
       "a blank box name",
       { boxes: [{ kind: "custom", name: " ", length: "1", width: "1", height: "1", dimUnit: "in" }], defaultBox: " " },
       "boxes[0].name",
-      "needs a name",
+      "Box 1: name is required",
     ],
-    ["a blank sender city", { sender: { ...SENDER, city: "" } }, "sender.city", "must not be empty"],
-    ["an unknown label format", { labelFormat: "GIF" }, "labelFormat", "choose one of the options"],
-    ["a missing rule", { rateRule: undefined }, "rateRule", "is required"],
-    ["a sender name too long for a label", { sender: { ...SENDER, name: "N".repeat(300) } }, "sender.name", "must be at most 255 characters"],
+    ["a blank sender city", { sender: { ...SENDER, city: "" } }, "sender.city", "Sender address: city must not be empty"],
+    ["an unknown label format", { labelFormat: "GIF" }, "labelFormat", "Label format: choose one of the options"],
+    ["a missing rule", { rateRule: undefined }, "rateRule", "Preselect for each order is required"],
+    [
+      "a sender name too long for a label",
+      { sender: { ...SENDER, name: "N".repeat(300) } },
+      "sender.name",
+      "Sender address: name must be at most 255 characters",
+    ],
   ] as const)("GIVEN %s THEN the field says so in a merchant's words", (_case, overrides, field, message) => {
     const errors = errorsOf({ ...form(), ...overrides });
     expect(errors[field]).toEqual(message);
-    // No message is the validation library's own wording.
-    for (const text of Object.values(errors)) expect(text).not.toMatch(/expected|Too small|Too big|Invalid (input|option|string)/);
+    // No message is the validation library's own wording, or names a field by its path.
+    for (const text of Object.values(errors)) expect(text).not.toMatch(/expected|Too small|Too big|Invalid (input|option|string)|[a-z]\.[a-z]|\[\d+\]/);
   });
 
   it("GIVEN returns go to the sender THEN a half-typed return address is kept in the form but not checked or saved", () => {
@@ -150,8 +160,16 @@ describe("parseSettingsForm", () => {
     expect(result.ok && result.settings.returnAddress).toBeNull();
   });
 
+  it("GIVEN problems THEN the message says each by its field's label, never its path", () => {
+    const result = parseSettingsForm(form({ sender: { ...SENDER, city: "" }, packagingWeight: { value: "x", unit: "oz" } }));
+    expect(result).toMatchObject({
+      ok: false,
+      message: "Nothing was saved. Packaging weight must be a number, 0 or more; Sender address: city must not be empty. Correct them and save again.",
+    });
+  });
+
   it("GIVEN a default box that is not among the boxes THEN it is refused on defaultBox", () => {
-    expect(errorsOf(form({ defaultBox: "Gone" }))).toEqual({ defaultBox: "must be one of the boxes" });
+    expect(errorsOf(form({ defaultBox: "Gone" }))).toEqual({ defaultBox: "Default box must be one of the boxes" });
   });
 
   it("GIVEN a body that is not the form THEN the fields it breaks are named", () => {
@@ -194,8 +212,8 @@ describe("checkAgainstCatalog", () => {
       rateRule: { kind: "preferred", carrierCode: "zeppelin", maxAmount: "20" },
     };
     expect(checkAgainstCatalog(settings, { services, providerAccounts })).toEqual({
-      enabledServices: "not offered for orders by your account: parcel/return",
-      "boxes[0].packageTypeCode": "parcel has no preset package package",
+      enabledServices: "not offered for orders by your account: Parcel Co Return",
+      "boxes[0].packageTypeCode": "is not one Parcel Co offers (“package”)",
       providerAccountId: "is not one of your account's provider accounts",
       signatureOptionCode: "no service of your account offers this signature option",
       "rateRule.carrierCode": "is not a carrier of your account",

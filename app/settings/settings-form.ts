@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { Address, DimUnit, LabelImageFormat, TermsOfTrade, WeightUnit, type ProviderAccount, type Service } from "../../shipping-api/contract";
-import { AddressInput, addressInput, EMPTY_ADDRESS, toAddress } from "./addresses";
+import { AddressInput, addressFieldLabel, addressInput, EMPTY_ADDRESS, toAddress } from "./addresses";
 import { serviceKey } from "./catalog";
 import type { Outcome } from "../outcome";
-import { fieldErrors, inMerchantWords, listFieldErrors, mergeFieldErrors, type FieldErrors } from "../field-errors";
+import { describeFieldErrors, fieldErrors, inMerchantWords, mergeFieldErrors, type FieldErrors, type FieldNamer } from "../field-errors";
 import { PackingSlipSize, ServiceKey, ShippingSettings, type RateRule } from "./settings";
 
 /**
  * The Settings page's form: what the page posts (every value as the merchant typed it) and its conversion to
- * `ShippingSettings`. Messages are keyed by field path, the same paths the settings have, so each one is shown
- * next to its field and nothing the merchant typed is lost.
+ * `ShippingSettings`. Problems are keyed by field path, the same paths the settings have, so each one is shown
+ * next to its field and nothing the merchant typed is lost; each names its field by the page's label.
  */
 
 const BoxInput = z.discriminatedUnion("kind", [
@@ -85,26 +85,89 @@ function rateRule(input: SettingsFormValues["rateRule"]): RateRule {
 
 export type SettingsFormResult = Outcome<{ settings: ShippingSettings }, { fieldErrors: FieldErrors }>;
 
-/** Settings refused for these problems: each on its field, and all of them in the message. */
-export function settingsRefused(errors: FieldErrors): { ok: false; message: string; fieldErrors: FieldErrors } {
+/** The Settings page's labels for the settings that are not an address or a box. */
+const SETTING_LABELS: Record<string, string> = {
+  senderLocationId: "Ship from",
+  sender: "Sender address",
+  returnToSender: "Returns go to the sender address",
+  returnAddress: "Return address",
+  boxes: "Boxes",
+  defaultBox: "Default box",
+  packagingWeight: "Packaging weight",
+  quoteAllServices: "Quote with",
+  enabledServices: "Services to quote with",
+  providerAccountId: "Provider account",
+  labelFormat: "Label format",
+  notifyCustomer: "Notify the customer",
+  rateRule: "Preselect for each order",
+  signatureOptionCode: "Signature",
+  insure: "Insurance",
+  residential: "Delivery addresses are",
+  termsOfTrade: "Terms of trade",
+  senderVatTaxId: "Sender VAT or tax id",
+  packingSlipSize: "Packing slip paper",
+};
+
+const BOX_LABELS: Record<string, string> = {
+  name: "name",
+  length: "length",
+  width: "width",
+  height: "height",
+  dimUnit: "unit",
+  carrierCode: "carrier package",
+  packageTypeCode: "carrier package",
+};
+
+const RULE_LABELS: Record<string, string> = { kind: "Preselect for each order", carrierCode: "Preferred carrier", maxAmount: "Price ceiling" };
+
+/**
+ * The Settings page's names for a setting's path: "Sender address" and its field's label, a box by its name
+ * (`boxes`, as the form posted them) or number, the rule's fields by theirs.
+ */
+export function settingsFieldNames(boxes: ReadonlyArray<{ name: string }>): FieldNamer {
+  return (path) => {
+    const [head, second, third] = path;
+    if (head === "sender" || head === "returnAddress") return { subject: SETTING_LABELS[head], label: addressFieldLabel(second) };
+    if (head === "boxes" && typeof second === "number") {
+      const name = boxes[second]?.name.trim();
+      return { subject: name ? `Box “${name}”` : `Box ${second + 1}`, label: typeof third === "string" ? BOX_LABELS[third] : undefined };
+    }
+    if (head === "rateRule" && typeof second === "string") return { label: RULE_LABELS[second] };
+    return { label: typeof head === "string" ? SETTING_LABELS[head] : undefined };
+  };
+}
+
+/**
+ * Settings refused for these problems (keyed by field, as found): each on its field and all of them in the
+ * message, in words naming each field by its label; `boxes` name the boxes' problems.
+ */
+export function settingsRefused(errors: FieldErrors, boxes: ReadonlyArray<{ name: string }>): { ok: false; message: string; fieldErrors: FieldErrors } {
   const count = Object.keys(errors).length;
+  const said = describeFieldErrors(errors, settingsFieldNames(boxes));
   return {
     ok: false,
-    message: `Nothing was saved: ${count} setting${count === 1 ? " needs" : "s need"} attention (${listFieldErrors(errors)}). Correct ${count === 1 ? "it" : "them"} and save again.`,
-    fieldErrors: errors,
+    // The page's banner says how many need attention; the message says which, and what is wrong with each.
+    message: `Nothing was saved. ${said.message}. Correct ${count === 1 ? "it" : "them"} and save again.`,
+    fieldErrors: said.fieldErrors,
   };
+}
+
+/** The boxes' names of a post that is not the form, as far as it has them, to name its boxes' problems. */
+function postedBoxes(body: unknown): Array<{ name: string }> {
+  const boxes = z.object({ boxes: z.array(z.object({ name: z.string() }).catch({ name: "" })) }).safeParse(body);
+  return boxes.success ? boxes.data.boxes : [];
 }
 
 /** Parses what the page posted into settings, or every problem found, keyed by field. */
 export function parseSettingsForm(body: unknown): SettingsFormResult {
   const form = SettingsForm.safeParse(body, { error: inMerchantWords });
-  if (!form.success) return settingsRefused(fieldErrors(form.error.issues));
+  if (!form.success) return settingsRefused(fieldErrors(form.error.issues), postedBoxes(body));
   const values = form.data;
   const errors: FieldErrors = {};
 
   const weight = values.packagingWeight.value;
   if (!NUMBER.test(weight)) errors["packagingWeight.value"] = "must be a number, 0 or more";
-  if (values.sender && values.sender.phone === "") errors["sender.phone"] = "carriers print it on the label: enter a phone number";
+  if (values.sender && values.sender.phone === "") errors["sender.phone"] = "is needed, as carriers print it on the label";
   if (!values.returnToSender)
     mergeFieldErrors(
       errors,
@@ -141,7 +204,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
   };
   const settings = ShippingSettings.safeParse(candidate, { error: inMerchantWords });
   if (!settings.success) mergeFieldErrors(errors, fieldErrors(settings.error.issues));
-  if (!settings.success || Object.keys(errors).length > 0) return settingsRefused(errors);
+  if (!settings.success || Object.keys(errors).length > 0) return settingsRefused(errors, values.boxes);
   return { ok: true, settings: settings.data };
 }
 
@@ -157,8 +220,14 @@ export function checkAgainstCatalog(
   const outbound = catalog.services.filter((service) => !service.inbound);
   const offered = new Set(outbound.map(serviceKey));
   const missing = settings.enabledServices.filter((key) => !offered.has(serviceKey(key)));
+  // Named as List Services names them where the account has them (a return service), else by their codes.
+  const serviceName = (key: ServiceKey) => {
+    const known = catalog.services.find((service) => serviceKey(service) === serviceKey(key));
+    return known ? `${known.carrierLabel} ${known.serviceLabel}` : serviceKey(key);
+  };
+  const carrierName = (code: string) => catalog.services.find((service) => service.carrierCode === code)?.carrierLabel ?? code;
   if (missing.length > 0) {
-    errors.enabledServices = `not offered for orders by your account: ${missing.map(serviceKey).join(", ")}`;
+    errors.enabledServices = `not offered for orders by your account: ${missing.map(serviceName).join(", ")}`;
   }
   settings.boxes.forEach((box, index) => {
     if (box.kind !== "preset") return;
@@ -167,7 +236,7 @@ export function checkAgainstCatalog(
         service.carrierCode === box.carrierCode &&
         service.packageTypes.some((type) => type.packageTypeCode === box.packageTypeCode && type.dimType === "preset"),
     );
-    if (!found) errors[`boxes[${index}].packageTypeCode`] = `${box.carrierCode} has no preset package ${box.packageTypeCode}`;
+    if (!found) errors[`boxes[${index}].packageTypeCode`] = `is not one ${carrierName(box.carrierCode)} offers (“${box.packageTypeCode}”)`;
   });
   if (settings.providerAccountId !== null && !catalog.providerAccounts.some((account) => account.id === settings.providerAccountId)) {
     errors.providerAccountId = "is not one of your account's provider accounts";

@@ -96,7 +96,7 @@ export async function saveSettingsForm(ctx: Pick<Context, "db" | "shop" | "shipp
   const catalog = await readAccountCatalog(ctx);
   if (catalog.ok) {
     const errors = checkAgainstCatalog(parsed.settings, catalog);
-    if (Object.keys(errors).length > 0) return settingsRefused(errors);
+    if (Object.keys(errors).length > 0) return settingsRefused(errors, parsed.settings.boxes);
   }
   await saveSettings(ctx, parsed.settings);
   return { ok: true, checkedAgainstCatalog: catalog.ok };

@@ -31,7 +31,7 @@ export const BoxPresetSchema = z.discriminatedUnion("kind", [
   z
     .object({
       kind: z.literal("custom"),
-      name: z.string().trim().min(1, "needs a name"),
+      name: z.string().trim().min(1, "is required"),
       length: PositiveDecimal,
       width: PositiveDecimal,
       height: PositiveDecimal,
@@ -45,7 +45,7 @@ export const BoxPresetSchema = z.discriminatedUnion("kind", [
     }),
   z.object({
     kind: z.literal("preset"),
-    name: z.string().trim().min(1, "needs a name"),
+    name: z.string().trim().min(1, "is required"),
     carrierCode: z.string().min(1),
     packageTypeCode: z.string().min(1),
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
+import { placeName } from "../locale/places";
 import { adminQuery } from "../shopify/gateway.server";
 import { addressLine, fromShopifyAddress, type SenderLocation } from "./addresses";
 import type { ShopProfile } from "./onboarding-form";
@@ -134,9 +135,8 @@ export interface ShopSummary {
 /** The shop's name, currency, weight unit and where it ships from, for the app's home page and quoting. */
 export async function loadShopSummary(ctx: Pick<Context, "shopify">): Promise<ShopSummary> {
   const { shop } = await adminQuery(await ctx.shopify(), SHOP_SUMMARY, ShopSummaryData);
-  const origin = [shop.shopAddress.city, shop.shopAddress.provinceCode, shop.shopAddress.countryCodeV2]
-    .filter((part): part is string => Boolean(part))
-    .join(", ");
+  // "Brooklyn, New York, United States": named, not coded.
+  const origin = placeName({ city: shop.shopAddress.city, provinceCode: shop.shopAddress.provinceCode, countryCode: shop.shopAddress.countryCodeV2 });
   return { name: shop.name, currencyCode: shop.currencyCode, weightUnit: shop.weightUnit, origin, countryCode: shop.shopAddress.countryCodeV2 };
 }
 

@@ -1,9 +1,9 @@
 import type { Prisma, Shipment } from "@prisma/client";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import type { Context } from "../context";
+import { carrierPlaceName } from "../locale/places";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
-import { placeName } from "../locale/places";
 import { DAY } from "./schedule";
 import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./sync.server";
 import { transitKey, transitStats, type ObservedTransit, type TransitStats } from "./transit-times";
@@ -75,6 +75,7 @@ export interface TrackedShipmentView {
   status: string;
   tone: TrackingTone;
   lastEvent: string | null;
+  /** Where, codes in words ("MEMPHIS, Tennessee, United States"; locale/places' carrierPlaceName). */
   lastEventPlace: string | null;
   lastEventAt: string | null;
   /** Days since the carrier's pickup scan (to delivery once delivered); null before pickup. */
@@ -143,7 +144,7 @@ function toView(row: Shipment, now: Date): TrackedShipmentView {
     serviceCode: row.serviceCode,
     ...badge,
     lastEvent: row.lastEventText,
-    lastEventPlace: row.lastEventPlace,
+    lastEventPlace: carrierPlaceName(row.lastEventPlace) || null,
     lastEventAt: row.lastEventAt?.toISOString() ?? null,
     daysInTransit: daysInTransit(row, now),
     state: row.trackingState,
@@ -267,7 +268,7 @@ async function timelines(ctx: Pick<Context, "db" | "shop" | "now">, of: { orderI
         at: event.eventTime.toISOString(),
         carrierStatus: event.carrierStatus,
         message: event.message,
-        place: placeName({ city: event.city, province: event.province, countryCode: event.country }) || null,
+        place: carrierPlaceName([event.city, event.province].filter(Boolean).join(", "), event.country) || null,
         inShopify: event.writeStatus === "WRITTEN",
         box: box(event.trackingNumber),
       })),
@@ -278,7 +279,7 @@ async function timelines(ctx: Pick<Context, "db" | "shop" | "now">, of: { orderI
 /** The carrier's latest event of a shipment (its status as the badge says it, where, when), or null before the first scan. */
 export function latestCarrierEvent(row: Shipment): { status: string; place: string | null; at: string } | null {
   if (!row.lastEventAt) return null;
-  return { status: trackingBadge(row).status, place: row.lastEventPlace, at: row.lastEventAt.toISOString() };
+  return { status: trackingBadge(row).status, place: carrierPlaceName(row.lastEventPlace) || null, at: row.lastEventAt.toISOString() };
 }
 
 /** Deliveries read for observed transit times: the most recent ones, plenty for a median per service and zone. */

@@ -134,7 +134,7 @@ describe("batches and booking in the embedded app", () => {
       await page.screenshot({ path: join(RESULTS_DIR, "admin-order-fulfilled.png"), fullPage: true });
     }));
 
-  it("GIVEN orders booked and written back WHEN the merchant opens Orders to ship THEN the shipped ones are gone and the count is what a full sync finds; a search keeps the chosen filters", () =>
+  it("GIVEN orders booked and written back WHEN the merchant opens Orders to ship THEN the shipped ones are gone and the count is what a full sync finds; a search applies as typed and keeps the chosen filters", () =>
     withPage(e2e.browser.context, async (page) => {
       // Shipped, by the local admin's own data: every fulfillment order of the order is closed.
       const fulfilled = await db.shipment.findMany({
@@ -169,8 +169,8 @@ describe("batches and booking in the embedded app", () => {
       await frame.getByLabel("Destination").selectOption("international");
       await expect.poll(() => appParam("scope")).toBe("international");
       const orderName = shipped[0]!.orderName;
+      // The search applies once typing pauses: no Search button, the chosen destination kept.
       await frame.getByPlaceholder("Order, email or address").fill(orderName);
-      await frame.getByRole("button", { name: "Search" }).click();
       await expect.poll(() => appParam("q")).toBe(orderName);
       expect(appParam("scope")).toBe("international");
       expect(await frame.getByLabel("Destination").inputValue()).toBe("international");

@@ -50,14 +50,14 @@ describe("/app/batches/new", () => {
   it("GIVEN no orders WHEN posted THEN 400 naming shipmentIds; GIVEN a blank name THEN 400 naming name", async () => {
     expect(await post(newBatch.action, "/app/batches/new", { name: "Monday" })).toMatchObject({
       status: 400,
-      body: { ok: false, message: "Choose at least one order.", fieldErrors: { shipmentIds: "Choose at least one order." } },
+      body: { ok: false, message: "Choose at least one order", fieldErrors: { shipmentIds: "Choose at least one order" } },
     });
     expect(await post(newBatch.action, "/app/batches/new", { name: "  ", shipmentIds: [shipments[0]!.id] })).toMatchObject({
       status: 400,
       body: {
         ok: false,
-        message: "Give the batch a name, for example “Monday pickup”.",
-        fieldErrors: { name: "Give the batch a name, for example “Monday pickup”." },
+        message: "Give the batch a name, for example “Monday pickup”",
+        fieldErrors: { name: "Give the batch a name, for example “Monday pickup”" },
       },
     });
   });
@@ -87,7 +87,7 @@ describe("/app/batches/new", () => {
     );
     expect(await post(newBatch.action, "/app/batches/new", { runId: "no-such-run" })).toMatchObject({
       status: 400,
-      body: { ok: false, fieldErrors: { shipmentIds: "Choose at least one order." } },
+      body: { ok: false, fieldErrors: { shipmentIds: "Choose at least one order" } },
     });
   });
 
@@ -156,7 +156,7 @@ describe("/app/shipments", () => {
   it("GIVEN a blank search THEN the page says what to type; GIVEN a booked order's name THEN its booking", async () => {
     expect(await get(shipmentsPage.loader, "/app/shipments?q=%20")).toMatchObject({
       status: 200,
-      body: { mode: "search", problem: "Type an order number, a name, a tracking number or a book number." },
+      body: { mode: "search", problem: "Type an order number, a name, a tracking number or a book number" },
     });
     const booked = await prisma.shipment.findFirstOrThrow({ where: { shop: SHOP, bookingStatus: "BOOKED" } });
     const answer = await get(shipmentsPage.loader, `/app/shipments?q=${encodeURIComponent(booked.orderName)}`);
@@ -173,7 +173,7 @@ describe("/app/shipments", () => {
     expect(body.rows).toHaveLength(Math.min(fulfilled, 100));
     expect(await post(shipmentsPage.action, "/app/shipments", { intent: "refresh-everything" })).toMatchObject({
       status: 400,
-      body: { error: "intent must be check" },
+      body: { error: "Intent must be check" },
     });
   });
 });

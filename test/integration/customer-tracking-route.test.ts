@@ -89,7 +89,7 @@ describe("/api/customer-tracking/:fulfillmentId", () => {
   it("GIVEN a fulfillment id that is not a number THEN 400 naming the field", async () => {
     const answer = await get("abc", await harness.admin.mintCustomerSessionToken(ownerOf(delivered!.orderId)));
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: "fulfillmentId: the fulfillment's numeric id, e.g. 4001" });
+    expect(answer.body).toEqual({ error: "Fulfillment must be the fulfillment's numeric id, e.g. 4001" });
   });
 
   it("GIVEN the extension's CORS preflight THEN it is answered; a POST is 405", async () => {

@@ -7,6 +7,9 @@ import { syncOrderMirror } from "../support/mirror-sync";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { SHOP } from "./devstore-harness";
+import { countryName } from "../../app/locale/places";
+import { formatDateTime } from "../../app/locale/shop-time";
+import { parseServiceTimestamp } from "../../app/shipping/context.server";
 
 // The whole write-back on real parts: the Shipping API service (bookings, carrier names, tracking), the local
 // admin on the real Admin schema over HTTP at its default throttle, @shopify/shopify-app-remix's
@@ -136,15 +139,18 @@ describe("fulfillment write-back against the local admin", () => {
       trackingNumber: shipment!.trackingNumber,
       carrier,
       events: events.ok
-        ? events.value.map(({ event, eventStatus, eventTime, serviceArea, serviceAreaCountry }) => ({
+        ? events.value.map(({ event, eventStatus, eventTime, serviceAreaCountry }) => ({
             event,
             eventStatus,
-            eventTime,
-            serviceArea,
-            serviceAreaCountry,
+            // In the shop's kept zone (none kept here: UTC) and the one format, not the service's "2026-11-27 09:10:00".
+            at: formatDateTime(parseServiceTimestamp(eventTime), "UTC"),
+            // The place in words: the country by name, no state or country code left ("MEMPHIS, Tennessee, United States").
+            place: expect.stringMatching(new RegExp(`(^|, )${countryName(serviceAreaCountry)}$`)),
           }))
         : [],
     });
+    expect((page as { events: Array<{ place: string }> }).events.map((event) => event.place).join("; ")).not.toMatch(/\b[A-Z]{2}(,|;|$)/);
+    for (const { at } of (page as { events: Array<{ at: string }> }).events) expect(at).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
 
     const forged = await trackingPage({ request: new Request(url), params: { token: `${shipment!.id}.AAAAAAAAAAAAAAAAAAAAAA` }, context: {} });
     expect(forged.status).toBe(404);
@@ -334,7 +340,7 @@ describe("fulfillment write-back against the local admin", () => {
     });
 
     const refused = await callRoute(fulfillmentsPage.action, await appRequest(harness.admin, "/app/fulfillments", formBody({ intent: "void" })));
-    expect(refused).toMatchObject({ status: 400, body: { error: "intent must be retry" } });
+    expect(refused).toMatchObject({ status: 400, body: { error: "Intent must be retry" } });
 
     await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
       id: shipment!.fulfillmentOrderId,

@@ -94,7 +94,7 @@ describe("/api/label-runs", () => {
     for (const query of ["", "?orders=abc", `?orders=${Array.from({ length: 51 }, (_, index) => 2000 + index).join(",")}`]) {
       const answer = await post(`/api/label-runs${query}`);
       expect(answer.status, query).toBe(400);
-      expect((answer.body as { error: string }).error).toBe("orders: the orders' numeric ids, separated by commas (e.g. 1001,1002), at most 50");
+      expect((answer.body as { error: string }).error).toBe("Orders must be the orders' numeric ids, separated by commas (e.g. 1001,1002), at most 50");
     }
   });
 

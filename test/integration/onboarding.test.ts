@@ -117,9 +117,9 @@ describe("onboarding: connect an existing account or create one", () => {
     expect(answer.body).toEqual({
       ok: false,
       reason: "refused",
-      message: "Nothing was saved: email: enter the email you sign in with.",
+      message: "Nothing was saved. Email: enter the email you sign in with.",
       formError: null,
-      fieldErrors: { email: "enter the email you sign in with" },
+      fieldErrors: { email: "Email: enter the email you sign in with" },
     });
   });
 
@@ -130,21 +130,31 @@ describe("onboarding: connect an existing account or create one", () => {
     expect(answer.body).toEqual({
       ok: false,
       reason: "refused",
-      message: expect.stringMatching(/^Nothing was saved: email: .*already exists: connect it instead/),
+      message: expect.stringMatching(/^Nothing was saved\. Email: a Shipping API account with this email already exists: connect it instead/),
       formError: null,
-      fieldErrors: { email: expect.stringMatching(/already exists: connect it instead/) },
+      fieldErrors: { email: expect.stringMatching(/^Email: a Shipping API account .*already exists: connect it instead/) },
     });
     expect(await storedAccount()).toBeNull();
   });
 
   it.each([
-    ["no phone", { phone: "" }, { phone: "must not be empty" }],
-    ["a zero recharge amount", { rechargeAmount: "0" }, { rechargeAmount: 'must be a decimal from 0.01 to 1000000.00, got "0"' }],
-    ["a state name for a US address (refused by the client before sending)", { state: "New York" }, { state: "must be a two-letter code for US and CA" }],
+    ["no phone", { phone: "" }, { phone: "Phone must not be empty" }],
+    ["a zero recharge amount", { rechargeAmount: "0" }, { rechargeAmount: 'Recharge amount must be a decimal from 0.01 to 1000000.00, got "0"' }],
+    [
+      "a state name for a US address (refused by the client before sending)",
+      { state: "New York" },
+      { state: "State or province code must be a two-letter code for US and CA" },
+    ],
   ])("GIVEN %s WHEN creating THEN the message is next to its field, and nothing is saved", async (_case, overrides, fieldErrors) => {
     const answer = await submit(createFields(overrides));
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ ok: false, reason: "refused", message: expect.stringMatching(/^Nothing was saved: /), formError: null, fieldErrors });
+    expect(answer.body).toEqual({
+      ok: false,
+      reason: "refused",
+      message: `Nothing was saved. ${Object.values(fieldErrors).join("; ")}.`,
+      formError: null,
+      fieldErrors,
+    });
     expect(await storedAccount()).toBeNull();
   });
 

@@ -100,7 +100,7 @@ describe("/api/order-shipments/:id", () => {
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ error: `Consign has not seen order 7003 of ${SHOP}. Open Consign once so it reads your orders, then reload this page.` });
     expect(other.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await get("abc")).toMatchObject({ status: 400, body: { error: "id: the order's numeric id, e.g. 1001" } });
+    expect(await get("abc")).toMatchObject({ status: 400, body: { error: "The order id must be the order's number in its admin URL, e.g. 1001" } });
   });
 
   it("GIVEN no session token, or one signed with another secret THEN refused without data", async () => {

@@ -42,7 +42,7 @@ describe("/app/overview and its export", () => {
     });
     expect(await callRoute(page.loader, await appRequest(harness.admin, "/app/overview?period=2"))).toMatchObject({
       status: 400,
-      body: "period: one of 7, 30, 90, 365 days",
+      body: "Period must be one of 7, 30, 90, 365 days",
     });
   });
 
@@ -54,7 +54,7 @@ describe("/app/overview and its export", () => {
     expect(String(answer.body)).toContain("Spend by carrier,BLP,BLP,,,1,12.50,USD\r\n");
     expect(await callRoute(exported.loader, await appRequest(harness.admin, "/app/overview/export?period=abc"))).toMatchObject({
       status: 400,
-      body: "period: one of 7, 30, 90, 365 days",
+      body: "Period must be one of 7, 30, 90, 365 days",
     });
   });
 });

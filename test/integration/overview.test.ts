@@ -126,6 +126,6 @@ describe("shippingOverview", () => {
     expect(averageAmount("0.05", 2)).toBe("0.03");
     expect(averageAmount("100", 3)).toBe("33.33");
     expect(OverviewQuery.parse({}).period).toBe(30);
-    expect(OverviewQuery.safeParse({ period: "12" }).error?.issues[0]?.message).toBe("period: one of 7, 30, 90, 365 days");
+    expect(OverviewQuery.safeParse({ period: "12" }).error?.issues[0]?.message).toBe("must be one of 7, 30, 90, 365 days");
   });
 });

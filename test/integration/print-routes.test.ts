@@ -86,7 +86,7 @@ describe("/api/printable-orders", () => {
       status: 404,
       body: { error: `Consign has not seen order 7103 of ${SHOP}. Open Consign once so it reads your orders, then print again.` },
     });
-    const field = "orders: the orders' numeric ids, separated by commas (e.g. 1001,1002), at most 250";
+    const field = "Orders must be the orders' numeric ids, separated by commas (e.g. 1001,1002), at most 250";
     for (const bad of ["abc", "", "1001,,1002", "-1", Array.from({ length: 251 }, (_, index) => String(1000 + index)).join(",")]) {
       expect(await ask(bad), bad).toMatchObject({ status: 400, body: { error: field } });
     }
@@ -134,7 +134,7 @@ describe("/api/print/:document", () => {
     expect(JSON.stringify(await other.json())).not.toContain("#7103");
     const document = await printed("receipts", numbers[0]!);
     expect(document.status).toBe(400);
-    expect(await document.json()).toEqual({ error: "document: one of labels, slips, invoices, pick-list" });
+    expect(await document.json()).toEqual({ error: "Document must be one of labels, slips, invoices, pick-list" });
     expect((await printed("labels", "gid://shopify/Order/1")).status).toBe(400);
   });
 

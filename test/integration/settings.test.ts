@@ -244,12 +244,12 @@ describe("the Settings page", () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
         ok: false,
-        message: expect.stringMatching(/^Nothing was saved: 4 settings need attention/),
+        message: expect.stringMatching(/^Nothing was saved\. Packaging weight must be a number, 0 or more; .*Correct them and save again\.$/),
         fieldErrors: {
-          "sender.state": "must be a two-letter code for US and CA",
-          "sender.address1": "must not be empty",
-          "packagingWeight.value": "must be a number, 0 or more",
-          "rateRule.carrierCode": "choose a carrier",
+          "sender.state": "Sender address: state or province code must be a two-letter code for US and CA",
+          "sender.address1": "Sender address: address must not be empty",
+          "packagingWeight.value": "Packaging weight must be a number, 0 or more",
+          "rateRule.carrierCode": "Preferred carrier: choose a carrier",
         },
       });
       expect(await loadSettings({ db: prisma, shop: SHOP })).toEqual(before);
@@ -266,11 +266,11 @@ describe("the Settings page", () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
         ok: false,
-        message: expect.stringMatching(/^Nothing was saved: 3 settings need attention/),
+        message: expect.stringMatching(/^Nothing was saved\. Services to quote with: not offered/),
         fieldErrors: {
-          enabledServices: "not offered for orders by your account: NPS/NPS_GROUND_RETURN",
-          providerAccountId: "is not one of your account's provider accounts",
-          "boxes[1].packageTypeCode": "NPS has no preset package NO_SUCH_BOX",
+          enabledServices: expect.stringMatching(/^Services to quote with: not offered for orders by your account: National Postal Service \S/),
+          providerAccountId: "Provider account is not one of your account's provider accounts",
+          "boxes[1].packageTypeCode": "Box “Carrier box”: carrier package is not one National Postal Service offers (“NO_SUCH_BOX”)",
         },
       });
     });

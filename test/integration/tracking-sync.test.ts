@@ -186,11 +186,14 @@ describe("tracking sync against the service and the local admin", () => {
     const shown = block?.shipments.find((shipment) => shipment.id === row.id);
     expect(shown?.tracking).toEqual({
       status: "Delivered",
-      place: row.lastEventPlace,
+      place: "NEW YORK, United States",
       at: row.lastEventAt!.toISOString(),
       atText: formatDateTime(row.lastEventAt!, "America/Chicago"),
     });
-    expect(row.lastEventPlace).toBeTruthy();
+    // Kept as the carrier wrote it, shown in words: the state's and the country's codes named, the city (New York's
+    // own name again) once.
+    expect(row.lastEventPlace).toBe("NEW YORK, NY, US");
+    expect(shown?.tracking?.place).toBe("NEW YORK, United States");
 
     const overview = await shippingOverview({ db: prisma, shop: SHOP, now }, 365);
     for (const carrier of new Set(delivered.map((entry) => entry.carrierCode!))) {

@@ -133,7 +133,7 @@ export function ShipmentRates({
             {shipment.locked && <Badge>{shipment.locked}</Badge>}
             {requoteButton}
             {shipment.locked === null && shipment.status !== "PENDING" && !editing && (
-              <Button size="slim" variant="plain" onClick={() => setEditing(true)} accessibilityLabel={`Change the packages of ${heading}`}>
+              <Button size="slim" variant="tertiary" onClick={() => setEditing(true)} accessibilityLabel={`Change the packages of ${heading}`}>
                 Packages
               </Button>
             )}

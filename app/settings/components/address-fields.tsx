@@ -1,20 +1,20 @@
 import { FormLayout, TextField } from "@shopify/polaris";
-import type { AddressInput } from "../addresses";
+import { ADDRESS_LABELS, type AddressInput } from "../addresses";
 import type { FieldErrors } from "../../field-errors";
 
 type Field = keyof AddressInput;
 
-const LABELS: Record<Field, { label: string; autoComplete: string; helpText?: string }> = {
-  name: { label: "Name", autoComplete: "name" },
-  company: { label: "Company", autoComplete: "organization" },
-  address1: { label: "Address", autoComplete: "address-line1" },
-  address2: { label: "Apartment, suite, etc.", autoComplete: "address-line2" },
-  city: { label: "City", autoComplete: "address-level2" },
-  state: { label: "State or province code", autoComplete: "address-level1", helpText: "Two letters for the US and Canada, e.g. NY" },
-  zip: { label: "ZIP or postal code", autoComplete: "postal-code" },
-  country: { label: "Country code", autoComplete: "country", helpText: "Two letters, e.g. US" },
-  phone: { label: "Phone", autoComplete: "tel" },
-  email: { label: "Email", autoComplete: "email" },
+const INPUTS: Record<Field, { autoComplete: string; helpText?: string }> = {
+  name: { autoComplete: "name" },
+  company: { autoComplete: "organization" },
+  address1: { autoComplete: "address-line1" },
+  address2: { autoComplete: "address-line2" },
+  city: { autoComplete: "address-level2" },
+  state: { autoComplete: "address-level1", helpText: "Two letters for the US and Canada, e.g. NY" },
+  zip: { autoComplete: "postal-code" },
+  country: { autoComplete: "country", helpText: "Two letters, e.g. US" },
+  phone: { autoComplete: "tel" },
+  email: { autoComplete: "email" },
 };
 
 /** Short fields share a row. */
@@ -41,10 +41,10 @@ export function AddressFields({
   const input = (field: Field) => (
     <TextField
       key={field}
-      label={LABELS[field].label}
+      label={ADDRESS_LABELS[field]}
       name={path(field)}
-      autoComplete={LABELS[field].autoComplete}
-      helpText={LABELS[field].helpText}
+      autoComplete={INPUTS[field].autoComplete}
+      helpText={INPUTS[field].helpText}
       value={value[field]}
       onChange={(next) => onChange({ ...value, [field]: next })}
       error={errors[path(field)]}

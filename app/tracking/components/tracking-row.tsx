@@ -5,6 +5,7 @@ import type { NonEmptyArray } from "@shopify/polaris/build/ts/src/types";
 import type { IndexTableHeading } from "@shopify/polaris/build/ts/src/components/IndexTable";
 import { useShopTime } from "../../components/shop-time";
 import { TrackingNumbers } from "../../components/tracking-numbers";
+import { WrappingText } from "../../components/wrapping-text";
 import { carrierAndService, type ServiceNames } from "../../shipping/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 
@@ -34,24 +35,35 @@ export function TrackingRow({ row, index, names }: { row: SerializeFrom<TrackedS
         </span>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <BlockStack gap="050">
-          <Text as="span">{row.lastEvent ?? "No carrier scan yet"}</Text>
-          <Text as="span" tone="subdued" variant="bodySm">
-            {[row.lastEventPlace, row.lastEventAt ? time.dateTime(row.lastEventAt) : null].filter(Boolean).join(" · ") || "—"}
-          </Text>
-          {row.note && (
-            <Text as="span" tone={row.tone === "critical" || row.tone === "warning" ? "critical" : "subdued"} variant="bodySm">
-              {row.note}
-            </Text>
-          )}
-          {row.shopifyOrderUrl && (
-            <span data-testid="tracking-shopify-order">
-              <Link url={row.shopifyOrderUrl} target="_top">
-                Open {row.orderName} in Shopify
-              </Link>
-            </span>
-          )}
-        </BlockStack>
+        {/* Wraps: a place in words ("MEMPHIS, Tennessee, United States") would otherwise widen the table past its card. */}
+        <WrappingText maxWidth={240}>
+          <BlockStack gap="050">
+            <Text as="span">{row.lastEvent ?? "No carrier scan yet"}</Text>
+            {/* The place and the time each on a line of its own: a date is never broken across two. */}
+            {(row.lastEventPlace || !row.lastEventAt) && (
+              <Text as="span" tone="subdued" variant="bodySm">
+                {row.lastEventPlace || "—"}
+              </Text>
+            )}
+            {row.lastEventAt && (
+              <Text as="span" tone="subdued" variant="bodySm">
+                {time.dateTime(row.lastEventAt)}
+              </Text>
+            )}
+            {row.note && (
+              <Text as="span" tone={row.tone === "critical" || row.tone === "warning" ? "critical" : "subdued"} variant="bodySm">
+                {row.note}
+              </Text>
+            )}
+            {row.shopifyOrderUrl && (
+              <span data-testid="tracking-shopify-order">
+                <Link url={row.shopifyOrderUrl} target="_top">
+                  Open {row.orderName} in Shopify
+                </Link>
+              </span>
+            )}
+          </BlockStack>
+        </WrappingText>
       </IndexTable.Cell>
       <IndexTable.Cell>{row.daysInTransit === null ? "—" : `${row.daysInTransit} ${row.daysInTransit === 1 ? "day" : "days"}`}</IndexTable.Cell>
       <IndexTable.Cell>

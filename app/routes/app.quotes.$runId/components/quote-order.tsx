@@ -49,8 +49,10 @@ export function QuoteOrder({
             )}
           </InlineStack>
           {rates > 0 && (
+            // Tertiary, not plain: a plain button's hit area reaches 12 px past its text (a negative margin), out of
+            // the order's block at the right edge.
             <Button
-              variant="plain"
+              variant="tertiary"
               disclosure={open ? "up" : "down"}
               onClick={onToggle}
               accessibilityLabel={`${open ? "Hide rates" : `All ${plural(rates, "rate")}`} of ${order.orderName}`}
