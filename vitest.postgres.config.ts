@@ -35,6 +35,7 @@ const POSTGRES_TIER = [
   "test/integration/search.test.ts",
   "test/integration/overview.test.ts",
   "test/integration/settings.test.ts",
+  "test/integration/kept-shop.test.ts",
   "test/integration/onboarding.test.ts",
   "test/integration/service-basics.test.ts",
   "test/integration/service-customers.test.ts",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Context } from "../context";
 import { placeName } from "../locale/places";
+import { FALLBACK_TIME_ZONE, TimeZone } from "../locale/shop-time";
 import { adminQuery } from "../shopify/gateway.server";
 import { addressLine, fromShopifyAddress, type SenderLocation } from "./addresses";
 import type { ShopProfile } from "./onboarding-form";
@@ -102,6 +103,7 @@ const SHOP_SUMMARY = `#graphql
       name
       currencyCode
       weightUnit
+      ianaTimezone
       shopAddress {
         city
         provinceCode
@@ -116,6 +118,7 @@ const ShopSummaryData = z.object({
     name: z.string(),
     currencyCode: z.string(),
     weightUnit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]),
+    ianaTimezone: z.string(),
     shopAddress: z.object({
       city: z.string().nullable(),
       provinceCode: z.string().nullable(),
@@ -124,20 +127,59 @@ const ShopSummaryData = z.object({
   }),
 });
 
-export interface ShopSummary {
-  name: string;
-  currencyCode: string;
-  weightUnit: "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS";
-  origin: string;
-  countryCode: string | null;
+/** The shop's name, currency, weight unit and where it ships from, for the app's pages and quoting. */
+export const ShopSummary = z.object({
+  name: z.string(),
+  currencyCode: z.string(),
+  weightUnit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]),
+  origin: z.string(),
+  countryCode: z.string().nullable(),
+});
+export type ShopSummary = z.infer<typeof ShopSummary>;
+
+/** The shop's summary and its time zone (`shop.ianaTimezone`, checked by whoever keeps it), as Shopify answers them now. */
+export async function readShopSummary(ctx: Pick<Context, "shopify">): Promise<{ summary: ShopSummary; timeZone: string }> {
+  const { shop } = await adminQuery(await ctx.shopify(), SHOP_SUMMARY, ShopSummaryData);
+  const origin = placeName({ city: shop.shopAddress.city, provinceCode: shop.shopAddress.provinceCode, countryCode: shop.shopAddress.countryCodeV2 });
+  return {
+    summary: { name: shop.name, currencyCode: shop.currencyCode, weightUnit: shop.weightUnit, origin, countryCode: shop.shopAddress.countryCodeV2 },
+    timeZone: shop.ianaTimezone,
+  };
 }
 
-/** The shop's name, currency, weight unit and where it ships from, for the app's home page and quoting. */
-export async function loadShopSummary(ctx: Pick<Context, "shopify">): Promise<ShopSummary> {
-  const { shop } = await adminQuery(await ctx.shopify(), SHOP_SUMMARY, ShopSummaryData);
-  // "Brooklyn, New York, United States": named, not coded.
-  const origin = placeName({ city: shop.shopAddress.city, provinceCode: shop.shopAddress.provinceCode, countryCode: shop.shopAddress.countryCodeV2 });
-  return { name: shop.name, currencyCode: shop.currencyCode, weightUnit: shop.weightUnit, origin, countryCode: shop.shopAddress.countryCodeV2 };
+/** How long what Consign keeps of the shop's profile serves before Shopify is asked again. */
+export const PROFILE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The shop's summary and time zone, kept with the shop's profile (ShopProfile) and read again through the Admin API
+ * once a day old, so a page load asks Shopify nothing and a merchant who changes them in Shopify sees it within a
+ * day. A time zone the runtime cannot write dates in is kept as UTC. While Shopify cannot be read, what is kept
+ * serves; with nothing kept, Shopify's error is thrown.
+ */
+export async function loadKeptShop(ctx: Pick<Context, "db" | "shop" | "now" | "shopify" | "log">): Promise<{ summary: ShopSummary; timeZone: string }> {
+  const { db, shop } = ctx;
+  const now = ctx.now();
+  const kept = await db.shopProfile.findUnique({ where: { shop } });
+  const keptSummary = kept?.summary ? ShopSummary.safeParse(JSON.parse(kept.summary)) : null;
+  const keptShop = kept && keptSummary?.success ? { summary: keptSummary.data, timeZone: kept.timeZone } : null;
+  if (keptShop && now.getTime() - kept!.readAt.getTime() < PROFILE_KEPT_MS) return keptShop;
+  let answer: Awaited<ReturnType<typeof readShopSummary>>;
+  try {
+    answer = await readShopSummary(ctx);
+  } catch (error) {
+    if (!keptShop) throw error;
+    ctx.log.warn({ err: error }, "the shop's profile could not be read from Shopify; the one kept serves");
+    return keptShop;
+  }
+  const timeZone = TimeZone.safeParse(answer.timeZone).success ? answer.timeZone : FALLBACK_TIME_ZONE;
+  const data = { timeZone, summary: JSON.stringify(answer.summary), readAt: now };
+  await db.shopProfile.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+  return { summary: answer.summary, timeZone };
+}
+
+/** The shop's name, currency, weight unit and where it ships from, as kept (loadKeptShop). */
+export async function loadShopSummary(ctx: Pick<Context, "db" | "shop" | "now" | "shopify" | "log">): Promise<ShopSummary> {
+  return (await loadKeptShop(ctx)).summary;
 }
 
 /** What a sender location is read with: the location list and the primary location share it. */

@@ -20,6 +20,12 @@ export const shopRows = {
     ).run({ ...shop, address_json: JSON.stringify(shop.address), created_at: this.now() });
   },
 
+  /** What a merchant changes in the shop's settings (its name, weight unit, time zone). */
+  updateShop(this: Store, fields: Partial<Pick<ShopRow, "name" | "weight_unit" | "iana_timezone">>): void {
+    const row = { ...this.getShop(), ...fields };
+    this.sql("UPDATE shop SET name = @name, weight_unit = @weight_unit, iana_timezone = @iana_timezone WHERE id = 1").run(row);
+  },
+
   insertStaffUser(this: Store, user: Omit<StaffUserRow, "id"> & { id?: number }): number {
     const info = this.sql(
       "INSERT INTO staff_users (id, first_name, last_name, email, account_owner, locale) VALUES (@id, @first_name, @last_name, @email, @account_owner, @locale)",

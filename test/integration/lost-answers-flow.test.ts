@@ -30,7 +30,7 @@ const { createBatches } = await import("../../app/booking/creation.server");
 const { batchWorkSettled } = await import("../../app/booking/batch-work-job");
 const { startBatchBooking } = await import("../../app/booking/batch-booking.server");
 const { startWriteBack } = await import("../../app/fulfillment/write-back.server");
-const { loadShopSummary } = await import("../../app/settings/shop-profile.server");
+const { readShopSummary } = await import("../../app/settings/shop-profile.server");
 const account = service.clientFor(customer);
 const store = harness.admin.store;
 
@@ -139,7 +139,7 @@ describe("GIVEN Shopify's answers to a read are refused, reset and cut off", () 
     adminProxy.inject({ match: graphql("query ShopSummary"), fault: "reset-before", times: 1 });
     adminProxy.inject({ match: graphql("query ShopSummary"), fault: "truncate", times: 1 });
 
-    const summary = await loadShopSummary(contextOf({ admin: await admin(), shop: SHOP }, prisma));
+    const { summary } = await readShopSummary(contextOf({ admin: await admin(), shop: SHOP }, prisma));
 
     expect(adminProxy.applied.map((entry) => entry.fault)).toEqual(["503", "reset-before", "truncate"]);
     expect(summary.name).toBe(store.getShop().name);

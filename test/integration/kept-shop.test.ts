@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { contextOf } from "../factories/context";
+import { observeAdmin } from "../support/observed-admin";
+import { startServiceAndAdmin } from "../support/service-and-admin";
+import { SHOP } from "./devstore-harness";
+
+// What Consign keeps of the shop's profile (its summary and time zone): pages read it without asking Shopify, and it
+// is read again once a day old, so a change the merchant makes in Shopify shows within a day.
+const { service, harness } = await startServiceAndAdmin({ orders: 1 });
+const { default: prisma } = await import("../../app/db.server");
+const { unauthenticated } = await import("../../app/shopify.server");
+const { loadShopSummary, PROFILE_KEPT_MS } = await import("../../app/settings/shop-profile.server");
+const { loadShopTimeZone } = await import("../../app/settings/shop-time-zone.server");
+
+afterAll(async () => {
+  await harness.close();
+  await service.close();
+});
+
+const START = Date.parse("2026-11-27T12:00:00Z");
+
+describe("the shop's kept profile", () => {
+  it("GIVEN a shop WHEN pages read its summary and time zone through a day THEN Shopify is asked once; a day later it is asked again and a rename in Shopify shows", async () => {
+    const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
+    const at = (ms: number) => contextOf({ admin, shop: SHOP }, prisma, new Date(START + ms));
+    const reads = () => seen.operations.filter((operation) => operation === "ShopSummary").length;
+    const store = harness.admin.store;
+
+    expect((await loadShopSummary(at(0))).name).toBe(store.getShop().name);
+    expect(await loadShopTimeZone(at(60_000))).toBe(store.getShop().iana_timezone);
+    await loadShopSummary(at(PROFILE_KEPT_MS - 1));
+    expect(reads()).toBe(1);
+
+    store.updateShop({ name: "Harbour & Pine", weight_unit: "KILOGRAMS", iana_timezone: "Europe/Berlin" });
+    const renamed = await loadShopSummary(at(PROFILE_KEPT_MS));
+    expect([renamed.name, renamed.weightUnit]).toEqual(["Harbour & Pine", "KILOGRAMS"]);
+    expect(await loadShopTimeZone(at(PROFILE_KEPT_MS + 1))).toBe("Europe/Berlin");
+    expect(reads()).toBe(2);
+  });
+
+  it("GIVEN a kept profile a day old WHEN Shopify cannot be read THEN the kept summary and zone serve", async () => {
+    const unreachable = { ...(await unauthenticated.admin(SHOP)).admin, graphql: () => Promise.reject(new Error("fetch failed")) };
+    const later = contextOf({ admin: unreachable, shop: SHOP }, prisma, new Date(START + 3 * PROFILE_KEPT_MS));
+    expect((await loadShopSummary(later)).name).toBe("Harbour & Pine");
+    expect(await loadShopTimeZone(later)).toBe("Europe/Berlin");
+  });
+});
