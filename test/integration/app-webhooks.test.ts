@@ -7,7 +7,7 @@ const { default: prisma } = await import("../../app/db.server");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: complianceWebhook } = await import("../../app/routes/webhooks.compliance");
-const { webhookDeliveryJob, webhookPruneJob } = await import("../../app/webhooks.server");
+const { webhookDeliveryJob, webhookPruneJob } = await import("../../app/webhooks/webhooks.server");
 const { processJobs: jobs, processServices } = await import("../../app/context.server");
 
 const SHOP = "webhook-test.myshopify.com";

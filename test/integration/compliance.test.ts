@@ -5,7 +5,7 @@ import { buildAddress, buildOrder } from "../factories/orders";
 useAppEnvironment();
 const { default: prisma } = await import("../../app/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
-const { redactCustomer, redactShop, reportCustomerData } = await import("../../app/compliance.server");
+const { redactCustomer, redactShop, reportCustomerData } = await import("../../app/webhooks/compliance.server");
 
 const SHOP = "compliance.myshopify.com";
 const OTHER = "other-shop.myshopify.com";

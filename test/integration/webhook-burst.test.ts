@@ -25,7 +25,7 @@ const { unauthenticated } = await import("../../app/shopify.server");
 const { contextFor } = await import("../../app/context.server");
 const { refreshOrder } = await import("../../app/orders/mirror.server");
 const { loadSenderLocations } = await import("../../app/settings/shop-profile.server");
-const { DeliveriesFailedError, recordDelivery, webhookDeliveryJob, workPendingDeliveries } = await import("../../app/webhooks.server");
+const { DeliveriesFailedError, recordDelivery, webhookDeliveryJob, workPendingDeliveries } = await import("../../app/webhooks/webhooks.server");
 const { processJobs: jobs } = await import("../../app/context.server");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 
