@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
  * The app's capability folders (app/<folder>/) and its top-level modules import each other in one direction
  * only: no folder reaches back into a folder that depends on it. The composition root is exempt, because
  * building everything is its job: the routes, start-up, contextFor (with the process's queue and logger), the
- * request helper, and the shopifyApp() instance. The job catalog and queue (job-queue.server.ts) are not: they
+ * request helper, and the process's two clients made from its configuration: the database client (db/db.server.ts)
+ * and the shopifyApp() instance. The job catalog and queue (job-queue.server.ts) are not: they
  * take their services from the root, and domain modules send jobs through their context (docs/decisions/026).
  * And no module of app/, the composition root's included, is part of an import cycle.
  *
@@ -28,6 +29,7 @@ const COMPOSITION_ROOT = [
   /^request-context\.server\.ts$/,
   /^context\.server\.ts$/,
   /^shopify\.server\.ts$/,
+  /^db\/db\.server\.ts$/,
 ];
 
 /**
@@ -38,7 +40,7 @@ const COMPOSITION_ROOT = [
 const SINGLETON_USERS_NOT_YET_MOVED: readonly string[] = [];
 
 /** The process's singletons: its database client, its shopifyApp() instance and its logger. */
-const SINGLETONS = ["db.server", "shopify.server", "log.server"];
+const SINGLETONS = ["db/db.server", "shopify.server", "log.server"];
 
 /**
  * The gateways' own modules: what a context opens, and what builds one from its parts, so they take a database
@@ -66,7 +68,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** app/batches/x.ts → "batches"; a top-level module is its own node: app/db.server.ts → "db.server.ts". */
+/** app/batches/x.ts → "batches"; a top-level module is its own node: app/config.server.ts → "config.server.ts". */
 function nodeOf(file: string): string {
   const parts = relative(APP, file).split(sep);
   return parts.length === 1 ? parts[0]! : parts[0]!;

@@ -34,7 +34,7 @@ import {
   type QueuedShipment,
   type ShipmentLine,
 } from "./write-back-plan";
-import { writeByIds } from "../id-lists.server";
+import { writeByIds } from "../db/id-lists.server";
 
 /**
  * Fulfillment write-back: every booked shipment becomes exactly one Shopify fulfillment with its tracking

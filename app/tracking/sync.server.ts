@@ -6,8 +6,8 @@ import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { crashPoint } from "../crash-points.server";
-import { groupCommit, updateRowsById, type Commit } from "../db-batch.server";
-import { idChunks, readByIds } from "../id-lists.server";
+import { groupCommit, updateRowsById, type Commit } from "../db/db-batch.server";
+import { idChunks, readByIds } from "../db/id-lists.server";
 import { isTransient } from "../shopify/gateway.server";
 import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
@@ -23,7 +23,7 @@ import {
   type StatusPosition,
 } from "./status";
 import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
-import { bound } from "../sql-template";
+import { bound } from "../db/sql-template";
 
 /**
  * Tracking sync (docs/decisions/006): every shipment Consign wrote back to Shopify is polled with Track

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
-import { writeByIds } from "../id-lists.server";
+import { writeByIds } from "../db/id-lists.server";
 import type { Outcome } from "../outcome";
 import { defineJob, type JobServices } from "../jobs/job";
 import { refreshOrder } from "../orders/mirror.server";

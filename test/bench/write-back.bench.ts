@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     SHIPPING_API_URL: service.baseUrl,
   });
   try {
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
     const { writeBack } = await import("../../app/fulfillment/write-back.server");
     const { GraphqlQueryError } = await import("@shopify/shopify-api");

@@ -3,7 +3,7 @@ import { TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
 import { signedWebhook as signedRequest } from "../support/webhooks";
 
 useAppEnvironment();
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: complianceWebhook } = await import("../../app/routes/webhooks.compliance");

@@ -18,7 +18,7 @@ const { databaseUrl } = useAppEnvironment({
   SHOPIFY_API_SECRET: API_SECRET,
   SHIPPING_API_URL: service.baseUrl,
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const newBatch = await import("../../app/routes/app.batches.new");
 const batchPage = await import("../../app/routes/app.batches.$id/route");
 const batchLabels = await import("../../app/routes/app.batches.$id.labels");

@@ -11,7 +11,7 @@ import { ok, startService, type RunningService } from "./service-harness";
 // with the shop's account, and the app's own batch functions and Shipping API client.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches, startBatchCreation } = await import("../../app/booking/creation.server");
 const { batchWorkSettled, settleBatchWork } = await import("../../app/booking/batch-work-job");

@@ -10,7 +10,7 @@ import { ok, startService, type RunningService } from "./service-harness";
 // Single booking from an order's page against the real service and a real SQLite database.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const { settleBatchWork } = await import("../../app/booking/batch-work-job");

@@ -1,5 +1,5 @@
 import type { Shipment } from "@prisma/client";
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { describe, expect, it, vi } from "vitest";
 import { freshAppDatabase } from "../support/app-env";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";

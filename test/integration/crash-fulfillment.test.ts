@@ -1,4 +1,4 @@
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
 import { startServiceAndAdmin } from "../support/service-and-admin";

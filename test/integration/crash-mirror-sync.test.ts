@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useAppEnvironment } from "../support/app-env";
 import { expectMirrorOfAdmin } from "../support/mirror-expectations";

@@ -15,7 +15,7 @@ process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 // Tracking writes in real processes that die between intent and outcome (kill -9, no cleanup), against the
 // local admin over HTTP and a real SQLite file; a fresh process then resumes, as after a crash in production.
 const { service, harness, customer, appProcessEnv } = await startServiceAndAdmin({ orders: 30, scope: "write_fulfillments" });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const store = harness.admin.store;

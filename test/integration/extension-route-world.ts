@@ -28,7 +28,7 @@ export async function startExtensionRouteWorld(options: { orders: number }): Pro
     SHOPIFY_API_SECRET: API_SECRET,
     SHIPPING_API_URL: service.baseUrl,
   });
-  const { default: prisma } = await import("../../app/db.server");
+  const { default: prisma } = await import("../../app/db/db.server");
   afterAll(async () => {
     await prisma.$disconnect();
     await harness.close();

@@ -14,7 +14,7 @@ const { service, harness, customer } = await startServiceAndAdmin({
   throttle: { bucketSize: 2000, restoreRate: 300 },
   scope: "read_orders,write_fulfillments",
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 

@@ -11,7 +11,7 @@ import { SHOP } from "./devstore-harness";
 // for points instead of failing, and no THROTTLED may ever reach a shipment's outcome.
 const THROTTLE = { bucketSize: 250, restoreRate: 50 };
 const { service, harness, customer } = await startServiceAndAdmin({ orders: 40, throttle: THROTTLE, scope: "write_fulfillments" });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const { processServices } = await import("../../app/context.server");
 

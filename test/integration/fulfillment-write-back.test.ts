@@ -17,7 +17,7 @@ const { service, harness, customer } = await startServiceAndAdmin({
   settings: { notifyCustomer: true },
   scope: "read_orders,write_fulfillments",
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const { processServices } = await import("../../app/context.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");

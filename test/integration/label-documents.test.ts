@@ -12,7 +12,7 @@ import { startService, type RunningService } from "./service-harness";
 // own functions from the real service, read back page by page.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const booking = await import("../../app/booking/batch-booking.server");

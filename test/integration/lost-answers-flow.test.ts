@@ -19,7 +19,7 @@ const { service, harness, customer } = await startServiceAndAdmin({
 });
 shippingProxy.target = service.baseUrl;
 adminProxy.target = harness.url;
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { syncOrderMirror } = await import("../support/mirror-sync");
 const { contextOf } = await import("../factories/context");

@@ -13,7 +13,7 @@ import { ok, startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const proxy = await startFaultProxy(service.baseUrl);
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: proxy.url, SHIPPING_API_TIMEOUT_MS: "1500" });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { shippingClientFor } = await import("../../app/shipping/client.server");
 const { startBatchCreation } = await import("../../app/booking/creation.server");

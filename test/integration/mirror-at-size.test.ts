@@ -11,7 +11,7 @@ import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstor
 // die in one interactive transaction at about 2,000 orders.
 const harness: Harness = await startHarness({ orders: 4_200, throttle: { bucketSize: 2000, restoreRate: 1000 } });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
 const store = harness.admin.store;

@@ -73,7 +73,7 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
       SHIPPING_API_URL: service.baseUrl,
     }));
     credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     await prisma.session.create({
       data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments,read_orders" },
     });
@@ -93,14 +93,14 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     for (const instance of instances) if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill("SIGKILL");
     const { processJobs: jobs } = await import("../../app/context.server");
     await jobs().stop({ timeoutMs: 5_000 });
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     await prisma.$disconnect();
     await harness.close();
     await service.close();
   });
 
   it("GIVEN 200 orders quoted, batched, booked and written back WHILE one instance is killed at random moments and restarted THEN every order is booked once and fulfilled once and nothing is left pending", async () => {
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     const { processJobs: jobs } = await import("../../app/context.server");
     const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
     const { contextOf } = await import("../factories/context");

@@ -7,7 +7,7 @@ import { SHOP, startHarness } from "./devstore-harness";
 const harness = await startHarness({ orders: 1 });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: "consign-test-key", SHOPIFY_API_SECRET: "consign-test-secret" });
 delete process.env.SHIPPING_API_PARTNER_KEY;
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const onboarding = await import("../../app/routes/app.onboarding");
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ const { databaseUrl } = useAppEnvironment({
   SHIPPING_API_URL: service.baseUrl,
   SHIPPING_API_PARTNER_KEY: PARTNER_KEY,
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const onboarding = await import("../../app/routes/app.onboarding");
 const { shippingClientFor } = await import("../../app/shipping/client.server");
 

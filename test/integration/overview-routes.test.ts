@@ -7,7 +7,7 @@ import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
 // data and the CSV export, and a period they do not offer refused naming the field.
 const harness = await startHarness({ orders: 1 });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const page = await import("../../app/routes/app.overview");
 const exported = await import("../../app/routes/app.overview.export");
 

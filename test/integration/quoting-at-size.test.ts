@@ -15,7 +15,7 @@ const { service, harness } = await startServiceAndAdmin({
   throttle: { bucketSize: 100_000, restoreRate: 100_000 },
   scope: "read_orders,write_fulfillments",
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
 const { loadQuoteRunView } = await import("../../app/quoting/run-view.server");

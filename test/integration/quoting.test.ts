@@ -17,7 +17,7 @@ const { databaseUrl } = useAppEnvironment({
   SHOPIFY_API_SECRET: API_SECRET,
   SHIPPING_API_URL: service.baseUrl,
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");

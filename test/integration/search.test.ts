@@ -8,7 +8,7 @@ import { ok, startService, type RunningService } from "./service-harness";
 // The Shipments page's search against the real service, tied back to orders in a real SQLite database.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const { bookBatch } = await import("../../app/booking/batch-booking.server");

@@ -14,7 +14,7 @@ useAppEnvironment({
   SHOPIFY_API_SECRET: "consign-test-secret",
   SHIPPING_API_URL: service.baseUrl,
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const settingsRoute = await import("../../app/routes/app.settings");
 const { loadSettings, saveAccount } = await import("../../app/settings/account.server");
 const { shippingClientFor } = await import("../../app/shipping/client.server");

@@ -20,7 +20,7 @@ const harness: Harness = await startHarness({
     }),
 });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { contextFor } = await import("../../app/context.server");
 const { refreshOrder } = await import("../../app/orders/mirror.server");

@@ -1,4 +1,4 @@
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import type { AccountCredentials } from "../../app/shipping/client.server";
 import type { ShippingSettings } from "../../app/settings/settings";
 import type { LocalAdminOptions } from "../../devstore/server";

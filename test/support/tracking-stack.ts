@@ -16,7 +16,7 @@ import { signedWebhook } from "./webhooks";
 export const HOUR = 3_600_000;
 
 export interface TrackingStack extends ServiceAndAdmin {
-  /** The app's database client (app/db.server). */
+  /** The app's database client (app/db/db.server). */
   prisma: PrismaClient;
   /** The app's write-back. */
   writeBack(ctx: Context): Promise<WriteBackSummary>;
@@ -59,7 +59,7 @@ export interface TrackingStack extends ServiceAndAdmin {
 export async function startTrackingStack(options: Omit<ServiceAndAdminOptions, "scope">): Promise<TrackingStack> {
   const parts = await startServiceAndAdmin({ ...options, scope: "read_orders,write_fulfillments" });
   const { service, harness, customer } = parts;
-  const { default: prisma } = await import("../../app/db.server");
+  const { default: prisma } = await import("../../app/db/db.server");
   const { writeBack } = await import("../../app/fulfillment/write-back.server");
   const { syncDueTracking } = await import("../../app/tracking/sync.server");
   const { unauthenticated } = await import("../../app/shopify.server");
