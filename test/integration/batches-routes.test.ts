@@ -4,8 +4,8 @@ import type { Shipment } from "@prisma/client";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { appRequest, callRoute, formBody, type RouteAnswer, type RouteHandler } from "../support/route-call";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
-import { startService } from "./service-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "../support/devstore-harness";
+import { startService } from "../support/service-harness";
 
 // The batches, booking and shipments routes as the embedded app calls them: a session token the local admin
 // signed, the real service, a real SQLite file. The routes are adapters; these tests hold them to their

@@ -5,7 +5,7 @@ import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { quotedShipments } from "../factories/shipments";
 import { sumAmounts } from "../../app/shipping/money";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // Real parts: the Shipping API service over HTTP (with its hand-moved clock), the app's SQLite database
 // with the shop's account, and the app's own batch functions and Shipping API client.

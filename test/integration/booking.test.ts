@@ -5,7 +5,7 @@ import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { buildInternationalOrder, quotedShipments } from "../factories/shipments";
 import { sumAmounts } from "../../app/shipping/money";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // Single booking from an order's page against the real service and a real SQLite database.
 const service: RunningService = await startService();

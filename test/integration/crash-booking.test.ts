@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { freshAppDatabase } from "../support/app-env";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useConnectedShop } from "../support/connected-shop";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";

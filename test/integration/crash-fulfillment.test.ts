@@ -5,7 +5,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";

@@ -3,7 +3,7 @@ import { createPrismaClient } from "../../app/db/db-client.server";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useAppEnvironment } from "../support/app-env";
 import { expectMirrorOfAdmin } from "../support/mirror-expectations";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "../support/devstore-harness";
 
 // The first order sync in a real process killed half-way through saving the export (kill -9 after its fourth
 // saved piece: about 1,000 of its 2,000 fulfillment orders), then a fresh process doing what the app does at startup. SQLite here, PostgreSQL in

@@ -6,8 +6,8 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 import { runAppProcess, type AppProcessExit } from "../support/app-process";
 import { createBatchBookedBoxes, createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
-import { SHOP } from "./devstore-harness";
-import { ok } from "./service-harness";
+import { SHOP } from "../support/devstore-harness";
+import { ok } from "../support/service-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";

@@ -5,7 +5,7 @@ import type { AdminDocument } from "../../app/shopify/admin-document";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // A local admin with a small, slow cost bucket that something else has just emptied: the write-back must wait
 // for points instead of failing, and no THROTTLED may ever reach a shipment's outcome.

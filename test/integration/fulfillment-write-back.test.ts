@@ -6,7 +6,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // The whole write-back on real parts: the Shipping API service (bookings, carrier names, tracking), the local
 // admin on the real Admin schema over HTTP at its default throttle, @shopify/shopify-app-remix's

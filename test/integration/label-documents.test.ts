@@ -6,7 +6,7 @@ import { buildFulfillmentOrder, buildLine, buildMirroredOrder, buildOrder } from
 import { buildInternationalOrder } from "../factories/shipments";
 import { pageTexts } from "../../service/labels/test-pdf";
 import { readPages, textOffPage } from "../../lib/pdf/read-back";
-import { startService, type RunningService } from "./service-harness";
+import { startService, type RunningService } from "../support/service-harness";
 
 // What the merchant prints: the batch's label PDF and a single booking's label, downloaded through the app's
 // own functions from the real service, read back page by page.

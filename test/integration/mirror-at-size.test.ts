@@ -4,7 +4,7 @@ import { fulfillmentOrderHold } from "../../devstore/store/fulfillment-ops";
 import { useAppEnvironment } from "../support/app-env";
 import { expectMirrorOfAdmin, openFulfillmentOrders } from "../support/mirror-expectations";
 import { contextOf } from "../factories/context";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "../support/devstore-harness";
 
 // A shop of more than 3,000 open orders (issue 30): the first sync and a reconcile through the real bulk
 // operation of the local admin, on SQLite and (vitest.postgres.config.ts) PostgreSQL, where the sync used to

@@ -5,8 +5,8 @@ import { useAppEnvironment } from "../support/app-env";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { postgresRun } from "../support/postgres";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "../support/devstore-harness";
+import { PARTNER_KEY, startService, type RunningService } from "../support/service-harness";
 
 // Two app instances share one PostgreSQL database: 200 orders are quoted, batched, booked and written back
 // while one instance at a time is killed with SIGKILL at seeded random moments and started again. Every

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute, formBody } from "../support/route-call";
-import { SHOP, startHarness } from "./devstore-harness";
+import { SHOP, startHarness } from "../support/devstore-harness";
 
 // An installation without SHIPPING_API_PARTNER_KEY: accounts can be connected, not created.
 const harness = await startHarness({ orders: 1 });

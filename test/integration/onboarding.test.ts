@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute, formBody } from "../support/route-call";
-import { SHOP, startHarness } from "./devstore-harness";
-import { PARTNER_KEY, startService } from "./service-harness";
+import { SHOP, startHarness } from "../support/devstore-harness";
+import { PARTNER_KEY, startService } from "../support/service-harness";
 
 // The real service (Create Customer, List Services), the real local admin (the shop's details through Admin
 // GraphQL, session tokens) and a real SQLite file behind the app's onboarding route.

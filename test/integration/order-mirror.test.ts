@@ -5,7 +5,7 @@ import { signedWebhook as signedRequest } from "../support/webhooks";
 import type { Context } from "../../app/context";
 import { contextOf } from "../factories/context";
 import { buildSettings } from "../factories/orders";
-import { SHOP, startHarness, type Harness } from "./devstore-harness";
+import { SHOP, startHarness, type Harness } from "../support/devstore-harness";
 
 // The app's real stack: shopify-app-remix's unauthenticated.admin (offline session from Prisma), the
 // local-admin reroute, the gateway — against the real local admin on the real Admin schema.

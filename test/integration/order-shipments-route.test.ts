@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { buildFulfillmentOrder, buildMirroredOrder } from "../factories/orders";
 import { appRequest, callRoute } from "../support/route-call";
-import { SHOP } from "./devstore-harness";
-import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "./extension-route-world";
+import { SHOP } from "../support/devstore-harness";
+import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "../support/extension-route-world";
 
 // The order-details block's data route as Shopify's admin calls it from the extension: a Bearer session
 // token the local admin signed (validated and exchanged by the library), a cross-origin request with CORS,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute } from "../support/route-call";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "../support/devstore-harness";
 
 // The overview's routes as the embedded app calls them (a session token the local admin signed): the page's
 // data and the CSV export, and a period they do not offer refused naming the field.

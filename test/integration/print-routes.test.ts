@@ -3,8 +3,8 @@ import { createBookedShipments, shippableFulfillmentOrders } from "../factories/
 import { buildMirroredOrder } from "../factories/orders";
 import { appRequest, callRoute } from "../support/route-call";
 import { pageTexts } from "../../lib/pdf/read-back";
-import { SHOP } from "./devstore-harness";
-import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "./extension-route-world";
+import { SHOP } from "../support/devstore-harness";
+import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "../support/extension-route-world";
 
 // The print actions' routes as Shopify's admin calls them: the extension asks what the orders can print
 // (/api/printable-orders), and the admin fetches the document its src names (/api/print/:document), each with

@@ -4,8 +4,8 @@ import { useAppEnvironment } from "../support/app-env";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { contextOf } from "../factories/context";
 import { sumAmounts } from "../../app/shipping/money";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "../support/devstore-harness";
+import { PARTNER_KEY, startService, type RunningService } from "../support/service-harness";
 
 // The real parts: the local admin (orders, read into the app's mirror through the real library and the
 // gateway), the Shipping API service on HTTP, and the app's SQLite database with the shop's account.

@@ -3,7 +3,7 @@ import type { Shipment } from "@prisma/client";
 import { buildQuoteShipment } from "../factories/shipping-api";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // The Shipments page's search against the real service, tied back to orders in a real SQLite database.
 const service: RunningService = await startService();

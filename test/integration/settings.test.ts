@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute, jsonBody } from "../support/route-call";
-import { SHOP, startHarness } from "./devstore-harness";
-import { startService, type TestCustomer } from "./service-harness";
+import { SHOP, startHarness } from "../support/devstore-harness";
+import { startService, type TestCustomer } from "../support/service-harness";
 
 // The Settings page against the real service (List Services, List Provider Accounts), the real local admin
 // (locations through Admin GraphQL) and a real SQLite file, through the route's loader and action.

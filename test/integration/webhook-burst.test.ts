@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationName } from "../../app/shopify/gateway.server";
 import { useAppEnvironment } from "../support/app-env";
 import { signedWebhook } from "../support/webhooks";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "../support/devstore-harness";
 
 /**
  * A burst of webhook deliveries against the real local admin at Shopify's standard throttle, through the

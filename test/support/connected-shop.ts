@@ -4,7 +4,7 @@ import type { ShippingClient } from "../../shipping-api/client";
 import type { MappingSettings } from "../../app/orders/shipment-mapping";
 import type { ShippingSettings } from "../../app/settings/settings";
 import { quotedShipments, realMapping, type QuotedShipmentsOptions } from "../factories/shipments";
-import { PARTNER_KEY, type RunningService } from "../integration/service-harness";
+import { PARTNER_KEY, type RunningService } from "./service-harness";
 import { connectTestAccount } from "./account";
 
 export interface ConnectedShop {

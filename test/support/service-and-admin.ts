@@ -2,8 +2,8 @@ import { createPrismaClient } from "../../app/db/db-client.server";
 import type { AccountCredentials } from "../../app/shipping/client.server";
 import type { ShippingSettings } from "../../app/settings/settings";
 import type { LocalAdminOptions } from "../../devstore/server";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "../integration/devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "../integration/service-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 import { connectTestAccount } from "./account";
 import { useAppEnvironment } from "./app-env";
 

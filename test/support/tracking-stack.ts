@@ -9,7 +9,7 @@ import type { Store } from "../../devstore/store/store";
 import type { ShippingClient } from "../../shipping-api/client";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { contextOf } from "../factories/context";
-import { API_SECRET, SHOP } from "../integration/devstore-harness";
+import { API_SECRET, SHOP } from "./devstore-harness";
 import { startServiceAndAdmin, type ServiceAndAdmin, type ServiceAndAdminOptions } from "./service-and-admin";
 import { signedWebhook } from "./webhooks";
 

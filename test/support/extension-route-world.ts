@@ -1,8 +1,8 @@
 import { SignJWT } from "jose";
 import { afterAll } from "vitest";
 import type { PrismaClient } from "@prisma/client";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
+import { connectTestAccount } from "./account";
+import { useAppEnvironment } from "./app-env";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 
