@@ -1,7 +1,7 @@
 import type { Context } from "../context";
 import { z } from "zod";
 import { defineJob, defineMinuteJob } from "../jobs/job";
-import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
+import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./pass.server";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Context } from "../context";
 import { ShopifyId } from "../shopify/gid";
-import { stopTracking } from "./sync.server";
+import { stopTracking } from "./pass.server";
 
 /**
  * What ends tracking from Shopify's side (docs/decisions/006): a fulfillment cancelled in Shopify

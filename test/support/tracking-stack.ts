@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { Context } from "../../app/context";
 import type { WriteBackSummary } from "../../app/fulfillment/write-back.server";
 import type { ShopAdmin } from "../../app/shopify/gateway.server";
-import type { TrackingPassSummary } from "../../app/tracking/sync.server";
+import type { TrackingPassSummary } from "../../app/tracking/pass.server";
 import { parseGid } from "../../devstore/gid";
 import type { Store } from "../../devstore/store/store";
 import type { ShippingClient } from "../../shipping-api/client";
@@ -61,7 +61,7 @@ export async function startTrackingStack(options: Omit<ServiceAndAdminOptions, "
   const { service, harness, customer } = parts;
   const { default: prisma } = await import("../../app/db/db.server");
   const { writeBack } = await import("../../app/fulfillment/write-back.server");
-  const { syncDueTracking } = await import("../../app/tracking/sync.server");
+  const { syncDueTracking } = await import("../../app/tracking/pass.server");
   const { unauthenticated } = await import("../../app/shopify.server");
   const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
   const booking = service.clientFor(customer);

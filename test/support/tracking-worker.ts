@@ -6,7 +6,7 @@
  */
 import prisma from "../../app/db/db.server";
 import { unauthenticated } from "../../app/shopify.server";
-import { syncDueTracking } from "../../app/tracking/sync.server";
+import { syncDueTracking } from "../../app/tracking/pass.server";
 import { contextOf } from "../factories/context";
 
 const [shop, at] = process.argv.slice(2);
