@@ -1,29 +1,17 @@
-import { randomUUID } from "node:crypto";
-import type { Prisma, Shipment, TrackingEvent as TrackingEventRow } from "@prisma/client";
+import type { TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
-import type { Context } from "../context";
-import type { JobServices } from "../jobs/job";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
-import { parseServiceTimestamp } from "../shipping/context.server";
-import { crashPoint } from "../crash-points.server";
-import { groupCommit, updateRowsById, type Commit } from "../db/db-batch.server";
+import type { Context } from "../context";
+import { groupCommit } from "../db/db-batch.server";
 import { idChunks, readByIds } from "../db/id-lists.server";
-import { isTransient } from "../shopify/gateway.server";
-import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
-import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
+import type { JobServices } from "../jobs/job";
+import { parseServiceTimestamp } from "../shipping/context.server";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
-import {
-  ATTENTION_CARRIER_STATUSES,
-  SHOPIFY_STATUS,
-  pieceNumbers,
-  shipmentSteps,
-  stageOf,
-  statusChanges,
-  type ShopifyEventStatus,
-  type StatusPosition,
-} from "./status";
-import { CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, EVENTS_READ, FULFILLMENT_EVENTS, FulfillmentEventsData } from "./tracking-documents";
-import { bound } from "../db/sql-template";
+import { positionOf, recordEvents, summaryOf, writeEvent, type EventWrites } from "./event-writes.server";
+import { flushReschedules, holds, TRACKED_SELECT, type Reschedules, type TrackedRow } from "./reschedule.server";
+import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
+import { stopTracking } from "./stops.server";
+import { TrackingState, WriteStatus } from "./tracking-states";
 
 /**
  * Tracking sync (docs/decisions/006): every shipment Consign wrote back to Shopify is polled with Track
@@ -38,39 +26,11 @@ import { bound } from "../db/sql-template";
  * before it is written again, as the write-back does (docs/decisions/005). A label still waiting for the
  * carrier may have been voided at the provider: such polls also ask Search Shipments now and then, and a voided
  * label stops being followed with nothing written to Shopify.
+ *
+ * This module is the pass: the claim, each poll, and the pass over the claimed shipments. What a shipment and an
+ * event can be is in tracking-states.ts, the statements that write what polls found in reschedule.server.ts, and
+ * storing and writing the carrier's events in event-writes.server.ts.
  */
-
-export const TrackingState = {
-  NONE: "NONE",
-  ACTIVE: "ACTIVE",
-  DELIVERED: "DELIVERED",
-  STALE: "STALE",
-  STOPPED: "STOPPED",
-} as const;
-export type TrackingState = (typeof TrackingState)[keyof typeof TrackingState];
-
-export const WriteStatus = {
-  SKIPPED: "SKIPPED",
-  PENDING: "PENDING",
-  WRITING: "WRITING",
-  WRITTEN: "WRITTEN",
-  FAILED: "FAILED",
-} as const;
-
-/**
- * Why tracking stopped. VOIDED: the label was voided at the provider (Search Shipments says `voided`), so the
- * carrier will never move it. NO_LABEL: a followed row with no book number or fulfillment to follow.
- */
-export type StopReason = "FULFILLMENT_CANCELLED" | "ORDER_CANCELLED" | "SHOP_UNINSTALLED" | "VOIDED" | "NO_LABEL";
-
-/** Why a shipment is no longer followed, in the merchant's words. */
-export const STOP_REASON_TEXT: Readonly<Record<StopReason, string>> = {
-  FULFILLMENT_CANCELLED: "The fulfillment was cancelled in Shopify, so Consign stopped following this parcel.",
-  ORDER_CANCELLED: "The order was cancelled, so Consign stopped following this parcel.",
-  SHOP_UNINSTALLED: "Consign was uninstalled, so tracking stopped.",
-  VOIDED: "The label was voided at the Shipping API, so the carrier will not move this parcel and Consign stopped following it.",
-  NO_LABEL: "This shipment has no booked label or Shopify fulfillment, so there is nothing to follow.",
-};
 
 /**
  * Polls in flight at once per shop: Track Shipment is a cheap read, Shopify writes queue behind the pacer, and the
@@ -105,119 +65,12 @@ export interface TrackingPassSummary {
 
 const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 });
 
-/** One pass's working state: the context's database, shop and clock, its two gateways opened, and what it has to write. */
-interface Run extends Pick<Context, "db" | "shop" | "now" | "log"> {
-  /** The shop's Admin API, through the gateway (cost-aware pacing, THROTTLED waited out). */
-  admin: ShopAdmin;
+/** One pass's working state: the context's database, shop, clock and logger, its two gateways opened, what it has to write. */
+interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites, Reschedules {
   /** The shop's Shipping API account. */
   client: ShippingClient;
   random: () => number;
   summary: TrackingPassSummary;
-  /** Commits statements with those of other polls waiting at the same time, this pass's and other shops' (groupCommit). */
-  commit: (commit: Commit) => Promise<void>;
-  /**
-   * What polls leave to write, committed together (one commit for many shipments) by `flushReschedules`: the
-   * odd statement (a failed poll, a voided label), and, as rows of set-based updates, reschedules of shipments
-   * whose stored tracking columns already hold what the poll found, reschedules with new tracking columns, and
-   * events Shopify took.
-   */
-  reschedules: Array<() => Prisma.PrismaPromise<unknown>>;
-  unchanged: UnchangedReschedule[];
-  changed: ChangedReschedule[];
-  written: WrittenEvent[];
-}
-
-/** The columns a poll that found something new writes: its tracking summary and schedule. */
-const CHANGED_COLUMNS = [
-  "carrierStatus",
-  "lastEventText",
-  "lastEventPlace",
-  "lastEventAt",
-  "inTransitAt",
-  "deliveredAt",
-  "attentionReason",
-  "attentionAction",
-  "shopifyStatus",
-  "shopifyStatusAt",
-  "voidCheckedAt",
-  "trackingState",
-  "nextTrackAt",
-  "lastTrackedAt",
-  "trackingError",
-] as const satisfies ReadonlyArray<keyof Shipment>;
-
-type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_COLUMNS)[number]>;
-
-/**
- * The columns a pass reads of each claimed shipment: what a poll needs and the tracking columns it compares, not
- * the whole row (its lines, addresses and rates' columns), so ten shops' passes of 500 hold little and Prisma
- * materialises a third of the values.
- */
-const TRACKED_SELECT = {
-  id: true,
-  shop: true,
-  orderName: true,
-  bookNumber: true,
-  fulfillmentId: true,
-  trackingNumber: true,
-  trackingNumbers: true,
-  fulfilledAt: true,
-  bookedAt: true,
-  createdAt: true,
-  ...(Object.fromEntries(CHANGED_COLUMNS.map((column) => [column, true])) as Record<(typeof CHANGED_COLUMNS)[number], true>),
-} as const satisfies Prisma.ShipmentSelect;
-
-/** A claimed shipment as a pass reads it. */
-type TrackedRow = Prisma.ShipmentGetPayload<{ select: typeof TRACKED_SELECT }>;
-
-/** An event Shopify took: its outcome. */
-interface WrittenEvent {
-  id: string;
-  shopifyEventId: string;
-  writtenAt: Date;
-}
-
-/** A poll that changed nothing but the shipment's schedule: only these columns are written. */
-interface UnchangedReschedule {
-  id: string;
-  nextTrackAt: Date;
-  lastTrackedAt: Date;
-}
-
-/** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
-const RESCHEDULE_BATCH = 50;
-
-/** Only rows still followed are rescheduled: a stop that arrived meanwhile (webhook) is kept. */
-// `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
-// (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
-const STILL_FOLLOWED = [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)];
-
-/**
- * Commits what polls left to write once there is a group of it (`all`: whatever is left). A pass over quiet
- * parcels is mostly unchanged reschedules: each group of them is one statement, each row's own times by CASE
- * on its id, the error cleared. Changed reschedules and Shopify's outcomes are one statement per chunk likewise.
- */
-async function flushReschedules(run: Run, all = false): Promise<void> {
-  const waiting = run.reschedules.length + run.unchanged.length + run.changed.length + run.written.length;
-  if (waiting === 0 || (!all && waiting < RESCHEDULE_BATCH)) return;
-  const [statements, unchanged, changed, written] = [run.reschedules.splice(0), run.unchanged.splice(0), run.changed.splice(0), run.written.splice(0)];
-  await run.commit(() => [
-    ...statements.map((make) => make()),
-    ...updateRowsById(run, {
-      table: "Shipment",
-      columns: ["nextTrackAt", "lastTrackedAt"],
-      rows: unchanged,
-      set: { trackingError: null },
-      where: STILL_FOLLOWED,
-    }),
-    ...updateRowsById(run, { table: "Shipment", columns: CHANGED_COLUMNS, rows: changed, where: STILL_FOLLOWED }),
-    ...updateRowsById(run, {
-      table: "TrackingEvent",
-      columns: ["shopifyEventId", "writtenAt"],
-      rows: written,
-      set: { writeStatus: WriteStatus.WRITTEN, writeError: null },
-    }),
-  ]);
 }
 
 /**
@@ -248,237 +101,6 @@ async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   );
   const claimed = await readByIds(run, ids, (chunk) => db.shipment.findMany({ where: { id: { in: chunk }, nextTrackAt: leaseUntil }, select: TRACKED_SELECT }));
   return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-const eventKey = (e: { trackingNumber: string; eventTime: Date; carrierStatus: string; message: string }) =>
-  `${e.trackingNumber}|${e.eventTime.toISOString()}|${e.carrierStatus}|${e.message}`;
-
-/** "MEMPHIS, TN" and "US" as Shopify's city / province / country. */
-function place(event: TrackingEvent): { city: string | null; province: string | null; country: string | null } {
-  const [city, province] = event.serviceArea.split(",").map((part) => part.trim());
-  return { city: city || null, province: province || null, country: event.serviceAreaCountry || null };
-}
-
-/** Where the parcel was, in one line. */
-export function placeText(event: Pick<TrackingEventRow, "city" | "province" | "country">): string | null {
-  const text = [event.city, event.province, event.country].filter(Boolean).join(", ");
-  return text || null;
-}
-
-/** Where the written (or queued) changes of status have taken the shipment so far. */
-function positionOf(events: readonly TrackingEventRow[]): StatusPosition | null {
-  let stage = -1;
-  let position: StatusPosition | null = null;
-  for (const event of events) {
-    if (event.writeStatus === WriteStatus.SKIPPED || event.writeStatus === WriteStatus.FAILED) continue;
-    const status = event.shopifyStatus as ShopifyEventStatus;
-    stage = stageOf(status, Math.max(stage, 0));
-    position = { status, stage, at: event.eventTime };
-  }
-  return position;
-}
-
-/** The shipment's stored events as the status rule reads them: each piece's, with the carrier's status. */
-const asPieceEvent = <E extends Pick<TrackingEventRow, "trackingNumber" | "carrierStatus" | "eventTime">>(event: E) => ({
-  ...event,
-  carrierStatus: event.carrierStatus as EventStatus,
-});
-
-/**
- * Stores the carrier events not seen before; the changes of the shipment's status among them are queued for
- * Shopify. A shipment of several tracked pieces is at its least advanced piece's status (`shipmentSteps`), which
- * is what each event records as its Shopify status.
- */
-async function recordEvents(
-  run: Run,
-  row: TrackedRow,
-  pieces: readonly string[],
-  reported: readonly TrackingEvent[],
-  known: TrackingEventRow[],
-): Promise<{ events: TrackingEventRow[]; fresh: ReadonlySet<string> }> {
-  const seen = new Set(known.map(eventKey));
-  const fresh: Array<TrackingEvent & { at: Date }> = [];
-  for (const event of reported) {
-    const at = parseServiceTimestamp(event.eventTime);
-    const key = eventKey({ trackingNumber: event.trackingNumber, eventTime: at, carrierStatus: event.eventStatus, message: event.event });
-    if (seen.has(key)) continue;
-    seen.add(key);
-    fresh.push({ ...event, at });
-  }
-  if (fresh.length === 0) return { events: known, fresh: new Set() };
-  // One number: each event is the shipment's own status (no steps to work out for most shipments).
-  const statusOf = new Map<number, ShopifyEventStatus | null>();
-  if (pieceNumbers(pieces, [...known, ...fresh]).length > 1) {
-    const steps = shipmentSteps(pieces, [
-      ...known.map((event) => asPieceEvent(event)),
-      ...fresh.map((event, index) => ({ trackingNumber: event.trackingNumber, carrierStatus: event.eventStatus, eventTime: event.at, index })),
-    ]);
-    for (const step of steps) if ("index" in step.event) statusOf.set(step.event.index, step.status);
-  }
-  const changes = new Set(
-    statusChanges(
-      positionOf(known),
-      fresh.map((event, index) => ({
-        carrierStatus: event.eventStatus,
-        eventTime: event.at,
-        ...(statusOf.has(index) ? { shipmentStatus: statusOf.get(index) } : {}),
-      })),
-    ),
-  );
-  const seenAt = run.now();
-  // The rows whole, inserted by one bound statement (Prisma's createManyAndReturn compiles each row and reads them back).
-  const created = fresh.map((event, index): TrackingEventRow => ({
-    id: randomUUID(),
-    shop: row.shop,
-    shipmentId: row.id,
-    trackingNumber: event.trackingNumber,
-    eventTime: event.at,
-    carrierStatus: event.eventStatus,
-    message: event.event,
-    ...place(event),
-    reason: event.ancillaryReasonDescription ?? null,
-    action: event.ancillaryActionDescription ?? null,
-    shopifyStatus: statusOf.get(index) ?? SHOPIFY_STATUS[event.eventStatus],
-    // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
-    writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
-    shopifyEventId: null,
-    writeError: null,
-    seenAt,
-    writtenAt: null,
-  }));
-  // Durable before any of it is written to Shopify; committed with other polls' that are waiting (one sync for many).
-  await run.commit({ insert: "TrackingEvent", rows: created });
-  run.summary.events += fresh.length;
-  // The shipment's events in the order the pass reads them (eventTime, then seenAt), without reading them back.
-  const events = [...known, ...created].sort((a, b) => a.eventTime.getTime() - b.eventTime.getTime() || a.seenAt.getTime() - b.seenAt.getTime());
-  return { events, fresh: new Set(created.map((event) => event.id)) };
-}
-
-const sameInstant = (a: string, b: Date) => new Date(a).getTime() === b.getTime();
-
-type WriteOutcome = "written" | "linked" | "failed" | { stop: StopReason } | { retry: string };
-
-/** The fulfillment as Shopify has it now, with its latest events. */
-function readFulfillmentEvents(run: Run, fulfillmentId: string) {
-  return adminQuery(run.admin, FULFILLMENT_EVENTS, FulfillmentEventsData, { fulfillmentId, first: EVENTS_READ });
-}
-
-/** One queued change of status to Shopify: intent, the mutation, outcome. */
-async function writeEvent(run: Run, row: TrackedRow & { fulfillmentId: string }, event: TrackingEventRow, fresh: boolean): Promise<WriteOutcome> {
-  try {
-    if (event.writeStatus === WriteStatus.WRITING && !fresh) {
-      // Interrupted between intent and outcome: Shopify may have it already.
-      const { fulfillment } = await readFulfillmentEvents(run, row.fulfillmentId);
-      if (!fulfillment || fulfillment.status === "CANCELLED") return { stop: "FULFILLMENT_CANCELLED" };
-      const found = fulfillment.events.nodes.find((node) => node.status === event.shopifyStatus && sameInstant(node.happenedAt, event.eventTime));
-      if (found) {
-        await run.db.trackingEvent.update({
-          where: { id: event.id },
-          data: { writeStatus: WriteStatus.WRITTEN, shopifyEventId: found.id, writtenAt: run.now(), writeError: null },
-        });
-        return "linked";
-      }
-    } else if (event.writeStatus === WriteStatus.PENDING) {
-      const { count } = await run.db.trackingEvent.updateMany({
-        where: { id: event.id, writeStatus: WriteStatus.PENDING },
-        data: { writeStatus: WriteStatus.WRITING },
-      });
-      if (count === 0) return { retry: "Another Consign process is writing this event." };
-    }
-    crashPoint("tracking:before-event");
-    const created = await adminQuery(run.admin, CREATE_FULFILLMENT_EVENT, CreateFulfillmentEventData, {
-      fulfillmentEvent: {
-        fulfillmentId: row.fulfillmentId,
-        status: event.shopifyStatus,
-        happenedAt: event.eventTime.toISOString(),
-        message: event.message,
-        city: event.city,
-        province: event.province,
-        country: event.country,
-      },
-    });
-    crashPoint("tracking:after-event");
-    const written = created.fulfillmentEventCreate?.fulfillmentEvent;
-    if (written) {
-      // The outcome joins the next group commit of reschedules: lost in a crash, it leaves the event WRITING,
-      // and the next poll finds it in Shopify by reading back (never a second write).
-      run.written.push({ id: event.id, shopifyEventId: written.id, writtenAt: run.now() });
-      event.writeStatus = WriteStatus.WRITTEN;
-      return "written";
-    }
-    // Refused. A cancelled fulfillment takes no events: that ends tracking, not just this event.
-    const { fulfillment } = await readFulfillmentEvents(run, row.fulfillmentId);
-    if (!fulfillment || fulfillment.status === "CANCELLED") return { stop: "FULFILLMENT_CANCELLED" };
-    const reasons = created.fulfillmentEventCreate?.userErrors.map((error) => error.message).join(" ") || "no reason given.";
-    await run.db.trackingEvent.update({
-      where: { id: event.id },
-      data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${reasons}` },
-    });
-    return "failed";
-  } catch (error) {
-    if (isTransient(error) || !(error instanceof AdminApiError)) {
-      // Outcome unknown: the event stays WRITING (or PENDING) and the next poll reads back before writing.
-      return { retry: `Shopify did not take the latest tracking update yet (${error instanceof Error ? error.message : String(error)}); Consign tries again.` };
-    }
-    await run.db.trackingEvent.update({
-      where: { id: event.id },
-      data: { writeStatus: WriteStatus.FAILED, writeError: `Shopify refused the event: ${error.message}` },
-    });
-    return "failed";
-  }
-}
-
-/**
- * The shipment's summary columns from its events: latest status and place, pickup and delivery, attention. For a
- * shipment of several tracked pieces, the status, place and attention are those of the piece it stands at (the one
- * behind or in trouble; `shipmentSteps`), named in the attention reason ("Piece 2 of 2 (9400…)"), and it is
- * delivered when its last piece is.
- */
-function summaryOf(events: readonly TrackingEventRow[], pieces: readonly string[]) {
-  const numbers = pieceNumbers(pieces, events);
-  let latest = events[events.length - 1];
-  let delivered = events.find((event) => event.carrierStatus === "Delivered");
-  if (numbers.length > 1) {
-    const steps = shipmentSteps(
-      pieces,
-      events.map((event) => ({ ...asPieceEvent(event), row: event })),
-    );
-    latest = steps.at(-1)?.holder?.row;
-    delivered = steps.find((step) => step.status === "DELIVERED")?.event.row;
-  }
-  const pickup = events.find((event) => event.carrierStatus === "In Transit");
-  const attention = latest && ATTENTION_CARRIER_STATUSES.includes(latest.carrierStatus as EventStatus) ? latest : null;
-  const piece =
-    attention && numbers.length > 1 ? `Piece ${numbers.indexOf(attention.trackingNumber) + 1} of ${numbers.length} (${attention.trackingNumber}): ` : "";
-  return {
-    carrierStatus: latest?.carrierStatus ?? null,
-    lastEventText: latest?.message ?? null,
-    lastEventPlace: latest ? placeText(latest) : null,
-    lastEventAt: latest?.eventTime ?? null,
-    inTransitAt: pickup?.eventTime ?? null,
-    deliveredAt: delivered?.eventTime ?? null,
-    attentionReason: attention ? `${piece}${attention.reason ?? attention.message}` : null,
-    attentionAction: attention?.action ?? null,
-  };
-}
-
-/** Stops following shipments (all of a shop's, an order's, a fulfillment's or one shipment) for `reason`. */
-export async function stopTracking(
-  ctx: Pick<Context, "db" | "shop">,
-  where: { orderId?: string; fulfillmentId?: string; shipmentId?: string },
-  reason: StopReason,
-): Promise<number> {
-  const { count } = await ctx.db.shipment.updateMany({
-    where: {
-      shop: ctx.shop,
-      ...(where.orderId ? { orderId: where.orderId } : {}),
-      ...(where.fulfillmentId ? { fulfillmentId: where.fulfillmentId } : {}),
-      ...(where.shipmentId ? { id: where.shipmentId } : {}),
-      trackingState: { in: [TrackingState.NONE, TrackingState.ACTIVE, TrackingState.STALE] },
-    },
-    data: { trackingState: TrackingState.STOPPED, trackingStopReason: reason, nextTrackAt: null },
-  });
-  return count;
 }
 
 /**
@@ -557,6 +179,7 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
   }
   const pieces = trackingNumbersOf(row);
   const recorded = await recordEvents(run, row, pieces, tracked.value, known);
+  summary.events += recorded.fresh.size;
   let events = recorded.events;
   let problem: string | null = null;
   const outstanding = events.filter((e) => e.writeStatus === WriteStatus.PENDING || e.writeStatus === WriteStatus.WRITING);
@@ -609,14 +232,6 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     nextTrackAt: next.nextTrackAt,
     lastTrackedAt: now,
     trackingError: problem,
-  });
-}
-
-/** Whether the shipment's stored columns already hold `values` (dates by instant). */
-function holds(row: TrackedRow, values: Partial<Record<keyof TrackedRow, string | Date | null>>): boolean {
-  return Object.entries(values).every(([key, value]) => {
-    const stored = row[key as keyof TrackedRow];
-    return value instanceof Date ? stored instanceof Date && stored.getTime() === value.getTime() : stored === value;
   });
 }
 

@@ -4,7 +4,7 @@ import type { Context } from "../context";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
 import { DAY } from "./schedule";
-import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./pass.server";
+import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./tracking-states";
 import { transitKey, transitStats, type ObservedTransit, type TransitStats } from "./transit-times";
 
 /**
