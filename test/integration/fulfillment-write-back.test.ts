@@ -19,6 +19,7 @@ const { service, harness, customer } = await startServiceAndAdmin({
 });
 const { default: prisma } = await import("../../app/db/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
+const { writeBackProgress } = await import("../../app/fulfillment/write-back-progress.server");
 const { processServices } = await import("../../app/context.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
 const fulfillmentsPage = await import("../../app/routes/app.fulfillments");
@@ -112,7 +113,7 @@ describe("fulfillment write-back against the local admin", () => {
       expect(tracking).toMatchObject({ company: label, number: shipment.trackingNumber });
       expect(tracking!.url).toMatch(new RegExp(`^https://consign\\.example/tracking/${shipment.id}\\.[A-Za-z0-9_-]{22}$`));
     }
-    expect(await writeBack.writeBackProgress(processServices.context(SHOP))).toMatchObject({ remaining: 0, running: false });
+    expect(await writeBackProgress(processServices.context(SHOP))).toMatchObject({ remaining: 0, running: false });
   });
 
   it("GIVEN a fulfillment's tracking link WHEN opened THEN the public page shows the parcel's events from Track Shipment", async () => {
@@ -185,7 +186,7 @@ describe("fulfillment write-back against the local admin", () => {
       `${shipment!.orderName} is on hold in Shopify (incorrect address: “Customer is checking the zip”), so the fulfillment with tracking ${shipment!.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
     );
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
-    const progress = await writeBack.writeBackProgress(processServices.context(SHOP));
+    const progress = await writeBackProgress(processServices.context(SHOP));
     expect(progress.items[0]).toMatchObject({ shipmentId: shipment!.id, status: "FAILED", message: failed.fulfillmentError });
 
     await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
@@ -324,7 +325,7 @@ describe("fulfillment write-back against the local admin", () => {
 
     const page = await callRoute(fulfillmentsPage.loader, await appRequest(harness.admin, "/app/fulfillments"));
     expect(page.status).toBe(200);
-    const body = page.body as Awaited<ReturnType<typeof writeBack.writeBackProgress>>;
+    const body = page.body as Awaited<ReturnType<typeof writeBackProgress>>;
     expect(body).toMatchObject({ remaining: 0, running: false });
     expect(body.failed).toBeGreaterThanOrEqual(1);
     expect(body.items.find((item) => item.shipmentId === shipment!.id)).toMatchObject({
