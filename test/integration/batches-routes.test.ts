@@ -1,23 +1,15 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
-import { useAppEnvironment } from "../support/app-env";
-import { useConnectedShop } from "../support/connected-shop";
+import { connectedShopOf } from "../support/connected-shop";
 import { appRequest, callRoute, formBody, type RouteAnswer, type RouteHandler } from "../support/route-call";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "../support/devstore-harness";
-import { startService } from "../support/service-harness";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The batches, booking and shipments routes as the embedded app calls them: a session token the local admin
 // signed, the real service, a real SQLite file. The routes are adapters; these tests hold them to their
 // contract: bad input is a 4xx naming the field, files come with their content type, and redirects go on.
-const service = await startService();
-const harness = await startHarness({ orders: 3 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
+const { service, harness, customer } = await startServiceAndAdmin({ orders: 3 });
 const { default: prisma } = await import("../../app/db/db.server");
 const newBatch = await import("../../app/routes/app.batches.new");
 const batchPage = await import("../../app/routes/app.batches.$id/route");
@@ -28,7 +20,7 @@ const { bookBatch } = await import("../../app/booking/batch-booking.server");
 const { batchWorkSettled } = await import("../../app/booking/batch-work-job");
 const { processJobSender, shippingContext } = await import("../factories/context");
 
-const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
+const connected = await connectedShopOf({ service, db: prisma, shop: SHOP, credentials: customer });
 let shipments: Shipment[];
 
 beforeAll(async () => {
@@ -36,6 +28,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await harness.close();
+  await service.close();
+  await prisma.$disconnect();
 });
 
 async function post(handler: RouteHandler, path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}): Promise<RouteAnswer> {
