@@ -2,7 +2,7 @@ import type { Shipment } from "@prisma/client";
 import { createPrismaClient } from "../../app/db/db-client.server";
 import { describe, expect, it, vi } from "vitest";
 import { freshAppDatabase } from "../support/app-env";
-import { runAppProcess, type AppProcessExit } from "../support/app-process";
+import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useConnectedShop } from "../support/connected-shop";
 import { ok, startService, type RunningService } from "../support/service-harness";
 
@@ -45,13 +45,15 @@ async function runWorker(args: string[], options: { crashAt?: string; now?: Date
   return { ...exit, result };
 }
 
+/** A step killed at its crash point, before it printed a result. */
 function expectKilled(exit: WorkerExit) {
-  expect(exit.signal, exit.output).toBe("SIGKILL");
+  expectKilledAtCrashPoint(exit);
   expect(exit.result).toBeNull();
 }
 
+/** A step that ran to its end: its result. */
 function expectFinished(exit: WorkerExit) {
-  expect(exit.code, exit.output).toBe(0);
+  expectRanToEnd(exit);
   return exit.result;
 }
 
