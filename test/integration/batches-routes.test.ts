@@ -9,7 +9,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 // The batches, booking and shipments routes as the embedded app calls them: a session token the local admin
 // signed, the real service, a real SQLite file. The routes are adapters; these tests hold them to their
 // contract: bad input is a 4xx naming the field, files come with their content type, and redirects go on.
-const { service, harness, customer } = await startServiceAndAdmin({ orders: 3 });
+const { service, harness, customer, close } = await startServiceAndAdmin({ orders: 3 });
 const { default: prisma } = await import("../../app/db/db.server");
 const newBatch = await import("../../app/routes/app.batches.new");
 const batchPage = await import("../../app/routes/app.batches.$id/route");
@@ -26,11 +26,7 @@ let shipments: Shipment[];
 beforeAll(async () => {
   shipments = await connected.quoted({ count: 4, serviceCode: "BLP_GROUND" });
 });
-afterAll(async () => {
-  await harness.close();
-  await service.close();
-  await prisma.$disconnect();
-});
+afterAll(close);
 
 async function post(handler: RouteHandler, path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}): Promise<RouteAnswer> {
   return callRoute(handler, await appRequest(harness.admin, path, formBody(fields)), params);

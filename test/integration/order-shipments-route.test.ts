@@ -8,13 +8,9 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 // The order-details block's data route as Shopify's admin calls it from the extension: a Bearer session
 // token the local admin signed (validated and exchanged by the library), a cross-origin request with CORS,
 // the real service for the bookings and a real SQLite app database.
-const { service, harness, customer } = await startServiceAndAdmin({ orders: 4 });
+const { service, harness, customer, close } = await startServiceAndAdmin({ orders: 4 });
+afterAll(close);
 const { default: prisma } = await import("../../app/db/db.server");
-afterAll(async () => {
-  await harness.close();
-  await service.close();
-  await prisma.$disconnect();
-});
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const route = await import("../../app/routes/api.order-shipments.$id");
 const { OrderShipmentsView } = await import("../../app/extension/order-shipments-view");

@@ -10,13 +10,9 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 // (/api/printable-orders), and the admin fetches the document its src names (/api/print/:document), each with
 // a Bearer session token the local admin signed, cross-origin. The bookings are real ones on the real service;
 // the PDFs are read back page by page.
-const { service, harness, customer } = await startServiceAndAdmin({ orders: 8 });
+const { service, harness, customer, close } = await startServiceAndAdmin({ orders: 8 });
+afterAll(close);
 const { default: prisma } = await import("../../app/db/db.server");
-afterAll(async () => {
-  await harness.close();
-  await service.close();
-  await prisma.$disconnect();
-});
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const printable = await import("../../app/routes/api.printable-orders");
 const print = await import("../../app/routes/api.print.$document");

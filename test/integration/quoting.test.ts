@@ -7,7 +7,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The real parts: the local admin (orders, read into the app's mirror through the real library and the
 // gateway), the Shipping API service on HTTP, and the app's SQLite database with the shop's account.
-const { service, harness } = await startServiceAndAdmin({ orders: 60, throttle: { bucketSize: 2000, restoreRate: 1000 }, scope: "read_orders" });
+const { harness, close } = await startServiceAndAdmin({ orders: 60, throttle: { bucketSize: 2000, restoreRate: 1000 }, scope: "read_orders" });
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
@@ -79,11 +79,7 @@ describe("quoting selected orders against the Shipping API service", () => {
   /** The shop's context at `now` (the test's clock), its Shopify gateway the test's admin. */
   const at = (now: Date) => contextOf(context, prisma, now);
 
-  afterAll(async () => {
-    await prisma.$disconnect();
-    await harness.close();
-    await service.close();
-  });
+  afterAll(close);
 
   const UNKNOWN_ORDER = "gid://shopify/Order/999999999";
   let runId: string;

@@ -36,6 +36,8 @@ export interface ServiceAndAdminWithoutAccount {
   databaseUrl: string;
   /** The environment of an app process (test/support/app-process.ts) on these parts, dying at `crashAt` when given. */
   appProcessEnv(crashAt?: string): Record<string, string | undefined>;
+  /** Stops the local admin (the app's jobs first), the service and the app's database client: a test file's afterAll. */
+  close(): Promise<void>;
 }
 
 export interface ServiceAndAdmin extends ServiceAndAdminWithoutAccount {
@@ -49,8 +51,8 @@ export interface ServiceAndAdmin extends ServiceAndAdminWithoutAccount {
  * environment pointed at both over a fresh database.
  *
  * The app's environment is set before this resolves and no app module that reads it is imported here: a test
- * file awaits this at its top level (or in a beforeAll), then imports the app's modules. The test file closes
- * the harness and the service after its tests.
+ * file awaits this at its top level (or in a beforeAll), then imports the app's modules, and closes the parts
+ * after its tests (`close`).
  */
 export async function startServiceAndAdminWithoutAccount(options: ServiceAndAdminWithoutAccountOptions): Promise<ServiceAndAdminWithoutAccount> {
   const service = await startService();
@@ -58,7 +60,12 @@ export async function startServiceAndAdminWithoutAccount(options: ServiceAndAdmi
   const parts = { LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl };
   const { databaseUrl } = useAppEnvironment({ ...parts, ...options.env });
   const appProcessEnv = (crashAt?: string) => ({ DATABASE_URL: databaseUrl, ...parts, CONSIGN_CRASH_AT: crashAt });
-  return { service, harness, databaseUrl, appProcessEnv };
+  const close = async () => {
+    await harness.close();
+    await service.close();
+    await (await import("../../app/db/db.server")).default.$disconnect();
+  };
+  return { service, harness, databaseUrl, appProcessEnv, close };
 }
 
 /**
