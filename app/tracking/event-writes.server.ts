@@ -41,7 +41,7 @@ function place(event: TrackingEvent): { city: string | null; province: string | 
 }
 
 /** Where the parcel was, in one line. */
-export function placeText(event: Pick<TrackingEventRow, "city" | "province" | "country">): string | null {
+function placeText(event: Pick<TrackingEventRow, "city" | "province" | "country">): string | null {
   const text = [event.city, event.province, event.country].filter(Boolean).join(", ");
   return text || null;
 }
