@@ -1,4 +1,4 @@
-import { resolveDatabaseUrl } from "./app/db-url";
+import { resolveDatabaseUrl } from "./app/db/db-url";
 import { prismaConfigFor } from "./lib/prisma-config";
 
 // Prisma's native engines cannot be downloaded here, so the CLI runs the JS schema engine through the

@@ -3,7 +3,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
  * The PostgreSQL tier: the integration tests that exercise the app's database run again with DATABASE_URL
- * on PostgreSQL, and the Shipping API service they start (service-harness.ts) runs on PostgreSQL too; its
+ * on PostgreSQL, and the Shipping API service they start (test/support/service-harness.ts) runs on PostgreSQL too; its
  * contract tests run again on it (docs/decisions/012-postgresql.md). The global setup creates this run's databases (a
  * migrated template, a copy per test file) and drops them at the end. Pure, local-admin-only and browser
  * tests are not repeated: they do not touch the app's database. `scripts/test.sh` runs it when PostgreSQL

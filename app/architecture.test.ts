@@ -6,14 +6,15 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The app's capability folders (app/<folder>/) and its top-level modules import each other in one direction
- * only: no folder reaches back into a folder that depends on it. The composition root is exempt, because
- * building everything is its job: the routes, start-up, contextFor (with the process's queue and logger), the
- * request helper, and the shopifyApp() instance. The job catalog and queue (job-queue.server.ts) are not: they
+ * only (docs/decisions/036): no folder reaches back into a folder that depends on it. The composition root is
+ * exempt, because building everything is its job: the routes, start-up, contextFor (with the process's queue and
+ * logger), the request helper, and the process's two clients made from its configuration: the database client
+ * (db/db.server.ts) and the shopifyApp() instance. The job catalog and queue (job-queue.server.ts) are not: they
  * take their services from the root, and domain modules send jobs through their context (docs/decisions/026).
  * And no module of app/, the composition root's included, is part of an import cycle.
  *
  * Outside it, domain functions that do I/O (async, or declared to return a Promise) take what they need as the
- * one Context (docs/decisions/016), not as a database, a shop, a Shopify admin and a time passed apart; only the
+ * one Context (docs/decisions/037), not as a database, a shop, a Shopify admin and a time passed apart; only the
  * gateways' own modules take a database or a Shopify admin. The signature scan below reads each exported
  * function's signature with the TypeScript parser.
  */
@@ -28,17 +29,18 @@ const COMPOSITION_ROOT = [
   /^request-context\.server\.ts$/,
   /^context\.server\.ts$/,
   /^shopify\.server\.ts$/,
+  /^db\/db\.server\.ts$/,
 ];
 
 /**
  * Modules outside the composition root that still reach for the process's database or Shopify app themselves
- * (docs/decisions/016). None does: job handlers take the queue's services, and webhook routes verify the
+ * (docs/decisions/036). None does: job handlers take the queue's services, and webhook routes verify the
  * request in the routes' helper (request-context.server.ts) before the domain takes the shop's context.
  */
 const SINGLETON_USERS_NOT_YET_MOVED: readonly string[] = [];
 
 /** The process's singletons: its database client, its shopifyApp() instance and its logger. */
-const SINGLETONS = ["db.server", "shopify.server", "log.server"];
+const SINGLETONS = ["db/db.server", "shopify.server", "log.server"];
 
 /**
  * The gateways' own modules: what a context opens, and what builds one from its parts, so they take a database
@@ -66,7 +68,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** app/batches/x.ts → "batches"; a top-level module is its own node: app/db.server.ts → "db.server.ts". */
+/** app/batches/x.ts → "batches"; a top-level module is its own node: app/config.server.ts → "config.server.ts". */
 function nodeOf(file: string): string {
   const parts = relative(APP, file).split(sep);
   return parts.length === 1 ? parts[0]! : parts[0]!;
@@ -296,7 +298,7 @@ function describeCycle(graph: Graph, component: readonly string[]): string {
 }
 
 /**
- * Results whose failure a caller must handle have one shape, `Outcome<T, F>` from app/outcome.ts (docs/decisions/016).
+ * Results whose failure a caller must handle have one shape, `Outcome<T, F>` from app/outcome.ts (docs/decisions/038).
  * Every exported type alias or interface of app/ whose name ends in `Outcome` or `Result` is declared as that type,
  * except these states and reports of bulk work: progress the work records per item as it goes, which no caller
  * handles as a refusal. Each entry says why it is one; an entry whose type is gone or has moved onto `Outcome`

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withoutEmptyVariables } from "../lib/env";
 import { isPostgresUrl } from "../lib/database-provider";
-import { resolveDatabaseUrl } from "./db-url";
+import { resolveDatabaseUrl } from "./db/db-url";
 
 /**
  * The app's environment, parsed once at start (docs/decisions/001-foundation.md). Every variable is listed

@@ -1,4 +1,4 @@
-import prisma from "./db.server";
+import prisma from "./db/db.server";
 import { config } from "./config.server";
 import { makeContext, type Context, type JobSender, type Logger } from "./context";
 import type { JobQueue, JobServices } from "./jobs/job";

@@ -31,7 +31,7 @@ export interface JobSender {
 }
 
 /**
- * What a domain function needs, in one shape (docs/decisions/016): the app database, the shop, the clock, and
+ * What a domain function needs, in one shape (docs/decisions/037): the app database, the shop, the clock, and
  * the two gateways, the job queue it sends jobs on, and its logger. The gateways are opened on first use, so a page that never calls the Shipping API works
  * for a shop without an account, and one that never writes to Shopify opens no admin session. Only the
  * composition root builds a context (app/context.server.ts: routes, job handlers, start-up); tests build one

@@ -7,7 +7,7 @@ import { mirrorSyncJob } from "./orders/mirror-sync.server";
 import { quoteRunJob } from "./quoting/quote-run.server";
 import { recordedWorkSweepJob } from "./recorded-work.server";
 import { trackingScheduleJob, trackingSyncJob } from "./tracking/run.server";
-import { webhookDeliveryJob, webhookPruneJob } from "./webhooks.server";
+import { webhookDeliveryJob, webhookPruneJob } from "./webhooks/webhooks.server";
 import { isPostgresUrl } from "../lib/database-provider";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The one shape of a result whose failure the caller must handle (docs/decisions/016): `ok: true` with what the
+ * The one shape of a result whose failure the caller must handle (docs/decisions/038): `ok: true` with what the
  * work produced (`T`), or `ok: false` with `message`, in the merchant's words: what happened and what to do next,
  * and what else the failure carries (`F`). Two names mean the same everywhere:
  * - `fieldErrors` (`FieldErrors`): problems with form input, each shown next to its field; `message` sums them up;

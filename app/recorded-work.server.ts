@@ -3,7 +3,7 @@ import { queueOutstandingWriteBack } from "./fulfillment/write-back.server";
 import { defineMinuteJob, type JobServices } from "./jobs/job";
 import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
 import { resumeQuoteRuns } from "./quoting/quote-run.server";
-import { resumeWebhookDeliveries } from "./webhooks.server";
+import { resumeWebhookDeliveries } from "./webhooks/webhooks.server";
 
 /**
  * Work that a fault can leave in doubt, and what settles it without a restart (docs/decisions/011). Every

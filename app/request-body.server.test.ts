@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BodyBudget, readBoundedBody, withBudgetedBody } from "./request-body.server";
-import { nonFiniteNumberField } from "./webhook-payload";
+import { nonFiniteNumberField } from "./webhooks/webhook-payload";
 
 /** A POST whose body is `chunks` chunks of `size` bytes, counting how many of them were pulled. */
 function streamedPost(chunks: number, size: number, headers: Record<string, string> = {}) {

@@ -5,13 +5,13 @@ import { contextFor } from "./context.server";
 import { requireAccount } from "./settings/require-account.server";
 import { withShipping, type ShippingContext } from "./shipping/context.server";
 import { authenticate } from "./shopify.server";
-import { nonFiniteNumberField, WebhookPayloadError } from "./webhook-payload";
+import { nonFiniteNumberField, WebhookPayloadError } from "./webhooks/webhook-payload";
 import { WEBHOOK_BODY_LIMIT, WEBHOOK_BYTES_IN_FLIGHT } from "./body-limits";
 import { BodyBudget, withBudgetedBody } from "./request-body.server";
 import { discardBody } from "./posted-form.server";
 import { jsonCostProblem } from "../lib/json-cost";
 import { isPossibleShopDomain } from "./shopify/shop-domain";
-import type { DeliveryReceipt, WebhookDelivery } from "./webhooks.server";
+import type { DeliveryReceipt, WebhookDelivery } from "./webhooks/webhooks.server";
 
 const notAShop = () => json({ error: "The session token's dest is not a Shopify shop. Open Consign from your Shopify admin." }, { status: 401 });
 
@@ -107,7 +107,7 @@ const WEBHOOK_JSON_LIMITS = { maxDepth: 64, maxStringChars: WEBHOOK_BODY_LIMIT }
  * nested deeper than a payload is refused with 400 before it is parsed; then authenticate.webhook verifies
  * the HMAC over the bounded body (401 when it is wrong; a signed body that is not JSON, a shop domain that is
  * not a shop or a number JSON cannot hold are refused with 400), the arrival is logged, and the delivery is
- * handed with the shop's Context to `receive` (app/webhooks.server.ts). What that refuses, and a payload
+ * handed with the shop's Context to `receive` (app/webhooks/webhooks.server.ts). What that refuses, and a payload
  * without its topic's shape, is answered 400 in words; what it received, 200.
  */
 export function webhookResponse(request: Request, receive: (ctx: Context, delivery: WebhookDelivery) => Promise<DeliveryReceipt>): Promise<Response> {

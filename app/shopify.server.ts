@@ -2,7 +2,7 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { config } from "./config.server";
-import prisma from "./db.server";
+import prisma from "./db/db.server";
 import { installLocalAdminFetch } from "./shopify/local-admin.server";
 
 const env = config();

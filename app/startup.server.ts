@@ -1,6 +1,6 @@
 import { config } from "./config.server";
 import { processJobs, processServices } from "./context.server";
-import prisma from "./db.server";
+import prisma from "./db/db.server";
 import { writeBackSettled } from "./fulfillment/write-back.server";
 import { stopJobsOnSignals } from "./job-queue.server";
 import { processRole } from "./jobs/role";

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 
 /**
- * SQLite `file:` URLs, for both databases of the repository: the app's (`app/db-url.ts`) and the Shipping
+ * SQLite `file:` URLs, for both databases of the repository: the app's (`app/db/db-url.ts`) and the Shipping
  * API service's (`service/db/database-url.ts`), each with its own default. Here, outside both, so the
  * service does not depend on the app.
  */

@@ -2,8 +2,8 @@
 // .env, else the embedded SQLite default), SQLite or PostgreSQL, recording them as Prisma does.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { resolveDatabaseUrl } from "../app/db-url";
-import { migrateAppDatabase } from "../app/db-migrations";
+import { resolveDatabaseUrl } from "../app/db/db-url";
+import { migrateAppDatabase } from "../app/db/db-migrations";
 
 const envFile = join(import.meta.dirname, "..", ".env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);

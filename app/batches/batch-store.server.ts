@@ -4,7 +4,7 @@ import { rateOf, type Rate } from "../quoting/rate-fields";
 import { parseServiceTimestamp, type ShippingContext } from "../shipping/context.server";
 import { checkBatchable, type BatchGuard, type Refusal, type ShipmentForBatch } from "./eligibility";
 import { compareMembership, type MembershipView, type RemoteQuote } from "./membership";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 import { keptShopTimeZone } from "../settings/shop-time-zone.server";
 
 /** Reads shared by batch management and booking: batch rows, their members, the guard, the service's view. */

@@ -12,7 +12,7 @@ import { recordedBatch } from "./settle.server";
 import { loadPrepayOnFile } from "../settings/account.server";
 import type { Outcome } from "../outcome";
 import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 
 /**
  * Batches of picked rates, mirrored from the Shipping API: list, open, add, remove, cancel, delete. Every

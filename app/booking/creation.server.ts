@@ -7,7 +7,7 @@ import type { ShippingContext } from "../shipping/context.server";
 import type { Refusal } from "../batches/eligibility";
 import { batchWorkSettled, queueBatchWork } from "./batch-work-job";
 import { explainShippingError, outcomeUnknown } from "../shipping/errors";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 
 /**
  * Creating batches on the service. The intent is recorded first (a CREATING batch holding its orders), so

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 
 /** Line details the merchant typed per order (OrderCustoms: HS codes, origins, weights), saved and laid over mirrored orders. */
 

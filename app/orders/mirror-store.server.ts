@@ -1,13 +1,13 @@
 import type { Prisma } from "@prisma/client";
 import type { Context } from "../context";
-import { idsPerStatement } from "../id-lists.server";
-import { sqlTemplate } from "../sql-template";
+import { idsPerStatement } from "../db/id-lists.server";
+import { sqlTemplate } from "../db/sql-template";
 import type { MirroredFulfillmentOrder, MirroredOrder } from "./order-node";
 
 /**
  * Writing the order mirror, set-based: orders and fulfillment orders go in as multi-row upserts (`INSERT …
  * ON CONFLICT ("id") DO UPDATE`, the same text on SQLite and PostgreSQL), as many rows to a statement as the
- * database binds (app/id-lists.server.ts), never a statement per order.
+ * database binds (app/db/id-lists.server.ts), never a statement per order.
  *
  * Two writers meet here: a webhook's re-read of one order, and a sync's export, saved batch by batch while
  * webhooks go on arriving. A write keeps the fresher read of each order: it replaces a row only when its read

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 import { adminQuery } from "../shopify/gateway.server";
 import { exportPieces, jsonlLines } from "./bulk-export";
 import { MIRROR_WRITE_TIMEOUT_MS, saveMirroredOrders, writeMirroredOrders } from "./mirror-store.server";

@@ -6,7 +6,7 @@ import { unshippableReason } from "../orders/orders-to-ship.server";
 import { sumAmounts } from "../shipping/money";
 import { carrierPerformance, type DeliveredShipment } from "./carrier-performance";
 import type { Overview, SpendRow } from "./overview";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 import { countryName } from "../locale/places";
 import { dayInZone } from "../locale/shop-time";
 import { carrierAndService, carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";

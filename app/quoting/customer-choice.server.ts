@@ -1,7 +1,7 @@
 import type { Context } from "../context";
 import { parseShippingLine } from "../orders/mirror.server";
 import type { PaidShipping } from "./customer-choice";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 
 /**
  * The shipping each order's customer paid for, from the order mirror (the order's shipping line); orders

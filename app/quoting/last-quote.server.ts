@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 
 /**
  * Why orders could not be quoted the last time they were: the problems the rates page lists for a blocked order

@@ -19,8 +19,8 @@ import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
-import { readByIds, idChunks } from "../id-lists.server";
-import { insertRows, updateRowsById } from "../db-batch.server";
+import { readByIds, idChunks } from "../db/id-lists.server";
+import { insertRows, updateRowsById } from "../db/db-batch.server";
 import type { Outcome } from "../outcome";
 
 /**
@@ -241,7 +241,7 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
     bookingError: null,
   };
   const fresh = planned.filter((entry) => entry.reuseId === null);
-  // Inserted whole (app/db-batch.server.ts): the other columns take the table's defaults (NONE, 0); ids need only be unique.
+  // Inserted whole (app/db/db-batch.server.ts): the other columns take the table's defaults (NONE, 0); ids need only be unique.
   const written = new Date();
   const freshRows = fresh.map((entry) => ({ id: randomUUID(), shop, ...own(entry), ...pending, createdAt: written, updatedAt: written }));
   for (const insert of insertRows(ctx, "Shipment", freshRows, tx)) await insert;
@@ -328,7 +328,7 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
           finishedAt: total > 0 ? null : now,
         },
       });
-      // Inserted whole, ids and dates made here (app/db-batch.server.ts): createMany compiles every row of its data.
+      // Inserted whole, ids and dates made here (app/db/db-batch.server.ts): createMany compiles every row of its data.
       for (const insert of insertRows(
         ctx,
         "BlockedOrder",

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import type { Context } from "../context";
 import type { Quote } from "../../shipping-api/contract";
-import { insertRows, updateRowsById } from "../db-batch.server";
-import { chunksOf, idChunks } from "../id-lists.server";
+import { insertRows, updateRowsById } from "../db/db-batch.server";
+import { chunksOf, idChunks } from "../db/id-lists.server";
 import { pricedRateOf } from "./rate-fields";
 import type { RateChoice } from "./rate-choice";
 

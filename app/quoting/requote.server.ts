@@ -7,7 +7,7 @@ import { saveRateChoices } from "./quote-store.server";
 import { isBooked } from "./rate-pick.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate, type PreviousChoice, type SelectedBy } from "./rate-choice";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 
 /**
  * Re-quoting stored shipments: expired or failed rates on the rates page, and the batches step's "re-quote

@@ -27,7 +27,7 @@ import type { ServiceNames } from "../shipping/service-names";
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
-import { readByIds } from "../id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 
 /**
  * What the rates page shows for one run: progress, then per order its shipments with every rate, the pick

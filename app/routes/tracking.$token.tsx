@@ -4,7 +4,7 @@ import { AppProvider as PolarisAppProvider, Badge, BlockStack, Card, InlineStack
 import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { z } from "zod";
-import prisma from "../db.server";
+import prisma from "../db/db.server";
 import { processLog } from "../log.server";
 import { loadPublicTracking } from "../fulfillment/public-tracking.server";
 

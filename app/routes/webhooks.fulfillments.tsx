@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { webhookResponse } from "../request-context.server";
-import { receiveOrderDelivery } from "../webhooks.server";
+import { receiveOrderDelivery } from "../webhooks/webhooks.server";
 
 /** fulfillments/create, fulfillments/update (shopify.app.toml). Re-reads the order into the mirror. */
 export const action = ({ request }: ActionFunctionArgs) => webhookResponse(request, receiveOrderDelivery);

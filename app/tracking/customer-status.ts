@@ -1,7 +1,7 @@
 import type { Shipment } from "@prisma/client";
 import type { EventStatus } from "../../shipping-api/contract";
 import { SHOPIFY_STATUS, type ShopifyEventStatus } from "./status";
-import { TrackingState, type StopReason } from "./sync.server";
+import { TrackingState, type StopReason } from "./tracking-states";
 
 /**
  * Where a parcel is and what comes next, in the customer's words, for the order status page: the carrier's

@@ -1,7 +1,8 @@
 import type { Context } from "../context";
 import { z } from "zod";
 import { defineJob, defineMinuteJob } from "../jobs/job";
-import { shopsWithDueTracking, syncDueTracking, TrackingState, type TrackingPassSummary } from "./sync.server";
+import { shopsWithDueTracking, syncDueTracking, type TrackingPassSummary } from "./pass.server";
+import { TrackingState } from "./tracking-states";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
 
 /**

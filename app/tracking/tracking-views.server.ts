@@ -5,7 +5,7 @@ import { carrierPlaceName } from "../locale/places";
 import { z } from "zod";
 import { orderNumber } from "../shopify/gid";
 import { DAY } from "./schedule";
-import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./sync.server";
+import { STOP_REASON_TEXT, TrackingState, type StopReason } from "./tracking-states";
 import { transitKey, transitStats, type ObservedTransit, type TransitStats } from "./transit-times";
 
 /**

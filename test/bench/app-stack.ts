@@ -53,7 +53,7 @@ export interface AppBenchStack {
   /** The app's database ("SQLite", "PostgreSQL 15.20 at …"): BENCH_DATABASE=sqlite|postgres (bench-database.ts). */
   database: string;
   /** The app's modules, imported after the app's environment points at the children. */
-  prisma: (typeof import("../../app/db.server"))["default"];
+  prisma: (typeof import("../../app/db/db.server"))["default"];
   admin: { admin: Awaited<ReturnType<(typeof import("../../app/shopify.server"))["unauthenticated"]["admin"]>>["admin"]; shop: string };
   /** Mirrored orders with something left to ship, newest first. */
   mirroredOrderIds: string[];
@@ -116,7 +116,7 @@ export async function startAppBenchStack({ orders, mirror = true }: { orders: nu
       SHOPIFY_API_SECRET: API_SECRET,
       SHIPPING_API_URL: serviceUrl,
     });
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
     // The bench's process is the app instance: it works the job queue (on PostgreSQL, pg-boss), as `npm start` does.
     const { processJobs: jobs } = await import("../../app/context.server");

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { operationName } from "../../app/shopify/gateway.server";
 import { seedStore } from "../../devstore/seed/seed.js";
 import { connectStackAccount } from "../support/account";

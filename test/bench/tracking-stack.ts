@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { createLocalAdmin, type LocalAdmin } from "../../devstore/server";
 import { seedStore } from "../../devstore/seed/seed";
 import { fulfillmentCreate } from "../../devstore/store/fulfillment-ops";

@@ -60,10 +60,10 @@ async function main(): Promise<void> {
       SHOPIFY_API_KEY: TEST_API_KEY,
       SHOPIFY_API_SECRET: TEST_API_SECRET,
     });
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     const { trackShop } = await import("../../app/tracking/run.server");
     const { contextFor } = await import("../../app/context.server");
-    const { POLL_CONCURRENCY } = await import("../../app/tracking/sync.server");
+    const { POLL_CONCURRENCY } = await import("../../app/tracking/pass.server");
     const active = await prisma.shipment.count({ where: { trackingState: "ACTIVE" } });
 
     const setServiceClock = async (at: Date) => {

@@ -3,7 +3,7 @@ import { cpus, loadavg } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { createShippingClient } from "../../shipping-api/client";
 import { seedStore } from "../../devstore/seed/seed";
 import { openBrowser } from "../support/browser";

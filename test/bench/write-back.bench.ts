@@ -6,8 +6,8 @@ import { useAppEnvironment } from "../support/app-env";
 import { openBenchDatabase } from "./bench-database";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "../integration/devstore-harness";
-import { PARTNER_KEY, startService } from "../integration/service-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "../support/devstore-harness";
+import { PARTNER_KEY, startService } from "../support/service-harness";
 
 /**
  * `npm run bench:write-back`: how close fulfillment write-back comes to the fastest the Admin API's cost
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     SHIPPING_API_URL: service.baseUrl,
   });
   try {
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
     const { writeBack } = await import("../../app/fulfillment/write-back.server");
     const { GraphqlQueryError } = await import("@shopify/shopify-api");

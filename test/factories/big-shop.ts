@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
-import { chunksOf, writeByIds } from "../../app/id-lists.server";
+import { chunksOf, writeByIds } from "../../app/db/id-lists.server";
 import { loadMirroredOrders } from "../../app/orders/mirror.server";
 import { orderToShipments } from "../../app/orders/shipment-mapping";
 import { quotedShipments, realMapping } from "./shipments";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { peakRssMb } from "../support/figures";
 import { freePort } from "../support/free-port";
-import { PARTNER_KEY, SECRETS_KEY, type ServiceClients, serviceClients, startService } from "../integration/service-harness";
+import { PARTNER_KEY, SECRETS_KEY, type ServiceClients, serviceClients, startService } from "../support/service-harness";
 import { FuzzFailure } from "./fuzz-kit";
 import { prepareWorld, runServiceFuzz } from "./service-fuzz";
 

@@ -20,7 +20,7 @@ import { buildCommercialInvoice, buildDomesticBooking, buildPiece, buildQuoteShi
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../service/http/app";
 import { MAX_JSON_DEPTH, MAX_JSON_STRING_CHARS } from "../../service/http/json-cost";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
-import { PARTNER_KEY, type ServiceClients, type TestCustomer, ok } from "../integration/service-harness";
+import { PARTNER_KEY, type ServiceClients, type TestCustomer, ok } from "../support/service-harness";
 import { type DeriveOptions, validArbitrary } from "./zod-arbitrary";
 import {
   BAD_IDS,

@@ -3,11 +3,11 @@ import { TEST_API_SECRET, useAppEnvironment } from "../support/app-env";
 import { signedWebhook as signedRequest } from "../support/webhooks";
 
 useAppEnvironment();
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { action: appWebhook } = await import("../../app/routes/webhooks.app");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 const { action: complianceWebhook } = await import("../../app/routes/webhooks.compliance");
-const { webhookDeliveryJob, webhookPruneJob } = await import("../../app/webhooks.server");
+const { webhookDeliveryJob, webhookPruneJob } = await import("../../app/webhooks/webhooks.server");
 const { processJobs: jobs, processServices } = await import("../../app/context.server");
 
 const SHOP = "webhook-test.myshopify.com";

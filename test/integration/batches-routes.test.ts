@@ -1,24 +1,16 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Shipment } from "@prisma/client";
-import { useAppEnvironment } from "../support/app-env";
-import { useConnectedShop } from "../support/connected-shop";
+import { connectedShopOf } from "../support/connected-shop";
 import { appRequest, callRoute, formBody, type RouteAnswer, type RouteHandler } from "../support/route-call";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
-import { startService } from "./service-harness";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The batches, booking and shipments routes as the embedded app calls them: a session token the local admin
 // signed, the real service, a real SQLite file. The routes are adapters; these tests hold them to their
 // contract: bad input is a 4xx naming the field, files come with their content type, and redirects go on.
-const service = await startService();
-const harness = await startHarness({ orders: 3 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
-const { default: prisma } = await import("../../app/db.server");
+const { service, harness, customer, close } = await startServiceAndAdmin({ orders: 3 });
+const { default: prisma } = await import("../../app/db/db.server");
 const newBatch = await import("../../app/routes/app.batches.new");
 const batchPage = await import("../../app/routes/app.batches.$id/route");
 const batchLabels = await import("../../app/routes/app.batches.$id.labels");
@@ -28,15 +20,13 @@ const { bookBatch } = await import("../../app/booking/batch-booking.server");
 const { batchWorkSettled } = await import("../../app/booking/batch-work-job");
 const { processJobSender, shippingContext } = await import("../factories/context");
 
-const connected = await useConnectedShop({ service, db: prisma, databaseUrl, shop: SHOP });
+const connected = await connectedShopOf({ service, db: prisma, shop: SHOP, credentials: customer });
 let shipments: Shipment[];
 
 beforeAll(async () => {
   shipments = await connected.quoted({ count: 4, serviceCode: "BLP_GROUND" });
 });
-afterAll(async () => {
-  await harness.close();
-});
+afterAll(close);
 
 async function post(handler: RouteHandler, path: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}): Promise<RouteAnswer> {
   return callRoute(handler, await appRequest(harness.admin, path, formBody(fields)), params);

@@ -5,13 +5,13 @@ import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { quotedShipments } from "../factories/shipments";
 import { sumAmounts } from "../../app/shipping/money";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // Real parts: the Shipping API service over HTTP (with its hand-moved clock), the app's SQLite database
 // with the shop's account, and the app's own batch functions and Shipping API client.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches, startBatchCreation } = await import("../../app/booking/creation.server");
 const { batchWorkSettled, settleBatchWork } = await import("../../app/booking/batch-work-job");

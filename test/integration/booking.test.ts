@@ -5,12 +5,12 @@ import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { buildInternationalOrder, quotedShipments } from "../factories/shipments";
 import { sumAmounts } from "../../app/shipping/money";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // Single booking from an order's page against the real service and a real SQLite database.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const { settleBatchWork } = await import("../../app/booking/batch-work-job");

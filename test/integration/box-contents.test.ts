@@ -1,16 +1,18 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { appRequest, callRoute, formBody, type RouteAnswer } from "../support/route-call";
 import { contextOf, shippingContext } from "../factories/context";
 import { pageTexts, readPages, textOffPage } from "../../lib/pdf/read-back";
-import { SHOP } from "./devstore-harness";
-import { startExtensionRouteWorld } from "./extension-route-world";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // An order split into two boxes on the rates page, as the embedded app posts it (a session token the local admin
 // signed, the real route), with the items each box holds: saved, quoted again in the same run, booked in a batch
 // on the real service, and its packing slips read back from the PDFs the batch page and Shopify's Print menu print.
 // (The print actions' world: the local admin, the real service, the app's database with the shop's account.)
-const { service, harness, prisma } = await startExtensionRouteWorld({ orders: 30 });
+const { service, harness, close } = await startServiceAndAdmin({ orders: 30, scope: "read_orders" });
+afterAll(close);
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const rates = await import("../../app/routes/app.quotes.$runId/route");
 const { loadMirroredOrders } = await import("../../app/orders/mirror.server");
@@ -26,7 +28,6 @@ const NOW = () => service.clock.now();
 
 /** A domestic order of one fulfillment order with at least two items of distinct SKUs, every one weighed: the mirror's first. */
 async function orderOfSeveralItems() {
-  await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders" } });
   const { admin, session } = await unauthenticated.admin(SHOP);
   const shopAdmin = { admin, shop: session.shop };
   await syncOrderMirror(shopAdmin, prisma);

@@ -3,9 +3,9 @@ import { useAppEnvironment } from "../support/app-env";
 import { buildAddress, buildOrder } from "../factories/orders";
 
 useAppEnvironment();
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
-const { redactCustomer, redactShop, reportCustomerData } = await import("../../app/compliance.server");
+const { redactCustomer, redactShop, reportCustomerData } = await import("../../app/webhooks/compliance.server");
 
 const SHOP = "compliance.myshopify.com";
 const OTHER = "other-shop.myshopify.com";

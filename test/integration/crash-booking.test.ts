@@ -1,10 +1,10 @@
 import type { Shipment } from "@prisma/client";
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { describe, expect, it, vi } from "vitest";
 import { freshAppDatabase } from "../support/app-env";
-import { runAppProcess, type AppProcessExit } from "../support/app-process";
+import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useConnectedShop } from "../support/connected-shop";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
@@ -45,13 +45,15 @@ async function runWorker(args: string[], options: { crashAt?: string; now?: Date
   return { ...exit, result };
 }
 
+/** A step killed at its crash point, before it printed a result. */
 function expectKilled(exit: WorkerExit) {
-  expect(exit.signal, exit.output).toBe("SIGKILL");
+  expectKilledAtCrashPoint(exit);
   expect(exit.result).toBeNull();
 }
 
+/** A step that ran to its end: its result. */
 function expectFinished(exit: WorkerExit) {
-  expect(exit.code, exit.output).toBe(0);
+  expectRanToEnd(exit);
   return exit.result;
 }
 

@@ -1,11 +1,11 @@
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
-import { runAppProcess, type AppProcessExit } from "../support/app-process";
+import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, runUntilSurvived, type AppProcessExit } from "../support/app-process";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
@@ -59,35 +59,27 @@ describe("fulfillment write-back across crashes", () => {
   it("GIVEN the process dies after recording intent, before fulfillmentCreate THEN a fresh process fulfils every shipment once", async () => {
     const shipments = await createBookedShipments({ db, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: take(3) });
 
-    const crashed = await runWorker("fulfillment:before-create");
-    expect(crashed.signal, crashed.output).toBe("SIGKILL");
+    expectKilledAtCrashPoint(await runWorker("fulfillment:before-create"));
     const first = await db.shipment.findUniqueOrThrow({ where: { id: shipments[0]!.id } });
     expect(first.fulfillmentStatus).toBe("CREATING");
     expect(fulfillmentsWith(first.orderId, first.trackingNumber!)).toEqual([]);
 
-    const resumed = await runWorker();
-    expect(resumed.code, resumed.output).toBe(0);
+    expectRanToEnd(await runWorker());
     await expectExactlyOncePerShipment(shipments.map((s) => s.id));
   }, 60_000);
 
   it("GIVEN every process dies right after fulfillmentCreate, before recording it THEN each next process links the last one and none is duplicated or missing", async () => {
     const shipments = await createBookedShipments({ db, shop: SHOP, client: service.clientFor(customer), fulfillmentOrders: take(4) });
 
-    let crashes = 0;
-    for (;;) {
-      const run = await runWorker("fulfillment:after-create");
-      if (run.signal === null) {
-        expect(run.code, run.output).toBe(0);
-        break;
-      }
-      expect(run.signal, run.output).toBe("SIGKILL");
-      crashes++;
-      // Created in Shopify, not yet recorded: exactly one shipment is left CREATING, and its fulfillment exists.
-      const creating = await db.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) }, fulfillmentStatus: "CREATING" } });
-      expect(creating).toHaveLength(1);
-      expect(fulfillmentsWith(creating[0]!.orderId, creating[0]!.trackingNumber!)).toHaveLength(1);
-      expect(crashes).toBeLessThanOrEqual(shipments.length);
-    }
+    const crashes = await runUntilSurvived(() => runWorker("fulfillment:after-create"), {
+      maxDeaths: shipments.length,
+      afterDeath: async () => {
+        // Created in Shopify, not yet recorded: exactly one shipment is left CREATING, and its fulfillment exists.
+        const creating = await db.shipment.findMany({ where: { id: { in: shipments.map((s) => s.id) }, fulfillmentStatus: "CREATING" } });
+        expect(creating).toHaveLength(1);
+        expect(fulfillmentsWith(creating[0]!.orderId, creating[0]!.trackingNumber!)).toHaveLength(1);
+      },
+    });
     // One death per shipment: each process linked the previous one's fulfillment, then created the next.
     expect(crashes).toBe(shipments.length);
     await expectExactlyOncePerShipment(shipments.map((s) => s.id));

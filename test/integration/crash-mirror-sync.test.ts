@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db-client.server";
-import { runAppProcess, type AppProcessExit } from "../support/app-process";
+import { createPrismaClient } from "../../app/db/db-client.server";
+import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useAppEnvironment } from "../support/app-env";
 import { expectMirrorOfAdmin } from "../support/mirror-expectations";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "../support/devstore-harness";
 
 // The first order sync in a real process killed half-way through saving the export (kill -9 after its fourth
 // saved piece: about 1,000 of its 2,000 fulfillment orders), then a fresh process doing what the app does at startup. SQLite here, PostgreSQL in
@@ -33,8 +33,7 @@ afterAll(async () => {
 
 describe("the first order sync across a crash", () => {
   it("GIVEN the process dies half-way through saving the export WHEN a fresh process starts THEN it goes on from the last saved piece, with the same export, to a mirror of every open order", async () => {
-    const crashed = await runWorker(["first", SHOP], "mirror-sync:piece-saved#4");
-    expect(crashed.signal, crashed.output).toBe("SIGKILL");
+    expectKilledAtCrashPoint(await runWorker(["first", SHOP], "mirror-sync:piece-saved#4"));
     const stopped = await db.mirrorSync.findFirstOrThrow({ where: { shop: SHOP } });
     expect(stopped.status).toBe("RUNNING");
     expect(stopped.linesSaved).toBeGreaterThan(0);
@@ -42,8 +41,7 @@ describe("the first order sync across a crash", () => {
     const savedBefore = await db.mirrorOrder.count({ where: { shop: SHOP } });
     expect(savedBefore).toBeGreaterThan(0);
 
-    const resumed = await runWorker(["resume"]);
-    expect(resumed.code, resumed.output).toBe(0);
+    expectRanToEnd(await runWorker(["resume"]));
     const done = await db.mirrorSync.findUniqueOrThrow({ where: { id: stopped.id } });
     expect(done).toMatchObject({ status: "COMPLETED", linesSaved: stopped.exportLines, bulkOperationId: stopped.bulkOperationId });
     // One export in all: the fresh process read on in the one the first had started.

@@ -3,11 +3,11 @@ import { contextOf } from "../factories/context";
 import { parseGid } from "../../devstore/gid";
 import { CLAIM_LEASE_MS } from "../../app/tracking/schedule";
 import { startServiceAndAdmin } from "../support/service-and-admin";
-import { runAppProcess, type AppProcessExit } from "../support/app-process";
+import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, runUntilSurvived, type AppProcessExit } from "../support/app-process";
 import { createBatchBookedBoxes, createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
-import { SHOP } from "./devstore-harness";
-import { ok } from "./service-harness";
+import { SHOP } from "../support/devstore-harness";
+import { ok } from "../support/service-harness";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
@@ -15,7 +15,7 @@ process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
 // Tracking writes in real processes that die between intent and outcome (kill -9, no cleanup), against the
 // local admin over HTTP and a real SQLite file; a fresh process then resumes, as after a crash in production.
 const { service, harness, customer, appProcessEnv } = await startServiceAndAdmin({ orders: 30, scope: "write_fulfillments" });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { writeBack } = await import("../../app/fulfillment/write-back.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const store = harness.admin.store;
@@ -33,18 +33,12 @@ function runWriteBackProcess(crashAt?: string): Promise<AppProcessExit> {
 }
 
 /** Tracking passes in new processes, each dying right after a fulfillmentEventCreate, until one finishes. */
-async function runWorkersDyingAfterEachEvent(): Promise<number> {
-  let crashes = 0;
-  for (;;) {
-    const run = await runWorker("tracking:after-event");
-    if (run.signal === null) {
-      expect(run.code, run.output).toBe(0);
-      return crashes;
-    }
-    expect(run.signal, run.output).toBe("SIGKILL");
-    expect(++crashes).toBeLessThanOrEqual(10);
-    service.clock.advance(CLAIM_LEASE_MS + 60_000);
-  }
+function runWorkersDyingAfterEachEvent(): Promise<number> {
+  return runUntilSurvived(() => runWorker("tracking:after-event"), {
+    maxDeaths: 10,
+    // The dead pass's claims run out after their lease; then the next pass takes them.
+    afterDeath: () => service.clock.advance(CLAIM_LEASE_MS + 60_000),
+  });
 }
 
 /** The local admin's events of the fulfillment as [status, happenedAt]. */
@@ -83,8 +77,7 @@ afterAll(async () => {
 describe("tracking writes across crashes", () => {
   it("GIVEN the process dies after recording intent, before fulfillmentEventCreate THEN a fresh process writes the event exactly once", async () => {
     service.clock.advance(HOUR);
-    const crashed = await runWorker("tracking:before-event");
-    expect(crashed.signal, crashed.output).toBe("SIGKILL");
+    expectKilledAtCrashPoint(await runWorker("tracking:before-event"));
     // Polls run a few at a time, so several intents may be recorded; none reached Shopify.
     const writing = await prisma.trackingEvent.findMany({ where: { shipmentId: { in: ids }, writeStatus: "WRITING" }, include: { shipment: true } });
     expect(writing.length).toBeGreaterThanOrEqual(1);
@@ -92,8 +85,7 @@ describe("tracking writes across crashes", () => {
 
     // The crashed pass's claims run out after their lease; then the next pass picks everything up.
     service.clock.advance(CLAIM_LEASE_MS + 60_000);
-    const resumed = await runWorker();
-    expect(resumed.code, resumed.output).toBe(0);
+    expectRanToEnd(await runWorker());
     await expectWrittenOnce(ids);
     for (const row of await prisma.shipment.findMany({ where: { id: { in: ids } } })) expect(shopifyEvents(row.fulfillmentId!)).toHaveLength(1);
   }, 60_000);
@@ -101,25 +93,19 @@ describe("tracking writes across crashes", () => {
   it("GIVEN every process dies right after fulfillmentEventCreate, before recording it THEN each next process reads the event back and none is written twice", async () => {
     // Past pickup: each shipment has a new status (In Transit) to write.
     service.clock.advance(36 * HOUR);
-    let crashes = 0;
-    for (;;) {
-      const run = await runWorker("tracking:after-event");
-      if (run.signal === null) {
-        expect(run.code, run.output).toBe(0);
-        break;
-      }
-      expect(run.signal, run.output).toBe("SIGKILL");
-      crashes++;
-      // Written to Shopify, not yet recorded: events are left WRITING, and Shopify has at least the one that
-      // returned (others in flight at the kill may or may not have arrived: the read-back decides).
-      const writing = await prisma.trackingEvent.findMany({ where: { shipmentId: { in: ids }, writeStatus: "WRITING" }, include: { shipment: true } });
-      const inShopify = writing.filter((event) =>
-        shopifyEvents(event.shipment.fulfillmentId!).includes(`${event.shopifyStatus} ${event.eventTime.toISOString()}`),
-      );
-      expect(inShopify.length).toBeGreaterThanOrEqual(1);
-      expect(crashes).toBeLessThanOrEqual(ids.length);
-      service.clock.advance(CLAIM_LEASE_MS + 60_000);
-    }
+    const crashes = await runUntilSurvived(() => runWorker("tracking:after-event"), {
+      maxDeaths: ids.length,
+      afterDeath: async () => {
+        // Written to Shopify, not yet recorded: events are left WRITING, and Shopify has at least the one that
+        // returned (others in flight at the kill may or may not have arrived: the read-back decides).
+        const writing = await prisma.trackingEvent.findMany({ where: { shipmentId: { in: ids }, writeStatus: "WRITING" }, include: { shipment: true } });
+        const inShopify = writing.filter((event) =>
+          shopifyEvents(event.shipment.fulfillmentId!).includes(`${event.shopifyStatus} ${event.eventTime.toISOString()}`),
+        );
+        expect(inShopify.length).toBeGreaterThanOrEqual(1);
+        service.clock.advance(CLAIM_LEASE_MS + 60_000);
+      },
+    });
     expect(crashes).toBeGreaterThanOrEqual(1);
     await expectWrittenOnce(ids);
     for (const row of await prisma.shipment.findMany({ where: { id: { in: ids } } })) expect(row.shopifyStatus).toBe("IN_TRANSIT");
@@ -137,8 +123,7 @@ describe("a shipment of two boxes booked in a batch, across crashes", () => {
     expect(numbers[0]).toBe(row.trackingNumber);
 
     // Write-back: the boxes' numbers are read and stored before the create; the process dies right after it.
-    const killed = await runWriteBackProcess("fulfillment:after-create");
-    expect(killed.signal, killed.output).toBe("SIGKILL");
+    expectKilledAtCrashPoint(await runWriteBackProcess("fulfillment:after-create"));
     const afterKill = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
     expect(afterKill).toMatchObject({ fulfillmentStatus: "CREATING", trackingNumbers: JSON.stringify(numbers) });
     const orderId = parseGid(row.orderId)!.id;
@@ -181,8 +166,7 @@ describe("a shipment of two boxes booked in a batch, across crashes", () => {
     service.clock.set(new Date(last!.getTime() + CLAIM_LEASE_MS + 60_000));
     await runWorkersDyingAfterEachEvent();
     service.clock.advance(CLAIM_LEASE_MS + 60_000);
-    const settled = await runWorker();
-    expect(settled.code, settled.output).toBe(0);
+    expectRanToEnd(await runWorker());
     await expectWrittenOnce([row.id]);
     const delivered = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
     expect(delivered).toMatchObject({ trackingState: "DELIVERED", shopifyStatus: "DELIVERED", deliveredAt: last });

@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
-import { callRoute } from "../support/route-call";
+import { callRoute, forgedSessionToken } from "../support/route-call";
 import { startTrackingStack } from "../support/tracking-stack";
-import { forgedSessionToken } from "./extension-route-world";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // The customer tracking extension's route as Shopify's customer accounts call it: a Bearer customer account
 // session token the local admin signs (as Shopify does for the signed-in customer), the real service's tracking

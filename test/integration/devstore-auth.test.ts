@@ -4,7 +4,7 @@ import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY, API_SECRET, manualClock, SHOP, startHarness, type Harness } from "./devstore-harness.js";
+import { API_KEY, API_SECRET, manualClock, SHOP, startHarness, type Harness } from "../support/devstore-harness.js";
 
 const INVALID = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 

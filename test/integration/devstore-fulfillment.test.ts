@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock, readDoc, startHarness, type Harness } from "./devstore-harness.js";
+import { manualClock, readDoc, startHarness, type Harness } from "../support/devstore-harness.js";
 
 interface FoLine {
   id: string;

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock, readDoc, SHARED_DOCS, startHarness, type Harness } from "./devstore-harness.js";
+import { manualClock, readDoc, SHARED_DOCS, startHarness, type Harness } from "../support/devstore-harness.js";
 
 type Ids = { nodes: { id: string }[] };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createLocalAdmin } from "../../devstore/server.js";
 import { seedStore } from "../../devstore/seed/seed.js";
 import { temporaryDirectory } from "../support/temporary-directory";
-import { API_KEY, API_SECRET, manualClock, SHOP, startHarness } from "./devstore-harness.js";
+import { API_KEY, API_SECRET, manualClock, SHOP, startHarness } from "../support/devstore-harness.js";
 
 describe("local admin server", () => {
   it("GIVEN a registerRoutes hook WHEN the server starts THEN the extra routes are served next to the Admin API with the handles", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock, readDoc, startHarness, type Harness } from "./devstore-harness.js";
+import { manualClock, readDoc, startHarness, type Harness } from "../support/devstore-harness.js";
 
 /**
  * Cost figures are computed by hand from Shopify's published rules: scalars/enums 0, objects 1,

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { ApiVersion, shopifyApi } from "@shopify/shopify-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { temporaryDirectory } from "../support/temporary-directory";
-import { API_KEY, API_SECRET, manualClock, readDoc, SHOP, startHarness, type Harness } from "./devstore-harness.js";
+import { API_KEY, API_SECRET, manualClock, readDoc, SHOP, startHarness, type Harness } from "../support/devstore-harness.js";
 
 interface Received {
   path: string;

@@ -5,7 +5,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // A shop on a larger plan (a 2,000-point bucket restoring 300 points/s, as the local admin reports it): the
 // write-back keeps three shipments in flight, still through the one pacer, still once each.
@@ -14,7 +14,7 @@ const { service, harness, customer } = await startServiceAndAdmin({
   throttle: { bucketSize: 2000, restoreRate: 300 },
   scope: "read_orders,write_fulfillments",
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 

@@ -5,13 +5,13 @@ import type { AdminDocument } from "../../app/shopify/admin-document";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // A local admin with a small, slow cost bucket that something else has just emptied: the write-back must wait
 // for points instead of failing, and no THROTTLED may ever reach a shipment's outcome.
 const THROTTLE = { bucketSize: 250, restoreRate: 50 };
 const { service, harness, customer } = await startServiceAndAdmin({ orders: 40, throttle: THROTTLE, scope: "write_fulfillments" });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
 const { processServices } = await import("../../app/context.server");
 

@@ -6,7 +6,7 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { observeAdmin } from "../support/observed-admin";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 import { countryName } from "../../app/locale/places";
 import { formatDateTime } from "../../app/locale/shop-time";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
@@ -20,8 +20,9 @@ const { service, harness, customer } = await startServiceAndAdmin({
   settings: { notifyCustomer: true },
   scope: "read_orders,write_fulfillments",
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const writeBack = await import("../../app/fulfillment/write-back.server");
+const { writeBackProgress } = await import("../../app/fulfillment/write-back-progress.server");
 const { processServices } = await import("../../app/context.server");
 const { loader: trackingPage } = await import("../../app/routes/tracking.$token");
 const fulfillmentsPage = await import("../../app/routes/app.fulfillments");
@@ -115,7 +116,7 @@ describe("fulfillment write-back against the local admin", () => {
       expect(tracking).toMatchObject({ company: label, number: shipment.trackingNumber });
       expect(tracking!.url).toMatch(new RegExp(`^https://consign\\.example/tracking/${shipment.id}\\.[A-Za-z0-9_-]{22}$`));
     }
-    expect(await writeBack.writeBackProgress(processServices.context(SHOP))).toMatchObject({ remaining: 0, running: false });
+    expect(await writeBackProgress(processServices.context(SHOP))).toMatchObject({ remaining: 0, running: false });
   });
 
   it("GIVEN a fulfillment's tracking link WHEN opened THEN the public page shows the parcel's events from Track Shipment", async () => {
@@ -191,7 +192,7 @@ describe("fulfillment write-back against the local admin", () => {
       `${shipment!.orderName} is on hold in Shopify (incorrect address: “Customer is checking the zip”), so the fulfillment with tracking ${shipment!.trackingNumber} was not created. Release the hold in Shopify, then choose Retry.`,
     );
     expect(fulfillmentsWithTracking(shipment!.orderId, shipment!.trackingNumber!)).toEqual([]);
-    const progress = await writeBack.writeBackProgress(processServices.context(SHOP));
+    const progress = await writeBackProgress(processServices.context(SHOP));
     expect(progress.items[0]).toMatchObject({ shipmentId: shipment!.id, status: "FAILED", message: failed.fulfillmentError });
 
     await gql(`mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { userErrors { message } } }`, {
@@ -330,7 +331,7 @@ describe("fulfillment write-back against the local admin", () => {
 
     const page = await callRoute(fulfillmentsPage.loader, await appRequest(harness.admin, "/app/fulfillments"));
     expect(page.status).toBe(200);
-    const body = page.body as Awaited<ReturnType<typeof writeBack.writeBackProgress>>;
+    const body = page.body as Awaited<ReturnType<typeof writeBackProgress>>;
     expect(body).toMatchObject({ remaining: 0, running: false });
     expect(body.failed).toBeGreaterThanOrEqual(1);
     expect(body.items.find((item) => item.shipmentId === shipment!.id)).toMatchObject({

@@ -2,20 +2,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
 import { observeAdmin } from "../support/observed-admin";
 import { startServiceAndAdmin } from "../support/service-and-admin";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // What Consign keeps of the shop's profile (its summary and time zone): pages read it without asking Shopify, and it
 // is read again once a day old, so a change the merchant makes in Shopify shows within a day.
-const { service, harness } = await startServiceAndAdmin({ orders: 1 });
-const { default: prisma } = await import("../../app/db.server");
+const { harness, close } = await startServiceAndAdmin({ orders: 1 });
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { loadShopSummary, PROFILE_KEPT_MS } = await import("../../app/settings/shop-profile.server");
 const { loadShopTimeZone } = await import("../../app/settings/shop-time-zone.server");
 
-afterAll(async () => {
-  await harness.close();
-  await service.close();
-});
+afterAll(close);
 
 const START = Date.parse("2026-11-27T12:00:00Z");
 

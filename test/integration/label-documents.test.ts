@@ -6,13 +6,13 @@ import { buildFulfillmentOrder, buildLine, buildMirroredOrder, buildOrder } from
 import { buildInternationalOrder } from "../factories/shipments";
 import { pageTexts } from "../../service/labels/test-pdf";
 import { readPages, textOffPage } from "../../lib/pdf/read-back";
-import { startService, type RunningService } from "./service-harness";
+import { startService, type RunningService } from "../support/service-harness";
 
 // What the merchant prints: the batch's label PDF and a single booking's label, downloaded through the app's
 // own functions from the real service, read back page by page.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const booking = await import("../../app/booking/batch-booking.server");

@@ -1,13 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { shippableFulfillmentOrders } from "../factories/booked-shipments";
-import { appRequest, callRoute } from "../support/route-call";
-import { SHOP } from "./devstore-harness";
-import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "./extension-route-world";
+import { EXTENSION_ORIGIN, appRequest, callRoute, forgedSessionToken } from "../support/route-call";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The Buy labels modal's routes as Shopify's admin calls them from the action extension: a Bearer session token
 // the local admin signed, CORS, the real service quoting and booking, the app's own job queue, a real SQLite
 // database, and the local admin's orders (read from it as quoting reads orders the mirror lacks).
-const { harness, prisma } = await startExtensionRouteWorld({ orders: 12 });
+const { harness, close } = await startServiceAndAdmin({ orders: 12 });
+afterAll(close);
+const { default: prisma } = await import("../../app/db/db.server");
 const start = await import("../../app/routes/api.label-runs");
 const run = await import("../../app/routes/api.label-runs.$runId");
 const { LabelRunView } = await import("../../app/extension/label-run-view");

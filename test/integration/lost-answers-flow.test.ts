@@ -2,8 +2,8 @@ import type { Shipment } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { startFaultProxy, type FaultKind, type SeenRequest } from "../support/fault-proxy";
-import { ok } from "./service-harness";
-import { SHOP } from "./devstore-harness";
+import { ok } from "../support/service-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // The whole outbound flow — quote, batch, book, write back — with a forwarding proxy between the app and the
 // Shipping API service and another between the app and the local admin. Each round breaks one exchange at
@@ -19,7 +19,7 @@ const { service, harness, customer } = await startServiceAndAdmin({
 });
 shippingProxy.target = service.baseUrl;
 adminProxy.target = harness.url;
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { syncOrderMirror } = await import("../support/mirror-sync");
 const { contextOf } = await import("../factories/context");

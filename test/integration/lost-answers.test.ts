@@ -4,7 +4,7 @@ import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
 import { startFaultProxy, type SeenRequest } from "../support/fault-proxy";
 import { quotedShipments } from "../factories/shipments";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // What happens when an answer between the app and the Shipping API is lost, cut off or late: real parts (the
 // service over HTTP, the app's database, its batch job on the process's queue), with a forwarding proxy
@@ -13,7 +13,7 @@ import { ok, startService, type RunningService } from "./service-harness";
 const service: RunningService = await startService();
 const proxy = await startFaultProxy(service.baseUrl);
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: proxy.url, SHIPPING_API_TIMEOUT_MS: "1500" });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { shippingClientFor } = await import("../../app/shipping/client.server");
 const { startBatchCreation } = await import("../../app/booking/creation.server");

@@ -4,14 +4,14 @@ import { fulfillmentOrderHold } from "../../devstore/store/fulfillment-ops";
 import { useAppEnvironment } from "../support/app-env";
 import { expectMirrorOfAdmin, openFulfillmentOrders } from "../support/mirror-expectations";
 import { contextOf } from "../factories/context";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "../support/devstore-harness";
 
 // A shop of more than 3,000 open orders (issue 30): the first sync and a reconcile through the real bulk
 // operation of the local admin, on SQLite and (vitest.postgres.config.ts) PostgreSQL, where the sync used to
 // die in one interactive transaction at about 2,000 orders.
 const harness: Harness = await startHarness({ orders: 4_200, throttle: { bucketSize: 2000, restoreRate: 1000 } });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
 const store = harness.admin.store;

@@ -1,12 +1,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { postgresRun } from "../support/postgres";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { SHOP, type Harness } from "../support/devstore-harness";
+import { startServiceAndAdmin, type ServiceAndAdmin } from "../support/service-and-admin";
+import type { RunningService } from "../support/service-harness";
 
 // Two app instances share one PostgreSQL database: 200 orders are quoted, batched, booked and written back
 // while one instance at a time is killed with SIGKILL at seeded random moments and started again. Every
@@ -43,7 +42,7 @@ interface Instance extends AppProcess {
   takingJobs: Promise<void>;
 }
 
-function startInstance(env: Record<string, string>): Instance {
+function startInstance(env: Record<string, string | undefined>): Instance {
   const instance = startAppProcess("scripts/worker.ts", [], env);
   const takingJobs = new Promise<void>((resolve) => {
     instance.child.stdout!.on("data", (chunk: Buffer) => {
@@ -58,34 +57,18 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
   let service: RunningService;
   let harness: Harness;
   let databaseUrl: string;
-  let instanceEnv: Record<string, string>;
-  let credentials: Awaited<ReturnType<typeof connectTestAccount>>;
+  let instanceEnv: Record<string, string | undefined>;
+  let credentials: ServiceAndAdmin["customer"];
   const instances: Instance[] = [];
 
   beforeAll(async () => {
-    service = await startService();
     // Shopify's standard throttle (the local admin's default): the write-back of 200 takes long enough for kills.
-    harness = await startHarness({ orders: 400 });
-    ({ databaseUrl } = useAppEnvironment({
-      LOCAL_ADMIN_URL: harness.url,
-      SHOPIFY_API_KEY: API_KEY,
-      SHOPIFY_API_SECRET: API_SECRET,
-      SHIPPING_API_URL: service.baseUrl,
-    }));
-    credentials = await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
-    const { default: prisma } = await import("../../app/db.server");
-    await prisma.session.create({
-      data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "write_fulfillments,read_orders" },
-    });
+    const parts = await startServiceAndAdmin({ orders: 400, scope: "write_fulfillments,read_orders" });
+    ({ service, harness, databaseUrl, customer: credentials } = parts);
+    const { default: prisma } = await import("../../app/db/db.server");
     const { unauthenticated } = await import("../../app/shopify.server");
     await syncOrderMirror({ admin: (await unauthenticated.admin(SHOP)).admin, shop: SHOP }, prisma);
-    instanceEnv = {
-      DATABASE_URL: databaseUrl,
-      LOCAL_ADMIN_URL: harness.url,
-      SHOPIFY_API_KEY: API_KEY,
-      SHOPIFY_API_SECRET: API_SECRET,
-      SHIPPING_API_URL: service.baseUrl,
-    };
+    instanceEnv = parts.appProcessEnv();
   });
 
   afterAll(async () => {
@@ -93,14 +76,14 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     for (const instance of instances) if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill("SIGKILL");
     const { processJobs: jobs } = await import("../../app/context.server");
     await jobs().stop({ timeoutMs: 5_000 });
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     await prisma.$disconnect();
     await harness.close();
     await service.close();
   });
 
   it("GIVEN 200 orders quoted, batched, booked and written back WHILE one instance is killed at random moments and restarted THEN every order is booked once and fulfilled once and nothing is left pending", async () => {
-    const { default: prisma } = await import("../../app/db.server");
+    const { default: prisma } = await import("../../app/db/db.server");
     const { processJobs: jobs } = await import("../../app/context.server");
     const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
     const { contextOf } = await import("../factories/context");

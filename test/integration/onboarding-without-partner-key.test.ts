@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute, formBody } from "../support/route-call";
-import { SHOP, startHarness } from "./devstore-harness";
+import { SHOP, startHarness } from "../support/devstore-harness";
 
 // An installation without SHIPPING_API_PARTNER_KEY: accounts can be connected, not created.
 const harness = await startHarness({ orders: 1 });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: "consign-test-key", SHOPIFY_API_SECRET: "consign-test-secret" });
 delete process.env.SHIPPING_API_PARTNER_KEY;
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const onboarding = await import("../../app/routes/app.onboarding");
 
 afterAll(async () => {

@@ -1,23 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute, formBody } from "../support/route-call";
-import { SHOP, startHarness } from "./devstore-harness";
-import { PARTNER_KEY, startService } from "./service-harness";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdminWithoutAccount } from "../support/service-and-admin";
+import { PARTNER_KEY } from "../support/service-harness";
 
 // The real service (Create Customer, List Services), the real local admin (the shop's details through Admin
 // GraphQL, session tokens) and a real SQLite file behind the app's onboarding route.
-const service = await startService();
-const harness = await startHarness({ orders: 3 });
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: "consign-test-key",
-  SHOPIFY_API_SECRET: "consign-test-secret",
-  SHIPPING_API_URL: service.baseUrl,
-  SHIPPING_API_PARTNER_KEY: PARTNER_KEY,
-});
-const { default: prisma } = await import("../../app/db.server");
+const { service, harness, databaseUrl } = await startServiceAndAdminWithoutAccount({ orders: 3, env: { SHIPPING_API_PARTNER_KEY: PARTNER_KEY } });
+const { default: prisma } = await import("../../app/db/db.server");
 const onboarding = await import("../../app/routes/app.onboarding");
 const { shippingClientFor } = await import("../../app/shipping/client.server");
 

@@ -5,13 +5,13 @@ import { signedWebhook as signedRequest } from "../support/webhooks";
 import type { Context } from "../../app/context";
 import { contextOf } from "../factories/context";
 import { buildSettings } from "../factories/orders";
-import { SHOP, startHarness, type Harness } from "./devstore-harness";
+import { SHOP, startHarness, type Harness } from "../support/devstore-harness";
 
 // The app's real stack: shopify-app-remix's unauthenticated.admin (offline session from Prisma), the
 // local-admin reroute, the gateway — against the real local admin on the real Admin schema.
 const harness: Harness = await startHarness({ orders: 60, throttle: { bucketSize: 1000, restoreRate: 1000 } });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: "consign-test-key", SHOPIFY_API_SECRET: "consign-test-secret" });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
 const { currentMirrorSync, queueFirstMirrorSync } = await import("../../app/orders/mirror-sync.server");

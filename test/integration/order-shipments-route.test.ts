@@ -1,14 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { buildFulfillmentOrder, buildMirroredOrder } from "../factories/orders";
-import { appRequest, callRoute } from "../support/route-call";
-import { SHOP } from "./devstore-harness";
-import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "./extension-route-world";
+import { EXTENSION_ORIGIN, appRequest, callRoute, forgedSessionToken } from "../support/route-call";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The order-details block's data route as Shopify's admin calls it from the extension: a Bearer session
 // token the local admin signed (validated and exchanged by the library), a cross-origin request with CORS,
 // the real service for the bookings and a real SQLite app database.
-const { service, harness, prisma, customer } = await startExtensionRouteWorld({ orders: 4 });
+const { service, harness, customer, close } = await startServiceAndAdmin({ orders: 4 });
+afterAll(close);
+const { default: prisma } = await import("../../app/db/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const route = await import("../../app/routes/api.order-shipments.$id");
 const { OrderShipmentsView } = await import("../../app/extension/order-shipments-view");

@@ -4,7 +4,7 @@ import { buildAddress, buildFulfillmentOrder, buildLine, buildOrder } from "../f
 import { useAppEnvironment } from "../support/app-env";
 
 useAppEnvironment();
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const { listOrdersToShip, matchingShippableOrderIds, orderListFilters } = await import("../../app/orders/orders-to-ship.server");
 const { lastQuoteBlockers } = await import("../../app/quoting/last-quote.server");

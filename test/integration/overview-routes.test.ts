@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute } from "../support/route-call";
-import { API_KEY, API_SECRET, SHOP, startHarness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness } from "../support/devstore-harness";
 
 // The overview's routes as the embedded app calls them (a session token the local admin signed): the page's
 // data and the CSV export, and a period they do not offer refused naming the field.
 const harness = await startHarness({ orders: 1 });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const page = await import("../../app/routes/app.overview");
 const exported = await import("../../app/routes/app.overview.export");
 

@@ -5,7 +5,7 @@ import { useAppEnvironment } from "../support/app-env";
 // The overview's figures on a real SQLite database: booked rows in and out of the period, another shop's
 // bookings, orders waiting at several ages; and the CSV it exports.
 useAppEnvironment();
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const { averageAmount, overviewCsv, shippingOverview } = await import("../../app/overview/overview.server");
 const { OverviewQuery } = await import("../../app/overview/overview");

@@ -1,16 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { buildMirroredOrder } from "../factories/orders";
-import { appRequest, callRoute } from "../support/route-call";
+import { EXTENSION_ORIGIN, appRequest, callRoute, forgedSessionToken } from "../support/route-call";
 import { pageTexts } from "../../lib/pdf/read-back";
-import { SHOP } from "./devstore-harness";
-import { EXTENSION_ORIGIN, forgedSessionToken, startExtensionRouteWorld } from "./extension-route-world";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The print actions' routes as Shopify's admin calls them: the extension asks what the orders can print
 // (/api/printable-orders), and the admin fetches the document its src names (/api/print/:document), each with
 // a Bearer session token the local admin signed, cross-origin. The bookings are real ones on the real service;
 // the PDFs are read back page by page.
-const { service, harness, prisma, customer } = await startExtensionRouteWorld({ orders: 8 });
+const { service, harness, customer, close } = await startServiceAndAdmin({ orders: 8 });
+afterAll(close);
+const { default: prisma } = await import("../../app/db/db.server");
 const { saveMirroredOrders } = await import("../../app/orders/mirror-store.server");
 const printable = await import("../../app/routes/api.printable-orders");
 const print = await import("../../app/routes/api.print.$document");

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { contextOf } from "../factories/context";
-import { SHOP } from "./devstore-harness";
+import { SHOP } from "../support/devstore-harness";
 
 // 1,200 selected orders (issue 30): past the 999 values SQLite takes in one statement through Prisma, where
 // quoting used to fail at about 1,000. Quoted against the real service, the rates page's data loaded, the
@@ -15,7 +15,7 @@ const { service, harness } = await startServiceAndAdmin({
   throttle: { bucketSize: 100_000, restoreRate: 100_000 },
   scope: "read_orders,write_fulfillments",
 });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
 const { loadQuoteRunView } = await import("../../app/quoting/run-view.server");

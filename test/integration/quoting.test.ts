@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectTestAccount } from "../support/account";
-import { useAppEnvironment } from "../support/app-env";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { contextOf } from "../factories/context";
 import { sumAmounts } from "../../app/shipping/money";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
-import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The real parts: the local admin (orders, read into the app's mirror through the real library and the
 // gateway), the Shipping API service on HTTP, and the app's SQLite database with the shop's account.
-const harness: Harness = await startHarness({ orders: 60, throttle: { bucketSize: 2000, restoreRate: 1000 } });
-const service: RunningService = await startService();
-const { databaseUrl } = useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: API_KEY,
-  SHOPIFY_API_SECRET: API_SECRET,
-  SHIPPING_API_URL: service.baseUrl,
-});
-const { default: prisma } = await import("../../app/db.server");
+const { harness, close } = await startServiceAndAdmin({ orders: 60, throttle: { bucketSize: 2000, restoreRate: 1000 }, scope: "read_orders" });
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
@@ -46,10 +37,8 @@ describe("quoting selected orders against the Shipping API service", () => {
   let picked: Record<"domestic" | "international" | "twoLocations" | "onHold" | "pickup" | "noWeight" | "badZip" | "unmirrored" | "giftCard", MirroredOrder>;
 
   beforeAll(async () => {
-    await prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: harness.token, scope: "read_orders" } });
     const { admin, session } = await unauthenticated.admin(SHOP);
     context = { admin, shop: session.shop };
-    await connectTestAccount({ serviceUrl: service.baseUrl, partnerKey: PARTNER_KEY, databaseUrl, shop: SHOP });
 
     await syncOrderMirror(context, prisma, 30);
     const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, orderBy: { orderCreatedAt: "asc" }, select: { id: true } });
@@ -90,11 +79,7 @@ describe("quoting selected orders against the Shipping API service", () => {
   /** The shop's context at `now` (the test's clock), its Shopify gateway the test's admin. */
   const at = (now: Date) => contextOf(context, prisma, now);
 
-  afterAll(async () => {
-    await prisma.$disconnect();
-    await harness.close();
-    await service.close();
-  });
+  afterAll(close);
 
   const UNKNOWN_ORDER = "gid://shopify/Order/999999999";
   let runId: string;

@@ -3,12 +3,12 @@ import type { Shipment } from "@prisma/client";
 import { buildQuoteShipment } from "../factories/shipping-api";
 import { useAppEnvironment } from "../support/app-env";
 import { useConnectedShop } from "../support/connected-shop";
-import { ok, startService, type RunningService } from "./service-harness";
+import { ok, startService, type RunningService } from "../support/service-harness";
 
 // The Shipments page's search against the real service, tied back to orders in a real SQLite database.
 const service: RunningService = await startService();
 const { databaseUrl } = useAppEnvironment({ SHIPPING_API_URL: service.baseUrl });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { shippingContext } = await import("../factories/context");
 const { createBatches } = await import("../../app/booking/creation.server");
 const { bookBatch } = await import("../../app/booking/batch-booking.server");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildCreateCustomer, buildPiece, buildQuoteShipment } from "../factories/shipping-api";
-import { failed, ok } from "./service-harness";
+import { failed, ok } from "../support/service-harness";
 import { shipment, openBatch, domesticBooking, startServiceWithCustomers } from "./service-endpoints";
 
 // The service as any client meets it: health, unknown routes and methods, authentication, one customer's data

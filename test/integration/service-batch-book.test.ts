@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../../service/clock";
-import { START, failed, ok } from "./service-harness";
+import { START, failed, ok } from "../support/service-harness";
 import { pageTexts } from "../../service/labels/test-pdf";
 import { quoteIds, openBatch, pdfPages, shipment, startServiceWithCustomers } from "./service-endpoints";
 

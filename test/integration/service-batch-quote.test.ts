@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildCommercialInvoice, buildPiece, buildUkReceiver } from "../factories/shipping-api";
-import { ok } from "./service-harness";
+import { ok } from "../support/service-harness";
 import { shipment, startServiceWithCustomers } from "./service-endpoints";
 
 // Batch Quote: one quote per service, shipments independent of each other, line items kept.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../../service/clock";
-import { failed, ok } from "./service-harness";
+import { failed, ok } from "../support/service-harness";
 import { quoteIds, openBatch, startServiceWithCustomers } from "./service-endpoints";
 
 // Batches: create, list and get, add and remove quotes, cancel and delete.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCreateCustomer } from "../factories/shipping-api";
 import { createSecretBox } from "../../service/secrets";
-import { PARTNER_KEY, SECRETS_KEY, failed, ok } from "./service-harness";
+import { PARTNER_KEY, SECRETS_KEY, failed, ok } from "../support/service-harness";
 import { domesticBooking, startServiceWithCustomers } from "./service-endpoints";
 
 // Create Customer (the partner's endpoint) and List Services.

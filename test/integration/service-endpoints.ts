@@ -3,7 +3,7 @@ import { afterAll, afterEach } from "vitest";
 import type { z } from "zod";
 import type { BatchQuoteShipment, BookShipmentRequest } from "../../shipping-api/contract";
 import { buildDomesticBooking, buildQuoteShipment } from "../factories/shipping-api";
-import { type RunningService, START, type TestCustomer, ok, startService } from "./service-harness";
+import { type RunningService, START, type TestCustomer, ok, startService } from "../support/service-harness";
 
 /**
  * What the service's endpoint tests (test/integration/service-*.test.ts, one file per endpoint group) share: the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FuzzWorld, MUTATION_KINDS, prepareWorld, runServiceFuzz } from "../fuzz/service-fuzz";
-import { type RunningService, startService } from "./service-harness";
+import { type RunningService, startService } from "../support/service-harness";
 
 /**
  * The bounded run of the Shipping API service's fuzz suite (test/fuzz/service-fuzz.ts, docs/decisions/009):

@@ -13,7 +13,7 @@ import {
 } from "../factories/shipping-api";
 import { DEFAULT_BODY_LIMIT_BYTES, MAX_PATH_PARAM_LENGTH } from "../../service/http/app";
 import { createKeepAliveClient, rawExchange } from "../support/http-probe";
-import { PARTNER_KEY, type RunningService, type TestCustomer, failed, ok, startService } from "./service-harness";
+import { PARTNER_KEY, type RunningService, type TestCustomer, failed, ok, startService } from "../support/service-harness";
 
 /**
  * What the service does with input no honest client sends: every refusal in the service's own

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCommercialInvoice, buildDomesticReceiver, buildQuoteShipment, buildUkReceiver } from "../factories/shipping-api";
 import { DAY_MS } from "../../service/clock";
-import { failed, ok } from "./service-harness";
+import { failed, ok } from "../support/service-harness";
 import { type BookIn, openBatch, domesticBooking, pdfPages, startServiceWithCustomers } from "./service-endpoints";
 
 // Single shipments: Book Shipment and Get Shipment Label, Search Shipments, Track Shipment.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../../service/clock";
 import { VoidShipmentResponse } from "../../service/http/portal";
 import { endpointList } from "../../shipping-api/contract";
-import { ok, type TestCustomer } from "./service-harness";
+import { ok, type TestCustomer } from "../support/service-harness";
 import { domesticBooking, startServiceWithCustomers } from "./service-endpoints";
 
 // The provider's portal void (service/http/portal.ts): outside the Shipping API, seen through Search and Track.

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db-client.server";
-import { insertRows, updateRowsById } from "../../app/db-batch.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
+import { insertRows, updateRowsById } from "../../app/db/db-batch.server";
 import { dropAppDatabase, freshAppDatabase } from "../support/app-env";
 
 /**
- * The set-based writes (app/db-batch.server.ts) on a real database, SQLite here and PostgreSQL on its tier: rows
+ * The set-based writes (app/db/db-batch.server.ts) on a real database, SQLite here and PostgreSQL on its tier: rows
  * packed into one JSON value come out of the database as Prisma itself would have written them (dates, nulls,
  * integers, text holding JSON and quotes), each row to its own values, and a condition keeps rows out.
  */

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useAppEnvironment } from "../support/app-env";
 import { appRequest, callRoute, jsonBody } from "../support/route-call";
-import { SHOP, startHarness } from "./devstore-harness";
-import { startService, type TestCustomer } from "./service-harness";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdminWithoutAccount } from "../support/service-and-admin";
+import type { TestCustomer } from "../support/service-harness";
 
 // The Settings page against the real service (List Services, List Provider Accounts), the real local admin
 // (locations through Admin GraphQL) and a real SQLite file, through the route's loader and action.
-const service = await startService();
-const harness = await startHarness({ orders: 1 });
-useAppEnvironment({
-  LOCAL_ADMIN_URL: harness.url,
-  SHOPIFY_API_KEY: "consign-test-key",
-  SHOPIFY_API_SECRET: "consign-test-secret",
-  SHIPPING_API_URL: service.baseUrl,
-});
-const { default: prisma } = await import("../../app/db.server");
+const { service, harness } = await startServiceAndAdminWithoutAccount({ orders: 1 });
+const { default: prisma } = await import("../../app/db/db.server");
 const settingsRoute = await import("../../app/routes/app.settings");
 const { loadSettings, saveAccount } = await import("../../app/settings/account.server");
 const { shippingClientFor } = await import("../../app/shipping/client.server");

@@ -8,7 +8,7 @@ import { transitDays } from "../../app/tracking/transit-times";
 import { signedWebhook } from "../support/webhooks";
 import { createBookedShipments } from "../factories/booked-shipments";
 import { HOUR, startTrackingStack } from "../support/tracking-stack";
-import { API_SECRET, SHOP } from "./devstore-harness";
+import { API_SECRET, SHOP } from "../support/devstore-harness";
 
 // Tracking sync on real parts: the Shipping API service's timelines revealed by its clock (moved by hand here,
 // and given to the app as its clock too), the local admin on the real Admin schema over HTTP at its default

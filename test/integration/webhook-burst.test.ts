@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationName } from "../../app/shopify/gateway.server";
 import { useAppEnvironment } from "../support/app-env";
 import { signedWebhook } from "../support/webhooks";
-import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
+import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "../support/devstore-harness";
 
 /**
  * A burst of webhook deliveries against the real local admin at Shopify's standard throttle, through the
@@ -20,12 +20,12 @@ const harness: Harness = await startHarness({
     }),
 });
 useAppEnvironment({ LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET });
-const { default: prisma } = await import("../../app/db.server");
+const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { contextFor } = await import("../../app/context.server");
 const { refreshOrder } = await import("../../app/orders/mirror.server");
 const { loadSenderLocations } = await import("../../app/settings/shop-profile.server");
-const { DeliveriesFailedError, recordDelivery, webhookDeliveryJob, workPendingDeliveries } = await import("../../app/webhooks.server");
+const { DeliveriesFailedError, recordDelivery, webhookDeliveryJob, workPendingDeliveries } = await import("../../app/webhooks/webhooks.server");
 const { processJobs: jobs } = await import("../../app/context.server");
 const { action: ordersWebhook } = await import("../../app/routes/webhooks.orders");
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { APP_MIGRATIONS } from "../../app/db-migrations";
+import { APP_MIGRATIONS } from "../../app/db/db-migrations";
 import { applyPostgresMigrations, migrationsIn } from "../../lib/migrations";
 import { SCHEMA_PAIRS } from "../../lib/postgres-schema";
 import { databaseUrl, onServer, postgresRun, quoteIdentifier } from "../support/postgres";

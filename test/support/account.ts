@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { createPrismaClient } from "../../app/db-client.server";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { createShippingClient } from "../../shipping-api/client";
 import { saveAccount, saveSettings } from "../../app/settings/account.server";
 import { type AccountCredentials } from "../../app/shipping/client.server";

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { APP_MIGRATIONS } from "../../app/db-migrations";
+import { APP_MIGRATIONS } from "../../app/db/db-migrations";
 import { isPostgresUrl } from "../../lib/database-provider";
 import { applySqliteMigrations } from "../../lib/migrations";
 import { sqlitePathOf } from "../../lib/sqlite-url";

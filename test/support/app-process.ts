@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_ENCRYPTION_KEY } from "./app-env";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -57,4 +58,37 @@ export function startAppProcess(path: string, args: readonly string[], env: Reco
 /** Runs `script` (a worker under test/support) to its end, for the crash tests (see {@link startAppProcess}). */
 export function runAppProcess(script: string, args: readonly string[], env: Record<string, string | undefined>): Promise<AppProcessExit> {
   return startAppProcess(join("test", "support", script), args, env).exited;
+}
+
+/** An app process of a crash test that died at its crash point: killed (SIGKILL, no cleanup), as CONSIGN_CRASH_AT does. */
+export function expectKilledAtCrashPoint(exit: AppProcessExit): void {
+  expect(exit.signal, exit.output).toBe("SIGKILL");
+}
+
+/** An app process of a crash test that ran to its end. */
+export function expectRanToEnd(exit: AppProcessExit): void {
+  expect(exit.code, exit.output).toBe(0);
+}
+
+/**
+ * Runs the worker until it survives, for the crash tests: `run` starts a new app process dying at a crash point,
+ * and again after each death, until one runs to its end. Each death must be the crash point's kill; `afterDeath`
+ * (told how many processes died so far) checks what the dead one left and moves clocks before the next. More
+ * than `maxDeaths` deaths fail the test. Resolves with how many processes died.
+ */
+export async function runUntilSurvived(
+  run: () => Promise<AppProcessExit>,
+  options: { maxDeaths: number; afterDeath?: (deaths: number) => Promise<void> | void },
+): Promise<number> {
+  for (let deaths = 0; ;) {
+    const exit = await run();
+    if (exit.signal === null) {
+      expectRanToEnd(exit);
+      return deaths;
+    }
+    expectKilledAtCrashPoint(exit);
+    deaths++;
+    expect(deaths, `more than ${options.maxDeaths} processes died`).toBeLessThanOrEqual(options.maxDeaths);
+    await options.afterDeath?.(deaths);
+  }
 }

@@ -15,7 +15,7 @@ import { createBatches } from "../../app/booking/creation.server";
 import { resumeBookings } from "../../app/booking/resume.server";
 import { parseBookingForm } from "../../app/booking/book-request";
 import { bookSingleShipment, loadOrderBooking } from "../../app/booking/single-booking.server";
-import prisma from "../../app/db.server";
+import prisma from "../../app/db/db.server";
 import { processJobs as jobs, processServices } from "../../app/context.server";
 
 const [command, shop, ...args] = process.argv.slice(2);

@@ -3,8 +3,9 @@ import { afterAll } from "vitest";
 import type { ShippingClient } from "../../shipping-api/client";
 import type { MappingSettings } from "../../app/orders/shipment-mapping";
 import type { ShippingSettings } from "../../app/settings/settings";
+import type { AccountCredentials } from "../../app/shipping/client.server";
 import { quotedShipments, realMapping, type QuotedShipmentsOptions } from "../factories/shipments";
-import { PARTNER_KEY, type RunningService } from "../integration/service-harness";
+import { PARTNER_KEY, type RunningService } from "./service-harness";
 import { connectTestAccount } from "./account";
 
 export interface ConnectedShop {
@@ -40,7 +41,18 @@ export async function useConnectedShop(options: {
     shop,
     settings: options.settings,
   });
-  const account = service.clientFor(credentials);
+  return connectedShopOf({ service, db, shop, credentials });
+}
+
+/** The shop whose account `credentials` is already stored (startServiceAndAdmin connects one), as a ConnectedShop. */
+export async function connectedShopOf(options: {
+  service: RunningService;
+  db: PrismaClient;
+  shop: string;
+  credentials: AccountCredentials;
+}): Promise<ConnectedShop> {
+  const { service, db, shop } = options;
+  const account = service.clientFor(options.credentials);
   const mapping = await realMapping(account, service.clock.now());
   return {
     account,

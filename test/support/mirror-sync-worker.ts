@@ -5,7 +5,7 @@
  *   first <shop>   installation's first sync: its job sent and worked to its end
  *   resume         what the app does at startup: the job of every sync left running, worked to its end
  */
-import prisma from "../../app/db.server";
+import prisma from "../../app/db/db.server";
 import { processJobs as jobs, processServices } from "../../app/context.server";
 import { mirrorSyncJob, queueFirstMirrorSync, resumeMirrorSyncs } from "../../app/orders/mirror-sync.server";
 

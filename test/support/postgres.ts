@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import { migrateAppDatabase } from "../../app/db-migrations";
+import { migrateAppDatabase } from "../../app/db/db-migrations";
 import { applyPostgresMigrations } from "../../lib/migrations";
 import { POSTGRES_MIGRATIONS_DIR } from "../../service/db/migrate";
 

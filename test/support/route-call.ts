@@ -1,4 +1,6 @@
+import { SignJWT } from "jose";
 import type { LocalAdmin } from "../../devstore/server.js";
+import { API_KEY, SHOP } from "./devstore-harness";
 
 /**
  * Calls a route module's loader or action the way the embedded app's own fetches reach it: with a Bearer
@@ -53,4 +55,19 @@ export function formBody(fields: Record<string, string | readonly string[]>): Re
 /** A JSON post body, as `useSubmit(..., { encType: "application/json" })` sends it. */
 export function jsonBody(value: unknown): RequestInit {
   return { method: "POST", body: JSON.stringify(value), headers: { "content-type": "application/json" } };
+}
+
+/** The origin of an admin extension's requests (Shopify serves extensions from its CDN): they come cross-origin. */
+export const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
+
+/** A session token for the shop signed with another secret than the app's: what a forger sends. */
+export function forgedSessionToken(): Promise<string> {
+  return new SignJWT({ dest: `https://${SHOP}`, sub: "1", sid: "forged" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuer(`https://${SHOP}/admin`)
+    .setAudience(API_KEY)
+    .setIssuedAt()
+    .setNotBefore("0s")
+    .setExpirationTime("1m")
+    .sign(new TextEncoder().encode("not-the-app-secret"));
 }

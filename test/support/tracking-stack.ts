@@ -3,20 +3,20 @@ import { expect } from "vitest";
 import type { Context } from "../../app/context";
 import type { WriteBackSummary } from "../../app/fulfillment/write-back.server";
 import type { ShopAdmin } from "../../app/shopify/gateway.server";
-import type { TrackingPassSummary } from "../../app/tracking/sync.server";
+import type { TrackingPassSummary } from "../../app/tracking/pass.server";
 import { parseGid } from "../../devstore/gid";
 import type { Store } from "../../devstore/store/store";
 import type { ShippingClient } from "../../shipping-api/client";
 import { createBookedShipments, shippableFulfillmentOrders, type FulfillmentOrderToShip } from "../factories/booked-shipments";
 import { contextOf } from "../factories/context";
-import { API_SECRET, SHOP } from "../integration/devstore-harness";
+import { API_SECRET, SHOP } from "./devstore-harness";
 import { startServiceAndAdmin, type ServiceAndAdmin, type ServiceAndAdminOptions } from "./service-and-admin";
 import { signedWebhook } from "./webhooks";
 
 export const HOUR = 3_600_000;
 
 export interface TrackingStack extends ServiceAndAdmin {
-  /** The app's database client (app/db.server). */
+  /** The app's database client (app/db/db.server). */
   prisma: PrismaClient;
   /** The app's write-back. */
   writeBack(ctx: Context): Promise<WriteBackSummary>;
@@ -59,9 +59,9 @@ export interface TrackingStack extends ServiceAndAdmin {
 export async function startTrackingStack(options: Omit<ServiceAndAdminOptions, "scope">): Promise<TrackingStack> {
   const parts = await startServiceAndAdmin({ ...options, scope: "read_orders,write_fulfillments" });
   const { service, harness, customer } = parts;
-  const { default: prisma } = await import("../../app/db.server");
+  const { default: prisma } = await import("../../app/db/db.server");
   const { writeBack } = await import("../../app/fulfillment/write-back.server");
-  const { syncDueTracking } = await import("../../app/tracking/sync.server");
+  const { syncDueTracking } = await import("../../app/tracking/pass.server");
   const { unauthenticated } = await import("../../app/shopify.server");
   const { action: fulfillmentsWebhook } = await import("../../app/routes/webhooks.fulfillments");
   const booking = service.clientFor(customer);

@@ -4,9 +4,9 @@
  * pass's summary and exits. The parent gives it the environment (database, local admin, Shipping API,
  * CONSIGN_CRASH_AT).
  */
-import prisma from "../../app/db.server";
+import prisma from "../../app/db/db.server";
 import { unauthenticated } from "../../app/shopify.server";
-import { syncDueTracking } from "../../app/tracking/sync.server";
+import { syncDueTracking } from "../../app/tracking/pass.server";
 import { contextOf } from "../factories/context";
 
 const [shop, at] = process.argv.slice(2);

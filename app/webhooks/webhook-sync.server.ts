@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { adminQuery } from "../shopify/gateway.server";
 import { ShopifyId } from "../shopify/gid";
-import { parseWebhookPayload } from "../webhook-payload";
+import { parseWebhookPayload } from "./webhook-payload";
 import type { AdminDocument } from "../shopify/admin-document";
 import type { FulfillmentOrderOwnerQuery, FulfillmentOrderOwnerQueryVariables } from "../types/admin.generated";
 
 /**
  * Keeps the order mirror current from webhooks: every order, fulfillment order and fulfillment topic
  * names (directly or through its fulfillment order) one order, which the shop's delivery job re-reads whole
- * (app/webhooks.server.ts), once however many deliveries name it. Re-reading instead of applying payloads
+ * (webhooks.server.ts), once however many deliveries name it. Re-reading instead of applying payloads
  * makes out-of-order and duplicate deliveries harmless.
  */
 

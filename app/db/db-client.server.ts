@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { databaseProviderOf, type DatabaseProvider } from "../lib/database-provider";
+import { databaseProviderOf, type DatabaseProvider } from "../../lib/database-provider";
 
 /**
  * The app's Prisma client for DATABASE_URL: SQLite (`file:`) through better-sqlite3, the embedded default,

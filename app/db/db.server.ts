@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { config } from "./config.server";
+import { config } from "../config.server";
 import { createPrismaClient } from "./db-client.server";
 
 declare global {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Context } from "./context";
-import { ShopifyId, shopifyGid } from "./shopify/gid";
+import type { Context } from "../context";
+import { ShopifyId, shopifyGid } from "../shopify/gid";
 import { parseWebhookPayload } from "./webhook-payload";
 
 /**

@@ -1,4 +1,4 @@
-import { resolveSqliteUrl } from "../lib/sqlite-url";
+import { resolveSqliteUrl } from "../../lib/sqlite-url";
 
 /** The embedded default: a SQLite file under var/ in the project. */
 export const DEFAULT_DATABASE_URL = "file:./var/consign.sqlite";

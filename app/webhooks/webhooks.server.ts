@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Context } from "./context";
-import { writeByIds } from "./id-lists.server";
-import type { Outcome } from "./outcome";
-import { defineJob, type JobServices } from "./jobs/job";
-import { refreshOrder } from "./orders/mirror.server";
-import { mirrorFollowsTopic, orderIdOfWebhook, webhookSubject } from "./orders/webhook-sync.server";
-import { stopTrackingFromWebhook } from "./tracking/stops.server";
+import type { Context } from "../context";
+import { writeByIds } from "../db/id-lists.server";
+import type { Outcome } from "../outcome";
+import { defineJob, type JobServices } from "../jobs/job";
+import { refreshOrder } from "../orders/mirror.server";
+import { mirrorFollowsTopic, orderIdOfWebhook, webhookSubject } from "./webhook-sync.server";
+import { stopTrackingFromWebhook } from "../tracking/stops.server";
 import { CustomerRedactPayload, DataRequestPayload, redactCustomer, redactShop, reportCustomerData } from "./compliance.server";
 import { forgetShopSessions, grantedScopes, recordGrantedScopes, stopShopTracking } from "./shop-lifecycle.server";
 import { parseWebhookPayload } from "./webhook-payload";

@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import type { Context } from "./context";
+import type { Context } from "../context";
 import { databaseProviderOfClient } from "./db-client.server";
 import { chunksOf } from "./id-lists.server";
 import { bound, sqlTemplate, type SqlPiece } from "./sql-template";
@@ -21,7 +21,7 @@ type Provider = "sqlite" | "postgresql";
 /** Rows per statement: the JSON text is one value, so the bound is the statement's size, not the database's. */
 const ROWS_PER_STATEMENT = 1_000;
 
-/** The database of the context's client (an interactive transaction's statements are given it too); SQLite when unknown, as app/id-lists.server.ts does. */
+/** The database of the context's client (an interactive transaction's statements are given it too); SQLite when unknown, as app/db/id-lists.server.ts does. */
 function providerOf(ctx: Pick<Context, "db">): Provider {
   return databaseProviderOfClient(ctx.db) ?? "sqlite";
 }

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { temporaryDirectory } from "../test/support/temporary-directory";
+import { temporaryDirectory } from "../../test/support/temporary-directory";
 import { createPrismaClient } from "./db-client.server";
 import { APP_MIGRATIONS, migrateAppDatabase } from "./db-migrations";
 

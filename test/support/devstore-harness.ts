@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createLocalAdmin, type LocalAdmin, type LocalAdminOptions } from "../../devstore/server.js";
 import { seedStore } from "../../devstore/seed/seed.js";
-import { temporaryDirectory } from "../support/temporary-directory";
+import { temporaryDirectory } from "./temporary-directory";
 
 /** Test harness: a seeded local admin on 127.0.0.1:0 with its own temporary database and an offline token. */
 

@@ -1,4 +1,4 @@
-import type { Context } from "./context";
+import type { Context } from "../context";
 import { databaseProviderOfClient } from "./db-client.server";
 
 /**
@@ -17,7 +17,7 @@ const OTHER_VALUES = 99;
 /**
  * Values one statement may bind on the context's database; a client of unknown database gets SQLite's, the
  * stricter. An interactive transaction's client is not known here: a statement in one is sized by the context's
- * client that opened it (app/db-batch.server.ts takes both).
+ * client that opened it (app/db/db-batch.server.ts takes both).
  */
 export function boundValuesPerStatement(ctx: Pick<Context, "db">): number {
   return BOUND_VALUES[databaseProviderOfClient(ctx.db) ?? "sqlite"];

@@ -5,11 +5,11 @@ import type { z } from "zod";
 import { type ShippingClient, createShippingClient } from "../../shipping-api/client";
 import type { CreateCustomerRequest } from "../../shipping-api/contract";
 import { buildCreateCustomer } from "../factories/shipping-api";
-import { temporaryDirectory } from "../support/temporary-directory";
+import { temporaryDirectory } from "./temporary-directory";
 import { type ManualClock, createManualClock } from "../../service/clock";
 import { type ServiceStore, openServiceDatabase } from "../../service/db/store";
 import { createShippingService } from "../../service/http/app";
-import { freshPostgresDatabase, postgresRun } from "../support/postgres";
+import { freshPostgresDatabase, postgresRun } from "./postgres";
 
 export const PARTNER_KEY = "test-partner-key";
 export const SECRETS_KEY = "test-secrets-key";

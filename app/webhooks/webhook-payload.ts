@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatIssues } from "../shipping-api/contract";
+import { formatIssues } from "../../shipping-api/contract";
 
 /** A signed webhook whose payload does not have its topic's shape: the sender's mistake, answered 400 (never retried as a 5xx would be). */
 export class WebhookPayloadError extends Error {

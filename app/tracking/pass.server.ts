@@ -1,0 +1,303 @@
+import type { TrackingEvent as TrackingEventRow } from "@prisma/client";
+import { describeError, type ShippingClient } from "../../shipping-api/client";
+import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
+import type { Context } from "../context";
+import { groupCommit } from "../db/db-batch.server";
+import { idChunks, readByIds } from "../db/id-lists.server";
+import type { JobServices } from "../jobs/job";
+import { parseServiceTimestamp } from "../shipping/context.server";
+import { trackingNumbersOf } from "../shipping/tracking-numbers";
+import { positionOf, recordEvents, summaryOf, writeEvent, type EventWrites } from "./event-writes.server";
+import { flushReschedules, holds, TRACKED_SELECT, type Reschedules, type TrackedRow } from "./reschedule.server";
+import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
+import { stopTracking } from "./stops.server";
+import { TrackingState, WriteStatus } from "./tracking-states";
+
+/**
+ * Tracking sync (docs/decisions/006): every shipment Consign wrote back to Shopify is polled with Track
+ * Shipment until it is delivered, goes stale or is stopped, and each change of the carrier's status becomes
+ * exactly one Shopify fulfillment event.
+ *
+ * The domain owns the work, not its trigger: `syncDueTracking` claims the shop's due shipments (nextTrackAt
+ * in the past, moved ahead by a lease so that a second caller skips them), polls them and reschedules them.
+ * Every carrier event is stored once (a unique key drops duplicates); only a change of status is queued for
+ * Shopify (PENDING), the write records intent (WRITING) before fulfillmentEventCreate and the outcome
+ * (WRITTEN) after it, and an event found WRITING was interrupted: the fulfillment's events are read back
+ * before it is written again, as the write-back does (docs/decisions/005). A label still waiting for the
+ * carrier may have been voided at the provider: such polls also ask Search Shipments now and then, and a voided
+ * label stops being followed with nothing written to Shopify.
+ *
+ * This module is the pass: the claim, each poll, and the pass over the claimed shipments. What a shipment and an
+ * event can be is in tracking-states.ts, the statements that write what polls found in reschedule.server.ts, and
+ * storing and writing the carrier's events in event-writes.server.ts.
+ */
+
+/**
+ * Polls in flight at once per shop: Track Shipment is a cheap read, Shopify writes queue behind the pacer, and the
+ * more polls wait on a commit at once, the fewer commits they take (groupCommit).
+ */
+export const POLL_CONCURRENCY = 8;
+
+/** How a pass runs, besides its context: how many it claims, its randomness (jitter, lease token), polls in flight. */
+export interface TrackingPassOptions {
+  /** Shipments claimed by this pass; default 500. */
+  limit?: number;
+  random?: () => number;
+  concurrency?: number;
+}
+
+export interface TrackingPassSummary {
+  /** Shipments polled (Track Shipment calls that answered or failed). */
+  polled: number;
+  /** New carrier events stored. */
+  events: number;
+  /** fulfillmentEventCreate calls that created an event. */
+  written: number;
+  /** Interrupted writes found already in Shopify and linked. */
+  linked: number;
+  failed: number;
+  delivered: number;
+  stale: number;
+  stopped: number;
+  /** Polls that could not reach the Shipping API or Shopify; rescheduled. */
+  errors: number;
+}
+
+const emptySummary = (): TrackingPassSummary => ({ polled: 0, events: 0, written: 0, linked: 0, failed: 0, delivered: 0, stale: 0, stopped: 0, errors: 0 });
+
+/** One pass's working state: the context's database, shop, clock and logger, its two gateways opened, what it has to write. */
+interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites, Reschedules {
+  /** The shop's Shipping API account. */
+  client: ShippingClient;
+  random: () => number;
+  summary: TrackingPassSummary;
+}
+
+/**
+ * Claims up to `limit` of the shop's due shipments (oldest due first) in one write: their nextTrackAt moves to
+ * a lease end that is also this claim's token (a random part of a minute), so the rows read back with it are
+ * this caller's. A second caller's claim only takes rows still due, so it cannot take the same rows.
+ */
+async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
+  const { shop } = run;
+  const now = run.now();
+  const due = await run.db.shipment.findMany({
+    where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+    orderBy: [{ nextTrackAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+    take: limit,
+  });
+  if (due.length === 0) return [];
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
+  const ids = due.map((row) => row.id);
+  const { db } = run;
+  await db.$transaction(
+    idChunks(run, ids).map((chunk) =>
+      db.shipment.updateMany({
+        where: { id: { in: chunk }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
+        data: { nextTrackAt: leaseUntil },
+      }),
+    ),
+  );
+  const claimed = await readByIds(run, ids, (chunk) => db.shipment.findMany({ where: { id: { in: chunk }, nextTrackAt: leaseUntil }, select: TRACKED_SELECT }));
+  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Whether Search Shipments (keyword: the book number, matched exactly in the answer) says the label was voided;
+ * null when it did not answer, and the check is tried at the next poll.
+ */
+async function labelVoided(run: Run, row: TrackedRow & { bookNumber: string }): Promise<boolean | null> {
+  const found = await run.client.searchShipments({ body: { keyword: row.bookNumber } });
+  if (!found.ok) {
+    run.log.warn(
+      { shipmentId: row.id, orderName: row.orderName },
+      `Search Shipments did not answer (${describeError(found.error)}); the void check is tried next poll`,
+    );
+    return null;
+  }
+  return found.value.shipments.some((shipment) => shipment.bookNumber === row.bookNumber && shipment.voided);
+}
+
+/** The latest time among the carrier's reported events and the shipment's stored latest event. */
+function latestEventTime(reported: readonly TrackingEvent[], stored: Date | null): Date | null {
+  let latest = stored?.getTime() ?? null;
+  for (const event of reported) {
+    const at = parseServiceTimestamp(event.eventTime).getTime();
+    if (latest === null || at > latest) latest = at;
+  }
+  return latest === null ? null : new Date(latest);
+}
+
+/** Polls one claimed shipment, writes its changes of status, and reschedules it. */
+async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]): Promise<void> {
+  const { summary } = run;
+  if (!row.bookNumber || !row.fulfillmentId) {
+    await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "NO_LABEL", nextTrackAt: null } });
+    summary.stopped++;
+    return;
+  }
+  const bookedRow = { ...row, bookNumber: row.bookNumber };
+  const fulfillmentRow = { ...row, fulfillmentId: row.fulfillmentId };
+  summary.polled++;
+  const tracked = await run.client.trackShipment({ bookNumber: row.bookNumber });
+  const now = run.now();
+  if (!tracked.ok) {
+    summary.errors++;
+    run.reschedules.push(() =>
+      run.db.shipment.update({
+        where: { id: row.id },
+        data: {
+          lastTrackedAt: now,
+          nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)),
+          trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.`,
+        },
+      }),
+    );
+    return;
+  }
+  // A label printed and never shipped may have been voided at the provider: before the carrier has the parcel,
+  // and before anything of this poll is written to Shopify, Search Shipments is asked now and then (schedule.ts).
+  let voidCheckedAt: Date | null = null;
+  const trackedSince = row.fulfilledAt ?? row.bookedAt ?? row.createdAt;
+  const checkVoid = voidCheckDue({
+    now,
+    statuses: tracked.value.map((event) => event.eventStatus),
+    bookedAt: row.bookedAt ?? trackedSince,
+    voidCheckedAt: row.voidCheckedAt,
+    goingStale: isStale({ now, lastEventAt: latestEventTime(tracked.value, row.lastEventAt), trackedSince }),
+  });
+  if (checkVoid) {
+    const voided = await labelVoided(run, bookedRow);
+    if (voided) {
+      await stopTracking(run, { shipmentId: row.id }, "VOIDED");
+      run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
+      summary.stopped++;
+      return;
+    }
+    if (voided === false) voidCheckedAt = now;
+  }
+  const pieces = trackingNumbersOf(row);
+  const recorded = await recordEvents(run, row, pieces, tracked.value, known);
+  summary.events += recorded.fresh.size;
+  let events = recorded.events;
+  let problem: string | null = null;
+  const outstanding = events.filter((e) => e.writeStatus === WriteStatus.PENDING || e.writeStatus === WriteStatus.WRITING);
+  for (const event of outstanding) {
+    const outcome = await writeEvent(run, fulfillmentRow, event, recorded.fresh.has(event.id));
+    if (outcome === "written") summary.written++;
+    else if (outcome === "linked") summary.linked++;
+    else if (outcome === "failed") summary.failed++;
+    else if ("stop" in outcome) {
+      await stopTracking(run, { shipmentId: row.id }, outcome.stop);
+      summary.stopped++;
+      return;
+    } else {
+      problem = outcome.retry;
+      break;
+    }
+  }
+  if (outstanding.some((event) => event.writeStatus !== WriteStatus.WRITTEN)) {
+    events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+  }
+  const facts = summaryOf(events, pieces);
+  const position = positionOf(events.filter((event) => event.writeStatus === WriteStatus.WRITTEN));
+  const next = problem
+    ? { state: TrackingState.ACTIVE, nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)) }
+    : nextPoll({
+        now,
+        latest: (facts.carrierStatus as EventStatus | null) ?? null,
+        lastEventAt: facts.lastEventAt,
+        trackedSince,
+        random: run.random,
+      });
+  if (next.state === TrackingState.DELIVERED) summary.delivered++;
+  if (next.state === TrackingState.STALE) summary.stale++;
+  if (problem) summary.errors++;
+  const tracking = {
+    ...facts,
+    shopifyStatus: position?.status ?? null,
+    shopifyStatusAt: position?.at ?? null,
+    ...(voidCheckedAt ? { voidCheckedAt } : {}),
+  };
+  if (next.state === TrackingState.ACTIVE && !problem && holds(row, tracking)) {
+    run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
+    return;
+  }
+  run.changed.push({
+    id: row.id,
+    ...tracking,
+    voidCheckedAt: voidCheckedAt ?? row.voidCheckedAt,
+    trackingState: next.state,
+    nextTrackAt: next.nextTrackAt,
+    lastTrackedAt: now,
+    trackingError: problem,
+  });
+}
+
+/**
+ * One pass over the shop's due shipments: claims up to `limit`, polls them a few at a time, writes each
+ * change of status to Shopify, and reschedules every one it claimed. Safe to run from several places at
+ * once: a shipment claimed by one caller is skipped by the others until its lease ends.
+ */
+export async function syncDueTracking(ctx: Context, options: TrackingPassOptions = {}): Promise<TrackingPassSummary> {
+  const admin = await ctx.shopify();
+  const client = await ctx.shipping();
+  const run: Run = {
+    db: ctx.db,
+    shop: ctx.shop,
+    now: () => ctx.now(),
+    log: ctx.log,
+    admin,
+    client,
+    random: options.random ?? Math.random,
+    summary: emptySummary(),
+    reschedules: [],
+    commit: groupCommit(ctx),
+    unchanged: [],
+    changed: [],
+    written: [],
+  };
+  const claimed = await claimDue(run, options.limit ?? 500);
+  if (claimed.length === 0) return run.summary;
+  // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
+  // A shipment's events are all in one chunk, in order.
+  const stored = await readByIds(
+    run,
+    claimed.map((row) => row.id),
+    (chunk) => run.db.trackingEvent.findMany({ where: { shipmentId: { in: chunk } }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] }),
+  );
+  const knownOf = new Map<string, TrackingEventRow[]>();
+  for (const event of stored) {
+    const list = knownOf.get(event.shipmentId);
+    if (list) list.push(event);
+    else knownOf.set(event.shipmentId, [event]);
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < claimed.length) {
+      const row = claimed[next++]!;
+      try {
+        await pollShipment(run, row, knownOf.get(row.id) ?? []);
+      } catch (error) {
+        // One shipment's surprise must not stop the shop's pass; it comes due again when its lease ends.
+        run.summary.errors++;
+        run.log.error({ err: error, shipmentId: row.id, orderName: row.orderName }, "tracking failed");
+      }
+      await flushReschedules(run);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? POLL_CONCURRENCY, claimed.length) }, worker));
+  await flushReschedules(run, true);
+  return run.summary;
+}
+
+/** Shops with shipments due at the services' `now()`, for a scheduler. */
+export async function shopsWithDueTracking(services: Pick<JobServices, "db" | "now">): Promise<string[]> {
+  const rows = await services.db.shipment.findMany({
+    where: { trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: services.now() } },
+    distinct: ["shop"],
+    select: { shop: true },
+  });
+  return rows.map((row) => row.shop);
+}

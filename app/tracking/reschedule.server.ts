@@ -1,0 +1,127 @@
+import type { Prisma, Shipment } from "@prisma/client";
+import type { Context } from "../context";
+import { updateRowsById, type Commit } from "../db/db-batch.server";
+import { bound } from "../db/sql-template";
+import { TrackingState, WriteStatus } from "./tracking-states";
+
+/**
+ * The reschedule statement of tracking sync's pass (pass.server.ts): the tracking columns a poll reads of each
+ * claimed shipment and writes back, and the few set-based statements that write what many polls found at once
+ * (docs/decisions/025), only on rows still followed.
+ */
+
+/** The columns a poll that found something new writes: its tracking summary and schedule. */
+const CHANGED_COLUMNS = [
+  "carrierStatus",
+  "lastEventText",
+  "lastEventPlace",
+  "lastEventAt",
+  "inTransitAt",
+  "deliveredAt",
+  "attentionReason",
+  "attentionAction",
+  "shopifyStatus",
+  "shopifyStatusAt",
+  "voidCheckedAt",
+  "trackingState",
+  "nextTrackAt",
+  "lastTrackedAt",
+  "trackingError",
+] as const satisfies ReadonlyArray<keyof Shipment>;
+
+export type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_COLUMNS)[number]>;
+
+/**
+ * The columns a pass reads of each claimed shipment: what a poll needs and the tracking columns it compares, not
+ * the whole row (its lines, addresses and rates' columns), so ten shops' passes of 500 hold little and Prisma
+ * materialises a third of the values.
+ */
+export const TRACKED_SELECT = {
+  id: true,
+  shop: true,
+  orderName: true,
+  bookNumber: true,
+  fulfillmentId: true,
+  trackingNumber: true,
+  trackingNumbers: true,
+  fulfilledAt: true,
+  bookedAt: true,
+  createdAt: true,
+  ...(Object.fromEntries(CHANGED_COLUMNS.map((column) => [column, true])) as Record<(typeof CHANGED_COLUMNS)[number], true>),
+} as const satisfies Prisma.ShipmentSelect;
+
+/** A claimed shipment as a pass reads it. */
+export type TrackedRow = Prisma.ShipmentGetPayload<{ select: typeof TRACKED_SELECT }>;
+
+/** An event Shopify took: its outcome. */
+export interface WrittenEvent {
+  id: string;
+  shopifyEventId: string;
+  writtenAt: Date;
+}
+
+/** A poll that changed nothing but the shipment's schedule: only these columns are written. */
+export interface UnchangedReschedule {
+  id: string;
+  nextTrackAt: Date;
+  lastTrackedAt: Date;
+}
+
+/**
+ * What polls leave to write, committed together (one commit for many shipments) by `flushReschedules`: the odd
+ * statement (a failed poll, a voided label), and, as rows of set-based updates, reschedules of shipments whose
+ * stored tracking columns already hold what the poll found, reschedules with new tracking columns, and events
+ * Shopify took.
+ */
+export interface Reschedules extends Pick<Context, "db"> {
+  /** Commits statements with those of other polls waiting at the same time, this pass's and other shops' (groupCommit). */
+  commit: (commit: Commit) => Promise<void>;
+  reschedules: Array<() => Prisma.PrismaPromise<unknown>>;
+  unchanged: UnchangedReschedule[];
+  changed: ChangedReschedule[];
+  written: WrittenEvent[];
+}
+
+/** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
+const RESCHEDULE_BATCH = 50;
+
+/** Only rows still followed are rescheduled: a stop that arrived meanwhile (webhook) is kept. */
+// `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
+// (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
+const STILL_FOLLOWED = [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)];
+
+/**
+ * Commits what polls left to write once there is a group of it (`all`: whatever is left). A pass over quiet
+ * parcels is mostly unchanged reschedules: each group of them is one statement, each row's own times by CASE
+ * on its id, the error cleared. Changed reschedules and Shopify's outcomes are one statement per chunk likewise.
+ */
+export async function flushReschedules(run: Reschedules, all = false): Promise<void> {
+  const waiting = run.reschedules.length + run.unchanged.length + run.changed.length + run.written.length;
+  if (waiting === 0 || (!all && waiting < RESCHEDULE_BATCH)) return;
+  const [statements, unchanged, changed, written] = [run.reschedules.splice(0), run.unchanged.splice(0), run.changed.splice(0), run.written.splice(0)];
+  await run.commit(() => [
+    ...statements.map((make) => make()),
+    ...updateRowsById(run, {
+      table: "Shipment",
+      columns: ["nextTrackAt", "lastTrackedAt"],
+      rows: unchanged,
+      set: { trackingError: null },
+      where: STILL_FOLLOWED,
+    }),
+    ...updateRowsById(run, { table: "Shipment", columns: CHANGED_COLUMNS, rows: changed, where: STILL_FOLLOWED }),
+    ...updateRowsById(run, {
+      table: "TrackingEvent",
+      columns: ["shopifyEventId", "writtenAt"],
+      rows: written,
+      set: { writeStatus: WriteStatus.WRITTEN, writeError: null },
+    }),
+  ]);
+}
+
+/** Whether the shipment's stored columns already hold `values` (dates by instant). */
+export function holds(row: TrackedRow, values: Partial<Record<keyof TrackedRow, string | Date | null>>): boolean {
+  return Object.entries(values).every(([key, value]) => {
+    const stored = row[key as keyof TrackedRow];
+    return value instanceof Date ? stored instanceof Date && stored.getTime() === value.getTime() : stored === value;
+  });
+}
