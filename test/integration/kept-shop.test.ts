@@ -6,7 +6,7 @@ import { SHOP } from "../support/devstore-harness";
 
 // What Consign keeps of the shop's profile (its summary and time zone): pages read it without asking Shopify, and it
 // is read again once a day old, so a change the merchant makes in Shopify shows within a day.
-const { harness, close } = await startServiceAndAdmin({ orders: 1 });
+const { harness, close } = await startServiceAndAdmin({ orders: 1, scope: "read_orders" });
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { loadShopSummary, PROFILE_KEPT_MS } = await import("../../app/settings/shop-profile.server");
