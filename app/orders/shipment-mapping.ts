@@ -211,7 +211,7 @@ function mapFulfillmentOrder(
   if (weightless.length > 0) {
     issues.push({
       code: "ZERO_WEIGHT",
-      message: `No weight for ${weightless.map(productName).join(", ")}. Type the weight below, or set it on the product in Shopify.`,
+      message: `No weight for ${weightless.map(productName).join(", ")}. Type its weight for this order on the Rates page, or set it on the product in Shopify.`,
     });
   }
   if (international) {

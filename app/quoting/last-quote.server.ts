@@ -4,7 +4,7 @@ import { readByIds } from "../db/id-lists.server";
 
 /**
  * Why orders could not be quoted the last time they were: the problems the rates page lists for a blocked order
- * ("No weight for Linen Apron. Type the weight below, or set it on the product in Shopify."), from the most
+ * ("No weight for Linen Apron. Type its weight for this order on the Rates page, or set it on the product in Shopify."), from the most
  * recent quote run that blocked each, unless a run since (or the same one, after a fix) quoted it.
  */
 
