@@ -184,7 +184,6 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
     select: {
       id: true,
       orderId: true,
-      request: true,
       quoteStatus: true,
       quoteError: true,
       selectedQuoteId: true,
@@ -251,12 +250,16 @@ export async function loadQuoteRunView(
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
 
-  const [settings, names, { all, selected, pickOf, ready, expired: expiredIds, failed }, blockedIds] = await Promise.all([
+  const [settings, names, { all, selected, pickOf, ready, expired: expiredIds, failed }, blockedIds, requests] = await Promise.all([
     loadSettings(ctx),
     loadServiceNames(ctx),
     runShipments(ctx, runId, now),
     db.blockedOrder.findMany({ where: { runId }, select: { orderId: true } }),
+    // Where each shipment goes (the International filter), from its stored request: the page reads it, the run's
+    // whole-run actions (runShipmentIds) do not.
+    db.shipment.findMany({ where: { runId, shop }, select: { id: true, request: true } }),
   ]);
+  const requestOf = new Map(requests.map((row) => [row.id, row.request]));
 
   // What the filters look at, for every order of the run, so they work across pages.
   const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
@@ -268,7 +271,10 @@ export async function loadQuoteRunView(
   for (const shipment of all) {
     const order = facts.get(shipment.orderId);
     if (!order) continue;
-    const route = StoredRoute.parse(JSON.parse(shipment.request));
+    // A shipment that joined the run between the two reads (a blocked order quoted again) counts from the next load.
+    const request = requestOf.get(shipment.id);
+    if (request === undefined) continue;
+    const route = StoredRoute.parse(JSON.parse(request));
     const pick = pickOf(shipment);
     facts.set(shipment.orderId, {
       ...order,
