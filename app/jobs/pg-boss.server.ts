@@ -22,6 +22,12 @@ const SUPERVISE_SECONDS = 2;
 /** Jobs of each kind one instance runs at once (different keys: shops, batches, runs). */
 const LOCAL_CONCURRENCY = 4;
 const POLLING_SECONDS = 0.5;
+/**
+ * A job sent wakes the workers of its queue at once, on every instance (PostgreSQL's LISTEN/NOTIFY, pg-boss's
+ * `notify` queues), instead of waiting out a poll: a quote run's job started a quarter of a second late on average.
+ * Polling stays as the backstop, this often while notifications arrive and every POLLING_SECONDS when they cannot.
+ */
+const NOTIFIED_POLLING_SECONDS = 5;
 const SETTLED_POLL_MS = 100;
 const SCHEMA = "pgboss";
 
@@ -74,14 +80,23 @@ export class PgBossQueue implements JobQueue {
     const boss = await this.ready();
     if (!work) return;
     for (const spec of this.specs) {
-      await boss.work<unknown>(spec.name, { localConcurrency: LOCAL_CONCURRENCY, batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS }, async ([job]) => {
-        if (!job) return;
-        await spec.run(spec.data.parse(job.data), {
-          attempt: job.retryCount + 1,
-          signal: job.signal,
-          services: this.services === noJobServices ? noJobServices : servicesOfJob(this.services, spec.name),
-        });
-      });
+      await boss.work<unknown>(
+        spec.name,
+        {
+          localConcurrency: LOCAL_CONCURRENCY,
+          batchSize: 1,
+          pollingIntervalSeconds: POLLING_SECONDS,
+          notifyPollingIntervalSeconds: NOTIFIED_POLLING_SECONDS,
+        },
+        async ([job]) => {
+          if (!job) return;
+          await spec.run(spec.data.parse(job.data), {
+            attempt: job.retryCount + 1,
+            signal: job.signal,
+            services: this.services === noJobServices ? noJobServices : servicesOfJob(this.services, spec.name),
+          });
+        },
+      );
       if (spec.schedule)
         await boss.schedule(spec.name, spec.schedule.cron, spec.schedule.data as object, { tz: "UTC", singletonKey: spec.key(spec.schedule.data) });
     }
@@ -109,6 +124,7 @@ export class PgBossQueue implements JobQueue {
         superviseIntervalSeconds: SUPERVISE_SECONDS,
         monitorIntervalSeconds: SUPERVISE_SECONDS,
         maintenanceIntervalSeconds: SUPERVISE_SECONDS,
+        useListenNotify: true,
       });
       boss.on("error", (error: unknown) => this.services.log.error({ err: error }, "job queue error"));
       await boss.start();
@@ -120,7 +136,10 @@ export class PgBossQueue implements JobQueue {
           retryBackoff: spec.retry.backoff,
           expireInSeconds: spec.expireInSeconds,
           heartbeatSeconds: HEARTBEAT_SECONDS,
+          notify: true,
         });
+        // A queue made before notifications were used keeps its options: it is told to notify too.
+        await boss.updateQueue(spec.name, { notify: true });
       }
       return boss;
     })();
