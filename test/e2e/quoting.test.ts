@@ -253,4 +253,54 @@ describe("quoting orders selected in the admin", () => {
       const items = (JSON.parse(stored.request) as { commercialInvoice: { items: Array<{ description: string; htsNumber: string }> } }).commercialInvoice.items;
       expect(items.find((item) => item.description.includes("Sticker Pack"))?.htsNumber).toBe("491199");
     }));
+
+  it("GIVEN a domestic order blocked for the weightless Enamel Pin Set WHEN the merchant types its weight, ticks “Also save this weight to the product in Shopify” and allows Consign to edit products THEN the order is quoted and the local admin's product has the new weight", () =>
+    withPage(e2e.browser.context, async (page) => {
+      // Open, shipped from one location, to a US address with a five-digit ZIP: blocked for the pins' weight alone.
+      const candidates = await db.mirrorOrder.findMany({
+        where: { shop: e2e.stack.shop, destinationCountry: "US", fulfillmentOrders: { some: { status: "OPEN", lines: { contains: "Enamel Pin Set" } } } },
+        select: { name: true, shippingAddress: true, _count: { select: { fulfillmentOrders: true } } },
+      });
+      const names = new Set(
+        candidates
+          .filter((order) => order._count.fulfillmentOrders === 1 && /^\d{5}$/.test((JSON.parse(order.shippingAddress ?? "{}") as { zip?: string }).zip ?? ""))
+          .map((order) => order.name),
+      );
+      expect(e2e.stack.admin.grantedScopes()).not.toContain("write_products");
+      const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 1));
+      const order = frame.getByTestId("quote-order").first();
+      await order.locator('[data-testid="blocked-reason"][data-code="ZERO_WEIGHT"]').waitFor();
+      const form = order.getByTestId("line-details-form");
+      await form.getByLabel("Weight of one Enamel Pin Set").fill("0.25");
+      await form.getByLabel("Also save this weight to the product in Shopify").check();
+      await page.screenshot({ path: join(RESULTS_DIR, "rates-weight-to-product.png"), fullPage: true });
+      await form.getByRole("button", { name: /^Save and quote / }).click();
+
+      // The admin asks for the permission (App Bridge's scopes.request); the merchant allows it.
+      const dialog = page.getByRole("dialog", { name: "Allow Consign more access?" });
+      await dialog.getByText("edit products (write_products)", { exact: false }).waitFor();
+      await page.screenshot({ path: join(RESULTS_DIR, "rates-weight-permission.png"), fullPage: true });
+      await dialog.getByRole("button", { name: "Allow" }).click();
+
+      await expect
+        .poll(
+          () =>
+            frame
+              .getByTestId("quote-shipment")
+              .first()
+              .getAttribute("data-status")
+              .catch(() => null),
+          { timeout: 30_000 },
+        )
+        .toBe("QUOTED");
+      expect(e2e.stack.admin.grantedScopes()).toContain("write_products");
+      // The product in the local admin, read through its GraphQL: the variant weighs what was typed, in the shop's unit.
+      const pins = await e2e.stack.admin.graphql({
+        query: `{ products(first: 50) { nodes { title variants(first: 5) { nodes { inventoryItem { measurement { weight { unit value } } } } } } } }`,
+      });
+      const products = (pins.data as { products: { nodes: Array<{ title: string; variants: { nodes: Array<{ inventoryItem: { measurement: { weight: unknown } } }> } }> } })
+        .products.nodes;
+      const weights = products.find((product) => product.title === "Enamel Pin Set")!.variants.nodes.map((variant) => variant.inventoryItem.measurement.weight);
+      expect(weights).toEqual([{ unit: "POUNDS", value: 0.25 }]);
+    }));
 });
