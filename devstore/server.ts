@@ -188,11 +188,11 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
     issueAccessToken: (kind = "offline") =>
       store.issueAccessToken({
         kind,
-        scope: appConfig.scopes,
+        scope: installationScopes().join(","),
         userId: kind === "online" ? (store.accountOwner()?.id ?? null) : null,
         expiresInSeconds: kind === "online" ? ONLINE_TOKEN_TTL_SECONDS : undefined,
       }).token,
-    graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin, appConfig.scopes),
+    graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin, installationScopes().join(",")),
     grantedScopes: installationScopes,
     grantOptionalScopes(scopes) {
       const undeclared = scopes.filter((scope) => !appConfig.optionalScopes.includes(scope));
