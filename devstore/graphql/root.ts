@@ -334,7 +334,11 @@ export function mutationRoot(store: Store): View {
         }
         const weight = input.inventoryItem?.measurement?.weight ?? null;
         if (weight && !(weight.value >= 0)) {
-          return refused(["variants", String(index), "inventoryItem", "measurement", "weight", "value"], "Weight must be greater than or equal to 0", "INVALID_INPUT");
+          return refused(
+            ["variants", String(index), "inventoryItem", "measurement", "weight", "value"],
+            "Weight must be greater than or equal to 0",
+            "INVALID_INPUT",
+          );
         }
         changes.push({ variantId: variant.id, weight: weight && { unit: weight.unit, value: weight.value } });
       }

@@ -136,7 +136,7 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   app.post<{ Body: { scopes?: unknown } }>(scopesEndpoint, async (request, reply) => {
     const scopes = request.body?.scopes;
     if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((scope) => typeof scope === "string"))
-      return reply.code(400).send({ error: "scopes must be a list of the app's optional scopes, like [\"write_products\"]" });
+      return reply.code(400).send({ error: 'scopes must be a list of the app\'s optional scopes, like ["write_products"]' });
     const undeclared = scopes.filter((scope) => !options.admin.appConfig.optionalScopes.includes(scope));
     if (undeclared.length > 0) return reply.code(400).send({ error: `Not optional scopes of the app (shopify.app.toml): ${undeclared.join(", ")}` });
     options.admin.grantOptionalScopes(scopes);

@@ -134,7 +134,12 @@ export const shopRows = {
       const variant = this.getVariant(variantId);
       if (!variant) throw new Error(`Unknown variant ${variantId}`);
       const now = this.now();
-      this.sql("UPDATE inventory_items SET weight_unit = ?, weight_value = ?, updated_at = ? WHERE id = ?").run(weight.unit, weight.value, now, variant.inventory_item_id);
+      this.sql("UPDATE inventory_items SET weight_unit = ?, weight_value = ?, updated_at = ? WHERE id = ?").run(
+        weight.unit,
+        weight.value,
+        now,
+        variant.inventory_item_id,
+      );
       this.sql("UPDATE variants SET updated_at = ? WHERE id = ?").run(now, variantId);
       this.sql("UPDATE products SET updated_at = ? WHERE id = ?").run(now, variant.product_id);
     });

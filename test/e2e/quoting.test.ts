@@ -298,8 +298,9 @@ describe("quoting orders selected in the admin", () => {
       const pins = await e2e.stack.admin.graphql({
         query: `{ products(first: 50) { nodes { title variants(first: 5) { nodes { inventoryItem { measurement { weight { unit value } } } } } } } }`,
       });
-      const products = (pins.data as { products: { nodes: Array<{ title: string; variants: { nodes: Array<{ inventoryItem: { measurement: { weight: unknown } } }> } }> } })
-        .products.nodes;
+      const products = (
+        pins.data as { products: { nodes: Array<{ title: string; variants: { nodes: Array<{ inventoryItem: { measurement: { weight: unknown } } }> } }> } }
+      ).products.nodes;
       const weights = products.find((product) => product.title === "Enamel Pin Set")!.variants.nodes.map((variant) => variant.inventoryItem.measurement.weight);
       expect(weights).toEqual([{ unit: "POUNDS", value: 0.25 }]);
     }));

@@ -289,7 +289,9 @@ describe("local admin GraphQL API", () => {
 
   it("GIVEN productVariantsBulkUpdate WHEN sent without write_products, then with it for an unknown product, a variant of another product, a negative weight or another field THEN Shopify's ACCESS_DENIED, userErrors or a refusal naming what is not supported", async () => {
     const update = (productId: string, variants: unknown[]) =>
-      h.gql<{ productVariantsBulkUpdate: { productVariants: { id: string }[] | null; userErrors: { field: string[]; message: string; code: string }[] } | null }>(
+      h.gql<{
+        productVariantsBulkUpdate: { productVariants: { id: string }[] | null; userErrors: { field: string[]; message: string; code: string }[] } | null;
+      }>(
         `mutation ($productId: ID!, $variants: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $productId, variants: $variants) { productVariants { id } userErrors { field message code } } }`,
         { productId, variants },
       );

@@ -57,7 +57,10 @@ describe("saving a typed weight to the product in Shopify", () => {
       )
       .slice(0, 3);
     if (weightless.length < 3) throw new Error("the seed has fewer than three open domestic orders of the Enamel Pin Set");
-    const started = await startQuoteRun(ctx, weightless.map((order) => order.id));
+    const started = await startQuoteRun(
+      ctx,
+      weightless.map((order) => order.id),
+    );
     await started.finished;
     runId = started.runId;
   });
