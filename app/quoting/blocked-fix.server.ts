@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Context } from "../context";
+import type { Outcome } from "../outcome";
 import { parseCustoms } from "../orders/customs";
 import { saveOrderCustoms } from "../orders/customs.server";
 import { DECLINED, saveWeightsToProducts, type ProductWeightOutcome } from "../orders/product-weights.server";
 import { QuotingInputError } from "./errors";
-import { requoteBlockedOrder, type BlockedRequoteOutcome } from "./quote-run.server";
+import { requoteBlockedOrder, type BlockIssue } from "./quote-run.server";
 
 /**
  * Whether the typed weights also go to the products in Shopify: `saveToProduct` is the form's checkbox;
@@ -20,7 +21,10 @@ const ProductChoice = z.object({
  * The requote's outcome, and with "Also save this weight to the product in Shopify" ticked, whether the
  * products were changed (`product`; absent when it was not ticked or no weight was typed).
  */
-export type LineDetailsOutcome = BlockedRequoteOutcome & { product?: ProductWeightOutcome };
+export type LineDetailsOutcome = Outcome<
+  { shipments: number; finished: Promise<void>; product?: ProductWeightOutcome },
+  { issues: BlockIssue[]; product?: ProductWeightOutcome }
+>;
 
 /**
  * "Save and quote again" on the rates page: what the merchant typed for an order blocked in the run (weights,
