@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Locator } from "playwright-core";
+import type { FrameLocator, Locator } from "playwright-core";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +27,21 @@ interface OrderOnPage {
   name: string;
   shipments: Array<{ status: string; country: string; rates: number; reason: string; failure: string }>;
   blocked: string[];
+}
+
+/** Resolves once the rates page's first shipment is quoted (a fixed blocked order quoted again in its run). */
+async function firstShipmentQuoted(frame: FrameLocator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        frame
+          .getByTestId("quote-shipment")
+          .first()
+          .getAttribute("data-status")
+          .catch(() => null),
+      { timeout: 30_000 },
+    )
+    .toBe("QUOTED");
 }
 
 async function readOrder(order: Locator): Promise<OrderOnPage> {
@@ -236,17 +251,7 @@ describe("quoting orders selected in the admin", () => {
 
       await form.getByLabel("HS code of Sticker Pack").fill("4911.99");
       await form.getByRole("button", { name: /^Save and quote / }).click();
-      await expect
-        .poll(
-          () =>
-            frame
-              .getByTestId("quote-shipment")
-              .first()
-              .getAttribute("data-status")
-              .catch(() => null),
-          { timeout: 30_000 },
-        )
-        .toBe("QUOTED");
+      await firstShipmentQuoted(frame);
       expect(await frame.getByTestId("blocked-reason").count()).toBe(0);
       const shipmentId = (await frame.getByTestId("quote-shipment").first().getAttribute("data-shipment-id"))!;
       const stored = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
@@ -282,21 +287,11 @@ describe("quoting orders selected in the admin", () => {
       await page.screenshot({ path: join(RESULTS_DIR, "rates-weight-permission.png"), fullPage: true });
       await dialog.getByRole("button", { name: "Allow" }).click();
 
-      await expect
-        .poll(
-          () =>
-            frame
-              .getByTestId("quote-shipment")
-              .first()
-              .getAttribute("data-status")
-              .catch(() => null),
-          { timeout: 30_000 },
-        )
-        .toBe("QUOTED");
+      await firstShipmentQuoted(frame);
       expect(e2e.stack.admin.grantedScopes()).toContain("write_products");
       // The product in the local admin, read through its GraphQL: the variant weighs what was typed, in the shop's unit.
       const pins = await e2e.stack.admin.graphql({
-        query: `{ products(first: 50) { nodes { title variants(first: 5) { nodes { inventoryItem { measurement { weight { unit value } } } } } } } }`,
+        query: `{ products(first: 30) { nodes { title variants(first: 2) { nodes { inventoryItem { measurement { weight { unit value } } } } } } } }`,
       });
       const products = (
         pins.data as { products: { nodes: Array<{ title: string; variants: { nodes: Array<{ inventoryItem: { measurement: { weight: unknown } } }> } }> } }

@@ -118,6 +118,8 @@ export function LineDetailsForm({ order, fixes }: { order: Pick<OrderView, "orde
             <Checkbox
               label="Also save this weight to the product in Shopify"
               name="saveToProduct"
+              // Explicit: Polaris passes its value prop on even when unset, and React then posts an empty value.
+              value="on"
               checked={saveToProduct}
               onChange={setSaveToProduct}
               helpText="Every later order of it then has its weight. Consign needs your permission to edit products: Shopify asks you the first time."
