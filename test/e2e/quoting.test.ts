@@ -29,12 +29,12 @@ interface OrderOnPage {
   blocked: string[];
 }
 
-/** Resolves once the rates page's first shipment is quoted (a fixed blocked order quoted again in its run). */
-async function firstShipmentQuoted(frame: FrameLocator): Promise<void> {
+/** Resolves once the first shipment in `scope` (the rates page, or one order on it) is quoted: a fixed blocked order quoted again in its run. */
+async function shipmentQuoted(scope: FrameLocator | Locator): Promise<void> {
   await expect
     .poll(
       () =>
-        frame
+        scope
           .getByTestId("quote-shipment")
           .first()
           .getAttribute("data-status")
@@ -251,7 +251,7 @@ describe("quoting orders selected in the admin", () => {
 
       await form.getByLabel("HS code of Sticker Pack").fill("4911.99");
       await form.getByRole("button", { name: /^Save and quote / }).click();
-      await firstShipmentQuoted(frame);
+      await shipmentQuoted(frame);
       expect(await frame.getByTestId("blocked-reason").count()).toBe(0);
       const shipmentId = (await frame.getByTestId("quote-shipment").first().getAttribute("data-shipment-id"))!;
       const stored = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
@@ -259,7 +259,7 @@ describe("quoting orders selected in the admin", () => {
       expect(items.find((item) => item.description.includes("Sticker Pack"))?.htsNumber).toBe("491199");
     }));
 
-  it("GIVEN a domestic order blocked for the weightless Enamel Pin Set WHEN the merchant types its weight, ticks “Also save this weight to the product in Shopify” and allows Consign to edit products THEN the order is quoted and the local admin's product has the new weight", () =>
+  it("GIVEN two domestic orders blocked for the weightless Enamel Pin Set WHEN the merchant types its weight with “Also save this weight to the product in Shopify” ticked, declines editing products for the first and allows it for the second THEN both are quoted, the page says the first left the product as it was, and the local admin's product has the second's weight", () =>
     withPage(e2e.browser.context, async (page) => {
       // Open, shipped from one location, to a US address with a five-digit ZIP: blocked for the pins' weight alone.
       const candidates = await db.mirrorOrder.findMany({
@@ -272,31 +272,48 @@ describe("quoting orders selected in the admin", () => {
           .map((order) => order.name),
       );
       expect(e2e.stack.admin.grantedScopes()).not.toContain("write_products");
-      const { frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 1));
-      const order = frame.getByTestId("quote-order").first();
-      await order.locator('[data-testid="blocked-reason"][data-code="ZERO_WEIGHT"]').waitFor();
-      const form = order.getByTestId("line-details-form");
-      await form.getByLabel("Weight of one Enamel Pin Set").fill("0.25");
-      await form.getByLabel("Also save this weight to the product in Shopify").check();
-      await page.screenshot({ path: join(RESULTS_DIR, "rates-weight-to-product.png"), fullPage: true });
-      await form.getByRole("button", { name: /^Save and quote / }).click();
+      const { chosen, frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 2));
+      expect(chosen).toHaveLength(2);
 
-      // The admin asks for the permission (App Bridge's scopes.request); the merchant allows it.
-      const dialog = page.getByRole("dialog", { name: "Allow Consign more access?" });
-      await dialog.getByText("edit products (write_products)", { exact: false }).waitFor();
-      await page.screenshot({ path: join(RESULTS_DIR, "rates-weight-permission.png"), fullPage: true });
-      await dialog.getByRole("button", { name: "Allow" }).click();
+      // The product in the local admin, read through its GraphQL: the pins' variant weight.
+      const pinsWeight = async () => {
+        const answer = await e2e.stack.admin.graphql({
+          query: `{ products(first: 30) { nodes { title variants(first: 2) { nodes { inventoryItem { measurement { weight { unit value } } } } } } } }`,
+        });
+        expect(answer.errors).toBeUndefined();
+        type Products = { products: { nodes: Array<{ title: string; variants: { nodes: Array<{ inventoryItem: { measurement: { weight: unknown } } }> } }> } };
+        const pins = (answer.data as Products).products.nodes.find((product) => product.title === "Enamel Pin Set")!;
+        return pins.variants.nodes.map((variant) => variant.inventoryItem.measurement.weight);
+      };
+      // Types the weight, ticks the box, saves, and answers the admin's permission dialog (App Bridge's scopes.request).
+      const saveToProduct = async (name: string, weight: string, answer: "Allow" | "Decline", screenshots?: string) => {
+        const order = frame.locator(`[data-testid="quote-order"][data-order-name="${name}"]`);
+        await order.locator('[data-testid="blocked-reason"][data-code="ZERO_WEIGHT"]').waitFor();
+        const form = order.getByTestId("line-details-form");
+        await form.getByLabel("Weight of one Enamel Pin Set").fill(weight);
+        await form.getByLabel("Also save this weight to the product in Shopify").check();
+        if (screenshots) await page.screenshot({ path: join(RESULTS_DIR, `${screenshots}-ticked.png`), fullPage: true });
+        await form.getByRole("button", { name: /^Save and quote / }).click();
+        const dialog = page.getByRole("dialog", { name: "Allow Consign more access?" });
+        await dialog.getByText("edit products (write_products)", { exact: false }).waitFor();
+        if (screenshots) await page.screenshot({ path: join(RESULTS_DIR, `${screenshots}-permission.png`), fullPage: true });
+        await dialog.getByRole("button", { name: answer }).click();
+        await shipmentQuoted(order);
+      };
 
-      await firstShipmentQuoted(frame);
+      await saveToProduct(chosen[0]!, "0.3", "Decline", "rates-weight-to-product");
+      await frame
+        .getByTestId("action-warning")
+        .getByText("Kept for this order only; the product in Shopify was not changed. You did not allow Consign to edit products.", { exact: false })
+        .waitFor();
+      await page.screenshot({ path: join(RESULTS_DIR, "rates-weight-declined.png"), fullPage: true });
+      expect(e2e.stack.admin.grantedScopes()).not.toContain("write_products");
+      expect(await pinsWeight()).toEqual([{ unit: "GRAMS", value: 0 }]);
+
+      await saveToProduct(chosen[1]!, "0.25", "Allow");
       expect(e2e.stack.admin.grantedScopes()).toContain("write_products");
-      // The product in the local admin, read through its GraphQL: the variant weighs what was typed, in the shop's unit.
-      const pins = await e2e.stack.admin.graphql({
-        query: `{ products(first: 30) { nodes { title variants(first: 2) { nodes { inventoryItem { measurement { weight { unit value } } } } } } } }`,
-      });
-      const products = (
-        pins.data as { products: { nodes: Array<{ title: string; variants: { nodes: Array<{ inventoryItem: { measurement: { weight: unknown } } }> } }> } }
-      ).products.nodes;
-      const weights = products.find((product) => product.title === "Enamel Pin Set")!.variants.nodes.map((variant) => variant.inventoryItem.measurement.weight);
-      expect(weights).toEqual([{ unit: "POUNDS", value: 0.25 }]);
+      expect(await frame.getByTestId("action-warning").count()).toBe(0);
+      // The variant weighs what was typed, in the shop's unit.
+      expect(await pinsWeight()).toEqual([{ unit: "POUNDS", value: 0.25 }]);
     }));
 });

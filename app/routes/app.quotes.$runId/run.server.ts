@@ -42,12 +42,12 @@ export async function customs(ctx: Context, runId: string, form: FormData) {
       productAccess: form.get("productAccess"),
     });
     const { product } = outcome;
-    const onProducts = product?.ok ? ` and on ${product.products.join(", ")} in Shopify` : "";
+    const saved = product?.ok ? `Saved for this order and on ${product.products.join(", ")} in Shopify` : "Saved";
     const warning = product && !product.ok ? `Kept for this order only; the product in Shopify was not changed. ${product.message}` : undefined;
     return json<ActionResult>(
       outcome.ok
-        ? { ok: true, message: `Saved${onProducts}: quoting the order again in this run`, warning }
-        : { ok: false, message: `Saved${onProducts}, but the order is still blocked: ${outcome.message}${warning ? ` ${warning}` : ""}` },
+        ? { ok: true, message: `${saved}: quoting the order again in this run`, warning }
+        : { ok: false, message: `${saved}, but the order is still blocked: ${outcome.message}${warning ? ` ${warning}` : ""}` },
     );
   } catch (error) {
     if (error instanceof QuotingInputError) return json<ActionResult>(error.refusal(), { status: error.status });
