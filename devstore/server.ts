@@ -10,7 +10,7 @@ import { CostBucket, DEFAULT_THROTTLE, type ThrottleOptions } from "./graphql/th
 import { shellPlugin } from "./shell/plugin.js";
 import { Store } from "./store/store.js";
 import { WebhookDispatcher, type WebhookRetryOptions } from "./webhooks/dispatcher.js";
-import { APP_TOML, loadAppConfig, type AppConfig } from "./webhooks/subscriptions.js";
+import { APP_TOML, loadAppConfig, splitScopes, type AppConfig } from "./webhooks/subscriptions.js";
 
 export interface LocalAdminOptions {
   dbPath: string;
@@ -51,7 +51,15 @@ export interface LocalAdmin {
   mintCustomerSessionToken(customerId: number, options?: { ttlSeconds?: number }): Promise<string>;
   /** Issues an offline Admin API access token directly (what a completed install would hold). */
   issueAccessToken(kind?: "offline" | "online"): string;
-  /** Runs a GraphQL request in-process with the same rules as the HTTP endpoint (cost and throttling included). */
+  /** The installation's scopes: the app's required ones and the optional ones the merchant allowed. */
+  grantedScopes(): string[];
+  /**
+   * The merchant allows some of the app's optional scopes (what App Bridge's `scopes.request` asks, Allow clicked):
+   * fires app/scopes_update when anything changed and returns the scopes granted now. Throws for a scope the app
+   * does not declare as optional.
+   */
+  grantOptionalScopes(scopes: readonly string[]): string[];
+  /** Runs a GraphQL request in-process with the same rules as the HTTP endpoint (cost, throttling, an offline token's scopes). */
   graphql(request: GraphqlRequest, origin?: string): Promise<GraphqlResponseBody>;
   /** Listens and returns the base URL (`http://127.0.0.1:PORT`). */
   listen(options?: { port?: number; host?: string }): Promise<string>;
@@ -81,14 +89,26 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
   });
   adminSchema();
 
+  const requiredScopes = splitScopes(appConfig.scopes);
+  // The installation's scopes: the required ones and the optional ones the merchant allowed since.
+  const installationScopes = () => [...requiredScopes, ...store.grantedOptionalScopes()];
+
   let origin = "http://127.0.0.1";
   const bulkOperations: BulkOperations = new BulkOperations(store, (request) =>
-    executeAdminGraphql(request, { store, origin, bulk: true, startBulkOperation: (q) => bulkOperations.start(q) }),
+    executeAdminGraphql(request, {
+      store,
+      origin,
+      bulk: true,
+      startBulkOperation: (q) => bulkOperations.start(q),
+      grantedScopes: new Set(installationScopes()),
+    }),
   );
-  const runGraphql = (request: GraphqlRequest, requestOrigin: string) =>
+  const runGraphql = (request: GraphqlRequest, requestOrigin: string, tokenScope: string) =>
     executeAdminGraphql(request, {
       store,
       origin: requestOrigin,
+      // A token's scopes are those it was issued with and those the merchant allowed later (Shopify's optional scopes reach existing tokens).
+      grantedScopes: new Set([...splitScopes(tokenScope), ...store.grantedOptionalScopes()]),
       bucket: throttle,
       maxQueryCost: throttleOptions.maxQueryCost,
       startBulkOperation: (q) => {
@@ -105,13 +125,16 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
   app.post<{ Params: { version: string } }>("/admin/api/:version/graphql.json", async (request, reply) => {
     if (request.params.version !== API_VERSION) return reply.code(404).send({ errors: "Not Found" });
     const token = request.headers["x-shopify-access-token"];
-    if (typeof token !== "string" || !store.findValidAccessToken(token)) return reply.code(401).send({ errors: INVALID_TOKEN });
+    const tokenRow = typeof token === "string" ? store.findValidAccessToken(token) : undefined;
+    if (!tokenRow) return reply.code(401).send({ errors: INVALID_TOKEN });
     const body = request.body as Partial<GraphqlRequest> | undefined;
     if (!body || typeof body.query !== "string") {
       return reply.code(400).send({ errors: { query: "Required parameter missing or invalid" } });
     }
     const requestOrigin = `${request.protocol}://${request.headers.host ?? "127.0.0.1"}`;
-    return reply.send(await runGraphql({ query: body.query, variables: body.variables ?? null, operationName: body.operationName ?? null }, requestOrigin));
+    return reply.send(
+      await runGraphql({ query: body.query, variables: body.variables ?? null, operationName: body.operationName ?? null }, requestOrigin, tokenRow.scope),
+    );
   });
 
   app.get<{ Params: { id: string } }>("/bulk-operations/:id/result.jsonl", async (request, reply) => {
@@ -138,7 +161,14 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
       },
     );
 
-  registerTokenExchange(app, { store, shopDomain: options.shopDomain, apiKey: options.apiKey, apiSecret: options.apiSecret, clock, scope: appConfig.scopes });
+  registerTokenExchange(app, {
+    store,
+    shopDomain: options.shopDomain,
+    apiKey: options.apiKey,
+    apiSecret: options.apiSecret,
+    clock,
+    scope: () => installationScopes().join(","),
+  });
 
   const admin: LocalAdmin = {
     app,
@@ -158,11 +188,17 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
     issueAccessToken: (kind = "offline") =>
       store.issueAccessToken({
         kind,
-        scope: appConfig.scopes,
+        scope: installationScopes().join(","),
         userId: kind === "online" ? (store.accountOwner()?.id ?? null) : null,
         expiresInSeconds: kind === "online" ? ONLINE_TOKEN_TTL_SECONDS : undefined,
       }).token,
-    graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin),
+    graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin, installationScopes().join(",")),
+    grantedScopes: installationScopes,
+    grantOptionalScopes(scopes) {
+      const undeclared = scopes.filter((scope) => !appConfig.optionalScopes.includes(scope));
+      if (undeclared.length > 0) throw new Error(`Not optional scopes of the app (shopify.app.toml's optional_scopes): ${undeclared.join(", ")}`);
+      return store.grantOptionalScopes(requiredScopes, scopes);
+    },
     async listen({ port = 0, host = "127.0.0.1" } = {}) {
       const address = await app.listen({ port, host });
       origin = address.replace("[::1]", "localhost");

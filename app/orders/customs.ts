@@ -8,7 +8,8 @@ import { API_WEIGHT_UNIT, toNanograms, weightIn, type ShopifyWeightUnit } from "
  * Line details typed in Consign for lines Shopify has none for (an HS code, a country of origin, a weight), so
  * an order blocked for them can be quoted without leaving the app. Pure: parsing what the merchant typed, in
  * their words, and laying it over the mirrored order's lines. Kept for the order (OrderCustoms); Shopify's
- * products stay as they are (Consign reads products, it does not write them).
+ * products stay as they are, unless the merchant also saves a typed weight to the product
+ * (product-weights.server.ts).
  */
 
 export interface LineCustoms {

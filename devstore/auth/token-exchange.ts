@@ -23,7 +23,8 @@ const ExchangeBody = z.object({
 export interface TokenExchangeOptions extends SessionTokenKeys {
   store: Store;
   shopDomain: string;
-  scope: string;
+  /** The installation's scopes now (required and granted optional), comma-separated. */
+  scope: () => string;
 }
 
 /** POST /admin/oauth/access_token (JSON or form): Shopify's token exchange of a session token for an access token. */
@@ -55,12 +56,12 @@ export function registerTokenExchange(app: FastifyInstance, options: TokenExchan
       return reply.code(400).send({ error: "invalid_subject_token", error_description: error instanceof Error ? error.message : String(error) });
     }
     if (body.requested_token_type === OFFLINE_TOKEN_TYPE) {
-      const token = options.store.issueAccessToken({ kind: "offline", scope: options.scope });
+      const token = options.store.issueAccessToken({ kind: "offline", scope: options.scope() });
       return reply.send({ access_token: token.token, scope: token.scope });
     }
     const user = options.store.getStaffUser(Number(claims.sub));
     if (!user) return reply.code(400).send({ error: "invalid_subject_token", error_description: `Unknown staff user ${claims.sub}` });
-    const token = options.store.issueAccessToken({ kind: "online", scope: options.scope, userId: user.id, expiresInSeconds: ONLINE_TOKEN_TTL_SECONDS });
+    const token = options.store.issueAccessToken({ kind: "online", scope: options.scope(), userId: user.id, expiresInSeconds: ONLINE_TOKEN_TTL_SECONDS });
     return reply.send({
       access_token: token.token,
       scope: token.scope,

@@ -38,6 +38,8 @@ export interface ExecuteOptions {
   bulk?: boolean;
   bucket?: CostBucket;
   maxQueryCost?: number;
+  /** The scopes of the access token the request came with; fields that need another are refused (ACCESS_DENIED). */
+  grantedScopes: ReadonlySet<string>;
 }
 
 export interface ShopifyError {
@@ -216,6 +218,7 @@ export async function executeAdminGraphql(request: GraphqlRequest, options: Exec
     bulk: options.bulk === true,
     startBulkOperation: options.startBulkOperation,
     searchExtensions: [],
+    grantedScopes: options.grantedScopes,
   };
   const rootValue = operation.operation === "mutation" ? mutationRoot(options.store) : queryRoot(options.store);
   const result = await execute({

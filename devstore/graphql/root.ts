@@ -1,7 +1,7 @@
 import { GraphQLError } from "graphql";
 import { requireGid } from "../gid.js";
 import type { Store } from "../store/store.js";
-import type { FulfillmentOrderRow } from "../store/types.js";
+import type { FulfillmentOrderRow, WeightUnit } from "../store/types.js";
 import {
   fulfillmentCancel,
   fulfillmentCreate,
@@ -36,6 +36,39 @@ import {
 } from "./views.js";
 
 type Args = Record<string, unknown>;
+
+const ACCESS_SCOPES_DOCS = "https://shopify.dev/api/usage/access-scopes";
+
+/** Shopify's refusal of a field the app's granted scopes do not reach (a top-level error; the field answers null). */
+function requireScope(ctx: ResolverContext, field: string, scope: string): void {
+  if (ctx.grantedScopes.has(scope)) return;
+  const requiredAccess = `\`${scope}\` access scope.`;
+  throw new GraphQLError(`Access denied for ${field} field. Required access: ${requiredAccess}`, {
+    extensions: { code: "ACCESS_DENIED", documentation: ACCESS_SCOPES_DOCS, requiredAccess },
+  });
+}
+
+/** The unit is one of WeightUnit's values: the schema's enum coerced it. */
+type VariantWeightInput = { id?: unknown; inventoryItem?: { measurement?: { weight?: { unit: WeightUnit; value: number } | null } | null } | null };
+
+/** The parts of ProductVariantsBulkInput the local admin sets: the variant's weight. Anything else is refused, not ignored. */
+function variantWeightInputs(value: unknown): VariantWeightInput[] {
+  const variants = value as Array<Record<string, unknown>>;
+  checkInputSize(variants);
+  const unsupported = (path: string) =>
+    new GraphQLError(`productVariantsBulkUpdate: the local admin sets only a variant's inventoryItem.measurement.weight, not ${path}`, {
+      extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" },
+    });
+  const set = (object: Record<string, unknown>) => Object.keys(object).filter((key) => object[key] != null);
+  for (const variant of variants) {
+    for (const key of set(variant)) if (key !== "id" && key !== "inventoryItem") throw unsupported(key);
+    const item = (variant.inventoryItem ?? {}) as Record<string, unknown>;
+    for (const key of set(item)) if (key !== "measurement") throw unsupported(`inventoryItem.${key}`);
+    const measurement = (item.measurement ?? {}) as Record<string, unknown>;
+    for (const key of set(measurement)) if (key !== "weight") throw unsupported(`inventoryItem.measurement.${key}`);
+  }
+  return variants as VariantWeightInput[];
+}
 
 export const MAX_INPUT_ARRAY = 250;
 
@@ -276,6 +309,45 @@ export function mutationRoot(store: Store): View {
         jobResult: job ? { id: job.id, done: true, status: "SUCCEEDED", errors: [], order: order ? orderView(store, order) : null } : null,
         orderCancelUserErrors: errors,
         userErrors: errors.map(({ field, message }) => ({ field, message })),
+      };
+    },
+    // Needs write_products, as Shopify's does. All or nothing (allowPartialUpdates false, the default); media is not supported.
+    productVariantsBulkUpdate: (args: Args, ctx: ResolverContext) => {
+      requireScope(ctx, "productVariantsBulkUpdate", "write_products");
+      if (args.allowPartialUpdates === true || (Array.isArray(args.media) && args.media.length > 0)) {
+        throw new GraphQLError("productVariantsBulkUpdate: the local admin supports neither allowPartialUpdates nor media", {
+          extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" },
+        });
+      }
+      const inputs = variantWeightInputs(args.variants);
+      const refused = (field: string[], message: string, code: string) => ({ product: null, productVariants: null, userErrors: [{ field, message, code }] });
+      const productId = optionalGid(args.productId, "Product");
+      const product = productId === null ? undefined : store.getProduct(productId);
+      if (!product) return refused(["productId"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST");
+      const changes: { variantId: number; weight: { unit: WeightUnit; value: number } | null }[] = [];
+      for (const [index, input] of inputs.entries()) {
+        if (input.id == null) return refused(["variants", String(index), "id"], "Product variant is missing ID attribute", "PRODUCT_VARIANT_ID_MISSING");
+        const variantId = optionalGid(input.id, "ProductVariant");
+        const variant = variantId === null ? undefined : store.getVariant(variantId);
+        if (!variant || variant.product_id !== product.id) {
+          return refused(["variants", String(index), "id"], "Product variant does not exist", "PRODUCT_VARIANT_DOES_NOT_EXIST");
+        }
+        const weight = input.inventoryItem?.measurement?.weight ?? null;
+        if (weight && !(weight.value >= 0)) {
+          return refused(
+            ["variants", String(index), "inventoryItem", "measurement", "weight", "value"],
+            "Weight must be greater than or equal to 0",
+            "INVALID_INPUT",
+          );
+        }
+        changes.push({ variantId: variant.id, weight: weight && { unit: weight.unit, value: weight.value } });
+      }
+      for (const change of changes) if (change.weight) store.setVariantWeight(change.variantId, change.weight);
+      const updated = changes.map((change) => store.getVariant(change.variantId)).filter((variant) => variant !== undefined);
+      return {
+        product: productView(store, store.getProduct(product.id)!),
+        productVariants: updated.map((variant) => variantView(store, variant)),
+        userErrors: [],
       };
     },
     bulkOperationRunQuery: (args: Args, ctx: ResolverContext) => {

@@ -39,6 +39,8 @@ export interface ResolverContext extends PageContext {
   origin: string;
   startBulkOperation: (query: string) => { id: number } | { userError: string; code: string };
   searchExtensions: { path: (string | number)[]; query: string; warnings: { field: string; message: string }[] }[];
+  /** The scopes the request's access token carries (the installation's required and granted optional ones). */
+  grantedScopes: ReadonlySet<string>;
 }
 
 type Args = Record<string, unknown>;

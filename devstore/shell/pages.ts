@@ -207,6 +207,8 @@ export interface FramePageInput {
   framePrefix: string;
   tokenEndpoint: string;
   userEndpoint: string;
+  /** The app's scopes on this shop (GET), and the merchant allowing optional ones (POST). */
+  scopesEndpoint: string;
 }
 
 export function renderFramePage(input: FramePageInput): Html {
@@ -218,6 +220,7 @@ export function renderFramePage(input: FramePageInput): Html {
     data-frame-prefix="${input.framePrefix}"
     data-token-endpoint="${input.tokenEndpoint}"
     data-user-endpoint="${input.userEndpoint}"
+    data-scopes-endpoint="${input.scopesEndpoint}"
     data-admin-home-url="/admin"
   >
     <div class="app-header">

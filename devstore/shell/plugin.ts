@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocalAdmin } from "../server.js";
-import { COMPLIANCE_TOPICS, type ComplianceTopic } from "../webhooks/subscriptions.js";
+import { COMPLIANCE_TOPICS, splitScopes, type ComplianceTopic } from "../webhooks/subscriptions.js";
 import { actionsFor, blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
 import { loadOrderStatus, renderOrderStatusPage } from "./order-status-page.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
@@ -20,7 +20,10 @@ import {
 
 export interface ShellOptions {
   /** The local admin the shell belongs to (its store is only read). */
-  admin: Pick<LocalAdmin, "store" | "shopDomain" | "mintSessionToken" | "mintCustomerSessionToken" | "webhooks">;
+  admin: Pick<
+    LocalAdmin,
+    "store" | "shopDomain" | "mintSessionToken" | "mintCustomerSessionToken" | "webhooks" | "appConfig" | "grantedScopes" | "grantOptionalScopes"
+  >;
   /** The app's URL (SHOPIFY_APP_URL): the frame loads `${appUrl}${path}`. */
   appUrl: string;
   /** The admin path segment of the app: /admin/apps/<handle>/… */
@@ -60,8 +63,8 @@ export function adminHost(shopDomain: string): string {
 
 /**
  * The local admin's browser side: the order list at /admin, the app frame at /admin/apps/<handle>/<path>,
- * the App Bridge stand-in at /app-bridge.js and the endpoints the frame uses (session tokens, user).
- * Registered by the local admin server; reads the store, never writes it.
+ * the App Bridge stand-in at /app-bridge.js and the endpoints the frame uses (session tokens, user, scopes).
+ * Registered by the local admin server; reads the store, and writes only the optional scopes the merchant allows.
  */
 export async function shellPlugin(app: FastifyInstance, options: ShellOptions): Promise<void> {
   const { store, shopDomain } = options.admin;
@@ -76,6 +79,7 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   const tokenEndpoint = `${SHELL_ASSETS}/session-token`;
   const customerTokenEndpoint = `${SHELL_ASSETS}/customer-session-token`;
   const userEndpoint = `${SHELL_ASSETS}/user`;
+  const scopesEndpoint = `${SHELL_ASSETS}/scopes`;
   const appBridge = readAsset("app-bridge.js");
   const assets = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readAsset(name) }]));
 
@@ -119,6 +123,24 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
       accountOwner: owner.account_owner === 1,
       locale: owner.locale,
     };
+  });
+
+  // App Bridge's ScopesDetail: granted (required and allowed optional ones), required, optional.
+  const scopesDetail = () => ({
+    granted: options.admin.grantedScopes(),
+    required: splitScopes(options.admin.appConfig.scopes),
+    optional: options.admin.appConfig.optionalScopes,
+  });
+  app.get(scopesEndpoint, async (_request, reply) => reply.header("cache-control", "no-store").send(scopesDetail()));
+  // The merchant clicked Allow in the admin's permission dialog for these optional scopes.
+  app.post<{ Body: { scopes?: unknown } }>(scopesEndpoint, async (request, reply) => {
+    const scopes = request.body?.scopes;
+    if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((scope) => typeof scope === "string"))
+      return reply.code(400).send({ error: 'scopes must be a list of the app\'s optional scopes, like ["write_products"]' });
+    const undeclared = scopes.filter((scope) => !options.admin.appConfig.optionalScopes.includes(scope));
+    if (undeclared.length > 0) return reply.code(400).send({ error: `Not optional scopes of the app (shopify.app.toml): ${undeclared.join(", ")}` });
+    options.admin.grantOptionalScopes(scopes);
+    return reply.header("cache-control", "no-store").send(scopesDetail());
   });
 
   // The Print menu of a page: the app's print actions for its target, each with the host page it runs in
@@ -260,6 +282,7 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
         framePrefix,
         tokenEndpoint,
         userEndpoint,
+        scopesEndpoint,
       }),
     );
   };

@@ -246,6 +246,27 @@ describe("the local admin shell", () => {
     expect((await sendCompliance({ topic: "orders/create" })).statusCode).toBe(400);
   });
 
+  it("GIVEN the app's optional write_products WHEN the frame queries scopes and the merchant allows it THEN the detail lists it granted, later tokens may use it, and app/scopes_update is queued; undeclared scopes are refused", async () => {
+    const detail = () => shell.inject({ method: "GET", url: "/admin/shell/scopes" }).then((response) => response.json<Record<string, string[]>>());
+    const before = await detail();
+    expect(before.optional).toEqual(["write_products"]);
+    expect(before.granted).toEqual(before.required);
+    expect(before.granted).not.toContain("write_products");
+
+    const allow = (scopes: unknown) => shell.inject({ method: "POST", url: "/admin/shell/scopes", payload: { scopes } });
+    expect((await allow(["write_orders"])).statusCode).toBe(400);
+    expect((await allow([])).statusCode).toBe(400);
+    const allowed = await allow(["write_products"]);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json<Record<string, string[]>>().granted).toEqual([...before.required!, "write_products"]);
+    expect((await detail()).granted).toContain("write_products");
+
+    const update = admin.store.listWebhookDeliveries().find((delivery) => delivery.topic === "app/scopes_update");
+    expect(JSON.parse(update?.body ?? "{}")).toMatchObject({ previous: before.required, current: [...before.required!, "write_products"] });
+    // Tokens issued from now on carry it (tokens issued before may use it too: test/integration/devstore-graphql.test.ts).
+    expect(admin.store.findValidAccessToken(admin.issueAccessToken())?.scope.split(",")).toContain("write_products");
+  });
+
   it("GIVEN an unknown shell asset THEN it is a 404", async () => {
     expect((await shell.inject({ method: "GET", url: "/admin/shell/missing.js" })).statusCode).toBe(404);
     expect((await shell.inject({ method: "GET", url: "/admin/shell/frame.js" })).headers["content-type"]).toMatch(/^text\/javascript/);

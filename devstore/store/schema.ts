@@ -255,6 +255,12 @@ CREATE TABLE IF NOT EXISTS access_tokens (
   revoked_at TEXT
 );
 
+-- The optional scopes the merchant allowed (App Bridge's scopes.request): the installation's, on top of the required ones.
+CREATE TABLE IF NOT EXISTS granted_optional_scopes (
+  scope TEXT PRIMARY KEY,
+  granted_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
   id INTEGER PRIMARY KEY,
   webhook_id TEXT NOT NULL,

@@ -128,6 +128,23 @@ export const shopRows = {
     return this.sql("SELECT * FROM variants WHERE inventory_item_id = ?").get(inventoryItemId) as VariantRow | undefined;
   },
 
+  /** The variant's weight (its inventory item's measurement), as productVariantsBulkUpdate sets it. */
+  setVariantWeight(this: Store, variantId: number, weight: { unit: InventoryItemRow["weight_unit"]; value: number }): void {
+    this.transaction(() => {
+      const variant = this.getVariant(variantId);
+      if (!variant) throw new Error(`Unknown variant ${variantId}`);
+      const now = this.now();
+      this.sql("UPDATE inventory_items SET weight_unit = ?, weight_value = ?, updated_at = ? WHERE id = ?").run(
+        weight.unit,
+        weight.value,
+        now,
+        variant.inventory_item_id,
+      );
+      this.sql("UPDATE variants SET updated_at = ? WHERE id = ?").run(now, variantId);
+      this.sql("UPDATE products SET updated_at = ? WHERE id = ?").run(now, variant.product_id);
+    });
+  },
+
   getInventoryItem(this: Store, id: number): InventoryItemRow | undefined {
     return this.byId<InventoryItemRow>("inventory_items", id);
   },

@@ -299,4 +299,5 @@ export type StoreEvent =
       destinationLocationId: number;
       requested: { id: number; quantity: number }[];
     }
-  | { topic: "app/uninstalled" };
+  | { topic: "app/uninstalled" }
+  | { topic: "app/scopes_update"; previous: string[]; current: string[] };

@@ -241,6 +241,8 @@ export function eventPayload(store: Store, event: StoreEvent): Json | null {
       };
     case "app/uninstalled":
       return shopPayload(store);
+    case "app/scopes_update":
+      return { id: store.getShop().id, previous: event.previous, current: event.current, updated_at: store.now() };
   }
 }
 

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Locator } from "playwright-core";
+import type { FrameLocator, Locator } from "playwright-core";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +27,21 @@ interface OrderOnPage {
   name: string;
   shipments: Array<{ status: string; country: string; rates: number; reason: string; failure: string }>;
   blocked: string[];
+}
+
+/** Resolves once the first shipment in `scope` (the rates page, or one order on it) is quoted: a fixed blocked order quoted again in its run. */
+async function shipmentQuoted(scope: FrameLocator | Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        scope
+          .getByTestId("quote-shipment")
+          .first()
+          .getAttribute("data-status")
+          .catch(() => null),
+      { timeout: 30_000 },
+    )
+    .toBe("QUOTED");
 }
 
 async function readOrder(order: Locator): Promise<OrderOnPage> {
@@ -236,21 +251,69 @@ describe("quoting orders selected in the admin", () => {
 
       await form.getByLabel("HS code of Sticker Pack").fill("4911.99");
       await form.getByRole("button", { name: /^Save and quote / }).click();
-      await expect
-        .poll(
-          () =>
-            frame
-              .getByTestId("quote-shipment")
-              .first()
-              .getAttribute("data-status")
-              .catch(() => null),
-          { timeout: 30_000 },
-        )
-        .toBe("QUOTED");
+      await shipmentQuoted(frame);
       expect(await frame.getByTestId("blocked-reason").count()).toBe(0);
       const shipmentId = (await frame.getByTestId("quote-shipment").first().getAttribute("data-shipment-id"))!;
       const stored = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
       const items = (JSON.parse(stored.request) as { commercialInvoice: { items: Array<{ description: string; htsNumber: string }> } }).commercialInvoice.items;
       expect(items.find((item) => item.description.includes("Sticker Pack"))?.htsNumber).toBe("491199");
+    }));
+
+  it("GIVEN two domestic orders blocked for the weightless Enamel Pin Set WHEN the merchant types its weight with “Also save this weight to the product in Shopify” ticked, declines editing products for the first and allows it for the second THEN both are quoted, the page says the first left the product as it was, and the local admin's product has the second's weight", () =>
+    withPage(e2e.browser.context, async (page) => {
+      // Open, shipped from one location, to a US address with a five-digit ZIP: blocked for the pins' weight alone.
+      const candidates = await db.mirrorOrder.findMany({
+        where: { shop: e2e.stack.shop, destinationCountry: "US", fulfillmentOrders: { some: { status: "OPEN", lines: { contains: "Enamel Pin Set" } } } },
+        select: { name: true, shippingAddress: true, _count: { select: { fulfillmentOrders: true } } },
+      });
+      const names = new Set(
+        candidates
+          .filter((order) => order._count.fulfillmentOrders === 1 && /^\d{5}$/.test((JSON.parse(order.shippingAddress ?? "{}") as { zip?: string }).zip ?? ""))
+          .map((order) => order.name),
+      );
+      expect(e2e.stack.admin.grantedScopes()).not.toContain("write_products");
+      const { chosen, frame } = await quoteFromTheAdmin(e2e, page, async (rows) => rows.filter((name) => names.has(name)).slice(0, 2));
+      expect(chosen).toHaveLength(2);
+
+      // The product in the local admin, read through its GraphQL: the pins' variant weight.
+      const pinsWeight = async () => {
+        const answer = await e2e.stack.admin.graphql({
+          query: `{ products(first: 30) { nodes { title variants(first: 2) { nodes { inventoryItem { measurement { weight { unit value } } } } } } } }`,
+        });
+        expect(answer.errors).toBeUndefined();
+        type Products = { products: { nodes: Array<{ title: string; variants: { nodes: Array<{ inventoryItem: { measurement: { weight: unknown } } }> } }> } };
+        const pins = (answer.data as Products).products.nodes.find((product) => product.title === "Enamel Pin Set")!;
+        return pins.variants.nodes.map((variant) => variant.inventoryItem.measurement.weight);
+      };
+      // Types the weight, ticks the box, saves, and answers the admin's permission dialog (App Bridge's scopes.request).
+      const saveToProduct = async (name: string, weight: string, answer: "Allow" | "Decline", screenshots?: string) => {
+        const order = frame.locator(`[data-testid="quote-order"][data-order-name="${name}"]`);
+        await order.locator('[data-testid="blocked-reason"][data-code="ZERO_WEIGHT"]').waitFor();
+        const form = order.getByTestId("line-details-form");
+        await form.getByLabel("Weight of one Enamel Pin Set").fill(weight);
+        await form.getByLabel("Also save this weight to the product in Shopify").check();
+        if (screenshots) await page.screenshot({ path: join(RESULTS_DIR, `${screenshots}-ticked.png`), fullPage: true });
+        await form.getByRole("button", { name: /^Save and quote / }).click();
+        const dialog = page.getByRole("dialog", { name: "Allow Consign more access?" });
+        await dialog.getByText("edit products (write_products)", { exact: false }).waitFor();
+        if (screenshots) await page.screenshot({ path: join(RESULTS_DIR, `${screenshots}-permission.png`), fullPage: true });
+        await dialog.getByRole("button", { name: answer }).click();
+        await shipmentQuoted(order);
+      };
+
+      await saveToProduct(chosen[0]!, "0.3", "Decline", "rates-weight-to-product");
+      await frame
+        .getByTestId("action-warning")
+        .getByText("Kept for this order only; the product in Shopify was not changed. You did not allow Consign to edit products.", { exact: false })
+        .waitFor();
+      await page.screenshot({ path: join(RESULTS_DIR, "rates-weight-declined.png"), fullPage: true });
+      expect(e2e.stack.admin.grantedScopes()).not.toContain("write_products");
+      expect(await pinsWeight()).toEqual([{ unit: "GRAMS", value: 0 }]);
+
+      await saveToProduct(chosen[1]!, "0.25", "Allow");
+      expect(e2e.stack.admin.grantedScopes()).toContain("write_products");
+      expect(await frame.getByTestId("action-warning").count()).toBe(0);
+      // The variant weighs what was typed, in the shop's unit.
+      expect(await pinsWeight()).toEqual([{ unit: "POUNDS", value: 0.25 }]);
     }));
 });

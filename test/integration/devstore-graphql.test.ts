@@ -286,6 +286,41 @@ describe("local admin GraphQL API", () => {
     expect([...units].sort()).toEqual(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]);
     expect(items.body.data?.nodes.some((n) => n?.measurement.weight.value === 0)).toBe(true);
   });
+
+  it("GIVEN productVariantsBulkUpdate WHEN sent without write_products, then with it for an unknown product, a variant of another product, a negative weight or another field THEN Shopify's ACCESS_DENIED, userErrors or a refusal naming what is not supported", async () => {
+    const update = (productId: string, variants: unknown[]) =>
+      h.gql<{
+        productVariantsBulkUpdate: { productVariants: { id: string }[] | null; userErrors: { field: string[]; message: string; code: string }[] } | null;
+      }>(
+        `mutation ($productId: ID!, $variants: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $productId, variants: $variants) { productVariants { id } userErrors { field message code } } }`,
+        { productId, variants },
+      );
+    const products = await h.gql<{ products: { nodes: Array<{ id: string; variants: { nodes: { id: string }[] } }> } }>(
+      `{ products(first: 2) { nodes { id variants(first: 1) { nodes { id } } } } }`,
+    );
+    const [first, second] = products.body.data!.products.nodes;
+    const weight = (value: number) => ({ inventoryItem: { measurement: { weight: { unit: "GRAMS", value } } } });
+
+    const denied = await update(first!.id, [{ id: first!.variants.nodes[0]!.id, ...weight(10) }]);
+    expect(denied.body.data?.productVariantsBulkUpdate).toBeNull();
+    expect(denied.body.errors).toMatchObject([
+      { message: "Access denied for productVariantsBulkUpdate field. Required access: `write_products` access scope.", extensions: { code: "ACCESS_DENIED" } },
+    ]);
+
+    // Allowed now: the token issued before the grant may use it, as the installation's scopes reach Shopify's tokens.
+    h.admin.grantOptionalScopes(["write_products"]);
+    expect((await update("gid://shopify/Product/999999", [])).body.data?.productVariantsBulkUpdate?.userErrors).toEqual([
+      { field: ["productId"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" },
+    ]);
+    expect((await update(first!.id, [{ id: second!.variants.nodes[0]!.id, ...weight(10) }])).body.data?.productVariantsBulkUpdate?.userErrors).toEqual([
+      { field: ["variants", "0", "id"], message: "Product variant does not exist", code: "PRODUCT_VARIANT_DOES_NOT_EXIST" },
+    ]);
+    expect((await update(first!.id, [{ id: first!.variants.nodes[0]!.id, ...weight(-1) }])).body.data?.productVariantsBulkUpdate?.userErrors).toMatchObject([
+      { field: ["variants", "0", "inventoryItem", "measurement", "weight", "value"], code: "INVALID_INPUT" },
+    ]);
+    const priced = await update(first!.id, [{ id: first!.variants.nodes[0]!.id, price: "1.00" }]);
+    expect(priced.body.errors).toMatchObject([{ extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" }, message: expect.stringContaining("not price") }]);
+  });
 });
 
 describe("the shared Admin API documents", () => {

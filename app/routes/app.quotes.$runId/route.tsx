@@ -149,6 +149,11 @@ export default function QuoteRunPage() {
             <p>{outcome.message}</p>
           </Banner>
         )}
+        {outcome?.ok && "warning" in outcome && outcome.warning && (
+          <Banner tone="warning" title="Saved for the order, not on the product">
+            <p data-testid="action-warning">{outcome.warning}</p>
+          </Banner>
+        )}
 
         <RunSummary view={view} bulk={bulk} />
         <RatesBar view={view} excluded={excluded} />

@@ -21,8 +21,11 @@ export const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("requote-run"), which: z.enum(["expired", "failed"]) }),
 ]);
 
-/** Refused with the message, on the field it names when it names one (the customs form and the packages editor show it there). */
-export type ActionResult = Outcome<{ message: string }, { fieldErrors?: FieldErrors }>;
+/**
+ * Refused with the message, on the field it names when it names one (the customs form and the packages editor show
+ * it there). Done with a `warning` when part of it was not (a weight kept for the order but not saved to the product).
+ */
+export type ActionResult = Outcome<{ message: string; warning?: string }, { fieldErrors?: FieldErrors }>;
 
 /** What an order blocked in this run lacked (weights, customs details): kept for the order, then quoted again in this run. */
 export async function customs(ctx: Context, runId: string, form: FormData) {
@@ -35,11 +38,16 @@ export async function customs(ctx: Context, runId: string, form: FormData) {
       countryOfOrigin: form.getAll("countryOfOrigin"),
       product: form.getAll("product"),
       weight: form.getAll("weight"),
+      saveToProduct: form.get("saveToProduct"),
+      productAccess: form.get("productAccess"),
     });
+    const { product } = outcome;
+    const saved = product?.ok ? `Saved for this order and on ${product.products.join(", ")} in Shopify` : "Saved";
+    const warning = product && !product.ok ? `Kept for this order only; the product in Shopify was not changed. ${product.message}` : undefined;
     return json<ActionResult>(
       outcome.ok
-        ? { ok: true, message: "Saved: quoting the order again in this run" }
-        : { ok: false, message: `Saved, but the order is still blocked: ${outcome.message}` },
+        ? { ok: true, message: `${saved}: quoting the order again in this run`, warning }
+        : { ok: false, message: `${saved}, but the order is still blocked: ${outcome.message}${warning ? ` ${warning}` : ""}` },
     );
   } catch (error) {
     if (error instanceof QuotingInputError) return json<ActionResult>(error.refusal(), { status: error.status });

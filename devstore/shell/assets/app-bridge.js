@@ -471,6 +471,16 @@
       return request("user");
     },
     saveBar: saveBarApi,
+    // Optional scopes: query() answers ScopesDetail; request() shows the admin's permission dialog and answers
+    // {result: "granted-all" | "declined-all", detail} when the merchant chooses (revoke is not supported).
+    scopes: {
+      query: function () {
+        return request("scopes-query");
+      },
+      request: function (scopes) {
+        return request("scopes-request", { scopes: Array.prototype.slice.call(scopes || []) }, 0);
+      },
+    },
   };
 
   // ------------------------------------------------------------------ the library's session-token bounce page

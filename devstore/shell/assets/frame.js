@@ -1,6 +1,7 @@
 // The app frame page's side of the App Bridge stand-in (app-bridge.js runs inside the iframe). It answers
-// session-token requests by asking the local admin to mint one, and shows what the app reports: title bar,
-// navigation menu, toasts, the loading bar and the contextual save bar (with the leave confirmation it brings).
+// session-token requests by asking the local admin to mint one, asks the merchant for the optional scopes the app
+// requests, and shows what the app reports: title bar, navigation menu, toasts, the loading bar and the
+// contextual save bar (with the leave confirmation it brings).
 (function () {
   "use strict";
   var root = document.querySelector("[data-app-frame]");
@@ -11,6 +12,7 @@
   var framePrefix = root.getAttribute("data-frame-prefix") || "";
   var tokenEndpoint = root.getAttribute("data-token-endpoint") || "";
   var userEndpoint = root.getAttribute("data-user-endpoint") || "";
+  var scopesEndpoint = root.getAttribute("data-scopes-endpoint") || "";
   var adminHomeUrl = root.getAttribute("data-admin-home-url") || "/admin";
   var titleEl = document.getElementById("app-title");
   var titleActions = document.getElementById("app-title-actions");
@@ -38,6 +40,52 @@
     },
     user: function () {
       return fetchJson(userEndpoint, "GET");
+    },
+    // shopify.scopes.query(): the app's scopes on this shop.
+    "scopes-query": function () {
+      return fetchJson(scopesEndpoint, "GET");
+    },
+    // shopify.scopes.request(scopes): the admin's permission dialog; Allow grants them, Decline leaves them as they are.
+    "scopes-request": function (data) {
+      var scopes = Array.isArray(data.scopes) ? data.scopes.map(String) : [];
+      return fetchJson(scopesEndpoint, "GET").then(function (detail) {
+        var missing = scopes.filter(function (scope) {
+          return detail.granted.indexOf(scope) === -1;
+        });
+        if (missing.length === 0) return { result: "granted-all", detail: detail };
+        var undeclared = missing.filter(function (scope) {
+          return detail.optional.indexOf(scope) === -1;
+        });
+        if (undeclared.length > 0) throw new Error("Not optional scopes of the app: " + undeclared.join(", "));
+        return new Promise(function (resolve, reject) {
+          confirmDialog(
+            "Allow " + appName + " more access?",
+            appName + " asks to: " + missing.map(scopeWords).join("; ") + ". You can remove this access later.",
+            "Allow",
+            "Decline",
+            function () {
+              fetch(scopesEndpoint, {
+                method: "POST",
+                headers: { accept: "application/json", "content-type": "application/json" },
+                body: JSON.stringify({ scopes: missing }),
+              })
+                .then(function (response) {
+                  if (!response.ok) throw new Error(scopesEndpoint + " answered " + response.status);
+                  return response.json();
+                })
+                .then(function (granted) {
+                  resolve({ result: "granted-all", detail: granted });
+                }, reject);
+            },
+            {
+              confirmClass: "btn btn-primary",
+              onCancel: function () {
+                resolve({ result: "declined-all", detail: detail });
+              },
+            },
+          );
+        });
+      });
     },
     // shopify.saveBar.leaveConfirmation(): answered when the merchant chooses to leave (never, if they stay).
     "leave-confirmation": function () {
@@ -100,8 +148,16 @@
     saveBarEl.append(message, actions);
   }
 
-  // A modal dialog of the admin's own: `onConfirm` runs only when the merchant confirms.
-  function confirmDialog(title, text, confirmLabel, cancelLabel, onConfirm) {
+  // What a scope lets the app do, in the admin's words (the handle itself for one not listed).
+  var SCOPE_WORDS = { write_products: "edit products (write_products)", read_products: "view products (read_products)" };
+  function scopeWords(scope) {
+    return SCOPE_WORDS[scope] || scope;
+  }
+
+  // A modal dialog of the admin's own: `onConfirm` runs only when the merchant confirms; `options.onCancel` when
+  // they close it any other way; `options.confirmClass` styles the confirming button (critical by default).
+  function confirmDialog(title, text, confirmLabel, cancelLabel, onConfirm, options) {
+    var confirmed = false;
     var dialog = document.createElement("dialog");
     dialog.className = "confirm-dialog";
     dialog.setAttribute("aria-labelledby", "confirm-dialog-title");
@@ -118,7 +174,7 @@
     cancel.textContent = cancelLabel;
     var confirm = document.createElement("button");
     confirm.type = "button";
-    confirm.className = "btn btn-critical";
+    confirm.className = (options && options.confirmClass) || "btn btn-critical";
     confirm.textContent = confirmLabel;
     buttons.append(cancel, confirm);
     dialog.append(heading, body, buttons);
@@ -127,11 +183,13 @@
       dialog.close();
     });
     confirm.addEventListener("click", function () {
+      confirmed = true;
       dialog.close();
       onConfirm();
     });
     dialog.addEventListener("close", function () {
       dialog.remove();
+      if (!confirmed && options && options.onCancel) options.onCancel();
     });
     dialog.showModal();
     cancel.focus();
@@ -274,7 +332,7 @@
     var data = event.data;
     if (!data || data.source !== "consign-app-bridge" || typeof data.type !== "string") return;
     if (Object.prototype.hasOwnProperty.call(requests, data.type)) {
-      requests[data.type]().then(
+      requests[data.type](data).then(
         function (result) {
           send({ type: "response", requestId: data.requestId, result: result });
         },
