@@ -19,7 +19,7 @@ import {
 } from "./pages.js";
 
 export interface ShellOptions {
-  /** The local admin the shell belongs to (its store is only read). */
+  /** The local admin the shell belongs to (its store is only read; allowed optional scopes go through grantOptionalScopes). */
   admin: Pick<
     LocalAdmin,
     "store" | "shopDomain" | "mintSessionToken" | "mintCustomerSessionToken" | "webhooks" | "appConfig" | "grantedScopes" | "grantOptionalScopes"
