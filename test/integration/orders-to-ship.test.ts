@@ -195,7 +195,10 @@ describe("Orders to ship: what each row says", () => {
           orderId: "gid://shopify/Order/1102",
           orderName: "#1102",
           issues: JSON.stringify([
-            { code: "ZERO_WEIGHT", message: "No weight for Linen Apron. Type its weight for this order on the Rates page, or set it on the product in Shopify." },
+            {
+              code: "ZERO_WEIGHT",
+              message: "No weight for Linen Apron. Type its weight for this order on the Rates page, or set it on the product in Shopify.",
+            },
             { code: "MISSING_HS_CODE", message: "International shipments need an HS code for Linen Apron. Add it to the product in Shopify." },
           ]),
         },
