@@ -19,6 +19,7 @@ import { paidShippingByOrder } from "./customer-choice.server";
 import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "./packages";
 import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { withCustoms } from "../orders/customs.server";
+import { placeName } from "../locale/places";
 import { loadMirroredOrders } from "../orders/mirror.server";
 import { productName, shipsInParcel } from "../orders/shipment-mapping";
 import type { ShopifyWeightUnit } from "../orders/weights";
@@ -312,7 +313,7 @@ export async function loadQuoteRunView(
     const view: ShipmentView = {
       id: shipment.id,
       fulfillmentOrderId: shipment.fulfillmentOrderId,
-      destination: [receiver.city, receiver.state, receiver.country].filter(Boolean).join(", "),
+      destination: placeName({ city: receiver.city, provinceCode: receiver.state, countryCode: receiver.country }),
       country: receiver.country,
       international: request.sender.country !== receiver.country,
       weight: formatWeight(sumAmounts(request.pieces.map((piece) => piece.weight)), request.weightUnit),

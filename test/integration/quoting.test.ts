@@ -132,7 +132,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(byId.get(picked.twoLocations.id)!.shipments).toHaveLength(2);
     // International rates come from international services only.
     const abroad = byId.get(picked.international.id)!.shipments[0]!;
-    expect(abroad.destination).toMatch(/GB$/);
+    expect(abroad.destination, "the country by name").toMatch(/, United Kingdom$/);
     expect((await loadShipmentRates(at(NOW), abroad.id)).every((option) => /INTL|INTERNATIONAL|WORLDWIDE/.test(option.serviceCode))).toBe(true);
 
     // Names from the account's List Services, weights with their unit, and filters that work across the run.
