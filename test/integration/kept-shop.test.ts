@@ -9,7 +9,7 @@ import { SHOP } from "../support/devstore-harness";
 const { harness, close } = await startServiceAndAdmin({ orders: 1, scope: "read_orders" });
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const { loadShopSummary, PROFILE_KEPT_MS } = await import("../../app/settings/shop-profile.server");
+const { loadSenderLocations, loadShopSummary, PROFILE_KEPT_MS } = await import("../../app/settings/shop-profile.server");
 const { loadShopTimeZone } = await import("../../app/settings/shop-time-zone.server");
 
 afterAll(close);
@@ -40,5 +40,33 @@ describe("the shop's kept profile", () => {
     const later = contextOf({ admin: unreachable, shop: SHOP }, prisma, new Date(START + 3 * PROFILE_KEPT_MS));
     expect((await loadShopSummary(later)).name).toBe("Harbour & Pine");
     expect(await loadShopTimeZone(later)).toBe("Europe/Berlin");
+  });
+
+  it("GIVEN a shop with more locations than one page WHEN Settings reads where it ships from THEN every location comes, a page of ten at a time", async () => {
+    const store = harness.admin.store;
+    const before = (await loadSenderLocations(contextOf({ admin: (await unauthenticated.admin(SHOP)).admin, shop: SHOP }, prisma))).length;
+    for (let index = 1; index <= 12; index++)
+      store.insertLocation({
+        name: `Depot ${String(index).padStart(2, "0")}`,
+        address1: `${index} Quay Street`,
+        address2: null,
+        city: "Portland",
+        province: "Oregon",
+        province_code: "OR",
+        zip: "97201",
+        country: "United States",
+        country_code: "US",
+        phone: null,
+        is_active: 1,
+        fulfills_online_orders: 1,
+        is_fulfillment_service: 0,
+        fulfillment_service_handle: null,
+      });
+    const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
+    const locations = await loadSenderLocations(contextOf({ admin, shop: SHOP }, prisma));
+    expect(locations).toHaveLength(before + 12);
+    expect(locations.map((location) => location.name)).toEqual(expect.arrayContaining(["Depot 01", "Depot 12"]));
+    // Every location of the shop is asked for (fulfillment services' too, left out after), ten a page.
+    expect(seen.operations.filter((operation) => operation === "SenderLocations")).toHaveLength(Math.ceil(store.countRows("locations") / 10));
   });
 });
