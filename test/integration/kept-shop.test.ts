@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { contextOf } from "../factories/context";
+import { aLocation } from "../factories/locations";
 import { observeAdmin } from "../support/observed-admin";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { SHOP } from "../support/devstore-harness";
@@ -46,22 +47,7 @@ describe("the shop's kept profile", () => {
     const store = harness.admin.store;
     const before = (await loadSenderLocations(contextOf({ admin: (await unauthenticated.admin(SHOP)).admin, shop: SHOP }, prisma))).length;
     for (let index = 1; index <= 12; index++)
-      store.insertLocation({
-        name: `Depot ${String(index).padStart(2, "0")}`,
-        address1: `${index} Quay Street`,
-        address2: null,
-        city: "Portland",
-        province: "Oregon",
-        province_code: "OR",
-        zip: "97201",
-        country: "United States",
-        country_code: "US",
-        phone: null,
-        is_active: 1,
-        fulfills_online_orders: 1,
-        is_fulfillment_service: 0,
-        fulfillment_service_handle: null,
-      });
+      store.insertLocation(aLocation({ name: `Depot ${String(index).padStart(2, "0")}`, address1: `${index} Quay Street` }));
     const { admin, seen } = observeAdmin((await unauthenticated.admin(SHOP)).admin);
     const locations = await loadSenderLocations(contextOf({ admin, shop: SHOP }, prisma));
     expect(locations).toHaveLength(before + 12);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, callRoute, jsonBody } from "../support/route-call";
 import { SHOP } from "../support/devstore-harness";
+import { aLocation } from "../factories/locations";
 import { startServiceAndAdminWithoutAccount } from "../support/service-and-admin";
 import type { TestCustomer } from "../support/service-harness";
 
@@ -43,22 +44,19 @@ describe("the Settings page", () => {
       customer = await service.createCustomer();
       await saveAccount({ db: prisma, shop: SHOP, now: () => new Date() }, customer, "CONNECTED");
       // A Canadian location: its province code becomes the sender's state.
-      harness.admin.store.insertLocation({
-        name: "Toronto Depot",
-        address1: "100 King St W",
-        address2: null,
-        city: "Toronto",
-        province: "Ontario",
-        province_code: "ON",
-        zip: "M5X 1A9",
-        country: "Canada",
-        country_code: "CA",
-        phone: "+1 416-555-0123",
-        is_active: 1,
-        fulfills_online_orders: 1,
-        is_fulfillment_service: 0,
-        fulfillment_service_handle: null,
-      });
+      harness.admin.store.insertLocation(
+        aLocation({
+          name: "Toronto Depot",
+          address1: "100 King St W",
+          city: "Toronto",
+          province: "Ontario",
+          province_code: "ON",
+          zip: "M5X 1A9",
+          country: "Canada",
+          country_code: "CA",
+          phone: "+1 416-555-0123",
+        }),
+      );
       const answer = await openPage();
       expect(answer.status).toBe(200);
       page = answer.body as SettingsPage;
