@@ -9,14 +9,10 @@ import { loadKeptShop } from "./shop-profile.server";
  * day and pages do not ask Shopify each time. While Shopify cannot be read the kept zone serves, else UTC.
  */
 
-/** The zone kept for the shop, when one is kept and the runtime can format in it. */
-function usableZone(kept: { timeZone: string } | null): string | null {
-  return kept && TimeZone.safeParse(kept.timeZone).success ? kept.timeZone : null;
-}
-
-/** The kept zone alone, for pages without an Admin API session (the public tracking page, the order block's API). */
+/** The kept zone alone (when the runtime can write dates in it), for pages without an Admin API session (the public tracking page, the order block's API). */
 export async function keptShopTimeZone(ctx: Pick<Context, "db" | "shop">): Promise<string> {
-  return usableZone(await ctx.db.shopProfile.findUnique({ where: { shop: ctx.shop }, select: { timeZone: true } })) ?? FALLBACK_TIME_ZONE;
+  const kept = await ctx.db.shopProfile.findUnique({ where: { shop: ctx.shop }, select: { timeZone: true } });
+  return kept && TimeZone.safeParse(kept.timeZone).success ? kept.timeZone : FALLBACK_TIME_ZONE;
 }
 
 /** The shop's time zone, kept with its profile (loadKeptShop); while Shopify cannot be read and none is kept, UTC. */
