@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { toGid } from "../gid.js";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, splitScopes, type ComplianceTopic } from "../webhooks/subscriptions.js";
 import { actionsFor, blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
@@ -247,6 +248,26 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
       .type("text/javascript; charset=utf-8")
       .header("cache-control", "no-cache")
       .send(readFileSync(join(options.extensionsDir, module.module), "utf8"));
+  });
+
+  // The emails Shopify would have sent customers (a reverse delivery's label and tracking), newest first.
+  app.get<{ Querystring: { order?: string } }>("/admin/customer-emails.json", async (request, reply) => {
+    const order = request.query.order === undefined ? undefined : Number(request.query.order);
+    if (order !== undefined && !Number.isSafeInteger(order)) return reply.code(400).send({ error: "order must be an order's number, e.g. 1001" });
+    const emails = store
+      .listCustomerEmails(order)
+      .reverse()
+      .map((email) => ({
+        id: email.id,
+        orderId: toGid("Order", email.order_id),
+        to: email.to_email,
+        subject: email.subject,
+        body: email.body,
+        labelUrl: email.label_url,
+        trackingUrl: email.tracking_url,
+        sentAt: email.created_at,
+      }));
+    return reply.header("cache-control", "no-store").send({ emails });
   });
 
   const recentDeliveries = 50;
