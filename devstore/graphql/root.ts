@@ -280,6 +280,10 @@ function returnLinesInput(value: unknown): ReturnLineInput[] {
   }));
 }
 
+function refuseShippingFee(fee: unknown): void {
+  if (fee != null) throw new GraphQLError("The local admin does not support return shipping fees", { extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" } });
+}
+
 /** A reverse delivery's tracking and label; notifyCustomer is true unless given false, as Shopify's default. */
 function shippingInput(args: Args): ReverseDeliveryShippingInput {
   const tracking = (args.trackingInput ?? null) as { number?: string | null; url?: string | null } | null;
@@ -313,11 +317,13 @@ export function mutationRoot(store: Store): View {
   return {
     returnRequest: returns("returnRequest", (args) => {
       const input = args.input as { orderId: string; returnLineItems: unknown; returnShippingFee?: unknown };
+      refuseShippingFee(input.returnShippingFee);
       const outcome = returnRequest(store, { orderId: optionalGid(input.orderId, "Order"), lines: returnLinesInput(input.returnLineItems) });
       return payload(outcome, (v) => ({ return: returnOrNull(v?.returnId) }));
     }),
     returnCreate: returns("returnCreate", (args) => {
-      const input = args.returnInput as { orderId: string; returnLineItems: unknown; exchangeLineItems?: unknown[] | null };
+      const input = args.returnInput as { orderId: string; returnLineItems: unknown; exchangeLineItems?: unknown[] | null; returnShippingFee?: unknown };
+      refuseShippingFee(input.returnShippingFee);
       if (Array.isArray(input.exchangeLineItems) && input.exchangeLineItems.length > 0) {
         throw new GraphQLError("returnCreate: the local admin does not support exchange line items", { extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" } });
       }
