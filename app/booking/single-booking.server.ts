@@ -92,7 +92,11 @@ export interface OrderBookingView {
 export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: string): Promise<OrderBookingView> {
   const orderId = shopifyGid("Order", orderNumericId);
   const read = () =>
-    ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
+    ctx.db.shipment.findMany({
+      where: { shop: ctx.shop, orderId, kind: "OUTBOUND" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      include: { quotes: true, batch: true },
+    });
   let rows = await read();
   if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
   const pending = rows.filter((entry) => entry.bookingStatus === "BOOKING");
