@@ -263,3 +263,20 @@ export const returnLabelsJob = defineJob({
 export async function startReturnBooking(ctx: Pick<Context, "shop" | "jobs">, shipmentIds: readonly string[]): Promise<void> {
   await ctx.jobs.send(returnLabelsJob, { shop: ctx.shop, shipmentIds: [...shipmentIds].slice(0, MAX_RETURN_LABELS) });
 }
+
+/** Quotes each return named (the Returns page's selection); each outcome says what was picked or what to fix, by return name. */
+export async function quoteReturnLabels(
+  ctx: ShippingContext,
+  returnIds: readonly string[],
+): Promise<Array<{ returnId: string; name: string; outcome: ReturnQuoteOutcome }>> {
+  const names = new Map(
+    (await ctx.db.shopReturn.findMany({ where: { shop: ctx.shop, id: { in: [...returnIds] } }, select: { id: true, name: true } })).map((row) => [
+      row.id,
+      row.name,
+    ]),
+  );
+  const results = [];
+  for (const returnId of returnIds.slice(0, MAX_RETURN_LABELS))
+    results.push({ returnId, name: names.get(returnId) ?? "A return", outcome: await quoteReturnLabel(ctx, returnId) });
+  return results;
+}
