@@ -40,19 +40,33 @@ export function returnLabelUrl(token: string): string {
 
 type Attached = "attached" | "linked" | "failed" | "busy";
 
+/**
+ * How long a claimed attach may be in flight (the Admin API call and its retries) before another caller may take
+ * it over, reading the return first: the recorded-work sweep sends the job again every minute.
+ */
+export const ATTACH_IN_FLIGHT_MS = 2 * 60 * 1000;
+
 /** Attaches one booked return label (claimed here), or links the reverse delivery Shopify already has. */
 async function attachOne(ctx: Context, shipmentId: string): Promise<Attached> {
   // A booking settled by the recorded-work sweep has no link yet.
   await ensureLabelLink(ctx, shipmentId);
   const row = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop, kind: "RETURN" } });
   if (!row || !row.returnId || !row.trackingNumber || !row.labelToken || !OUTSTANDING.includes(row.fulfillmentStatus as never)) return "busy";
+  const now = ctx.now();
   const sentBefore = row.fulfillmentStatus === FulfillmentStatus.CREATING || row.fulfillmentAttempts > 0;
+  // One writer at a time: a PENDING label, or one left CREATING longer than a write can take (its writer died or
+  // lost the answer), is claimed by moving updatedAt to now; a second caller's claim then finds it taken.
   const claimed = await ctx.db.shipment.updateMany({
-    where: { id: row.id, fulfillmentStatus: row.fulfillmentStatus, fulfillmentAttempts: row.fulfillmentAttempts },
-    data: { fulfillmentStatus: FulfillmentStatus.CREATING, fulfillmentError: null },
+    where: {
+      id: row.id,
+      OR: [
+        { fulfillmentStatus: FulfillmentStatus.PENDING },
+        { fulfillmentStatus: FulfillmentStatus.CREATING, updatedAt: { lte: new Date(now.getTime() - ATTACH_IN_FLIGHT_MS) } },
+      ],
+    },
+    data: { fulfillmentStatus: FulfillmentStatus.CREATING, fulfillmentError: null, updatedAt: now },
   });
   if (claimed.count !== 1) return "busy";
-  const now = ctx.now();
   const attached = (reverseDeliveryId: string) =>
     ctx.db.shipment.update({
       where: { id: row.id },

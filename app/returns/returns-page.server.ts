@@ -189,16 +189,14 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
   });
   const scanBased = quoted.length - charged.length;
   const free =
-    scanBased > 0
-      ? ` ${scanBased} scan-based ${scanBased === 1 ? "label costs" : "labels cost"} nothing unless the customer uses ${scanBased === 1 ? "it" : "them"}.`
-      : "";
-  const checkpoint =
-    quoted.length > 0
-      ? {
-          shipmentIds: quoted.map((label) => label.id),
-          sentence: `${prepaySentence(prepayOutlook(await loadPrepayOnFile(ctx), costs), charged.length)}${free}`,
-        }
-      : null;
+    scanBased === 0
+      ? ""
+      : `${scanBased} scan-based ${scanBased === 1 ? "label costs" : "labels cost"} nothing unless the customer uses ${scanBased === 1 ? "it" : "them"}.`;
+  const sentence =
+    charged.length > 0
+      ? [prepaySentence(prepayOutlook(await loadPrepayOnFile(ctx), costs), charged.length), free].filter(Boolean).join(" ")
+      : `Book ${scanBased} scan-based return ${scanBased === 1 ? "label" : "labels"}? ${free}`;
+  const checkpoint = quoted.length > 0 ? { shipmentIds: quoted.map((label) => label.id), sentence } : null;
   const [reconciling, booking] = await Promise.all([ctx.jobs.busy(returnsReconcileJob, { shop }), ctx.jobs.busy(returnLabelsJob, { shop, shipmentIds: [] })]);
   return {
     filter: options.filter,

@@ -93,7 +93,7 @@ export async function refreshReturn(ctx: Context, returnId: string): Promise<Ret
 /** Shopify's order search for orders whose return is requested or in progress. */
 export const RECONCILE_QUERY = "return_status:return_requested OR return_status:in_progress";
 
-/** The most pages of orders one reconcile reads (ten orders a page). */
+/** The most pages of orders one reconcile reads (25 orders a page). */
 const RECONCILE_PAGES = 50;
 
 /**
@@ -112,7 +112,8 @@ export async function reconcileReturns(ctx: Context): Promise<{ read: number }> 
     });
     for (const order of data.orders.nodes) {
       for (const node of order.returns.nodes) {
-        await saveReturn(ctx, toReturnRecord(node));
+        if (seen.has(node.id)) continue;
+        await refreshReturn(ctx, node.id);
         seen.add(node.id);
       }
     }
