@@ -45,7 +45,7 @@ describe("a return from the customer's request to its arrival", () => {
           .poll(
             async () => {
               if ((await row.count()) === 0) await page.reload();
-              return (await row.count()) > 0 ? row.getByTestId("return-todo").textContent() : null;
+              return (await row.count()) > 0 ? row.getByTestId("return-todo").getAttribute("data-todo") : null;
             },
             { timeout: 60_000, interval: 2000 },
           )
@@ -64,7 +64,7 @@ describe("a return from the customer's request to its arrival", () => {
             async () => {
               await page.reload();
               await row.waitFor();
-              return row.getByTestId("return-todo").textContent();
+              return row.getByTestId("return-todo").getAttribute("data-todo");
             },
             { timeout: 60_000, interval: 2000 },
           )
@@ -77,7 +77,9 @@ describe("a return from the customer's request to its arrival", () => {
         await page.setViewportSize({ width: 1280, height: 900 });
         await page.screenshot({ path: join(RESULTS_DIR, "returns-checkpoint-1280.png"), fullPage: true });
         await frame.getByRole("button", { name: "Book 1 return label" }).click();
-        await expect.poll(() => row.getByTestId("return-todo").textContent(), { timeout: 90_000, interval: 2000 }).toBe("Label sent — waiting for the parcel");
+        await expect
+          .poll(() => row.getByTestId("return-todo").getAttribute("data-todo"), { timeout: 90_000, interval: 2000 })
+          .toBe("Label sent — waiting for the parcel");
         const trackingNumber = (await row.getByTestId("return-tracking").textContent())!.trim();
         expect(trackingNumber).not.toBe("");
 
@@ -104,7 +106,7 @@ describe("a return from the customer's request to its arrival", () => {
 
         await page.goto(e2e.stack.adminAppUrl("/app/returns"));
         await row.waitFor();
-        expect(await row.getByTestId("return-todo").textContent()).toBe("Arrived — inspect and restock in Shopify");
+        expect(await row.getByTestId("return-todo").getAttribute("data-todo")).toBe("Arrived — inspect and restock in Shopify");
         expect(await row.getByRole("link", { name: `Open ${order.orderName} in Shopify` }).count()).toBe(1);
         for (const width of [1280, 1440]) {
           await page.setViewportSize({ width, height: 900 });
