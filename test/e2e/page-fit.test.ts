@@ -52,6 +52,7 @@ async function prepare(): Promise<void> {
     { name: "batch-open", path: `/app/batches/${open.batchId}` },
     { name: "new-batch", path: "/app/batches/new" },
     { name: "shipments", path: "/app/shipments" },
+    { name: "returns", path: "/app/returns" },
     { name: "overview", path: "/app/overview" },
     { name: "fulfillments", path: "/app/fulfillments" },
   ];
