@@ -188,6 +188,11 @@ function formatCents(cents: bigint): string {
   return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
+/** What the lines' goods are worth (unit price times quantity still to fulfil), exactly, as a decimal string. */
+export function goodsValue(lines: readonly FulfillmentOrderLine[]): string {
+  return formatCents(lines.reduce((sum, line) => sum + toCents(line.unitPrice) * BigInt(line.remainingQuantity), 0n));
+}
+
 function servesDestination(service: Service, country: string): boolean {
   if (service.inbound) return false;
   if (service.supportedCountries) return service.supportedCountries.includes(country);
@@ -249,8 +254,7 @@ function mapFulfillmentOrder(
   }
   if (issues.length > 0) return { issues };
 
-  const goodsCents = lines.reduce((sum, line) => sum + toCents(line.unitPrice) * BigInt(line.remainingQuantity), 0n);
-  const goodsValue = formatCents(goodsCents);
+  const value = goodsValue(lines);
   const lineItems: LineItem[] = lines.map((line) => ({ sku: line.sku ?? "", productName: productName(line), quantity: line.remainingQuantity }));
   const box = settings.box;
 
@@ -272,8 +276,8 @@ function mapFulfillmentOrder(
         length: box.kind === "custom" ? box.length : null,
         width: box.kind === "custom" ? box.width : null,
         height: box.kind === "custom" ? box.height : null,
-        insuranceAmount: settings.insure ? goodsValue : null,
-        declaredValue: international ? goodsValue : null,
+        insuranceAmount: settings.insure ? value : null,
+        declaredValue: international ? value : null,
         lineItems,
       },
     ],
