@@ -2,7 +2,8 @@ import { z } from "zod";
 import { WeightUnit } from "../../shipping-api/contract";
 import { countryName, subdivisionName } from "../locale/places";
 import type { MirroredOrder } from "../orders/order-node";
-import { fulfillmentOrderIssue, goodsValue, goodsWeight, shipsInParcel } from "../orders/shipment-mapping";
+import type { OrderForShipping } from "../orders/types";
+import { fulfillmentOrderIssue, goodsValue, goodsWeight, shipsInParcel, type MappingSettings } from "../orders/shipment-mapping";
 import { formatWeight, toNanograms } from "../orders/weights";
 import { plural } from "../plural";
 import { PositiveDecimal, ServiceKey, type RateRule } from "../settings/settings";
@@ -164,7 +165,7 @@ export interface OrderFacts {
 
 /** The facts of a mirrored order shipped from `senderCountry`, packaging added once per order. */
 export function orderFacts(
-  order: Pick<MirroredOrder, "currencyCode" | "shippingAddress" | "fulfillmentOrders" | "tags" | "shippingLine">,
+  order: Pick<OrderForShipping, "currencyCode" | "shippingAddress" | "fulfillmentOrders"> & Pick<MirroredOrder, "tags" | "shippingLine">,
   { senderCountry, packagingWeight }: { senderCountry: string; packagingWeight: { value: number; unit: WeightUnit } },
 ): OrderFacts {
   const lines = order.fulfillmentOrders.filter((fo) => fulfillmentOrderIssue(fo) === null).flatMap((fo) => fo.lines.filter(shipsInParcel));
@@ -313,6 +314,19 @@ export function describeQuoteChanges(changes: QuoteChanges): string | null {
   if (changes.residential) add(changes.residential.rule, changes.residential.residential);
   if (byRule.size === 0) return null;
   return [...byRule].map(([rule, words], index) => `${index === 0 ? "Rule" : "rule"} '${rule}': ${words.join(", ")}`).join("; ");
+}
+
+/** The mapping settings for one order with what the rules change: a rule's box (when Settings still have it) is used over product presets. */
+export function withQuoteChanges(mapping: MappingSettings, changes: QuoteChanges): MappingSettings {
+  const box = changes.box && (mapping.boxes ?? [mapping.box]).find((candidate) => candidate.name === changes.box!.name);
+  return {
+    ...mapping,
+    ...(box ? { box, boxByRule: true } : {}),
+    ...(changes.signatureOptionCode ? { signatureOptionCode: changes.signatureOptionCode.code } : {}),
+    ...(changes.insure ? { insure: changes.insure.insure } : {}),
+    ...(changes.residential ? { residential: changes.residential.residential } : {}),
+    rulesNote: describeQuoteChanges(changes),
+  };
 }
 
 /** A rule's pick, or why its action cannot be met for these rates. */
