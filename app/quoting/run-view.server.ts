@@ -72,6 +72,8 @@ export interface ShipmentView {
   error: string | null;
   selectedQuoteId: number | null;
   selectionReason: string | null;
+  /** How it was packed when not simply as Settings say: a product preset's or a shipping rule's box, what rules changed. */
+  packingNote: string | null;
   selectedBy: "RULE" | "MERCHANT" | null;
   /** The picked rate expired: re-quote before booking. */
   selectedExpired: boolean;
@@ -324,6 +326,7 @@ export async function loadQuoteRunView(
       error: shipment.quoteError,
       selectedQuoteId: pick ? pick.quoteId : null,
       selectionReason: pick ? shipment.selectionReason : null,
+      packingNote: shipment.packingNote,
       selectedBy: pick ? (shipment.selectedBy === "MERCHANT" ? "MERCHANT" : "RULE") : null,
       selectedExpired: pick?.expired ?? false,
       locked,
