@@ -285,7 +285,7 @@ export function RatesSection({ values, onChange, errors, catalog, currency }: Se
     <BlockStack gap="300">
       <Text as="p" tone="subdued">
         This is the shop-wide rule, used for every order no <Link to="/app/rules">shipping rule</Link> picks for (rules by destination, weight, value, tags,
-        products or the customer's choice). Boxes and customs defaults per product are in <Link to="/app/presets">product presets</Link>.
+        products or the customer&rsquo;s choice). Boxes and customs defaults per product are in <Link to="/app/presets">product presets</Link>.
       </Text>
       <ChoiceList
         title="Preselect for each order"
