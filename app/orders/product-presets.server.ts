@@ -3,6 +3,9 @@ import type { Context } from "../context";
 import { readByIds } from "../db/id-lists.server";
 import type { FulfillmentOrderLine } from "./types";
 import type { PresetLookup, ProductPreset } from "./product-presets";
+import { adminQuery } from "../shopify/gateway.server";
+import type { AdminDocument } from "../shopify/admin-document";
+import type { PresetProductsQuery, PresetProductsQueryVariables } from "../types/admin.generated";
 
 /** Product presets as kept (ProductPreset rows, one per product or variant GID). */
 
@@ -65,4 +68,69 @@ export async function savePresets(
       return db.productPreset.upsert({ where: { shop_targetId: { shop, targetId } }, create: { shop, targetId, title, data }, update: { title, data } });
     }),
   );
+}
+
+/** The shop's products a page at a time for the presets page, by title, with their first variants: a product with more is edited as a whole beyond them. */
+const PRESET_PRODUCTS = `#graphql
+  query PresetProducts($after: String, $query: String) {
+    products(first: 25, after: $after, query: $query, sortKey: TITLE) {
+      nodes {
+        id
+        title
+        hasOnlyDefaultVariant
+        variants(first: 20) {
+          nodes {
+            id
+            title
+            sku
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+` as AdminDocument<PresetProductsQuery, PresetProductsQueryVariables>;
+
+const PresetProductsData = z.object({
+  products: z.object({
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        hasOnlyDefaultVariant: z.boolean(),
+        variants: z.object({ nodes: z.array(z.object({ id: z.string(), title: z.string(), sku: z.string().nullable() })) }),
+      }),
+    ),
+    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+  }),
+});
+
+export interface PresetProduct {
+  id: string;
+  title: string;
+  /** Its variants when it has more than the default one. */
+  variants: Array<{ id: string; title: string; sku: string | null }>;
+  sku: string | null;
+}
+
+/** One page of the shop's products matching `search` (a title or SKU), read through the shop's gateway. */
+export async function readPresetProducts(
+  ctx: Pick<Context, "shopify">,
+  { search, after }: { search: string; after: string | null },
+): Promise<{ products: PresetProduct[]; next: string | null }> {
+  const words = search.trim().replace(/["\\]/g, "");
+  const query = words ? `title:*${words}* OR sku:*${words}*` : null;
+  const page = await adminQuery(await ctx.shopify(), PRESET_PRODUCTS, PresetProductsData, { after, query });
+  return {
+    products: page.products.nodes.map((node) => ({
+      id: node.id,
+      title: node.title,
+      variants: node.hasOnlyDefaultVariant ? [] : node.variants.nodes,
+      sku: node.hasOnlyDefaultVariant ? (node.variants.nodes[0]?.sku ?? null) : null,
+    })),
+    next: page.products.pageInfo.hasNextPage ? page.products.pageInfo.endCursor : null,
+  };
 }
