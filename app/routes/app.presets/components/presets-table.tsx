@@ -89,9 +89,12 @@ export function PresetsTable({
               )}
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <Button onClick={() => onEdit(row)} accessibilityLabel={`Edit the preset of ${row.title}`}>
-                Edit
-              </Button>
+              {/* A click on the button edits the row; it does not also select it. */}
+              <div onClick={(event) => event.stopPropagation()}>
+                <Button onClick={() => onEdit(row)} accessibilityLabel={`Edit the preset of ${row.title}`}>
+                  Edit
+                </Button>
+              </div>
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
