@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DimUnit } from "../../shipping-api/contract";
 import type { Context } from "../context";
-import { describeFieldErrors, inMerchantWords, type FieldErrors } from "../field-errors";
+import { describeFieldErrors, fieldErrors, inMerchantWords, type FieldErrors } from "../field-errors";
 import type { Outcome } from "../outcome";
 import { HsCode, Origin } from "../orders/customs";
 import type { PresetBox, ProductPreset } from "../orders/product-presets";
@@ -75,9 +75,7 @@ export function presetFormValues(preset: ProductPreset | null): PresetFormValues
 export function parsePresetForm(input: unknown, boxes: readonly string[]): Outcome<{ preset: ProductPreset }, { fieldErrors: FieldErrors }> {
   const form = PresetForm.safeParse(input, { error: inMerchantWords });
   if (!form.success) {
-    const errors: FieldErrors = {};
-    for (const issue of form.error.issues) errors[String(issue.path[0] ?? "box")] ??= issue.message;
-    return refused(errors);
+    return refused(fieldErrors(form.error.issues));
   }
   const values = form.data;
   const errors: FieldErrors = {};

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { WeightUnit } from "../../shipping-api/contract";
-import { describeFieldErrors, inMerchantWords, type FieldErrors } from "../field-errors";
+import { describeFieldErrors, fieldErrors, inMerchantWords, type FieldErrors } from "../field-errors";
 import type { Outcome } from "../outcome";
 import { ShippingRuleSchema, SPEED_LABELS, type ShippingRuleData } from "../quoting/shipping-rules";
 import { serviceKey } from "../settings/catalog";
@@ -173,9 +173,7 @@ export function parseRuleForm(
 ): ParsedRule {
   const form = RuleForm.safeParse(input, { error: inMerchantWords });
   if (!form.success) {
-    const errors: FieldErrors = {};
-    for (const issue of form.error.issues) errors[String(issue.path[0] ?? "name")] ??= issue.message;
-    return ruleRefused(errors);
+    return ruleRefused(fieldErrors(form.error.issues));
   }
   const values = form.data;
   const ceiling = { maxAmount: values.maxAmount.trim() || null };

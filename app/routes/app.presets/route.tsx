@@ -5,7 +5,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { useSuccessToast } from "../../components/page-hooks";
 import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
-import { readPostedJson } from "../../posted-form.server";
+import { readPostedJsonAs } from "../../posted-form.server";
 import { requestContext } from "../../request-context.server";
 import { loadPresetsPage, PresetTarget, savePresetForm, setPresetBoxes, type PresetRow } from "../../automation/presets-page.server";
 import { PresetEditor } from "./components/preset-editor";
@@ -33,12 +33,11 @@ const Posted = z.discriminatedUnion("intent", [
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  const posted = Posted.safeParse(await readPostedJson(request));
-  if (!posted.success) {
-    const field = String(posted.error.issues[0]?.path[0] ?? "form");
+  const posted = await readPostedJsonAs(request, Posted);
+  if (!posted.ok) {
     const message =
-      field === "targets" ? "Select at least one product first." : "The presets page sent something it could not read. Reload the page and try again.";
-    return json({ ok: false as const, message, fieldErrors: { [field]: message } }, { status: 400 });
+      posted.field === "targets" ? "Select at least one product first." : "The presets page sent something it could not read. Reload the page and try again.";
+    return json({ ok: false as const, message, fieldErrors: { [posted.field]: message } }, { status: 400 });
   }
   const input = posted.data;
   const outcome = input.intent === "save" ? await savePresetForm(ctx, input.target, input.values) : await setPresetBoxes(ctx, input.targets, input.boxName);

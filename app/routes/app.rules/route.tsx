@@ -5,7 +5,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { useSuccessToast } from "../../components/page-hooks";
 import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
-import { readPostedJson } from "../../posted-form.server";
+import { readPostedJsonAs } from "../../posted-form.server";
 import { requestContext } from "../../request-context.server";
 import { deleteRule, loadRulesPage, moveRule, RuleTestInput, saveRuleForm, testRuleOnOrder } from "../../automation/rules-page.server";
 import { EMPTY_RULE_FORM, type RuleFormValues } from "../../automation/rule-form";
@@ -33,12 +33,11 @@ const Posted = z.discriminatedUnion("intent", [
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { ctx } = await requestContext(request);
-  const posted = Posted.safeParse(await readPostedJson(request));
-  if (!posted.success) {
-    const field = String(posted.error.issues[0]?.path[0] ?? "form");
+  const posted = await readPostedJsonAs(request, Posted);
+  if (!posted.ok) {
     const message =
-      field === "orderId" ? "Choose an order to test the rule on." : "The rules page sent something it could not read. Reload the page and try again.";
-    return json({ ok: false as const, intent: "invalid", message, fieldErrors: { [field]: message } }, { status: 400 });
+      posted.field === "orderId" ? "Choose an order to test the rule on." : "The rules page sent something it could not read. Reload the page and try again.";
+    return json({ ok: false as const, intent: "invalid", message, fieldErrors: { [posted.field]: message } }, { status: 400 });
   }
   const input = posted.data;
   const outcome =
