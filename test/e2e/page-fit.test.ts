@@ -55,6 +55,8 @@ async function prepare(): Promise<void> {
     { name: "returns", path: "/app/returns" },
     { name: "overview", path: "/app/overview" },
     { name: "fulfillments", path: "/app/fulfillments" },
+    { name: "shipping-rules", path: "/app/rules" },
+    { name: "product-presets", path: "/app/presets" },
   ];
 }
 afterAll(() => db?.$disconnect());
