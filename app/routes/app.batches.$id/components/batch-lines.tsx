@@ -70,6 +70,13 @@ export function BatchLines({
                     <span data-testid="line-error">{line.bookingError}</span>
                   </Text>
                 )}
+                {line.returnLabel && (
+                  <Text as="p" tone={line.returnLabel.state === "none" ? "caution" : "subdued"}>
+                    <span data-testid="line-return-label" data-state={line.returnLabel.state}>
+                      {line.returnLabel.note}
+                    </span>
+                  </Text>
+                )}
               </BlockStack>
             </IndexTable.Cell>
             <IndexTable.Cell>
