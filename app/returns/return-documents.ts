@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MIRRORED_ADDRESS_FIELDS } from "../orders/order-documents";
+import { MailingAddressNode } from "../orders/order-node";
 import type { AdminDocument } from "../shopify/admin-document";
 import type {
   ApproveReturnMutation,
@@ -37,18 +39,7 @@ const RETURN_FIELDS = `#graphql
       id
       name
       shippingAddress {
-        name
-        firstName
-        lastName
-        company
-        address1
-        address2
-        city
-        province
-        provinceCode
-        zip
-        countryCodeV2
-        phone
+        ...MirroredAddressFields
       }
     }
     returnLineItems(first: 50) {
@@ -114,6 +105,7 @@ export const RETURN_FOR_CONSIGN = `#graphql
     }
   }
   ${RETURN_FIELDS}
+  ${MIRRORED_ADDRESS_FIELDS}
 ` as AdminDocument<ReturnForConsignQuery, ReturnForConsignQueryVariables>;
 
 /**
@@ -222,22 +214,7 @@ export const ReturnNode = z.object({
   order: z.object({
     id: z.string(),
     name: z.string(),
-    shippingAddress: z
-      .object({
-        name: z.string().nullable(),
-        firstName: z.string().nullable(),
-        lastName: z.string().nullable(),
-        company: z.string().nullable(),
-        address1: z.string().nullable(),
-        address2: z.string().nullable(),
-        city: z.string().nullable(),
-        province: z.string().nullable(),
-        provinceCode: z.string().nullable(),
-        zip: z.string().nullable(),
-        countryCodeV2: z.string().nullable(),
-        phone: z.string().nullable(),
-      })
-      .nullable(),
+    shippingAddress: MailingAddressNode.nullable(),
   }),
   returnLineItems: nodes(
     z.object({

@@ -11,7 +11,7 @@ import { formatWeight, toNanograms } from "../orders/weights";
 import { quoteRows } from "../quoting/quote-store.server";
 import { buildBookRequest } from "../booking/book-request";
 import { recordBooked } from "../booking/record-booked.server";
-import { reconcileSingleBooking } from "../booking/single-booking.server";
+import { claimSingleBooking, reconcileSingleBooking } from "../booking/single-booking.server";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { defaultBox, type ReturnRule, type ShippingSettings } from "../settings/settings";
 import type { ShippingContext } from "../shipping/context.server";
@@ -251,12 +251,7 @@ export async function bookReturnLabel(ctx: ShippingContext, shipmentId: string):
   });
   if (!body.success) return refused(`The return label of ${shipment.orderName} cannot be booked as it was quoted. Get the return label again.`);
 
-  // Conditional on not booking or booked: of two clicks (or a click and a batch), one books.
-  const claimed = await ctx.db.shipment.updateMany({
-    where: { id: shipmentId, shop: ctx.shop, bookingStatus: { in: ["NONE", "FAILED"] } },
-    data: { bookingStatus: "BOOKING", bookingError: null, updatedAt: ctx.now() },
-  });
-  if (claimed.count !== 1) return pending("This return label is being booked already. Reload this page in a minute.");
+  if (!(await claimSingleBooking(ctx, shipmentId))) return pending("This return label is being booked already. Reload this page in a minute.");
   crashPoint("return-booking:before-call");
   const booked = await ctx.client.bookShipment({ body: body.data });
   crashPoint("return-booking:after-call");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toOrderAddress } from "../orders/order-node";
 import type { OrderAddress } from "../orders/types";
 import type { ShopifyWeightUnit } from "../orders/weights";
 import type { ReturnNode } from "./return-documents";
@@ -55,22 +56,7 @@ const productTitle = (line: { title: string; variantTitle: string | null }) =>
 
 export function toReturnRecord(node: ReturnNode): ReturnRecord {
   const address = node.order.shippingAddress;
-  const customerAddress: OrderAddress | null = address
-    ? {
-        name: address.name,
-        firstName: address.firstName,
-        lastName: address.lastName,
-        company: address.company,
-        address1: address.address1,
-        address2: address.address2,
-        city: address.city,
-        province: address.province,
-        provinceCode: address.provinceCode,
-        zip: address.zip,
-        countryCode: address.countryCodeV2,
-        phone: address.phone,
-      }
-    : null;
+  const customerAddress = address ? toOrderAddress(address) : null;
   const open = node.reverseFulfillmentOrders.nodes.find((order) => order.status === "OPEN") ?? null;
   const notes = node.returnLineItems.nodes.map((line) => line.customerNote?.trim()).filter((note): note is string => Boolean(note));
   return {

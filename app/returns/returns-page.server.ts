@@ -121,17 +121,18 @@ export function stepOf(status: string, label: Shipment | null): { step: ReturnSt
   return { step: "waiting", todo: "Label sent — waiting for the parcel" };
 }
 
-function labelView(label: Shipment, pickedAmount: { totalAmount: string; currency: string } | null): ReturnLabelView {
+/** A return's label as the page shows it: once booked, what was booked; before, the rule's pick (its service and price). */
+function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: string; totalAmount: string; currency: string } | null): ReturnLabelView {
   const booked = label.bookingStatus === "BOOKED";
   return {
     shipmentId: label.id,
     bookingStatus: label.bookingStatus,
     trackingNumber: label.trackingNumber,
-    carrierCode: label.carrierCode ?? null,
-    serviceCode: label.serviceCode ?? null,
+    carrierCode: label.carrierCode ?? pick?.carrierCode ?? null,
+    serviceCode: label.serviceCode ?? pick?.serviceCode ?? null,
     reason: label.selectionReason,
-    amount: booked ? label.shippingCost : (pickedAmount?.totalAmount ?? null),
-    currency: booked ? label.currency : (pickedAmount?.currency ?? null),
+    amount: booked ? label.shippingCost : (pick?.totalAmount ?? null),
+    currency: booked ? label.currency : (pick?.currency ?? null),
     scanBased: label.scanBased,
     unused: booked && label.scanBased && !label.carrierStatus,
     carrierStatus: label.carrierStatus,
@@ -162,7 +163,7 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
   const quoted = [...latest.values()].filter((label) => label.bookingStatus === "NONE" && label.selectedQuoteId !== null);
   const picks = await db.quote.findMany({
     where: { shop, OR: quoted.map((label) => ({ shipmentId: label.id, quoteId: label.selectedQuoteId! })) },
-    select: { shipmentId: true, totalAmount: true, currency: true },
+    select: { shipmentId: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
   });
   const pickOf = new Map(picks.map((pick) => [pick.shipmentId, pick]));
   const rows = returns.map((entry): ReturnView => {

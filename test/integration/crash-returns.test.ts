@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { createPrismaClient } from "../../app/db/db-client.server";
 import { toGid } from "../../devstore/gid";
 import { aRequestedReturn } from "../factories/returns";
-import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, type AppProcessExit } from "../support/app-process";
+import { expectKilledAtCrashPoint, expectRanToEnd, lastJsonLine, runAppProcess, type AppProcessExit } from "../support/app-process";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { ok } from "../support/service-harness";
@@ -39,13 +39,7 @@ async function runWorker(args: string[], options: { crashAt?: string; now?: Date
     ...appProcessEnv(options.crashAt),
     CONSIGN_TEST_NOW: (options.now ?? new Date()).toISOString(),
   });
-  const last = exit.stdout.trim().split("\n").pop() ?? "";
-  let result: unknown = null;
-  try {
-    result = last ? JSON.parse(last) : null;
-  } catch {
-    result = null;
-  }
+  const result = lastJsonLine(exit.stdout);
   return { ...exit, result };
 }
 

@@ -76,7 +76,7 @@ export function ReturnRow({
       <IndexTable.Cell>
         <WrappingText maxWidth={280}>
           <BlockStack gap="100">
-            <span data-testid="return-todo">
+            <span data-testid="return-todo" data-step={row.step} data-todo={row.todo}>
               <Badge tone={TONE[row.step]}>{row.todo}</Badge>
             </span>
             {row.step === "arrived" && (
@@ -104,9 +104,11 @@ export function ReturnRow({
       </IndexTable.Cell>
       <IndexTable.Cell>
         <WrappingText maxWidth={280}>
-          {label && label.carrierCode !== null ? (
+          {label && (label.carrierCode !== null || label.amount) ? (
             <BlockStack gap="050">
-              <Text as="span">{carrierAndService(names, { carrierCode: label.carrierCode, serviceCode: label.serviceCode ?? "" })}</Text>
+              {label.carrierCode !== null && (
+                <Text as="span">{carrierAndService(names, { carrierCode: label.carrierCode, serviceCode: label.serviceCode ?? "" })}</Text>
+              )}
               {label.trackingNumber && (
                 <span data-testid="return-tracking">
                   <Text as="span" variant="bodySm">
@@ -130,13 +132,6 @@ export function ReturnRow({
                   {label.reason}
                 </Text>
               )}
-            </BlockStack>
-          ) : label && label.amount ? (
-            <BlockStack gap="050">
-              <Text as="span">{formatMoney(label.amount, label.currency ?? "USD")}</Text>
-              <Text as="span" tone="subdued" variant="bodySm">
-                {label.reason}
-              </Text>
             </BlockStack>
           ) : (
             "—"
