@@ -46,6 +46,7 @@ const POSTGRES_TIER = [
   "test/integration/service-batch-book.test.ts",
   "test/integration/service-shipments.test.ts",
   "test/integration/service-void.test.ts",
+  "test/integration/service-returns.test.ts",
   "test/integration/service-main.test.ts",
   "test/integration/multi-instance.test.ts",
 ];

@@ -87,6 +87,14 @@ function checkInputSize(values: unknown[]): void {
 
 const str = (v: unknown): string => String(v);
 
+/** A root field that needs read_returns (Shopify's ACCESS_DENIED without it). */
+const readingReturns =
+  (field: string, resolve: (args: Args) => View | null) =>
+  (args: Args, ctx: ResolverContext): View | null => {
+    requireScope(ctx, field, "read_returns");
+    return resolve(args);
+  };
+
 /** Query root: the fields the app reads, each backed by the store. */
 export function queryRoot(store: Store): View {
   const byId =
@@ -189,30 +197,30 @@ export function queryRoot(store: Store): View {
       return ids.map((id) => nodeView(store, id, ctx));
     },
     // Returns need read_returns, as Shopify's do.
-    return: (args: Args, ctx: ResolverContext) => {
-      requireScope(ctx, "return", "read_returns");
-      return byId(
+    return: readingReturns(
+      "return",
+      byId(
         "Return",
         (id) => store.getReturn(id),
         (row) => returnView(store, row),
-      )(args);
-    },
-    reverseFulfillmentOrder: (args: Args, ctx: ResolverContext) => {
-      requireScope(ctx, "reverseFulfillmentOrder", "read_returns");
-      return byId(
+      ),
+    ),
+    reverseFulfillmentOrder: readingReturns(
+      "reverseFulfillmentOrder",
+      byId(
         "ReverseFulfillmentOrder",
         (id) => store.getReverseFulfillmentOrder(id),
         (row) => reverseFulfillmentOrderView(store, row),
-      )(args);
-    },
-    reverseDelivery: (args: Args, ctx: ResolverContext) => {
-      requireScope(ctx, "reverseDelivery", "read_returns");
-      return byId(
+      ),
+    ),
+    reverseDelivery: readingReturns(
+      "reverseDelivery",
+      byId(
         "ReverseDelivery",
         (id) => store.getReverseDelivery(id),
         (row) => reverseDeliveryView(store, row),
-      )(args);
-    },
+      ),
+    ),
     bulkOperation: (args: Args, ctx: ResolverContext) =>
       byId(
         "BulkOperation",
@@ -272,6 +280,10 @@ function returnLinesInput(value: unknown): ReturnLineInput[] {
   }));
 }
 
+function refuseShippingFee(fee: unknown): void {
+  if (fee != null) throw new GraphQLError("The local admin does not support return shipping fees", { extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" } });
+}
+
 /** A reverse delivery's tracking and label; notifyCustomer is true unless given false, as Shopify's default. */
 function shippingInput(args: Args): ReverseDeliveryShippingInput {
   const tracking = (args.trackingInput ?? null) as { number?: string | null; url?: string | null } | null;
@@ -305,11 +317,13 @@ export function mutationRoot(store: Store): View {
   return {
     returnRequest: returns("returnRequest", (args) => {
       const input = args.input as { orderId: string; returnLineItems: unknown; returnShippingFee?: unknown };
+      refuseShippingFee(input.returnShippingFee);
       const outcome = returnRequest(store, { orderId: optionalGid(input.orderId, "Order"), lines: returnLinesInput(input.returnLineItems) });
       return payload(outcome, (v) => ({ return: returnOrNull(v?.returnId) }));
     }),
     returnCreate: returns("returnCreate", (args) => {
-      const input = args.returnInput as { orderId: string; returnLineItems: unknown; exchangeLineItems?: unknown[] | null };
+      const input = args.returnInput as { orderId: string; returnLineItems: unknown; exchangeLineItems?: unknown[] | null; returnShippingFee?: unknown };
+      refuseShippingFee(input.returnShippingFee);
       if (Array.isArray(input.exchangeLineItems) && input.exchangeLineItems.length > 0) {
         throw new GraphQLError("returnCreate: the local admin does not support exchange line items", { extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" } });
       }
