@@ -119,9 +119,15 @@ describe("a return label in the box", () => {
     // The batch page says, per order, what happened to its return label.
     const view = await openBatch(ctx, batchId);
     expect(view.lines.map((line) => line.returnLabel)).toEqual([
-      { state: "added", note: `Return label in the box (tracking ${numbers[1]}): it prints right after this label and costs nothing unless the customer sends it.` },
+      {
+        state: "added",
+        note: `Return label in the box (tracking ${numbers[1]}): it prints right after this label and costs nothing unless the customer sends it.`,
+      },
       { state: "none", note: `No return label: ${outbound[1]!.boxReturnNote}` },
-      { state: "added", note: `Return label in the box (tracking ${numbers[4]}): it prints right after this label and costs nothing unless the customer sends it.` },
+      {
+        state: "added",
+        note: `Return label in the box (tracking ${numbers[4]}): it prints right after this label and costs nothing unless the customer sends it.`,
+      },
     ]);
 
     // Run again (a second job, a sweep): nothing more is booked.
