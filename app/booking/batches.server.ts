@@ -110,11 +110,11 @@ export interface BoxReturnNote {
 function boxReturnNote(member: Pick<Shipment, "boxReturn" | "boxReturnNote">, label: Pick<Shipment, "trackingNumber"> | undefined): BoxReturnNote | null {
   switch (member.boxReturn) {
     case "WANTED":
-      return { state: "booking", note: "Its return label is being booked; it prints right after this label." };
+      return { state: "booking", note: "Its return label is being booked. It prints after this label." };
     case "ADDED":
       return {
         state: "added",
-        note: `Return label in the box${label?.trackingNumber ? ` (tracking ${label.trackingNumber})` : ""}: it prints right after this label and costs nothing unless the customer sends it.`,
+        note: `Return label added${label?.trackingNumber ? ` (tracking ${label.trackingNumber})` : ""}. It prints after this label and costs nothing unless the customer sends it.`,
       };
     case "SKIPPED":
       return { state: "none", note: `No return label: ${member.boxReturnNote ?? "it could not be booked."}` };

@@ -67,7 +67,7 @@ async function quoteBoxReturn(ctx: ShippingContext, settings: ShippingSettings, 
   if (!quoted.ok)
     return skip(
       quoted.reason === "no-service"
-        ? `None of your return services has scan-based labels for parcels from ${countryName(country)}, so its box has no return label. Create one from Returns if the customer asks.`
+        ? `none of your return services offers scan-based labels from ${countryName(country)}. If the customer asks for a return, get a label from Returns.`
         : quoted.message,
     );
   const shipmentId = await recordReturnQuote(

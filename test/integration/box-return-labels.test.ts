@@ -64,7 +64,7 @@ describe("a return label in the box", () => {
     // The outbound labels went on to Shopify's write-back as any booking does.
     expect(outbound.every((row) => row.fulfillmentStatus !== "NONE")).toBe(true);
     expect(outbound[1]!.boxReturnNote).toBe(
-      "None of your return services has scan-based labels for parcels from United Kingdom, so its box has no return label. Create one from Returns if the customer asks.",
+      "none of your return services offers scan-based labels from United Kingdom. If the customer asks for a return, get a label from Returns.",
     );
     const returns = [await boxReturnOf(outbound[0]!), await boxReturnOf(outbound[2]!)].map((row) => row!);
     expect(await boxReturnOf(outbound[1]!)).toBeNull();
@@ -121,12 +121,12 @@ describe("a return label in the box", () => {
     expect(view.lines.map((line) => line.returnLabel)).toEqual([
       {
         state: "added",
-        note: `Return label in the box (tracking ${numbers[1]}): it prints right after this label and costs nothing unless the customer sends it.`,
+        note: `Return label added (tracking ${numbers[1]}). It prints after this label and costs nothing unless the customer sends it.`,
       },
       { state: "none", note: `No return label: ${outbound[1]!.boxReturnNote}` },
       {
         state: "added",
-        note: `Return label in the box (tracking ${numbers[4]}): it prints right after this label and costs nothing unless the customer sends it.`,
+        note: `Return label added (tracking ${numbers[4]}). It prints after this label and costs nothing unless the customer sends it.`,
       },
     ]);
 
