@@ -1,3 +1,4 @@
+import type { BookShipmentResponse } from "../../shipping-api/contract";
 import type { ShippingContext } from "../shipping/context.server";
 import { storedTrackingNumbers } from "../shipping/tracking-numbers";
 
@@ -35,4 +36,26 @@ export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: B
       fulfillmentStatus: "PENDING",
     },
   });
+}
+
+/**
+ * What Book Shipment's answer records for a label booked with `quote`'s service. A multi-piece shipment of the
+ * postal carrier has a number per piece; any other shares the one. The answer has no total: `shippingCost` is what
+ * the caller knows of it.
+ */
+export function bookedFieldsOf(
+  answer: Pick<BookShipmentResponse, "bookNumber" | "trackingNumber" | "pieces" | "zone">,
+  quote: { carrierCode: string; serviceCode: string; currency: string },
+  shippingCost: string | null,
+): BookedFields {
+  return {
+    bookNumber: answer.bookNumber,
+    trackingNumber: answer.trackingNumber,
+    trackingNumbers: answer.pieces?.map((piece) => piece.trackingNumber) ?? [answer.trackingNumber],
+    carrierCode: quote.carrierCode,
+    serviceCode: quote.serviceCode,
+    currency: quote.currency,
+    zone: answer.zone,
+    shippingCost,
+  };
 }

@@ -17,7 +17,7 @@ import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } 
 import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { queueWriteBack } from "../fulfillment/write-back.server";
-import { recordBooked } from "./record-booked.server";
+import { bookedFieldsOf, recordBooked } from "./record-booked.server";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 
 /**
@@ -304,17 +304,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   crashPoint("booking:after-call");
   if (booked.ok) {
     const pieceCosts = booked.value.pieces?.map((piece) => piece.shippingCost);
-    await recordBooked(ctx, shipment.id, {
-      bookNumber: booked.value.bookNumber,
-      trackingNumber: booked.value.trackingNumber,
-      // A multi-piece shipment of the postal carrier has a number per piece; any other shares the one.
-      trackingNumbers: booked.value.pieces?.map((piece) => piece.trackingNumber) ?? [booked.value.trackingNumber],
-      carrierCode: quote.carrierCode,
-      serviceCode: quote.serviceCode,
-      currency: quote.currency,
-      zone: booked.value.zone,
-      shippingCost: null,
-    });
+    await recordBooked(ctx, shipment.id, bookedFieldsOf(booked.value, quote, null));
     await queueWriteBack(ctx);
     await recordPrepayBalance(ctx, booked.value.prepayBalance);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.

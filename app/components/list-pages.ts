@@ -17,6 +17,17 @@ export function usePageTurn(): (page: number) => void {
   };
 }
 
+/** Goes to a list's tab `id` (the URL's `param`: `?status=delivered`), from its first page, its other filters kept. */
+export function useTabTurn(param: string): (id: string) => void {
+  const [params, setParams] = useSearchParams();
+  return (id) => {
+    const next = new URLSearchParams(params);
+    next.set(param, id);
+    next.delete("page");
+    setParams(next);
+  };
+}
+
 export function listPagination(list: { page: number; pages: number }, turn: (page: number) => void, detail?: string): IndexTableProps["pagination"] {
   if (list.pages <= 1) return undefined;
   return {

@@ -10,7 +10,7 @@ import type { OrderAddress } from "../orders/types";
 import { formatWeight, toNanograms } from "../orders/weights";
 import { quoteRows } from "../quoting/quote-store.server";
 import { buildBookRequest } from "../booking/book-request";
-import { recordBooked } from "../booking/record-booked.server";
+import { bookedFieldsOf, recordBooked } from "../booking/record-booked.server";
 import { claimSingleBooking, reconcileSingleBooking } from "../booking/single-booking.server";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { defaultBox, type ReturnRule, type ShippingSettings } from "../settings/settings";
@@ -256,17 +256,8 @@ export async function bookReturnLabel(ctx: ShippingContext, shipmentId: string):
   const booked = await ctx.client.bookShipment({ body: body.data });
   crashPoint("return-booking:after-call");
   if (booked.ok) {
-    await recordBooked(ctx, shipmentId, {
-      bookNumber: booked.value.bookNumber,
-      trackingNumber: booked.value.trackingNumber,
-      trackingNumbers: booked.value.pieces?.map((piece) => piece.trackingNumber) ?? [booked.value.trackingNumber],
-      carrierCode: quote.carrierCode,
-      serviceCode: quote.serviceCode,
-      currency: quote.currency,
-      zone: booked.value.zone,
-      // A scan-based label is charged only when first scanned: until then it has cost nothing.
-      shippingCost: shipment.scanBased ? "0.00" : quote.totalAmount,
-    });
+    // A scan-based label is charged only when first scanned: until then it has cost nothing.
+    await recordBooked(ctx, shipmentId, bookedFieldsOf(booked.value, quote, shipment.scanBased ? "0.00" : quote.totalAmount));
     await recordPrepayBalance(ctx, booked.value.prepayBalance);
     await afterBooking(ctx, shipmentId);
     return { ok: true, trackingNumber: booked.value.trackingNumber };

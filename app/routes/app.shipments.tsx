@@ -7,7 +7,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
-import { listPagination, usePageTurn } from "../components/list-pages";
+import { listPagination, usePageTurn, useTabTurn } from "../components/list-pages";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../shipping/money";
 import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
@@ -146,7 +146,6 @@ function SearchResults({ page }: { page: Extract<SerializeFrom<typeof loader>, {
 }
 
 function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mode: "dashboard" }> }) {
-  const [params, setParams] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [find, setFind] = useState(page.q);
@@ -158,6 +157,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
   );
   const checking = navigation.state !== "idle" && navigation.formMethod === "POST";
   const goToPage = usePageTurn();
+  const turnTab = useTabTurn("status");
   return (
     <>
       {page.running && (
@@ -176,12 +176,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
             accessibilityLabel: `${tab.label}: ${page.counts[tab.id]}`,
           }))}
           selected={selected}
-          onSelect={(index) => {
-            const next = new URLSearchParams(params);
-            next.set("status", TABS[index]!.id);
-            next.delete("page");
-            setParams(next);
-          }}
+          onSelect={(index) => turnTab(TABS[index]!.id)}
         >
           <BlockStack gap="0">
             <div style={{ padding: "12px 16px" }}>

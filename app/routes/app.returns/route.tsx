@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Tabs, Text, useIndexResourceState } from "@shopify/polaris";
 import { describeIssues, inMerchantWords } from "../../field-errors";
-import { listPagination, usePageTurn } from "../../components/list-pages";
+import { listPagination, usePageTurn, useTabTurn } from "../../components/list-pages";
 import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks";
 import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
 import { listPageOf } from "../../list-page.server";
@@ -61,13 +61,13 @@ export const meta = pageMeta;
 
 export default function Returns() {
   const page = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   const outcome = fetcher.data;
   useSuccessToast(outcome);
   useRevalidateWhile(page.running || page.rows.some((row) => row.step === "booking" || row.step === "attaching"), 2000);
   const goToPage = usePageTurn();
+  const turnTab = useTabTurn("status");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(page.rows);
   const submit = (data: Record<string, string | string[]>) => {
     const form = new FormData();
@@ -114,10 +114,7 @@ export default function Returns() {
             tabs={TABS.map((tab) => ({ id: tab.id, content: `${tab.label} (${page.counts[tab.id]})` }))}
             selected={selected}
             onSelect={(index) => {
-              const next = new URLSearchParams(params);
-              next.set("status", TABS[index]!.id);
-              next.delete("page");
-              setParams(next);
+              turnTab(TABS[index]!.id);
               clearSelection();
             }}
           >
