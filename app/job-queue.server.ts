@@ -7,6 +7,7 @@ import { mirrorSyncJob } from "./orders/mirror-sync.server";
 import { quoteRunJob } from "./quoting/quote-run.server";
 import { recordedWorkSweepJob } from "./recorded-work.server";
 import { returnAttachJob } from "./returns/return-attach.server";
+import { boxReturnLabelsSpec } from "./returns/box-return.server";
 import { returnLabelsJob } from "./returns/return-label.server";
 import { returnsReconcileJob } from "./returns/returns.server";
 import { trackingScheduleJob, trackingSyncJob } from "./tracking/run.server";
@@ -33,6 +34,7 @@ export function allJobs(): readonly JobSpec<never>[] {
     returnsReconcileJob,
     returnLabelsJob,
     returnAttachJob,
+    boxReturnLabelsSpec,
   ] as unknown as readonly JobSpec<never>[];
 }
 

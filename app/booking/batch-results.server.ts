@@ -4,7 +4,8 @@ import { queueWriteBack } from "../fulfillment/write-back.server";
 import { batchMembers } from "../batches/batch-store.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { explainShippingError } from "../shipping/errors";
-import { recordPrepayBalance } from "../settings/account.server";
+import { loadSettings, recordPrepayBalance } from "../settings/account.server";
+import { queueBoxReturnLabels } from "./box-return-job";
 
 /**
  * Recording a batch's booking results, from Batch Book's answer or, when that answer was lost, from Get
@@ -31,12 +32,14 @@ export async function recordBatchResults(
   const writes: Prisma.PrismaPromise<unknown>[] = [];
   const seen = new Set<string>();
   let booked = 0;
+  const bookedIds: string[] = [];
   for (const outcome of outcomes) {
     const member = byQuote.get(outcome.quoteId);
     if (!member) continue;
     seen.add(member.id);
     if (outcome.booked) {
       booked += 1;
+      bookedIds.push(member.id);
       const quote = member.selectedQuote;
       writes.push(
         recordBooked(ctx, member.id, {
@@ -69,6 +72,11 @@ export async function recordBatchResults(
       }),
     );
   }
+  // The return labels in the boxes (Settings): wanted for every order booked here, written with its booking and
+  // booked after it by their own job, so nothing that happens to them holds up or fails an outbound label.
+  const boxReturns = bookedIds.length > 0 && (await loadSettings(ctx)).returnLabelInBox;
+  if (boxReturns)
+    writes.push(ctx.db.shipment.updateMany({ where: { id: { in: bookedIds }, kind: "OUTBOUND", boxReturn: null }, data: { boxReturn: "WANTED" } }));
   const failed = outcomes.length - booked;
   writes.push(
     ctx.db.batch.update({
@@ -83,6 +91,7 @@ export async function recordBatchResults(
   );
   await ctx.db.$transaction(writes);
   if (booked > 0) await queueWriteBack(ctx);
+  if (boxReturns) await queueBoxReturnLabels(ctx);
   if (options.prepayBalance) await recordPrepayBalance(ctx, options.prepayBalance);
   return { booked, failed };
 }

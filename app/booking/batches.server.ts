@@ -1,4 +1,4 @@
-import type { Batch } from "@prisma/client";
+import type { Batch, Shipment } from "@prisma/client";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { MAX_BATCH_SIZE } from "../../shipping-api/contract";
 import { requoteShipments } from "../quoting/requote.server";
@@ -96,6 +96,31 @@ export interface BatchLine {
   shippingCost: string | null;
   /** The write-back to Shopify: NONE, PENDING, CREATING, FULFILLED, FAILED. */
   fulfillmentStatus: string;
+  /** The return label going in its box (Settings' "Put a return label in the box"; docs/decisions/044), or null when none was asked for. */
+  returnLabel: BoxReturnNote | null;
+}
+
+/** What happened to an order's return label in the box, in the merchant's words. */
+export interface BoxReturnNote {
+  state: "added" | "booking" | "none";
+  note: string;
+}
+
+/** The batch page's note on an outbound shipment's return label in the box, from its mark and the label booked for it. */
+function boxReturnNote(member: Pick<Shipment, "boxReturn" | "boxReturnNote">, label: Pick<Shipment, "trackingNumber"> | undefined): BoxReturnNote | null {
+  switch (member.boxReturn) {
+    case "WANTED":
+      return { state: "booking", note: "Its return label is being booked. It prints after this label." };
+    case "ADDED":
+      return {
+        state: "added",
+        note: `Return label added${label?.trackingNumber ? ` (tracking ${label.trackingNumber})` : ""}. It prints after this label and costs nothing unless the customer sends it.`,
+      };
+    case "SKIPPED":
+      return { state: "none", note: `No return label: ${member.boxReturnNote ?? "it could not be booked."}` };
+    default:
+      return null;
+  }
 }
 
 export interface OrphanLine {
@@ -168,6 +193,17 @@ export async function openBatch(ctx: ShippingContext, batchId: string, { page = 
   const members = await batchMembers(ctx, batch.id);
   const view = batch.status === "OPEN" && detail ? await membershipView(ctx, members, detail) : null;
   const inBatch = new Map(view?.members.map((member) => [member.shipmentId, member]) ?? []);
+  const boxed = members.filter((member) => member.boxReturn === "ADDED").map((member) => member.id);
+  const boxReturns = new Map(
+    boxed.length === 0
+      ? []
+      : (
+          await ctx.db.shipment.findMany({
+            where: { shop: ctx.shop, kind: "RETURN", inBoxOf: { in: boxed }, bookingStatus: "BOOKED" },
+            select: { inBoxOf: true, trackingNumber: true },
+          })
+        ).map((row) => [row.inBoxOf!, row]),
+  );
 
   const lines = members.map((member): BatchLine => {
     const quote = member.selectedQuote;
@@ -192,6 +228,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string, { page = 
       trackingNumbers: trackingNumbersOf(member),
       shippingCost: member.shippingCost,
       fulfillmentStatus: member.fulfillmentStatus,
+      returnLabel: boxReturnNote(member, boxReturns.get(member.id)),
     };
   });
   const remoteById = new Map(detail?.quotes.map((quote) => [quote.quoteId, quote]) ?? []);

@@ -395,7 +395,8 @@ export async function reconcileSingleBooking(
       serviceCode: record.serviceCode,
       currency: record.currency,
       zone: quote?.zone ?? null,
-      shippingCost: record.totalShippingCost,
+      // A scan-based return label read back costs nothing until it is scanned, as when its answer arrives (decision 040).
+      shippingCost: record.scanBasedReturnLabel && !record.chargedAt ? "0.00" : record.totalShippingCost,
     });
     await queueWriteBack(ctx);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };

@@ -1,4 +1,5 @@
 import type { Shipment } from "@prisma/client";
+import type { PdfBuilder } from "../../lib/pdf/page-content";
 import type { Outcome } from "../outcome";
 import type { ShippingContext } from "../shipping/context.server";
 import { explainShippingError } from "../shipping/errors";
@@ -28,4 +29,28 @@ export async function bookedLabelPdf(
 export function invoicePages(shipment: Pick<Shipment, "request">): (pageCount: number) => number[] {
   const pieces = pieceCountOf(shipment.request);
   return (pageCount) => Array.from({ length: Math.max(0, pageCount - pieces) }, (_, index) => index + 1);
+}
+
+/**
+ * The return labels booked to go in these outbound shipments' boxes (docs/decisions/044), by the outbound
+ * shipment's id; a voided one is left out.
+ */
+export async function boxReturnLabelsOf(ctx: Pick<ShippingContext, "db" | "shop">, outboundIds: readonly string[]): Promise<Map<string, Shipment>> {
+  if (outboundIds.length === 0) return new Map();
+  const rows = await ctx.db.shipment.findMany({
+    where: { shop: ctx.shop, kind: "RETURN", inBoxOf: { in: [...outboundIds] }, bookingStatus: "BOOKED", bookNumber: { not: null } },
+  });
+  return new Map(rows.filter((row) => row.trackingStopReason !== "VOIDED").map((row) => [row.inBoxOf!, row]));
+}
+
+/**
+ * Adds a shipment's label pages (`outbound`, fetched already) and then the return label going in its box, if
+ * any: a return label that cannot be fetched is left out rather than holding up the outbound one.
+ */
+export async function addLabelWithBoxReturn(ctx: ShippingContext, builder: PdfBuilder, outbound: Buffer, boxReturn: Shipment | undefined): Promise<void> {
+  await builder.addPdf(outbound);
+  if (!boxReturn) return;
+  const label = await bookedLabelPdf(ctx, boxReturn, () => "");
+  if (label.ok) await builder.addPdf(label.pdf);
+  else ctx.log.warn({ shipmentId: boxReturn.id }, `return label in the box left out of the labels: ${label.message}`);
 }

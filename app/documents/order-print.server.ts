@@ -8,7 +8,7 @@ import { orderNumbersQuery } from "../orders/selection";
 import type { Outcome } from "../outcome";
 import type { ShippingContext } from "../shipping/context.server";
 import { orderNumber, shopifyGid } from "../shopify/gid";
-import { bookedLabelPdf, invoicePages } from "./label-pdf.server";
+import { addLabelWithBoxReturn, bookedLabelPdf, boxReturnLabelsOf, invoicePages } from "./label-pdf.server";
 import { MAX_PRINT_ORDERS, PRINT_DOCUMENT_NAMES, PrintDocument, type PrintableOrder, type PrintableOrdersView } from "./print-actions-view";
 import { printJob } from "./print-job.server";
 
@@ -138,6 +138,14 @@ export async function printOrders(ctx: ShippingContext, document: PrintDocument,
   }
 
   const builder = await PdfBuilder.create({ title: `${title}: ${PRINT_DOCUMENT_NAMES[document].toLowerCase()}`, producer: "Consign", created: ctx.now() });
+  // Each label is followed by the return label going in its box, if one was booked (docs/decisions/044).
+  const boxReturns =
+    document === "labels"
+      ? await boxReturnLabelsOf(
+          ctx,
+          shipments.map((shipment) => shipment.id),
+        )
+      : new Map<string, Shipment>();
   for (const shipment of document === "invoices" ? shipments.filter(crossesBorder) : shipments) {
     const label = await bookedLabelPdf(
       ctx,
@@ -146,7 +154,8 @@ export async function printOrders(ctx: ShippingContext, document: PrintDocument,
         `${shipment.orderName} was booked with a ${format} label, which prints on a label printer: download it from the order's booking page in Consign.`,
     );
     if (!label.ok) return { ...label, reason: "failed" };
-    await builder.addPdf(label.pdf, document === "invoices" ? invoicePages(shipment) : undefined);
+    if (document === "invoices") await builder.addPdf(label.pdf, invoicePages(shipment));
+    else await addLabelWithBoxReturn(ctx, builder, label.pdf, boxReturns.get(shipment.id));
   }
   return { ok: true, pdf: Buffer.from(await builder.save()), filename: `${base}-${document}.pdf` };
 }

@@ -15,7 +15,7 @@ import { formatDate } from "../locale/shop-time";
 import type { PackingSlipSize, ShippingSettings } from "../settings/settings";
 import type { ShippingContext } from "../shipping/context.server";
 import { carrierAndService } from "../shipping/service-names";
-import { bookedLabelPdf } from "./label-pdf.server";
+import { addLabelWithBoxReturn, bookedLabelPdf, boxReturnLabelsOf } from "./label-pdf.server";
 import { type ShipmentLine, shipmentLines } from "../orders/shipment-lines";
 import { linesPerBox } from "../quoting/packages";
 import { type PackingSlip, addPackingSlipPages } from "./packing-slip";
@@ -46,11 +46,35 @@ const StoredRequest = z.object({
 });
 
 export async function batchPrintJob(ctx: ShippingContext, batchId: string, choice: PrintChoice): Promise<PrintJobOutcome> {
-  if (choice === "labels") return batchLabels(ctx, batchId);
+  if (choice === "labels") return batchLabelsWithBoxReturns(ctx, batchId);
   const booked = (await batchMembers(ctx, batchId)).filter((shipment) => shipment.bookingStatus === "BOOKED" && shipment.bookNumber);
   if (booked.length === 0) return { ok: false, message: "Packing slips and the pick list print once the batch is booked." };
   const batch = await ctx.db.batch.findFirstOrThrow({ where: { id: batchId, shop: ctx.shop } });
   return printJob(ctx, booked, choice, { title: batch.name, file: batchFileName(batch.name) });
+}
+
+/**
+ * A batch's combined labels (View Batch Labels). When return labels were booked to go in its boxes
+ * (docs/decisions/044) the document is put together here instead, in the batch's order: each order's label, then
+ * its return label; should an order's own label not come as a PDF, the service's combined document is given as it is.
+ */
+async function batchLabelsWithBoxReturns(ctx: ShippingContext, batchId: string): Promise<PrintJobOutcome> {
+  const combined = await batchLabels(ctx, batchId);
+  if (!combined.ok) return combined;
+  const booked = (await batchMembers(ctx, batchId)).filter((shipment) => shipment.bookingStatus === "BOOKED" && shipment.bookNumber);
+  const boxReturns = await boxReturnLabelsOf(
+    ctx,
+    booked.map((shipment) => shipment.id),
+  );
+  if (boxReturns.size === 0) return combined;
+  const batch = await ctx.db.batch.findFirstOrThrow({ where: { id: batchId, shop: ctx.shop } });
+  const builder = await PdfBuilder.create({ title: `${batch.name}: labels`, producer: "Consign", created: ctx.now() });
+  for (const shipment of booked) {
+    const label = await bookedLabelPdf(ctx, shipment, (format) => format);
+    if (!label.ok) return combined;
+    await addLabelWithBoxReturn(ctx, builder, label.pdf, boxReturns.get(shipment.id));
+  }
+  return { ok: true, pdf: Buffer.from(await builder.save()), filename: combined.filename };
 }
 
 /**

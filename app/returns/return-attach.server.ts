@@ -135,7 +135,8 @@ async function attachOne(ctx: Context, shipmentId: string): Promise<Attached> {
 /** Attaches every booked return label of the shop waiting for Shopify; answers how many were attached or linked. */
 export async function attachReturnLabels(ctx: Context): Promise<{ attached: number; failed: number }> {
   const rows = await ctx.db.shipment.findMany({
-    where: { shop: ctx.shop, kind: "RETURN", bookingStatus: "BOOKED", fulfillmentStatus: { in: OUTSTANDING } },
+    // A return label in a box (docs/decisions/044) waits for a return to be attached to.
+    where: { shop: ctx.shop, kind: "RETURN", returnId: { not: null }, bookingStatus: "BOOKED", fulfillmentStatus: { in: OUTSTANDING } },
     select: { id: true },
     orderBy: [{ bookedAt: "asc" }, { id: "asc" }],
   });
@@ -167,7 +168,7 @@ export function queueReturnAttach(ctx: Pick<Context, "shop" | "jobs">): Promise<
 /** Sends the attach job of every shop with a booked return label still waiting for Shopify (start-up and the minute sweep). */
 export async function queueOutstandingReturnAttach(services: Pick<JobServices, "db" | "context">): Promise<string[]> {
   const shops = await services.db.shipment.findMany({
-    where: { kind: "RETURN", bookingStatus: "BOOKED", fulfillmentStatus: { in: OUTSTANDING } },
+    where: { kind: "RETURN", returnId: { not: null }, bookingStatus: "BOOKED", fulfillmentStatus: { in: OUTSTANDING } },
     distinct: ["shop"],
     select: { shop: true },
   });

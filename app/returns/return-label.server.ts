@@ -13,12 +13,12 @@ import { buildBookRequest } from "../booking/book-request";
 import { bookedFieldsOf, recordBooked } from "../booking/record-booked.server";
 import { claimSingleBooking, reconcileSingleBooking } from "../booking/single-booking.server";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
-import { defaultBox } from "../settings/settings";
+import { defaultBox, type ReturnRule, type ShippingSettings } from "../settings/settings";
 import type { ShippingContext } from "../shipping/context.server";
 import { explainShippingError, outcomeUnknown } from "../shipping/errors";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { serviceNamesOf } from "../shipping/service-names";
-import { offersScanBased, pickReturnRate, servesReturnFrom, type ReturnRate } from "./return-rule";
+import { offersScanBased, pickReturnRate, servesReturnFrom, type ReturnPick, type ReturnRate } from "./return-rule";
 import { storedReturnLines } from "./return-node";
 import { ensureLabelLink, queueReturnAttach } from "./return-attach.server";
 import { defineJob } from "../jobs/job";
@@ -42,67 +42,32 @@ const refuse = (message: string): { ok: false; message: string } => ({ ok: false
 /** The unit a return parcel is quoted in: pounds for a shop that packs in ounces or pounds, else kilograms. */
 const parcelUnit = (packaging: WeightUnit): WeightUnit => (packaging === "oz" || packaging === "lb" ? "lb" : "kg");
 
-/** Quotes a return's label with the shop's return services and picks one by the return rule; nothing is written when it is refused. */
-export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): Promise<ReturnQuoteOutcome> {
-  const stored = await ctx.db.shopReturn.findFirst({ where: { id: returnId, shop: ctx.shop } });
-  if (!stored) return refuse("Consign does not know this return. Check Shopify for returns, then try again.");
-  if (stored.status === "REQUESTED") return refuse(`Return ${stored.name} is waiting for approval. Approve it first, here or in Shopify.`);
-  if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
-  const existing = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] } } });
-  if (existing) return refuse(`Return ${stored.name} has a label already${existing.trackingNumber ? ` (tracking ${existing.trackingNumber})` : ""}.`);
-
-  const settings = await loadSettings(ctx);
+/** Where return parcels go: the return address in Settings, else the sender address; or what to fix in Settings. */
+export function returnReceiver(settings: ShippingSettings): Outcome<{ address: Address }> {
   const home = settings.returnAddress ?? settings.sender;
   if (!home) return refuse("Consign has no address to send returns to. Add a return address (or a sender address) in Settings.");
   const receiver = Address.safeParse(home, { error: inMerchantWords });
   if (!receiver.success)
     return refuse("The return address in Settings is incomplete. Complete it (name, street, city, postal code, country and phone) in Settings.");
-  const customer = stored.customerAddress ? (JSON.parse(stored.customerAddress) as OrderAddress) : null;
-  if (!customer) return refuse(`Order ${stored.orderName} has no shipping address to collect the return from. Add one to the order in Shopify.`);
-  const sender = receiverAddress(customer, null);
-  if ("issue" in sender) return refuse(sender.issue.message.replace("The shipping address", "The customer's address"));
-  const lines = storedReturnLines(stored.lines);
-  const weightless = lines.filter((line) => !line.weight);
-  if (weightless.length > 0)
-    return refuse(`No weight for ${weightless.map((line) => line.title).join(", ")}. Set the weight on the product in Shopify, then get the label again.`);
+  return { ok: true, address: receiver.data };
+}
 
+/** A return parcel quoted and picked, or why not: no return service (of the kind asked) picks up in the country, or none quoted it. */
+export type ReturnParcelQuote = Outcome<{ quotes: Quote[]; pick: ReturnPick; chosen: ReturnRate }, { reason: "no-service" | "not-quoted" }>;
+
+/**
+ * Quotes a return parcel (`request`, without a service) with each of the account's return services that picks up in
+ * `country` (scan-based ones only when `scanBasedOnly`), and picks one by `rule`. Writes nothing.
+ */
+export async function quoteReturnParcel(
+  ctx: ShippingContext,
+  request: BatchQuoteShipment,
+  { country, rule, scanBasedOnly }: { country: string; rule: ReturnRule; scanBasedOnly: boolean },
+): Promise<ReturnParcelQuote> {
   const services = await ctx.client.listServices();
-  if (!services.ok) return refuse(explainShippingError("search", services.error));
-  const country = sender.address.country;
-  const serving = services.value.services.filter((service) => servesReturnFrom(service, country));
-  if (serving.length === 0)
-    return refuse(`None of your account's return services picks up in ${countryName(country)}. Ask your Shipping API provider for one.`);
-
-  const unit = parcelUnit(settings.packagingWeight.unit);
-  const total = lines.reduce(
-    (sum, line) => sum + toNanograms(line.weight!.value, line.weight!.unit),
-    toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit),
-  );
-  const box = defaultBox(settings);
-  const request: BatchQuoteShipment = {
-    shipmentDate: shipmentDateOf(ctx.now()),
-    shipmentReference: stored.orderName,
-    contentDescription: `Return ${stored.name}`,
-    sender: sender.address,
-    receiver: receiver.data,
-    residential: false,
-    signatureOptionCode: null,
-    weightUnit: unit,
-    dimUnit: box.kind === "custom" ? box.dimUnit : null,
-    currency: "USD",
-    pieces: [
-      {
-        weight: formatWeight(total, unit),
-        length: box.kind === "custom" ? box.length : null,
-        width: box.kind === "custom" ? box.width : null,
-        height: box.kind === "custom" ? box.height : null,
-        insuranceAmount: null,
-        declaredValue: null,
-        lineItems: lines.map((line) => ({ sku: line.sku ?? "", productName: line.title, quantity: line.quantity })),
-      },
-    ],
-    commercialInvoice: null,
-  };
+  if (!services.ok) return { ok: false, reason: "not-quoted", message: explainShippingError("search", services.error) };
+  const serving = services.value.services.filter((service) => servesReturnFrom(service, country) && (!scanBasedOnly || offersScanBased(service)));
+  if (serving.length === 0) return { ok: false, reason: "no-service", message: `No return service picks up in ${countryName(country)}.` };
   // A domestic return service is quoted only when named: one request per return service that serves the customer.
   const outcomes = await ctx.client.quoteShipments(
     serving.map((service) => ({ ...request, carrierCode: service.carrierCode, serviceCode: service.serviceCode })),
@@ -121,27 +86,121 @@ export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): 
     ...quote,
     scanBased: offersScanBased(byService.get(`${quote.carrierCode}/${quote.serviceCode}`) ?? { carrierCode: "", inbound: false }),
   }));
-  const pick = pickReturnRate(rates, settings.returnRule, serviceNamesOf(services.value.services));
+  const pick = pickReturnRate(rates, rule, serviceNamesOf(services.value.services));
   if (!pick)
-    return refuse(
-      `No return service quoted this parcel${failure ? `: ${failure}` : ""}. Check the return address in Settings and the customer's address, then try again.`,
-    );
-  const chosen = rates.find((rate) => rate.quoteId === pick.quoteId)!;
+    return {
+      ok: false,
+      reason: "not-quoted",
+      message: `No return service quoted this parcel${failure ? `: ${failure}` : ""}. Check the return address in Settings and the customer's address, then try again.`,
+    };
+  return { ok: true, quotes, pick, chosen: rates.find((rate) => rate.quoteId === pick.quoteId)! };
+}
 
+/** Quotes a return's label with the shop's return services and picks one by the return rule; nothing is written when it is refused. */
+export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): Promise<ReturnQuoteOutcome> {
+  const stored = await ctx.db.shopReturn.findFirst({ where: { id: returnId, shop: ctx.shop } });
+  if (!stored) return refuse("Consign does not know this return. Check Shopify for returns, then try again.");
+  if (stored.status === "REQUESTED") return refuse(`Return ${stored.name} is waiting for approval. Approve it first, here or in Shopify.`);
+  if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
+  const existing = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] } } });
+  if (existing) return refuse(`Return ${stored.name} has a label already${existing.trackingNumber ? ` (tracking ${existing.trackingNumber})` : ""}.`);
+
+  const settings = await loadSettings(ctx);
+  const receiver = returnReceiver(settings);
+  if (!receiver.ok) return receiver;
+  const customer = stored.customerAddress ? (JSON.parse(stored.customerAddress) as OrderAddress) : null;
+  if (!customer) return refuse(`Order ${stored.orderName} has no shipping address to collect the return from. Add one to the order in Shopify.`);
+  const sender = receiverAddress(customer, null);
+  if ("issue" in sender) return refuse(sender.issue.message.replace("The shipping address", "The customer's address"));
+  const lines = storedReturnLines(stored.lines);
+  const weightless = lines.filter((line) => !line.weight);
+  if (weightless.length > 0)
+    return refuse(`No weight for ${weightless.map((line) => line.title).join(", ")}. Set the weight on the product in Shopify, then get the label again.`);
+
+  const unit = parcelUnit(settings.packagingWeight.unit);
+  const total = lines.reduce(
+    (sum, line) => sum + toNanograms(line.weight!.value, line.weight!.unit),
+    toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit),
+  );
+  const box = defaultBox(settings);
+  const request: BatchQuoteShipment = {
+    shipmentDate: shipmentDateOf(ctx.now()),
+    shipmentReference: stored.orderName,
+    contentDescription: `Return ${stored.name}`,
+    sender: sender.address,
+    receiver: receiver.address,
+    residential: false,
+    signatureOptionCode: null,
+    weightUnit: unit,
+    dimUnit: box.kind === "custom" ? box.dimUnit : null,
+    currency: "USD",
+    pieces: [
+      {
+        weight: formatWeight(total, unit),
+        length: box.kind === "custom" ? box.length : null,
+        width: box.kind === "custom" ? box.width : null,
+        height: box.kind === "custom" ? box.height : null,
+        insuranceAmount: null,
+        declaredValue: null,
+        lineItems: lines.map((line) => ({ sku: line.sku ?? "", productName: line.title, quantity: line.quantity })),
+      },
+    ],
+    commercialInvoice: null,
+  };
+  const country = sender.address.country;
+  const quoted = await quoteReturnParcel(ctx, request, { country, rule: settings.returnRule, scanBasedOnly: false });
+  if (!quoted.ok)
+    return refuse(
+      quoted.reason === "no-service"
+        ? `None of your account's return services picks up in ${countryName(country)}. Ask your Shipping API provider for one.`
+        : quoted.message,
+    );
+  const { pick, chosen } = quoted;
+
+  const shipmentId = await recordReturnQuote(
+    ctx,
+    {
+      returnId,
+      inBoxOf: null,
+      orderId: stored.orderId,
+      orderName: stored.orderName,
+      fulfillmentOrderId: stored.reverseFulfillmentOrderId!,
+      lines: stored.reverseLines,
+    },
+    request,
+    quoted,
+  );
+  return { ok: true, shipmentId, reason: pick.reason, totalAmount: chosen.totalAmount, currency: chosen.currency, scanBased: pick.scanBased };
+}
+
+/** What a return label's shipment is for: a return (returnId), or the box of an outbound shipment (inBoxOf; docs/decisions/044). */
+export interface ReturnLabelOwner {
+  returnId: string | null;
+  inBoxOf: string | null;
+  orderId: string;
+  orderName: string;
+  /** The reverse fulfillment order; "" for a label in a box, until a return is attached to it. */
+  fulfillmentOrderId: string;
+  lines: string;
+}
+
+/** Records a quoted return label (a RETURN shipment with its rates and the rule's pick), replacing its owner's earlier quote never booked. */
+export async function recordReturnQuote(
+  ctx: ShippingContext,
+  owner: ReturnLabelOwner,
+  request: BatchQuoteShipment,
+  { quotes, pick }: { quotes: Quote[]; pick: ReturnPick },
+): Promise<string> {
   const quotedAt = ctx.now();
-  const shipmentId = await ctx.db.$transaction(async (tx) => {
-    // An earlier quote of this return that was never booked is replaced.
-    await tx.shipment.deleteMany({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["NONE", "FAILED"] } } });
+  const ownedBy = owner.inBoxOf ? { inBoxOf: owner.inBoxOf } : { returnId: owner.returnId };
+  return ctx.db.$transaction(async (tx) => {
+    await tx.shipment.deleteMany({ where: { shop: ctx.shop, kind: "RETURN", ...ownedBy, bookingStatus: { in: ["NONE", "FAILED"] } } });
     const created = await tx.shipment.create({
       data: {
         id: randomUUID(),
         shop: ctx.shop,
         kind: "RETURN",
-        returnId,
-        orderId: stored.orderId,
-        orderName: stored.orderName,
-        fulfillmentOrderId: stored.reverseFulfillmentOrderId!,
-        lines: stored.reverseLines,
+        ...owner,
         request: JSON.stringify(request),
         quoteStatus: "QUOTED",
         quotedAt,
@@ -155,7 +214,6 @@ export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): 
     await tx.quote.createMany({ data: quoteRows(ctx.shop, created.id, quotes, quotedAt) });
     return created.id;
   });
-  return { ok: true, shipmentId, reason: pick.reason, totalAmount: chosen.totalAmount, currency: chosen.currency, scanBased: pick.scanBased };
 }
 
 /** Booked (its tracking number), or not: `pending` while the outcome of a booking is not known yet. */

@@ -38,6 +38,7 @@ export const SettingsForm = z.object({
   rateRule: z.object({ kind: z.enum(["cheapest", "fastest", "preferred", "match"]), carrierCode: z.string(), maxAmount: z.string().trim() }),
   /** The return rule, its preferred carrier kept while another rule is chosen. */
   returnRule: z.object({ kind: z.enum(["cheapest", "preferred", "scan-based"]), carrierCode: z.string() }),
+  returnLabelInBox: z.boolean(),
   signatureOptionCode: z.string().nullable(),
   insure: z.boolean(),
   residential: z.enum(["auto", "residential", "commercial"]),
@@ -69,6 +70,7 @@ export function settingsFormValues(settings: ShippingSettings): SettingsFormValu
           ? { ...settings.rateRule, carrierCode: "" }
           : { kind: settings.rateRule.kind, carrierCode: "", maxAmount: "" },
     returnRule: settings.returnRule.kind === "preferred" ? settings.returnRule : { kind: settings.returnRule.kind, carrierCode: "" },
+    returnLabelInBox: settings.returnLabelInBox,
     signatureOptionCode: settings.signatureOptionCode,
     insure: settings.insure,
     residential: settings.residential,
@@ -108,6 +110,7 @@ const SETTING_LABELS: Record<string, string> = {
   notifyCustomer: "Notify the customer",
   rateRule: "Preselect for each order",
   returnRule: "Return labels",
+  returnLabelInBox: "Put a return label in the box",
   signatureOptionCode: "Signature",
   insure: "Insurance",
   residential: "Delivery addresses are",
@@ -207,6 +210,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
     notifyCustomer: values.notifyCustomer,
     rateRule: rateRule(values.rateRule),
     returnRule: returnRule(values.returnRule),
+    returnLabelInBox: values.returnLabelInBox,
     signatureOptionCode: values.signatureOptionCode,
     insure: values.insure,
     residential: values.residential,

@@ -110,6 +110,11 @@ export const ShippingSettings = z
     rateRule: RateRule,
     /** How a return label's service is picked; shops that saved settings before returns pick the cheapest. */
     returnRule: ReturnRule.default({ kind: "cheapest" }),
+    /**
+     * A scan-based return label booked with each outbound label where a scan-based return service picks up in the
+     * order's country, printed after it to go in the box (issue 24 §5); off unless the merchant turns it on.
+     */
+    returnLabelInBox: z.boolean().default(false),
     signatureOptionCode: z.string().nullable(),
     insure: z.boolean(),
     residential: z.enum(["auto", "residential", "commercial"]),
@@ -138,6 +143,7 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   notifyCustomer: true,
   rateRule: { kind: "cheapest" },
   returnRule: { kind: "cheapest" },
+  returnLabelInBox: false,
   signatureOptionCode: null,
   insure: false,
   residential: "auto",

@@ -4,13 +4,17 @@
  * CONSIGN_TEST_NOW for the booking's clock) and reads the step's result as JSON from stdout.
  *
  *   book <shop> <shipmentId>   books a quoted return label (and waits for the attach job it sends)
- *   resume -                   what the app does at start-up: unconfirmed bookings settled, outstanding labels attached
+ *   box <shop>                 books the return labels wanted in the boxes of the shop's booked orders (as their job does)
+ *   resume -                   what the app does at start-up: unconfirmed bookings settled, outstanding labels attached,
+ *                              return labels still wanted in boxes booked
  */
 import { processJobs as jobs, processServices } from "../../app/context.server";
 import prisma from "../../app/db/db.server";
 import { resumeBookings } from "../../app/booking/resume.server";
 import { queueOutstandingReturnAttach, returnAttachJob } from "../../app/returns/return-attach.server";
 import { bookReturnLabel } from "../../app/returns/return-label.server";
+import { bookBoxReturnLabels, queueOutstandingBoxReturns } from "../../app/returns/box-return.server";
+import { boxReturnLabelsJob } from "../../app/booking/box-return-job";
 import { shippingContext } from "../factories/context";
 
 const [command, shop, ...args] = process.argv.slice(2);
@@ -22,7 +26,9 @@ async function run(): Promise<unknown> {
     const resumed = await resumeBookings({ ...processServices, now: () => now });
     const shops = await queueOutstandingReturnAttach(processServices);
     for (const each of shops) await jobs().drained(returnAttachJob, { shop: each });
-    return { ...resumed, attachedShops: shops.length };
+    const boxShops = await queueOutstandingBoxReturns({ ...processServices, now: () => now }, 0);
+    for (const each of boxShops) await jobs().drained(boxReturnLabelsJob, { shop: each });
+    return { ...resumed, attachedShops: shops.length, boxShops: boxShops.length };
   }
   const ctx = await shippingContext(prisma, shop!, now, undefined, processServices.jobs);
   switch (command) {
@@ -31,6 +37,8 @@ async function run(): Promise<unknown> {
       await jobs().drained(returnAttachJob, { shop: shop! });
       return booked;
     }
+    case "box":
+      return bookBoxReturnLabels(ctx);
     default:
       throw new Error(`unknown command ${command}`);
   }

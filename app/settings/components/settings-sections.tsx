@@ -381,6 +381,12 @@ export function ReturnsSection({ values, onChange, errors, catalog }: SectionPro
           error={errors["returnRule.carrierCode"]}
         />
       )}
+      <Checkbox
+        label="Put a return label in the box"
+        checked={values.returnLabelInBox}
+        onChange={(returnLabelInBox) => onChange({ ...values, returnLabelInBox })}
+        helpText="Each order you book also gets a scan-based return label, printed right after its shipping label, where a scan-based return service picks up in the customer's country. It costs nothing unless the customer sends the parcel back."
+      />
     </BlockStack>
   );
 }

@@ -7,6 +7,7 @@ import { TrackingNumbers } from "../../../components/tracking-numbers";
 import type { PaidShipping } from "../../../quoting/customer-choice";
 import { formatMoney } from "../../../shipping/money";
 import type { ServiceNames } from "../../../shipping/service-names";
+import { WrappingText } from "../../../components/wrapping-text";
 import { LineService } from "./line-service";
 
 const RATE_LABEL: Record<BatchLine["rate"], { tone: "success" | "warning" | "attention" | undefined; label: string }> = {
@@ -68,6 +69,15 @@ export function BatchLines({
                 {line.bookingError && (
                   <Text as="p" tone="critical">
                     <span data-testid="line-error">{line.bookingError}</span>
+                  </Text>
+                )}
+                {line.returnLabel && (
+                  <Text as="p" tone={line.returnLabel.state === "none" ? "caution" : "subdued"}>
+                    <WrappingText maxWidth={300}>
+                      <span data-testid="line-return-label" data-state={line.returnLabel.state}>
+                        {line.returnLabel.note}
+                      </span>
+                    </WrappingText>
                   </Text>
                 )}
               </BlockStack>
