@@ -1,3 +1,4 @@
+import { queueOpenOrderSignals } from "./automation/signals.server";
 import { BOOKING_SWEEP_GRACE_MS, resumeBookings } from "./booking/resume.server";
 import { queueOutstandingWriteBack } from "./fulfillment/write-back.server";
 import { defineMinuteJob, type JobServices } from "./jobs/job";
@@ -20,6 +21,7 @@ import { resumeWebhookDeliveries } from "./webhooks/webhooks.server";
  * | order sync RUNNING                      | order-mirror-sync                       |
  * | shipment fulfillment PENDING / CREATING | fulfillment-write-back (reads first)    |
  * | webhook delivery not processed          | the shop's webhook-deliveries           |
+ * | shipment signalsDueAt, signal not done  | the shop's order-signals                |
  *
  * Tracking needs no entry here: its schedule (tracking-schedule, every minute) sends every due shipment's
  * poll, and an event whose write was in doubt is due again.
@@ -41,6 +43,7 @@ export async function resumeRecordedWork(services: JobServices, { graceMs }: { g
     attempt("resuming quote runs", () => resumeQuoteRuns(services), 0),
     attempt("resuming order syncs", () => resumeMirrorSyncs(services), 0),
     attempt("resuming webhook deliveries", () => resumeWebhookDeliveries(services), 0),
+    attempt("resuming order signals", () => queueOpenOrderSignals(services), []),
   ]);
   if (failures.length > 0) throw new AggregateError(failures, `Settling recorded work failed: ${failures.map((failure) => failure.message).join("; ")}`);
   return { writeBackShops };

@@ -16,8 +16,7 @@ import { bookingFieldNames, buildBookRequest, surchargesInWords, optionsQuoteReq
 import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "../quoting/packages";
 import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
-import { queueWriteBack } from "../fulfillment/write-back.server";
-import { recordBooked } from "./record-booked.server";
+import { afterBooked, recordBooked } from "./record-booked.server";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 
 /**
@@ -316,7 +315,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
       zone: booked.value.zone,
       shippingCost: null,
     });
-    await queueWriteBack(ctx);
+    await afterBooked(ctx);
     await recordPrepayBalance(ctx, booked.value.prepayBalance);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
@@ -396,7 +395,7 @@ export async function reconcileSingleBooking(
       zone: quote?.zone ?? null,
       shippingCost: record.totalShippingCost,
     });
-    await queueWriteBack(ctx);
+    await afterBooked(ctx);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
   }
   if (ctx.now().getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {

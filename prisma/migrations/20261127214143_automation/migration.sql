@@ -26,7 +26,7 @@ CREATE TABLE "FlowActionRun" (
     "shop" TEXT NOT NULL,
     "orderId" TEXT NOT NULL,
     "status" TEXT NOT NULL,
-    "shipmentId" TEXT,
+    "shipmentIds" TEXT,
     "answer" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL

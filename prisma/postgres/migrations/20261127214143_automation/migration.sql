@@ -27,7 +27,7 @@ CREATE TABLE "FlowActionRun" (
     "shop" TEXT NOT NULL,
     "orderId" TEXT NOT NULL,
     "status" TEXT NOT NULL,
-    "shipmentId" TEXT,
+    "shipmentIds" TEXT,
     "answer" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
