@@ -25,10 +25,10 @@ import { shopifyGid } from "../shopify/gid";
  */
 
 /** The order Flow names: the action's order_reference field, a numeric id or an Order GID. */
-const OrderReference = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z.string().regex(/^(gid:\/\/shopify\/Order\/)?\d{1,19}$/, "must be an order id, like 450789469 or gid://shopify/Order/450789469"),
-]);
+const OrderReference = z.union(
+  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^(gid:\/\/shopify\/Order\/)?\d{1,19}$/)],
+  { error: (issue) => (issue.input === undefined ? "is required" : "must be an order id, like 450789469 or gid://shopify/Order/450789469") },
+);
 
 /** Flow's action request (its documented payload); what Consign reads of it is checked, the rest is let through. */
 export const FlowActionRequest = z.object({
