@@ -392,6 +392,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/auth.$", path: "/auth/:id", id: "auth", public: true },
   { route: "routes/auth.login", path: "/auth/login", action: "form", public: true },
   { route: "routes/tracking.$token", path: "/tracking/:id", id: "tracking", public: true },
+  // Shopify Flow's action: bounded, then refused 401 unless signed with the app's secret (the fuzz does not sign).
+  { route: "routes/flow.actions.buy-label", path: "/flow/actions/buy-label", action: "json", public: true },
 ];
 
 /** The route modules the webhook requests cover. */
