@@ -25,10 +25,9 @@ import { shopifyGid } from "../shopify/gid";
  */
 
 /** The order Flow names: the action's order_reference field, a numeric id or an Order GID. */
-const OrderReference = z.union(
-  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^(gid:\/\/shopify\/Order\/)?\d{1,19}$/)],
-  { error: (issue) => (issue.input === undefined ? "is required" : "must be an order id, like 450789469 or gid://shopify/Order/450789469") },
-);
+const OrderReference = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^(gid:\/\/shopify\/Order\/)?\d{1,19}$/)], {
+  error: (issue) => (issue.input === undefined ? "is required" : "must be an order id, like 450789469 or gid://shopify/Order/450789469"),
+});
 
 /** Flow's action request (its documented payload); what Consign reads of it is checked, the rest is let through. */
 export const FlowActionRequest = z.object({
@@ -127,7 +126,8 @@ async function bookOrder(ctx: ShippingContext, runId: string, orderId: string, r
   let shipmentIds = recorded;
   if (!shipmentIds) {
     const booked = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, orderId, bookingStatus: { in: ["BOOKED", "BOOKING"] } } });
-    if (booked) return couldNot(`This order already has a label${booked.trackingNumber ? ` (tracking ${booked.trackingNumber})` : ""}; Consign bought no other.`);
+    if (booked)
+      return couldNot(`This order already has a label${booked.trackingNumber ? ` (tracking ${booked.trackingNumber})` : ""}; Consign bought no other.`);
     const quoted = await quoteOrder(ctx, orderId);
     if (!quoted.ok) return couldNot(quoted.message);
     shipmentIds = quoted.shipmentIds;
@@ -139,7 +139,8 @@ async function bookOrder(ctx: ShippingContext, runId: string, orderId: string, r
     const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
     if (!shipment) return couldNot("The order's shipment is gone from Consign. Run the workflow again.");
     if (shipment.bookingStatus !== "BOOKED") {
-      const quoteId = shipment.bookingStatus === "BOOKING" ? (shipment.selectedQuoteId ?? (await pickByShopRules(ctx, shipment))) : await pickByShopRules(ctx, shipment);
+      const quoteId =
+        shipment.bookingStatus === "BOOKING" ? (shipment.selectedQuoteId ?? (await pickByShopRules(ctx, shipment))) : await pickByShopRules(ctx, shipment);
       if (quoteId === null) return couldNot(`No rate of ${shipment.orderName} meets the shop's rules. Open Consign to choose one, or change the rules.`);
       if (shipment.selectedQuoteId !== quoteId) await ctx.db.shipment.update({ where: { id: shipment.id }, data: { selectedQuoteId: quoteId } });
       const form = parseBookingForm(new URLSearchParams({ shipmentId: shipment.id, quoteId: String(quoteId), labelFormat: settings.labelFormat }));

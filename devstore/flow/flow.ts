@@ -114,7 +114,8 @@ export function checkTriggerPayload(store: Store, trigger: FlowExtension, payloa
     if (reference) {
       const id = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
       if (!Number.isSafeInteger(id) || id <= 0) errors.push({ field: ["payload", key], message: `${key} must be the numeric id of a resource` });
-      else if (field.type === "order_reference" && !store.getOrder(id)) errors.push({ field: ["payload", key], message: `${key} ${id} is not an order of this shop` });
+      else if (field.type === "order_reference" && !store.getOrder(id))
+        errors.push({ field: ["payload", key], message: `${key} ${id} is not an order of this shop` });
       continue;
     }
     const problem = fitsType(field.type, value);
@@ -150,7 +151,12 @@ export function listFlowTriggerRuns(store: Store, handle?: string): FlowTriggerR
       ? store.sql("SELECT * FROM flow_trigger_runs WHERE handle = ? ORDER BY id").all(handle)
       : store.sql("SELECT * FROM flow_trigger_runs ORDER BY id").all()
   ) as Array<{ id: number; handle: string; payload_json: string; received_at: string }>;
-  return rows.map((row) => ({ id: row.id, handle: row.handle, payload: JSON.parse(row.payload_json) as Record<string, unknown>, received_at: row.received_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    handle: row.handle,
+    payload: JSON.parse(row.payload_json) as Record<string, unknown>,
+    received_at: row.received_at,
+  }));
 }
 
 export interface FlowActionCall {
@@ -201,7 +207,10 @@ export async function callFlowAction(
 }
 
 /** The order's action calls, newest first. */
-export function listFlowActionCalls(store: Store, orderId: number): Array<{ actionRunId: string; handle: string; status: number; body: unknown; calledAt: string }> {
+export function listFlowActionCalls(
+  store: Store,
+  orderId: number,
+): Array<{ actionRunId: string; handle: string; status: number; body: unknown; calledAt: string }> {
   const rows = store.sql("SELECT * FROM flow_action_runs WHERE order_id = ? ORDER BY id DESC").all(orderId) as Array<{
     action_run_id: string;
     handle: string;
@@ -209,5 +218,11 @@ export function listFlowActionCalls(store: Store, orderId: number): Array<{ acti
     answer_json: string;
     called_at: string;
   }>;
-  return rows.map((row) => ({ actionRunId: row.action_run_id, handle: row.handle, status: row.status, body: JSON.parse(row.answer_json) as unknown, calledAt: row.called_at }));
+  return rows.map((row) => ({
+    actionRunId: row.action_run_id,
+    handle: row.handle,
+    status: row.status,
+    body: JSON.parse(row.answer_json) as unknown,
+    calledAt: row.called_at,
+  }));
 }

@@ -308,8 +308,10 @@ export function renderFlowPage(
       <ul>
         ${input.triggers.map(
           (extension) =>
-            html`<li><strong>${extension.name}</strong> <span class="subdued">${extension.type} · ${extension.handle} ·
-              ${extension.fields.map((field) => field.key ?? field.type).join(", ")}</span></li>`,
+            html`<li>
+              <strong>${extension.name}</strong>
+              <span class="subdued">${extension.type} · ${extension.handle} · ${extension.fields.map((field) => field.key ?? field.type).join(", ")}</span>
+            </li>`,
         )}
       </ul>
     </div>

@@ -24,7 +24,15 @@ export interface ShellOptions {
   /** The local admin the shell belongs to (its store is only read; allowed optional scopes go through grantOptionalScopes). */
   admin: Pick<
     LocalAdmin,
-    "store" | "shopDomain" | "mintSessionToken" | "mintCustomerSessionToken" | "webhooks" | "appConfig" | "grantedScopes" | "grantOptionalScopes" | "runFlowAction"
+    | "store"
+    | "shopDomain"
+    | "mintSessionToken"
+    | "mintCustomerSessionToken"
+    | "webhooks"
+    | "appConfig"
+    | "grantedScopes"
+    | "grantOptionalScopes"
+    | "runFlowAction"
   >;
   /** The app's URL (SHOPIFY_APP_URL): the frame loads `${appUrl}${path}`. */
   appUrl: string;
@@ -196,7 +204,8 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   app.post<{ Params: { id: string }; Body: { handle?: string } }>("/admin/orders/:id/flow-action", async (request, reply) => {
     const order = /^\d+$/.test(request.params.id) ? store.getOrder(Number(request.params.id)) : undefined;
     const handle = request.body?.handle;
-    if (!order || typeof handle !== "string" || !flowExtensions().has(handle)) return reply.code(404).type("text/plain; charset=utf-8").send("No such order or Flow action");
+    if (!order || typeof handle !== "string" || !flowExtensions().has(handle))
+      return reply.code(404).type("text/plain; charset=utf-8").send("No such order or Flow action");
     await options.admin.runFlowAction({ handle, orderId: order.id });
     return reply.redirect(`/admin/orders/${order.id}`, 303);
   });
@@ -206,7 +215,10 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
     reply.header("cache-control", "no-store").send(listFlowTriggerRuns(store, request.query.handle)),
   );
   app.get("/admin/flow", async (_request, reply) =>
-    sendHtml(reply, renderFlowPage(chrome("flow"), { triggers: [...flowExtensions().values()], runs: listFlowTriggerRuns(store) }, store.getShop().iana_timezone)),
+    sendHtml(
+      reply,
+      renderFlowPage(chrome("flow"), { triggers: [...flowExtensions().values()], runs: listFlowTriggerRuns(store) }, store.getShop().iana_timezone),
+    ),
   );
 
   // The customer's order status page (stand-in): signed in as the order's customer, or as `?customer=<id>`.

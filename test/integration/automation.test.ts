@@ -28,13 +28,23 @@ const { MAY_NOT_EDIT_ORDERS } = await import("../../app/automation/order-tags.se
 
 const store = harness.admin.store;
 const orderTags = (orderId: string) => JSON.parse(store.getOrder(Number(orderId.split("/").pop()))!.tags_json) as string[];
-const triggers = (handle: string) => harness.admin.app.inject({ method: "GET", url: `/admin/flow/triggers.json?handle=${handle}` }).then((r) => r.json() as Array<{ payload: Record<string, unknown> }>);
+const triggers = (handle: string) =>
+  harness.admin.app
+    .inject({ method: "GET", url: `/admin/flow/triggers.json?handle=${handle}` })
+    .then((r) => r.json() as Array<{ payload: Record<string, unknown> }>);
 
 /** Flow's request for the action on an order, signed as Flow signs it (or with `signature`). */
 function flowRequest(orderId: number | string, actionRunId: string, options: { signature?: string; body?: string } = {}) {
   const body =
     options.body ??
-    JSON.stringify({ shop_id: 1, shopify_domain: SHOP, action_run_id: actionRunId, action_definition_id: "buy-shipping-label", handle: "buy-shipping-label", properties: { order_id: orderId } });
+    JSON.stringify({
+      shop_id: 1,
+      shopify_domain: SHOP,
+      action_run_id: actionRunId,
+      action_definition_id: "buy-shipping-label",
+      handle: "buy-shipping-label",
+      properties: { order_id: orderId },
+    });
   return new Request("http://localhost:3000/flow/actions/buy-label", {
     method: "POST",
     headers: { "content-type": "application/json", "x-shopify-hmac-sha256": options.signature ?? flowSignature(body, API_SECRET) },
@@ -146,13 +156,21 @@ describe("order tags and Shopify Flow", () => {
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" } });
     // What tracking's pass writes with a carrier exception, and then with the next events (the fact and signalsDueAt in one write).
     const at = new Date("2026-11-25T15:00:00Z");
-    await prisma.shipment.update({ where: { id: shipment.id }, data: { attentionReason: "Incorrect address, delivery delayed", lastEventAt: at, signalsDueAt: at } });
+    await prisma.shipment.update({
+      where: { id: shipment.id },
+      data: { attentionReason: "Incorrect address, delivery delayed", lastEventAt: at, signalsDueAt: at },
+    });
     await runOrderSignals(ctx);
     expect(orderTags(order.id)).toEqual(expect.arrayContaining(["label-bought", "delivery-exception"]));
     const exceptions = await triggers("delivery-exception");
-    expect(exceptions.map((entry) => entry.payload)).toEqual([expect.objectContaining({ order_id: order.number, Reason: "Incorrect address, delivery delayed" })]);
+    expect(exceptions.map((entry) => entry.payload)).toEqual([
+      expect.objectContaining({ order_id: order.number, Reason: "Incorrect address, delivery delayed" }),
+    ]);
 
-    await prisma.shipment.update({ where: { id: shipment.id }, data: { attentionReason: null, lastEventAt: new Date(at.getTime() + 3_600_000), signalsDueAt: new Date() } });
+    await prisma.shipment.update({
+      where: { id: shipment.id },
+      data: { attentionReason: null, lastEventAt: new Date(at.getTime() + 3_600_000), signalsDueAt: new Date() },
+    });
     await runOrderSignals(ctx);
     expect(orderTags(order.id)).not.toContain("delivery-exception");
 
@@ -162,7 +180,9 @@ describe("order tags and Shopify Flow", () => {
     expect((await triggers("shipment-delivered")).map((entry) => entry.payload.order_id)).toEqual([order.number]);
     // Nothing due any more: running again records and sends nothing.
     expect(await runOrderSignals(ctx)).toEqual({ recorded: 0, worked: 0 });
-    expect((await prisma.orderSignal.findMany({ where: { orderId: order.id } })).map((signal) => [signal.kind, signal.tagStatus, signal.flowStatus]).sort()).toEqual(
+    expect(
+      (await prisma.orderSignal.findMany({ where: { orderId: order.id } })).map((signal) => [signal.kind, signal.tagStatus, signal.flowStatus]).sort(),
+    ).toEqual(
       [
         ["DELIVERED", "DONE", "SENT"],
         ["EXCEPTION", "DONE", "SENT"],
@@ -188,17 +208,26 @@ describe("order tags and Shopify Flow", () => {
     const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" } });
     const at = new Date("2026-11-26T10:00:00Z");
     // An exception written by tracking (no job sent here: the worker processes alone work it).
-    await prisma.shipment.update({ where: { id: shipment.id }, data: { attentionReason: "Delivery attempted, recipient not available", lastEventAt: at, signalsDueAt: at } });
+    await prisma.shipment.update({
+      where: { id: shipment.id },
+      data: { attentionReason: "Delivery attempted, recipient not available", lastEventAt: at, signalsDueAt: at },
+    });
     const before = (await triggers("delivery-exception")).length;
     expectKilledAtCrashPoint(await runAppProcess("order-signals-worker.ts", ["run", SHOP], appProcessEnv("order-tags:after-call")));
     expect(orderTags(order.id)).toContain("delivery-exception");
-    expect(await prisma.orderSignal.findFirstOrThrow({ where: { orderId: order.id, kind: "EXCEPTION" } })).toMatchObject({ tagStatus: "WRITING", flowStatus: "PENDING" });
+    expect(await prisma.orderSignal.findFirstOrThrow({ where: { orderId: order.id, kind: "EXCEPTION" } })).toMatchObject({
+      tagStatus: "WRITING",
+      flowStatus: "PENDING",
+    });
     expectKilledAtCrashPoint(await runAppProcess("order-signals-worker.ts", ["run", SHOP], appProcessEnv("flow-trigger:after-call")));
     expect((await triggers("delivery-exception")).length).toBe(before + 1);
     const survived = await runAppProcess("order-signals-worker.ts", ["run", SHOP], appProcessEnv());
     expectRanToEnd(survived);
     expect(orderTags(order.id).filter((tag) => tag === "delivery-exception")).toEqual(["delivery-exception"]);
     expect((await triggers("delivery-exception")).length).toBe(before + 1);
-    expect(await prisma.orderSignal.findFirstOrThrow({ where: { orderId: order.id, kind: "EXCEPTION" } })).toMatchObject({ tagStatus: "DONE", flowStatus: "UNCONFIRMED" });
+    expect(await prisma.orderSignal.findFirstOrThrow({ where: { orderId: order.id, kind: "EXCEPTION" } })).toMatchObject({
+      tagStatus: "DONE",
+      flowStatus: "UNCONFIRMED",
+    });
   });
 });
