@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AdminDocument } from "../shopify/admin-document";
-import { AdminApiError, adminQuery, type ShopAdmin } from "../shopify/gateway.server";
+import type { Context } from "../context";
+import { AdminApiError, adminQuery } from "../shopify/gateway.server";
 import type { AddOrderTagsMutation, AddOrderTagsMutationVariables, RemoveOrderTagsMutation, RemoveOrderTagsMutationVariables } from "../types/admin.generated";
 
 /**
@@ -49,8 +50,13 @@ export function accessDenied(error: unknown): boolean {
  * Adds then removes tags on the order; null when Shopify took both, else why not (its userErrors, or the missing
  * scope). Other failures (Shopify unreachable) are thrown: the caller tries again later.
  */
-export async function writeOrderTags(admin: ShopAdmin, orderId: string, tags: { add: readonly string[]; remove: readonly string[] }): Promise<string | null> {
+export async function writeOrderTags(
+  ctx: Pick<Context, "shopify">,
+  orderId: string,
+  tags: { add: readonly string[]; remove: readonly string[] },
+): Promise<string | null> {
   try {
+    const admin = await ctx.shopify();
     if (tags.add.length > 0) {
       const added = await adminQuery(admin, ADD_ORDER_TAGS, TagsAdded, { id: orderId, tags: [...tags.add] });
       const errors = added.tagsAdd?.userErrors ?? [];

@@ -3,17 +3,15 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
 import { defineJob, OutcomeInDoubtError, type JobServices } from "../jobs/job";
-import { loadServiceNames } from "../quoting/service-names.server";
 import { loadSettings } from "../settings/account.server";
 import type { OrderTags } from "../settings/settings";
-import { carrierName, serviceName } from "../shipping/service-names";
+import { carrierName, NO_NAMES, serviceName, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { orderNumber } from "../shopify/gid";
 import { AdminApiError, AdminTransportError, adminQuery, isTransient } from "../shopify/gateway.server";
 import { FLOW_TRIGGER_RECEIVE, TRIGGER_HANDLES, triggerPayload, type SignalKind } from "./flow-triggers";
 import { orderSignalsJob } from "./order-signals-job";
 import { accessDenied, MAY_NOT_EDIT_ORDERS, writeOrderTags } from "./order-tags.server";
-import { TrackingState } from "../tracking/tracking-states";
 
 /**
  * Order automation (docs/decisions/043): what Consign announces about an order when its label is bought, when it is
@@ -83,7 +81,8 @@ function factsOf(row: DueShipment, signals: readonly Pick<OrderSignal, "kind" | 
       if (signal.kind === "EXCEPTION" && !resolved.has(signal.occurrence)) facts.push({ kind: "EXCEPTION_RESOLVED", occurrence: signal.occurrence });
     }
   }
-  if (row.trackingState === TrackingState.DELIVERED) facts.push({ kind: "DELIVERED", occurrence: "" });
+  // tracking-states.ts's DELIVERED (automation does not import tracking, which sends its job).
+  if (row.trackingState === "DELIVERED") facts.push({ kind: "DELIVERED", occurrence: "" });
   return facts;
 }
 
@@ -104,7 +103,7 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
     where: { shipmentId: { in: rows.map((row) => row.id) } },
     select: { shipmentId: true, kind: true, occurrence: true },
   });
-  const [settings, names] = await Promise.all([loadSettings(ctx), loadServiceNames(ctx)]);
+  const [settings, names] = await Promise.all([loadSettings(ctx), serviceNames(ctx)]);
   const creates: Prisma.OrderSignalCreateManyInput[] = [];
   for (const row of rows) {
     const mine = existing.filter((signal) => signal.shipmentId === row.id);
@@ -140,6 +139,12 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
     ...rows.map((row) => ctx.db.shipment.updateMany({ where: { id: row.id, signalsDueAt: row.signalsDueAt }, data: { signalsDueAt: null } })),
   ]);
   return { looked: rows.length, recorded: creates.length };
+}
+
+/** The carriers' and services' names from List Services; the codes' own words when it does not answer. */
+async function serviceNames(ctx: Context): Promise<ServiceNames> {
+  const answer = await (await ctx.shipping()).listServices();
+  return answer.ok ? serviceNamesOf(answer.value.services) : NO_NAMES;
 }
 
 /** The tags a kind adds and removes with the shop's names. */
@@ -204,7 +209,7 @@ async function workTags(ctx: Context, signal: OrderSignal, tags: OrderTags): Pro
   let problem: string | null;
   try {
     crashPoint("order-tags:before-call");
-    problem = await writeOrderTags(await ctx.shopify(), signal.orderId, await tagsToWrite(ctx, signal, tags));
+    problem = await writeOrderTags(ctx, signal.orderId, await tagsToWrite(ctx, signal, tags));
     crashPoint("order-tags:after-call");
   } catch (error) {
     if (isTransient(error) || error instanceof AdminTransportError) retryLater(signal, "Order tags", error);
