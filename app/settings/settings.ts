@@ -85,12 +85,22 @@ const OrderTag = z
  * Tags written on the Shopify order (docs/decisions/043): off until the merchant turns them on (which needs the
  * optional scope write_orders), each name editable.
  */
-export const OrderTags = z.object({
-  enabled: z.boolean(),
-  labelBought: OrderTag,
-  delivered: OrderTag,
-  exception: OrderTag,
-});
+export const OrderTags = z
+  .object({
+    enabled: z.boolean(),
+    labelBought: OrderTag,
+    delivered: OrderTag,
+    exception: OrderTag,
+  })
+  .superRefine((tags, ctx) => {
+    // One tag for two facts would come off with the other (delivery takes the exception's tag off).
+    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    if (same(tags.delivered, tags.labelBought))
+      ctx.addIssue({ code: "custom", path: ["delivered"], message: "must differ from the tag when the label is bought" });
+    if (same(tags.exception, tags.labelBought))
+      ctx.addIssue({ code: "custom", path: ["exception"], message: "must differ from the tag when the label is bought" });
+    else if (same(tags.exception, tags.delivered)) ctx.addIssue({ code: "custom", path: ["exception"], message: "must differ from the tag when delivered" });
+  });
 export type OrderTags = z.infer<typeof OrderTags>;
 
 export const DEFAULT_ORDER_TAGS: OrderTags = { enabled: false, labelBought: "label-bought", delivered: "delivered", exception: "delivery-exception" };
