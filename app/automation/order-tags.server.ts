@@ -33,9 +33,16 @@ export const REMOVE_ORDER_TAGS = `#graphql
   }
 ` as AdminDocument<RemoveOrderTagsMutation, RemoveOrderTagsMutationVariables>;
 
-const UserErrors = z.object({ userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })) }).nullable();
+/** A mutation's userErrors, as tagsAdd, tagsRemove and flowTriggerReceive answer them. */
+export const UserErrors = z.object({ userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })) }).nullable();
 const TagsAdded = z.object({ tagsAdd: UserErrors });
 const TagsRemoved = z.object({ tagsRemove: UserErrors });
+
+/** Null when Shopify took the mutation, else its userErrors in one sentence after `refusal`. */
+export function refusedFor(refusal: string, answer: z.infer<typeof UserErrors>): string | null {
+  const errors = answer?.userErrors ?? [];
+  return errors.length === 0 ? null : `${refusal}: ${errors.map((error) => error.message).join("; ")}`;
+}
 
 /** What Shopify's refusal for the missing scope becomes, on the signal and in Settings. */
 export const MAY_NOT_EDIT_ORDERS =
@@ -57,15 +64,16 @@ export async function writeOrderTags(
 ): Promise<string | null> {
   try {
     const admin = await ctx.shopify();
+    // Two documents, as Shopify has two mutations; each answers its userErrors the same way.
     if (tags.add.length > 0) {
       const added = await adminQuery(admin, ADD_ORDER_TAGS, TagsAdded, { id: orderId, tags: [...tags.add] });
-      const errors = added.tagsAdd?.userErrors ?? [];
-      if (errors.length > 0) return `Shopify did not add the tags: ${errors.map((error) => error.message).join("; ")}`;
+      const problem = refusedFor("Shopify did not add the tags", added.tagsAdd);
+      if (problem) return problem;
     }
     if (tags.remove.length > 0) {
       const removed = await adminQuery(admin, REMOVE_ORDER_TAGS, TagsRemoved, { id: orderId, tags: [...tags.remove] });
-      const errors = removed.tagsRemove?.userErrors ?? [];
-      if (errors.length > 0) return `Shopify did not remove the tags: ${errors.map((error) => error.message).join("; ")}`;
+      const problem = refusedFor("Shopify did not remove the tags", removed.tagsRemove);
+      if (problem) return problem;
     }
     return null;
   } catch (error) {

@@ -5,13 +5,13 @@ import { crashPoint } from "../crash-points.server";
 import { defineJob, OutcomeInDoubtError, type JobServices } from "../jobs/job";
 import { loadSettings } from "../settings/account.server";
 import type { OrderTags } from "../settings/settings";
-import { carrierName, NO_NAMES, serviceName, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
+import { NO_NAMES, serviceNamesOf, shipmentServiceNames, type ServiceNames } from "../shipping/service-names";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { orderNumber } from "../shopify/gid";
 import { AdminApiError, AdminTransportError, adminQuery, isTransient } from "../shopify/gateway.server";
 import { FLOW_TRIGGER_RECEIVE, TRIGGER_HANDLES, triggerPayload, type SignalKind } from "./flow-triggers";
 import { orderSignalsJob } from "./order-signals-job";
-import { accessDenied, MAY_NOT_EDIT_ORDERS, writeOrderTags } from "./order-tags.server";
+import { accessDenied, MAY_NOT_EDIT_ORDERS, refusedFor, UserErrors, writeOrderTags } from "./order-tags.server";
 
 /**
  * Order automation (docs/decisions/043): what Consign announces about an order when its label is bought, when it is
@@ -114,8 +114,7 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
         orderNumericId: Number(orderNumber(row.orderId)),
         trackingNumber: row.trackingNumber ?? "",
         trackingNumbers: trackingNumbersOf(row),
-        carrier: row.carrierCode ? carrierName(names, row.carrierCode) : "",
-        service: row.carrierCode && row.serviceCode ? serviceName(names, { carrierCode: row.carrierCode, serviceCode: row.serviceCode }) : "",
+        ...shipmentServiceNames(names, row),
         cost: row.shippingCost,
         currency: row.currency,
         reason: row.attentionReason,
@@ -240,9 +239,8 @@ async function workTrigger(ctx: Context, signal: OrderSignal): Promise<string> {
     crashPoint("flow-trigger:before-call");
     const answer = await adminQuery(admin, FLOW_TRIGGER_RECEIVE, FlowTriggerAnswer, { handle, payload: JSON.parse(signal.payload) as Record<string, unknown> });
     crashPoint("flow-trigger:after-call");
-    const errors = answer.flowTriggerReceive?.userErrors ?? [];
-    status = errors.length === 0 ? "SENT" : "FAILED";
-    if (errors.length > 0) problem = `Flow refused the trigger: ${errors.map((error) => error.message).join("; ")}`;
+    problem = refusedFor("Flow refused the trigger", answer.flowTriggerReceive);
+    status = problem === null ? "SENT" : "FAILED";
   } catch (error) {
     const throttled = error instanceof AdminApiError && error.graphQLErrors.some((entry) => entry.extensions?.code === "THROTTLED");
     if (throttled) {
@@ -265,9 +263,7 @@ async function workTrigger(ctx: Context, signal: OrderSignal): Promise<string> {
   return status;
 }
 
-const FlowTriggerAnswer = z.object({
-  flowTriggerReceive: z.object({ userErrors: z.array(z.object({ field: z.array(z.string()).nullable(), message: z.string() })) }).nullable(),
-});
+const FlowTriggerAnswer = z.object({ flowTriggerReceive: UserErrors });
 
 /** Shops with signals to record or work, for the recorded-work sweep: each is sent its job again. */
 export async function queueOpenOrderSignals(services: Pick<JobServices, "db" | "jobs">): Promise<string[]> {

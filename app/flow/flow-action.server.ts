@@ -11,7 +11,7 @@ import { pickRate } from "../quoting/rate-rule";
 import { loadRuleInputs } from "../quoting/rule-inputs.server";
 import { loadSettings } from "../settings/account.server";
 import type { ShippingContext } from "../shipping/context.server";
-import { carrierName, serviceName } from "../shipping/service-names";
+import { shipmentServiceNames } from "../shipping/service-names";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { shopifyGid } from "../shopify/gid";
 
@@ -170,8 +170,7 @@ async function labelOf(ctx: ShippingContext, shipment: Shipment): Promise<LabelB
   return {
     trackingNumber: shipment.trackingNumber ?? "",
     trackingNumbers: trackingNumbersOf(shipment),
-    carrier: shipment.carrierCode ? carrierName(names, shipment.carrierCode) : "",
-    service: shipment.carrierCode && shipment.serviceCode ? serviceName(names, { carrierCode: shipment.carrierCode, serviceCode: shipment.serviceCode }) : "",
+    ...shipmentServiceNames(names, shipment),
     cost: shipment.shippingCost,
     currency: shipment.currency,
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_ORDER_TAGS } from "../../app/settings/settings";
 import { flowSignature } from "../../app/flow/flow-signature";
 import { contextOf } from "../factories/context";
+import { domesticOrders, WEIGHTLESS_PRODUCT } from "../factories/mirrored-orders";
 import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess } from "../support/app-process";
 import { API_SECRET, SHOP } from "../support/devstore-harness";
 import { syncOrderMirror } from "../support/mirror-sync";
@@ -20,7 +21,6 @@ const { harness, close, appProcessEnv } = await startServiceAndAdmin({
 });
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const mirror = await import("../../app/orders/mirror.server");
 const { action: flowAction } = await import("../../app/routes/flow.actions.buy-label");
 const { runOrderSignals } = await import("../../app/automation/signals.server");
 const { orderSignalsSettled } = await import("../../app/automation/order-signals-job");
@@ -66,21 +66,10 @@ describe("order tags and Shopify Flow", () => {
     const { admin, session } = await unauthenticated.admin(SHOP);
     ctx = contextOf({ admin, shop: session.shop }, prisma);
     await syncOrderMirror({ admin, shop: session.shop }, prisma, 40);
-    const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, orderBy: { orderCreatedAt: "asc" }, select: { id: true } });
-    const orders = await mirror.loadMirroredOrders(
-      { db: prisma, shop: SHOP },
-      rows.map((row) => row.id),
-    );
-    bookable = orders
-      .filter(
-        (order) =>
-          order.shippingAddress?.countryCode === "US" &&
-          /^\d{5}$/.test(order.shippingAddress.zip ?? "") &&
-          order.fulfillmentOrders.length === 1 &&
-          order.fulfillmentOrders[0]!.status === "OPEN" &&
-          order.fulfillmentOrders[0]!.lines.every((line) => line.productTitle !== "Enamel Pin Set"),
-      )
-      .map((order) => ({ id: order.id, number: Number(order.id.split("/").pop()) }));
+    bookable = (await domesticOrders(prisma, SHOP, (titles) => !titles.includes(WEIGHTLESS_PRODUCT))).map((order) => ({
+      id: order.id,
+      number: Number(order.id.split("/").pop()),
+    }));
     if (bookable.length < 3) throw new Error("the seed has fewer than three bookable domestic orders");
   });
 
