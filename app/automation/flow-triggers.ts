@@ -19,6 +19,13 @@ export const TRIGGER_HANDLES: Readonly<Record<SignalKind, string | null>> = {
   EXCEPTION_RESOLVED: null,
 };
 
+/** Each trigger's name as Flow shows it (its extension's `name`). */
+export const TRIGGER_NAMES: Readonly<Record<string, string>> = {
+  "shipping-label-bought": "Shipping label bought",
+  "shipment-delivered": "Shipment delivered",
+  "delivery-exception": "Delivery exception",
+};
+
 /** What a trigger says of the shipment: the order and its label. */
 export interface ShipmentFacts {
   /** The order's numeric id (its GID's last part). */

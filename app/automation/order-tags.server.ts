@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { AdminDocument } from "../shopify/admin-document";
 import type { Context } from "../context";
+import type { OrderTags } from "../settings/settings";
+import type { SignalKind } from "./flow-triggers";
 import { AdminApiError, adminQuery } from "../shopify/gateway.server";
 import type { AddOrderTagsMutation, AddOrderTagsMutationVariables, RemoveOrderTagsMutation, RemoveOrderTagsMutationVariables } from "../types/admin.generated";
 
@@ -42,6 +44,20 @@ const TagsRemoved = z.object({ tagsRemove: UserErrors });
 export function refusedFor(refusal: string, answer: z.infer<typeof UserErrors>): string | null {
   const errors = answer?.userErrors ?? [];
   return errors.length === 0 ? null : `${refusal}: ${errors.map((error) => error.message).join("; ")}`;
+}
+
+/** The tags a kind adds and removes with the shop's names. */
+export function tagChange(kind: SignalKind, tags: OrderTags): { add: string[]; remove: string[] } {
+  switch (kind) {
+    case "LABEL_BOUGHT":
+      return { add: [tags.labelBought], remove: [] };
+    case "DELIVERED":
+      return { add: [tags.delivered], remove: [tags.exception] };
+    case "EXCEPTION":
+      return { add: [tags.exception], remove: [] };
+    case "EXCEPTION_RESOLVED":
+      return { add: [], remove: [tags.exception] };
+  }
 }
 
 /** What Shopify's refusal for the missing scope becomes, on the signal and in Settings. */

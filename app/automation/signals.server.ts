@@ -11,7 +11,7 @@ import { orderNumber } from "../shopify/gid";
 import { AdminApiError, AdminTransportError, adminQuery, isTransient } from "../shopify/gateway.server";
 import { FLOW_TRIGGER_RECEIVE, TRIGGER_HANDLES, triggerPayload, type SignalKind } from "./flow-triggers";
 import { orderSignalsJob } from "./order-signals-job";
-import { accessDenied, MAY_NOT_EDIT_ORDERS, refusedFor, UserErrors, writeOrderTags } from "./order-tags.server";
+import { accessDenied, MAY_NOT_EDIT_ORDERS, refusedFor, tagChange, UserErrors, writeOrderTags } from "./order-tags.server";
 
 /**
  * Order automation (docs/decisions/043): what Consign announces about an order when its label is bought, when it is
@@ -144,20 +144,6 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
 async function serviceNames(ctx: Context): Promise<ServiceNames> {
   const answer = await (await ctx.shipping()).listServices();
   return answer.ok ? serviceNamesOf(answer.value.services) : NO_NAMES;
-}
-
-/** The tags a kind adds and removes with the shop's names. */
-function tagChange(kind: SignalKind, tags: OrderTags): { add: string[]; remove: string[] } {
-  switch (kind) {
-    case "LABEL_BOUGHT":
-      return { add: [tags.labelBought], remove: [] };
-    case "DELIVERED":
-      return { add: [tags.delivered], remove: [tags.exception] };
-    case "EXCEPTION":
-      return { add: [tags.exception], remove: [] };
-    case "EXCEPTION_RESOLVED":
-      return { add: [], remove: [tags.exception] };
-  }
 }
 
 /**

@@ -73,6 +73,17 @@ describe("order tags in Settings", () => {
       await frame.getByTestId("booked-tracking").waitFor({ timeout: 30_000 });
       await expect.poll(() => tagsOf(orderNumber), { timeout: 30_000 }).toContain(TAG);
 
+      // The order's page in Consign says what was written and sent.
+      await page.goto(e2e.stack.adminAppUrl(`/app/orders/${orderNumber}/book`));
+      const signal = frame.locator('[data-testid="order-signal"][data-fact="Label bought"]');
+      await signal.getByText(`Tag “${TAG}” added`).waitFor();
+      await signal.getByText("Flow trigger “Shipping label bought” sent").waitFor();
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await signal.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(RESULTS_DIR, `order-signals-${width}.png`), fullPage: true });
+      }
+
       await page.goto(`${e2e.stack.admin.url}/admin/orders/${orderNumber}`);
       await page.getByTestId("order-tags").getByTestId("order-tag").filter({ hasText: TAG }).waitFor();
       expect(await page.getByTestId("order-tag").allTextContents()).toEqual(expect.arrayContaining([TAG]));

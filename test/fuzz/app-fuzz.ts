@@ -11,6 +11,7 @@ import { FulfillmentOrderPayload, FulfillmentPayload, OrderPayload } from "../..
 import { ScopesUpdatePayload } from "../../app/webhooks/shop-lifecycle.server";
 import { SettingsForm } from "../../app/settings/settings-form";
 import { ConnectForm } from "../../app/settings/onboarding-form";
+import { FlowActionRequest } from "../../app/flow/flow-action.server";
 import { connectTestAccount } from "../support/account";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/app-env";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
@@ -326,6 +327,77 @@ function webhookRequest(topic: Topic): fc.Arbitrary<AppRequest> {
   });
 }
 
+// Shopify Flow's action ------------------------------------------------------------------------------------
+
+const FLOW_ACTION_PATH = "/flow/actions/buy-label";
+
+const flowDerive: DeriveOptions = {
+  hints: {
+    shopify_domain: fc.constantFrom(SHOP_A, SHOP_A, SHOP_B, GONE_SHOP),
+    action_run_id: fc.uuid(),
+    order_id: fc.constantFrom<unknown>(1001, 1002, "1003", "gid://shopify/Order/1004", 424242),
+    shop_id: fc.constantFrom<unknown>(1, "1"),
+  },
+  maxArray: 2,
+};
+
+/**
+ * Flow's action request signed as Flow signs it (the app's secret, as the tests hold it), and mutated after
+ * signing is settled: each mutated body is signed too, so the parser and the action's refusals are reached, not
+ * only the signature's 401. A body that is not the action's shape must be refused (400); a valid one may book
+ * (200) or be told why not (422: the order cannot ship, has a label, the shop is not connected).
+ */
+const flowActionRequest: fc.Arbitrary<AppRequest> = fc
+  .record({ value: validArbitrary(FlowActionRequest, flowDerive), pair: fc.integer({ min: 0, max: 5 }) })
+  .chain(({ value, pair }) => {
+    const request = base({
+      route: `flow ${FLOW_ACTION_PATH}`,
+      method: "POST",
+      path: FLOW_ACTION_PATH,
+      headers: { "content-type": "application/json" },
+      signing: "app",
+      body: JSON.stringify(value),
+      mutation: "none",
+      pair: pair === 0,
+    });
+    const shapeOk = (text: string): boolean => {
+      try {
+        return FlowActionRequest.safeParse(JSON.parse(text)).success;
+      } catch {
+        return false;
+      }
+    };
+    const withBody = (body: string, mutation: string): AppRequest => ({ ...request, body, mutation, mustRefuse: !shapeOk(body) });
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constant(request) },
+      ...[
+        ...jsonMutations(value).map((arbitrary) => arbitrary.map(({ body, bodyText, mutation }) => withBody(bodyText ?? JSON.stringify(body) ?? "", mutation))),
+        fc.constantFrom(...badJsonTexts(request.body!)).map((text) => ({ ...request, body: text, mutation: "bad JSON", mustRefuse: true })),
+        // Past the action's bound (64 KiB): refused unread, signed or not.
+        fc.constantFrom(70_000, 3_000_000).map((size) => ({
+          ...request,
+          body: JSON.stringify({ ...value, padding: "x".repeat(size) }),
+          mutation: `body of ${size} bytes`,
+          mustRefuse: true,
+          pair: true,
+        })),
+        fc
+          .constantFrom<Signing["secret"]>("wrong", "none", "other body", "garbage")
+          .map((signing) => ({ ...request, signing, mutation: `signature ${signing}`, mustRefuse: true })),
+        fc
+          .constantFrom(...ODD_CONTENT_TYPES)
+          .map((type) => ({ ...request, headers: { ...request.headers, "content-type": type }, mutation: `content type ${JSON.stringify(type)}` })),
+        fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD").map((method) => ({
+          ...request,
+          method,
+          body: ["GET", "HEAD", "TRACE"].includes(method) ? undefined : request.body,
+          mutation: `method ${method}`,
+          mustRefuse: true,
+        })),
+      ].map((arbitrary) => ({ weight: 2, arbitrary })),
+    );
+  });
+
 /** Whether a delivery with header `name` missing (undefined) or set to `odd` must be refused. */
 function headerRefused(topic: Topic, name: string, odd: string | undefined): boolean {
   switch (name) {
@@ -392,7 +464,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/auth.$", path: "/auth/:id", id: "auth", public: true },
   { route: "routes/auth.login", path: "/auth/login", action: "form", public: true },
   { route: "routes/tracking.$token", path: "/tracking/:id", id: "tracking", public: true },
-  // Shopify Flow's action: bounded, then refused 401 unless signed with the app's secret (the fuzz does not sign).
+  // Shopify Flow's action unsigned, as a page is sent: bounded, then refused 401 (signed requests: flowActionRequest).
   { route: "routes/flow.actions.buy-label", path: "/flow/actions/buy-label", action: "json", public: true },
 ];
 
@@ -607,6 +679,7 @@ const rawRequest: fc.Arbitrary<AppRequest> = fc
 export function appRequestArbitrary(world: AppFuzzWorld): fc.Arbitrary<AppRequest> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...TOPICS).chain(webhookRequest) },
+    { weight: 2, arbitrary: flowActionRequest },
     { weight: 12, arbitrary: fc.constantFrom(...PAGE_ROUTES).chain((page) => pageRequest(world, page)) },
     { weight: 1, arbitrary: rawRequest },
   );
@@ -747,13 +820,15 @@ function changed(before: Snapshot, after: Snapshot): string[] {
 
 /**
  * Work an accepted request left running in the background: a quote run, a batch being created or booked, a
- * booking or a fulfillment under way, a webhook delivery not yet processed (its job may stop tracking).
+ * booking or a fulfillment under way, a webhook delivery not yet processed (its job may stop tracking), a booking's
+ * order signals not yet recorded (a Flow action's label).
  */
 const WORK_UNDER_WAY = `SELECT
   (SELECT COUNT(*) FROM "QuoteRun" WHERE status = 'RUNNING') +
   (SELECT COUNT(*) FROM "Batch" WHERE status IN ('CREATING', 'BOOKING')) +
   (SELECT COUNT(*) FROM "Shipment" WHERE "bookingStatus" = 'BOOKING' OR "fulfillmentStatus" IN ('PENDING', 'CREATING')) +
-  (SELECT COUNT(*) FROM "WebhookDelivery" WHERE "processedAt" IS NULL) AS n`;
+  (SELECT COUNT(*) FROM "WebhookDelivery" WHERE "processedAt" IS NULL) +
+  (SELECT COUNT(*) FROM "Shipment" WHERE "signalsDueAt" IS NOT NULL) AS n`;
 
 /** The watched tables once no work an earlier request started is under way (at most 15 s: then as they are). */
 async function settledSnapshot(db: Database.Database): Promise<Snapshot> {
@@ -807,7 +882,11 @@ function judge(world: AppFuzzWorld, request: AppRequest, response: ProbeResponse
       if (served(mark)) fail(`a ${request.token} session token was served a shop's record (${mark})`);
   }
   if (request.otherShop) for (const mark of shopBMarks(world)) if (served(mark)) fail(`shop A's token was answered shop B's record (${mark})`);
-  if (request.signing === "app" && request.mutation === "none" && response.status !== 200) fail("a valid signed delivery was not answered 200");
+  if (request.route.startsWith("webhook") && request.signing === "app" && request.mutation === "none" && response.status !== 200)
+    fail("a valid signed delivery was not answered 200");
+  // Flow's valid action books, or says why it could not (422), or to come back (503); never a refusal of its input.
+  if (request.route.startsWith("flow") && request.signing === "app" && request.mutation === "none" && ![200, 422, 503].includes(response.status))
+    fail("a valid signed Flow action was refused");
 }
 
 /**
@@ -839,7 +918,9 @@ export async function sendAndJudgeApp(world: AppFuzzWorld, client: KeepAliveClie
     throw new FuzzFailure(`the connection failed: ${(error as Error).message}`);
   }
   judge(world, request, response);
-  if (response.status >= 400) {
+  // Flow's action answers 422 or 503 once it has run (a run recorded, maybe a quote): it did not refuse the request.
+  const ran = request.route.startsWith("flow") && (response.status === 422 || response.status === 503);
+  if (response.status >= 400 && !ran) {
     const writes = changed(before, snapshot(world.db));
     if (writes.length > 0) throw new FuzzFailure(`refused with ${response.status} but wrote: ${writes.join("; ")}\nanswer: ${clip(response.text, 300)}`);
   }
@@ -874,7 +955,8 @@ export const APP_MUTATION_KINDS = [
 
 /** A request's kind: its mutation without the values. */
 export function appMutationKind(request: AppRequest): string {
-  if (!request.route.startsWith("webhook") && request.raw === undefined) return request.mutation.startsWith("public") ? "public page" : "page";
+  if (!request.route.startsWith("webhook") && !request.route.startsWith("flow") && request.raw === undefined)
+    return request.mutation.startsWith("public") ? "public page" : "page";
   const description = request.mutation.replace(/^\d+-character string/, "long string");
   return APP_MUTATION_KINDS.find((kind) => description.startsWith(kind)) ?? description;
 }

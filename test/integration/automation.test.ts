@@ -3,9 +3,9 @@ import { DEFAULT_ORDER_TAGS } from "../../app/settings/settings";
 import { flowSignature } from "../../app/flow/flow-signature";
 import { contextOf } from "../factories/context";
 import { domesticOrders, WEIGHTLESS_PRODUCT } from "../factories/mirrored-orders";
-import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess } from "../support/app-process";
 import { API_SECRET, SHOP } from "../support/devstore-harness";
 import { syncOrderMirror } from "../support/mirror-sync";
+import { flowActionRequest as flowRequest, orderTagsIn, receivedTriggers, runFlowAction as runAction } from "../support/order-automation";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -13,49 +13,21 @@ vi.setConfig({ testTimeout: 60_000 });
 // Order tags and Shopify Flow (issue 25 §3, §4; docs/decisions/043) through the real parts: the local admin (its
 // tagsAdd / tagsRemove held to the granted scopes, its flowTriggerReceive checking each payload against the app's
 // trigger extensions, its signing of Flow's action requests), the Shipping API service booking the labels, and the
-// app's SQLite database; the order-signals work also in processes killed at its crash points.
-const { harness, close, appProcessEnv } = await startServiceAndAdmin({
+// app's database. The order-signals work killed at its crash points: crash-automation.test.ts.
+const { harness, close } = await startServiceAndAdmin({
   orders: 40,
   scope: "read_orders,write_fulfillments",
   settings: { orderTags: { ...DEFAULT_ORDER_TAGS, enabled: true } },
 });
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const { action: flowAction } = await import("../../app/routes/flow.actions.buy-label");
 const { runOrderSignals } = await import("../../app/automation/signals.server");
 const { orderSignalsSettled } = await import("../../app/automation/order-signals-job");
 const { MAY_NOT_EDIT_ORDERS } = await import("../../app/automation/order-tags.server");
+const { orderSignalsView } = await import("../../app/automation/signal-views.server");
 
-const store = harness.admin.store;
-const orderTags = (orderId: string) => JSON.parse(store.getOrder(Number(orderId.split("/").pop()))!.tags_json) as string[];
-const triggers = (handle: string) =>
-  harness.admin.app
-    .inject({ method: "GET", url: `/admin/flow/triggers.json?handle=${handle}` })
-    .then((r) => r.json() as Array<{ payload: Record<string, unknown> }>);
-
-/** Flow's request for the action on an order, signed as Flow signs it (or with `signature`). */
-function flowRequest(orderId: number | string, actionRunId: string, options: { signature?: string; body?: string } = {}) {
-  const body =
-    options.body ??
-    JSON.stringify({
-      shop_id: 1,
-      shopify_domain: SHOP,
-      action_run_id: actionRunId,
-      action_definition_id: "buy-shipping-label",
-      handle: "buy-shipping-label",
-      properties: { order_id: orderId },
-    });
-  return new Request("http://localhost:3000/flow/actions/buy-label", {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-shopify-hmac-sha256": options.signature ?? flowSignature(body, API_SECRET) },
-    body,
-  });
-}
-
-async function runAction(request: Request): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = (await flowAction({ request, params: {}, context: {} })) as Response;
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const orderTags = (orderId: string) => orderTagsIn(harness.admin.store, orderId);
+const triggers = (handle: string) => receivedTriggers(harness, handle);
 
 describe("order tags and Shopify Flow", () => {
   let ctx: ReturnType<typeof contextOf>;
@@ -108,6 +80,18 @@ describe("order tags and Shopify Flow", () => {
     const [signal] = await prisma.orderSignal.findMany({ where: { orderId: order.id } });
     expect(signal).toMatchObject({ kind: "LABEL_BOUGHT", tagStatus: "FAILED", tagError: MAY_NOT_EDIT_ORDERS, flowStatus: "SENT" });
     expect(orderTags(order.id)).not.toContain("label-bought");
+    // The order's page says so, and what to do.
+    expect(await orderSignalsView(ctx, order.id)).toEqual([
+      expect.objectContaining({
+        fact: "Label bought",
+        tags: {
+          tone: "critical",
+          text: `Tags not written: ${MAY_NOT_EDIT_ORDERS}`,
+          advice: "To put this order right now, add “label-bought” on the order in Shopify.",
+        },
+        flow: { tone: "success", text: "Flow trigger “Shipping label bought” sent", advice: null },
+      }),
+    ]);
     const sent = await triggers("shipping-label-bought");
     expect(sent.map((entry) => entry.payload)).toEqual([
       expect.objectContaining({ order_id: order.number, "Tracking number": label.trackingNumber, Carrier: label.carrier, Service: label.service }),
@@ -188,35 +172,5 @@ describe("order tags and Shopify Flow", () => {
     );
     const fields = body.data!.flowTriggerReceive.userErrors.map((error) => error.field.join("."));
     expect(fields).toEqual(expect.arrayContaining(["payload.Carrier", "payload.Unknown", "payload.Reason", "payload.Service"]));
-  });
-
-  it("GIVEN the signals' process killed after Shopify took the tag and after Flow took the trigger WHEN it runs again THEN the tag is on the order once and the trigger was received once", async () => {
-    const order = bookable[2]!;
-    expect((await runAction(flowRequest(order.number, "run-4"))).status).toBe(200);
-    await orderSignalsSettled(ctx);
-    const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" } });
-    const at = new Date("2026-11-26T10:00:00Z");
-    // An exception written by tracking (no job sent here: the worker processes alone work it).
-    await prisma.shipment.update({
-      where: { id: shipment.id },
-      data: { attentionReason: "Delivery attempted, recipient not available", lastEventAt: at, signalsDueAt: at },
-    });
-    const before = (await triggers("delivery-exception")).length;
-    expectKilledAtCrashPoint(await runAppProcess("order-signals-worker.ts", ["run", SHOP], appProcessEnv("order-tags:after-call")));
-    expect(orderTags(order.id)).toContain("delivery-exception");
-    expect(await prisma.orderSignal.findFirstOrThrow({ where: { orderId: order.id, kind: "EXCEPTION" } })).toMatchObject({
-      tagStatus: "WRITING",
-      flowStatus: "PENDING",
-    });
-    expectKilledAtCrashPoint(await runAppProcess("order-signals-worker.ts", ["run", SHOP], appProcessEnv("flow-trigger:after-call")));
-    expect((await triggers("delivery-exception")).length).toBe(before + 1);
-    const survived = await runAppProcess("order-signals-worker.ts", ["run", SHOP], appProcessEnv());
-    expectRanToEnd(survived);
-    expect(orderTags(order.id).filter((tag) => tag === "delivery-exception")).toEqual(["delivery-exception"]);
-    expect((await triggers("delivery-exception")).length).toBe(before + 1);
-    expect(await prisma.orderSignal.findFirstOrThrow({ where: { orderId: order.id, kind: "EXCEPTION" } })).toMatchObject({
-      tagStatus: "DONE",
-      flowStatus: "UNCONFIRMED",
-    });
   });
 });
