@@ -1,6 +1,6 @@
 /**
  * The shop's order signals worked in a process of its own, for the crash test of order automation
- * (test/integration/automation.test.ts): the parent gives it the app's environment (database, local admin,
+ * (test/integration/crash-automation.test.ts): the parent gives it the app's environment (database, local admin,
  * CONSIGN_CRASH_AT) and reads the run's result as JSON from stdout.
  *
  *   run <shop>
