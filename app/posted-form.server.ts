@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import type { z } from "zod";
 import { jsonCostProblem } from "../lib/json-cost";
 import { FORM_BODY_LIMIT, bodyLimitFor } from "./body-limits";
 import { readBoundedBody } from "./request-body.server";
@@ -54,4 +55,16 @@ export async function readPostedJson(request: Request): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+/**
+ * A page's JSON post (readPostedJson) parsed by `schema`, or the field of its first problem: what the page sent
+ * that it never sends (a tampered or stale page), for the route to refuse with 400 in a sentence of its own.
+ */
+export async function readPostedJsonAs<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; field: string }> {
+  const parsed = schema.safeParse(await readPostedJson(request));
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, field: String(parsed.error.issues[0]?.path[0] ?? "form") };
 }

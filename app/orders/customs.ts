@@ -22,12 +22,12 @@ export interface LineCustoms {
 /** By fulfillment order line item id. */
 export type OrderCustomsEntries = Record<string, LineCustoms>;
 
-const HsCode = z
+export const HsCode = z
   .string()
   .trim()
   .transform((value) => value.replace(/[.\s]/g, ""))
   .pipe(z.string().regex(/^\d{6,10}$/, "must be 6 to 10 digits, like 6912.00 or 691200"));
-const Origin = z
+export const Origin = z
   .string()
   .trim()
   .transform((value) => value.toUpperCase())

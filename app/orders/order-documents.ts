@@ -118,6 +118,10 @@ const MIRRORED_LINE_FIELDS = `#graphql
       id
     }
     variant {
+      id
+      product {
+        id
+      }
       inventoryItem {
         harmonizedSystemCode
         countryCodeOfOrigin

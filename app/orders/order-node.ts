@@ -38,6 +38,9 @@ const LineNode = z.object({
   lineItem: z.object({ id: z.string() }),
   variant: z
     .object({
+      /** Absent from exports started before the mirror kept it: no product preset applies. */
+      id: z.string().optional(),
+      product: z.object({ id: z.string() }).nullish(),
       inventoryItem: z.object({ harmonizedSystemCode: z.string().nullable(), countryCodeOfOrigin: z.string().nullable() }).nullable(),
     })
     .nullable(),
@@ -197,6 +200,8 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
         requiresShipping: line.requiresShipping !== false,
         weight: line.weight,
         unitPrice: line.originalUnitPriceSet.shopMoney.amount,
+        variantId: line.variant?.id ?? null,
+        productId: line.variant?.product?.id ?? null,
         hsCode: line.variant?.inventoryItem?.harmonizedSystemCode ?? null,
         countryOfOrigin: line.variant?.inventoryItem?.countryCodeOfOrigin ?? null,
       })),

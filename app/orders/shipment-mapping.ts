@@ -15,6 +15,7 @@ import type { FulfillmentOrderForShipping, FulfillmentOrderLine, OrderAddress, O
 import { formatWeight, toNanograms, weightIn } from "./weights";
 import { addressProblems } from "./address-checks";
 import { countryName } from "../locale/places";
+import { presetOf, withPresetCustoms, type PresetBox, type PresetLookup } from "./product-presets";
 
 /**
  * Order → quote request, pure (no I/O, table-tested). One shipment per shippable fulfillment order (a
@@ -44,6 +45,13 @@ export interface MappingSettings {
   enabledServices: readonly Service[];
   /** YYYY-MM-DD */
   shipmentDate: string;
+  /** Every Settings box, for product presets that name one (`box` is the default among them). */
+  boxes?: readonly BoxPreset[];
+  /** Product presets: a box used over `box`, customs details used where Shopify has none. */
+  presets?: PresetLookup;
+  /** What shipping rules changed in this order's request, said on its shipments; `boxByRule`: a rule chose `box`, presets choose none. */
+  rulesNote?: string | null;
+  boxByRule?: boolean;
 }
 
 export type MappingIssueCode =
@@ -73,6 +81,8 @@ export interface MappedShipment {
   /** Lines and quantities this shipment covers: what fulfillmentCreate will send. */
   lines: Array<{ fulfillmentOrderLineItemId: string; quantity: number }>;
   shipment: BatchQuoteShipment;
+  /** How it was packed when not simply as Settings say (a preset's or a rule's box, what rules changed), or null. */
+  packingNote: string | null;
 }
 
 /** Refused with every issue found (each says what to fix) and, as the message, all of them in a row. */
@@ -188,6 +198,11 @@ function formatCents(cents: bigint): string {
   return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
+/** What the lines' goods are worth (unit price times quantity still to fulfil), exactly, as a decimal string. */
+export function goodsValue(lines: readonly FulfillmentOrderLine[]): string {
+  return formatCents(lines.reduce((sum, line) => sum + toCents(line.unitPrice) * BigInt(line.remainingQuantity), 0n));
+}
+
 function servesDestination(service: Service, country: string): boolean {
   if (service.inbound) return false;
   if (service.supportedCountries) return service.supportedCountries.includes(country);
@@ -203,7 +218,8 @@ function mapFulfillmentOrder(
 ): { shipment: MappedShipment } | { issues: MappingIssue[] } {
   const issues: MappingIssue[] = [];
   // Lines that need no shipping (gift cards, digital products) are fulfilled with the parcel but are not in it.
-  const lines = fo.lines.filter(shipsInParcel);
+  const presets = settings.presets ?? new Map();
+  const lines = fo.lines.filter(shipsInParcel).map((line) => withPresetCustoms(line, presetOf(presets, line)));
   const fulfilled = fo.lines.filter((line) => line.remainingQuantity > 0);
   const international = receiver.country !== settings.sender.country;
 
@@ -249,10 +265,13 @@ function mapFulfillmentOrder(
   }
   if (issues.length > 0) return { issues };
 
-  const goodsCents = lines.reduce((sum, line) => sum + toCents(line.unitPrice) * BigInt(line.remainingQuantity), 0n);
-  const goodsValue = formatCents(goodsCents);
+  const value = goodsValue(lines);
   const lineItems: LineItem[] = lines.map((line) => ({ sku: line.sku ?? "", productName: productName(line), quantity: line.remainingQuantity }));
-  const box = settings.box;
+  const chosen = settings.boxByRule
+    ? { box: settings.box, note: null }
+    : chooseBox(lines, presets, { boxes: settings.boxes ?? [settings.box], defaultBox: settings.box });
+  const box = chosen.box;
+  const packingNote = [settings.rulesNote, chosen.note].filter(Boolean).join(". ") || null;
 
   const shipment: BatchQuoteShipment = {
     shipmentDate: settings.shipmentDate,
@@ -272,8 +291,8 @@ function mapFulfillmentOrder(
         length: box.kind === "custom" ? box.length : null,
         width: box.kind === "custom" ? box.width : null,
         height: box.kind === "custom" ? box.height : null,
-        insuranceAmount: settings.insure ? goodsValue : null,
-        declaredValue: international ? goodsValue : null,
+        insuranceAmount: settings.insure ? value : null,
+        declaredValue: international ? value : null,
         lineItems,
       },
     ],
@@ -285,8 +304,61 @@ function mapFulfillmentOrder(
       fulfillmentOrderId: fo.id,
       lines: fulfilled.map((line) => ({ fulfillmentOrderLineItemId: line.id, quantity: line.remainingQuantity })),
       shipment,
+      packingNote,
     },
   };
+}
+
+const CM_PER_UNIT: Record<DimUnit, number> = { in: 2.54, cm: 1 };
+
+/** A box's volume in cm³; a carrier's package has no sizes here and counts as 0. */
+function volume(box: BoxPreset): number {
+  if (box.kind !== "custom") return 0;
+  const side = (value: string) => Number(value) * CM_PER_UNIT[box.dimUnit];
+  return side(box.length) * side(box.width) * side(box.height);
+}
+
+function sizes(box: Extract<BoxPreset, { kind: "custom" }>): string {
+  return `${box.length} × ${box.width} × ${box.height} ${box.dimUnit}`;
+}
+
+/** What a product's own box is called: "Own box of Floor lamp". */
+const OWN_BOX = "Own box of ";
+
+/** A preset's box as a box to quote with; null when it names a Settings box that no longer exists. */
+function presetBox(box: PresetBox, product: string, boxes: readonly BoxPreset[]): BoxPreset | null {
+  if (box.kind === "own")
+    return { kind: "custom", name: `${OWN_BOX}${product}`, length: box.length, width: box.width, height: box.height, dimUnit: box.dimUnit };
+  return boxes.find((candidate) => candidate.name === box.name) ?? null;
+}
+
+/**
+ * The box for a shipment's lines: the shop's default box unless a line's product has a preset box. One box for
+ * all: when the lines' boxes differ (a line without a preset box counts as the default box), the largest by
+ * volume, saying so. `note` is null when the default box is used as Settings say.
+ */
+export function chooseBox(
+  lines: readonly FulfillmentOrderLine[],
+  presets: PresetLookup,
+  { boxes, defaultBox }: { boxes: readonly BoxPreset[]; defaultBox: BoxPreset },
+): { box: BoxPreset; note: string | null } {
+  const perLine = lines.map((line) => {
+    const preset = presetOf(presets, line)?.box;
+    const box = preset ? presetBox(preset, productName(line), boxes) : null;
+    return { line, box: box ?? defaultBox, fromPreset: box !== null };
+  });
+  if (!perLine.some((entry) => entry.fromPreset)) return { box: defaultBox, note: null };
+  const distinct = [...new Map(perLine.map((entry) => [entry.box.name, entry.box])).values()];
+  const said = (box: BoxPreset) =>
+    box.kind === "custom" && box.name.startsWith(OWN_BOX) ? `the ${box.name.charAt(0).toLowerCase()}${box.name.slice(1)} (${sizes(box)})` : `box '${box.name}'`;
+  if (distinct.length === 1) {
+    const [box] = distinct as [BoxPreset];
+    const products = perLine.filter((entry) => entry.fromPreset).map((entry) => productName(entry.line));
+    return { box, note: `Ships in ${said(box)}: the product preset of ${products.join(", ")}` };
+  }
+  const largest = distinct.reduce((top, box) => (volume(box) > volume(top) ? box : top), distinct[0]!);
+  const each = perLine.map((entry) => `${productName(entry.line)}: ${entry.fromPreset ? said(entry.box) : `the default box '${entry.box.name}'`}`);
+  return { box: largest, note: `Ships in ${said(largest)}, the largest of the items' boxes (${each.join("; ")})` };
 }
 
 function summarise(lines: FulfillmentOrderLine[]): string {
@@ -301,7 +373,7 @@ function commercialInvoice(order: OrderForShipping, lines: FulfillmentOrderLine[
       ? formatWeight(toNanograms(line.weight.value, line.weight.unit) * BigInt(line.remainingQuantity), settings.weightUnit, "down")
       : null;
     return {
-      description: productName(line),
+      description: line.customsDescription?.trim() || productName(line),
       quantity: line.remainingQuantity,
       unitValue: line.unitPrice,
       ...(weight && Number(weight) > 0 ? { weight } : {}),

@@ -42,6 +42,11 @@ export interface FulfillmentOrderLine {
   unitPrice: string;
   hsCode: string | null;
   countryOfOrigin: string | null;
+  /** The line's ProductVariant and Product GIDs, for product presets; absent on lines mirrored before they were kept. */
+  variantId?: string | null;
+  productId?: string | null;
+  /** The customs description of the line's product preset, used on the invoice over the product's name. */
+  customsDescription?: string | null;
   /**
    * False for lines that need no shipping (gift cards, digital products): left out of the parcel, its weight and
    * the invoice, and never a blocker. Lines mirrored before it was read have none: they are taken as shipped.

@@ -17,6 +17,9 @@ import { loadShopSummary } from "../settings/shop-profile.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
 import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
+import { orderFacts, quoteChanges, withQuoteChanges } from "./shipping-rules";
+import { loadShippingRules } from "./shipping-rules.server";
+import { presetsForLines } from "../orders/product-presets.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 import { readByIds, idChunks } from "../db/id-lists.server";
@@ -139,7 +142,7 @@ async function planRun(
   db: PrismaClient,
   shop: string,
   reads: readonly OrderRead[],
-  mapping: MappingSettings,
+  mappingFor: (order: MirroredOrder) => MappingSettings,
 ): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
   const blocked: Blocked[] = [];
   const mappedByOrder: Array<{ order: MirroredOrder; shipments: MappedShipment[] }> = [];
@@ -148,7 +151,7 @@ async function planRun(
       blocked.push({ orderId: read.orderId, orderName: orderLabel(read.orderId), issues: [read.issue] });
       continue;
     }
-    const result = orderToShipments(read.order, mapping);
+    const result = orderToShipments(read.order, mappingFor(read.order));
     if (result.ok) mappedByOrder.push({ order: read.order, shipments: result.shipments });
     else blocked.push({ orderId: read.order.id, orderName: read.order.name, issues: result.issues });
   }
@@ -205,15 +208,30 @@ async function planRun(
   return { blocked, planned };
 }
 
-/** Every order read (with the line details typed in Consign over Shopify's) and mapped with the shop's settings, dated `now`. */
+/**
+ * Every order read (with the line details typed in Consign over Shopify's) and mapped with the shop's settings,
+ * dated `now`: its products' presets and what the shop's shipping rules change for it (box, signature,
+ * insurance, residential) applied before it is quoted.
+ */
 async function mapOrders(ctx: Context, orderIds: readonly string[], now: Date): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
   const client = await ctx.shipping();
   const settings = await settingsWithSender(ctx);
   if (!settings.sender) throw new SenderMissingError();
-  const [services, summary, reads] = await Promise.all([listServices(client), loadShopSummary(ctx), readOrders(ctx, orderIds)]);
-  const mapping = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
-  if (!mapping) throw new SenderMissingError();
-  return planRun(ctx.db, ctx.shop, reads, mapping);
+  const [services, summary, reads, rules] = await Promise.all([listServices(client), loadShopSummary(ctx), readOrders(ctx, orderIds), loadShippingRules(ctx)]);
+  const shared = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
+  if (!shared) throw new SenderMissingError();
+  const orders = reads.flatMap((read) => ("order" in read ? [read.order] : []));
+  const presets = await presetsForLines(
+    ctx,
+    orders.flatMap((order) => order.fulfillmentOrders.flatMap((fo) => fo.lines)),
+  );
+  const mapping = { ...shared, presets };
+  const senderCountry = settings.sender.country;
+  const mappingFor = (order: MirroredOrder) =>
+    rules.length === 0
+      ? mapping
+      : withQuoteChanges(mapping, quoteChanges(rules, orderFacts(order, { senderCountry, packagingWeight: settings.packagingWeight })));
+  return planRun(ctx.db, ctx.shop, reads, mappingFor);
 }
 
 /** Records the planned shipments in the run as PENDING: new ones created, earlier unbooked ones of the same fulfillment orders moved in and reset. */
@@ -226,6 +244,7 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
     fulfillmentOrderId: mapped.fulfillmentOrderId,
     lines: JSON.stringify(mapped.lines),
     request: JSON.stringify(mapped.shipment),
+    packingNote: mapped.packingNote,
   });
   // A reused shipment is quoted as mapped again, in one box: packages the merchant set for its earlier request go with it.
   const pending = {
@@ -249,7 +268,7 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
   // The earlier quotes belong to the earlier request; this run stores fresh ones.
   for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
   const rows = reused.map((entry) => ({ id: entry.reuseId, ...own(entry) }));
-  const columns = ["orderId", "orderName", "fulfillmentOrderId", "lines", "request"] as const;
+  const columns = ["orderId", "orderName", "fulfillmentOrderId", "lines", "request", "packingNote"] as const;
   for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows, set: pending }, tx)) await update;
 }
 

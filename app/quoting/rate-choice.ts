@@ -3,7 +3,8 @@ import type { Quote } from "../../shipping-api/contract";
 import type { Outcome } from "../outcome";
 import { isServiceEnabled, type ShippingSettings } from "../settings/settings";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
-import { pickRate, sameServiceRate, type RuleInputs } from "./rate-rule";
+import { sameServiceRate } from "./rate-rule";
+import { pickRateByRules, type RulesInputs } from "./shipping-rules";
 import { carrierName, NO_NAMES } from "../shipping/service-names";
 
 /**
@@ -34,12 +35,12 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/** `inputs`: what the rate rule reads besides the rates (observed transit times, the customer's choice, names). */
+/** `inputs`: what the shop's rules read besides the rates (its shipping rules and the order's facts, observed transit times, the customer's choice, names). */
 export function chooseRate(
   outcome: ShipmentQuoteOutcome,
   settings: ShippingSettings,
   previous: PreviousChoice | null = null,
-  inputs: RuleInputs = {},
+  inputs: RulesInputs = {},
 ): RateChoice {
   const names = inputs.names ?? NO_NAMES;
   const service = (rate: { carrierCode: string; serviceDescription: string }) => `${carrierName(names, rate.carrierCode)} ${rate.serviceDescription}`;
@@ -65,7 +66,7 @@ export function chooseRate(
       pick: { quoteId: kept.quoteId, reason: `Same service as before (${service(previous)}), re-quoted`, selectedBy: previous.selectedBy },
     };
   }
-  const pick = pickRate(quotes, settings.rateRule, inputs)!;
+  const pick = pickRateByRules(quotes, inputs.rules ?? [], inputs.facts ?? null, settings.rateRule, inputs)!;
   const reason = previous ? `${service(previous)} is no longer offered: ${lowerFirst(pick.reason)}` : pick.reason;
   return { ok: true, quotes, pick: { quoteId: pick.quoteId, reason, selectedBy: "RULE" } };
 }

@@ -2,7 +2,7 @@ import type { Context } from "../context";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { loadRuleInputs } from "./rule-inputs.server";
-import { pickRate } from "./rate-rule";
+import { pickRateByRules } from "./shipping-rules";
 
 /**
  * Changing which rate a shipment ships with: the merchant's own pick, or the shop's rule applied again to a
@@ -81,7 +81,8 @@ export async function applyRule(ctx: Context, runId: string, { overrideManual = 
       result.keptManual += 1;
       continue;
     }
-    const pick = pickRate(shipment.quotes, rateRule, inputsFor(shipment.orderId));
+    const inputs = inputsFor(shipment.orderId);
+    const pick = pickRateByRules(shipment.quotes, inputs.rules ?? [], inputs.facts ?? null, rateRule, inputs);
     if (!pick) {
       result.needRequote += 1;
       continue;

@@ -72,6 +72,8 @@ export interface ShipmentView {
   error: string | null;
   selectedQuoteId: number | null;
   selectionReason: string | null;
+  /** How it was packed when not simply as Settings say: a product preset's or a shipping rule's box, what rules changed. */
+  packingNote: string | null;
   selectedBy: "RULE" | "MERCHANT" | null;
   /** The picked rate expired: re-quote before booking. */
   selectedExpired: boolean;
@@ -128,6 +130,8 @@ export interface QuoteRunView {
     orderCount: number;
   };
   rule: string;
+  /** How many shipping rules the shop has: they pick before the rule (app/quoting/shipping-rules.ts). */
+  shippingRules: number;
   /** Carrier and service names from List Services (codes and descriptions where it cannot be read). */
   names: ServiceNames;
   /** The shop's box names, for repacking a shipment. */
@@ -251,7 +255,7 @@ export async function loadQuoteRunView(
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
 
-  const [settings, names, { all, selected, pickOf, ready, expired: expiredIds, failed }, blockedIds, requests] = await Promise.all([
+  const [settings, names, { all, selected, pickOf, ready, expired: expiredIds, failed }, blockedIds, requests, shippingRules] = await Promise.all([
     loadSettings(ctx),
     loadServiceNames(ctx),
     runShipments(ctx, runId, now),
@@ -259,6 +263,7 @@ export async function loadQuoteRunView(
     // Where each shipment goes (the International filter), from its stored request: the page reads it, the run's
     // whole-run actions (runShipmentIds) do not.
     db.shipment.findMany({ where: { runId, shop }, select: { id: true, request: true } }),
+    db.shippingRule.count({ where: { shop } }),
   ]);
   const requestOf = new Map(requests.map((row) => [row.id, row.request]));
 
@@ -324,6 +329,7 @@ export async function loadQuoteRunView(
       error: shipment.quoteError,
       selectedQuoteId: pick ? pick.quoteId : null,
       selectionReason: pick ? shipment.selectionReason : null,
+      packingNote: shipment.packingNote,
       selectedBy: pick ? (shipment.selectedBy === "MERCHANT" ? "MERCHANT" : "RULE") : null,
       selectedExpired: pick?.expired ?? false,
       locked,
@@ -366,6 +372,7 @@ export async function loadQuoteRunView(
       orderCount: orderIds.length,
     },
     rule: describeRule(settings.rateRule, { names, currency: [...selected.values()][0]?.currency ?? "USD" }),
+    shippingRules,
     names,
     boxes: settings.boxes.map((box) => box.name),
     filter,

@@ -34,7 +34,7 @@ export interface SettingsPage {
 
 type AccountCatalog = { ok: true; services: Service[]; providerAccounts: ProviderAccount[] } | { ok: false; error: ShippingApiError };
 
-async function readAccountCatalog(ctx: Pick<Context, "shipping">): Promise<AccountCatalog> {
+export async function readAccountCatalog(ctx: Pick<Context, "shipping">): Promise<AccountCatalog> {
   const client = await ctx.shipping();
   const [services, providerAccounts] = await Promise.all([client.listServices(), client.listProviderAccounts()]);
   if (!services.ok) return { ok: false, error: services.error };

@@ -198,6 +198,7 @@ export function mappingSettings(
     sender: settings.sender,
     packagingWeight: settings.packagingWeight,
     box: defaultBox(settings),
+    boxes: settings.boxes,
     weightUnit: context.weightUnit,
     termsOfTrade: settings.termsOfTrade,
     residential: settings.residential,

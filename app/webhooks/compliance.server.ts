@@ -116,6 +116,8 @@ export async function redactShop({ db, shop }: Pick<Context, "db" | "shop">): Pr
     db.quoteRun.deleteMany({ where: { shop } }),
     db.shippingAccount.deleteMany({ where: { shop } }),
     db.shopSettings.deleteMany({ where: { shop } }),
+    db.shippingRule.deleteMany({ where: { shop } }),
+    db.productPreset.deleteMany({ where: { shop } }),
     db.shopProfile.deleteMany({ where: { shop } }),
   ]);
 }

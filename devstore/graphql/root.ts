@@ -189,11 +189,36 @@ export function queryRoot(store: Store): View {
       (i) => inventoryItemView(store, i),
     ),
     products: (args: Args, ctx: ResolverContext) => {
+      // Shopify's product search, as far as the app uses it: clauses joined by OR, each free words (the title or
+      // a variant's SKU contains them, any case) or `title:` / `sku:` with a value, `*` as a wildcard at its ends.
+      const clauses = (typeof args.query === "string" ? args.query : "")
+        .split(/\s+OR\s+/i)
+        .map((clause) => clause.trim().toLowerCase())
+        .filter(Boolean)
+        .map((clause) => {
+          const named = /^(title|sku):(.*)$/.exec(clause);
+          return { field: named?.[1] ?? null, text: (named?.[2] ?? clause).replace(/^\*|\*$/g, "") };
+        });
+      const matches = (p: { id: number; title: string }) =>
+        clauses.length === 0 ||
+        clauses.some(
+          ({ field, text }) =>
+            (field !== "sku" && p.title.toLowerCase().includes(text)) ||
+            (field !== "title" && store.listVariants(p.id).some((v) => (v.sku ?? "").toLowerCase().includes(text))),
+        );
       const products = store
         .listProductIds()
         .map((id) => store.getProduct(id))
-        .filter((p) => p !== undefined);
-      return paginate(products, args as ConnectionArgs, ctx, (p) => productView(store, p));
+        .filter((p) => p !== undefined)
+        .filter(matches);
+      if (args.sortKey === "TITLE") products.sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
+      return paginate(
+        products,
+        args as ConnectionArgs,
+        ctx,
+        (p) => productView(store, p),
+        (p) => (args.sortKey === "TITLE" ? p.title : p.id),
+      );
     },
     node: (args: Args, ctx: ResolverContext) => nodeView(store, str(args.id), ctx.origin),
     nodes: (args: Args, ctx: ResolverContext) => {

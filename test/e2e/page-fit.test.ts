@@ -54,6 +54,8 @@ async function prepare(): Promise<void> {
     { name: "shipments", path: "/app/shipments" },
     { name: "overview", path: "/app/overview" },
     { name: "fulfillments", path: "/app/fulfillments" },
+    { name: "shipping-rules", path: "/app/rules" },
+    { name: "product-presets", path: "/app/presets" },
   ];
 }
 afterAll(() => db?.$disconnect());

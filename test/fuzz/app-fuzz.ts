@@ -10,6 +10,8 @@ import { DataRequestPayload, CustomerRedactPayload } from "../../app/webhooks/co
 import { FulfillmentOrderPayload, FulfillmentPayload, OrderPayload } from "../../app/webhooks/webhook-sync.server";
 import { ScopesUpdatePayload } from "../../app/webhooks/shop-lifecycle.server";
 import { SettingsForm } from "../../app/settings/settings-form";
+import { RuleForm } from "../../app/automation/rule-form";
+import { PresetForm } from "../../app/automation/presets-page.server";
 import { ConnectForm } from "../../app/settings/onboarding-form";
 import { FlowActionRequest } from "../../app/flow/flow-action.server";
 import { connectTestAccount } from "../support/account";
@@ -453,6 +455,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/app.quotes.$runId", path: "/app/quotes/:id", id: "run", action: "form" },
   { route: "routes/app.quotes.$runId.rates", path: "/app/quotes/:id/rates", id: "run" },
   { route: "routes/app.settings", path: "/app/settings", action: "json" },
+  { route: "routes/app.rules", path: "/app/rules", action: "json" },
+  { route: "routes/app.presets", path: "/app/presets", action: "json" },
   { route: "routes/app.shipments", path: "/app/shipments", action: "form" },
   { route: "routes/api.order-shipments.$id", path: "/api/order-shipments/:id", id: "order", action: "form" },
   { route: "routes/api.printable-orders", path: "/api/printable-orders", action: "form" },
@@ -479,6 +483,7 @@ export const WEBHOOK_ROUTES = [
 
 const QUERY_KEYS = [
   "page",
+  "after",
   "filter",
   "q",
   "status",
@@ -569,6 +574,25 @@ function idsOf(world: AppFuzzWorld, kind: IdKind | undefined): { own: string[]; 
 
 // Derived without the refinements' filter: most of what the walker makes breaks a refinement (an email, an address), which is the point here.
 const settingsBody = arbitraryFor(SettingsForm, { maxArray: 2 }).map((value) => JSON.stringify(value));
+// The rules and presets pages' posts: each intent with a form the walker made, on rules and products of this shop or none.
+const rulesBody = fc
+  .tuple(
+    fc.constantFrom("save", "test", "move", "delete"),
+    arbitraryFor(RuleForm, { maxArray: 2 }),
+    fc.constantFrom(null, "not-a-rule", "gid://shopify/Order/1001"),
+    fc.constantFrom<unknown>("up", "down", 0, -1, 3.5, "sideways"),
+  )
+  .map(([intent, values, id, to]) => JSON.stringify({ intent, id, ruleId: id, orderId: id ?? "", to, values }));
+const presetsBody = fc
+  .tuple(
+    fc.constantFrom("save", "box"),
+    arbitraryFor(PresetForm, { maxArray: 2 }),
+    fc.constantFrom("gid://shopify/Product/1", "gid://shopify/ProductVariant/2", "gid://shopify/Order/1001", ""),
+    fc.constantFrom<unknown>(null, "Standard box", "No such box", 7),
+  )
+  .map(([intent, values, targetId, boxName]) =>
+    JSON.stringify({ intent, values, boxName, target: { targetId, title: "Mug" }, targets: [{ targetId, title: "Mug" }] }),
+  );
 const connectForm = arbitraryFor(ConnectForm, { maxArray: 2 }).map((form) => form as Record<string, unknown>);
 
 function formArbitrary(world: AppFuzzWorld): fc.Arbitrary<{ fields: [string, string][]; otherShop: boolean }> {
@@ -619,6 +643,8 @@ function pageRequest(world: AppFuzzWorld, page: PageRoute): fc.Arbitrary<AppRequ
     fc
       .oneof(
         settingsBody,
+        rulesBody,
+        presetsBody,
         fc.jsonValue().map((json) => JSON.stringify(json)),
       )
       .map((text) => ({ type: "application/json", body: text, otherShop: false, what: "JSON" })),

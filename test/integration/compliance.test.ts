@@ -118,7 +118,11 @@ describe("compliance webhooks", () => {
       data: { shop: SHOP, customerId: "c1", email: "m@example.com", sealedPassword: "v1.x.y.z", origin: "CONNECTED", connectedAt: new Date() },
     });
     await prisma.shopSettings.create({ data: { shop: SHOP, data: "{}" } });
+    await prisma.shippingRule.create({ data: { shop: SHOP, position: 0, name: "Abroad", data: "{}" } });
+    await prisma.productPreset.create({ data: { shop: SHOP, targetId: "gid://shopify/Product/1", title: "Mug", data: "{}" } });
     await redactShop(ctx);
+    expect(await prisma.shippingRule.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await prisma.productPreset.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.shipment.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.shippingAccount.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.shopSettings.count({ where: { shop: SHOP } })).toBe(0);

@@ -119,6 +119,11 @@ export function ShipmentRates({
                 {shipment.selectedExpired && " — these rates have expired; re-quote before booking."}
               </Text>
             )}
+            {shipment.packingNote && (
+              <Text as="span" variant="bodySm" tone="subdued">
+                <span data-testid="packing-note">{shipment.packingNote}</span>
+              </Text>
+            )}
           </BlockStack>
           <Text as="span" tone="subdued">
             <span data-testid="picked-speed">{picked?.speed ?? "—"}</span>

@@ -124,8 +124,13 @@ export default function QuoteRunPage() {
       <PageTitleBar />
       <BlockStack gap="400">
         <Text as="p" tone="subdued">
-          {plural(run.orderCount, "order")} selected · rates picked by your rule: <span data-testid="rule-words">{view.rule}</span> (
-          <Link to="/app/settings">change</Link>)
+          {plural(run.orderCount, "order")} selected · rates picked by{" "}
+          {view.shippingRules > 0 && (
+            <>
+              your {plural(view.shippingRules, "shipping rule")} (<Link to="/app/rules">edit</Link>), then{" "}
+            </>
+          )}
+          your rule: <span data-testid="rule-words">{view.rule}</span> (<Link to="/app/settings">change</Link>)
         </Text>
         {run.status === "RUNNING" && (
           <Card>

@@ -13,6 +13,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
+import { Link } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
 import { LabelImageFormat, TermsOfTrade, WeightUnit } from "../../../shipping-api/contract";
@@ -283,6 +284,10 @@ export function RatesSection({ values, onChange, errors, catalog, currency }: Se
   const carriers = catalog?.carriers ?? [];
   return (
     <BlockStack gap="300">
+      <Text as="p" tone="subdued">
+        This is the shop-wide rule, used for every order no <Link to="/app/rules">shipping rule</Link> picks for (rules by destination, weight, value, tags,
+        products or the customer&rsquo;s choice). Boxes and customs defaults per product are in <Link to="/app/presets">product presets</Link>.
+      </Text>
       <ChoiceList
         title="Preselect for each order"
         selected={[rule.kind]}
