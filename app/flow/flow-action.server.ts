@@ -1,5 +1,6 @@
 import type { Shipment } from "@prisma/client";
 import { z } from "zod";
+import { pickByRules } from "../automation/rules.server";
 import { parseBookingForm } from "../booking/book-request";
 import { bookSingleShipment } from "../booking/single-booking.server";
 import { describeIssues, inMerchantWords } from "../field-errors";
@@ -7,8 +8,6 @@ import type { Outcome } from "../outcome";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "../quoting/errors";
 import { startQuoteRun } from "../quoting/quote-run.server";
 import { loadServiceNames } from "../quoting/service-names.server";
-import { pickRate } from "../quoting/rate-rule";
-import { loadRuleInputs } from "../quoting/rule-inputs.server";
 import { loadSettings } from "../settings/account.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { shipmentServiceNames } from "../shipping/service-names";
@@ -84,14 +83,12 @@ const notYet = (message: string): FlowAnswer => ({ status: 503, body: { message 
 const ShipmentIds = z.array(z.string().min(1));
 
 /**
- * The rate the shop's rules pick for a shipment among its unexpired quotes, or null. One line to change when the
- * shipping rules (issue 25 §1) give their entry point: today the shop-wide rule of Settings.
+ * The rate the shop's rules pick for a shipment among its unexpired quotes (the shipping rules, the shop-wide rule of
+ * Settings last: app/automation/rules.server.ts), or null.
  */
 async function pickByShopRules(ctx: ShippingContext, shipment: Pick<Shipment, "id" | "orderId">): Promise<number | null> {
-  const { rateRule } = await loadSettings(ctx);
   const quotes = await ctx.db.quote.findMany({ where: { shop: ctx.shop, shipmentId: shipment.id, expiresAt: { gt: ctx.now() } } });
-  const inputsFor = await loadRuleInputs(ctx, rateRule, [shipment.orderId]);
-  return pickRate(quotes, rateRule, inputsFor(shipment.orderId))?.quoteId ?? null;
+  return (await pickByRules(ctx, shipment.orderId, quotes))?.quoteId ?? null;
 }
 
 /** Runs Flow's action for an order once per action run id; see the module comment. */

@@ -337,7 +337,10 @@ const flowDerive: DeriveOptions = {
   hints: {
     shopify_domain: fc.constantFrom(SHOP_A, SHOP_A, SHOP_B, GONE_SHOP),
     action_run_id: fc.uuid(),
-    order_id: fc.constantFrom<unknown>(1001, 1002, "1003", "gid://shopify/Order/1004", 424242),
+    // Orders no shop has: the action runs (a run recorded, the order quoted and found missing, 422) but books
+    // nothing, so no fulfillment and no webhook lands later on another request's watch. Booking is the
+    // integration tests' (test/integration/order-tags-flow.test.ts).
+    order_id: fc.constantFrom<unknown>(424242, "424243", "gid://shopify/Order/424244", 987654321),
     shop_id: fc.constantFrom<unknown>(1, "1"),
   },
   maxArray: 2,
@@ -346,8 +349,8 @@ const flowDerive: DeriveOptions = {
 /**
  * Flow's action request signed as Flow signs it (the app's secret, as the tests hold it), and mutated after
  * signing is settled: each mutated body is signed too, so the parser and the action's refusals are reached, not
- * only the signature's 401. A body that is not the action's shape must be refused (400); a valid one may book
- * (200) or be told why not (422: the order cannot ship, has a label, the shop is not connected).
+ * only the signature's 401. A body that is not the action's shape must be refused (400); a valid one is told why
+ * it could not book (422: no such order, the shop is not connected).
  */
 const flowActionRequest: fc.Arbitrary<AppRequest> = fc
   .record({ value: validArbitrary(FlowActionRequest, flowDerive), pair: fc.integer({ min: 0, max: 5 }) })

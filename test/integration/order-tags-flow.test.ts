@@ -25,6 +25,10 @@ const { runOrderSignals } = await import("../../app/automation/signals.server");
 const { orderSignalsSettled } = await import("../../app/automation/order-signals-job");
 const { MAY_NOT_EDIT_ORDERS } = await import("../../app/automation/order-tags.server");
 const { orderSignalsView } = await import("../../app/automation/signal-views.server");
+const { saveShippingRule, deleteShippingRule } = await import("../../app/quoting/shipping-rules.server");
+const { ShippingRuleSchema } = await import("../../app/quoting/shipping-rules");
+const { speedClass } = await import("../../app/quoting/rate-rule");
+const { compareAmounts } = await import("../../app/shipping/money");
 
 const orderTags = (orderId: string) => orderTagsIn(harness.admin.store, orderId);
 const triggers = (handle: string) => receivedTriggers(harness, handle);
@@ -172,5 +176,26 @@ describe("order tags and Shopify Flow", () => {
     );
     const fields = body.data!.flowTriggerReceive.userErrors.map((error) => error.field.join("."));
     expect(fields).toEqual(expect.arrayContaining(["payload.Carrier", "payload.Unknown", "payload.Reason", "payload.Service"]));
+  });
+
+  it("GIVEN a shipping rule picking the fastest rate for domestic orders WHEN Flow buys a label THEN the rule, not the shop-wide cheapest, decides the rate", async () => {
+    const order = bookable[2]!;
+    const rule = ShippingRuleSchema.parse({ name: "Domestic fastest", conditions: { destination: "domestic" }, actions: { rate: { kind: "fastest" } } });
+    const saved = await saveShippingRule(ctx, null, rule);
+    try {
+      const bought = await runAction(flowRequest(order.number, "run-rule"));
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+      const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" }, include: { quotes: true } });
+      const rank = (quote: (typeof shipment.quotes)[number]) => speedClass(quote).rank;
+      const fastest = Math.min(...shipment.quotes.map(rank));
+      const cheapest = [...shipment.quotes].sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount))[0]!;
+      // The shop-wide rule (cheapest) would have picked a slower service: the rule made the difference.
+      expect(rank(cheapest)).toBeGreaterThan(fastest);
+      const booked = shipment.quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
+      expect(rank(booked)).toBe(fastest);
+      expect(booked.serviceCode).toBe(shipment.serviceCode);
+    } finally {
+      await deleteShippingRule(ctx, saved!.id);
+    }
   });
 });
