@@ -22,6 +22,8 @@ const POSTGRES_TIER = [
   "test/integration/lost-answers-flow.test.ts",
   "test/integration/crash-fulfillment.test.ts",
   "test/integration/crash-tracking.test.ts",
+  "test/integration/returns.test.ts",
+  "test/integration/crash-returns.test.ts",
   "test/integration/fulfillment-write-back.test.ts",
   "test/integration/tracking-sync.test.ts",
   "test/integration/tracking-void.test.ts",
@@ -47,6 +49,7 @@ const POSTGRES_TIER = [
   "test/integration/service-batch-book.test.ts",
   "test/integration/service-shipments.test.ts",
   "test/integration/service-void.test.ts",
+  "test/integration/service-returns.test.ts",
   "test/integration/service-main.test.ts",
   "test/integration/multi-instance.test.ts",
 ];

@@ -7,6 +7,9 @@ import { PgBossQueue } from "./jobs/pg-boss.server";
 import { mirrorSyncJob } from "./orders/mirror-sync.server";
 import { quoteRunJob } from "./quoting/quote-run.server";
 import { recordedWorkSweepJob } from "./recorded-work.server";
+import { returnAttachJob } from "./returns/return-attach.server";
+import { returnLabelsJob } from "./returns/return-label.server";
+import { returnsReconcileJob } from "./returns/returns.server";
 import { trackingScheduleJob, trackingSyncJob } from "./tracking/run.server";
 import { webhookDeliveryJob, webhookPruneJob } from "./webhooks/webhooks.server";
 import { isPostgresUrl } from "../lib/database-provider";
@@ -29,6 +32,9 @@ export function allJobs(): readonly JobSpec<never>[] {
     webhookDeliveryJob,
     webhookPruneJob,
     orderSignalsSpec,
+    returnsReconcileJob,
+    returnLabelsJob,
+    returnAttachJob,
   ] as unknown as readonly JobSpec<never>[];
 }
 

@@ -5,6 +5,7 @@ import { defineMinuteJob, type JobServices } from "./jobs/job";
 import { resumeMirrorSyncs } from "./orders/mirror-sync.server";
 import { resumeQuoteRuns } from "./quoting/quote-run.server";
 import { resumeWebhookDeliveries } from "./webhooks/webhooks.server";
+import { queueOutstandingReturnAttach } from "./returns/return-attach.server";
 
 /**
  * Work that a fault can leave in doubt, and what settles it without a restart (docs/decisions/011). Every
@@ -22,6 +23,7 @@ import { resumeWebhookDeliveries } from "./webhooks/webhooks.server";
  * | shipment fulfillment PENDING / CREATING | fulfillment-write-back (reads first)    |
  * | webhook delivery not processed          | the shop's webhook-deliveries           |
  * | shipment signalsDueAt, signal not done  | the shop's order-signals                |
+ * | return label fulfillment PENDING / CREATING | return-label-attach (reads first)   |
  *
  * Tracking needs no entry here: its schedule (tracking-schedule, every minute) sends every due shipment's
  * poll, and an event whose write was in doubt is due again.
@@ -44,6 +46,7 @@ export async function resumeRecordedWork(services: JobServices, { graceMs }: { g
     attempt("resuming order syncs", () => resumeMirrorSyncs(services), 0),
     attempt("resuming webhook deliveries", () => resumeWebhookDeliveries(services), 0),
     attempt("resuming order signals", () => queueOpenOrderSignals(services), []),
+    attempt("queueing outstanding return labels for Shopify", () => queueOutstandingReturnAttach(services), []),
   ]);
   if (failures.length > 0) throw new AggregateError(failures, `Settling recorded work failed: ${failures.map((failure) => failure.message).join("; ")}`);
   return { writeBackShops };

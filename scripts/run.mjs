@@ -89,7 +89,7 @@ if (dev && spawnSync(process.execPath, [join(root, "scripts", "build-extensions.
 start("service", bin("tsx"), ["service/main.ts"], "36");
 start("admin", bin("tsx"), ["devstore/main.ts"], "35");
 if (dev) start("app", bin("remix"), ["vite:dev", "--port", appPort], "32");
-else start("app", process.execPath, ["--import", "tsx", "server/main.ts", "build/server/index.js"], "32");
+else start("app", process.execPath, ["build/server/main.js", "build/server/index.js"], "32");
 
 try {
   await Promise.all([

@@ -1,6 +1,7 @@
 // The app's production server (`npm start`): what remix-serve did (the build's assets, compression, the
 // Remix request handler over express), with the app's public edge in front (server/edge.ts,
-// docs/decisions/020). Usage: tsx server/main.ts [build/server/index.js]; PORT (default 3000) and HOST.
+// docs/decisions/020). `npm run build` compiles it to build/server/main.js (scripts/build-server.mjs), which `npm start` runs
+// with Node alone: node build/server/main.js [build/server/index.js]; PORT (default 3000) and HOST.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";

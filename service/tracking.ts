@@ -24,6 +24,11 @@ export interface TimelineInput {
   transitDays: number;
   origin: Place;
   destination: Place;
+  /**
+   * A scan-based return label: no event until the customer hands the parcel over (its first scan, which is when
+   * it is charged), and some are never used at all (scanBasedLabelUsed).
+   */
+  scanBased?: boolean;
 }
 
 export type TimelinePath = "standard" | "failed-attempt" | "exception";
@@ -57,8 +62,25 @@ function area(place: Place): string {
     .toUpperCase();
 }
 
+/**
+ * Whether the customer ever sends a scan-based return label's parcel: six in ten do (one to three days after the
+ * label was booked), four in ten never do, so the label is never scanned and never charged. Exported so tests
+ * know which labels will move.
+ */
+export function scanBasedLabelUsed(trackingNumber: string): boolean {
+  return (hashOf(`scan:${trackingNumber}`) >>> 4) % 10 < 6;
+}
+
 /** The whole timeline, oldest first. */
 export function buildTimeline(input: TimelineInput): TrackingEvent[] {
+  if (input.scanBased) {
+    // The customer's parcel goes to the shop as any parcel does from the day it is handed over; until then the
+    // carrier knows nothing of it (no Info Received: a scan-based label is not manifested).
+    if (!scanBasedLabelUsed(input.trackingNumber)) return [];
+    const delayDays = 1 + (hashOf(`drop:${input.trackingNumber}`) % 3);
+    const handedOver = new Date(input.bookedAt.getTime() + delayDays * DAY_MS);
+    return buildTimeline({ ...input, scanBased: false, bookedAt: handedOver }).filter((event) => event.eventStatus !== "Info Received");
+  }
   const hash = hashOf(input.trackingNumber);
   const minute = (salt: number) => ((hash >>> salt) % 50) * 60_000;
   const dayStart = Date.UTC(input.bookedAt.getUTCFullYear(), input.bookedAt.getUTCMonth(), input.bookedAt.getUTCDate());

@@ -7,6 +7,7 @@ import { HsCode, Origin } from "../orders/customs";
 import type { PresetBox, ProductPreset } from "../orders/product-presets";
 import { loadPresets, readPresetProducts, savePresets } from "../orders/product-presets.server";
 import { loadSettings } from "../settings/account.server";
+import { AdminApiError } from "../shopify/gateway.server";
 import { BoxPresetSchema } from "../settings/settings";
 import { plural } from "../plural";
 
@@ -121,8 +122,22 @@ function boxWords(box: PresetBox | null): string | null {
   return box.kind === "settings" ? box.name : `Own box ${box.length} × ${box.width} × ${box.height} ${box.dimUnit}`;
 }
 
+/**
+ * A page of products from Shopify; a cursor Shopify no longer knows (an old or edited address) starts again at the
+ * first page, and products that cannot be read are no page at all, with the problem in words.
+ */
+async function productsPage(ctx: Context, search: string, after: string | null) {
+  try {
+    return { ...(await readPresetProducts(ctx, { search, after })), problem: null };
+  } catch (error) {
+    if (!(error instanceof AdminApiError)) throw error;
+    if (after !== null) return productsPage(ctx, search, null);
+    return { products: [], next: null, problem: `Your products could not be read from Shopify (${error.message}). Reload the page in a minute.` };
+  }
+}
+
 export async function loadPresetsPage(ctx: Context, { search, after }: { search: string; after: string | null }) {
-  const [settings, page] = await Promise.all([loadSettings(ctx), readPresetProducts(ctx, { search, after })]);
+  const [settings, page] = await Promise.all([loadSettings(ctx), productsPage(ctx, search, after)]);
   const targets = page.products.flatMap((product) => [
     { targetId: product.id, title: product.title, sku: product.sku, variant: false },
     ...product.variants.map((variant) => ({ targetId: variant.id, title: `${product.title} – ${variant.title}`, sku: variant.sku, variant: true })),
@@ -142,7 +157,7 @@ export async function loadPresetsPage(ctx: Context, { search, after }: { search:
       .join(", ");
     return { ...target, box: boxWords(preset?.box ?? null), values: presetFormValues(preset), customs: customs || null };
   });
-  return { rows, next: page.next, search, boxes: settings.boxes.map((box) => box.name), defaultBox: settings.defaultBox };
+  return { rows, next: page.next, search, problem: page.problem, boxes: settings.boxes.map((box) => box.name), defaultBox: settings.defaultBox };
 }
 
 export type PresetSaved = Outcome<{ message: string }, { fieldErrors: FieldErrors }>;

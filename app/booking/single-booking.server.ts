@@ -91,7 +91,11 @@ export interface OrderBookingView {
 export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: string): Promise<OrderBookingView> {
   const orderId = shopifyGid("Order", orderNumericId);
   const read = () =>
-    ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { quotes: true, batch: true } });
+    ctx.db.shipment.findMany({
+      where: { shop: ctx.shop, orderId, kind: "OUTBOUND" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      include: { quotes: true, batch: true },
+    });
   let rows = await read();
   if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
   const pending = rows.filter((entry) => entry.bookingStatus === "BOOKING");
@@ -292,12 +296,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     return refuse(`Some details cannot be booked: ${refused.message}. Correct them and book again.`, refused.fieldErrors);
   }
 
-  // Conditional on not booking or booked: of two clicks, one books.
-  const claimed = await ctx.db.shipment.updateMany({
-    where: { id: shipment.id, shop: ctx.shop, bookingStatus: { in: ["NONE", "FAILED"] } },
-    data: { bookingStatus: "BOOKING", bookingError: null, updatedAt: ctx.now() },
-  });
-  if (claimed.count !== 1) return pending("This shipment is being booked already. Reload this page in a minute.");
+  if (!(await claimSingleBooking(ctx, shipment.id))) return pending("This shipment is being booked already. Reload this page in a minute.");
 
   crashPoint("booking:before-call");
   const booked = await ctx.client.bookShipment({ body: body.data });
@@ -338,6 +337,18 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
     return { ok: true, bookNumber: settled.bookNumber, trackingNumber: settled.trackingNumber, prepayBalance: null, label: null };
   }
   return pending(explainShippingError("book-shipment", booked.error));
+}
+
+/**
+ * Records a booking's intent (BOOKING, dated now: the in-flight grace counts from it), conditional on the shipment
+ * not being booked or booking: of two clicks (or a click and a job), one books. Answers whether this caller claimed it.
+ */
+export async function claimSingleBooking(ctx: Pick<ShippingContext, "db" | "shop" | "now">, shipmentId: string): Promise<boolean> {
+  const claimed = await ctx.db.shipment.updateMany({
+    where: { id: shipmentId, shop: ctx.shop, bookingStatus: { in: ["NONE", "FAILED"] } },
+    data: { bookingStatus: "BOOKING", bookingError: null, updatedAt: ctx.now() },
+  });
+  return claimed.count === 1;
 }
 
 /** Zod paths of the request → the form's field names, where the merchant can fix them. */

@@ -46,7 +46,7 @@ interface OrderShipments {
 async function ordersOfShop(ctx: Pick<Context, "db" | "shop">, numbers: readonly string[]): Promise<{ orders: OrderShipments[]; unknown: string[] }> {
   const ids = numbers.map((number) => shopifyGid("Order", number));
   const [rows, mirrored] = await Promise.all([
-    ctx.db.shipment.findMany({ where: { shop: ctx.shop, orderId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    ctx.db.shipment.findMany({ where: { shop: ctx.shop, kind: "OUTBOUND", orderId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     loadMirroredOrders(ctx, ids),
   ]);
   const names = new Map(mirrored.map((order) => [order.id, order.name]));

@@ -45,7 +45,7 @@ export async function orderShipmentsView(
   const { db, shop } = ctx;
   const [rows, [mirrored], lastQuote] = await Promise.all([
     db.shipment.findMany({
-      where: { shop, orderId, OR: [{ bookingStatus: { not: "NONE" } }, { quoteStatus: "QUOTED", batchId: null }] },
+      where: { shop, orderId, kind: "OUTBOUND", OR: [{ bookingStatus: { not: "NONE" } }, { quoteStatus: "QUOTED", batchId: null }] },
       orderBy: { createdAt: "asc" },
     }),
     loadMirroredOrders(ctx, [orderId]),

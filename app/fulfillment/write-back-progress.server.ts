@@ -53,10 +53,11 @@ export async function writeBackProgress(ctx: Pick<Context, "db" | "shop" | "now"
   const { db, shop } = ctx;
   const recentlyFulfilled = {
     shop,
+    kind: "OUTBOUND",
     fulfillmentStatus: FulfillmentStatus.FULFILLED,
     fulfilledAt: { gte: new Date(ctx.now().getTime() - FULFILLED_IN_VIEW_MS) },
   };
-  const open = { shop, fulfillmentStatus: { in: [FulfillmentStatus.FAILED, ...OUTSTANDING] } };
+  const open = { shop, kind: "OUTBOUND", fulfillmentStatus: { in: [FulfillmentStatus.FAILED, ...OUTSTANDING] } };
   const inView = { OR: [open, recentlyFulfilled] };
   const counts = await db.shipment.groupBy({ by: ["fulfillmentStatus"], where: inView, _count: { _all: true } });
   const count = (status: FulfillmentStatus) => counts.find((entry) => entry.fulfillmentStatus === status)?._count._all ?? 0;

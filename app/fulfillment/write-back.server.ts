@@ -362,7 +362,7 @@ async function writeAll(ctx: Pick<Context, "db" | "shop">, run: RunContext, summ
   const { admin } = run;
   for (;;) {
     const rows = await db.shipment.findMany({
-      where: { shop, fulfillmentStatus: { in: OUTSTANDING } },
+      where: { shop, kind: "OUTBOUND", fulfillmentStatus: { in: OUTSTANDING } },
       orderBy: [{ bookedAt: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       take: 200,
     });
@@ -433,7 +433,7 @@ export async function resumeWriteBack(services: Pick<JobServices, "db" | "contex
 
 /** The shops with shipments still waiting for Shopify (queued, or interrupted while being written). */
 async function shopsWithOutstandingWriteBack(db: Pick<PrismaClient, "shipment">): Promise<string[]> {
-  const shops = await db.shipment.findMany({ where: { fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
+  const shops = await db.shipment.findMany({ where: { kind: "OUTBOUND", fulfillmentStatus: { in: OUTSTANDING } }, distinct: ["shop"], select: { shop: true } });
   return shops.map(({ shop }) => shop);
 }
 
@@ -446,7 +446,7 @@ export async function retryWriteBack(ctx: Pick<Context, "db" | "shop" | "jobs">,
   const { db, shop } = ctx;
   const retry = (only: { id: { in: string[] } } | object) =>
     db.shipment.updateMany({
-      where: { shop, fulfillmentStatus: FulfillmentStatus.FAILED, ...only },
+      where: { shop, kind: "OUTBOUND", fulfillmentStatus: FulfillmentStatus.FAILED, ...only },
       data: { fulfillmentStatus: FulfillmentStatus.PENDING, fulfillmentError: null },
     });
   const count = shipmentIds === "all-failed" ? (await retry({})).count : await writeByIds(ctx, shipmentIds, (chunk) => retry({ id: { in: chunk } }));

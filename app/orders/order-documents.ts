@@ -20,7 +20,8 @@ import type {
  * orders are complete in the bulk export, which has no such limit.
  */
 
-const MIRRORED_ADDRESS_FIELDS = `#graphql
+/** A mailing address as Consign keeps one (app/orders/order-node.ts MailingAddressNode); returns read the order's with it too. */
+export const MIRRORED_ADDRESS_FIELDS = `#graphql
   fragment MirroredAddressFields on MailingAddress {
     name
     firstName

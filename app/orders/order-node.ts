@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { schemaFor } from "../shopify/admin-document";
 import type { FulfillmentOrdersToShipBulkQuery } from "../types/admin.generated";
-import type { FulfillmentOrderForShipping, OrderForShipping, OrderShippingLine } from "./types";
+import type { FulfillmentOrderForShipping, OrderAddress, OrderForShipping, OrderShippingLine } from "./types";
 
 /**
  * Parses an order as the mirror documents select it (order-documents.ts) into the app's own shape.
  * Shopify responses the app depends on are validated here, once.
  */
-const Address = z.object({
+/** A MailingAddress as the MirroredAddressFields fragment selects it (app/orders/order-documents.ts). */
+export const MailingAddressNode = z.object({
   name: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
@@ -83,7 +84,7 @@ export const OrderNode = schemaFor<ReassembledBulkOrder>()(
     shippingLine: z
       .object({ title: z.string(), originalPriceSet: z.object({ shopMoney: z.object({ amount: z.string(), currencyCode: z.string() }) }) })
       .nullish(),
-    shippingAddress: Address.nullable(),
+    shippingAddress: MailingAddressNode.nullable(),
     fulfillmentOrders: edges(FulfillmentOrderNode),
   }),
 );
@@ -166,20 +167,7 @@ export function toMirroredOrder(node: OrderNode): MirroredOrder {
           currency: node.shippingLine.originalPriceSet.shopMoney.currencyCode,
         }
       : null,
-    shippingAddress: address && {
-      name: address.name,
-      firstName: address.firstName,
-      lastName: address.lastName,
-      company: address.company,
-      address1: address.address1,
-      address2: address.address2,
-      city: address.city,
-      province: address.province,
-      provinceCode: address.provinceCode,
-      zip: address.zip,
-      countryCode: address.countryCodeV2,
-      phone: address.phone,
-    },
+    shippingAddress: address && toOrderAddress(address),
     fulfillmentOrders: node.fulfillmentOrders.edges.map(({ node: fo }) => ({
       id: fo.id,
       status: fo.status,
@@ -236,4 +224,22 @@ export function reassembleBulkOrders(lines: Iterable<Record<string, unknown>>): 
     orders.set(order.id, existing);
   }
   return [...orders.values()];
+}
+
+/** A MailingAddress node as Consign keeps an address (countryCodeV2 as countryCode). */
+export function toOrderAddress(address: z.infer<typeof MailingAddressNode>): OrderAddress {
+  return {
+    name: address.name,
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: address.company,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    province: address.province,
+    provinceCode: address.provinceCode,
+    zip: address.zip,
+    countryCode: address.countryCodeV2,
+    phone: address.phone,
+  };
 }

@@ -141,7 +141,7 @@ export function normalisePhone(phone: string | null, country: string): string {
   return digits;
 }
 
-function receiverAddress(address: OrderAddress, email: string | null): { address: Address } | { issue: MappingIssue } {
+export function receiverAddress(address: OrderAddress, email: string | null): { address: Address } | { issue: MappingIssue } {
   const country = address.countryCode?.toUpperCase() ?? "";
   const name = address.name?.trim() || [address.firstName, address.lastName].filter(Boolean).join(" ").trim();
   const state = (address.provinceCode ?? "").toUpperCase();

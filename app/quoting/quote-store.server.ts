@@ -26,7 +26,7 @@ export function quoteExpiry(quotedAt: Date): Date {
 /** Shipments per transaction: a quote run's chunk (app/quoting/quote-run.server.ts) is one. */
 const SHIPMENTS_PER_TRANSACTION = 100;
 
-function quoteRows(shop: string, shipmentId: string, quotes: readonly Quote[], quotedAt: Date): Array<Required<Prisma.QuoteCreateManyInput>> {
+export function quoteRows(shop: string, shipmentId: string, quotes: readonly Quote[], quotedAt: Date): Array<Required<Prisma.QuoteCreateManyInput>> {
   // Every column, the id too: the rows are inserted by a raw statement (insertRows), which has no Prisma defaults.
   const expiresAt = quoteExpiry(quotedAt);
   return quotes.map((quote) => ({

@@ -1,4 +1,5 @@
 import { speedClass } from "./rate-rule";
+import { formatMoney } from "../shipping/money";
 
 /**
  * How the rates page words a rate's weight and speed: weights always with their unit, billed weight with
@@ -24,4 +25,9 @@ export function deliverySpeed(rate: { serviceCode: string; serviceDescription: s
   if (observedTransit) return observedTransit;
   const label = speedClass(rate).label;
   return `${label.charAt(0).toUpperCase()}${label.slice(1)} (by service name)`;
+}
+
+/** "Fuel $1.20, Residential $4.00", or "—" for a rate with none. */
+export function surchargesText(surcharges: ReadonlyArray<{ description: string; amount: string }>, currency: string): string {
+  return surcharges.length === 0 ? "—" : surcharges.map((charge) => `${charge.description} ${formatMoney(charge.amount, currency)}`).join(", ");
 }

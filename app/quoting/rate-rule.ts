@@ -72,7 +72,8 @@ function first(rates: readonly RateCandidate[], ...orders: Array<(a: RateCandida
   return [...rates].sort((a, b) => orders.reduce((result, order) => result || order(a, b), 0))[0]!;
 }
 
-function cheapest(rates: readonly RateCandidate[]): RatePick {
+/** The cheapest of the rates (then the fastest, then by service), with its reason: what the Cheapest rule picks. */
+export function cheapest(rates: readonly RateCandidate[]): RatePick {
   const pick = first(rates, byPrice, bySpeed, byService);
   return { quoteId: pick.quoteId, reason: rates.length === 1 ? "The only rate offered" : `Cheapest of ${rates.length} rates` };
 }

@@ -11,7 +11,8 @@ import type { ObservedTransit } from "../tracking/transit-times";
 import type { Quote } from "@prisma/client";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
-import { billedWeight, deliverySpeed, formatWeight } from "./rate-display";
+import { billedWeight, deliverySpeed, formatWeight, surchargesText } from "./rate-display";
+import { ratesTableHeight } from "./rates-table-size";
 import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type RatesFilter } from "./rates-filter";
 import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
@@ -24,7 +25,7 @@ import { loadMirroredOrders } from "../orders/mirror.server";
 import { productName, shipsInParcel } from "../orders/shipment-mapping";
 import type { ShopifyWeightUnit } from "../orders/weights";
 import { loadShopSummary } from "../settings/shop-profile.server";
-import type { ServiceNames } from "../shipping/service-names";
+import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
@@ -90,6 +91,8 @@ export interface ShipmentView {
   options: RateOption[];
   /** How many rates the shipment has. */
   rateCount: number;
+  /** How tall the table of every rate will be (px), kept while it loads (rates-table-size.ts). */
+  ratesHeight: number;
 }
 
 export interface OrderView {
@@ -337,6 +340,15 @@ export async function loadQuoteRunView(
       choice: pick ? compareWithPaid(pick, paid.get(shipment.orderId) ?? null) : NO_FLAGS,
       options: pick ? [pick] : [],
       rateCount: options.length,
+      ratesHeight: ratesTableHeight(
+        options.map((option) => ({
+          carrier: carrierName(names, option.carrierCode),
+          service: serviceName(names, option),
+          speed: option.observedTransit ? null : option.speed,
+          surcharges: surchargesText(option.surcharges, option.currency),
+          expired: option.expired,
+        })),
+      ),
     };
     shipmentViews.set(shipment.orderId, [...(shipmentViews.get(shipment.orderId) ?? []), view]);
   }

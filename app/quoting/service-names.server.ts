@@ -1,5 +1,6 @@
 import { describeError } from "../../shipping-api/client";
 import type { Context } from "../context";
+import { KeptPerShop } from "../kept-per-shop.server";
 import { NotConnectedError, shippingClientFor } from "../shipping/client.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 
@@ -10,14 +11,12 @@ import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service
  * serviceName), and the next load asks again.
  */
 
-const KEEP_MS = 5 * 60 * 1000;
-const kept = new Map<string, { names: ServiceNames; until: number }>();
+const kept = new KeptPerShop<ServiceNames>(5 * 60 * 1000);
 
 export async function loadServiceNames(ctx: Pick<Context, "db" | "shop" | "now" | "log">): Promise<ServiceNames> {
   const { db, shop } = ctx;
-  const now = ctx.now().getTime();
-  const hit = kept.get(shop);
-  if (hit && hit.until > now) return hit.names;
+  const hit = kept.get(shop, ctx.now());
+  if (hit) return hit;
   try {
     // Its own client, not the context's: a page waits at most 5 s for names it can do without, then shows the
     // quotes' descriptions, and the request ends there rather than retrying behind the page.
@@ -27,9 +26,7 @@ export async function loadServiceNames(ctx: Pick<Context, "db" | "shop" | "now" 
       ctx.log.warn(`service names unavailable (${describeError(answer.error)}); pages show the quotes' descriptions`);
       return NO_NAMES;
     }
-    const names = serviceNamesOf(answer.value.services);
-    kept.set(shop, { names, until: now + KEEP_MS });
-    return names;
+    return kept.set(shop, serviceNamesOf(answer.value.services), ctx.now());
   } catch (error) {
     // Without an account there are no names to read: the quotes' descriptions are all there is.
     if (error instanceof NotConnectedError) return NO_NAMES;

@@ -5,7 +5,15 @@ import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useSuccessToast } from "../components/page-hooks";
 import type { Outcome } from "../outcome";
-import { BoxesSection, DefaultsSection, OrderTagsSection, RatesSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
+import {
+  BoxesSection,
+  DefaultsSection,
+  OrderTagsSection,
+  RatesSection,
+  ReturnsSection,
+  ServicesSection,
+  ShipFromSection,
+} from "../settings/components/settings-sections";
 import type { FieldErrors } from "../field-errors";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsReturnTo } from "../settings/return-to";
@@ -125,6 +133,14 @@ export default function Settings() {
             <Layout.AnnotatedSection title="Rate choice" description="Which rate Consign picks for each order; you can change any pick before booking.">
               <Card>
                 <RatesSection {...section} currency={page.ratesCurrency} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection
+              title="Returns"
+              description="Which return service Consign picks for a return label; labels go to the return address above."
+            >
+              <Card>
+                <ReturnsSection {...section} />
               </Card>
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title="Labels and defaults" description="Applied to every shipment unless you change it on the order.">

@@ -40,6 +40,7 @@ export default function App() {
         <Link to="/app/quotes">Rates</Link>
         <Link to="/app/batches">Batches</Link>
         <Link to="/app/shipments">Shipments</Link>
+        <Link to="/app/returns">Returns</Link>
         <Link to="/app/fulfillments">Fulfillments</Link>
         <Link to="/app/overview">Overview</Link>
         <Link to="/app/settings">Settings</Link>

@@ -4,7 +4,7 @@ import { AddressInput, addressFieldLabel, addressInput, EMPTY_ADDRESS, toAddress
 import { serviceKey } from "./catalog";
 import type { Outcome } from "../outcome";
 import { describeFieldErrors, fieldErrors, inMerchantWords, mergeFieldErrors, type FieldErrors, type FieldNamer } from "../field-errors";
-import { PackingSlipSize, ServiceKey, ShippingSettings, type RateRule } from "./settings";
+import { PackingSlipSize, ServiceKey, ShippingSettings, type RateRule, type ReturnRule } from "./settings";
 
 /**
  * The Settings page's form: what the page posts (every value as the merchant typed it) and its conversion to
@@ -36,6 +36,8 @@ export const SettingsForm = z.object({
   notifyCustomer: z.boolean(),
   /** Every rule's inputs are kept, so switching rules does not lose the preferred carrier. */
   rateRule: z.object({ kind: z.enum(["cheapest", "fastest", "preferred", "match"]), carrierCode: z.string(), maxAmount: z.string().trim() }),
+  /** The return rule, its preferred carrier kept while another rule is chosen. */
+  returnRule: z.object({ kind: z.enum(["cheapest", "preferred", "scan-based"]), carrierCode: z.string() }),
   signatureOptionCode: z.string().nullable(),
   insure: z.boolean(),
   residential: z.enum(["auto", "residential", "commercial"]),
@@ -68,6 +70,7 @@ export function settingsFormValues(settings: ShippingSettings): SettingsFormValu
         : settings.rateRule.kind === "match"
           ? { ...settings.rateRule, carrierCode: "" }
           : { kind: settings.rateRule.kind, carrierCode: "", maxAmount: "" },
+    returnRule: settings.returnRule.kind === "preferred" ? settings.returnRule : { kind: settings.returnRule.kind, carrierCode: "" },
     signatureOptionCode: settings.signatureOptionCode,
     insure: settings.insure,
     residential: settings.residential,
@@ -84,6 +87,10 @@ function rateRule(input: SettingsFormValues["rateRule"]): RateRule {
   if (input.kind === "preferred") return { kind: "preferred", carrierCode: input.carrierCode, maxAmount: input.maxAmount };
   if (input.kind === "match") return { kind: "match", maxAmount: input.maxAmount };
   return { kind: input.kind };
+}
+
+function returnRule(input: SettingsFormValues["returnRule"]): ReturnRule {
+  return input.kind === "preferred" ? { kind: "preferred", carrierCode: input.carrierCode } : { kind: input.kind };
 }
 
 export type SettingsFormResult = Outcome<{ settings: ShippingSettings }, { fieldErrors: FieldErrors }>;
@@ -103,6 +110,7 @@ const SETTING_LABELS: Record<string, string> = {
   labelFormat: "Label format",
   notifyCustomer: "Notify the customer",
   rateRule: "Preselect for each order",
+  returnRule: "Return labels",
   signatureOptionCode: "Signature",
   insure: "Insurance",
   residential: "Delivery addresses are",
@@ -129,6 +137,8 @@ const BOX_LABELS: Record<string, string> = {
   packageTypeCode: "carrier package",
 };
 
+const RETURN_RULE_LABELS: Record<string, string> = { kind: "Return labels", carrierCode: "Preferred carrier for returns" };
+
 const RULE_LABELS: Record<string, string> = { kind: "Preselect for each order", carrierCode: "Preferred carrier", maxAmount: "Price ceiling" };
 
 /**
@@ -145,6 +155,7 @@ export function settingsFieldNames(boxes: ReadonlyArray<{ name: string }>): Fiel
     }
     if (head === "rateRule" && typeof second === "string") return { label: RULE_LABELS[second] };
     if (head === "orderTags" && typeof second === "string") return { label: TAG_LABELS[second] };
+    if (head === "returnRule" && typeof second === "string") return { label: RETURN_RULE_LABELS[second] };
     return { label: typeof head === "string" ? SETTING_LABELS[head] : undefined };
   };
 }
@@ -207,6 +218,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
     labelFormat: values.labelFormat,
     notifyCustomer: values.notifyCustomer,
     rateRule: rateRule(values.rateRule),
+    returnRule: returnRule(values.returnRule),
     signatureOptionCode: values.signatureOptionCode,
     insure: values.insure,
     residential: values.residential,
@@ -263,6 +275,10 @@ export function checkAgainstCatalog(
   const rule = settings.rateRule;
   if (rule.kind === "preferred" && !outbound.some((service) => service.carrierCode === rule.carrierCode)) {
     errors["rateRule.carrierCode"] = "is not a carrier of your account";
+  }
+  const returns = settings.returnRule;
+  if (returns.kind === "preferred" && !catalog.services.some((service) => service.inbound && service.carrierCode === returns.carrierCode)) {
+    errors["returnRule.carrierCode"] = "has no return service in your account";
   }
   return errors;
 }

@@ -55,7 +55,7 @@ function catalogProblem(error: ShippingApiError): SettingsProblem {
   };
 }
 
-export async function loadSettingsPage(ctx: Pick<Context, "db" | "shop" | "shipping" | "shopify" | "log">): Promise<SettingsPage> {
+export async function loadSettingsPage(ctx: Pick<Context, "db" | "shop" | "shipping" | "shopify" | "log" | "now">): Promise<SettingsPage> {
   const { db, shop } = ctx;
   const [settings, locations, catalog, latestQuote] = await Promise.all([
     settingsWithSender(ctx),

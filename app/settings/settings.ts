@@ -105,6 +105,18 @@ export type OrderTags = z.infer<typeof OrderTags>;
 
 export const DEFAULT_ORDER_TAGS: OrderTags = { enabled: false, labelBought: "label-bought", delivered: "delivered", exception: "delivery-exception" };
 
+/**
+ * How Consign picks a return label's service among the shop's inbound services (docs/decisions/041): the cheapest,
+ * a preferred carrier's (the cheapest of its return services; the cheapest of all when it has none for the parcel),
+ * or a scan-based label where one serves the customer's country, which costs nothing unless the customer sends it.
+ */
+export const ReturnRule = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("cheapest") }),
+  z.object({ kind: z.literal("preferred"), carrierCode: z.string().min(1, "choose a carrier") }),
+  z.object({ kind: z.literal("scan-based") }),
+]);
+export type ReturnRule = z.infer<typeof ReturnRule>;
+
 export const ServiceKey = z.object({ carrierCode: z.string().min(1), serviceCode: z.string().min(1) });
 export type ServiceKey = z.infer<typeof ServiceKey>;
 
@@ -128,6 +140,8 @@ export const ShippingSettings = z
     labelFormat: LabelImageFormat,
     notifyCustomer: z.boolean(),
     rateRule: RateRule,
+    /** How a return label's service is picked; shops that saved settings before returns pick the cheapest. */
+    returnRule: ReturnRule.default({ kind: "cheapest" }),
     signatureOptionCode: z.string().nullable(),
     insure: z.boolean(),
     residential: z.enum(["auto", "residential", "commercial"]),
@@ -157,6 +171,7 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   labelFormat: "PDF",
   notifyCustomer: true,
   rateRule: { kind: "cheapest" },
+  returnRule: { kind: "cheapest" },
   signatureOptionCode: null,
   insure: false,
   residential: "auto",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KeptPerShop } from "../kept-per-shop.server";
 import type { Context } from "../context";
 import { placeName } from "../locale/places";
 import { FALLBACK_TIME_ZONE, TimeZone } from "../locale/shop-time";
@@ -237,10 +238,21 @@ function toSenderLocation(location: z.infer<typeof LocationNode>, shop: z.infer<
 }
 
 /**
- * The active locations the merchant ships from, as sender addresses. Fulfillment-service locations are left
- * out: their service ships, not the merchant.
+ * The shop's locations as last read, for three minutes: Settings and the print menu show them on every load, and
+ * a busy shop's write-back needs the throttle that reading them again would spend (issue 30). A location added in
+ * Shopify shows within three minutes.
  */
-export async function loadSenderLocations(ctx: Pick<Context, "shopify">): Promise<SenderLocation[]> {
+const keptLocations = new KeptPerShop<SenderLocation[]>(3 * 60 * 1000);
+
+/**
+ * The active locations the merchant ships from, as sender addresses, as read within the last three minutes.
+ * Fulfillment-service locations are left out: their service ships, not the merchant.
+ */
+export async function loadSenderLocations(ctx: Pick<Context, "shopify" | "shop" | "now">): Promise<SenderLocation[]> {
+  return keptLocations.get(ctx.shop, ctx.now()) ?? keptLocations.set(ctx.shop, await readSenderLocations(ctx), ctx.now());
+}
+
+async function readSenderLocations(ctx: Pick<Context, "shopify">): Promise<SenderLocation[]> {
   const context = await ctx.shopify();
   const locations: SenderLocation[] = [];
   let after: string | null = null;

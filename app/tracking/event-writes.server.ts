@@ -72,7 +72,7 @@ const asPieceEvent = <E extends Pick<TrackingEventRow, "trackingNumber" | "carri
  */
 export async function recordEvents(
   run: Pick<EventWrites, "now" | "commit">,
-  row: Pick<TrackedRow, "id" | "shop">,
+  row: Pick<TrackedRow, "id" | "shop" | "kind">,
   pieces: readonly string[],
   reported: readonly TrackingEvent[],
   known: TrackingEventRow[],
@@ -120,8 +120,9 @@ export async function recordEvents(
     reason: event.ancillaryReasonDescription ?? null,
     action: event.ancillaryActionDescription ?? null,
     shopifyStatus: statusOf.get(index) ?? SHOPIFY_STATUS[event.eventStatus],
-    // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first).
-    writeStatus: changes.has(index) ? WriteStatus.WRITING : WriteStatus.SKIPPED,
+    // A change of status is written to Shopify next: its intent is recorded with it (recovery reads back first). A
+    // return parcel's reverse delivery takes no events in Shopify: its status is Consign's own (docs/decisions/041).
+    writeStatus: changes.has(index) && row.kind !== "RETURN" ? WriteStatus.WRITING : WriteStatus.SKIPPED,
     shopifyEventId: null,
     writeError: null,
     seenAt,

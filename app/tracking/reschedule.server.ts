@@ -39,6 +39,7 @@ export type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_
  */
 export const TRACKED_SELECT = {
   id: true,
+  kind: true,
   shop: true,
   orderName: true,
   bookNumber: true,

@@ -112,8 +112,12 @@ function daysInTransit(row: Pick<Shipment, "inTransitAt" | "deliveredAt">, now: 
   return Math.max(0, Math.floor(((row.deliveredAt ?? now).getTime() - row.inTransitAt.getTime()) / DAY));
 }
 
+/** What the shop does once a return parcel is back (Returns and Needs attention say it with a link to the order). */
+export const RETURN_ARRIVED = "Arrived — inspect and restock in Shopify.";
+
 /** What the merchant should know about a shipment beyond its badge, and what to do. */
 function noteOf(row: Shipment): string | null {
+  if (row.kind === "RETURN" && row.trackingState === TrackingState.DELIVERED) return `Return: ${RETURN_ARRIVED}`;
   if (row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED") {
     return row.fulfillmentCancelledAt
       ? "The label was voided at the Shipping API and the fulfillment was cancelled in Shopify. Book the order again if it still needs to ship."
@@ -150,7 +154,8 @@ function toView(row: Shipment, now: Date): TrackedShipmentView {
     state: row.trackingState,
     note: noteOf(row),
     shopifyOrderUrl:
-      row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED" && !row.fulfillmentCancelledAt
+      (row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED" && !row.fulfillmentCancelledAt) ||
+      (row.kind === "RETURN" && row.trackingState === TrackingState.DELIVERED)
         ? `shopify://admin/orders/${orderNumber(row.orderId)}`
         : null,
   };
@@ -211,7 +216,15 @@ export async function trackingDashboard(
 export async function needsAttention(ctx: Pick<Context, "db" | "shop" | "now">, limit = 20): Promise<{ total: number; rows: TrackedShipmentView[] }> {
   const { db, shop } = ctx;
   const now = ctx.now();
-  const where = filterWhere(shop, "attention");
+  // Return parcels back at the shop whose return is still open in Shopify: the merchant inspects and restocks them there.
+  const openReturns = await db.shopReturn.findMany({ where: { shop, status: "OPEN" }, select: { id: true } });
+  const arrived: Prisma.ShipmentWhereInput = {
+    shop,
+    kind: "RETURN",
+    trackingState: TrackingState.DELIVERED,
+    returnId: { in: openReturns.map((entry) => entry.id) },
+  };
+  const where: Prisma.ShipmentWhereInput = { OR: [filterWhere(shop, "attention"), arrived] };
   const [total, rows] = await Promise.all([
     db.shipment.count({ where }),
     db.shipment.findMany({ where, orderBy: [{ lastEventAt: { sort: "desc", nulls: "last" } }, { id: "asc" }], take: limit }),

@@ -9,6 +9,7 @@ import { stopTrackingFromWebhook } from "../tracking/stops.server";
 import { CustomerRedactPayload, DataRequestPayload, redactCustomer, redactShop, reportCustomerData } from "./compliance.server";
 import { forgetShopSessions, grantedScopes, recordGrantedScopes, stopShopTracking } from "./shop-lifecycle.server";
 import { parseWebhookPayload } from "./webhook-payload";
+import { refreshReturn, RETURN_TOPICS, returnPayloadSchema } from "../returns/returns.server";
 
 /**
  * Webhook deliveries, once their HMAC is verified (the webhook routes' helper in app/request-context.server.ts
@@ -63,6 +64,20 @@ const APP_TOPICS: Record<string, { check: (payload: unknown) => void; act: (ctx:
     },
   },
 };
+
+/**
+ * The returns topics (docs/decisions/041): the delivery names a return, which is read again from Shopify into
+ * Consign's returns, so a late, repeated or out-of-order delivery changes nothing a fresher read did not.
+ */
+for (const topic of RETURN_TOPICS) {
+  APP_TOPICS[topic] = {
+    check: (payload) => void parseWebhookPayload(returnPayloadSchema(topic), payload),
+    act: async (ctx, payload) => {
+      const returnId = parseWebhookPayload(returnPayloadSchema(topic), payload);
+      if (returnId) await refreshReturn(ctx, returnId);
+    },
+  };
+}
 
 /** The app topics the app webhook route takes (app/uninstalled, app/scopes_update). */
 export const LIFECYCLE_TOPICS: ReadonlySet<string> = new Set(["APP_UNINSTALLED", "APP_SCOPES_UPDATE"]);
@@ -270,6 +285,9 @@ function receiveAppTopics(topics: ReadonlySet<string>) {
 
 /** app/uninstalled and app/scopes_update. */
 export const receiveAppDelivery = receiveAppTopics(LIFECYCLE_TOPICS);
+
+/** returns/* and reverse_deliveries/attach_deliverable. */
+export const receiveReturnDelivery = receiveAppTopics(RETURN_TOPICS);
 
 /** customers/data_request, customers/redact, shop/redact. */
 export const receiveComplianceDelivery = receiveAppTopics(COMPLIANCE_TOPICS);

@@ -17,6 +17,18 @@ import {
   type TrackingInput,
 } from "../store/fulfillment-ops.js";
 import { filterFulfillmentOrders } from "../store/fulfillments.js";
+import {
+  returnApproveRequest,
+  returnCancel,
+  returnClose,
+  returnCreate,
+  returnDeclineRequest,
+  returnRequest,
+  reverseDeliveryCreateWithShipping,
+  reverseDeliveryShippingUpdate,
+  type ReturnLineInput,
+  type ReverseDeliveryShippingInput,
+} from "../store/return-ops.js";
 import { paginate, type ConnectionArgs } from "./connection.js";
 import { searchOrders } from "./order-search.js";
 import {
@@ -30,6 +42,10 @@ import {
   nodeView,
   orderView,
   productView,
+  requireScope,
+  returnView,
+  reverseDeliveryView,
+  reverseFulfillmentOrderView,
   shopView,
   variantView,
   type ResolverContext,
@@ -37,17 +53,6 @@ import {
 } from "./views.js";
 
 type Args = Record<string, unknown>;
-
-const ACCESS_SCOPES_DOCS = "https://shopify.dev/api/usage/access-scopes";
-
-/** Shopify's refusal of a field the app's granted scopes do not reach (a top-level error; the field answers null). */
-function requireScope(ctx: ResolverContext, field: string, scope: string): void {
-  if (ctx.grantedScopes.has(scope)) return;
-  const requiredAccess = `\`${scope}\` access scope.`;
-  throw new GraphQLError(`Access denied for ${field} field. Required access: ${requiredAccess}`, {
-    extensions: { code: "ACCESS_DENIED", documentation: ACCESS_SCOPES_DOCS, requiredAccess },
-  });
-}
 
 /** The unit is one of WeightUnit's values: the schema's enum coerced it. */
 type VariantWeightInput = { id?: unknown; inventoryItem?: { measurement?: { weight?: { unit: WeightUnit; value: number } | null } | null } | null };
@@ -99,6 +104,14 @@ function checkInputSize(values: unknown[]): void {
 }
 
 const str = (v: unknown): string => String(v);
+
+/** A root field that needs read_returns (Shopify's ACCESS_DENIED without it). */
+const readingReturns =
+  (field: string, resolve: (args: Args) => View | null) =>
+  (args: Args, ctx: ResolverContext): View | null => {
+    requireScope(ctx, field, "read_returns");
+    return resolve(args);
+  };
 
 /** Query root: the fields the app reads, each backed by the store. */
 export function queryRoot(store: Store): View {
@@ -220,12 +233,37 @@ export function queryRoot(store: Store): View {
         (p) => (args.sortKey === "TITLE" ? p.title : p.id),
       );
     },
-    node: (args: Args, ctx: ResolverContext) => nodeView(store, str(args.id), ctx.origin),
+    node: (args: Args, ctx: ResolverContext) => nodeView(store, str(args.id), ctx),
     nodes: (args: Args, ctx: ResolverContext) => {
       const ids = (args.ids as unknown[]).map(str);
       checkInputSize(ids);
-      return ids.map((id) => nodeView(store, id, ctx.origin));
+      return ids.map((id) => nodeView(store, id, ctx));
     },
+    // Returns need read_returns, as Shopify's do.
+    return: readingReturns(
+      "return",
+      byId(
+        "Return",
+        (id) => store.getReturn(id),
+        (row) => returnView(store, row),
+      ),
+    ),
+    reverseFulfillmentOrder: readingReturns(
+      "reverseFulfillmentOrder",
+      byId(
+        "ReverseFulfillmentOrder",
+        (id) => store.getReverseFulfillmentOrder(id),
+        (row) => reverseFulfillmentOrderView(store, row),
+      ),
+    ),
+    reverseDelivery: readingReturns(
+      "reverseDelivery",
+      byId(
+        "ReverseDelivery",
+        (id) => store.getReverseDelivery(id),
+        (row) => reverseDeliveryView(store, row),
+      ),
+    ),
     bulkOperation: (args: Args, ctx: ResolverContext) =>
       byId(
         "BulkOperation",
@@ -255,6 +293,47 @@ function payload<T>(outcome: Outcome<T>, build: (value: T) => View, errorsKey = 
   return { ...build(outcome.value), [errorsKey]: [] };
 }
 
+type ReturnLineArgs = {
+  fulfillmentLineItemId: string;
+  quantity: number;
+  returnReason?: string | null;
+  returnReasonNote?: string | null;
+  customerNote?: string | null;
+  returnReasonDefinitionId?: string | null;
+  restockingFee?: unknown;
+};
+
+/** A return's line items (ReturnRequestLineItemInput / ReturnLineItemInput); restocking fees and reason definitions by id are not supported. */
+function returnLinesInput(value: unknown): ReturnLineInput[] {
+  const lines = value as ReturnLineArgs[];
+  checkInputSize(lines);
+  for (const line of lines) {
+    if (line.restockingFee != null || line.returnReasonDefinitionId != null) {
+      throw new GraphQLError("The local admin supports neither restocking fees nor return reason definitions by id: give returnReason", {
+        extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" },
+      });
+    }
+  }
+  return lines.map((line) => ({
+    fulfillmentLineItemId: optionalGid(line.fulfillmentLineItemId, "FulfillmentLineItem"),
+    quantity: Number(line.quantity),
+    returnReason: line.returnReason ?? null,
+    returnReasonNote: line.returnReasonNote ?? null,
+    customerNote: line.customerNote ?? null,
+  }));
+}
+
+function refuseShippingFee(fee: unknown): void {
+  if (fee != null) throw new GraphQLError("The local admin does not support return shipping fees", { extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" } });
+}
+
+/** A reverse delivery's tracking and label; notifyCustomer is true unless given false, as Shopify's default. */
+function shippingInput(args: Args): ReverseDeliveryShippingInput {
+  const tracking = (args.trackingInput ?? null) as { number?: string | null; url?: string | null } | null;
+  const label = (args.labelInput ?? null) as { fileUrl: string } | null;
+  return { tracking, label, notifyCustomer: args.notifyCustomer !== false };
+}
+
 /** Mutation root: the writes the app performs, with Shopify's payload shapes and userErrors. */
 export function mutationRoot(store: Store): View {
   const fulfillmentOrNull = (id: number | undefined) => {
@@ -265,7 +344,63 @@ export function mutationRoot(store: Store): View {
     const fo = id == null ? undefined : store.getFulfillmentOrder(id);
     return fo ? fulfillmentOrderView(store, fo) : null;
   };
+  const returnOrNull = (id: number | undefined) => {
+    const row = id === undefined ? undefined : store.getReturn(id);
+    return row ? returnView(store, row) : null;
+  };
+  const reverseDeliveryOrNull = (id: number | undefined) => {
+    const row = id === undefined ? undefined : store.getReverseDelivery(id);
+    return row ? reverseDeliveryView(store, row) : null;
+  };
+  // Every returns mutation needs write_returns, as Shopify's do.
+  const returns = (field: string, run: (args: Args) => View) => (args: Args, ctx: ResolverContext) => {
+    requireScope(ctx, field, "write_returns");
+    return run(args);
+  };
   return {
+    returnRequest: returns("returnRequest", (args) => {
+      const input = args.input as { orderId: string; returnLineItems: unknown; returnShippingFee?: unknown };
+      refuseShippingFee(input.returnShippingFee);
+      const outcome = returnRequest(store, { orderId: optionalGid(input.orderId, "Order"), lines: returnLinesInput(input.returnLineItems) });
+      return payload(outcome, (v) => ({ return: returnOrNull(v?.returnId) }));
+    }),
+    returnCreate: returns("returnCreate", (args) => {
+      const input = args.returnInput as { orderId: string; returnLineItems: unknown; exchangeLineItems?: unknown[] | null; returnShippingFee?: unknown };
+      refuseShippingFee(input.returnShippingFee);
+      if (Array.isArray(input.exchangeLineItems) && input.exchangeLineItems.length > 0) {
+        throw new GraphQLError("returnCreate: the local admin does not support exchange line items", { extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" } });
+      }
+      const outcome = returnCreate(store, { orderId: optionalGid(input.orderId, "Order"), lines: returnLinesInput(input.returnLineItems) });
+      return payload(outcome, (v) => ({ return: returnOrNull(v?.returnId) }));
+    }),
+    returnApproveRequest: returns("returnApproveRequest", (args) => {
+      const input = args.input as { id: string };
+      return payload(returnApproveRequest(store, optionalGid(input.id, "Return")), (v) => ({ return: returnOrNull(v?.returnId) }));
+    }),
+    returnDeclineRequest: returns("returnDeclineRequest", (args) => {
+      const input = args.input as { id: string; declineReason: string; declineNote?: string | null };
+      const outcome = returnDeclineRequest(store, optionalGid(input.id, "Return"), input.declineReason, input.declineNote ?? null);
+      return payload(outcome, (v) => ({ return: returnOrNull(v?.returnId) }));
+    }),
+    returnCancel: returns("returnCancel", (args) =>
+      payload(returnCancel(store, optionalGid(args.id, "Return")), (v) => ({ return: returnOrNull(v?.returnId) })),
+    ),
+    returnClose: returns("returnClose", (args) => payload(returnClose(store, optionalGid(args.id, "Return")), (v) => ({ return: returnOrNull(v?.returnId) }))),
+    reverseDeliveryCreateWithShipping: returns("reverseDeliveryCreateWithShipping", (args) => {
+      const items = args.reverseDeliveryLineItems as { reverseFulfillmentOrderLineItemId: string; quantity: number }[];
+      checkInputSize(items);
+      const outcome = reverseDeliveryCreateWithShipping(
+        store,
+        optionalGid(args.reverseFulfillmentOrderId, "ReverseFulfillmentOrder"),
+        items.map((item) => ({ id: optionalGid(item.reverseFulfillmentOrderLineItemId, "ReverseFulfillmentOrderLineItem"), quantity: Number(item.quantity) })),
+        shippingInput(args),
+      );
+      return payload(outcome, (v) => ({ reverseDelivery: reverseDeliveryOrNull(v?.reverseDeliveryId) }));
+    }),
+    reverseDeliveryShippingUpdate: returns("reverseDeliveryShippingUpdate", (args) => {
+      const outcome = reverseDeliveryShippingUpdate(store, optionalGid(args.reverseDeliveryId, "ReverseDelivery"), shippingInput(args));
+      return payload(outcome, (v) => ({ reverseDelivery: reverseDeliveryOrNull(v?.reverseDeliveryId) }));
+    }),
     fulfillmentCreate: (args: Args) => {
       const input = args.fulfillment as {
         lineItemsByFulfillmentOrder: { fulfillmentOrderId: string; fulfillmentOrderLineItems?: unknown }[];

@@ -17,6 +17,12 @@ import type {
   LocationRow,
   OrderRow,
   ProductRow,
+  ReturnLineItemRow,
+  ReturnRow,
+  ReverseDeliveryLineItemRow,
+  ReverseDeliveryRow,
+  ReverseFulfillmentOrderLineItemRow,
+  ReverseFulfillmentOrderRow,
   ShippingLineData,
   VariantRow,
 } from "../store/types.js";
@@ -24,6 +30,17 @@ import { paginate, type ConnectionArgs, type PageContext } from "./connection.js
 import { validateAddress } from "./address-validation.js";
 import { matchesTimeSearch } from "./order-search.js";
 import { toGrams } from "./weights.js";
+
+const ACCESS_SCOPES_DOCS = "https://shopify.dev/api/usage/access-scopes";
+
+/** Shopify's refusal of a field the app's granted scopes do not reach (a top-level error; the field answers null). */
+export function requireScope(ctx: Pick<ResolverContext, "grantedScopes">, field: string, scope: string): void {
+  if (ctx.grantedScopes.has(scope)) return;
+  const requiredAccess = `\`${scope}\` access scope.`;
+  throw new GraphQLError(`Access denied for ${field} field. Required access: ${requiredAccess}`, {
+    extensions: { code: "ACCESS_DENIED", documentation: ACCESS_SCOPES_DOCS, requiredAccess },
+  });
+}
 
 /**
  * GraphQL views over store rows. A view is a plain object: a property is a field's value, a function property is
@@ -390,6 +407,17 @@ export function orderView(store: Store, order: OrderRow): View {
       if (typeof args.query === "string" && args.query.trim()) fos = filterFulfillmentOrders(fos, args.query);
       return paginate(fos, connArgs(args), ctx, (fo) => fulfillmentOrderView(store, fo));
     },
+    // Needs read_returns, as Shopify's does. query: `status:<status>` filters; other filters are ignored.
+    returns: (args: Args, ctx: ResolverContext) => {
+      requireScope(ctx, "returns", "read_returns");
+      const status = typeof args.query === "string" ? /status:(\w+)/i.exec(args.query)?.[1]?.toUpperCase() : undefined;
+      const rows = store.listReturns(order.id).filter((row) => status === undefined || row.status === status);
+      return paginate(rows, connArgs(args), ctx, (row) => returnView(store, row));
+    },
+    returnStatus: (_args: Args, ctx: ResolverContext) => {
+      requireScope(ctx, "returnStatus", "read_returns");
+      return orderReturnStatus(store.listReturns(order.id));
+    },
     fulfillments: (args: Args) => {
       const query = typeof args.query === "string" ? args.query : null;
       const all = store.listFulfillments(order.id).filter((f) => matchesTimeSearch(query, { created_at: f.created_at, updated_at: f.updated_at }));
@@ -603,6 +631,138 @@ export function fulfillmentView(store: Store, f: FulfillmentRow): View {
   };
 }
 
+/** Order.returnStatus from its returns: the newest one that is not declined or cancelled says where the order is. */
+function orderReturnStatus(returns: ReturnRow[]): string {
+  const live = returns.filter((row) => row.status !== "DECLINED" && row.status !== "CANCELED");
+  if (live.some((row) => row.status === "OPEN")) return "IN_PROGRESS";
+  if (live.some((row) => row.status === "REQUESTED")) return "RETURN_REQUESTED";
+  if (live.some((row) => row.status === "CLOSED")) return "RETURNED";
+  return "NO_RETURN";
+}
+
+export function returnLineItemView(store: Store, line: ReturnLineItemRow): View {
+  const fli = store.getFulfillmentLineItem(line.fulfillment_line_item_id);
+  const li = fli ? store.getLineItem(fli.line_item_id) : undefined;
+  const weight = li ? store.lineItemWeight(li) : null;
+  return {
+    __typename: "ReturnLineItem",
+    id: toGid("ReturnLineItem", line.id),
+    quantity: line.quantity,
+    returnReason: line.return_reason,
+    returnReasonNote: line.return_reason_note,
+    // The 2026-10 reason: the standard definitions Shopify seeds, one per former ReturnReason, named as the admin shows them.
+    returnReasonDefinition: {
+      id: toGid("ReturnReasonDefinition", RETURN_REASON_IDS[line.return_reason] ?? 0),
+      handle: line.return_reason.toLowerCase().replace(/_/g, "-"),
+      name: RETURN_REASON_TEXT[line.return_reason] ?? line.return_reason,
+      deleted: false,
+    },
+    customerNote: line.customer_note,
+    refundableQuantity: line.quantity,
+    refundedQuantity: 0,
+    processableQuantity: line.quantity,
+    processedQuantity: 0,
+    unprocessedQuantity: line.quantity,
+    restockingFee: null,
+    totalWeight: weight ? weightView(weight.unit, weight.value * line.quantity) : null,
+    fulfillmentLineItem: () => (fli ? fulfillmentLineItemView(store, fli) : null),
+  };
+}
+
+export const RETURN_REASON_TEXT: Record<string, string> = {
+  COLOR: "Color",
+  DEFECTIVE: "Damaged or defective",
+  NOT_AS_DESCRIBED: "Item not as described",
+  OTHER: "Other",
+  SIZE_TOO_LARGE: "Size was too large",
+  SIZE_TOO_SMALL: "Size was too small",
+  STYLE: "Style",
+  UNKNOWN: "Unknown",
+  UNWANTED: "Changed my mind",
+  WRONG_ITEM: "Received the wrong item",
+};
+const RETURN_REASON_IDS: Record<string, number> = Object.fromEntries(Object.keys(RETURN_REASON_TEXT).map((reason, index) => [reason, index + 1]));
+
+export function returnView(store: Store, ret: ReturnRow): View {
+  const lines = () => store.listReturnLineItems(ret.id);
+  return {
+    id: toGid("Return", ret.id),
+    name: ret.name,
+    status: ret.status,
+    createdAt: ret.created_at,
+    requestApprovedAt: ret.request_approved_at,
+    closedAt: ret.closed_at,
+    decline: ret.status === "DECLINED" ? { reason: ret.decline_reason ?? "OTHER", note: ret.decline_note } : null,
+    totalQuantity: () => lines().reduce((sum, line) => sum + line.quantity, 0),
+    order: () => {
+      const order = store.getOrder(ret.order_id);
+      return order ? orderView(store, order) : null;
+    },
+    returnLineItems: (args: Args, ctx: ResolverContext) => paginate(lines(), connArgs(args), ctx, (line) => returnLineItemView(store, line)),
+    reverseFulfillmentOrders: (args: Args, ctx: ResolverContext) =>
+      paginate(store.listReverseFulfillmentOrders(ret.id), connArgs(args), ctx, (rfo) => reverseFulfillmentOrderView(store, rfo)),
+    returnShippingFees: [],
+  };
+}
+
+export function rfoLineItemView(store: Store, line: ReverseFulfillmentOrderLineItemRow): View {
+  return {
+    id: toGid("ReverseFulfillmentOrderLineItem", line.id),
+    totalQuantity: line.total_quantity,
+    dispositions: [],
+    fulfillmentLineItem: () => {
+      const fli = store.getFulfillmentLineItem(line.fulfillment_line_item_id);
+      return fli ? fulfillmentLineItemView(store, fli) : null;
+    },
+  };
+}
+
+export function reverseFulfillmentOrderView(store: Store, rfo: ReverseFulfillmentOrderRow): View {
+  return {
+    id: toGid("ReverseFulfillmentOrder", rfo.id),
+    status: rfo.status,
+    thirdPartyConfirmation: null,
+    order: () => {
+      const order = store.getOrder(rfo.order_id);
+      return order ? orderView(store, order) : null;
+    },
+    lineItems: (args: Args, ctx: ResolverContext) => paginate(store.listRfoLineItems(rfo.id), connArgs(args), ctx, (line) => rfoLineItemView(store, line)),
+    reverseDeliveries: (args: Args, ctx: ResolverContext) =>
+      paginate(store.listReverseDeliveries(rfo.id), connArgs(args), ctx, (delivery) => reverseDeliveryView(store, delivery)),
+  };
+}
+
+export function reverseDeliveryLineItemView(store: Store, line: ReverseDeliveryLineItemRow): View {
+  return {
+    id: toGid("ReverseDeliveryLineItem", line.id),
+    quantity: line.quantity,
+    dispositions: [],
+    reverseFulfillmentOrderLineItem: () => {
+      const rfoLine = store.getRfoLineItem(line.reverse_fulfillment_order_line_item_id);
+      return rfoLine ? rfoLineItemView(store, rfoLine) : null;
+    },
+  };
+}
+
+export function reverseDeliveryView(store: Store, delivery: ReverseDeliveryRow): View {
+  const hasLabel = delivery.label_url !== null;
+  const hasTracking = delivery.tracking_number !== null || delivery.tracking_url !== null;
+  return {
+    id: toGid("ReverseDelivery", delivery.id),
+    deliverable: {
+      __typename: "ReverseDeliveryShippingDeliverable",
+      label: hasLabel ? { publicFileUrl: delivery.label_url, createdAt: delivery.label_created_at, updatedAt: delivery.label_updated_at } : null,
+      tracking: hasTracking ? { number: delivery.tracking_number, url: delivery.tracking_url, carrierName: delivery.carrier_name } : null,
+    },
+    reverseFulfillmentOrder: () => {
+      const rfo = store.getReverseFulfillmentOrder(delivery.reverse_fulfillment_order_id);
+      return rfo ? reverseFulfillmentOrderView(store, rfo) : null;
+    },
+    reverseDeliveryLineItems: (args: Args, ctx: ResolverContext) =>
+      paginate(store.listReverseDeliveryLineItems(delivery.id), connArgs(args), ctx, (line) => reverseDeliveryLineItemView(store, line)),
+  };
+}
+
 export function bulkOperationView(op: BulkOperationRow, origin: string): View {
   return {
     id: toGid("BulkOperation", op.id),
@@ -621,6 +781,16 @@ export function bulkOperationView(op: BulkOperationRow, origin: string): View {
 }
 
 type NodeLoader = (store: Store, id: number, origin: string) => View | null;
+
+/** Node types that need read_returns, as Shopify's do. */
+const RETURN_NODE_TYPES = new Set([
+  "Return",
+  "ReturnLineItem",
+  "ReverseFulfillmentOrder",
+  "ReverseFulfillmentOrderLineItem",
+  "ReverseDelivery",
+  "ReverseDeliveryLineItem",
+]);
 
 const view =
   <R>(find: (store: Store, id: number) => R | undefined, build: (store: Store, row: R, origin: string) => View): NodeLoader =>
@@ -661,11 +831,19 @@ const NODE_LOADERS: Record<string, NodeLoader> = {
     (_s, row, origin) => bulkOperationView(row, origin),
   ),
   Shop: (store, id) => (id === store.getShop().id ? shopView(store) : null),
+  Return: view((s, id) => s.getReturn(id), returnView),
+  ReturnLineItem: view((s, id) => s.getReturnLineItem(id), returnLineItemView),
+  ReverseFulfillmentOrder: view((s, id) => s.getReverseFulfillmentOrder(id), reverseFulfillmentOrderView),
+  ReverseFulfillmentOrderLineItem: view((s, id) => s.getRfoLineItem(id), rfoLineItemView),
+  ReverseDelivery: view((s, id) => s.getReverseDelivery(id), reverseDeliveryView),
+  ReverseDeliveryLineItem: view((s, id) => s.getReverseDeliveryLineItem(id), reverseDeliveryLineItemView),
 };
 
 /** Resolves a global id to its view (the Node interface); unknown types and missing rows are null, like Shopify. */
-export function nodeView(store: Store, gid: string, origin: string): View | null {
+export function nodeView(store: Store, gid: string, ctx: Pick<ResolverContext, "origin" | "grantedScopes">): View | null {
   const parsed = parseGidOrThrow(gid);
+  if (RETURN_NODE_TYPES.has(parsed.type)) requireScope(ctx, "node", "read_returns");
+  const origin = ctx.origin;
   const loaded = NODE_LOADERS[parsed.type]?.(store, parsed.id, origin) ?? null;
   return loaded ? { __typename: parsed.type, ...loaded } : null;
 }

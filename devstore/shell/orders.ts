@@ -1,5 +1,6 @@
 import { toGid } from "../gid.js";
 import type { Store } from "../store/store.js";
+import { loadShellReturns, type ShellReturn } from "./returns.js";
 import type {
   Address,
   FulfillmentEventRow,
@@ -98,6 +99,7 @@ export interface ShellOrderDetail {
   fulfillmentOrders: { row: FulfillmentOrderRow; location: string; holds: string[] }[];
   /** Each fulfillment with its tracking and its carrier events, newest first (Shopify's order timeline). */
   fulfillments: { row: FulfillmentRow; tracking: TrackingInfoRow[]; events: FulfillmentEventRow[] }[];
+  returns: ShellReturn[];
 }
 
 export function loadShellOrder(store: Store, id: number): ShellOrderDetail | null {
@@ -119,5 +121,6 @@ export function loadShellOrder(store: Store, id: number): ShellOrderDetail | nul
       tracking: store.listTrackingInfo(row.id),
       events: store.listFulfillmentEvents(row.id).sort((a, b) => b.happened_at.localeCompare(a.happened_at) || b.id - a.id),
     })),
+    returns: loadShellReturns(store, order.id),
   };
 }

@@ -1,5 +1,6 @@
 import { html, type Html } from "./html.js";
 import type { Address, WebhookDeliveryRow } from "../store/types.js";
+import { returnItemLines, returnStatusBadge, reverseDeliveryLines } from "./returns.js";
 import type { ShellOrderDetail, ShellOrderPage } from "./orders.js";
 
 /** What every shell page shows in its chrome. */
@@ -485,7 +486,7 @@ export function renderOrderPage(
                 )
           }
         </section>
-        ${extensionBlocks(blocks)}
+        ${returnsCard(detail, timeZone)} ${extensionBlocks(blocks)}
       </div>
       <aside class="column-side">
         <section class="card section" data-testid="order-tags">
@@ -528,6 +529,47 @@ export function renderOrderPage(
       </aside>
     </div>`;
   return layout(chrome, order.name, body, menuScripts(print, actions));
+}
+
+/** The order's returns as Shopify's order page lists them; a requested one has Approve and Decline. */
+function returnsCard(detail: ShellOrderDetail, timeZone: string): Html {
+  if (detail.returns.length === 0) return html``;
+  const base = `/admin/orders/${detail.order.id}/returns`;
+  return html`<section class="card section" data-testid="returns">
+    <h2>Returns</h2>
+    ${detail.returns.map(
+      (ret) =>
+        html`<div class="return" data-testid="return" data-return-id="${ret.gid}">
+          <div class="row-line">
+            <strong>${ret.row.name}</strong> ${returnStatusBadge(ret.row.status)}
+            <span class="subdued">Requested ${formatDate(ret.row.created_at, timeZone)}</span>
+            ${ret.row.status === "DECLINED" && ret.row.decline_reason ? html`<span class="subdued"> · ${humanize(ret.row.decline_reason)}</span>` : ""}
+          </div>
+          <ul class="return-lines">
+            ${returnItemLines(ret)}
+          </ul>
+          ${reverseDeliveryLines(ret.deliveries)}
+          ${
+            ret.row.status === "REQUESTED"
+              ? html`<div class="row-line return-actions">
+                  <form method="post" action="${base}/${ret.row.id}/approve">
+                    <button class="btn btn-primary" type="submit" data-testid="approve-return">Approve return</button>
+                  </form>
+                  <form method="post" action="${base}/${ret.row.id}/decline">
+                    <select name="reason" aria-label="Reason to decline">
+                      <option value="RETURN_PERIOD_ENDED">Return period ended</option>
+                      <option value="FINAL_SALE">Final sale</option>
+                      <option value="OTHER">Other</option>
+                    </select>
+                    <input name="note" maxlength="500" placeholder="Note to the customer (optional)" aria-label="Note to the customer" />
+                    <button class="btn btn-critical" type="submit" data-testid="decline-return">Decline</button>
+                  </form>
+                </div>`
+              : ""
+          }
+        </div>`,
+    )}
+  </section>`;
 }
 
 export interface ExtensionHostInput {

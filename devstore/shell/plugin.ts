@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { toGid } from "../gid.js";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, splitScopes, type ComplianceTopic } from "../webhooks/subscriptions.js";
 import { actionsFor, blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
 import { flowExtensions, listFlowActionCalls, listFlowTriggerRuns } from "../flow/flow.js";
-import { loadOrderStatus, renderOrderStatusPage } from "./order-status-page.js";
+import { returnApproveRequest, returnDeclineRequest, returnRequest, RETURN_DECLINE_REASONS, RETURN_REASONS } from "../store/return-ops.js";
+import { loadOrderStatus, renderOrderStatusPage, type OrderStatusNotice } from "./order-status-page.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
 import {
   renderExtensionHostPage,
@@ -222,25 +224,100 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   );
 
   // The customer's order status page (stand-in): signed in as the order's customer, or as `?customer=<id>`.
-  app.get<{ Params: { id: string }; Querystring: { customer?: string } }>("/account/orders/:id", async (request, reply) => {
-    const customer = request.query.customer === undefined ? null : Number(request.query.customer);
+  const orderStatus = (reply: FastifyReply, orderParam: string, customerParam: string | undefined, notice: OrderStatusNotice | null, status = 200) => {
+    const customer = customerParam === undefined ? null : Number(customerParam);
     const notFound = (text: string) => reply.code(404).type("text/plain; charset=utf-8").send(text);
-    if (!/^\d{1,15}$/.test(request.params.id) || (customer !== null && !Number.isSafeInteger(customer))) return notFound("No such order");
-    const detail = loadOrderStatus(store, Number(request.params.id), customer);
-    if (detail === null) return notFound(`No order ${request.params.id} in this store`);
+    if (!/^\d{1,15}$/.test(orderParam) || (customer !== null && !Number.isSafeInteger(customer))) return notFound("No such order");
+    const detail = loadOrderStatus(store, Number(orderParam), customer);
+    if (detail === null) return notFound(`No order ${orderParam} in this store`);
     if (detail === "no-customer") return notFound("No customer is signed in: the order was placed without one, or ?customer= names none. Add ?customer=<id>.");
     const targets = extensions().filter((extension) => extension.target === "customer-account.order-status.fulfillment-details.render-after");
     return sendHtml(
-      reply,
-      renderOrderStatusPage(detail, store.getShop().name, (fulfillmentGid) =>
-        targets.map((extension) => ({
-          name: extension.name,
-          handle: extension.handle,
-          src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: fulfillmentGid, customer: String(detail.customer.id) }).toString()}`,
-        })),
+      reply.code(status),
+      renderOrderStatusPage(
+        detail,
+        store.getShop().name,
+        (fulfillmentGid) =>
+          targets.map((extension) => ({
+            name: extension.name,
+            handle: extension.handle,
+            src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: fulfillmentGid, customer: String(detail.customer.id) }).toString()}`,
+          })),
+        notice,
       ),
     );
+  };
+  app.get<{ Params: { id: string }; Querystring: { customer?: string; requested?: string } }>("/account/orders/:id", async (request, reply) => {
+    const requested = request.query.requested;
+    return orderStatus(
+      reply,
+      request.params.id,
+      request.query.customer,
+      requested && /^#?[\w-]{1,40}$/.test(requested) ? { kind: "requested", name: requested } : null,
+    );
   });
+
+  // The customer asks to return shipped items (Shopify's self-serve returns): the order's own customer only,
+  // through returnRequest, so the request is REQUESTED and returns/request reaches the app as from Shopify.
+  app.post<{ Params: { id: string }; Querystring: { customer?: string }; Body: Record<string, string> | undefined }>(
+    "/account/orders/:id/returns",
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const again = (message: string) => orderStatus(reply, request.params.id, request.query.customer, { kind: "error", message }, 400);
+      const detail = /^\d{1,15}$/.test(request.params.id)
+        ? loadOrderStatus(store, Number(request.params.id), request.query.customer ? Number(request.query.customer) : null)
+        : null;
+      if (detail === null || detail === "no-customer") return orderStatus(reply, request.params.id, request.query.customer, null);
+      if (detail.owner?.id !== detail.customer.id)
+        return reply.code(403).type("text/plain; charset=utf-8").send("Only the order's customer can ask to return its items.");
+      const reason = RETURN_REASONS.find((candidate) => candidate === body.reason);
+      if (!reason) return again("Choose why you are returning the items.");
+      const lines = detail.returnable
+        .map((line) => ({ line, quantity: Number(body[`quantity_${line.fulfillmentLineItemId}`] ?? 0) }))
+        .filter(({ quantity }) => quantity !== 0);
+      if (lines.length === 0) return again("Choose at least one item to return: set how many of it you are sending back.");
+      const note = (body.note ?? "").trim();
+      const outcome = returnRequest(store, {
+        orderId: detail.order.id,
+        lines: lines.map(({ line, quantity }) => ({
+          fulfillmentLineItemId: line.fulfillmentLineItemId,
+          quantity,
+          returnReason: reason,
+          returnReasonNote: null,
+          customerNote: note || null,
+        })),
+      });
+      if (!outcome.ok) return again(`${outcome.userErrors.map((error) => error.message).join(" ")} Change the quantities and try again.`);
+      const name = store.getReturn(outcome.value.returnId)!.name;
+      return reply.redirect(
+        `/account/orders/${detail.order.id}?${new URLSearchParams({ customer: String(detail.customer.id), requested: name }).toString()}`,
+        303,
+      );
+    },
+  );
+
+  // The merchant approves or declines a customer's request on the order page (Shopify's Approve / Decline), through
+  // the same operations as the Admin API's, so the app gets returns/approve or returns/decline.
+  app.post<{ Params: { id: string; returnId: string; decision: string }; Body: Record<string, string> | undefined }>(
+    "/admin/orders/:id/returns/:returnId/:decision",
+    async (request, reply) => {
+      const { id, returnId, decision } = request.params;
+      const ret = /^\d{1,15}$/.test(returnId) ? store.getReturn(Number(returnId)) : undefined;
+      if (!ret || String(ret.order_id) !== id) return reply.code(404).type("text/plain; charset=utf-8").send(`No return ${returnId} on order ${id}`);
+      let outcome;
+      if (decision === "approve") outcome = returnApproveRequest(store, ret.id);
+      else if (decision === "decline") {
+        const reason = RETURN_DECLINE_REASONS.find((candidate) => candidate === request.body?.reason) ?? "OTHER";
+        outcome = returnDeclineRequest(store, ret.id, reason, request.body?.note?.trim() || null);
+      } else return reply.code(404).type("text/plain; charset=utf-8").send("Returns can be approved or declined here");
+      if (!outcome.ok)
+        return reply
+          .code(409)
+          .type("text/plain; charset=utf-8")
+          .send(outcome.userErrors.map((error) => error.message).join(" "));
+      return reply.redirect(`/admin/orders/${id}`, 303);
+    },
+  );
 
   // Admin UI extensions: the host page a block runs in, and the built modules (read per request, so a rebuild
   // shows without restarting the local admin).
@@ -282,6 +359,26 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
       .type("text/javascript; charset=utf-8")
       .header("cache-control", "no-cache")
       .send(readFileSync(join(options.extensionsDir, module.module), "utf8"));
+  });
+
+  // The emails Shopify would have sent customers (a reverse delivery's label and tracking), newest first.
+  app.get<{ Querystring: { order?: string } }>("/admin/customer-emails.json", async (request, reply) => {
+    const order = request.query.order === undefined ? undefined : Number(request.query.order);
+    if (order !== undefined && !Number.isSafeInteger(order)) return reply.code(400).send({ error: "order must be an order's number, e.g. 1001" });
+    const emails = store
+      .listCustomerEmails(order)
+      .reverse()
+      .map((email) => ({
+        id: email.id,
+        orderId: toGid("Order", email.order_id),
+        to: email.to_email,
+        subject: email.subject,
+        body: email.body,
+        labelUrl: email.label_url,
+        trackingUrl: email.tracking_url,
+        sentAt: email.created_at,
+      }));
+    return reply.header("cache-control", "no-store").send({ emails });
   });
 
   const recentDeliveries = 50;

@@ -279,6 +279,84 @@ CREATE TABLE IF NOT EXISTS granted_optional_scopes (
   granted_at TEXT NOT NULL
 );
 
+-- Returns (Shopify's Return, ReverseFulfillmentOrder, ReverseDelivery): what a customer sends back, as store/returns.ts keeps it.
+CREATE TABLE IF NOT EXISTS returns (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  name TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('REQUESTED', 'OPEN', 'DECLINED', 'CANCELED', 'CLOSED')),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  request_approved_at TEXT,
+  closed_at TEXT,
+  decline_reason TEXT,
+  decline_note TEXT
+);
+CREATE INDEX IF NOT EXISTS returns_order ON returns(order_id);
+
+CREATE TABLE IF NOT EXISTS return_line_items (
+  id INTEGER PRIMARY KEY,
+  return_id INTEGER NOT NULL REFERENCES returns(id),
+  fulfillment_line_item_id INTEGER NOT NULL REFERENCES fulfillment_line_items(id),
+  quantity INTEGER NOT NULL,
+  return_reason TEXT NOT NULL,
+  return_reason_note TEXT NOT NULL DEFAULT '',
+  customer_note TEXT
+);
+CREATE INDEX IF NOT EXISTS return_line_items_return ON return_line_items(return_id);
+
+CREATE TABLE IF NOT EXISTS reverse_fulfillment_orders (
+  id INTEGER PRIMARY KEY,
+  return_id INTEGER NOT NULL REFERENCES returns(id),
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  status TEXT NOT NULL CHECK (status IN ('OPEN', 'CLOSED', 'CANCELED')),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reverse_fulfillment_orders_return ON reverse_fulfillment_orders(return_id);
+
+CREATE TABLE IF NOT EXISTS reverse_fulfillment_order_line_items (
+  id INTEGER PRIMARY KEY,
+  reverse_fulfillment_order_id INTEGER NOT NULL REFERENCES reverse_fulfillment_orders(id),
+  return_line_item_id INTEGER NOT NULL REFERENCES return_line_items(id),
+  fulfillment_line_item_id INTEGER NOT NULL REFERENCES fulfillment_line_items(id),
+  total_quantity INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rfo_line_items_rfo ON reverse_fulfillment_order_line_items(reverse_fulfillment_order_id);
+
+CREATE TABLE IF NOT EXISTS reverse_deliveries (
+  id INTEGER PRIMARY KEY,
+  reverse_fulfillment_order_id INTEGER NOT NULL REFERENCES reverse_fulfillment_orders(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  label_url TEXT,
+  label_created_at TEXT,
+  label_updated_at TEXT,
+  tracking_number TEXT,
+  tracking_url TEXT,
+  carrier_name TEXT
+);
+CREATE INDEX IF NOT EXISTS reverse_deliveries_rfo ON reverse_deliveries(reverse_fulfillment_order_id);
+
+CREATE TABLE IF NOT EXISTS reverse_delivery_line_items (
+  id INTEGER PRIMARY KEY,
+  reverse_delivery_id INTEGER NOT NULL REFERENCES reverse_deliveries(id),
+  reverse_fulfillment_order_line_item_id INTEGER NOT NULL REFERENCES reverse_fulfillment_order_line_items(id),
+  quantity INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reverse_delivery_line_items_rd ON reverse_delivery_line_items(reverse_delivery_id);
+
+-- Emails Shopify would send the customer (notifyCustomer), kept so tests and the shell can read them.
+CREATE TABLE IF NOT EXISTS customer_emails (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  to_email TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  label_url TEXT,
+  tracking_url TEXT,
+  created_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
   id INTEGER PRIMARY KEY,
   webhook_id TEXT NOT NULL,

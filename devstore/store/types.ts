@@ -285,6 +285,78 @@ export interface WebhookDeliveryRow {
 }
 
 /** What happened in the store that a webhook subscriber may care about; emitted after the transaction commits. */
+export type ReturnStatus = "REQUESTED" | "OPEN" | "DECLINED" | "CANCELED" | "CLOSED";
+
+export interface ReturnRow {
+  id: number;
+  order_id: number;
+  name: string;
+  status: ReturnStatus;
+  created_at: string;
+  updated_at: string;
+  request_approved_at: string | null;
+  closed_at: string | null;
+  decline_reason: string | null;
+  decline_note: string | null;
+}
+
+export interface ReturnLineItemRow {
+  id: number;
+  return_id: number;
+  fulfillment_line_item_id: number;
+  quantity: number;
+  return_reason: string;
+  return_reason_note: string;
+  customer_note: string | null;
+}
+
+export interface ReverseFulfillmentOrderRow {
+  id: number;
+  return_id: number;
+  order_id: number;
+  status: "OPEN" | "CLOSED" | "CANCELED";
+  created_at: string;
+}
+
+export interface ReverseFulfillmentOrderLineItemRow {
+  id: number;
+  reverse_fulfillment_order_id: number;
+  return_line_item_id: number;
+  fulfillment_line_item_id: number;
+  total_quantity: number;
+}
+
+export interface ReverseDeliveryRow {
+  id: number;
+  reverse_fulfillment_order_id: number;
+  created_at: string;
+  updated_at: string;
+  label_url: string | null;
+  label_created_at: string | null;
+  label_updated_at: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  carrier_name: string | null;
+}
+
+export interface ReverseDeliveryLineItemRow {
+  id: number;
+  reverse_delivery_id: number;
+  reverse_fulfillment_order_line_item_id: number;
+  quantity: number;
+}
+
+export interface CustomerEmailRow {
+  id: number;
+  order_id: number;
+  to_email: string;
+  subject: string;
+  body: string;
+  label_url: string | null;
+  tracking_url: string | null;
+  created_at: string;
+}
+
 export type StoreEvent =
   | { topic: "orders/create" | "orders/updated" | "orders/cancelled"; orderId: number }
   | { topic: "fulfillments/create" | "fulfillments/update"; fulfillmentId: number }
@@ -299,5 +371,7 @@ export type StoreEvent =
       destinationLocationId: number;
       requested: { id: number; quantity: number }[];
     }
+  | { topic: "returns/request" | "returns/approve" | "returns/decline" | "returns/cancel" | "returns/close"; returnId: number }
+  | { topic: "reverse_deliveries/attach_deliverable"; reverseDeliveryId: number }
   | { topic: "app/uninstalled" }
   | { topic: "app/scopes_update"; previous: string[]; current: string[] };

@@ -195,6 +195,55 @@ function shopPayload(store: Store): Json {
   };
 }
 
+/** A return as returns/request and returns/approve carry it (Shopify's sample payloads: lowercase status and reasons). */
+function returnPayload(store: Store, returnId: number): Json | null {
+  const ret = store.getReturn(returnId);
+  if (!ret) return null;
+  const lines = store.listReturnLineItems(ret.id);
+  return {
+    id: ret.id,
+    admin_graphql_api_id: toGid("Return", ret.id),
+    name: ret.name,
+    status: ret.status.toLowerCase(),
+    order: { id: ret.order_id, admin_graphql_api_id: toGid("Order", ret.order_id) },
+    total_return_line_items: lines.reduce((sum, line) => sum + line.quantity, 0),
+    return_line_items: lines.map((line) => {
+      const fli = store.getFulfillmentLineItem(line.fulfillment_line_item_id);
+      return {
+        id: line.id,
+        admin_graphql_api_id: toGid("ReturnLineItem", line.id),
+        fulfillment_line_item: {
+          id: line.fulfillment_line_item_id,
+          admin_graphql_api_id: toGid("FulfillmentLineItem", line.fulfillment_line_item_id),
+          line_item: fli ? { id: fli.line_item_id, admin_graphql_api_id: toGid("LineItem", fli.line_item_id) } : null,
+        },
+        quantity: line.quantity,
+        return_reason: line.return_reason.toLowerCase(),
+        return_reason_note: line.return_reason_note,
+        customer_note: line.customer_note,
+      };
+    }),
+    return_shipping_fees: [],
+    exchange_line_items: [],
+    total_exchange_line_items: 0,
+  };
+}
+
+function reverseDeliveryPayload(store: Store, reverseDeliveryId: number): Json | null {
+  const delivery = store.getReverseDelivery(reverseDeliveryId);
+  const rfo = delivery ? store.getReverseFulfillmentOrder(delivery.reverse_fulfillment_order_id) : undefined;
+  if (!delivery || !rfo) return null;
+  return {
+    id: delivery.id,
+    admin_graphql_api_id: toGid("ReverseDelivery", delivery.id),
+    return: { id: rfo.return_id, admin_graphql_api_id: toGid("Return", rfo.return_id) },
+    shipping_deliverable: {
+      tracking: { carrier_name: delivery.carrier_name, tracking_number: delivery.tracking_number, tracking_url: delivery.tracking_url },
+      label: delivery.label_url ? { public_file_url: delivery.label_url, created_at: delivery.label_created_at } : null,
+    },
+  };
+}
+
 /** The body for a store event, or null when its subject disappeared before delivery. */
 export function eventPayload(store: Store, event: StoreEvent): Json | null {
   switch (event.topic) {
@@ -239,6 +288,27 @@ export function eventPayload(store: Store, event: StoreEvent): Json | null {
         source_location: { id: toGid("Location", event.sourceLocationId) },
         fulfillment_order_line_items_requested: event.requested.map((r) => ({ id: toGid("FulfillmentOrderLineItem", r.id), quantity: r.quantity })),
       };
+    case "returns/request":
+    case "returns/approve":
+      return returnPayload(store, event.returnId);
+    case "returns/decline": {
+      const ret = store.getReturn(event.returnId);
+      return ret
+        ? {
+            id: ret.id,
+            admin_graphql_api_id: toGid("Return", ret.id),
+            status: "declined",
+            decline: { reason: (ret.decline_reason ?? "OTHER").toLowerCase(), note: ret.decline_note },
+          }
+        : null;
+    }
+    case "returns/cancel":
+    case "returns/close": {
+      const ret = store.getReturn(event.returnId);
+      return ret ? { id: ret.id, admin_graphql_api_id: toGid("Return", ret.id), order_id: ret.order_id, status: ret.status.toLowerCase() } : null;
+    }
+    case "reverse_deliveries/attach_deliverable":
+      return reverseDeliveryPayload(store, event.reverseDeliveryId);
     case "app/uninstalled":
       return shopPayload(store);
     case "app/scopes_update":

@@ -24,6 +24,7 @@ import { bookNumberFor, lastMileTrackingNumberFor, trackingNumberFor } from "../
 import { type BatchRow, type QuoteRow, batchQuotes, ownedBatch, quoteStatus } from "./batches";
 import type { DomainContext } from "./context";
 import { insertLedgerEntries, prepayAccountOf } from "./ledger-store";
+import { chargeScannedReturnLabels } from "./shipments";
 import { carrierOfProviderAccount } from "./provider-accounts";
 import type { QuoteDetail } from "./quotes";
 
@@ -37,6 +38,8 @@ type ShipmentToBook = Pick<
   orderNumber?: string;
   customsCurrency?: Currency;
   commercialInvoice?: CommercialInvoice | null;
+  /** Book Shipment's scan-based return label: charged when first scanned, not now. */
+  scanBasedReturnLabel?: boolean;
   pieces: readonly {
     weight: string;
     length?: string | null;
@@ -178,7 +181,13 @@ function bookPriced(
   const bookNumber = bookNumberFor(first);
   const trackingNumber = trackingNumbers[0]!;
   const costUsd = convertCents(priced.totalCents, priced.currency, "USD");
-  const plan = planCharge(prepayAccountOf(ctx, customerId), costUsd, bookNumber, options.approveRecharge);
+  // A scan-based return label costs nothing now: the ledger is charged when the label is first scanned (shipments.ts
+  // chargeScannedReturnLabels), and never when it is not used.
+  const scanBased = shipment.scanBasedReturnLabel === true;
+  const account = prepayAccountOf(ctx, customerId);
+  const plan = scanBased
+    ? ({ ok: true, entries: [], balanceAfterCents: account.balanceCents } as const)
+    : planCharge(account, costUsd, bookNumber, options.approveRecharge);
   if (!plan.ok) {
     throw new BookingRefused(
       "INSUFFICIENT_FUNDS",
@@ -189,7 +198,10 @@ function bookPriced(
   insertLedgerEntries(ctx, customerId, plan.entries, now.toISOString());
   const lastMileTrackingNumber = priced.carrier.kind === "consolidator" ? lastMileTrackingNumberFor(first) : "";
   const pieceCostsCents = perPiece ? splitEvenly(priced.totalCents, serialCount) : null;
-  const record = bookedRecord(priced, shipment, { bookNumber, trackingNumber, trackingNumbers, lastMileTrackingNumber, pieceCostsCents }, priced.totalCents);
+  const record: BookedShipment = {
+    ...bookedRecord(priced, shipment, { bookNumber, trackingNumber, trackingNumbers, lastMileTrackingNumber, pieceCostsCents }, priced.totalCents),
+    ...(scanBased ? { scanBasedReturnLabel: true, chargedAt: null } : {}),
+  };
   const label: LabelData = {
     carrierLabel: priced.carrier.carrierLabel,
     serviceLabel: priced.service.serviceLabel,
@@ -214,8 +226,8 @@ function bookPriced(
   };
   ctx.store
     .statement(
-      `INSERT INTO Shipment (customerId, bookNumber, trackingNumber, quoteId, batchId, carrierCode, serviceCode, transitDays, bookedAt, searchText, record, label, labelFormat)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO Shipment (customerId, bookNumber, trackingNumber, quoteId, batchId, carrierCode, serviceCode, transitDays, bookedAt, searchText, record, label, labelFormat, scanChargeCents)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       customerId,
@@ -231,6 +243,7 @@ function bookPriced(
       JSON.stringify(record),
       JSON.stringify(label),
       options.labelFormat,
+      scanBased ? costUsd : null,
     );
   return { bookNumber, trackingNumber, trackingNumbers, lastMileTrackingNumber, pieceCostsCents, balanceAfterCents: plan.balanceAfterCents, label };
 }
@@ -301,6 +314,7 @@ async function combinedPdf(labels: readonly LabelData[]): Promise<string> {
  * bookingError and does not undo the others. The batch ends completed (≥ 1 booked) or failed.
  */
 export async function bookBatch(ctx: DomainContext, customerId: string, batchId: number): Promise<BatchBookResponse> {
+  chargeScannedReturnLabels(ctx, customerId);
   const claimed = ctx.store.transaction(() => {
     const batch = ownedBatch(ctx, customerId, batchId, 403);
     if (batch.status !== "open") throw unprocessable(`Batch ${batchId} is ${batch.status}; only an open batch can be booked`);
@@ -470,6 +484,7 @@ export async function bookShipment(ctx: DomainContext, customerId: string, reque
     throw invalidRequest(`Unknown serviceCode ${request.serviceCode} for carrier ${request.carrierCode}`);
   const labelFormat = checkBookingOptions(ctx, customerId, request, carrier, service);
   const rated = rateShipment(ctx.catalog, request);
+  chargeScannedReturnLabels(ctx, customerId);
   if (rated.status === "error") throw new ServiceError(400, rated.errorCategory, rated.error);
   const quote = rated.quotes[0]!;
   const priced: Priced = {

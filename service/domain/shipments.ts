@@ -1,5 +1,5 @@
 import type { BookedShipment, SearchShipmentsResponse, TrackingEvent } from "../../shipping-api/contract";
-import { planRefund } from "../../lib/prepay-ledger";
+import { planCharge, planRefund } from "../../lib/prepay-ledger";
 import { formatTimestamp } from "../clock";
 import { notFound, unprocessable } from "../errors";
 import { convertCents, formatCents, parseCents } from "../money";
@@ -11,6 +11,7 @@ export const SEARCH_LIMIT = 100;
 
 /** Case-insensitive substring match over the searchable fields, newest first, at most 100. */
 export function searchShipments(ctx: DomainContext, customerId: string, keyword: string): SearchShipmentsResponse {
+  chargeScannedReturnLabels(ctx, customerId);
   const needle = keyword.trim().toLowerCase();
   const rows = ctx.store
     .statement(`SELECT record FROM Shipment WHERE customerId = ? AND instr(searchText, ?) > 0 ORDER BY id DESC LIMIT ${SEARCH_LIMIT}`)
@@ -19,18 +20,22 @@ export function searchShipments(ctx: DomainContext, customerId: string, keyword:
 }
 
 interface TrackedRow {
+  bookNumber: string;
   carrierCode: string;
   trackingNumber: string;
   transitDays: number;
   bookedAt: string;
   record: string;
+  /** Set on a scan-based return label: its cost (USD cents), charged when it is first scanned. */
+  scanChargeCents: number | null;
 }
+
+const TRACKED_COLUMNS = "bookNumber, carrierCode, trackingNumber, transitDays, bookedAt, record, scanChargeCents";
 
 /** The customer's booked shipment, or 404 (another customer's book number is not found either). */
 function ownedShipment(ctx: DomainContext, customerId: string, bookNumber: string): TrackedRow {
-  const row = ctx.store
-    .statement(`SELECT carrierCode, trackingNumber, transitDays, bookedAt, record FROM Shipment WHERE bookNumber = ? AND customerId = ?`)
-    .get(bookNumber, customerId) as TrackedRow | undefined;
+  const row = ctx.store.statement(`SELECT ${TRACKED_COLUMNS} FROM Shipment WHERE bookNumber = ? AND customerId = ?`).get(bookNumber, customerId) as
+    TrackedRow | undefined;
   if (!row) throw notFound(`Shipment ${bookNumber} not found`);
   return row;
 }
@@ -52,6 +57,7 @@ function timelineOf(ctx: DomainContext, row: TrackedRow, record: BookedShipment)
       transitDays: row.transitDays,
       origin: { city: record.sender.city, state: record.sender.state, country: record.sender.country },
       destination: { city: record.receiver.city, state: record.receiver.state, country: record.receiver.country },
+      scanBased: row.scanChargeCents !== null,
     }),
   );
   if (timelines.length === 1) return timelines[0]!;
@@ -71,6 +77,7 @@ function voidRefundOf(ctx: DomainContext, customerId: string, bookNumber: string
  * moves: its timeline stops at the void.
  */
 export function trackShipment(ctx: DomainContext, customerId: string, bookNumber: string): TrackingEvent[] {
+  chargeScannedReturnLabels(ctx, customerId);
   const row = ownedShipment(ctx, customerId, bookNumber);
   const record = JSON.parse(row.record) as BookedShipment;
   const now = ctx.clock.now();
@@ -100,6 +107,7 @@ export interface VoidedShipment {
  * request is safe. Another customer's book number is a 404, as for Track Shipment.
  */
 export function voidShipment(ctx: DomainContext, customerId: string, bookNumber: string): VoidedShipment {
+  chargeScannedReturnLabels(ctx, customerId);
   return ctx.store.transaction(() => {
     const row = ownedShipment(ctx, customerId, bookNumber);
     const record = JSON.parse(row.record) as BookedShipment;
@@ -123,12 +131,53 @@ export function voidShipment(ctx: DomainContext, customerId: string, bookNumber:
     const charge = ctx.store
       .statement(`SELECT amountCents FROM LedgerEntry WHERE customerId = ? AND kind = 'charge' AND reference = ?`)
       .get(customerId, bookNumber) as { amountCents: number } | undefined;
-    const creditCents = charge ? -charge.amountCents : convertCents(parseCents(record.totalShippingCost) ?? 0, record.currency, "USD");
+    // A scan-based return label never scanned was never charged: its void credits nothing (a refund entry of 0.00
+    // keeps the void's time, so a repeated void answers the same).
+    const uncharged = row.scanChargeCents !== null && !charge;
+    const creditCents = charge ? -charge.amountCents : uncharged ? 0 : convertCents(parseCents(record.totalShippingCost) ?? 0, record.currency, "USD");
     const plan = planRefund(prepayAccountOf(ctx, customerId), creditCents, bookNumber);
     insertLedgerEntries(ctx, customerId, plan.entries, now.toISOString());
     ctx.store
       .statement(`UPDATE Shipment SET record = ? WHERE bookNumber = ? AND customerId = ?`)
       .run(JSON.stringify({ ...record, voided: true }), bookNumber, customerId);
     return answer({ amountCents: creditCents, createdAt: now.toISOString() });
+  });
+}
+
+/**
+ * Charges the customer's scan-based return labels that the service clock shows scanned and that were not charged
+ * yet: one charge entry each (recharging below the minimum as any charge does; a used label cannot be refused),
+ * dated at the label's first scan, and the label's record says when (`chargedAt`). A label never scanned, or
+ * voided before its first scan, is never charged. Every operation that reports the balance or a label's state runs
+ * this first, so what it answers is as of the service clock.
+ */
+export function chargeScannedReturnLabels(ctx: DomainContext, customerId: string): void {
+  const pending = ctx.store
+    .statement(
+      `SELECT ${TRACKED_COLUMNS} FROM Shipment s WHERE s.customerId = ? AND s.scanChargeCents IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM LedgerEntry l WHERE l.customerId = s.customerId AND l.kind = 'charge' AND l.reference = s.bookNumber)
+       ORDER BY s.id`,
+    )
+    .all(customerId) as TrackedRow[];
+  if (pending.length === 0) return;
+  const now = ctx.clock.now();
+  const scans = pending
+    .map((row) => {
+      const record = JSON.parse(row.record) as BookedShipment;
+      const first = record.voided ? undefined : timelineOf(ctx, row, record)[0];
+      return first && visibleEvents([first], now).length > 0 ? { row, record, scannedAt: first.eventTime } : null;
+    })
+    .filter((scan) => scan !== null)
+    .sort((a, b) => (a.scannedAt < b.scannedAt ? -1 : a.scannedAt > b.scannedAt ? 1 : 0));
+  if (scans.length === 0) return;
+  ctx.store.transaction(() => {
+    for (const { row, record, scannedAt } of scans) {
+      const plan = planCharge(prepayAccountOf(ctx, customerId), row.scanChargeCents!, row.bookNumber, true);
+      if (!plan.ok) continue;
+      insertLedgerEntries(ctx, customerId, plan.entries, new Date(`${scannedAt.replace(" ", "T")}Z`).toISOString());
+      ctx.store
+        .statement(`UPDATE Shipment SET record = ? WHERE bookNumber = ? AND customerId = ?`)
+        .run(JSON.stringify({ ...record, chargedAt: scannedAt }), row.bookNumber, customerId);
+    }
   });
 }

@@ -55,6 +55,12 @@ export const BookedShipment = z
     fulfillment: Fulfillment.nullable(),
     totalShippingCost: Decimal,
     orderIds: z.array(z.string()).nullable(),
+    /**
+     * Outside the spec, optional: a scan-based return label (Book Shipment's `scanBasedReturnLabel`), charged only
+     * when first scanned; `chargedAt` (`YYYY-MM-DD HH:MM:SS`) is that scan's time, null while it was never scanned.
+     */
+    scanBasedReturnLabel: z.boolean().optional(),
+    chargedAt: z.string().nullable().optional(),
   })
   .superRefine((shipment, ctx) => {
     if (shipment.shipmentReference === undefined && shipment.shipperReference === undefined) {

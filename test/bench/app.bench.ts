@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     console.log(`  before the runs ${loadBefore}; after them ${machineLoad()}`);
     for (const line of report) console.log(line);
     console.log(`  app peak RSS (VmHWM of this process)              ${rss.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB: ${mark(rss <= TARGET_RSS_MB)})`);
-    console.log(`    of which before the first run (node, tsx, libraries, mirror sync) ${rssBeforeRuns.toFixed(0)} MB`);
+    console.log(`    of which before the first run (node, the libraries, the mirror's first sync) ${rssBeforeRuns.toFixed(0)} MB`);
     console.log(`    during the runs, ${memoryAtPeak()}`);
   } finally {
     await stack.stop();

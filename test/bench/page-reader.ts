@@ -7,6 +7,9 @@ import { mintSessionToken } from "../../devstore/auth/session-token";
  * webhook): reads the pages one after another, round after round, each with a fresh session token as App Bridge
  * gives one, until a line arrives on stdin (at least one round); then writes each page's latencies and the
  * pages that did not answer 200 (or whose connection failed) to stdout as JSON. Started by product-stack.ts's readPagesUntil.
+ *
+ * It reads as a busy merchant clicks, a page a second at most (`intervalMs`): read back to back, a fast app was
+ * asked for every page three times a second, and the reader's own pace, not the app, spent the shop's throttle.
  */
 
 const Options = z.object({
@@ -16,6 +19,8 @@ const Options = z.object({
   shop: z.string(),
   userAgent: z.string(),
   pages: z.array(z.object({ name: z.string(), path: z.string(), route: z.string() })),
+  /** The least time from one read's start to the next's. */
+  intervalMs: z.number().int().nonnegative(),
 });
 
 const options = Options.parse(JSON.parse(process.argv[2] ?? ""));
@@ -40,6 +45,8 @@ do {
       failures.push(`${page.name}: ${error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error)}`);
     }
     latencies[page.name]!.push(performance.now() - started);
+    const rest = options.intervalMs - (performance.now() - started);
+    if (rest > 0 && !stopped) await new Promise((resolve) => setTimeout(resolve, rest));
   }
 } while (!stopped);
 process.stdout.write(JSON.stringify({ latencies, failures }));

@@ -238,7 +238,15 @@ export async function readPagesUntil(
   stop: Promise<unknown>,
 ): Promise<{ latencies: Map<string, number[]>; failures: string[] }> {
   const { stack } = product;
-  const options = { appUrl: stack.app.url, apiKey: stack.apiKey, apiSecret: stack.apiSecret, shop: stack.shop, userAgent: BROWSER_USER_AGENT, pages };
+  const options = {
+    appUrl: stack.app.url,
+    apiKey: stack.apiKey,
+    apiSecret: stack.apiSecret,
+    shop: stack.shop,
+    userAgent: BROWSER_USER_AGENT,
+    pages,
+    intervalMs: Number(process.env.BENCH_READ_INTERVAL_MS ?? 1_000),
+  };
   const reader = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "page-reader.ts"), JSON.stringify(options)], {
     stdio: ["pipe", "pipe", "inherit"],
   });

@@ -48,7 +48,8 @@ if (window.top !== window) {
   }, { reportAllChanges: true });
   webVitals.onINP((metric) => {
     window.__vitals.inp = metric.value;
-    window.__vitals.inpTarget = metric.attribution.interactionTarget ?? null;
+    const parts = metric.attribution;
+    window.__vitals.inpTarget = \`\${parts.interactionTarget ?? "?"} (\${parts.interactionType}: input delay \${Math.round(parts.inputDelay)} ms, handlers and render \${Math.round(parts.processingDuration)} ms, until painted \${Math.round(parts.presentationDelay)} ms)\`;
   }, { reportAllChanges: true });
 }`;
 
@@ -60,6 +61,7 @@ interface Vitals {
   shiftTarget: string | null;
   /** When the largest shift happened, how its element moved and what it says. */
   shiftMove: string | null;
+  /** The slowest interaction's element, and its time split: waiting to start, the page's own handlers, until painted. */
   inpTarget: string | null;
 }
 

@@ -52,6 +52,7 @@ async function prepare(): Promise<void> {
     { name: "batch-open", path: `/app/batches/${open.batchId}` },
     { name: "new-batch", path: "/app/batches/new" },
     { name: "shipments", path: "/app/shipments" },
+    { name: "returns", path: "/app/returns" },
     { name: "overview", path: "/app/overview" },
     { name: "fulfillments", path: "/app/fulfillments" },
     { name: "shipping-rules", path: "/app/rules" },
@@ -188,6 +189,57 @@ async function fitProblems(page: Page, width: number, included: (name: string) =
   }
   return problems;
 }
+
+describe("the rates page keeps an order's room while its rates load", () => {
+  for (const width of [1280, 1440]) {
+    it(
+      `GIVEN the rates page at ${width} px WHEN each order's rates are unfolded and arrive a while later THEN nothing below the order moves when they arrive`,
+      () =>
+        withPage(e2e.browser.context, async (page) => {
+          await prepared();
+          await page.setViewportSize({ width, height: 900 });
+          // Every read of one shipment's rates waits until the test lets it go: the page shows what it kept meanwhile.
+          const held: Array<() => void> = [];
+          await page.route(
+            (url) => url.pathname.endsWith("/rates") && url.searchParams.has("shipment"),
+            async (route) => {
+              await new Promise<void>((resolve) => held.push(resolve));
+              await route.continue();
+            },
+          );
+          await page.goto(e2e.stack.adminAppUrl(pages.find((entry) => entry.name === "rates")!.path));
+          const frame = page.frameLocator("#app-iframe");
+          await settle(page, frame);
+          const orders = frame.getByTestId("quote-order");
+          const moves: string[] = [];
+          let unfolded = 0;
+          for (let index = 0; index < (await orders.count()) && unfolded < 8; index++) {
+            const order = orders.nth(index);
+            const toggle = order.getByRole("button", { name: /^All \d+ rates? of / });
+            if ((await toggle.count()) === 0) continue;
+            unfolded += 1;
+            await toggle.click();
+            await order.getByTestId("rates-loading").first().waitFor();
+            const kept = await order.boundingBox();
+            for (const letGo of held.splice(0)) letGo();
+            await order.getByTestId("rate-option").first().waitFor();
+            await settle(page, frame);
+            const shown = await order.boundingBox();
+            const rows = await order.getByTestId("rate-option").count();
+            const grown = Math.round((shown?.height ?? 0) - (kept?.height ?? 0));
+            // Never taller than the room kept (the orders below would jump); at most half a line a rate shorter.
+            if (grown > 0 || grown < -10 * rows)
+              moves.push(
+                `${await order.getByTestId("quote-order-name").textContent()}: ${rows} rates, ${grown > 0 ? "grew" : "shrank"} ${Math.abs(grown)} px when they arrived`,
+              );
+          }
+          expect(unfolded, "orders with rates on the page").toBeGreaterThan(3);
+          expect(moves).toEqual([]);
+        }),
+      240_000,
+    );
+  }
+});
 
 describe("pages that fit, with names and one date format", () => {
   for (const width of [1280, 1440]) {

@@ -166,6 +166,24 @@ export function buildDomesticBooking(overrides: Partial<In<typeof BookShipmentRe
   };
 }
 
+/**
+ * A return label as a shop books one for its customer: the postal carrier's Ground Return (inbound), sender = the
+ * customer in New York, receiver = the shop's return address in San Francisco, scan-based (charged when first
+ * scanned). Override `scanBasedReturnLabel: false` for a label charged when booked.
+ */
+export function buildReturnBooking(overrides: Partial<In<typeof BookShipmentRequest>> = {}): In<typeof BookShipmentRequest> {
+  return buildDomesticBooking({
+    carrierCode: "NPS",
+    serviceCode: "NPS_GROUND_RETURN",
+    packageTypeCode: "NPS_PACKAGE",
+    shipmentReference: "#1042-R1",
+    sender: buildDomesticReceiver(),
+    receiver: buildAddress({ name: "Returns desk" }),
+    scanBasedReturnLabel: true,
+    ...overrides,
+  });
+}
+
 /** An international (US → GB) Book Shipment with a full commercial invoice. */
 export function buildBookShipment(overrides: Partial<In<typeof BookShipmentRequest>> = {}): In<typeof BookShipmentRequest> {
   return {

@@ -212,6 +212,10 @@ interface Topic {
   payloadUnread?: boolean;
 }
 
+/** The part of a returns topic's payload the app reads (app/returns/returns.server.ts returnPayloadSchema): the return it names. */
+const ReturnPayload = z.object({ id: z.number().int().positive(), admin_graphql_api_id: z.string() });
+const ReverseDeliveryPayload = z.object({ id: z.number().int().positive(), return: ReturnPayload });
+
 /** What Shopify sends with app/uninstalled and shop/redact (the app reads neither: it acts on the shop). */
 const ShopPayload = z.object({ shop_id: z.number().int().positive(), shop_domain: z.string() });
 
@@ -227,6 +231,12 @@ const TOPICS: readonly Topic[] = [
     topic,
     schema: FulfillmentOrderPayload,
   })),
+  ...["returns/request", "returns/approve", "returns/decline", "returns/cancel", "returns/close"].map((topic) => ({
+    path: "/webhooks/returns",
+    topic,
+    schema: ReturnPayload,
+  })),
+  { path: "/webhooks/returns", topic: "reverse_deliveries/attach_deliverable", schema: ReverseDeliveryPayload },
   { path: "/webhooks/app", topic: "app/scopes_update", schema: ScopesUpdatePayload },
   { path: "/webhooks/app", topic: "app/uninstalled", schema: ShopPayload, destructive: true, payloadUnread: true },
   { path: "/webhooks/compliance", topic: "customers/data_request", schema: DataRequestPayload },
@@ -461,6 +471,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/app.rules", path: "/app/rules", action: "json" },
   { route: "routes/app.presets", path: "/app/presets", action: "json" },
   { route: "routes/app.shipments", path: "/app/shipments", action: "form" },
+  { route: "routes/app.returns", path: "/app/returns", action: "form" },
   { route: "routes/api.order-shipments.$id", path: "/api/order-shipments/:id", id: "order", action: "form" },
   { route: "routes/api.printable-orders", path: "/api/printable-orders", action: "form" },
   { route: "routes/api.print.$document", path: "/api/print/:id", id: "document", action: "form" },
@@ -471,6 +482,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/auth.$", path: "/auth/:id", id: "auth", public: true },
   { route: "routes/auth.login", path: "/auth/login", action: "form", public: true },
   { route: "routes/tracking.$token", path: "/tracking/:id", id: "tracking", public: true },
+  { route: "routes/returns.label.$token", path: "/returns/label/:id", id: "tracking", public: true },
   // Shopify Flow's action unsigned, as a page is sent: bounded, then refused 401 (signed requests: flowActionRequest).
   { route: "routes/flow.actions.buy-label", path: "/flow/actions/buy-label", action: "json", public: true },
 ];
@@ -482,6 +494,7 @@ export const WEBHOOK_ROUTES = [
   "routes/webhooks.fulfillment-orders",
   "routes/webhooks.fulfillments",
   "routes/webhooks.orders",
+  "routes/webhooks.returns",
 ];
 
 const QUERY_KEYS = [

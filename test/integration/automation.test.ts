@@ -209,6 +209,10 @@ describe("the product presets page", () => {
     expect(page.rows.map((row) => row.title)).toEqual(["Stoneware Mug", "Stoneware Mug – Speckled White", "Stoneware Mug – Midnight"]);
     expect((await presetsPage("?q=SKILLET")).rows.map((row) => [row.title, row.sku])).toEqual([["Cast Iron Skillet 10in", "SKILLET-10"]]);
     expect((await presetsPage("?q=zzz")).rows).toEqual([]);
+    // A cursor Shopify does not know (an old or edited address) starts again at the first page, not a 500.
+    const stale = await presetsPage("?q=mug&after=bm90LWEtY3Vyc29y");
+    expect(stale.rows.map((row) => row.title)).toEqual(page.rows.map((row) => row.title));
+    expect(stale.problem).toBeNull();
   });
 
   it("GIVEN selected products WHEN a box is set on them at once THEN each keeps it; a preset typed wrong is refused on its field", async () => {

@@ -2,7 +2,7 @@ import type { Shipment } from "@prisma/client";
 import { createPrismaClient } from "../../app/db/db-client.server";
 import { describe, expect, it, vi } from "vitest";
 import { freshAppDatabase } from "../support/app-env";
-import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, type AppProcessExit } from "../support/app-process";
+import { expectKilledAtCrashPoint, expectRanToEnd, lastJsonLine, runAppProcess, type AppProcessExit } from "../support/app-process";
 import { useConnectedShop } from "../support/connected-shop";
 import { ok, startService, type RunningService } from "../support/service-harness";
 
@@ -35,13 +35,7 @@ async function runWorker(args: string[], options: { crashAt?: string; now?: Date
     CONSIGN_TEST_NOW: (options.now ?? service.clock.now()).toISOString(),
     CONSIGN_CRASH_AT: options.crashAt,
   });
-  const last = exit.stdout.trim().split("\n").pop() ?? "";
-  let result: unknown = null;
-  try {
-    result = last ? JSON.parse(last) : null;
-  } catch {
-    result = null;
-  }
+  const result = lastJsonLine(exit.stdout);
   return { ...exit, result };
 }
 

@@ -92,3 +92,13 @@ export async function runUntilSurvived(
     await options.afterDeath?.(deaths);
   }
 }
+
+/** A worker step's result: the last line it printed, as JSON; null when it printed none (it was killed) or not JSON. */
+export function lastJsonLine(stdout: string): unknown {
+  const last = stdout.trim().split("\n").pop() ?? "";
+  try {
+    return last ? JSON.parse(last) : null;
+  } catch {
+    return null;
+  }
+}

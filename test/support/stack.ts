@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createLocalAdmin, type LocalAdmin, type LocalAdminOptions } from "../../devstore/server.js";
 import { systemClock, type Clock } from "../../service/clock.js";
 import { openServiceStore, type ServiceStore } from "../../service/db/store.js";
@@ -204,8 +204,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const logFile = options.appLogFile ?? join(root, "test-results", `app-${Date.now()}.log`);
     mkdirSync(join(logFile, ".."), { recursive: true });
     const log = createWriteStream(logFile);
-    // The app's own server (npm start), Node itself running it with tsx as a loader: the child is the app's process.
-    child = spawn(process.execPath, ["--import", "tsx", join(root, "server", "main.ts"), options.serverBuild ?? serverBuildPath()], {
+    // The app's own server as `npm start` runs it (the build's server/main.js beside the Remix build): the child is the app's process.
+    const serverBuild = options.serverBuild ?? serverBuildPath();
+    child = spawn(process.execPath, [join(dirname(serverBuild), "main.js"), serverBuild], {
       cwd: root,
       env: environment.env,
       stdio: ["ignore", "pipe", "pipe"],

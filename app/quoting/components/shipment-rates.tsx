@@ -8,21 +8,14 @@ import type { RateOption, ShipmentView } from "../run-view.server";
 import type { loader as ratesLoader } from "../../routes/app.quotes.$runId.rates";
 import { carrierName, serviceName, type ServiceNames } from "../../shipping/service-names";
 import { WrappingText } from "../../components/wrapping-text";
+import { surchargesText } from "../rate-display";
+import { RATES_TABLE_COLUMNS } from "../rates-table-size";
 
 /**
  * One shipment on the rates page: a compact line (destination and weight, the picked carrier and service
  * by name, delivery speed, total, why it was picked, what needs doing) and, when its order is expanded,
  * every rate with the pick preselected.
  */
-
-function surcharges(option: RateOption): string {
-  return option.surcharges.length === 0
-    ? "—"
-    : option.surcharges.map((charge) => `${charge.description} ${formatMoney(charge.amount, option.currency)}`).join(", ");
-}
-
-/** The height of one row of the rates table (Polaris DataTable, increased density), heading included. */
-const RATE_ROW_PX = 37;
 
 /** Column widths of the compact line, shared by every row so the page reads as a table. */
 export const SUMMARY_COLUMNS = "minmax(180px, 1.4fr) minmax(200px, 1.6fr) minmax(140px, 1fr) 90px minmax(150px, auto)";
@@ -164,55 +157,58 @@ export function ShipmentRates({
         )}
 
         {expanded && shipment.rateCount > 0 && options.length === 0 && (
-          // As tall as the table that replaces it, so nothing below moves when the rates arrive.
-          <div style={{ minHeight: (shipment.rateCount + 1) * RATE_ROW_PX }}>
+          // As tall as the table that replaces it (measured by the loader), so nothing below moves when the rates arrive.
+          <div style={{ minHeight: shipment.ratesHeight }}>
             <Text as="p" tone="subdued">
               <span data-testid="rates-loading">{`Reading ${shipment.rateCount} rates…`}</span>
             </Text>
           </div>
         )}
         {expanded && options.length > 0 && (
-          <DataTable
-            hideScrollIndicator
-            increasedTableDensity
-            columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text", "text"]}
-            headings={["", "Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
-            rows={options.map((option) => [
-              <span key="pick" data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
-                <RadioButton
-                  label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
-                  labelHidden
-                  name={`rate-${shipment.id}`}
-                  id={`rate-${shipment.id}-${option.quoteId}`}
-                  checked={option.quoteId === selected}
-                  disabled={option.expired || shipment.locked !== null || pick.state !== "idle"}
-                  onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
-                />
-              </span>,
-              <WrappingText key="carrier" maxWidth={110}>
-                {carrierName(names, option.carrierCode)}
-              </WrappingText>,
-              <InlineStack key="service" gap="100" blockAlign="center">
-                <WrappingText maxWidth={140}>{serviceName(names, option)}</WrappingText>
-                {option.expired && <Badge tone="warning">Expired</Badge>}
-              </InlineStack>,
-              option.observedTransit ? (
-                <span key="speed" data-testid="observed-transit">
-                  {option.observedTransit}
-                </span>
-              ) : (
-                <WrappingText key="speed" maxWidth={110}>
-                  {option.speed}
-                </WrappingText>
-              ),
-              formatMoney(option.totalAmount, option.currency),
-              <WrappingText key="surcharges" maxWidth={160}>
-                {surcharges(option)}
-              </WrappingText>,
-              option.zone || "—",
-              option.billedWeight,
-            ])}
-          />
+          // Never shorter than the space kept while the rates loaded: a row measured a line too tall leaves a gap, not a jump.
+          <div style={{ minHeight: shipment.ratesHeight }}>
+            <DataTable
+              hideScrollIndicator
+              increasedTableDensity
+              columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text", "text"]}
+              headings={["", "Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
+              rows={options.map((option) => [
+                <span key="pick" data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
+                  <RadioButton
+                    label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
+                    labelHidden
+                    name={`rate-${shipment.id}`}
+                    id={`rate-${shipment.id}-${option.quoteId}`}
+                    checked={option.quoteId === selected}
+                    disabled={option.expired || shipment.locked !== null || pick.state !== "idle"}
+                    onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
+                  />
+                </span>,
+                <WrappingText key="carrier" maxWidth={RATES_TABLE_COLUMNS.carrier}>
+                  {carrierName(names, option.carrierCode)}
+                </WrappingText>,
+                <InlineStack key="service" gap="100" blockAlign="center">
+                  <WrappingText maxWidth={RATES_TABLE_COLUMNS.service}>{serviceName(names, option)}</WrappingText>
+                  {option.expired && <Badge tone="warning">Expired</Badge>}
+                </InlineStack>,
+                option.observedTransit ? (
+                  <span key="speed" data-testid="observed-transit">
+                    {option.observedTransit}
+                  </span>
+                ) : (
+                  <WrappingText key="speed" maxWidth={RATES_TABLE_COLUMNS.speed}>
+                    {option.speed}
+                  </WrappingText>
+                ),
+                formatMoney(option.totalAmount, option.currency),
+                <WrappingText key="surcharges" maxWidth={RATES_TABLE_COLUMNS.surcharges}>
+                  {surchargesText(option.surcharges, option.currency)}
+                </WrappingText>,
+                option.zone || "—",
+                option.billedWeight,
+              ])}
+            />
+          </div>
         )}
       </BlockStack>
     </div>

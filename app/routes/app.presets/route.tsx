@@ -77,6 +77,11 @@ export default function ProductPresets() {
                 is used over its product&rsquo;s. <Link to="/app/rules">Shipping rules</Link> that set a box come first.
               </Text>
             </Card>
+            {page.problem && (
+              <Banner tone="warning" title="Products not read">
+                <p>{page.problem}</p>
+              </Banner>
+            )}
             {result && !result.ok && !editing && (
               <Banner tone="critical" title="Nothing was saved">
                 <p>{result.message}</p>

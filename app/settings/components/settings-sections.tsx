@@ -348,6 +348,44 @@ export function RatesSection({ values, onChange, errors, catalog, currency }: Se
   );
 }
 
+/** How a return label's service is picked (docs/decisions/041); the carriers offered are those with a return service. */
+export function ReturnsSection({ values, onChange, errors, catalog }: SectionProps & { catalog: Catalog | null }) {
+  const rule = values.returnRule;
+  const returnCarriers = new Map((catalog?.services ?? []).filter((service) => service.inbound).map((service) => [service.carrierCode, service.carrierLabel]));
+  return (
+    <BlockStack gap="300">
+      <ChoiceList
+        title="Return labels"
+        selected={[rule.kind]}
+        error={errors["returnRule.kind"]}
+        onChange={([kind]) => onChange({ ...values, returnRule: { ...rule, kind: kind === "preferred" || kind === "scan-based" ? kind : "cheapest" } })}
+        choices={[
+          { label: "The cheapest return service", value: "cheapest" },
+          {
+            label: "Scan-based where offered",
+            value: "scan-based",
+            helpText: "A scan-based label costs nothing until the carrier first scans it, so a label the customer never uses costs nothing.",
+          },
+          { label: "A preferred carrier", value: "preferred", helpText: "Its cheapest return service; the cheapest of all when it has none for the parcel." },
+        ]}
+      />
+      {rule.kind === "preferred" && (
+        <Select
+          label="Preferred carrier for returns"
+          options={[
+            { label: "Choose…", value: "" },
+            ...[...returnCarriers].map(([carrierCode, carrierLabel]) => ({ label: carrierLabel, value: carrierCode })),
+            ...(rule.carrierCode && !returnCarriers.has(rule.carrierCode) ? [{ label: rule.carrierCode, value: rule.carrierCode }] : []),
+          ]}
+          value={rule.carrierCode}
+          onChange={(carrierCode) => onChange({ ...values, returnRule: { ...rule, carrierCode } })}
+          error={errors["returnRule.carrierCode"]}
+        />
+      )}
+    </BlockStack>
+  );
+}
+
 export function DefaultsSection({ values, onChange, errors, catalog }: SectionProps & { catalog: Catalog | null }) {
   const signatures = catalog?.signatureOptions ?? [];
   const code = values.signatureOptionCode;

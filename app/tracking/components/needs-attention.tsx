@@ -5,7 +5,7 @@ import type { ServiceNames } from "../../shipping/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 import { TRACKING_HEADINGS, TrackingRow } from "./tracking-row";
 
-/** The home page's Needs attention card: failed attempts, exceptions, stale parcels and voided labels, each with what to do next. */
+/** The home page's Needs attention card: failed attempts, exceptions, stale parcels, voided labels and arrived returns, each with what to do next. */
 export function NeedsAttention({ total, rows, names }: { total: number; rows: SerializeFrom<TrackedShipmentView>[]; names: ServiceNames }) {
   if (total === 0) return null;
   return (
@@ -19,7 +19,7 @@ export function NeedsAttention({ total, rows, names }: { total: number; rows: Se
             <RemixLink to="/app/shipments?status=attention">See all in Shipments</RemixLink>
           </InlineStack>
           <Text as="p" tone="subdued">
-            Parcels the carrier could not deliver, that have gone quiet, or whose label was voided. Each says what you can do next.
+            Parcels the carrier could not deliver, that have gone quiet, or whose label was voided, and returns that arrived. Each says what you can do next.
           </Text>
         </div>
         <IndexTable resourceName={{ singular: "shipment", plural: "shipments" }} itemCount={rows.length} selectable={false} headings={TRACKING_HEADINGS}>

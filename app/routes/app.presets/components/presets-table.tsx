@@ -28,6 +28,7 @@ export function PresetsTable({
   };
 
   if (rows.length === 0) {
+    if (page.problem) return null;
     return (
       <Card>
         <Text as="p" tone="subdued">

@@ -1,0 +1,277 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { Address, type BatchQuoteShipment, BookShipmentRequest, type Quote, type WeightUnit } from "../../shipping-api/contract";
+import { crashPoint } from "../crash-points.server";
+import type { Outcome } from "../outcome";
+import { inMerchantWords } from "../field-errors";
+import { countryName } from "../locale/places";
+import { receiverAddress, shipmentDateOf } from "../orders/shipment-mapping";
+import type { OrderAddress } from "../orders/types";
+import { formatWeight, toNanograms } from "../orders/weights";
+import { quoteRows } from "../quoting/quote-store.server";
+import { buildBookRequest } from "../booking/book-request";
+import { recordBooked } from "../booking/record-booked.server";
+import { claimSingleBooking, reconcileSingleBooking } from "../booking/single-booking.server";
+import { loadSettings, recordPrepayBalance } from "../settings/account.server";
+import { defaultBox } from "../settings/settings";
+import type { ShippingContext } from "../shipping/context.server";
+import { explainShippingError, outcomeUnknown } from "../shipping/errors";
+import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
+import { serviceNamesOf } from "../shipping/service-names";
+import { offersScanBased, pickReturnRate, servesReturnFrom, type ReturnRate } from "./return-rule";
+import { storedReturnLines } from "./return-node";
+import { ensureLabelLink, queueReturnAttach } from "./return-attach.server";
+import { defineJob } from "../jobs/job";
+import type { Context } from "../context";
+import { withShipping } from "../shipping/context.server";
+
+/**
+ * A return's label (docs/decisions/041): quoted with the shop's inbound services for the parcel coming back (the
+ * sender the customer's shipping address, the receiver the shop's return address, the weight the returned items'
+ * plus the packaging in the default box), picked by the return rule, and booked exactly once as any label is: a
+ * Shipment of kind RETURN whose intent (BOOKING) is recorded before Book Shipment and whose outcome after; a lost
+ * answer is read back with Search Shipments by its id (shipmentReference2) before it is booked again. Once booked,
+ * its reverse delivery is attached to Shopify's return by the attach job (return-attach.server.ts).
+ */
+
+/** Quoted and picked (the return's label shipment, with the rule's reason), or why it cannot be, naming what to fix. */
+export type ReturnQuoteOutcome = Outcome<{ shipmentId: string; reason: string; totalAmount: string; currency: string; scanBased: boolean }>;
+
+const refuse = (message: string): { ok: false; message: string } => ({ ok: false, message });
+
+/** The unit a return parcel is quoted in: pounds for a shop that packs in ounces or pounds, else kilograms. */
+const parcelUnit = (packaging: WeightUnit): WeightUnit => (packaging === "oz" || packaging === "lb" ? "lb" : "kg");
+
+/** Quotes a return's label with the shop's return services and picks one by the return rule; nothing is written when it is refused. */
+export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): Promise<ReturnQuoteOutcome> {
+  const stored = await ctx.db.shopReturn.findFirst({ where: { id: returnId, shop: ctx.shop } });
+  if (!stored) return refuse("Consign does not know this return. Check Shopify for returns, then try again.");
+  if (stored.status === "REQUESTED") return refuse(`Return ${stored.name} is waiting for approval. Approve it first, here or in Shopify.`);
+  if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
+  const existing = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] } } });
+  if (existing) return refuse(`Return ${stored.name} has a label already${existing.trackingNumber ? ` (tracking ${existing.trackingNumber})` : ""}.`);
+
+  const settings = await loadSettings(ctx);
+  const home = settings.returnAddress ?? settings.sender;
+  if (!home) return refuse("Consign has no address to send returns to. Add a return address (or a sender address) in Settings.");
+  const receiver = Address.safeParse(home, { error: inMerchantWords });
+  if (!receiver.success)
+    return refuse("The return address in Settings is incomplete. Complete it (name, street, city, postal code, country and phone) in Settings.");
+  const customer = stored.customerAddress ? (JSON.parse(stored.customerAddress) as OrderAddress) : null;
+  if (!customer) return refuse(`Order ${stored.orderName} has no shipping address to collect the return from. Add one to the order in Shopify.`);
+  const sender = receiverAddress(customer, null);
+  if ("issue" in sender) return refuse(sender.issue.message.replace("The shipping address", "The customer's address"));
+  const lines = storedReturnLines(stored.lines);
+  const weightless = lines.filter((line) => !line.weight);
+  if (weightless.length > 0)
+    return refuse(`No weight for ${weightless.map((line) => line.title).join(", ")}. Set the weight on the product in Shopify, then get the label again.`);
+
+  const services = await ctx.client.listServices();
+  if (!services.ok) return refuse(explainShippingError("search", services.error));
+  const country = sender.address.country;
+  const serving = services.value.services.filter((service) => servesReturnFrom(service, country));
+  if (serving.length === 0)
+    return refuse(`None of your account's return services picks up in ${countryName(country)}. Ask your Shipping API provider for one.`);
+
+  const unit = parcelUnit(settings.packagingWeight.unit);
+  const total = lines.reduce(
+    (sum, line) => sum + toNanograms(line.weight!.value, line.weight!.unit),
+    toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit),
+  );
+  const box = defaultBox(settings);
+  const request: BatchQuoteShipment = {
+    shipmentDate: shipmentDateOf(ctx.now()),
+    shipmentReference: stored.orderName,
+    contentDescription: `Return ${stored.name}`,
+    sender: sender.address,
+    receiver: receiver.data,
+    residential: false,
+    signatureOptionCode: null,
+    weightUnit: unit,
+    dimUnit: box.kind === "custom" ? box.dimUnit : null,
+    currency: "USD",
+    pieces: [
+      {
+        weight: formatWeight(total, unit),
+        length: box.kind === "custom" ? box.length : null,
+        width: box.kind === "custom" ? box.width : null,
+        height: box.kind === "custom" ? box.height : null,
+        insuranceAmount: null,
+        declaredValue: null,
+        lineItems: lines.map((line) => ({ sku: line.sku ?? "", productName: line.title, quantity: line.quantity })),
+      },
+    ],
+    commercialInvoice: null,
+  };
+  // A domestic return service is quoted only when named: one request per return service that serves the customer.
+  const outcomes = await ctx.client.quoteShipments(
+    serving.map((service) => ({ ...request, carrierCode: service.carrierCode, serviceCode: service.serviceCode })),
+  );
+  const quotes: Quote[] = [];
+  let failure: string | null = null;
+  for (const outcome of outcomes) {
+    if (outcome.status === "success") quotes.push(...outcome.quotes);
+    else
+      failure ??= describeQuoteFailure(
+        outcome.status === "failed" ? clientFailure(outcome.error) : { category: outcome.errorCategory, message: outcome.error },
+      );
+  }
+  const byService = new Map(serving.map((service) => [`${service.carrierCode}/${service.serviceCode}`, service]));
+  const rates: ReturnRate[] = quotes.map((quote) => ({
+    ...quote,
+    scanBased: offersScanBased(byService.get(`${quote.carrierCode}/${quote.serviceCode}`) ?? { carrierCode: "", inbound: false }),
+  }));
+  const pick = pickReturnRate(rates, settings.returnRule, serviceNamesOf(services.value.services));
+  if (!pick)
+    return refuse(
+      `No return service quoted this parcel${failure ? `: ${failure}` : ""}. Check the return address in Settings and the customer's address, then try again.`,
+    );
+  const chosen = rates.find((rate) => rate.quoteId === pick.quoteId)!;
+
+  const quotedAt = ctx.now();
+  const shipmentId = await ctx.db.$transaction(async (tx) => {
+    // An earlier quote of this return that was never booked is replaced.
+    await tx.shipment.deleteMany({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["NONE", "FAILED"] } } });
+    const created = await tx.shipment.create({
+      data: {
+        id: randomUUID(),
+        shop: ctx.shop,
+        kind: "RETURN",
+        returnId,
+        orderId: stored.orderId,
+        orderName: stored.orderName,
+        fulfillmentOrderId: stored.reverseFulfillmentOrderId!,
+        lines: stored.reverseLines,
+        request: JSON.stringify(request),
+        quoteStatus: "QUOTED",
+        quotedAt,
+        selectedQuoteId: pick.quoteId,
+        selectionReason: pick.reason,
+        selectedBy: "RULE",
+        scanBased: pick.scanBased,
+      },
+      select: { id: true },
+    });
+    await tx.quote.createMany({ data: quoteRows(ctx.shop, created.id, quotes, quotedAt) });
+    return created.id;
+  });
+  return { ok: true, shipmentId, reason: pick.reason, totalAmount: chosen.totalAmount, currency: chosen.currency, scanBased: pick.scanBased };
+}
+
+/** Booked (its tracking number), or not: `pending` while the outcome of a booking is not known yet. */
+export type ReturnBookingOutcome = Outcome<{ trackingNumber: string }, { reason: "refused" | "pending" }>;
+
+/** Books a quoted return label with its picked rate, exactly once (see the module comment), and queues its reverse delivery. */
+export async function bookReturnLabel(ctx: ShippingContext, shipmentId: string): Promise<ReturnBookingOutcome> {
+  const refused = (message: string): ReturnBookingOutcome => ({ ok: false, reason: "refused", message });
+  const pending = (message: string): ReturnBookingOutcome => ({ ok: false, reason: "pending", message });
+  let shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop, kind: "RETURN" } });
+  if (!shipment) return refused("This return label is not in this shop any more. Reload the page.");
+  if (shipment.bookingStatus === "BOOKING") {
+    const settled = await reconcileSingleBooking(ctx, shipment);
+    if (settled.status === "booked") {
+      await afterBooking(ctx, shipmentId);
+      return { ok: true, trackingNumber: settled.trackingNumber };
+    }
+    if (settled.status === "unconfirmed") return pending(settled.message);
+    shipment = (await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } }))!;
+  }
+  if (shipment.bookingStatus === "BOOKED") return { ok: true, trackingNumber: shipment.trackingNumber ?? "" };
+  const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId, quoteId: shipment.selectedQuoteId ?? -1 } });
+  if (!quote) return refused(`The return label of ${shipment.orderName} has no rate. Get the return label again.`);
+  if (quote.expiresAt <= ctx.now()) return refused(`The return label's rate for ${shipment.orderName} has expired. Get the return label again.`);
+  const settings = await loadSettings(ctx);
+  const body = BookShipmentRequest.safeParse({
+    ...buildBookRequest(
+      JSON.parse(shipment.request) as BatchQuoteShipment,
+      quote,
+      { signatureOptionCode: null, insuranceAmount: null, saturdayDelivery: false, labelFormat: "PDF", approvePrepayRecharge: false },
+      { returnTo: null, providerAccountId: settings.providerAccountId },
+      { shipmentId, orderName: shipment.orderName },
+    ),
+    ...(shipment.scanBased ? { scanBasedReturnLabel: true } : {}),
+  });
+  if (!body.success) return refused(`The return label of ${shipment.orderName} cannot be booked as it was quoted. Get the return label again.`);
+
+  if (!(await claimSingleBooking(ctx, shipmentId))) return pending("This return label is being booked already. Reload this page in a minute.");
+  crashPoint("return-booking:before-call");
+  const booked = await ctx.client.bookShipment({ body: body.data });
+  crashPoint("return-booking:after-call");
+  if (booked.ok) {
+    await recordBooked(ctx, shipmentId, {
+      bookNumber: booked.value.bookNumber,
+      trackingNumber: booked.value.trackingNumber,
+      trackingNumbers: booked.value.pieces?.map((piece) => piece.trackingNumber) ?? [booked.value.trackingNumber],
+      carrierCode: quote.carrierCode,
+      serviceCode: quote.serviceCode,
+      currency: quote.currency,
+      zone: booked.value.zone,
+      // A scan-based label is charged only when first scanned: until then it has cost nothing.
+      shippingCost: shipment.scanBased ? "0.00" : quote.totalAmount,
+    });
+    await recordPrepayBalance(ctx, booked.value.prepayBalance);
+    await afterBooking(ctx, shipmentId);
+    return { ok: true, trackingNumber: booked.value.trackingNumber };
+  }
+  if (!outcomeUnknown(booked.error)) {
+    const message = explainShippingError("book-shipment", booked.error);
+    await ctx.db.shipment.updateMany({ where: { id: shipmentId, bookingStatus: "BOOKING" }, data: { bookingStatus: "FAILED", bookingError: message } });
+    return refused(message);
+  }
+  const settled = await reconcileSingleBooking(ctx, { ...shipment, bookingStatus: "BOOKING", updatedAt: ctx.now() });
+  if (settled.status === "booked") {
+    await afterBooking(ctx, shipmentId);
+    return { ok: true, trackingNumber: settled.trackingNumber };
+  }
+  return pending(explainShippingError("book-shipment", booked.error));
+}
+
+/** A booked return label gets its unguessable link (once) and its reverse delivery queued. */
+async function afterBooking(ctx: ShippingContext, shipmentId: string): Promise<void> {
+  await ensureLabelLink(ctx, shipmentId);
+  await queueReturnAttach(ctx);
+}
+
+/** Return labels booked in one run of the job: a page's selection at most. */
+export const MAX_RETURN_LABELS = 100;
+
+/**
+ * Booking many return labels at once (the Returns page's selection, after its spend checkpoint): one job per shop
+ * books them one by one, each exactly once as bookReturnLabel does, while the page shows them being booked.
+ */
+export const returnLabelsJob = defineJob({
+  name: "return-labels",
+  data: z.object({ shop: z.string().min(1), shipmentIds: z.array(z.string().min(1)).max(MAX_RETURN_LABELS) }),
+  key: ({ shop }) => shop,
+  retry: { limit: 3, delaySeconds: 10, backoff: true },
+  expireInSeconds: 15 * 60,
+  run: async ({ shop, shipmentIds }, job) => {
+    const ctx = await withShipping(job.services.context(shop));
+    for (const shipmentId of shipmentIds) {
+      const outcome = await bookReturnLabel(ctx, shipmentId);
+      if (!outcome.ok) ctx.log.warn({ shipmentId, reason: outcome.reason }, `return label not booked: ${outcome.message}`);
+    }
+  },
+});
+
+/** Queues the booking of the quoted return labels named; resolves once queued. */
+export async function startReturnBooking(ctx: Pick<Context, "shop" | "jobs">, shipmentIds: readonly string[]): Promise<void> {
+  await ctx.jobs.send(returnLabelsJob, { shop: ctx.shop, shipmentIds: [...shipmentIds].slice(0, MAX_RETURN_LABELS) });
+}
+
+/** Quotes each return named (the Returns page's selection); each outcome says what was picked or what to fix, by return name. */
+export async function quoteReturnLabels(
+  ctx: ShippingContext,
+  returnIds: readonly string[],
+): Promise<Array<{ returnId: string; name: string; outcome: ReturnQuoteOutcome }>> {
+  const names = new Map(
+    (await ctx.db.shopReturn.findMany({ where: { shop: ctx.shop, id: { in: [...returnIds] } }, select: { id: true, name: true } })).map((row) => [
+      row.id,
+      row.name,
+    ]),
+  );
+  const results = [];
+  for (const returnId of returnIds.slice(0, MAX_RETURN_LABELS))
+    results.push({ returnId, name: names.get(returnId) ?? "A return", outcome: await quoteReturnLabel(ctx, returnId) });
+  return results;
+}

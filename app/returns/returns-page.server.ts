@@ -1,0 +1,211 @@
+import type { Prisma, Shipment } from "@prisma/client";
+import { z } from "zod";
+import type { Context } from "../context";
+import { orderNumber } from "../shopify/gid";
+import { loadPrepayOnFile } from "../settings/account.server";
+import { prepayOutlook, prepaySentence } from "../settings/prepay";
+import { TrackingState } from "../tracking/tracking-states";
+import { RETURN_ARRIVED } from "../tracking/tracking-views.server";
+import { storedReturnLines } from "./return-node";
+import { returnLabelsJob } from "./return-label.server";
+import { returnsReconcileJob } from "./returns.server";
+
+/**
+ * The Returns page (docs/decisions/041): the shop's returns, newest first, fifty a page, filtered on the server by
+ * what is left to do; each with its order, customer, items and quantities, reasons, and its label.
+ */
+
+const FILTERS = z.enum(["all", "to_approve", "needs_label", "on_the_way", "arrived", "done"]);
+/** The page's tabs; an unknown one in the URL is All. */
+export const ReturnsFilter = FILTERS.catch("all");
+export type ReturnsFilter = z.infer<typeof FILTERS>;
+
+const PAGE_ROWS = 50;
+
+/** What is left to do, in the merchant's words, and the step's code the page keys its action on. */
+export type ReturnStep =
+  "approve" | "get_label" | "book_label" | "booking" | "attaching" | "attach_failed" | "waiting" | "arrived" | "closed" | "declined" | "cancelled";
+
+export interface ReturnLabelView {
+  shipmentId: string;
+  bookingStatus: string;
+  trackingNumber: string | null;
+  carrierCode: string | null;
+  serviceCode: string | null;
+  /** The rule's reason for this service ("Scan-based: …"). */
+  reason: string | null;
+  /** What the picked rate costs (before booking), or what the label cost. */
+  amount: string | null;
+  currency: string | null;
+  scanBased: boolean;
+  /** A scan-based label the carrier has not scanned yet: unused, and it has cost nothing. */
+  unused: boolean;
+  carrierStatus: string | null;
+  error: string | null;
+}
+
+export interface ReturnView {
+  id: string;
+  name: string;
+  orderName: string;
+  /** The order in Shopify admin. */
+  orderUrl: string;
+  customerName: string | null;
+  status: string;
+  items: Array<{ title: string; quantity: number; reason: string | null; note: string | null }>;
+  customerNote: string | null;
+  createdAt: string;
+  step: ReturnStep;
+  todo: string;
+  label: ReturnLabelView | null;
+}
+
+export interface ReturnsPage {
+  filter: ReturnsFilter;
+  counts: Record<ReturnsFilter, number>;
+  rows: ReturnView[];
+  page: number;
+  pages: number;
+  /** Whether the reconcile or a booking of many labels is running (the page follows it). */
+  running: boolean;
+  /**
+   * The spend checkpoint of the quoted labels on this page, before they are booked (the same projection of the
+   * prepay balance as a batch's): the labels it books and the sentence; null when none is quoted.
+   */
+  checkpoint: { shipmentIds: string[]; sentence: string } | null;
+}
+
+const DONE = ["CLOSED", "DECLINED", "CANCELED"];
+
+/** The label rows of the shop's returns by stage, as return id lists (a shop has as many as it has return labels). */
+async function labelStages(ctx: Pick<Context, "db" | "shop">) {
+  const labels = await ctx.db.shipment.findMany({
+    where: { shop: ctx.shop, kind: "RETURN", bookingStatus: { in: ["BOOKING", "BOOKED"] } },
+    select: { returnId: true, trackingState: true },
+  });
+  const ids = (match: (row: (typeof labels)[number]) => boolean) => labels.filter(match).map((row) => row.returnId!);
+  return { labelled: ids(() => true), arrived: ids((row) => row.trackingState === TrackingState.DELIVERED) };
+}
+
+function whereOf(shop: string, filter: ReturnsFilter, stages: Awaited<ReturnType<typeof labelStages>>): Prisma.ShopReturnWhereInput {
+  switch (filter) {
+    case "all":
+      return { shop };
+    case "to_approve":
+      return { shop, status: "REQUESTED" };
+    case "needs_label":
+      return { shop, status: "OPEN", id: { notIn: stages.labelled } };
+    case "on_the_way":
+      return { shop, status: "OPEN", id: { in: stages.labelled, notIn: stages.arrived } };
+    case "arrived":
+      return { shop, status: "OPEN", id: { in: stages.arrived } };
+    case "done":
+      return { shop, status: { in: DONE } };
+  }
+}
+
+/** The step a return is at, and what to do, from its status and its latest label. */
+export function stepOf(status: string, label: Shipment | null): { step: ReturnStep; todo: string } {
+  if (status === "REQUESTED") return { step: "approve", todo: "Approve in Shopify or here" };
+  if (status === "DECLINED") return { step: "declined", todo: "Declined" };
+  if (status === "CANCELED") return { step: "cancelled", todo: "Cancelled in Shopify" };
+  if (status === "CLOSED") return { step: "closed", todo: "Closed in Shopify" };
+  if (!label || label.bookingStatus === "NONE" || label.bookingStatus === "FAILED")
+    return label && label.bookingStatus !== "FAILED"
+      ? { step: "book_label", todo: "Book the return label" }
+      : { step: "get_label", todo: "Get a return label" };
+  if (label.bookingStatus === "BOOKING") return { step: "booking", todo: "Booking the return label" };
+  if (label.fulfillmentStatus === "FAILED") return { step: "attach_failed", todo: label.fulfillmentError ?? "The label could not be attached in Shopify" };
+  if (label.fulfillmentStatus !== "FULFILLED") return { step: "attaching", todo: "Label booked — sending it to Shopify" };
+  if (label.trackingState === TrackingState.DELIVERED) return { step: "arrived", todo: RETURN_ARRIVED.replace(/\.$/, "") };
+  return { step: "waiting", todo: "Label sent — waiting for the parcel" };
+}
+
+/** A return's label as the page shows it: once booked, what was booked; before, the rule's pick (its service and price). */
+function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: string; totalAmount: string; currency: string } | null): ReturnLabelView {
+  const booked = label.bookingStatus === "BOOKED";
+  return {
+    shipmentId: label.id,
+    bookingStatus: label.bookingStatus,
+    trackingNumber: label.trackingNumber,
+    carrierCode: label.carrierCode ?? pick?.carrierCode ?? null,
+    serviceCode: label.serviceCode ?? pick?.serviceCode ?? null,
+    reason: label.selectionReason,
+    amount: booked ? label.shippingCost : (pick?.totalAmount ?? null),
+    currency: booked ? label.currency : (pick?.currency ?? null),
+    scanBased: label.scanBased,
+    unused: booked && label.scanBased && !label.carrierStatus,
+    carrierStatus: label.carrierStatus,
+    error: label.bookingError,
+  };
+}
+
+export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
+  const { db, shop } = ctx;
+  const stages = await labelStages(ctx);
+  const filters = FILTERS.options;
+  const counted = await Promise.all(filters.map((filter) => db.shopReturn.count({ where: whereOf(shop, filter, stages) })));
+  const counts = Object.fromEntries(filters.map((filter, index) => [filter, counted[index]!])) as Record<ReturnsFilter, number>;
+  const pages = Math.max(1, Math.ceil(counts[options.filter] / PAGE_ROWS));
+  const page = Math.min(options.page, pages);
+  const returns = await db.shopReturn.findMany({
+    where: whereOf(shop, options.filter, stages),
+    orderBy: [{ returnCreatedAt: "desc" }, { id: "asc" }],
+    skip: (page - 1) * PAGE_ROWS,
+    take: PAGE_ROWS,
+  });
+  const labels = await db.shipment.findMany({
+    where: { shop, kind: "RETURN", returnId: { in: returns.map((entry) => entry.id) } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  const latest = new Map<string, Shipment>();
+  for (const label of labels) if (!latest.has(label.returnId!)) latest.set(label.returnId!, label);
+  const quoted = [...latest.values()].filter((label) => label.bookingStatus === "NONE" && label.selectedQuoteId !== null);
+  const picks = await db.quote.findMany({
+    where: { shop, OR: quoted.map((label) => ({ shipmentId: label.id, quoteId: label.selectedQuoteId! })) },
+    select: { shipmentId: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
+  });
+  const pickOf = new Map(picks.map((pick) => [pick.shipmentId, pick]));
+  const rows = returns.map((entry): ReturnView => {
+    const label = latest.get(entry.id) ?? null;
+    return {
+      id: entry.id,
+      name: entry.name,
+      orderName: entry.orderName,
+      orderUrl: `shopify://admin/orders/${orderNumber(entry.orderId)}`,
+      customerName: entry.customerName,
+      status: entry.status,
+      items: storedReturnLines(entry.lines).map((line) => ({ title: line.title, quantity: line.quantity, reason: line.reason, note: line.note })),
+      customerNote: entry.customerNote,
+      createdAt: entry.returnCreatedAt.toISOString(),
+      ...stepOf(entry.status, label),
+      label: label ? labelView(label, pickOf.get(label.id) ?? null) : null,
+    };
+  });
+  // Scan-based labels cost nothing at booking: the checkpoint projects only what booking charges.
+  const charged = quoted.filter((label) => !label.scanBased);
+  const costs = charged.flatMap((label) => {
+    const pick = pickOf.get(label.id);
+    return pick ? [{ amount: pick.totalAmount, currency: pick.currency }] : [];
+  });
+  const scanBased = quoted.length - charged.length;
+  const free =
+    scanBased === 0
+      ? ""
+      : `${scanBased} scan-based ${scanBased === 1 ? "label costs" : "labels cost"} nothing unless the customer uses ${scanBased === 1 ? "it" : "them"}.`;
+  const sentence =
+    charged.length > 0
+      ? [prepaySentence(prepayOutlook(await loadPrepayOnFile(ctx), costs), charged.length), free].filter(Boolean).join(" ")
+      : `Book ${scanBased} scan-based return ${scanBased === 1 ? "label" : "labels"}? ${free}`;
+  const checkpoint = quoted.length > 0 ? { shipmentIds: quoted.map((label) => label.id), sentence } : null;
+  const [reconciling, booking] = await Promise.all([ctx.jobs.busy(returnsReconcileJob, { shop }), ctx.jobs.busy(returnLabelsJob, { shop, shipmentIds: [] })]);
+  return {
+    filter: options.filter,
+    counts,
+    rows,
+    page,
+    pages,
+    running: reconciling || booking,
+    checkpoint,
+  };
+}

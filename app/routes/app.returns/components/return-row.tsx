@@ -1,0 +1,143 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
+import { useShopTime } from "../../../components/shop-time";
+import { WrappingText } from "../../../components/wrapping-text";
+import type { ReturnView } from "../../../returns/returns-page.server";
+import { formatMoney } from "../../../shipping/money";
+import { carrierAndService, type ServiceNames } from "../../../shipping/service-names";
+
+type Row = SerializeFrom<ReturnView>;
+
+const TONE: Partial<Record<Row["step"], "success" | "info" | "attention" | "warning" | "critical">> = {
+  approve: "attention",
+  get_label: "warning",
+  book_label: "warning",
+  attach_failed: "critical",
+  waiting: "info",
+  arrived: "success",
+};
+
+/** One return: its order and customer, the items coming back and why, what is left to do, and its label. */
+export function ReturnRow({
+  row,
+  index,
+  selected,
+  names,
+  busy,
+  submit,
+}: {
+  row: Row;
+  index: number;
+  selected: boolean;
+  names: ServiceNames;
+  busy: boolean;
+  submit: (data: Record<string, string>) => void;
+}) {
+  const time = useShopTime();
+  const label = row.label;
+  return (
+    <IndexTable.Row id={row.id} key={row.id} position={index} selected={selected}>
+      <IndexTable.Cell>
+        <BlockStack gap="050">
+          <span data-testid="return-row" data-return-name={row.name}>
+            <Text as="span" fontWeight="semibold">
+              {row.orderName}
+            </Text>
+          </span>
+          <Text as="span" tone="subdued" variant="bodySm">
+            {row.name} · {time.dateTime(row.createdAt)}
+          </Text>
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.customerName ?? "—"}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <WrappingText maxWidth={280}>
+          <BlockStack gap="050">
+            {row.items.map((item, itemIndex) => (
+              <Text as="span" key={itemIndex}>
+                {item.quantity} × {item.title}
+                {item.reason && (
+                  <Text as="span" tone="subdued">
+                    {" "}
+                    — {item.reason}
+                    {item.note ? `: “${item.note}”` : ""}
+                  </Text>
+                )}
+              </Text>
+            ))}
+            {row.customerNote && (
+              <Text as="span" tone="subdued" variant="bodySm">
+                Customer: “{row.customerNote}”
+              </Text>
+            )}
+          </BlockStack>
+        </WrappingText>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <WrappingText maxWidth={280}>
+          <BlockStack gap="100">
+            <span data-testid="return-todo" data-step={row.step} data-todo={row.todo}>
+              <Badge tone={TONE[row.step]}>{row.todo}</Badge>
+            </span>
+            {row.step === "arrived" && (
+              <Link url={row.orderUrl} target="_top">
+                Open {row.orderName} in Shopify
+              </Link>
+            )}
+            {row.step === "approve" && (
+              <InlineStack gap="200">
+                <Button size="slim" disabled={busy} onClick={() => submit({ intent: "approve", returnId: row.id })}>
+                  Approve
+                </Button>
+                <Button size="slim" variant="plain" tone="critical" disabled={busy} onClick={() => submit({ intent: "decline", returnId: row.id })}>
+                  Decline
+                </Button>
+              </InlineStack>
+            )}
+            {label?.error && (
+              <Text as="span" tone="critical" variant="bodySm">
+                {label.error}
+              </Text>
+            )}
+          </BlockStack>
+        </WrappingText>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <WrappingText maxWidth={280}>
+          {label && (label.carrierCode !== null || label.amount) ? (
+            <BlockStack gap="050">
+              {label.carrierCode !== null && (
+                <Text as="span">{carrierAndService(names, { carrierCode: label.carrierCode, serviceCode: label.serviceCode ?? "" })}</Text>
+              )}
+              {label.trackingNumber && (
+                <span data-testid="return-tracking">
+                  <Text as="span" variant="bodySm">
+                    {label.trackingNumber}
+                  </Text>
+                </span>
+              )}
+              {label.unused ? (
+                <Text as="span" tone="subdued" variant="bodySm">
+                  Unused so far: it has cost nothing
+                </Text>
+              ) : (
+                label.amount && (
+                  <Text as="span" variant="bodySm">
+                    {formatMoney(label.amount, label.currency ?? "USD")}
+                  </Text>
+                )
+              )}
+              {label.reason && label.bookingStatus !== "BOOKED" && (
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {label.reason}
+                </Text>
+              )}
+            </BlockStack>
+          ) : (
+            "—"
+          )}
+        </WrappingText>
+      </IndexTable.Cell>
+    </IndexTable.Row>
+  );
+}

@@ -1,0 +1,149 @@
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createPrismaClient } from "../../app/db/db-client.server";
+import { toGid } from "../../devstore/gid";
+import { aRequestedReturn } from "../factories/returns";
+import { expectKilledAtCrashPoint, expectRanToEnd, lastJsonLine, runAppProcess, type AppProcessExit } from "../support/app-process";
+import { SHOP } from "../support/devstore-harness";
+import { startServiceAndAdmin } from "../support/service-and-admin";
+import { ok } from "../support/service-harness";
+
+// The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
+process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
+vi.setConfig({ testTimeout: 90_000 });
+
+// Return labels in real processes killed at the dangerous moments (kill -9: no finally, no flush) against the real
+// service, the local admin and a real database; then a fresh process does what the app does at start-up, and the
+// service and the local admin are asked whether anything was booked or attached twice (docs/decisions/041).
+const { service, harness, databaseUrl, customer, appProcessEnv, close } = await startServiceAndAdmin({
+  orders: 4,
+  scope: "read_orders,write_fulfillments,read_returns,write_returns",
+});
+const db = createPrismaClient(databaseUrl);
+afterAll(async () => {
+  await db.$disconnect();
+  await close();
+});
+const { default: prisma } = await import("../../app/db/db.server");
+const { refreshReturn } = await import("../../app/returns/returns.server");
+const { quoteReturnLabel } = await import("../../app/returns/return-label.server");
+const { shippingContext } = await import("../factories/context");
+const { unauthenticated } = await import("../../app/shopify.server");
+const account = service.clientFor(customer);
+const store = harness.admin.store;
+
+/** The booking's in-flight grace, passed: a fresh process may read the booking back and release it. */
+const AFTER_GRACE_MS = 3 * 60 * 1000;
+
+async function runWorker(args: string[], options: { crashAt?: string; now?: Date } = {}): Promise<AppProcessExit & { result: unknown }> {
+  const exit = await runAppProcess("return-worker.ts", args, {
+    ...appProcessEnv(options.crashAt),
+    CONSIGN_TEST_NOW: (options.now ?? new Date()).toISOString(),
+  });
+  const result = lastJsonLine(exit.stdout);
+  return { ...exit, result };
+}
+
+/** An approved return of two items, read into Consign, with its label quoted: the label's shipment id. */
+async function quotedLabel(): Promise<{ shipmentId: string; returnId: number; returnGid: string }> {
+  const made = aRequestedReturn(store, { items: 2, approved: true });
+  const { admin } = await unauthenticated.admin(SHOP);
+  const ctx = await shippingContext(prisma, SHOP, new Date(), async () => ({ admin, shop: SHOP }));
+  await refreshReturn(ctx, made.returnGid);
+  const quoted = await quoteReturnLabel(ctx, made.returnGid);
+  if (!quoted.ok) throw new Error(quoted.message);
+  return { shipmentId: quoted.shipmentId, returnId: made.returnId, returnGid: made.returnGid };
+}
+
+/** What the service booked for the label (Search Shipments by its order, matched by the label's id). */
+async function bookingsOf(shipmentId: string) {
+  const row = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+  return ok(await account.searchShipments({ body: { keyword: row.orderName } })).shipments.filter((record) => record.shipperReference2 === shipmentId);
+}
+
+/** The reverse deliveries the local admin holds for the return, with their tracking numbers. */
+function reverseDeliveriesOf(returnId: number) {
+  return store.listReverseFulfillmentOrders(returnId).flatMap((rfo) => store.listReverseDeliveries(rfo.id));
+}
+
+/** Booked once, attached once: the label's row, the service and the local admin agree. */
+async function expectBookedAndAttachedOnce(label: { shipmentId: string; returnId: number }) {
+  const booked = await bookingsOf(label.shipmentId);
+  expect(booked).toHaveLength(1);
+  const row = await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } });
+  expect(row).toMatchObject({
+    bookingStatus: "BOOKED",
+    bookNumber: booked[0]!.bookNumber,
+    trackingNumber: booked[0]!.trackingNumber,
+    fulfillmentStatus: "FULFILLED",
+  });
+  const deliveries = reverseDeliveriesOf(label.returnId);
+  expect(deliveries).toHaveLength(1);
+  expect(deliveries[0]).toMatchObject({ tracking_number: row.trackingNumber });
+  expect(row.fulfillmentId).toBe(toGid("ReverseDelivery", deliveries[0]!.id));
+}
+
+/** The claim of a write left CREATING has outlived its in-flight lease, as minutes after a crash. */
+async function leaseOver(shipmentId: string) {
+  await db.shipment.update({ where: { id: shipmentId }, data: { updatedAt: new Date(Date.now() - AFTER_GRACE_MS) } });
+}
+
+describe("a return label's booking killed mid-way", () => {
+  it("GIVEN a kill before Book Shipment is sent WHEN the app starts again after the grace THEN the booking is released, and booked again it is booked once and attached once", async () => {
+    const label = await quotedLabel();
+    expectKilledAtCrashPoint(await runWorker(["book", SHOP, label.shipmentId], { crashAt: "return-booking:before-call" }));
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).bookingStatus).toBe("BOOKING");
+    expect(await bookingsOf(label.shipmentId)).toHaveLength(0);
+
+    expectRanToEnd(await runWorker(["resume", "-"], { now: new Date(Date.now() + AFTER_GRACE_MS) }));
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).bookingStatus).toBe("NONE");
+    const again = await runWorker(["book", SHOP, label.shipmentId]);
+    expectRanToEnd(again);
+    expect(again.result).toMatchObject({ ok: true });
+    await expectBookedAndAttachedOnce(label);
+  });
+
+  it("GIVEN a kill after Book Shipment booked the label WHEN the app starts again THEN the booking is read back, recorded once and attached once; booking again books nothing", async () => {
+    const label = await quotedLabel();
+    expectKilledAtCrashPoint(await runWorker(["book", SHOP, label.shipmentId], { crashAt: "return-booking:after-call" }));
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).bookingStatus).toBe("BOOKING");
+    expect(await bookingsOf(label.shipmentId)).toHaveLength(1);
+
+    expectRanToEnd(await runWorker(["resume", "-"]));
+    await expectBookedAndAttachedOnce(label);
+    const again = await runWorker(["book", SHOP, label.shipmentId]);
+    expect(again.result).toMatchObject({ ok: true });
+    await expectBookedAndAttachedOnce(label);
+  });
+});
+
+describe("a return label's reverse delivery killed mid-way", () => {
+  it("GIVEN a kill after the intent, before reverseDeliveryCreateWithShipping WHEN the app starts again THEN it reads the return, finds nothing and creates the reverse delivery once", async () => {
+    const label = await quotedLabel();
+    expectKilledAtCrashPoint(await runWorker(["book", SHOP, label.shipmentId], { crashAt: "reverse-delivery:before-call" }));
+    expect(await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).toMatchObject({
+      bookingStatus: "BOOKED",
+      fulfillmentStatus: "CREATING",
+      fulfillmentAttempts: 1,
+    });
+    expect(reverseDeliveriesOf(label.returnId)).toHaveLength(0);
+
+    // Within its lease nobody takes the write over; past it, the next start does.
+    expectRanToEnd(await runWorker(["resume", "-"]));
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).fulfillmentStatus).toBe("CREATING");
+    await leaseOver(label.shipmentId);
+    expectRanToEnd(await runWorker(["resume", "-"]));
+    await expectBookedAndAttachedOnce(label);
+  });
+
+  it("GIVEN a kill after Shopify created the reverse delivery WHEN the app starts again THEN it finds the delivery by its tracking number and links it instead of creating another", async () => {
+    const label = await quotedLabel();
+    expectKilledAtCrashPoint(await runWorker(["book", SHOP, label.shipmentId], { crashAt: "reverse-delivery:after-call" }));
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).fulfillmentStatus).toBe("CREATING");
+    expect(reverseDeliveriesOf(label.returnId)).toHaveLength(1);
+
+    await leaseOver(label.shipmentId);
+    expectRanToEnd(await runWorker(["resume", "-"]));
+    await expectBookedAndAttachedOnce(label);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).fulfillmentAttempts).toBe(1);
+  });
+});
