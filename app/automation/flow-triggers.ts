@@ -8,8 +8,11 @@ import type { FlowTriggerReceiveMutation, FlowTriggerReceiveMutationVariables } 
  * payload against the declared fields, as Flow does.
  */
 
-/** What a signal announces. EXCEPTION_RESOLVED only removes the exception's tag; it has no trigger. */
-export type SignalKind = "LABEL_BOUGHT" | "DELIVERED" | "EXCEPTION" | "EXCEPTION_RESOLVED";
+/**
+ * What a signal announces. EXCEPTION_RESOLVED only removes the exception's tag; it has no trigger.
+ * RETURN_LABEL_BOUGHT (a return's label, issue 24) has a trigger and no tag.
+ */
+export type SignalKind = "LABEL_BOUGHT" | "DELIVERED" | "EXCEPTION" | "EXCEPTION_RESOLVED" | "RETURN_LABEL_BOUGHT";
 
 /** Each kind's trigger handle (the extension's `handle`), or none. */
 export const TRIGGER_HANDLES: Readonly<Record<SignalKind, string | null>> = {
@@ -17,6 +20,7 @@ export const TRIGGER_HANDLES: Readonly<Record<SignalKind, string | null>> = {
   DELIVERED: "shipment-delivered",
   EXCEPTION: "delivery-exception",
   EXCEPTION_RESOLVED: null,
+  RETURN_LABEL_BOUGHT: "return-label-bought",
 };
 
 /** Each trigger's name as Flow shows it (its extension's `name`). */
@@ -24,6 +28,7 @@ export const TRIGGER_NAMES: Readonly<Record<string, string>> = {
   "shipping-label-bought": "Shipping label bought",
   "shipment-delivered": "Shipment delivered",
   "delivery-exception": "Delivery exception",
+  "return-label-bought": "Return label bought",
 };
 
 /** What a trigger says of the shipment: the order and its label. */

@@ -57,6 +57,9 @@ export function tagChange(kind: SignalKind, tags: OrderTags): { add: string[]; r
       return { add: [tags.exception], remove: [] };
     case "EXCEPTION_RESOLVED":
       return { add: [], remove: [tags.exception] };
+    case "RETURN_LABEL_BOUGHT":
+      // A return's label tags nothing: the order's tags speak of its delivery.
+      return { add: [], remove: [] };
   }
 }
 

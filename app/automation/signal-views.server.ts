@@ -34,6 +34,7 @@ const FACTS: Record<SignalKind, string> = {
   DELIVERED: "Delivered",
   EXCEPTION: "Delivery needs attention",
   EXCEPTION_RESOLVED: "Attention resolved",
+  RETURN_LABEL_BOUGHT: "Return label bought",
 };
 
 const quoted = (tags: readonly string[]) => tags.map((tag) => `“${tag}”`).join(" and ");

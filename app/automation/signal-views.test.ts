@@ -26,13 +26,15 @@ describe("order signal steps in words", () => {
     expect(tagStep(kind, status, error, names)).toEqual(step);
   });
 
-  it("GIVEN tags off for the signal THEN no tag step is shown", () => {
+  it("GIVEN tags off for the signal, or a return's label (which tags nothing) THEN no tag step is shown", () => {
     expect(tagStep("LABEL_BOUGHT", "SKIPPED", null, names)).toBeNull();
+    expect(tagStep("RETURN_LABEL_BOUGHT", "SKIPPED", null, names)).toBeNull();
   });
 
   it.each([
     ["LABEL_BOUGHT", "SENT", null, { tone: "success", text: "Flow trigger “Shipping label bought” sent", advice: null }],
     ["DELIVERED", "SENDING", null, { tone: "info", text: "Flow trigger “Shipment delivered” being sent", advice: null }],
+    ["RETURN_LABEL_BOUGHT", "SENT", null, { tone: "success", text: "Flow trigger “Return label bought” sent", advice: null }],
     [
       "EXCEPTION",
       "UNCONFIRMED",

@@ -52,6 +52,7 @@ export async function runOrderSignals(ctx: Context): Promise<{ recorded: number;
 
 const DUE_SELECT = {
   id: true,
+  kind: true,
   orderId: true,
   orderName: true,
   bookingStatus: true,
@@ -72,6 +73,8 @@ type DueShipment = Prisma.ShipmentGetPayload<{ select: typeof DUE_SELECT }>;
 function factsOf(row: DueShipment, signals: readonly Pick<OrderSignal, "kind" | "occurrence">[]): Array<{ kind: SignalKind; occurrence: string }> {
   const facts: Array<{ kind: SignalKind; occurrence: string }> = [];
   if (row.bookingStatus !== "BOOKED" || !row.trackingNumber) return facts;
+  // A return's label (issue 24): its trigger only; its tracking is the return's, not the order's delivery.
+  if (row.kind === "RETURN") return [{ kind: "RETURN_LABEL_BOUGHT", occurrence: "" }];
   facts.push({ kind: "LABEL_BOUGHT", occurrence: "" });
   if (row.attentionReason !== null) facts.push({ kind: "EXCEPTION", occurrence: row.lastEventAt?.toISOString() ?? "" });
   else {
@@ -127,7 +130,7 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
         kind: fact.kind,
         occurrence: fact.occurrence,
         payload: JSON.stringify(payload),
-        tagStatus: settings.orderTags.enabled && tagChange(fact.kind, settings.orderTags) ? "PENDING" : "SKIPPED",
+        tagStatus: settings.orderTags.enabled && writesTags(tagChange(fact.kind, settings.orderTags)) ? "PENDING" : "SKIPPED",
         flowStatus: TRIGGER_HANDLES[fact.kind] ? "PENDING" : "NONE",
         createdAt: ctx.now(),
       });
@@ -146,6 +149,8 @@ async function serviceNames(ctx: Context): Promise<ServiceNames> {
   return answer.ok ? serviceNamesOf(answer.value.services) : NO_NAMES;
 }
 
+const writesTags = (change: { add: readonly string[]; remove: readonly string[] }) => change.add.length > 0 || change.remove.length > 0;
+
 /**
  * The tags the signal writes now: its kind's, except that the exception's tag stays while another shipment of the
  * order still needs attention.
@@ -154,7 +159,14 @@ async function tagsToWrite(ctx: Context, signal: OrderSignal, tags: OrderTags): 
   const change = tagChange(signal.kind as SignalKind, tags);
   if (change.remove.length === 0) return change;
   const stillAttention = await ctx.db.shipment.count({
-    where: { shop: ctx.shop, orderId: signal.orderId, id: { not: signal.shipmentId }, bookingStatus: "BOOKED", attentionReason: { not: null } },
+    where: {
+      shop: ctx.shop,
+      orderId: signal.orderId,
+      id: { not: signal.shipmentId },
+      kind: { not: "RETURN" },
+      bookingStatus: "BOOKED",
+      attentionReason: { not: null },
+    },
   });
   return stillAttention > 0 ? { ...change, remove: [] } : change;
 }

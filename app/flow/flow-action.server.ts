@@ -122,7 +122,9 @@ export async function buyLabelForFlow(ctx: ShippingContext, request: FlowActionR
 async function bookOrder(ctx: ShippingContext, runId: string, orderId: string, recorded: string[] | null): Promise<FlowAnswer> {
   let shipmentIds = recorded;
   if (!shipmentIds) {
-    const booked = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, orderId, bookingStatus: { in: ["BOOKED", "BOOKING"] } } });
+    const booked = await ctx.db.shipment.findFirst({
+      where: { shop: ctx.shop, orderId, kind: { not: "RETURN" }, bookingStatus: { in: ["BOOKED", "BOOKING"] } },
+    });
     if (booked)
       return couldNot(`This order already has a label${booked.trackingNumber ? ` (tracking ${booked.trackingNumber})` : ""}; Consign bought no other.`);
     const quoted = await quoteOrder(ctx, orderId);
