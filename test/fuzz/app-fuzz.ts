@@ -213,7 +213,8 @@ interface Topic {
 }
 
 /** The part of a returns topic's payload the app reads (app/returns/returns.server.ts returnPayloadSchema): the return it names. */
-const ReturnPayload = z.object({ id: z.number().int().positive(), admin_graphql_api_id: z.string() });
+// The app reads the id alone (ShopifyId("Return")): Shopify's admin_graphql_api_id is sent, and not required.
+const ReturnPayload = z.object({ id: z.number().int().positive(), admin_graphql_api_id: z.string().optional() });
 const ReverseDeliveryPayload = z.object({ id: z.number().int().positive(), return: ReturnPayload });
 
 /** What Shopify sends with app/uninstalled and shop/redact (the app reads neither: it acts on the shop). */
@@ -260,6 +261,46 @@ const webhookDerive: DeriveOptions = {
 
 const ODD_SHOP_DOMAINS = ["", "not a shop", "evil.example.com", `${"a".repeat(300)}.myshopify.com`, "../../etc", "%00.myshopify.com", GONE_SHOP];
 
+/**
+ * A signed JSON request's mutations that webhooks and Flow's action share: the body mutated (refused unless
+ * `accepts` takes what it parses to) or not JSON at all, the signature wrong or missing, another content type,
+ * another method. `withBody` is a body in place of the request's, refused as `accepts` says.
+ */
+function signedJsonMutations(
+  request: AppRequest,
+  value: unknown,
+  accepts: (parsed: unknown) => boolean,
+): { withBody: (body: string, mutation: string) => AppRequest; mutations: fc.Arbitrary<AppRequest>[] } {
+  const shapeOk = (text: string): boolean => {
+    try {
+      return accepts(JSON.parse(text));
+    } catch {
+      return false;
+    }
+  };
+  const withBody = (body: string, mutation: string): AppRequest => ({ ...request, body, mutation, mustRefuse: !shapeOk(body) });
+  return {
+    withBody,
+    mutations: [
+      ...jsonMutations(value).map((arbitrary) => arbitrary.map(({ body, bodyText, mutation }) => withBody(bodyText ?? JSON.stringify(body) ?? "", mutation))),
+      fc.constantFrom(...badJsonTexts(request.body!)).map((text) => ({ ...request, body: text, mutation: "bad JSON", mustRefuse: true })),
+      fc
+        .constantFrom<Signing["secret"]>("wrong", "none", "other body", "garbage")
+        .map((signing) => ({ ...request, signing, mutation: `signature ${signing}`, mustRefuse: true })),
+      fc
+        .constantFrom(...ODD_CONTENT_TYPES)
+        .map((type) => ({ ...request, headers: { ...request.headers, "content-type": type }, mutation: `content type ${JSON.stringify(type)}` })),
+      fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD").map((method) => ({
+        ...request,
+        method,
+        body: ["GET", "HEAD", "TRACE"].includes(method) ? undefined : request.body,
+        mutation: `method ${method}`,
+        mustRefuse: true,
+      })),
+    ],
+  };
+}
+
 function webhookRequest(topic: Topic): fc.Arbitrary<AppRequest> {
   const payload = validArbitrary(topic.schema, webhookDerive);
   const valid = fc.record({ payload, webhookId: fc.uuid(), pair: fc.integer({ min: 0, max: 5 }) }).map(({ payload: value, webhookId, pair }) => ({
@@ -283,27 +324,15 @@ function webhookRequest(topic: Topic): fc.Arbitrary<AppRequest> {
     }),
   }));
   return valid.chain(({ value, request }) => {
-    const shapeOk = (text: string): boolean => {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        return topic.payloadUnread || topic.schema.safeParse(parsed).success;
-      } catch {
-        return false;
-      }
-    };
-    const withBody = (body: string, mutation: string): AppRequest => ({ ...request, body, mutation, mustRefuse: !shapeOk(body) });
+    const { withBody, mutations } = signedJsonMutations(request, value, (parsed) => topic.payloadUnread === true || topic.schema.safeParse(parsed).success);
     return fc.oneof(
       { weight: 3, arbitrary: fc.constant(request) },
       ...[
-        ...jsonMutations(value).map((arbitrary) => arbitrary.map(({ body, bodyText, mutation }) => withBody(bodyText ?? JSON.stringify(body) ?? "", mutation))),
-        fc.constantFrom(...badJsonTexts(request.body!)).map((text) => ({ ...request, body: text, mutation: "bad JSON", mustRefuse: true })),
+        ...mutations,
         fc.constantFrom(300_000, 3_000_000, 12_000_000).map((size) => ({
           ...withBody(JSON.stringify({ ...(value as object), padding: "x".repeat(size) }), `body of ${size} bytes`),
           pair: true,
         })),
-        fc
-          .constantFrom<Signing["secret"]>("wrong", "none", "other body", "garbage")
-          .map((signing) => ({ ...request, signing, mutation: `signature ${signing}`, mustRefuse: true })),
         fc.tuple(fc.constantFrom<Signing["secret"]>("app", "wrong"), fc.constantFrom(300_000, 3_000_000)).map(([signing, size]) => ({
           ...withBody(`${"[".repeat(size / 2)}${"]".repeat(size / 2)}`, `nesting ${size / 2} deep, whole body`),
           signing,
@@ -324,16 +353,6 @@ function webhookRequest(topic: Topic): fc.Arbitrary<AppRequest> {
             else headers[name] = odd;
             return { ...request, headers, mutation: `header ${name} ${JSON.stringify(odd?.slice(0, 30))}`, mustRefuse: headerRefused(topic, name, odd) };
           }),
-        fc
-          .constantFrom(...ODD_CONTENT_TYPES)
-          .map((type) => ({ ...request, headers: { ...request.headers, "content-type": type }, mutation: `content type ${JSON.stringify(type)}` })),
-        fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD").map((method) => ({
-          ...request,
-          method,
-          body: ["GET", "HEAD", "TRACE"].includes(method) ? undefined : request.body,
-          mutation: `method ${method}`,
-          mustRefuse: true,
-        })),
       ].map((arbitrary) => ({ weight: 2, arbitrary })),
     );
   });
@@ -375,19 +394,11 @@ const flowActionRequest: fc.Arbitrary<AppRequest> = fc
       mutation: "none",
       pair: pair === 0,
     });
-    const shapeOk = (text: string): boolean => {
-      try {
-        return FlowActionRequest.safeParse(JSON.parse(text)).success;
-      } catch {
-        return false;
-      }
-    };
-    const withBody = (body: string, mutation: string): AppRequest => ({ ...request, body, mutation, mustRefuse: !shapeOk(body) });
+    const { mutations } = signedJsonMutations(request, value, (parsed) => FlowActionRequest.safeParse(parsed).success);
     return fc.oneof(
       { weight: 3, arbitrary: fc.constant(request) },
       ...[
-        ...jsonMutations(value).map((arbitrary) => arbitrary.map(({ body, bodyText, mutation }) => withBody(bodyText ?? JSON.stringify(body) ?? "", mutation))),
-        fc.constantFrom(...badJsonTexts(request.body!)).map((text) => ({ ...request, body: text, mutation: "bad JSON", mustRefuse: true })),
+        ...mutations,
         // Past the action's bound (64 KiB): refused unread, signed or not.
         fc.constantFrom(70_000, 3_000_000).map((size) => ({
           ...request,
@@ -395,19 +406,6 @@ const flowActionRequest: fc.Arbitrary<AppRequest> = fc
           mutation: `body of ${size} bytes`,
           mustRefuse: true,
           pair: true,
-        })),
-        fc
-          .constantFrom<Signing["secret"]>("wrong", "none", "other body", "garbage")
-          .map((signing) => ({ ...request, signing, mutation: `signature ${signing}`, mustRefuse: true })),
-        fc
-          .constantFrom(...ODD_CONTENT_TYPES)
-          .map((type) => ({ ...request, headers: { ...request.headers, "content-type": type }, mutation: `content type ${JSON.stringify(type)}` })),
-        fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD").map((method) => ({
-          ...request,
-          method,
-          body: ["GET", "HEAD", "TRACE"].includes(method) ? undefined : request.body,
-          mutation: `method ${method}`,
-          mustRefuse: true,
         })),
       ].map((arbitrary) => ({ weight: 2, arbitrary })),
     );
