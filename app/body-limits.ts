@@ -30,6 +30,9 @@ export const LOGIN_BODY_LIMIT = 16 * 1024;
  */
 export const EXTENSION_BODY_LIMIT = 16 * 1024;
 
+/** Shopify Flow's action requests (`/flow/`): an action run's ids and the order's reference, well under 64 KiB. */
+export const FLOW_ACTION_BODY_LIMIT = 64 * 1024;
+
 /**
  * What the webhook routes may hold in memory at once, before their HMAC is checked: 32 MiB, four bodies at
  * the limit (a real delivery is a few kilobytes, so thousands of them fit). A body that does not fit is
@@ -43,6 +46,7 @@ export function bodyLimitFor(pathname: string): number {
   if (pathname.startsWith("/webhooks/")) return WEBHOOK_BODY_LIMIT;
   if (pathname.startsWith("/auth/")) return LOGIN_BODY_LIMIT;
   if (pathname.startsWith("/api/")) return EXTENSION_BODY_LIMIT;
+  if (pathname.startsWith("/flow/")) return FLOW_ACTION_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }
 

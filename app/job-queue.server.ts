@@ -1,3 +1,4 @@
+import { orderSignalsSpec } from "./automation/signals.server";
 import { batchWorkSpec } from "./booking/batch-work.server";
 import { writeBackJob } from "./fulfillment/write-back.server";
 import { InProcessQueue } from "./jobs/in-process";
@@ -31,6 +32,7 @@ export function allJobs(): readonly JobSpec<never>[] {
     trackingScheduleJob,
     webhookDeliveryJob,
     webhookPruneJob,
+    orderSignalsSpec,
     returnsReconcileJob,
     returnLabelsJob,
     returnAttachJob,

@@ -1,3 +1,4 @@
+import { queueOpenOrderSignals } from "./automation/signals.server";
 import { BOOKING_SWEEP_GRACE_MS, resumeBookings } from "./booking/resume.server";
 import { queueOutstandingWriteBack } from "./fulfillment/write-back.server";
 import { defineMinuteJob, type JobServices } from "./jobs/job";
@@ -22,6 +23,7 @@ import { queueOutstandingBoxReturns } from "./returns/box-return.server";
  * | order sync RUNNING                      | order-mirror-sync                       |
  * | shipment fulfillment PENDING / CREATING | fulfillment-write-back (reads first)    |
  * | webhook delivery not processed          | the shop's webhook-deliveries           |
+ * | shipment signalsDueAt, signal not done  | the shop's order-signals                |
  * | return label fulfillment PENDING / CREATING | return-label-attach (reads first)   |
  * | booked order's box return label WANTED  | box-return-labels (reads back first)    |
  *
@@ -45,6 +47,7 @@ export async function resumeRecordedWork(services: JobServices, { graceMs }: { g
     attempt("resuming quote runs", () => resumeQuoteRuns(services), 0),
     attempt("resuming order syncs", () => resumeMirrorSyncs(services), 0),
     attempt("resuming webhook deliveries", () => resumeWebhookDeliveries(services), 0),
+    attempt("resuming order signals", () => queueOpenOrderSignals(services), []),
     attempt("queueing outstanding return labels for Shopify", () => queueOutstandingReturnAttach(services), []),
     attempt("queueing return labels for boxes", () => queueOutstandingBoxReturns(services, graceMs), []),
   ]);

@@ -7,6 +7,7 @@ import { BulkOperations } from "./bulk/bulk-operations.js";
 import { executeAdminGraphql, type GraphqlRequest, type GraphqlResponseBody } from "./graphql/executor.js";
 import { API_VERSION, adminSchema } from "./graphql/schema.js";
 import { CostBucket, DEFAULT_THROTTLE, type ThrottleOptions } from "./graphql/throttle.js";
+import { callFlowAction, flowExtensions, type FlowActionCall } from "./flow/flow.js";
 import { shellPlugin } from "./shell/plugin.js";
 import { Store } from "./store/store.js";
 import { WebhookDispatcher, type WebhookRetryOptions } from "./webhooks/dispatcher.js";
@@ -59,6 +60,11 @@ export interface LocalAdmin {
    * does not declare as optional.
    */
   grantOptionalScopes(scopes: readonly string[]): string[];
+  /**
+   * Calls the app's Flow action `handle` for an order as Flow does (signed with the app's secret; a fresh action run
+   * id unless `actionRunId` repeats one, a `signature` replacing the right one); answers the app's status and body.
+   */
+  runFlowAction(call: { handle: string; orderId: number; actionRunId?: string; signature?: string }): Promise<FlowActionCall>;
   /** Runs a GraphQL request in-process with the same rules as the HTTP endpoint (cost, throttling, an offline token's scopes). */
   graphql(request: GraphqlRequest, origin?: string): Promise<GraphqlResponseBody>;
   /** Listens and returns the base URL (`http://127.0.0.1:PORT`). */
@@ -194,6 +200,8 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
       }).token,
     graphql: (request, requestOrigin = origin) => runGraphql(request, requestOrigin, installationScopes().join(",")),
     grantedScopes: installationScopes,
+    runFlowAction: (call) =>
+      callFlowAction(store, { actions: flowExtensions(), appUrl: options.appUrl, apiSecret: options.apiSecret, shopDomain: options.shopDomain }, call),
     grantOptionalScopes(scopes) {
       const undeclared = scopes.filter((scope) => !appConfig.optionalScopes.includes(scope));
       if (undeclared.length > 0) throw new Error(`Not optional scopes of the app (shopify.app.toml's optional_scopes): ${undeclared.join(", ")}`);

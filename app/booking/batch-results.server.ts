@@ -1,6 +1,5 @@
 import type { Batch, Prisma } from "@prisma/client";
-import { recordBooked } from "./record-booked.server";
-import { queueWriteBack } from "../fulfillment/write-back.server";
+import { afterBooked, recordBooked } from "./record-booked.server";
 import { batchMembers } from "../batches/batch-store.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { explainShippingError } from "../shipping/errors";
@@ -90,7 +89,7 @@ export async function recordBatchResults(
     }),
   );
   await ctx.db.$transaction(writes);
-  if (booked > 0) await queueWriteBack(ctx);
+  if (booked > 0) await afterBooked(ctx);
   if (boxReturns) await queueBoxReturnLabels(ctx);
   if (options.prepayBalance) await recordPrepayBalance(ctx, options.prepayBalance);
   return { booked, failed };

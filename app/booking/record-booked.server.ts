@@ -1,4 +1,6 @@
 import type { BookShipmentResponse } from "../../shipping-api/contract";
+import { queueOrderSignals } from "../automation/order-signals-job";
+import { queueWriteBack } from "../fulfillment/write-back.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { storedTrackingNumbers } from "../shipping/tracking-numbers";
 
@@ -22,7 +24,7 @@ export interface BookedFields {
 /**
  * BOOKED and queued for fulfillment write-back in one write; never over a booking already recorded, so a
  * booking read twice (a reconcile racing a late answer) is recorded once. Returned unawaited so a batch's
- * results can go in one transaction; the caller queues the shop's write-back job once it is written.
+ * results can go in one transaction; the caller sends the jobs that follow a booking once it is written (`afterBooked`).
  */
 export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: BookedFields) {
   return ctx.db.shipment.updateMany({
@@ -34,6 +36,8 @@ export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: B
       bookingError: null,
       bookedAt: ctx.now(),
       fulfillmentStatus: "PENDING",
+      // Order automation announces the label (docs/decisions/043): due in the same write as the booking.
+      signalsDueAt: ctx.now(),
     },
   });
 }
@@ -58,4 +62,10 @@ export function bookedFieldsOf(
     zone: answer.zone,
     shippingCost,
   };
+}
+
+/** What follows a recorded booking: the shop's fulfillment write-back and its order signals (tags, Flow triggers). */
+export async function afterBooked(ctx: Pick<ShippingContext, "jobs" | "shop">): Promise<void> {
+  await queueWriteBack(ctx);
+  await queueOrderSignals(ctx);
 }

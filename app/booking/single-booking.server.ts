@@ -16,8 +16,7 @@ import { bookingFieldNames, buildBookRequest, surchargesInWords, optionsQuoteReq
 import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "../quoting/packages";
 import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
-import { queueWriteBack } from "../fulfillment/write-back.server";
-import { bookedFieldsOf, recordBooked } from "./record-booked.server";
+import { afterBooked, bookedFieldsOf, recordBooked } from "./record-booked.server";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 
 /**
@@ -305,7 +304,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   if (booked.ok) {
     const pieceCosts = booked.value.pieces?.map((piece) => piece.shippingCost);
     await recordBooked(ctx, shipment.id, bookedFieldsOf(booked.value, quote, null));
-    await queueWriteBack(ctx);
+    await afterBooked(ctx);
     await recordPrepayBalance(ctx, booked.value.prepayBalance);
     // The answer has no total; the booked record has it. A failed look-up only leaves the cost blank.
     await fillCost(ctx, shipment.id, booked.value.bookNumber, pieceCosts);
@@ -398,7 +397,7 @@ export async function reconcileSingleBooking(
       // A scan-based return label read back costs nothing until it is scanned, as when its answer arrives (decision 040).
       shippingCost: record.scanBasedReturnLabel && !record.chargedAt ? "0.00" : record.totalShippingCost,
     });
-    await queueWriteBack(ctx);
+    await afterBooked(ctx);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };
   }
   if (ctx.now().getTime() - shipment.updatedAt.getTime() < IN_FLIGHT_GRACE_MS) {

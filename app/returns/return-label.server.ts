@@ -10,6 +10,7 @@ import type { OrderAddress } from "../orders/types";
 import { formatWeight, toNanograms } from "../orders/weights";
 import { quoteRows } from "../quoting/quote-store.server";
 import { buildBookRequest } from "../booking/book-request";
+import { queueOrderSignals } from "../automation/order-signals-job";
 import { bookedFieldsOf, recordBooked } from "../booking/record-booked.server";
 import { claimSingleBooking, reconcileSingleBooking } from "../booking/single-booking.server";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
@@ -279,6 +280,8 @@ export async function bookReturnLabel(ctx: ShippingContext, shipmentId: string):
 async function afterBooking(ctx: ShippingContext, shipmentId: string): Promise<void> {
   await ensureLabelLink(ctx, shipmentId);
   await queueReturnAttach(ctx);
+  // recordBooked made the label's signal due: the "Return label bought" Flow trigger (docs/decisions/043).
+  await queueOrderSignals(ctx);
 }
 
 /** Return labels booked in one run of the job: a page's selection at most. */

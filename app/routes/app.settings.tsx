@@ -5,7 +5,15 @@ import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useSuccessToast } from "../components/page-hooks";
 import type { Outcome } from "../outcome";
-import { BoxesSection, DefaultsSection, RatesSection, ReturnsSection, ServicesSection, ShipFromSection } from "../settings/components/settings-sections";
+import {
+  BoxesSection,
+  DefaultsSection,
+  OrderTagsSection,
+  RatesSection,
+  ReturnsSection,
+  ServicesSection,
+  ShipFromSection,
+} from "../settings/components/settings-sections";
 import type { FieldErrors } from "../field-errors";
 import { requireAccount } from "../settings/require-account.server";
 import { settingsReturnTo } from "../settings/return-to";
@@ -138,6 +146,14 @@ export default function Settings() {
             <Layout.AnnotatedSection title="Labels and defaults" description="Applied to every shipment unless you change it on the order.">
               <Card>
                 <DefaultsSection {...section} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection
+              title="Order tags"
+              description="Tags on your Shopify orders when the label is bought, when it is delivered and while delivery needs attention: filter orders by them, or start Shopify Flow workflows."
+            >
+              <Card>
+                <OrderTagsSection {...section} />
               </Card>
             </Layout.AnnotatedSection>
             <Layout.AnnotatedSection title="Shipping API account">

@@ -172,6 +172,25 @@ describe("parseSettingsForm", () => {
     expect(errorsOf(form({ defaultBox: "Gone" }))).toEqual({ defaultBox: "Default box must be one of the boxes" });
   });
 
+  it("GIVEN order tags turned on with names THEN they are saved trimmed; names Shopify cannot keep, or one tag for two facts, are refused on their field in the page's words", () => {
+    const tags = { enabled: true, labelBought: " shipped ", delivered: "delivered", exception: "late" };
+    const saved = parseSettingsForm(form({ orderTags: tags }));
+    expect(saved.ok && saved.settings.orderTags).toEqual({ enabled: true, labelBought: "shipped", delivered: "delivered", exception: "late" });
+    expect(errorsOf(form({ orderTags: { ...tags, labelBought: "", delivered: "a,b", exception: "x".repeat(41) } }))).toEqual({
+      "orderTags.labelBought": "Tag when the label is bought is required",
+      "orderTags.delivered": "Tag when delivered must not contain a comma",
+      "orderTags.exception": "Tag while delivery needs attention must be at most 40 characters",
+    });
+    expect(errorsOf(form({ orderTags: { ...tags, delivered: "Shipped", exception: "SHIPPED " } }))).toEqual({
+      "orderTags.delivered": "Tag when delivered must differ from the tag when the label is bought",
+      "orderTags.exception": "Tag while delivery needs attention must differ from the tag when the label is bought",
+    });
+    expect(errorsOf(form({ orderTags: { ...tags, exception: "Delivered" } }))).toEqual({
+      "orderTags.exception": "Tag while delivery needs attention must differ from the tag when delivered",
+    });
+    expect(parseSettingsForm(form())).toMatchObject({ ok: true, settings: { orderTags: DEFAULT_SETTINGS.orderTags } });
+  });
+
   it("GIVEN a body that is not the form THEN the fields it breaks are named", () => {
     expect(errorsOf({ ...form(), labelFormat: "GIF", notifyCustomer: "yes" })).toMatchObject({
       labelFormat: expect.any(String),

@@ -45,6 +45,8 @@ export const SettingsForm = z.object({
   termsOfTrade: TermsOfTrade,
   senderVatTaxId: z.string().trim(),
   packingSlipSize: PackingSlipSize,
+  /** Tags on Shopify orders; `enabled` is saved off when the merchant declined Consign editing orders. */
+  orderTags: z.object({ enabled: z.boolean(), labelBought: z.string(), delivered: z.string(), exception: z.string() }),
 });
 export type SettingsFormValues = z.infer<typeof SettingsForm>;
 
@@ -77,6 +79,7 @@ export function settingsFormValues(settings: ShippingSettings): SettingsFormValu
     termsOfTrade: settings.termsOfTrade,
     senderVatTaxId: settings.senderVatTaxId,
     packingSlipSize: settings.packingSlipSize,
+    orderTags: settings.orderTags,
   };
 }
 
@@ -117,6 +120,14 @@ const SETTING_LABELS: Record<string, string> = {
   termsOfTrade: "Terms of trade",
   senderVatTaxId: "Sender VAT or tax id",
   packingSlipSize: "Packing slip paper",
+  orderTags: "Order tags",
+};
+
+const TAG_LABELS: Record<string, string> = {
+  enabled: "Tag orders in Shopify",
+  labelBought: "Tag when the label is bought",
+  delivered: "Tag when delivered",
+  exception: "Tag while delivery needs attention",
 };
 
 const BOX_LABELS: Record<string, string> = {
@@ -146,6 +157,7 @@ export function settingsFieldNames(boxes: ReadonlyArray<{ name: string }>): Fiel
       return { subject: name ? `Box “${name}”` : `Box ${second + 1}`, label: typeof third === "string" ? BOX_LABELS[third] : undefined };
     }
     if (head === "rateRule" && typeof second === "string") return { label: RULE_LABELS[second] };
+    if (head === "orderTags" && typeof second === "string") return { label: TAG_LABELS[second] };
     if (head === "returnRule" && typeof second === "string") return { label: RETURN_RULE_LABELS[second] };
     return { label: typeof head === "string" ? SETTING_LABELS[head] : undefined };
   };
@@ -217,6 +229,7 @@ export function parseSettingsForm(body: unknown): SettingsFormResult {
     termsOfTrade: values.termsOfTrade,
     senderVatTaxId: values.senderVatTaxId,
     packingSlipSize: values.packingSlipSize,
+    orderTags: values.orderTags,
   };
   const settings = ShippingSettings.safeParse(candidate, { error: inMerchantWords });
   if (!settings.success) mergeFieldErrors(errors, fieldErrors(settings.error.issues));

@@ -73,6 +73,38 @@ export const RateRule = z.discriminatedUnion("kind", [
 ]);
 export type RateRule = z.infer<typeof RateRule>;
 
+/** A tag Consign writes on Shopify orders: what Shopify keeps of a tag (up to 40 characters, no commas). */
+const OrderTag = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(40, "must be at most 40 characters")
+  .refine((tag) => !tag.includes(","), "must not contain a comma");
+
+/**
+ * Tags written on the Shopify order (docs/decisions/043): off until the merchant turns them on (which needs the
+ * optional scope write_orders), each name editable.
+ */
+export const OrderTags = z
+  .object({
+    enabled: z.boolean(),
+    labelBought: OrderTag,
+    delivered: OrderTag,
+    exception: OrderTag,
+  })
+  .superRefine((tags, ctx) => {
+    // One tag for two facts would come off with the other (delivery takes the exception's tag off).
+    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    if (same(tags.delivered, tags.labelBought))
+      ctx.addIssue({ code: "custom", path: ["delivered"], message: "must differ from the tag when the label is bought" });
+    if (same(tags.exception, tags.labelBought))
+      ctx.addIssue({ code: "custom", path: ["exception"], message: "must differ from the tag when the label is bought" });
+    else if (same(tags.exception, tags.delivered)) ctx.addIssue({ code: "custom", path: ["exception"], message: "must differ from the tag when delivered" });
+  });
+export type OrderTags = z.infer<typeof OrderTags>;
+
+export const DEFAULT_ORDER_TAGS: OrderTags = { enabled: false, labelBought: "label-bought", delivered: "delivered", exception: "delivery-exception" };
+
 /**
  * How Consign picks a return label's service among the shop's inbound services (docs/decisions/041): the cheapest,
  * a preferred carrier's (the cheapest of its return services; the cheapest of all when it has none for the parcel),
@@ -122,6 +154,8 @@ export const ShippingSettings = z
     senderVatTaxId: z.string(),
     /** The packing slips' paper: the label printer's 4×6, or a sheet printer's Letter or A4. */
     packingSlipSize: PackingSlipSize.default("4x6"),
+    /** Tags on the Shopify order when its label is bought, when it is delivered and while it needs attention. */
+    orderTags: OrderTags.default(DEFAULT_ORDER_TAGS),
   })
   .superRefine((settings, ctx) => {
     if (!settings.boxes.some((box) => box.name === settings.defaultBox)) {
@@ -150,6 +184,7 @@ export const DEFAULT_SETTINGS: ShippingSettings = {
   termsOfTrade: "DAP",
   senderVatTaxId: "",
   packingSlipSize: "4x6",
+  orderTags: DEFAULT_ORDER_TAGS,
 };
 
 /** The box quotes use: the default one. */

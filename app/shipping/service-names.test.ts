@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carrierAndService, carrierName, NO_NAMES, serviceName, serviceNamesOf } from "./service-names";
+import { carrierAndService, carrierName, NO_NAMES, serviceName, serviceNamesOf, shipmentServiceNames } from "./service-names";
 
 // As the local service's List Services names them.
 const names = serviceNamesOf([
@@ -40,6 +40,15 @@ describe("carrier and service names, not codes", () => {
       "GPC · International Economy (DDU)",
     );
     expect(carrierAndService(names, { carrierCode: "NPS", serviceCode: "NPS_PRIORITY" })).toBe("National Postal Service · Priority Mail");
+  });
+
+  it("GIVEN a shipment THEN its carrier and service are named, each empty where it has no code", () => {
+    expect(shipmentServiceNames(names, { carrierCode: "NPS", serviceCode: "NPS_PRIORITY" })).toEqual({
+      carrier: "National Postal Service",
+      service: "Priority Mail",
+    });
+    expect(shipmentServiceNames(names, { carrierCode: "NPS", serviceCode: null })).toEqual({ carrier: "National Postal Service", service: "" });
+    expect(shipmentServiceNames(names, { carrierCode: null, serviceCode: "NPS_PRIORITY" })).toEqual({ carrier: "", service: "" });
   });
 
   it("GIVEN the names THEN they survive JSON (a loader sends them to the page)", () => {

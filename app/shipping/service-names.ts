@@ -49,6 +49,18 @@ export function carrierAndService(names: ServiceNames, service: { carrierCode: s
   return `${carrierName(names, service.carrierCode)} · ${serviceName(names, service)}`;
 }
 
+/** A shipment's carrier and service by name, each empty where the shipment has no code (not booked). */
+export function shipmentServiceNames(
+  names: ServiceNames,
+  shipment: { carrierCode: string | null; serviceCode: string | null },
+): { carrier: string; service: string } {
+  const { carrierCode, serviceCode } = shipment;
+  return {
+    carrier: carrierCode ? carrierName(names, carrierCode) : "",
+    service: carrierCode && serviceCode ? serviceName(names, { carrierCode, serviceCode }) : "",
+  };
+}
+
 function codeInWords(carrierCode: string, serviceCode: string): string {
   const prefix = `${carrierCode}_`;
   const bare = serviceCode.startsWith(prefix) && serviceCode.length > prefix.length ? serviceCode.slice(prefix.length) : serviceCode;

@@ -11,6 +11,7 @@ import { positionOf, recordEvents, summaryOf, writeEvent, type EventWrites } fro
 import { flushReschedules, holds, TRACKED_SELECT, type Reschedules, type TrackedRow } from "./reschedule.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
 import { stopTracking } from "./stops.server";
+import { queueOrderSignals } from "../automation/order-signals-job";
 import { TrackingState, WriteStatus } from "./tracking-states";
 
 /**
@@ -71,6 +72,8 @@ interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites,
   client: ShippingClient;
   random: () => number;
   summary: TrackingPassSummary;
+  /** Whether a poll wrote a fact order automation announces (delivered, needs attention or no longer). */
+  signalled: boolean;
 }
 
 /**
@@ -224,9 +227,16 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
     return;
   }
+  // Delivered, or needing attention (a new exception) or no longer: order automation announces it (docs/decisions/043).
+  const announce =
+    (next.state === TrackingState.DELIVERED && row.trackingState !== TrackingState.DELIVERED) ||
+    facts.attentionReason !== row.attentionReason ||
+    (facts.attentionReason !== null && facts.lastEventAt?.getTime() !== row.lastEventAt?.getTime());
+  if (announce) run.signalled = true;
   run.changed.push({
     id: row.id,
     ...tracking,
+    signalsDueAt: announce ? now : row.signalsDueAt,
     voidCheckedAt: voidCheckedAt ?? row.voidCheckedAt,
     trackingState: next.state,
     nextTrackAt: next.nextTrackAt,
@@ -252,6 +262,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     client,
     random: options.random ?? Math.random,
     summary: emptySummary(),
+    signalled: false,
     reschedules: [],
     commit: groupCommit(ctx),
     unchanged: [],
@@ -289,6 +300,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? POLL_CONCURRENCY, claimed.length) }, worker));
   await flushReschedules(run, true);
+  if (run.signalled) await queueOrderSignals(ctx);
   return run.summary;
 }
 

@@ -27,6 +27,7 @@ const CHANGED_COLUMNS = [
   "nextTrackAt",
   "lastTrackedAt",
   "trackingError",
+  "signalsDueAt",
 ] as const satisfies ReadonlyArray<keyof Shipment>;
 
 export type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_COLUMNS)[number]>;

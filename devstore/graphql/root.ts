@@ -1,6 +1,7 @@
 import { GraphQLError } from "graphql";
 import { requireGid } from "../gid.js";
 import type { Store } from "../store/store.js";
+import { flowExtensions, receiveFlowTrigger } from "../flow/flow.js";
 import type { FulfillmentOrderRow, WeightUnit } from "../store/types.js";
 import {
   fulfillmentCancel,
@@ -73,6 +74,23 @@ function variantWeightInputs(value: unknown): VariantWeightInput[] {
     for (const key of set(measurement)) if (key !== "weight") throw unsupported(`inventoryItem.measurement.${key}`);
   }
   return variants as VariantWeightInput[];
+}
+
+/** tagsAdd / tagsRemove on an order; another resource type is not supported here. */
+function tagMutation(store: Store, ctx: ResolverContext, field: string, args: Args, how: "add" | "remove") {
+  const id = str(args.id);
+  if (!id.startsWith("gid://shopify/Order/")) {
+    throw new GraphQLError(`${field}: the local admin tags orders only, not ${id}`, { extensions: { code: "NOT_SUPPORTED_BY_LOCAL_ADMIN" } });
+  }
+  requireScope(ctx, field, "write_orders");
+  const tags = Array.isArray(args.tags) ? (args.tags as string[]) : str(args.tags).split(",");
+  checkInputSize(tags);
+  const orderId = optionalGid(id, "Order");
+  const order = orderId === null ? undefined : store.getOrder(orderId);
+  if (!order) return { node: null, userErrors: [{ field: ["id"], message: "Order does not exist" }] };
+  if (tags.some((tag) => tag.trim().length > 255)) return { node: null, userErrors: [{ field: ["tags"], message: "Tags must be 255 characters or fewer" }] };
+  store.changeOrderTags(order.id, how === "add" ? { add: tags } : { remove: tags });
+  return { node: { __typename: "Order", ...orderView(store, store.getOrder(order.id)!) }, userErrors: [] };
 }
 
 export const MAX_INPUT_ARRAY = 250;
@@ -470,6 +488,14 @@ export function mutationRoot(store: Store): View {
         orderCancelUserErrors: errors,
         userErrors: errors.map(({ field, message }) => ({ field, message })),
       };
+    },
+    // Needs write_orders for an order, as Shopify's does (the local admin tags orders only). Idempotent.
+    tagsAdd: (args: Args, ctx: ResolverContext) => tagMutation(store, ctx, "tagsAdd", args, "add"),
+    tagsRemove: (args: Args, ctx: ResolverContext) => tagMutation(store, ctx, "tagsRemove", args, "remove"),
+    // Shopify Flow: the payload checked against the trigger's declared fields (devstore/flow/flow.ts).
+    flowTriggerReceive: (args: Args) => {
+      if (args.body != null) return { userErrors: [{ field: ["body"], message: "body is deprecated; send handle and payload" }] };
+      return { userErrors: receiveFlowTrigger(store, flowExtensions(), args.handle, args.payload) };
     },
     // Needs write_products, as Shopify's does. All or nothing (allowPartialUpdates false, the default); media is not supported.
     productVariantsBulkUpdate: (args: Args, ctx: ResolverContext) => {

@@ -9,7 +9,7 @@ export interface ShellChrome {
   shopDomain: string;
   app: { name: string; handle: string };
   /** Which sidebar entry is current. */
-  current: "orders" | "webhooks" | "app";
+  current: "orders" | "webhooks" | "flow" | "app";
 }
 
 export const SHELL_ASSETS = "/admin/shell";
@@ -35,6 +35,7 @@ function layout(chrome: ShellChrome, title: string, body: Html, scripts: string[
           <nav class="sidebar" aria-label="Admin">
             <a href="/admin" class="${chrome.current === "orders" ? "current" : ""}">Orders</a>
             <a href="/admin/webhooks" class="${chrome.current === "webhooks" ? "current" : ""}">Webhooks</a>
+            <a href="/admin/flow" class="${chrome.current === "flow" ? "current" : ""}">Flow</a>
             <div class="sidebar-section">Apps</div>
             <a href="${appHome}" data-app-home-link class="app-link ${chrome.current === "app" ? "current" : ""}">${chrome.app.name}</a>
             <div id="app-nav" class="app-nav"></div>
@@ -284,6 +285,65 @@ export function renderWebhooksPage(chrome: ShellChrome, input: { topics: readonl
   return layout(chrome, "Webhooks", body, []);
 }
 
+/** The app's Flow actions the order page offers, and the calls made for the order, newest first. */
+export interface OrderFlow {
+  actions: ReadonlyArray<{ name: string; handle: string }>;
+  calls: ReadonlyArray<{ actionRunId: string; status: number; body: unknown; calledAt: string }>;
+}
+
+/** Shopify Flow as the local admin hosts it: the app's triggers with their fields, and the triggers received. */
+export function renderFlowPage(
+  chrome: ShellChrome,
+  input: {
+    triggers: ReadonlyArray<{ name: string; handle: string; type: string; fields: ReadonlyArray<{ type: string; key?: string }> }>;
+    runs: ReadonlyArray<{ id: number; handle: string; payload: Record<string, unknown>; received_at: string }>;
+  },
+  timeZone: string,
+): Html {
+  const body = html` <div class="page-header">
+      <h1>Flow</h1>
+      <span class="subdued">the app's triggers and actions (extensions/), and the triggers it sent</span>
+    </div>
+    <div class="card section">
+      <h2>The app's Flow extensions</h2>
+      <ul>
+        ${input.triggers.map(
+          (extension) =>
+            html`<li>
+              <strong>${extension.name}</strong>
+              <span class="subdued">${extension.type} · ${extension.handle} · ${extension.fields.map((field) => field.key ?? field.type).join(", ")}</span>
+            </li>`,
+        )}
+      </ul>
+    </div>
+    <div class="card">
+      ${
+        input.runs.length === 0
+          ? html`<p class="empty">No trigger received yet. Consign sends one when it buys a label, and when a parcel is delivered or needs attention.</p>`
+          : html`<table class="orders">
+              <thead>
+                <tr>
+                  <th>Received</th>
+                  <th>Trigger</th>
+                  <th>Payload</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${input.runs.map(
+                  (run) =>
+                    html`<tr data-testid="flow-trigger-run">
+                      <td>${formatDate(run.received_at, timeZone)}</td>
+                      <td class="order-name">${run.handle}</td>
+                      <td><code>${JSON.stringify(run.payload)}</code></td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+      }
+    </div>`;
+  return layout(chrome, "Flow", body, []);
+}
+
 function addressLines(address: Address): Html {
   const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
   const cityLine = [address.city, address.provinceCode ?? address.province, address.zip].filter(Boolean).join(" ");
@@ -318,8 +378,10 @@ export function renderOrderPage(
   blocks: readonly ExtensionBlock[] = [],
   print?: PrintMenu,
   actions?: ActionMenu,
+  flow: OrderFlow = { actions: [], calls: [] },
 ): Html {
   const { order } = detail;
+  const tags = JSON.parse(order.tags_json) as string[];
   const action = `/admin/apps/${chrome.app.handle}/app/quotes/new?${new URLSearchParams({ id: detail.gid }).toString()}`;
   const body = html` <div class="page-header">
       <a class="back" href="/admin" aria-label="Back to orders">←</a>
@@ -427,6 +489,30 @@ export function renderOrderPage(
         ${returnsCard(detail, timeZone)} ${extensionBlocks(blocks)}
       </div>
       <aside class="column-side">
+        <section class="card section" data-testid="order-tags">
+          <h2>Tags</h2>
+          ${tags.length === 0 ? html`<span class="subdued">No tags</span>` : html`${tags.map((tag) => html`<span class="badge" data-testid="order-tag">${tag}</span> `)}`}
+        </section>
+        ${
+          flow.actions.length === 0
+            ? ""
+            : html`<section class="card section" data-testid="flow-actions">
+                <h2>Shopify Flow</h2>
+                ${flow.actions.map(
+                  (action) =>
+                    html`<form method="post" action="/admin/orders/${String(order.id)}/flow-action">
+                      <input type="hidden" name="handle" value="${action.handle}" />
+                      <button class="btn" type="submit">Run Flow action: ${action.name}</button>
+                    </form>`,
+                )}
+                ${flow.calls.map(
+                  (call) =>
+                    html`<div class="subdued" data-testid="flow-action-call" data-status="${String(call.status)}">
+                      ${formatDate(call.calledAt, timeZone)} · HTTP ${String(call.status)} · ${JSON.stringify(call.body)}
+                    </div>`,
+                )}
+              </section>`
+        }
         <section class="card section">
           <h2>Customer</h2>
           <div>${order.email ?? html`<span class="subdued">No email</span>`}</div>

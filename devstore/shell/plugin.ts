@@ -5,6 +5,7 @@ import { toGid } from "../gid.js";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, splitScopes, type ComplianceTopic } from "../webhooks/subscriptions.js";
 import { actionsFor, blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
+import { flowExtensions, listFlowActionCalls, listFlowTriggerRuns } from "../flow/flow.js";
 import { returnApproveRequest, returnDeclineRequest, returnRequest, RETURN_DECLINE_REASONS, RETURN_REASONS } from "../store/return-ops.js";
 import { loadOrderStatus, renderOrderStatusPage, type OrderStatusNotice } from "./order-status-page.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
@@ -14,6 +15,7 @@ import {
   renderOrderPage,
   renderOrdersPage,
   renderWebhooksPage,
+  renderFlowPage,
   SHELL_ASSETS,
   type ActionMenu,
   type PrintMenu,
@@ -24,7 +26,15 @@ export interface ShellOptions {
   /** The local admin the shell belongs to (its store is only read; allowed optional scopes go through grantOptionalScopes). */
   admin: Pick<
     LocalAdmin,
-    "store" | "shopDomain" | "mintSessionToken" | "mintCustomerSessionToken" | "webhooks" | "appConfig" | "grantedScopes" | "grantOptionalScopes"
+    | "store"
+    | "shopDomain"
+    | "mintSessionToken"
+    | "mintCustomerSessionToken"
+    | "webhooks"
+    | "appConfig"
+    | "grantedScopes"
+    | "grantOptionalScopes"
+    | "runFlowAction"
   >;
   /** The app's URL (SHOPIFY_APP_URL): the frame loads `${appUrl}${path}`. */
   appUrl: string;
@@ -182,11 +192,36 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
       handle: extension.handle,
       src: `${extensionPrefix}/${extension.handle}/${extension.target}?${new URLSearchParams({ resource: detail.gid }).toString()}`,
     }));
+    const flow = {
+      actions: [...flowExtensions().values()].filter((extension) => extension.type === "flow_action"),
+      calls: listFlowActionCalls(store, detail.order.id),
+    };
     return sendHtml(
       reply,
-      renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks, printMenu("order-details"), actionMenu("order-details")),
+      renderOrderPage(chrome("orders"), detail, store.getShop().iana_timezone, blocks, printMenu("order-details"), actionMenu("order-details"), flow),
     );
   });
+
+  // "Run Flow action": the app's Flow action for this order, called as Flow calls it (signed); back to the order.
+  app.post<{ Params: { id: string }; Body: { handle?: string } }>("/admin/orders/:id/flow-action", async (request, reply) => {
+    const order = /^\d+$/.test(request.params.id) ? store.getOrder(Number(request.params.id)) : undefined;
+    const handle = request.body?.handle;
+    if (!order || typeof handle !== "string" || !flowExtensions().has(handle))
+      return reply.code(404).type("text/plain; charset=utf-8").send("No such order or Flow action");
+    await options.admin.runFlowAction({ handle, orderId: order.id });
+    return reply.redirect(`/admin/orders/${order.id}`, 303);
+  });
+
+  // Flow's received triggers: a page, and JSON for tests.
+  app.get<{ Querystring: { handle?: string } }>("/admin/flow/triggers.json", async (request, reply) =>
+    reply.header("cache-control", "no-store").send(listFlowTriggerRuns(store, request.query.handle)),
+  );
+  app.get("/admin/flow", async (_request, reply) =>
+    sendHtml(
+      reply,
+      renderFlowPage(chrome("flow"), { triggers: [...flowExtensions().values()], runs: listFlowTriggerRuns(store) }, store.getShop().iana_timezone),
+    ),
+  );
 
   // The customer's order status page (stand-in): signed in as the order's customer, or as `?customer=<id>`.
   const orderStatus = (reply: FastifyReply, orderParam: string, customerParam: string | undefined, notice: OrderStatusNotice | null, status = 200) => {

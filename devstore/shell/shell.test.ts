@@ -249,12 +249,12 @@ describe("the local admin shell", () => {
   it("GIVEN the app's optional write_products WHEN the frame queries scopes and the merchant allows it THEN the detail lists it granted, later tokens may use it, and app/scopes_update is queued; undeclared scopes are refused", async () => {
     const detail = () => shell.inject({ method: "GET", url: "/admin/shell/scopes" }).then((response) => response.json<Record<string, string[]>>());
     const before = await detail();
-    expect(before.optional).toEqual(["write_products"]);
+    expect(before.optional).toEqual(["write_products", "write_orders"]);
     expect(before.granted).toEqual(before.required);
     expect(before.granted).not.toContain("write_products");
 
     const allow = (scopes: unknown) => shell.inject({ method: "POST", url: "/admin/shell/scopes", payload: { scopes } });
-    expect((await allow(["write_orders"])).statusCode).toBe(400);
+    expect((await allow(["write_customers"])).statusCode).toBe(400);
     expect((await allow([])).statusCode).toBe(400);
     const allowed = await allow(["write_products"]);
     expect(allowed.statusCode).toBe(200);

@@ -54,6 +54,26 @@ export const orderRows = {
     return Number(created.lastInsertRowid);
   },
 
+  /** Adds and removes tags on an order (Shopify keeps them unique, in the order added); orders/updated when they changed. */
+  changeOrderTags(this: Store, id: number, change: { add?: readonly string[]; remove?: readonly string[] }): string[] {
+    return this.transaction(() => {
+      const order = this.getOrder(id);
+      if (!order) throw new Error(`Unknown order ${id}`);
+      const before = JSON.parse(order.tags_json) as string[];
+      const removed = new Set((change.remove ?? []).map((tag) => tag.trim().toLowerCase()));
+      const after = before.filter((tag) => !removed.has(tag.toLowerCase()));
+      for (const tag of change.add ?? []) {
+        const trimmed = tag.trim();
+        if (trimmed && !after.some((existing) => existing.toLowerCase() === trimmed.toLowerCase())) after.push(trimmed);
+      }
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        this.sql("UPDATE orders SET tags_json = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(after), this.now(), id);
+        this.emit({ topic: "orders/updated", orderId: id });
+      }
+      return after;
+    });
+  },
+
   nextOrderNumber(this: Store): number {
     const row = this.sql("SELECT MAX(number) AS n FROM orders").get() as { n: number | null };
     return (row.n ?? 1000) + 1;

@@ -256,6 +256,24 @@ CREATE TABLE IF NOT EXISTS access_tokens (
 );
 
 -- The optional scopes the merchant allowed (App Bridge's scopes.request): the installation's, on top of the required ones.
+-- Shopify Flow as far as the app's tests need it (devstore/flow/flow.ts): triggers received, action runs called.
+CREATE TABLE IF NOT EXISTS flow_trigger_runs (
+  id INTEGER PRIMARY KEY,
+  handle TEXT NOT NULL,
+  payload_json TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS flow_action_runs (
+  id INTEGER PRIMARY KEY,
+  action_run_id TEXT NOT NULL,
+  handle TEXT NOT NULL,
+  order_id INTEGER NOT NULL,
+  status INTEGER NOT NULL,
+  answer_json TEXT NOT NULL,
+  called_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS granted_optional_scopes (
   scope TEXT PRIMARY KEY,
   granted_at TEXT NOT NULL

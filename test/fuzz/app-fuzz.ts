@@ -13,6 +13,7 @@ import { SettingsForm } from "../../app/settings/settings-form";
 import { RuleForm } from "../../app/automation/rule-form";
 import { PresetForm } from "../../app/automation/presets-page.server";
 import { ConnectForm } from "../../app/settings/onboarding-form";
+import { FlowActionRequest } from "../../app/flow/flow-action.server";
 import { connectTestAccount } from "../support/account";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/app-env";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
@@ -212,7 +213,8 @@ interface Topic {
 }
 
 /** The part of a returns topic's payload the app reads (app/returns/returns.server.ts returnPayloadSchema): the return it names. */
-const ReturnPayload = z.object({ id: z.number().int().positive(), admin_graphql_api_id: z.string() });
+// The app reads the id alone (ShopifyId("Return")): Shopify's admin_graphql_api_id is sent, and not required.
+const ReturnPayload = z.object({ id: z.number().int().positive(), admin_graphql_api_id: z.string().optional() });
 const ReverseDeliveryPayload = z.object({ id: z.number().int().positive(), return: ReturnPayload });
 
 /** What Shopify sends with app/uninstalled and shop/redact (the app reads neither: it acts on the shop). */
@@ -259,6 +261,46 @@ const webhookDerive: DeriveOptions = {
 
 const ODD_SHOP_DOMAINS = ["", "not a shop", "evil.example.com", `${"a".repeat(300)}.myshopify.com`, "../../etc", "%00.myshopify.com", GONE_SHOP];
 
+/**
+ * A signed JSON request's mutations that webhooks and Flow's action share: the body mutated (refused unless
+ * `accepts` takes what it parses to) or not JSON at all, the signature wrong or missing, another content type,
+ * another method. `withBody` is a body in place of the request's, refused as `accepts` says.
+ */
+function signedJsonMutations(
+  request: AppRequest,
+  value: unknown,
+  accepts: (parsed: unknown) => boolean,
+): { withBody: (body: string, mutation: string) => AppRequest; mutations: fc.Arbitrary<AppRequest>[] } {
+  const shapeOk = (text: string): boolean => {
+    try {
+      return accepts(JSON.parse(text));
+    } catch {
+      return false;
+    }
+  };
+  const withBody = (body: string, mutation: string): AppRequest => ({ ...request, body, mutation, mustRefuse: !shapeOk(body) });
+  return {
+    withBody,
+    mutations: [
+      ...jsonMutations(value).map((arbitrary) => arbitrary.map(({ body, bodyText, mutation }) => withBody(bodyText ?? JSON.stringify(body) ?? "", mutation))),
+      fc.constantFrom(...badJsonTexts(request.body!)).map((text) => ({ ...request, body: text, mutation: "bad JSON", mustRefuse: true })),
+      fc
+        .constantFrom<Signing["secret"]>("wrong", "none", "other body", "garbage")
+        .map((signing) => ({ ...request, signing, mutation: `signature ${signing}`, mustRefuse: true })),
+      fc
+        .constantFrom(...ODD_CONTENT_TYPES)
+        .map((type) => ({ ...request, headers: { ...request.headers, "content-type": type }, mutation: `content type ${JSON.stringify(type)}` })),
+      fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD").map((method) => ({
+        ...request,
+        method,
+        body: ["GET", "HEAD", "TRACE"].includes(method) ? undefined : request.body,
+        mutation: `method ${method}`,
+        mustRefuse: true,
+      })),
+    ],
+  };
+}
+
 function webhookRequest(topic: Topic): fc.Arbitrary<AppRequest> {
   const payload = validArbitrary(topic.schema, webhookDerive);
   const valid = fc.record({ payload, webhookId: fc.uuid(), pair: fc.integer({ min: 0, max: 5 }) }).map(({ payload: value, webhookId, pair }) => ({
@@ -282,27 +324,15 @@ function webhookRequest(topic: Topic): fc.Arbitrary<AppRequest> {
     }),
   }));
   return valid.chain(({ value, request }) => {
-    const shapeOk = (text: string): boolean => {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        return topic.payloadUnread || topic.schema.safeParse(parsed).success;
-      } catch {
-        return false;
-      }
-    };
-    const withBody = (body: string, mutation: string): AppRequest => ({ ...request, body, mutation, mustRefuse: !shapeOk(body) });
+    const { withBody, mutations } = signedJsonMutations(request, value, (parsed) => topic.payloadUnread === true || topic.schema.safeParse(parsed).success);
     return fc.oneof(
       { weight: 3, arbitrary: fc.constant(request) },
       ...[
-        ...jsonMutations(value).map((arbitrary) => arbitrary.map(({ body, bodyText, mutation }) => withBody(bodyText ?? JSON.stringify(body) ?? "", mutation))),
-        fc.constantFrom(...badJsonTexts(request.body!)).map((text) => ({ ...request, body: text, mutation: "bad JSON", mustRefuse: true })),
+        ...mutations,
         fc.constantFrom(300_000, 3_000_000, 12_000_000).map((size) => ({
           ...withBody(JSON.stringify({ ...(value as object), padding: "x".repeat(size) }), `body of ${size} bytes`),
           pair: true,
         })),
-        fc
-          .constantFrom<Signing["secret"]>("wrong", "none", "other body", "garbage")
-          .map((signing) => ({ ...request, signing, mutation: `signature ${signing}`, mustRefuse: true })),
         fc.tuple(fc.constantFrom<Signing["secret"]>("app", "wrong"), fc.constantFrom(300_000, 3_000_000)).map(([signing, size]) => ({
           ...withBody(`${"[".repeat(size / 2)}${"]".repeat(size / 2)}`, `nesting ${size / 2} deep, whole body`),
           signing,
@@ -323,20 +353,63 @@ function webhookRequest(topic: Topic): fc.Arbitrary<AppRequest> {
             else headers[name] = odd;
             return { ...request, headers, mutation: `header ${name} ${JSON.stringify(odd?.slice(0, 30))}`, mustRefuse: headerRefused(topic, name, odd) };
           }),
-        fc
-          .constantFrom(...ODD_CONTENT_TYPES)
-          .map((type) => ({ ...request, headers: { ...request.headers, "content-type": type }, mutation: `content type ${JSON.stringify(type)}` })),
-        fc.constantFrom("GET", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD").map((method) => ({
-          ...request,
-          method,
-          body: ["GET", "HEAD", "TRACE"].includes(method) ? undefined : request.body,
-          mutation: `method ${method}`,
-          mustRefuse: true,
-        })),
       ].map((arbitrary) => ({ weight: 2, arbitrary })),
     );
   });
 }
+
+// Shopify Flow's action ------------------------------------------------------------------------------------
+
+const FLOW_ACTION_PATH = "/flow/actions/buy-label";
+
+const flowDerive: DeriveOptions = {
+  hints: {
+    shopify_domain: fc.constantFrom(SHOP_A, SHOP_A, SHOP_B, GONE_SHOP),
+    action_run_id: fc.uuid(),
+    // Orders no shop has: the action runs (a run recorded, the order quoted and found missing, 422) but books
+    // nothing, so no fulfillment and no webhook lands later on another request's watch. Booking is the
+    // integration tests' (test/integration/order-tags-flow.test.ts).
+    order_id: fc.constantFrom<unknown>(424242, "424243", "gid://shopify/Order/424244", 987654321),
+    shop_id: fc.constantFrom<unknown>(1, "1"),
+  },
+  maxArray: 2,
+};
+
+/**
+ * Flow's action request signed as Flow signs it (the app's secret, as the tests hold it), and mutated after
+ * signing is settled: each mutated body is signed too, so the parser and the action's refusals are reached, not
+ * only the signature's 401. A body that is not the action's shape must be refused (400); a valid one is told why
+ * it could not book (422: no such order, the shop is not connected).
+ */
+const flowActionRequest: fc.Arbitrary<AppRequest> = fc
+  .record({ value: validArbitrary(FlowActionRequest, flowDerive), pair: fc.integer({ min: 0, max: 5 }) })
+  .chain(({ value, pair }) => {
+    const request = base({
+      route: `flow ${FLOW_ACTION_PATH}`,
+      method: "POST",
+      path: FLOW_ACTION_PATH,
+      headers: { "content-type": "application/json" },
+      signing: "app",
+      body: JSON.stringify(value),
+      mutation: "none",
+      pair: pair === 0,
+    });
+    const { mutations } = signedJsonMutations(request, value, (parsed) => FlowActionRequest.safeParse(parsed).success);
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constant(request) },
+      ...[
+        ...mutations,
+        // Past the action's bound (64 KiB): refused unread, signed or not.
+        fc.constantFrom(70_000, 3_000_000).map((size) => ({
+          ...request,
+          body: JSON.stringify({ ...value, padding: "x".repeat(size) }),
+          mutation: `body of ${size} bytes`,
+          mustRefuse: true,
+          pair: true,
+        })),
+      ].map((arbitrary) => ({ weight: 2, arbitrary })),
+    );
+  });
 
 /** Whether a delivery with header `name` missing (undefined) or set to `odd` must be refused. */
 function headerRefused(topic: Topic, name: string, odd: string | undefined): boolean {
@@ -408,6 +481,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/auth.login", path: "/auth/login", action: "form", public: true },
   { route: "routes/tracking.$token", path: "/tracking/:id", id: "tracking", public: true },
   { route: "routes/returns.label.$token", path: "/returns/label/:id", id: "tracking", public: true },
+  // Shopify Flow's action unsigned, as a page is sent: bounded, then refused 401 (signed requests: flowActionRequest).
+  { route: "routes/flow.actions.buy-label", path: "/flow/actions/buy-label", action: "json", public: true },
 ];
 
 /** The route modules the webhook requests cover. */
@@ -644,6 +719,7 @@ const rawRequest: fc.Arbitrary<AppRequest> = fc
 export function appRequestArbitrary(world: AppFuzzWorld): fc.Arbitrary<AppRequest> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...TOPICS).chain(webhookRequest) },
+    { weight: 2, arbitrary: flowActionRequest },
     { weight: 12, arbitrary: fc.constantFrom(...PAGE_ROUTES).chain((page) => pageRequest(world, page)) },
     { weight: 1, arbitrary: rawRequest },
   );
@@ -784,13 +860,15 @@ function changed(before: Snapshot, after: Snapshot): string[] {
 
 /**
  * Work an accepted request left running in the background: a quote run, a batch being created or booked, a
- * booking or a fulfillment under way, a webhook delivery not yet processed (its job may stop tracking).
+ * booking or a fulfillment under way, a webhook delivery not yet processed (its job may stop tracking), a booking's
+ * order signals not yet recorded (a Flow action's label).
  */
 const WORK_UNDER_WAY = `SELECT
   (SELECT COUNT(*) FROM "QuoteRun" WHERE status = 'RUNNING') +
   (SELECT COUNT(*) FROM "Batch" WHERE status IN ('CREATING', 'BOOKING')) +
   (SELECT COUNT(*) FROM "Shipment" WHERE "bookingStatus" = 'BOOKING' OR "fulfillmentStatus" IN ('PENDING', 'CREATING')) +
-  (SELECT COUNT(*) FROM "WebhookDelivery" WHERE "processedAt" IS NULL) AS n`;
+  (SELECT COUNT(*) FROM "WebhookDelivery" WHERE "processedAt" IS NULL) +
+  (SELECT COUNT(*) FROM "Shipment" WHERE "signalsDueAt" IS NOT NULL) AS n`;
 
 /** The watched tables once no work an earlier request started is under way (at most 15 s: then as they are). */
 async function settledSnapshot(db: Database.Database): Promise<Snapshot> {
@@ -844,7 +922,11 @@ function judge(world: AppFuzzWorld, request: AppRequest, response: ProbeResponse
       if (served(mark)) fail(`a ${request.token} session token was served a shop's record (${mark})`);
   }
   if (request.otherShop) for (const mark of shopBMarks(world)) if (served(mark)) fail(`shop A's token was answered shop B's record (${mark})`);
-  if (request.signing === "app" && request.mutation === "none" && response.status !== 200) fail("a valid signed delivery was not answered 200");
+  if (request.route.startsWith("webhook") && request.signing === "app" && request.mutation === "none" && response.status !== 200)
+    fail("a valid signed delivery was not answered 200");
+  // Flow's valid action books, or says why it could not (422), or to come back (503); never a refusal of its input.
+  if (request.route.startsWith("flow") && request.signing === "app" && request.mutation === "none" && ![200, 422, 503].includes(response.status))
+    fail("a valid signed Flow action was refused");
 }
 
 /**
@@ -876,7 +958,9 @@ export async function sendAndJudgeApp(world: AppFuzzWorld, client: KeepAliveClie
     throw new FuzzFailure(`the connection failed: ${(error as Error).message}`);
   }
   judge(world, request, response);
-  if (response.status >= 400) {
+  // Flow's action answers 422 or 503 once it has run (a run recorded, maybe a quote): it did not refuse the request.
+  const ran = request.route.startsWith("flow") && (response.status === 422 || response.status === 503);
+  if (response.status >= 400 && !ran) {
     const writes = changed(before, snapshot(world.db));
     if (writes.length > 0) throw new FuzzFailure(`refused with ${response.status} but wrote: ${writes.join("; ")}\nanswer: ${clip(response.text, 300)}`);
   }
@@ -911,7 +995,8 @@ export const APP_MUTATION_KINDS = [
 
 /** A request's kind: its mutation without the values. */
 export function appMutationKind(request: AppRequest): string {
-  if (!request.route.startsWith("webhook") && request.raw === undefined) return request.mutation.startsWith("public") ? "public page" : "page";
+  if (!request.route.startsWith("webhook") && !request.route.startsWith("flow") && request.raw === undefined)
+    return request.mutation.startsWith("public") ? "public page" : "page";
   const description = request.mutation.replace(/^\d+-character string/, "long string");
   return APP_MUTATION_KINDS.find((kind) => description.startsWith(kind)) ?? description;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { contextOf } from "../factories/context";
+import { domesticOrders, WEIGHTLESS_PRODUCT } from "../factories/mirrored-orders";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 
@@ -10,7 +11,6 @@ import { startServiceAndAdmin } from "../support/service-and-admin";
 const { harness, close } = await startServiceAndAdmin({ orders: 60, throttle: { bucketSize: 2000, restoreRate: 1000 }, scope: "read_orders" });
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const mirror = await import("../../app/orders/mirror.server");
 const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
 const { saveLineDetailsAndRequote } = await import("../../app/quoting/blocked-fix.server");
 const { loadQuoteRunView } = await import("../../app/quoting/run-view.server");
@@ -18,7 +18,7 @@ const { MAY_NOT_EDIT_PRODUCTS } = await import("../../app/orders/product-weights
 
 const NOW = new Date("2026-11-23T15:00:00Z");
 
-type MirroredOrder = Awaited<ReturnType<typeof mirror.loadMirroredOrders>>[number];
+type MirroredOrder = Awaited<ReturnType<typeof domesticOrders>>[number];
 type Weight = { unit: string; value: number };
 
 /** The line's variant and its weight, read back through the local admin's GraphQL. */
@@ -41,21 +41,7 @@ describe("saving a typed weight to the product in Shopify", () => {
     const { admin, session } = await unauthenticated.admin(SHOP);
     ctx = contextOf({ admin, shop: session.shop }, prisma, NOW);
     await syncOrderMirror({ admin, shop: session.shop }, prisma, 30);
-    const rows = await prisma.mirrorOrder.findMany({ where: { shop: SHOP }, orderBy: { orderCreatedAt: "asc" }, select: { id: true } });
-    const orders = await mirror.loadMirroredOrders(
-      { db: prisma, shop: SHOP },
-      rows.map((row) => row.id),
-    );
-    weightless = orders
-      .filter(
-        (order) =>
-          order.shippingAddress?.countryCode === "US" &&
-          /^\d{5}$/.test(order.shippingAddress.zip ?? "") &&
-          order.fulfillmentOrders.length === 1 &&
-          order.fulfillmentOrders[0]!.status === "OPEN" &&
-          order.fulfillmentOrders[0]!.lines.some((line) => line.productTitle === "Enamel Pin Set"),
-      )
-      .slice(0, 3);
+    weightless = (await domesticOrders(prisma, SHOP, (titles) => titles.includes(WEIGHTLESS_PRODUCT))).slice(0, 3);
     if (weightless.length < 3) throw new Error("the seed has fewer than three open domestic orders of the Enamel Pin Set");
     const started = await startQuoteRun(
       ctx,

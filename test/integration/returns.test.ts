@@ -5,6 +5,7 @@ import { contextOf, shippingContext } from "../factories/context";
 import { API_SECRET, SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { signedWebhook } from "../support/webhooks";
+import { receivedTriggers } from "../support/order-automation";
 
 // Returns on real parts (docs/decisions/041): the local admin's returns on the real 2026-10 schema, the Shipping API
 // service's inbound services, the app's database. The local admin's own webhooks go nowhere here: each test signs
@@ -28,6 +29,7 @@ const { viewReturns } = await import("../../app/returns/returns-page.server");
 const { saveSettings, loadSettings } = await import("../../app/settings/account.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { syncDueTracking } = await import("../../app/tracking/pass.server");
+const { orderSignalsJob } = await import("../../app/automation/order-signals-job");
 const { needsAttention } = await import("../../app/tracking/tracking-views.server");
 
 const store = harness.admin.store;
@@ -185,6 +187,18 @@ describe("a return label", () => {
     // Attaching again finds nothing left to do: one reverse delivery.
     await attach.attachReturnLabels(await shopContext());
     expect(store.listReverseDeliveries(rfo.id)).toHaveLength(1);
+
+    // Flow's "Return label bought" (docs/decisions/043), once, with the label's facts; not the outbound label's trigger, and no tag.
+    await processJobs().drained(orderSignalsJob, { shop: SHOP });
+    expect(await prisma.orderSignal.findMany({ where: { shipmentId: row.id }, select: { kind: true, tagStatus: true, flowStatus: true } })).toEqual([
+      { kind: "RETURN_LABEL_BOUGHT", tagStatus: "SKIPPED", flowStatus: "SENT" },
+    ]);
+    const orderNumber = Number(row.orderId.split("/").pop());
+    const returned = (await receivedTriggers(harness, "return-label-bought")).filter((entry) => entry.payload.order_id === orderNumber);
+    expect(returned.map((entry) => entry.payload)).toEqual([
+      expect.objectContaining({ "Tracking number": row.trackingNumber, Carrier: expect.stringMatching(/\S/) }),
+    ]);
+    expect((await receivedTriggers(harness, "shipping-label-bought")).filter((entry) => entry.payload.order_id === orderNumber)).toEqual([]);
   });
 
   it("GIVEN an unknown, malformed or expired label token THEN the label route answers 404", async () => {
@@ -271,6 +285,9 @@ describe("tracking a return parcel", () => {
     expect(await prisma.trackingEvent.count({ where: { shipmentId: delivered.id, writeStatus: { not: "SKIPPED" } } })).toBe(0);
     expect(await prisma.trackingEvent.count({ where: { shipmentId: delivered.id } })).toBeGreaterThan(1);
     expect(eventsInShopify().n).toBe(before);
+    // The return's delivery is not the order's: no "Shipment delivered" trigger, no tag.
+    await processJobs().drained(orderSignalsJob, { shop: SHOP });
+    expect((await prisma.orderSignal.findMany({ where: { shipmentId: delivered.id } })).map((signal) => signal.kind)).toEqual(["RETURN_LABEL_BOUGHT"]);
 
     const page = await viewReturns(ctx, { filter: "arrived", page: 1 });
     expect(page.rows.find((row) => row.id === made.returnGid)).toMatchObject({

@@ -10,6 +10,8 @@ import { requestContext } from "../../request-context.server";
 import { formatMoney } from "../../shipping/money";
 import { TrackingTimeline } from "../../tracking/components/tracking-timeline";
 import { orderTimeline } from "../../tracking/tracking-views.server";
+import { OrderSignalsCard } from "../../automation/components/order-signals-card";
+import { orderSignalsView } from "../../automation/signal-views.server";
 import { book, repack } from "./book.server";
 import { ShipmentCard } from "./components/shipment-card";
 import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
@@ -33,9 +35,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const choices = { labelFormats: LabelImageFormat.options, termsOfTrade: TermsOfTrade.options };
   try {
     const view = await loadOrderBooking(ctx, number);
-    return { view, missing: null, choices, tracking: await orderTimeline(ctx, view.orderId) };
+    const [tracking, signals] = await Promise.all([orderTimeline(ctx, view.orderId), orderSignalsView(ctx, view.orderId)]);
+    return { view, missing: null, choices, tracking, signals };
   } catch (error) {
-    if (error instanceof OrderNotFoundError) return { view: null, missing: { orderNumber: number, message: error.message }, choices, tracking: [] };
+    if (error instanceof OrderNotFoundError)
+      return { view: null, missing: { orderNumber: number, message: error.message }, choices, tracking: [], signals: [] };
     throw error;
   }
 };
@@ -56,7 +60,7 @@ export const handle: PageHandle<typeof loader> = { title: (data) => (data.view ?
 export const meta = pageMeta;
 
 export default function BookOrder() {
-  const { view, missing, choices, tracking } = useLoaderData<typeof loader>();
+  const { view, missing, choices, tracking, signals } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // The packages editor reads its answers through its own fetcher; the page shows booking's.
   const outcome = answer && !("intent" in answer) ? answer : undefined;
@@ -108,6 +112,7 @@ export default function BookOrder() {
           </Banner>
         )}
         <TrackingTimeline shipments={tracking} names={view.names} />
+        <OrderSignalsCard signals={signals} />
         {view.shipments.map((shipment, index) => (
           <ShipmentCard
             key={shipment.shipmentId}

@@ -14,7 +14,8 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { useEffect, useState } from "react";
 import { LabelImageFormat, TermsOfTrade, WeightUnit } from "../../../shipping-api/contract";
 import { termsOfTradeOptions } from "../../shipping/terms-of-trade";
 import { EMPTY_ADDRESS, type SenderLocation } from "../addresses";
@@ -462,5 +463,96 @@ export function DefaultsSection({ values, onChange, errors, catalog }: SectionPr
         error={errors.senderVatTaxId}
       />
     </FormLayout>
+  );
+}
+
+/** The optional scope writing tags on orders needs (shopify.app.toml's optional_scopes; docs/decisions/043). */
+const EDIT_ORDERS = "write_orders";
+
+/** What the page says when Consign may not edit orders: tags stay off (or are not written), why, and what to do. */
+export const ORDER_ACCESS_DECLINED =
+  "Order tags stay off: you did not allow Consign to edit orders in Shopify. To tag orders, tick this again and choose Allow when Shopify asks.";
+const ORDER_ACCESS_REVOKED =
+  "Consign may no longer edit orders in Shopify, so no tags are written. Untick this, tick it again and choose Allow when Shopify asks.";
+const ORDER_ACCESS_UNASKED = "Shopify could not ask for permission to edit orders, so tags stay off. Reload this page and tick this again.";
+
+/**
+ * Tags on Shopify orders (off by default). Ticking the box asks the merchant to let Consign edit orders (App
+ * Bridge's scopes.request for the optional write_orders) unless Shopify already allows it; declined, the box stays
+ * unticked and the page says why. Saved on, with the permission gone since, the page says so on load.
+ */
+export function OrderTagsSection({ values, onChange, errors }: SectionProps) {
+  const shopify = useAppBridge();
+  const tags = values.orderTags;
+  const [asking, setAsking] = useState(false);
+  const [access, setAccess] = useState<string | null>(null);
+  const set = (change: Partial<typeof tags>) => onChange({ ...values, orderTags: { ...tags, ...change } });
+
+  const enabledOnLoad = tags.enabled;
+  useEffect(() => {
+    if (!enabledOnLoad) return;
+    let current = true;
+    shopify.scopes.query().then(
+      ({ granted }) => current && !granted.includes(EDIT_ORDERS) && setAccess(ORDER_ACCESS_REVOKED),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabledOnLoad, shopify]);
+
+  const turn = async (on: boolean) => {
+    setAccess(null);
+    if (!on) return set({ enabled: false });
+    setAsking(true);
+    try {
+      const { granted } = await shopify.scopes.query();
+      if (!granted.includes(EDIT_ORDERS)) {
+        const answer = await shopify.scopes.request([EDIT_ORDERS]);
+        if (answer.result !== "granted-all") return setAccess(ORDER_ACCESS_DECLINED);
+      }
+      set({ enabled: true });
+    } catch {
+      setAccess(ORDER_ACCESS_UNASKED);
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  return (
+    <BlockStack gap="300">
+      <Checkbox
+        label="Tag orders in Shopify"
+        helpText="Consign adds each tag below to the order when it happens, and takes the attention tag off once the parcel moves on. Consign needs your permission to edit orders: Shopify asks you when you tick this."
+        checked={tags.enabled}
+        disabled={asking}
+        onChange={(on) => void turn(on)}
+        error={access ?? errors["orderTags.enabled"]}
+      />
+      <FormLayout>
+        <TextField
+          label="Tag when the label is bought"
+          autoComplete="off"
+          value={tags.labelBought}
+          onChange={(labelBought) => set({ labelBought })}
+          error={errors["orderTags.labelBought"]}
+        />
+        <TextField
+          label="Tag when delivered"
+          autoComplete="off"
+          value={tags.delivered}
+          onChange={(delivered) => set({ delivered })}
+          error={errors["orderTags.delivered"]}
+        />
+        <TextField
+          label="Tag while delivery needs attention"
+          helpText="Taken off when the carrier's next scan shows the parcel moving again, or when it is delivered."
+          autoComplete="off"
+          value={tags.exception}
+          onChange={(exception) => set({ exception })}
+          error={errors["orderTags.exception"]}
+        />
+      </FormLayout>
+    </BlockStack>
   );
 }

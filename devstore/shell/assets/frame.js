@@ -149,7 +149,11 @@
   }
 
   // What a scope lets the app do, in the admin's words (the handle itself for one not listed).
-  var SCOPE_WORDS = { write_products: "edit products (write_products)", read_products: "view products (read_products)" };
+  var SCOPE_WORDS = {
+    write_products: "edit products (write_products)",
+    read_products: "view products (read_products)",
+    write_orders: "edit orders (write_orders)",
+  };
   function scopeWords(scope) {
     return SCOPE_WORDS[scope] || scope;
   }
