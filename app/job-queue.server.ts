@@ -1,4 +1,4 @@
-import { orderSignalsSpec } from "./automation/signals.server";
+import { orderSignalsSpec } from "./signals/signals.server";
 import { batchWorkSpec } from "./booking/batch-work.server";
 import { writeBackJob } from "./fulfillment/write-back.server";
 import { InProcessQueue } from "./jobs/in-process";

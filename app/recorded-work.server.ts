@@ -1,4 +1,4 @@
-import { queueOpenOrderSignals } from "./automation/signals.server";
+import { queueOpenOrderSignals } from "./signals/signals.server";
 import { BOOKING_SWEEP_GRACE_MS, resumeBookings } from "./booking/resume.server";
 import { queueOutstandingWriteBack } from "./fulfillment/write-back.server";
 import { defineMinuteJob, type JobServices } from "./jobs/job";

@@ -1,5 +1,5 @@
 import type { BookShipmentResponse } from "../../shipping-api/contract";
-import { queueOrderSignals } from "../automation/order-signals-job";
+import { queueOrderSignals } from "../signals/order-signals-job";
 import { queueWriteBack } from "../fulfillment/write-back.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { storedTrackingNumbers } from "../shipping/tracking-numbers";

@@ -10,7 +10,7 @@ import type { OrderAddress } from "../orders/types";
 import { formatWeight, toNanograms } from "../orders/weights";
 import { quoteRows } from "../quoting/quote-store.server";
 import { buildBookRequest } from "../booking/book-request";
-import { queueOrderSignals } from "../automation/order-signals-job";
+import { queueOrderSignals } from "../signals/order-signals-job";
 import { bookedFieldsOf, recordBooked } from "../booking/record-booked.server";
 import { claimSingleBooking, reconcileSingleBooking } from "../booking/single-booking.server";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";

@@ -11,7 +11,7 @@ import { positionOf, recordEvents, summaryOf, writeEvent, type EventWrites } fro
 import { flushReschedules, holds, TRACKED_SELECT, type Reschedules, type TrackedRow } from "./reschedule.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
 import { stopTracking } from "./stops.server";
-import { queueOrderSignals } from "../automation/order-signals-job";
+import { queueOrderSignals } from "../signals/order-signals-job";
 import { TrackingState, WriteStatus } from "./tracking-states";
 
 /**

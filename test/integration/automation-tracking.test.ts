@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 180_000 });
 // against the extensions' declared fields. Nothing here writes a tracking fact by hand.
 const stack = await startTrackingStack({ orders: 60, settings: { orderTags: { ...DEFAULT_ORDER_TAGS, enabled: true } } });
 const { service, harness, prisma, store, context, bookAndFulfil, runFor } = stack;
-const { orderSignalsSettled } = await import("../../app/automation/order-signals-job");
+const { orderSignalsSettled } = await import("../../app/signals/order-signals-job");
 
 afterAll(async () => {
   await harness.close();

@@ -18,7 +18,7 @@ const { harness, close, appProcessEnv, service, customer } = await startServiceA
   settings: { orderTags: { ...DEFAULT_ORDER_TAGS, enabled: true } },
 });
 const { default: prisma } = await import("../../app/db/db.server");
-const { orderSignalsView } = await import("../../app/automation/signal-views.server");
+const { orderSignalsView } = await import("../../app/signals/signal-views.server");
 
 const orderTags = (orderId: string) => orderTagsIn(harness.admin.store, orderId);
 const triggers = (handle: string) => receivedTriggers(harness, handle);

@@ -21,10 +21,10 @@ const { harness, close } = await startServiceAndAdmin({
 });
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
-const { runOrderSignals } = await import("../../app/automation/signals.server");
-const { orderSignalsSettled } = await import("../../app/automation/order-signals-job");
-const { MAY_NOT_EDIT_ORDERS } = await import("../../app/automation/order-tags.server");
-const { orderSignalsView } = await import("../../app/automation/signal-views.server");
+const { runOrderSignals } = await import("../../app/signals/signals.server");
+const { orderSignalsSettled } = await import("../../app/signals/order-signals-job");
+const { MAY_NOT_EDIT_ORDERS } = await import("../../app/signals/order-tags.server");
+const { orderSignalsView } = await import("../../app/signals/signal-views.server");
 const { saveShippingRule, deleteShippingRule } = await import("../../app/quoting/shipping-rules.server");
 const { ShippingRuleSchema } = await import("../../app/quoting/shipping-rules");
 const { speedClass } = await import("../../app/quoting/rate-rule");

@@ -29,7 +29,7 @@ const { viewReturns } = await import("../../app/returns/returns-page.server");
 const { saveSettings, loadSettings } = await import("../../app/settings/account.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { syncDueTracking } = await import("../../app/tracking/pass.server");
-const { orderSignalsJob } = await import("../../app/automation/order-signals-job");
+const { orderSignalsJob } = await import("../../app/signals/order-signals-job");
 const { needsAttention } = await import("../../app/tracking/tracking-views.server");
 
 const store = harness.admin.store;

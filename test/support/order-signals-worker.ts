@@ -5,7 +5,7 @@
  *
  *   run <shop>
  */
-import { runOrderSignals } from "../../app/automation/signals.server";
+import { runOrderSignals } from "../../app/signals/signals.server";
 import { contextFor } from "../../app/context.server";
 
 const [command, shop] = process.argv.slice(2);

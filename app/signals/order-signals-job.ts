@@ -3,7 +3,7 @@ import type { Context, JobDefinition } from "../context";
 
 /**
  * The order-signals job's definition (docs/decisions/026, 043): its name, data and key, and sending it. Booking and
- * tracking send it from here when they write a fact with `signalsDueAt`; its work is app/automation/signals.server.ts.
+ * tracking send it from here when they write a fact with `signalsDueAt`; its work is app/signals/signals.server.ts.
  */
 const OrderSignalsData = z.object({ shop: z.string().min(1) });
 
