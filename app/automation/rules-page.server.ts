@@ -32,7 +32,7 @@ export interface RuleRow {
   name: string;
   /** "to Germany or France, from 5 lb" */
   when: string;
-  /** "cheapest of MRX; box Large box" */
+  /** "cheapest of Meridian Express; box Large box" */
   does: string;
   /** Open orders (of the previewed ones) whose conditions hold. */
   matches: number;

@@ -30,7 +30,7 @@ export function RulesList({
         <Box padding="400">
           <Text as="p" tone="subdued">
             <span data-testid="rules-empty">
-              No rules yet: every order gets the shop-wide rule. Add a rule first, for example “Heavy to EU: the cheapest of MRX”.
+              No rules yet: every order gets the shop-wide rule. Add a rule first, for example “Heavy to EU: the cheapest of Meridian Express”.
             </span>
           </Text>
         </Box>
