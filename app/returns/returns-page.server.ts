@@ -1,4 +1,5 @@
-import type { Prisma, Shipment } from "@prisma/client";
+import type { Shipment, ShopReturn } from "@prisma/client";
+import { bound, sqlTemplate } from "../db/sql-template";
 import { z } from "zod";
 import type { Context } from "../context";
 import { orderNumber } from "../shopify/gid";
@@ -77,31 +78,46 @@ export interface ReturnsPage {
 
 const DONE = ["CLOSED", "DECLINED", "CANCELED"];
 
-/** The label rows of the shop's returns by stage, as return id lists (a shop has as many as it has return labels). */
-async function labelStages(ctx: Pick<Context, "db" | "shop">) {
-  const labels = await ctx.db.shipment.findMany({
-    where: { shop: ctx.shop, kind: "RETURN", bookingStatus: { in: ["BOOKING", "BOOKED"] } },
-    select: { returnId: true, trackingState: true },
-  });
-  const ids = (match: (row: (typeof labels)[number]) => boolean) => labels.filter(match).map((row) => row.returnId!);
-  return { labelled: ids(() => true), arrived: ids((row) => row.trackingState === TrackingState.DELIVERED) };
+/**
+ * Where each tab's returns are, in SQL over a return `r` and the shop's return labels: a return's stage is whether
+ * a label of it is booked and whether one arrived. Asked of the database in the same statement as the returns, never
+ * read out as lists of return ids, which a shop has as many of as it has return labels (SQLite binds 999 values).
+ */
+const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED')`;
+const LABELLED = `EXISTS (${BOOKED_LABEL})`;
+const ARRIVED = `EXISTS (${BOOKED_LABEL} AND s."trackingState" = '${TrackingState.DELIVERED}')`;
+const IN_TAB: Record<ReturnsFilter, string> = {
+  all: "1 = 1",
+  to_approve: `r."status" = 'REQUESTED'`,
+  needs_label: `r."status" = 'OPEN' AND NOT ${LABELLED}`,
+  on_the_way: `r."status" = 'OPEN' AND ${LABELLED} AND NOT ${ARRIVED}`,
+  arrived: `r."status" = 'OPEN' AND ${ARRIVED}`,
+  done: `r."status" IN (${DONE.map((status) => `'${status}'`).join(", ")})`,
+};
+
+/** How many of the shop's returns each tab holds, in one statement. */
+async function tabCounts({ db, shop }: Pick<Context, "db" | "shop">): Promise<Record<ReturnsFilter, number>> {
+  const sums = FILTERS.options.map((filter) => `SUM(CASE WHEN ${IN_TAB[filter]} THEN 1 ELSE 0 END) AS "${filter}"`).join(", ");
+  const [row] = await db.$queryRaw<Array<Record<ReturnsFilter, number | bigint | null>>>(
+    ...sqlTemplate([`SELECT ${sums} FROM "ShopReturn" r WHERE r."shop" = `, bound(shop)]),
+  );
+  return Object.fromEntries(FILTERS.options.map((filter) => [filter, Number(row?.[filter] ?? 0)])) as Record<ReturnsFilter, number>;
 }
 
-function whereOf(shop: string, filter: ReturnsFilter, stages: Awaited<ReturnType<typeof labelStages>>): Prisma.ShopReturnWhereInput {
-  switch (filter) {
-    case "all":
-      return { shop };
-    case "to_approve":
-      return { shop, status: "REQUESTED" };
-    case "needs_label":
-      return { shop, status: "OPEN", id: { notIn: stages.labelled } };
-    case "on_the_way":
-      return { shop, status: "OPEN", id: { in: stages.labelled, notIn: stages.arrived } };
-    case "arrived":
-      return { shop, status: "OPEN", id: { in: stages.arrived } };
-    case "done":
-      return { shop, status: { in: DONE } };
-  }
+/** One page of a tab's returns, newest first. */
+async function tabPage({ db, shop }: Pick<Context, "db" | "shop">, filter: ReturnsFilter, page: number): Promise<ShopReturn[]> {
+  const ids = await db.$queryRaw<Array<{ id: string }>>(
+    ...sqlTemplate([
+      `SELECT r."id" FROM "ShopReturn" r WHERE r."shop" = `,
+      bound(shop),
+      ` AND ${IN_TAB[filter]} ORDER BY r."returnCreatedAt" DESC, r."id" ASC LIMIT `,
+      bound(PAGE_ROWS),
+      ` OFFSET `,
+      bound((page - 1) * PAGE_ROWS),
+    ]),
+  );
+  const rows = new Map((await db.shopReturn.findMany({ where: { shop, id: { in: ids.map((row) => row.id) } } })).map((row) => [row.id, row]));
+  return ids.flatMap(({ id }) => rows.get(id) ?? []);
 }
 
 /** The step a return is at, and what to do, from its status and its latest label. */
@@ -142,18 +158,10 @@ function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: st
 
 export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
   const { db, shop } = ctx;
-  const stages = await labelStages(ctx);
-  const filters = FILTERS.options;
-  const counted = await Promise.all(filters.map((filter) => db.shopReturn.count({ where: whereOf(shop, filter, stages) })));
-  const counts = Object.fromEntries(filters.map((filter, index) => [filter, counted[index]!])) as Record<ReturnsFilter, number>;
+  const counts = await tabCounts(ctx);
   const pages = Math.max(1, Math.ceil(counts[options.filter] / PAGE_ROWS));
   const page = Math.min(options.page, pages);
-  const returns = await db.shopReturn.findMany({
-    where: whereOf(shop, options.filter, stages),
-    orderBy: [{ returnCreatedAt: "desc" }, { id: "asc" }],
-    skip: (page - 1) * PAGE_ROWS,
-    take: PAGE_ROWS,
-  });
+  const returns = await tabPage(ctx, options.filter, page);
   const labels = await db.shipment.findMany({
     where: { shop, kind: "RETURN", returnId: { in: returns.map((entry) => entry.id) } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -254,6 +254,16 @@ describe("a return label", () => {
     await labels.startReturnBooking(ctx, ids);
     await processJobs().drained(labels.returnLabelsJob, { shop: SHOP, shipmentIds: [] });
     for (const entry of made) expect((await labelOf(entry.returnGid)).bookingStatus).toBe("BOOKED");
+    // Booked and not yet back: On the way, no longer Need a label.
+    const [onTheWay, needsLabel] = await Promise.all([
+      viewReturns(ctx, { filter: "on_the_way", page: 1 }),
+      viewReturns(ctx, { filter: "needs_label", page: 1 }),
+    ]);
+    for (const entry of made) {
+      expect(onTheWay.rows.map((row) => row.id)).toContain(entry.returnGid);
+      expect(needsLabel.rows.map((row) => row.id)).not.toContain(entry.returnGid);
+    }
+    expect(onTheWay.counts.on_the_way).toBe(onTheWay.rows.length);
     const search = await ctx.client.searchShipments({ body: { keyword: made[0]!.orderName } });
     expect(search.ok && search.value.shipments.filter((record) => record.shipperReference2 === ids[0] || record.shipperReference2 === ids[1]).length).toBe(1);
   });
@@ -295,6 +305,11 @@ describe("tracking a return parcel", () => {
       todo: "Arrived — inspect and restock in Shopify",
       orderUrl: `shopify://admin/orders/${made.orderId}`,
     });
+    // In Arrived alone of the open tabs, and every tab counted as its rows are found.
+    for (const filter of ["needs_label", "on_the_way"] as const)
+      expect((await viewReturns(ctx, { filter, page: 1 })).rows.map((row) => row.id)).not.toContain(made.returnGid);
+    expect(page.counts.arrived).toBe(page.rows.length);
+    expect(page.counts.all).toBe(await prisma.shopReturn.count({ where: { shop: SHOP } }));
     const attention = await needsAttention(ctx);
     expect(attention.rows.find((row) => row.shipmentId === delivered.id)).toMatchObject({
       note: "Return: Arrived — inspect and restock in Shopify.",
