@@ -108,17 +108,27 @@ async function addBoxReturn(ctx: ShippingContext, settings: ShippingSettings, ou
   return "skipped";
 }
 
+/** Wanted orders read at once. */
+const WANTED_PAGE = 100;
+
 /** Books the return label of every booked order of the shop whose box wants one; counts what was added, skipped and left in doubt. */
+
 export async function bookBoxReturnLabels(ctx: ShippingContext): Promise<Record<BoxReturnOutcome, number>> {
-  const wanted = await ctx.db.shipment.findMany({
-    where: { shop: ctx.shop, kind: "OUTBOUND", bookingStatus: "BOOKED", boxReturn: "WANTED" },
-    orderBy: [{ bookedAt: "asc" }, { id: "asc" }],
-  });
   const summary = { added: 0, skipped: 0, pending: 0 };
-  if (wanted.length === 0) return summary;
-  const settings = await loadSettings(ctx);
-  for (const outbound of wanted) summary[await addBoxReturn(ctx, settings, outbound)] += 1;
-  return summary;
+  let settings: ShippingSettings | undefined;
+  // A page at a time by id (booked batches of 500 can leave thousands wanted): a label left pending keeps its
+  // order WANTED, so the next page starts after the last one seen rather than at the first still wanted.
+  for (let after = ""; ;) {
+    const wanted = await ctx.db.shipment.findMany({
+      where: { shop: ctx.shop, kind: "OUTBOUND", bookingStatus: "BOOKED", boxReturn: "WANTED", id: { gt: after } },
+      orderBy: { id: "asc" },
+      take: WANTED_PAGE,
+    });
+    if (wanted.length === 0) return summary;
+    settings ??= await loadSettings(ctx);
+    for (const outbound of wanted) summary[await addBoxReturn(ctx, settings, outbound)] += 1;
+    after = wanted.at(-1)!.id;
+  }
 }
 
 /** The job (app/booking/box-return-job.ts): one shop's wanted box return labels, once at a time per shop. */
