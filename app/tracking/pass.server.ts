@@ -2,6 +2,7 @@ import type { TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
+import { crashPoint } from "../crash-points.server";
 import { groupCommit } from "../db/db-batch.server";
 import { idChunks, readByIds } from "../db/id-lists.server";
 import type { JobServices } from "../jobs/job";
@@ -153,6 +154,7 @@ async function readScanCharge(run: Run, row: TrackedRow, search: () => Promise<L
   }
   const charge = searched.found ? chargeOf(searched.found) : null;
   if (!charge?.chargedAt) return;
+  crashPoint("tracking:after-charge-read");
   run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id, chargedAt: null }, data: charge }));
 }
 
