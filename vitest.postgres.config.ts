@@ -28,6 +28,8 @@ const POSTGRES_TIER = [
   "test/integration/fulfillment-write-back.test.ts",
   "test/integration/tracking-sync.test.ts",
   "test/integration/tracking-void.test.ts",
+  "test/integration/return-label-charge.test.ts",
+  "test/integration/crash-return-charge.test.ts",
   "test/integration/order-tags-flow.test.ts",
   "test/integration/automation-tracking.test.ts",
   "test/integration/crash-automation.test.ts",

@@ -41,6 +41,8 @@ export interface ReturnLabelView {
   scanBased: boolean;
   /** A scan-based label the carrier has not scanned yet: unused, and it has cost nothing. */
   unused: boolean;
+  /** When a used scan-based label was charged (ISO), `amount` being the charge; null before, and for any other label. */
+  chargedAt: string | null;
   carrierStatus: string | null;
   error: string | null;
 }
@@ -150,7 +152,8 @@ function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: st
     amount: booked ? label.shippingCost : (pick?.totalAmount ?? null),
     currency: booked ? label.currency : (pick?.currency ?? null),
     scanBased: label.scanBased,
-    unused: booked && label.scanBased && !label.carrierStatus,
+    unused: booked && label.scanBased && !label.carrierStatus && !label.chargedAt,
+    chargedAt: label.chargedAt?.toISOString() ?? null,
     carrierStatus: label.carrierStatus,
     error: label.bookingError,
   };

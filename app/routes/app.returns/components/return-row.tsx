@@ -3,7 +3,7 @@ import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "
 import { useShopTime } from "../../../components/shop-time";
 import { WrappingText } from "../../../components/wrapping-text";
 import type { ReturnView } from "../../../returns/returns-page.server";
-import { formatMoney } from "../../../shipping/money";
+import { labelCostText } from "../../../returns/label-cost";
 import { carrierAndService, type ServiceNames } from "../../../shipping/service-names";
 
 type Row = SerializeFrom<ReturnView>;
@@ -35,6 +35,7 @@ export function ReturnRow({
 }) {
   const time = useShopTime();
   const label = row.label;
+  const cost = label ? labelCostText(label, time.timeZone) : null;
   return (
     <IndexTable.Row id={row.id} key={row.id} position={index} selected={selected}>
       <IndexTable.Cell>
@@ -116,16 +117,12 @@ export function ReturnRow({
                   </Text>
                 </span>
               )}
-              {label.unused ? (
-                <Text as="span" tone="subdued" variant="bodySm">
-                  Unused so far: it has cost nothing
-                </Text>
-              ) : (
-                label.amount && (
-                  <Text as="span" variant="bodySm">
-                    {formatMoney(label.amount, label.currency ?? "USD")}
+              {cost && (
+                <span data-testid="return-label-cost">
+                  <Text as="span" tone={label.unused ? "subdued" : undefined} variant="bodySm">
+                    {cost}
                   </Text>
-                )
+                </span>
               )}
               {label.reason && label.bookingStatus !== "BOOKED" && (
                 <Text as="span" tone="subdued" variant="bodySm">
