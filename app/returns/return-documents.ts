@@ -188,7 +188,7 @@ export const ATTACH_RETURN_LABEL = `#graphql
 
 export const UPDATE_RETURN_TRACKING = `#graphql
   mutation UpdateReturnTracking($reverseDeliveryId: ID!, $tracking: ReverseDeliveryTrackingInput, $label: ReverseDeliveryLabelInput) {
-    reverseDeliveryShippingUpdate(reverseDeliveryId: $reverseDeliveryId, trackingInput: $tracking, labelInput: $label, notifyCustomer: false) {
+    reverseDeliveryShippingUpdate(reverseDeliveryId: $reverseDeliveryId, trackingInput: $tracking, labelInput: $label, notifyCustomer: true) {
       reverseDelivery {
         id
       }
@@ -264,6 +264,6 @@ const ReturnPayload = z.object({ return: z.object({ id: z.string(), status: z.st
 export const ApproveReturnData = z.object({ returnApproveRequest: ReturnPayload });
 export const DeclineReturnData = z.object({ returnDeclineRequest: ReturnPayload });
 
-const DeliveryPayload = z.object({ reverseDelivery: z.object({ id: z.string() }).nullable(), userErrors: UserErrors }).nullable();
+export const DeliveryPayload = z.object({ reverseDelivery: z.object({ id: z.string() }).nullable(), userErrors: UserErrors }).nullable();
 export const AttachReturnLabelData = z.object({ reverseDeliveryCreateWithShipping: DeliveryPayload });
 export const UpdateReturnTrackingData = z.object({ reverseDeliveryShippingUpdate: DeliveryPayload });

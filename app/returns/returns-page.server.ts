@@ -80,10 +80,10 @@ const DONE = ["CLOSED", "DECLINED", "CANCELED"];
 
 /**
  * Where each tab's returns are, in SQL over a return `r` and the shop's return labels: a return's stage is whether
- * a label of it is booked and whether one arrived. Asked of the database in the same statement as the returns, never
+ * a label of it is booked (and not voided at the carrier: it needs a new one) and whether one arrived. Asked of the database in the same statement as the returns, never
  * read out as lists of return ids, which a shop has as many of as it has return labels (SQLite binds 999 values).
  */
-const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED')`;
+const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED') AND (s."trackingStopReason" IS NULL OR s."trackingStopReason" <> 'VOIDED')`;
 const LABELLED = `EXISTS (${BOOKED_LABEL})`;
 const ARRIVED = `EXISTS (${BOOKED_LABEL} AND s."trackingState" = '${TrackingState.DELIVERED}')`;
 const IN_TAB: Record<ReturnsFilter, string> = {
@@ -120,6 +120,9 @@ async function tabPage({ db, shop }: Pick<Context, "db" | "shop">, filter: Retur
   return ids.flatMap(({ id }) => rows.get(id) ?? []);
 }
 
+/** A return whose label was voided at the carrier (the tracking pass found it voided): Get label books a new one. */
+export const LABEL_VOIDED = "Label voided at the carrier — get a new label";
+
 /** The step a return is at, and what to do, from its status and its latest label. */
 export function stepOf(status: string, label: Shipment | null): { step: ReturnStep; todo: string } {
   if (status === "REQUESTED") return { step: "approve", todo: "Approve in Shopify or here" };
@@ -130,6 +133,7 @@ export function stepOf(status: string, label: Shipment | null): { step: ReturnSt
     return label && label.bookingStatus !== "FAILED"
       ? { step: "book_label", todo: "Book the return label" }
       : { step: "get_label", todo: "Get a return label" };
+  if (label.trackingStopReason === "VOIDED") return { step: "get_label", todo: LABEL_VOIDED };
   if (label.bookingStatus === "BOOKING") return { step: "booking", todo: "Booking the return label" };
   if (label.fulfillmentStatus === "FAILED") return { step: "attach_failed", todo: label.fulfillmentError ?? "The label could not be attached in Shopify" };
   if (label.fulfillmentStatus !== "FULFILLED") return { step: "attaching", todo: "Label booked — sending it to Shopify" };
