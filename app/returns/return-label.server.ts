@@ -39,6 +39,26 @@ import { withShipping } from "../shipping/context.server";
 /** A return label that was not voided at the carrier (trackingStopReason is null on every label never stopped). */
 export const NOT_VOIDED = { OR: [{ trackingStopReason: null }, { trackingStopReason: { not: "VOIDED" } }] } satisfies Prisma.ShipmentWhereInput;
 
+/** The return's label being booked or booked and not voided: a return that has one needs no other. */
+export function labelInUse(ctx: Pick<Context, "db" | "shop">, returnId: string) {
+  return ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] }, ...NOT_VOIDED } });
+}
+
+export const hasLabelAlready = (name: string, label: { trackingNumber: string | null }) =>
+  `Return ${name} has a label already${label.trackingNumber ? ` (tracking ${label.trackingNumber})` : ""}.`;
+
+/**
+ * The return's latest label voided at the carrier after it was sent to Shopify: the return's next label takes over
+ * its reverse delivery (return-attach.server.ts), named in that label's replacesId.
+ */
+export function voidedLabelOf(ctx: Pick<Context, "db" | "shop">, returnId: string) {
+  return ctx.db.shipment.findFirst({
+    where: { shop: ctx.shop, kind: "RETURN", returnId, trackingStopReason: "VOIDED", fulfillmentId: { not: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+}
+
 /** Quoted and picked (the return's label shipment, with the rule's reason), or why it cannot be, naming what to fix. */
 export type ReturnQuoteOutcome = Outcome<{ shipmentId: string; reason: string; totalAmount: string; currency: string; scanBased: boolean }>;
 
@@ -107,16 +127,9 @@ export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): 
   if (!stored) return refuse("Consign does not know this return. Check Shopify for returns, then try again.");
   if (stored.status === "REQUESTED") return refuse(`Return ${stored.name} is waiting for approval. Approve it first, here or in Shopify.`);
   if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
-  const existing = await ctx.db.shipment.findFirst({
-    where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] }, ...NOT_VOIDED },
-  });
-  if (existing) return refuse(`Return ${stored.name} has a label already${existing.trackingNumber ? ` (tracking ${existing.trackingNumber})` : ""}.`);
-  // A label voided at the carrier after it was sent: the new one takes over its reverse delivery (return-attach.server.ts).
-  const voided = await ctx.db.shipment.findFirst({
-    where: { shop: ctx.shop, kind: "RETURN", returnId, trackingStopReason: "VOIDED", fulfillmentId: { not: null } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true },
-  });
+  const existing = await labelInUse(ctx, returnId);
+  if (existing) return refuse(hasLabelAlready(stored.name, existing));
+  const voided = await voidedLabelOf(ctx, returnId);
 
   const settings = await loadSettings(ctx);
   const receiver = returnReceiver(settings);

@@ -7,6 +7,7 @@ import { loadPrepayOnFile } from "../settings/account.server";
 import { prepayOutlook, prepaySentence } from "../settings/prepay";
 import { TrackingState } from "../tracking/tracking-states";
 import { RETURN_ARRIVED } from "../tracking/tracking-views.server";
+import { boxLabelsFor, type BoxLabel } from "./box-label-use.server";
 import { storedReturnLines } from "./return-node";
 import { returnLabelsJob } from "./return-label.server";
 import { returnsReconcileJob } from "./returns.server";
@@ -59,6 +60,8 @@ export interface ReturnView {
   step: ReturnStep;
   todo: string;
   label: ReturnLabelView | null;
+  /** A return needing a label whose items all shipped in a parcel carrying a return label: offered first (docs/decisions/044). */
+  boxLabel: BoxLabel | null;
 }
 
 export interface ReturnsPage {
@@ -160,7 +163,7 @@ function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: st
   };
 }
 
-export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
+export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs" | "now">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
   const { db, shop } = ctx;
   const counts = await tabCounts(ctx);
   const pages = Math.max(1, Math.ceil(counts[options.filter] / PAGE_ROWS));
@@ -178,6 +181,8 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
     select: { shipmentId: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
   });
   const pickOf = new Map(picks.map((pick) => [pick.shipmentId, pick]));
+  const needing = returns.filter((entry) => stepOf(entry.status, latest.get(entry.id) ?? null).step === "get_label");
+  const boxLabels = await boxLabelsFor(ctx, needing);
   const rows = returns.map((entry): ReturnView => {
     const label = latest.get(entry.id) ?? null;
     return {
@@ -192,6 +197,7 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
       createdAt: entry.returnCreatedAt.toISOString(),
       ...stepOf(entry.status, label),
       label: label ? labelView(label, pickOf.get(label.id) ?? null) : null,
+      boxLabel: boxLabels.get(entry.id) ?? null,
     };
   });
   // Scan-based labels cost nothing at booking: the checkpoint projects only what booking charges.

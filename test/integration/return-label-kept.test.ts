@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { toGid } from "../../devstore/gid";
-import { aRequestedReturn } from "../factories/returns";
+import { aRequestedReturn, type FulfilledOrder } from "../factories/returns";
+import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { contextOf, shippingContext } from "../factories/context";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
@@ -26,9 +27,14 @@ const { syncDueTracking } = await import("../../app/tracking/pass.server");
 const { VOID_CHECK_AFTER_MS } = await import("../../app/tracking/schedule");
 const { needsAttention } = await import("../../app/tracking/tracking-views.server");
 const { loadReturnLabel } = await import("../../app/returns/return-label-link.server");
+const { writeBack } = await import("../../app/fulfillment/write-back.server");
+const { bookBoxReturnLabels } = await import("../../app/returns/box-return.server");
+const box = await import("../../app/returns/box-label-use.server");
 const { trackingPageUrl } = await import("../../app/fulfillment/tracking-link.server");
 
 const store = harness.admin.store;
+// The seeded orders, each with an open fulfillment order: booked as outbound parcels by the box tests.
+const shippable = shippableFulfillmentOrders(store).filter((fo) => fo.lines.reduce((sum, line) => sum + line.quantity, 0) >= 2);
 const HOUR = 3_600_000;
 const serviceTime = () => service.clock.now();
 
@@ -135,4 +141,106 @@ describe("a return label voided at the carrier", () => {
     const refused = await labels.quoteReturnLabel(await bookingContext(), made.returnGid);
     expect(refused).toMatchObject({ ok: false, message: expect.stringContaining(`has a label already (tracking ${row.trackingNumber})`) });
   }, 60_000);
+});
+
+/**
+ * A seeded order of two units or more booked (on the service) and written to Shopify as one parcel, with a scan-based
+ * return label booked for its box as the box-return job books it: the order as the return factory takes it, the
+ * outbound shipment and the label in its box.
+ */
+async function parcelWithBoxLabel() {
+  const fo = shippable.shift();
+  if (!fo) throw new Error("No seeded order of two units is left to ship");
+  const [outbound] = await createBookedShipments({
+    db: prisma,
+    shop: SHOP,
+    client: service.clientFor(customer),
+    fulfillmentOrders: [fo],
+    bookedAt: serviceTime(),
+  });
+  expect(await writeBack(await shopContext())).toMatchObject({ fulfilled: 1, failed: 0 });
+  await prisma.shipment.update({ where: { id: outbound!.id }, data: { boxReturn: "WANTED" } });
+  await bookBoxReturnLabels(await bookingContext());
+  const parcel = await prisma.shipment.findUniqueOrThrow({ where: { id: outbound!.id } });
+  expect(parcel).toMatchObject({ boxReturn: "ADDED", fulfillmentStatus: "FULFILLED" });
+  const label = await prisma.shipment.findFirstOrThrow({ where: { shop: SHOP, kind: "RETURN", inBoxOf: parcel.id } });
+  expect(label).toMatchObject({ bookingStatus: "BOOKED", scanBased: true, returnId: null });
+  const orderId = Number(parcel.orderId.split("/").pop());
+  const order: FulfilledOrder = {
+    orderId,
+    orderGid: parcel.orderId,
+    orderName: parcel.orderName,
+    customerEmail: store.getOrder(orderId)!.email ?? "",
+    fulfilledLines: store
+      .listFulfillments(orderId)
+      .flatMap((fulfillment) => store.listFulfillmentLineItems(fulfillment.id))
+      .map((line) => ({
+        fulfillmentLineItemId: toGid("FulfillmentLineItem", line.id),
+        lineItemId: toGid("LineItem", line.line_item_id),
+        quantity: line.quantity,
+      })),
+  };
+  return { order, parcel, label };
+}
+
+/** An approved return of `items` units of the order, read into Consign. */
+async function approvedReturnOf(order: FulfilledOrder, items = 1) {
+  const made = aRequestedReturn(store, { items, order, approved: true });
+  await returns.refreshReturn(await shopContext(), made.returnGid);
+  return made;
+}
+
+const rowOf = async (returnGid: string) => (await viewReturns(await bookingContext(), { filter: "all", page: 1 })).rows.find((entry) => entry.id === returnGid);
+
+describe("the return label in the box used for a return", () => {
+  it("GIVEN an order shipped with a return label in its box WHEN the customer returns an item of that parcel THEN Returns offers that label first; using it sends it to Shopify as the reverse delivery (the customer emailed the same link) once, and a return of another parcel is not offered it", async () => {
+    const { order, label } = await parcelWithBoxLabel();
+    const made = await approvedReturnOf(order);
+    const other = aRequestedReturn(store, { items: 1, approved: true });
+    await returns.refreshReturn(await shopContext(), other.returnGid);
+
+    expect(await rowOf(made.returnGid)).toMatchObject({ step: "get_label", boxLabel: { shipmentId: label.id, trackingNumber: label.trackingNumber } });
+    expect(await rowOf(other.returnGid)).toMatchObject({ step: "get_label", boxLabel: null });
+    expect(await box.useBoxLabel(await shopContext(), other.returnGid, label.id)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Get a new label"),
+    });
+
+    const emailsBefore = store.listCustomerEmails(order.orderId).length;
+    expect(await box.useBoxLabel(await shopContext(), made.returnGid, label.id)).toEqual({ ok: true, trackingNumber: label.trackingNumber });
+    await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
+    const used = await prisma.shipment.findUniqueOrThrow({ where: { id: label.id } });
+    expect(used).toMatchObject({ returnId: made.returnGid, fulfillmentStatus: "FULFILLED", fulfillmentAttempts: 1, trackingState: "ACTIVE" });
+    const deliveries = deliveriesOf(made.returnId);
+    expect(deliveries).toHaveLength(1);
+    expect(used.fulfillmentId).toBe(toGid("ReverseDelivery", deliveries[0]!.id));
+    const link = `https://consign.example/returns/label/${label.labelToken}`;
+    expect(deliveries[0]).toMatchObject({ tracking_number: label.trackingNumber, label_url: link });
+    expect(store.listCustomerEmails(order.orderId).slice(emailsBefore)).toEqual([expect.objectContaining({ label_url: link })]);
+    expect(await rowOf(made.returnGid)).toMatchObject({ step: "waiting", boxLabel: null, label: { trackingNumber: label.trackingNumber } });
+
+    // The same choice again (a second click) changes nothing.
+    expect(await box.useBoxLabel(await shopContext(), made.returnGid, label.id)).toEqual({ ok: true, trackingNumber: label.trackingNumber });
+    await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
+    expect(deliveries).toHaveLength(1);
+    expect(deliveriesOf(made.returnId)).toHaveLength(1);
+  }, 120_000);
+
+  it("GIVEN two returns of one parcel both offered its label WHEN both use it at once THEN one takes it and the other is told to get a new label, and only the winner's return gets a reverse delivery", async () => {
+    const { order, label } = await parcelWithBoxLabel();
+    const first = await approvedReturnOf(order);
+    const second = await approvedReturnOf(order);
+    expect((await rowOf(first.returnGid))?.boxLabel?.shipmentId).toBe(label.id);
+    expect((await rowOf(second.returnGid))?.boxLabel?.shipmentId).toBe(label.id);
+
+    const outcomes = await Promise.all([first, second].map(async (made) => box.useBoxLabel(await shopContext(), made.returnGid, label.id)));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    const [winner, loser] = outcomes[0]!.ok ? [first, second] : [second, first];
+    expect(outcomes.find((outcome) => !outcome.ok)).toMatchObject({ message: expect.stringContaining(`Get a new label`) });
+    await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: label.id } })).toMatchObject({ returnId: winner.returnGid, fulfillmentStatus: "FULFILLED" });
+    expect(deliveriesOf(winner.returnId)).toEqual([expect.objectContaining({ tracking_number: label.trackingNumber })]);
+    expect(deliveriesOf(loser.returnId)).toEqual([]);
+    expect(await rowOf(loser.returnGid)).toMatchObject({ step: "get_label", boxLabel: null });
+  }, 120_000);
 });
