@@ -122,6 +122,12 @@ describe("a return label voided at the carrier", () => {
     expect(emails[0]).toMatchObject({ label_url: `https://consign.example/returns/label/${fresh.labelToken}` });
     expect(emails[0]!.body).toContain(fresh.trackingNumber!);
 
+    // The local admin's order page shows the delivery with the new tracking and label, the voided number gone.
+    const orderPage = (await harness.admin.app.inject({ method: "GET", url: `/admin/orders/${made.orderId}` })).body;
+    expect(orderPage).toContain(`data-tracking-number="${fresh.trackingNumber}"`);
+    expect(orderPage).not.toContain(`data-tracking-number="${voided.trackingNumber}"`);
+    expect(orderPage).toContain(`/returns/label/${fresh.labelToken}`);
+
     // The voided label's link is dead; the new one serves the label.
     expect(await loadReturnLabel(await shopContext(), voided.labelToken!)).toEqual({ kind: "not_found" });
     expect(await loadReturnLabel(await shopContext(), fresh.labelToken!)).toMatchObject({ kind: "found" });
