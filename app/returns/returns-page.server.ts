@@ -83,8 +83,9 @@ const DONE = ["CLOSED", "DECLINED", "CANCELED"];
 
 /**
  * Where each tab's returns are, in SQL over a return `r` and the shop's return labels: a return's stage is whether
- * a label of it is booked (and not voided at the carrier: it needs a new one) and whether one arrived. Asked of the database in the same statement as the returns, never
- * read out as lists of return ids, which a shop has as many of as it has return labels (SQLite binds 999 values).
+ * a label of it is booked (and not voided at the carrier: then it needs a new one) and whether one arrived. Asked of
+ * the database in the same statement as the returns, never read out as lists of return ids, which a shop has as many
+ * of as it has return labels (SQLite binds 999 values).
  */
 const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED') AND (s."trackingStopReason" IS NULL OR s."trackingStopReason" <> 'VOIDED')`;
 const LABELLED = `EXISTS (${BOOKED_LABEL})`;
