@@ -24,6 +24,7 @@ const POSTGRES_TIER = [
   "test/integration/crash-tracking.test.ts",
   "test/integration/returns.test.ts",
   "test/integration/crash-returns.test.ts",
+  "test/integration/return-label-kept.test.ts",
   "test/integration/crash-box-returns.test.ts",
   "test/integration/fulfillment-write-back.test.ts",
   "test/integration/tracking-sync.test.ts",

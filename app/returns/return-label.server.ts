@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { Address, type BatchQuoteShipment, BookShipmentRequest, type Quote, type WeightUnit } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
@@ -34,6 +35,29 @@ import { withShipping } from "../shipping/context.server";
  * answer is read back with Search Shipments by its id (shipmentReference2) before it is booked again. Once booked,
  * its reverse delivery is attached to Shopify's return by the attach job (return-attach.server.ts).
  */
+
+/** A return label that was not voided at the carrier (trackingStopReason is null on every label never stopped). */
+export const NOT_VOIDED = { OR: [{ trackingStopReason: null }, { trackingStopReason: { not: "VOIDED" } }] } satisfies Prisma.ShipmentWhereInput;
+
+/** The return's label being booked or booked and not voided: a return that has one needs no other. */
+export function labelInUse(ctx: Pick<Context, "db" | "shop">, returnId: string) {
+  return ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] }, ...NOT_VOIDED } });
+}
+
+export const hasLabelAlready = (name: string, label: { trackingNumber: string | null }) =>
+  `Return ${name} has a label already${label.trackingNumber ? ` (tracking ${label.trackingNumber})` : ""}.`;
+
+/**
+ * The return's latest label voided at the carrier after it was sent to Shopify: the return's next label takes over
+ * its reverse delivery (return-attach.server.ts), named in that label's replacesId.
+ */
+export function voidedLabelOf(ctx: Pick<Context, "db" | "shop">, returnId: string) {
+  return ctx.db.shipment.findFirst({
+    where: { shop: ctx.shop, kind: "RETURN", returnId, trackingStopReason: "VOIDED", fulfillmentId: { not: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+}
 
 /** Quoted and picked (the return's label shipment, with the rule's reason), or why it cannot be, naming what to fix. */
 export type ReturnQuoteOutcome = Outcome<{ shipmentId: string; reason: string; totalAmount: string; currency: string; scanBased: boolean }>;
@@ -103,8 +127,9 @@ export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): 
   if (!stored) return refuse("Consign does not know this return. Check Shopify for returns, then try again.");
   if (stored.status === "REQUESTED") return refuse(`Return ${stored.name} is waiting for approval. Approve it first, here or in Shopify.`);
   if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
-  const existing = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] } } });
-  if (existing) return refuse(`Return ${stored.name} has a label already${existing.trackingNumber ? ` (tracking ${existing.trackingNumber})` : ""}.`);
+  const existing = await labelInUse(ctx, returnId);
+  if (existing) return refuse(hasLabelAlready(stored.name, existing));
+  const voided = await voidedLabelOf(ctx, returnId);
 
   const settings = await loadSettings(ctx);
   const receiver = returnReceiver(settings);
@@ -167,6 +192,7 @@ export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): 
       orderName: stored.orderName,
       fulfillmentOrderId: stored.reverseFulfillmentOrderId!,
       lines: stored.reverseLines,
+      replacesId: voided?.id ?? null,
     },
     request,
     quoted,
@@ -183,6 +209,8 @@ export interface ReturnLabelOwner {
   /** The reverse fulfillment order; "" for a label in a box, until a return is attached to it. */
   fulfillmentOrderId: string;
   lines: string;
+  /** The voided label of the same return whose reverse delivery this one takes over (docs/decisions/041). */
+  replacesId?: string | null;
 }
 
 /** Records a quoted return label (a RETURN shipment with its rates and the rule's pick), replacing its owner's earlier quote never booked. */

@@ -7,6 +7,7 @@ import { loadPrepayOnFile } from "../settings/account.server";
 import { prepayOutlook, prepaySentence } from "../settings/prepay";
 import { TrackingState } from "../tracking/tracking-states";
 import { RETURN_ARRIVED } from "../tracking/tracking-views.server";
+import { boxLabelsFor, type BoxLabel } from "./box-label-use.server";
 import { storedReturnLines } from "./return-node";
 import { returnLabelsJob } from "./return-label.server";
 import { returnsReconcileJob } from "./returns.server";
@@ -61,6 +62,8 @@ export interface ReturnView {
   step: ReturnStep;
   todo: string;
   label: ReturnLabelView | null;
+  /** A return needing a label whose items all shipped in a parcel carrying a return label: offered first (docs/decisions/044). */
+  boxLabel: BoxLabel | null;
 }
 
 export interface ReturnsPage {
@@ -82,10 +85,11 @@ const DONE = ["CLOSED", "DECLINED", "CANCELED"];
 
 /**
  * Where each tab's returns are, in SQL over a return `r` and the shop's return labels: a return's stage is whether
- * a label of it is booked and whether one arrived. Asked of the database in the same statement as the returns, never
- * read out as lists of return ids, which a shop has as many of as it has return labels (SQLite binds 999 values).
+ * a label of it is booked (and not voided at the carrier: then it needs a new one) and whether one arrived. Asked of
+ * the database in the same statement as the returns, never read out as lists of return ids, which a shop has as many
+ * of as it has return labels (SQLite binds 999 values).
  */
-const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED')`;
+const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED') AND (s."trackingStopReason" IS NULL OR s."trackingStopReason" <> 'VOIDED')`;
 const LABELLED = `EXISTS (${BOOKED_LABEL})`;
 const ARRIVED = `EXISTS (${BOOKED_LABEL} AND s."trackingState" = '${TrackingState.DELIVERED}')`;
 const IN_TAB: Record<ReturnsFilter, string> = {
@@ -122,6 +126,9 @@ async function tabPage({ db, shop }: Pick<Context, "db" | "shop">, filter: Retur
   return ids.flatMap(({ id }) => rows.get(id) ?? []);
 }
 
+/** A return whose label was voided at the carrier (the tracking pass found it voided): Get label books a new one. */
+export const LABEL_VOIDED = "Label voided at the carrier — get a new label";
+
 /** The step a return is at, and what to do, from its status and its latest label. */
 export function stepOf(status: string, label: Shipment | null): { step: ReturnStep; todo: string } {
   if (status === "REQUESTED") return { step: "approve", todo: "Approve in Shopify or here" };
@@ -132,6 +139,7 @@ export function stepOf(status: string, label: Shipment | null): { step: ReturnSt
     return label && label.bookingStatus !== "FAILED"
       ? { step: "book_label", todo: "Book the return label" }
       : { step: "get_label", todo: "Get a return label" };
+  if (label.trackingStopReason === "VOIDED") return { step: "get_label", todo: LABEL_VOIDED };
   if (label.bookingStatus === "BOOKING") return { step: "booking", todo: "Booking the return label" };
   if (label.fulfillmentStatus === "FAILED") return { step: "attach_failed", todo: label.fulfillmentError ?? "The label could not be attached in Shopify" };
   if (label.fulfillmentStatus !== "FULFILLED") return { step: "attaching", todo: "Label booked — sending it to Shopify" };
@@ -159,7 +167,7 @@ function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: st
   };
 }
 
-export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
+export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs" | "now">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
   const { db, shop } = ctx;
   const counts = await tabCounts(ctx);
   const pages = Math.max(1, Math.ceil(counts[options.filter] / PAGE_ROWS));
@@ -177,6 +185,8 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
     select: { shipmentId: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
   });
   const pickOf = new Map(picks.map((pick) => [pick.shipmentId, pick]));
+  const needing = returns.filter((entry) => stepOf(entry.status, latest.get(entry.id) ?? null).step === "get_label");
+  const boxLabels = await boxLabelsFor(ctx, needing);
   const rows = returns.map((entry): ReturnView => {
     const label = latest.get(entry.id) ?? null;
     return {
@@ -191,6 +201,7 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
       createdAt: entry.returnCreatedAt.toISOString(),
       ...stepOf(entry.status, label),
       label: label ? labelView(label, pickOf.get(label.id) ?? null) : null,
+      boxLabel: boxLabels.get(entry.id) ?? null,
     };
   });
   // Scan-based labels cost nothing at booking: the checkpoint projects only what booking charges.

@@ -95,6 +95,21 @@ export function ReturnRow({
                 </Button>
               </InlineStack>
             )}
+            {row.step === "get_label" && row.boxLabel && (
+              <InlineStack gap="200">
+                <Button
+                  size="slim"
+                  variant="primary"
+                  disabled={busy}
+                  onClick={() => submit({ intent: "use_box_label", returnId: row.id, shipmentId: row.boxLabel!.shipmentId })}
+                >
+                  {`Use the label in the box (tracking ${row.boxLabel.trackingNumber})`}
+                </Button>
+                <Button size="slim" disabled={busy} onClick={() => submit({ intent: "quote", returnIds: row.id })}>
+                  Get a new label
+                </Button>
+              </InlineStack>
+            )}
             {label?.error && (
               <Text as="span" tone="critical" variant="bodySm">
                 {label.error}
