@@ -43,5 +43,13 @@ export function sumAmounts(amounts: readonly string[]): string {
 
 /** For people: "$25.00", "£7.10", "CA$12.00". Display only; comparisons use the exact functions above. */
 export function formatMoney(amount: string, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(Number(amount));
+  return currencyFormat(currency).format(Number(amount));
+}
+
+/** One formatter per currency: making an Intl.NumberFormat costs about as much as formatting a hundred amounts with it. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(currency: string): Intl.NumberFormat {
+  let format = currencyFormats.get(currency);
+  if (!format) currencyFormats.set(currency, (format = new Intl.NumberFormat("en-US", { style: "currency", currency })));
+  return format;
 }
