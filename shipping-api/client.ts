@@ -1,5 +1,6 @@
 import { Buffer } from "node:buffer";
 import { z } from "zod";
+import { nodeHttpTransport, type Transport } from "./transport";
 import {
   BatchQuoteShipment,
   buildPath,
@@ -29,11 +30,15 @@ export interface RetryOptions {
   maxDelayMs: number;
 }
 
+/** A request as the client makes it, before its timeout signal is added. */
+type TransportInit = Omit<Parameters<Transport>[1], "signal">;
+
 export interface ShippingClientOptions {
   /** Origin (and optional prefix) the `/restapi/v1/...` paths are appended to. */
   baseUrl: string;
   credentials: ShippingCredentials;
-  fetch?: typeof globalThis.fetch;
+  /** How requests are sent: Node's HTTP client over kept-alive connections by default; `fetch` is another. */
+  transport?: Transport;
   /** Per attempt, headers and body included. Default 30 s. */
   timeoutMs?: number;
   /** Default `{ attempts: 3, baseDelayMs: 250, maxDelayMs: 10_000 }`. */
@@ -247,7 +252,7 @@ type Attempt = { result: Result<unknown, ShippingApiError>; retryAfterMs: number
  * if (!batch.ok) log(describeError(batch.error));
  */
 export function createShippingClient(options: ShippingClientOptions): ShippingClient {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const transport = options.transport ?? nodeHttpTransport;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -259,16 +264,16 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
       ? `Basic ${Buffer.from(`${credentials.email}:${credentials.password}`, "utf8").toString("base64")}`
       : `Bearer ${credentials.key}`;
 
-  async function attempt(endpoint: EndpointDefinition, url: string, init: RequestInit): Promise<Attempt> {
+  async function attempt(endpoint: EndpointDefinition, url: string, init: TransportInit): Promise<Attempt> {
     const signal = AbortSignal.timeout(timeoutMs);
     const failed = (error: unknown): Attempt => ({
       result: { ok: false, error: signal.aborted ? { kind: "timeout", timeoutMs } : { kind: "network", message: describeCause(error) } },
       retryAfterMs: null,
     });
-    let response: Response;
+    let response: Awaited<ReturnType<Transport>>;
     let text: string;
     try {
-      response = await fetchImpl(url, { ...init, signal });
+      response = await transport(url, { ...init, signal });
       text = await response.text();
     } catch (error) {
       return failed(error);
@@ -298,7 +303,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     return ceiling / 2 + random() * (ceiling / 2);
   }
 
-  async function send(endpoint: EndpointDefinition, url: string, init: RequestInit): Promise<Result<unknown, ShippingApiError>> {
+  async function send(endpoint: EndpointDefinition, url: string, init: TransportInit): Promise<Result<unknown, ShippingApiError>> {
     const attempts = isRetrySafe(endpoint) ? Math.max(1, retry.attempts) : 1;
     for (let tryNumber = 1; ; tryNumber++) {
       const { result, retryAfterMs } = await attempt(endpoint, url, init);
@@ -325,7 +330,7 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
       for (const [key, value] of Object.entries(parsedQuery.data)) if (value !== undefined) search.set(key, String(value));
     }
     const headers: Record<string, string> = { accept: "application/json", authorization };
-    const init: RequestInit = { method: endpoint.method, headers };
+    const init: TransportInit = { method: endpoint.method, headers };
     if (endpoint.body) {
       const parsedBody = bodyParsed ? { success: true as const, data: body } : endpoint.body.safeParse(body);
       if (!parsedBody.success) return { ok: false, error: refuse("body", parsedBody.error) };
