@@ -141,6 +141,13 @@ export function stepOf(status: string, label: Shipment | null): { step: ReturnSt
   return { step: "waiting", todo: "Label sent — waiting for the parcel" };
 }
 
+/** What is left to do for a return in boxes where it reads differently from one label. */
+const BOXES_TODO: Partial<Record<ReturnStep, string>> = {
+  book_label: "Book the boxes' return labels",
+  booking: "Booking the boxes' return labels",
+  attaching: "Labels booked — sending them to Shopify",
+  waiting: "Labels sent — waiting for the boxes",
+};
 const BOX_ORDER: ReturnStep[] = ["booking", "attach_failed", "get_label", "book_label", "attaching", "waiting", "arrived"];
 
 /**
@@ -153,7 +160,7 @@ export function stepOfBoxes(status: string, labels: Shipment[]): { step: ReturnS
   const behind = steps.reduce((worst, each) => (BOX_ORDER.indexOf(each.step) < BOX_ORDER.indexOf(worst.step) ? each : worst));
   const arrived = steps.filter((each) => each.step === "arrived").length;
   if (behind.step === "waiting" && arrived > 0) return { step: "waiting", todo: `${arrived} of ${labels.length} boxes arrived — waiting for the rest` };
-  return behind;
+  return { step: behind.step, todo: BOXES_TODO[behind.step] ?? behind.todo };
 }
 
 /** A return's label as the page shows it: once booked, what was booked; before, the rule's pick (its service and price). */

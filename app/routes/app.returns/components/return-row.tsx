@@ -108,9 +108,12 @@ export function ReturnRow({
                 ),
             )}
             {units > 1 && (
-              <Button size="slim" variant="plain" disabled={busy} onClick={split}>
-                {labels.length > 1 ? "Split into boxes again" : "Split into boxes"}
-              </Button>
+              // A click on the button is not a click on the row (which would select the return).
+              <div onClick={(event) => event.stopPropagation()}>
+                <Button size="slim" variant="plain" disabled={busy} onClick={split}>
+                  {labels.length > 1 ? "Split into boxes again" : "Split into boxes"}
+                </Button>
+              </div>
             )}
           </BlockStack>
         </WrappingText>

@@ -70,28 +70,28 @@ export function SplitBoxes({
         {fieldErrors.boxes && <InlineError message={fieldErrors.boxes} fieldID="split-boxes" />}
         <InlineGrid columns={{ xs: 1, md: Math.min(boxes.length, 4) }} gap="300">
           {boxes.map((box, index) => (
-            <Box key={index} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
-              <BlockStack gap="200">
-                <span data-testid="split-box" data-box={index + 1}>
+            <div key={index} data-testid="split-box" data-box={index + 1}>
+              <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+                <BlockStack gap="200">
                   <Text as="h3" variant="headingSm">
                     Box {index + 1}
                   </Text>
-                </span>
-                {entry.splittable.map((line) => (
-                  <TextField
-                    key={line.lineId}
-                    label={`${line.title} (of ${line.quantity})`}
-                    type="number"
-                    min={0}
-                    max={line.quantity}
-                    autoComplete="off"
-                    value={String(box[line.lineId] ?? 0)}
-                    onChange={(value) => setQuantity(index, line.lineId, value)}
-                  />
-                ))}
-                {fieldErrors[`boxes[${index}]`] && <InlineError message={fieldErrors[`boxes[${index}]`]!} fieldID={`split-box-${index}`} />}
-              </BlockStack>
-            </Box>
+                  {entry.splittable.map((line) => (
+                    <TextField
+                      key={line.lineId}
+                      label={`${line.title} (of ${line.quantity})`}
+                      type="number"
+                      min={0}
+                      max={line.quantity}
+                      autoComplete="off"
+                      value={String(box[line.lineId] ?? 0)}
+                      onChange={(value) => setQuantity(index, line.lineId, value)}
+                    />
+                  ))}
+                  {fieldErrors[`boxes[${index}]`] && <InlineError message={fieldErrors[`boxes[${index}]`]!} fieldID={`split-box-${index}`} />}
+                </BlockStack>
+              </Box>
+            </div>
           ))}
         </InlineGrid>
         {entry.splittable.map((line, index) =>
