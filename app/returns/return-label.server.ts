@@ -98,7 +98,11 @@ export async function quoteReturnParcel(
   return { ok: true, quotes, pick, chosen: rates.find((rate) => rate.quoteId === pick.quoteId)! };
 }
 
-/** Quotes a return's label, the whole return in one box, with the shop's return services and picks one by the return rule; nothing is written when it is refused. */
+/**
+ * Quotes a return's label, the whole return in one box, with the shop's return services and picks one by the return
+ * rule; for a return in boxes some of which are booked, the boxes left are quoted again as they were split (the
+ * first of them answered). Nothing is written when it is refused.
+ */
 export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): Promise<ReturnQuoteOutcome> {
   const quoted = await quoteReturnBoxes(ctx, returnId, null);
   return quoted.ok ? { ok: true, ...quoted.boxes[0]! } : quoted;
@@ -127,12 +131,30 @@ async function quoteReturnBoxes(ctx: ShippingContext, returnId: string, split: R
   if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
   const existing = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] } } });
   const tracking = existing?.trackingNumber ? ` (tracking ${existing.trackingNumber})` : "";
-  if (existing)
+  if (existing && split)
     return refuse(
-      split
-        ? `Return ${stored.name} has a label booked already${tracking}, so its boxes cannot change. Book the boxes left as they are.`
-        : `Return ${stored.name} has a label already${tracking}.`,
+      `Return ${stored.name} has a label booked already${tracking}, so its boxes cannot change. Get return labels for the boxes not booked yet instead.`,
     );
+  const owner = { returnId, inBoxOf: null, orderId: stored.orderId, orderName: stored.orderName, fulfillmentOrderId: stored.reverseFulfillmentOrderId };
+  if (existing) {
+    // A return in boxes, some booked: the boxes left (never booked, or failed) are quoted again as they were split,
+    // each from its own request, in its place.
+    const left = await ctx.db.shipment.findMany({
+      where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["NONE", "FAILED"] } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    if (left.length === 0) return refuse(`Return ${stored.name} has a label already${tracking}.`);
+    const settings = await loadSettings(ctx);
+    return quoteAndRecordBoxes(
+      ctx,
+      settings.returnRule,
+      left.map((box) => ({
+        owner: { ...owner, lines: box.lines },
+        request: { ...(JSON.parse(box.request) as BatchQuoteShipment), shipmentDate: shipmentDateOf(ctx.now()) },
+        createdAt: box.createdAt,
+      })),
+    );
+  }
 
   const lines = storedReturnLines(stored.lines);
   const reverseLines = storedReverseLines(stored.reverseLines);
@@ -153,12 +175,33 @@ async function quoteReturnBoxes(ctx: ShippingContext, returnId: string, split: R
   if (weightless.length > 0)
     return refuse(`No weight for ${weightless.map((line) => line.title).join(", ")}. Set the weight on the product in Shopify, then get the label again.`);
 
-  const country = sender.address.country;
+  return quoteAndRecordBoxes(
+    ctx,
+    settings.returnRule,
+    boxes.map((box, index) => ({
+      owner: { ...owner, lines: JSON.stringify(box.reverseLines) },
+      request: returnParcelRequest(
+        ctx,
+        settings,
+        { sender: sender.address, receiver: receiver.address },
+        stored.orderName,
+        boxes.length === 1 ? `Return ${stored.name}` : `Return ${stored.name}, box ${index + 1} of ${boxes.length}`,
+        box.lines,
+      ),
+    })),
+  );
+}
+
+/** Quotes each box's parcel and picks by `rule`, then records them all (replacing the owner's quotes never booked); or, if any is not quoted, none. */
+async function quoteAndRecordBoxes(
+  ctx: ShippingContext,
+  rule: ReturnRule,
+  boxes: Array<{ owner: ReturnLabelOwner; request: BatchQuoteShipment; createdAt?: Date }>,
+): Promise<ReturnSplitOutcome> {
   const parcels = [];
   for (const [index, box] of boxes.entries()) {
-    const description = boxes.length === 1 ? `Return ${stored.name}` : `Return ${stored.name}, box ${index + 1} of ${boxes.length}`;
-    const request = returnParcelRequest(ctx, settings, { sender: sender.address, receiver: receiver.address }, stored.orderName, description, box.lines);
-    const quoted = await quoteReturnParcel(ctx, request, { country, rule: settings.returnRule, scanBasedOnly: false });
+    const country = box.request.sender.country;
+    const quoted = await quoteReturnParcel(ctx, box.request, { country, rule, scanBasedOnly: false });
     if (!quoted.ok) {
       const message =
         quoted.reason === "no-service"
@@ -166,14 +209,9 @@ async function quoteReturnBoxes(ctx: ShippingContext, returnId: string, split: R
           : quoted.message;
       return refuse(boxes.length === 1 ? message : `Box ${index + 1}: ${message}`);
     }
-    parcels.push({ box, request, quoted });
+    parcels.push({ ...box, quoted });
   }
-
-  const owner = { returnId, inBoxOf: null, orderId: stored.orderId, orderName: stored.orderName, fulfillmentOrderId: stored.reverseFulfillmentOrderId };
-  const shipmentIds = await recordReturnQuotes(
-    ctx,
-    parcels.map(({ box, request, quoted }) => ({ owner: { ...owner, lines: JSON.stringify(box.reverseLines) }, request, quoted })),
-  );
+  const shipmentIds = await recordReturnQuotes(ctx, parcels);
   return {
     ok: true,
     boxes: parcels.map(({ quoted: { pick, chosen } }, index) => ({
@@ -254,11 +292,12 @@ export async function recordReturnQuote(
 
 /**
  * Records the quoted labels of one owner's boxes in one transaction, replacing its earlier quotes never booked: the
- * ids in box order. Each box is created a millisecond after the one before it, so the boxes read back in order.
+ * ids in box order. Each box is created a millisecond after the one before it, so the boxes read back in order (a box
+ * quoted again keeps its place: `createdAt` of the one it replaces).
  */
 async function recordReturnQuotes(
   ctx: ShippingContext,
-  parcels: Array<{ owner: ReturnLabelOwner; request: BatchQuoteShipment; quoted: { quotes: Quote[]; pick: ReturnPick } }>,
+  parcels: Array<{ owner: ReturnLabelOwner; request: BatchQuoteShipment; quoted: { quotes: Quote[]; pick: ReturnPick }; createdAt?: Date }>,
 ): Promise<string[]> {
   const quotedAt = ctx.now();
   const first = parcels[0]!.owner;
@@ -266,7 +305,7 @@ async function recordReturnQuotes(
   return ctx.db.$transaction(async (tx) => {
     await tx.shipment.deleteMany({ where: { shop: ctx.shop, kind: "RETURN", ...ownedBy, bookingStatus: { in: ["NONE", "FAILED"] } } });
     const ids: string[] = [];
-    for (const [index, { owner, request, quoted }] of parcels.entries()) {
+    for (const [index, { owner, request, quoted, createdAt }] of parcels.entries()) {
       const created = await tx.shipment.create({
         data: {
           id: randomUUID(),
@@ -276,7 +315,7 @@ async function recordReturnQuotes(
           request: JSON.stringify(request),
           quoteStatus: "QUOTED",
           quotedAt,
-          createdAt: new Date(quotedAt.getTime() + index),
+          createdAt: createdAt ?? new Date(quotedAt.getTime() + index),
           selectedQuoteId: quoted.pick.quoteId,
           selectionReason: quoted.pick.reason,
           selectedBy: "RULE",

@@ -143,6 +143,7 @@ export function stepOf(status: string, label: Shipment | null): { step: ReturnSt
 
 /** What is left to do for a return in boxes where it reads differently from one label. */
 const BOXES_TODO: Partial<Record<ReturnStep, string>> = {
+  get_label: "Get a return label for the boxes not booked",
   book_label: "Book the boxes' return labels",
   booking: "Booking the boxes' return labels",
   attaching: "Labels booked — sending them to Shopify",

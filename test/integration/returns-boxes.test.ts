@@ -224,3 +224,48 @@ describe("a return in two boxes", () => {
     expect(arrived.counts.arrived).toBe(arrived.rows.length);
   }, 180_000);
 });
+
+describe("a return in boxes, one booked and one not", () => {
+  it("GIVEN box 2's booking failed after box 1 was booked THEN the return cannot be split again, and Get return labels quotes box 2 again as it was split, in its place, and it books and attaches with its own lines", async () => {
+    const made = await returnOfThree();
+    const ctx = await bookingContext();
+    const { two, one } = made;
+    const split = await labels.splitReturnLabel(ctx, made.returnGid, [{ [two.id]: 2 }, { [one.id]: 1 }]);
+    if (!split.ok) throw new Error(split.message);
+    const [first, second] = await boxesOf(made.returnGid);
+    expect((await labels.bookReturnLabel(ctx, first!.id)).ok).toBe(true);
+    // As a refused booking leaves it.
+    await prisma.shipment.update({ where: { id: second!.id }, data: { bookingStatus: "FAILED", bookingError: "The carrier refused the parcel." } });
+    const page = await viewReturns(ctx, { filter: "all", page: 1 });
+    expect(page.rows.find((entry) => entry.id === made.returnGid)).toMatchObject({
+      step: "get_label",
+      todo: "Get a return label for the boxes not booked",
+      splittable: null,
+    });
+
+    expect(await labels.splitReturnLabel(ctx, made.returnGid, [{ [two.id]: 2, [one.id]: 1 }])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("so its boxes cannot change. Get return labels for the boxes not booked yet instead."),
+    });
+    const again = await labels.quoteReturnLabel(ctx, made.returnGid);
+    expect(again).toMatchObject({ ok: true });
+    const boxes = await boxesOf(made.returnGid);
+    expect(boxes.map((box) => box.id)).toEqual([first!.id, again.ok ? again.shipmentId : ""]);
+    expect(boxes[1]).toMatchObject({ bookingStatus: "NONE", lines: second!.lines, createdAt: second!.createdAt });
+    expect(JSON.parse(boxes[1]!.request).pieces).toEqual(JSON.parse(second!.request).pieces);
+
+    expect((await labels.bookReturnLabel(ctx, boxes[1]!.id)).ok).toBe(true);
+    await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
+    const reverse = JSON.parse((await prisma.shopReturn.findUniqueOrThrow({ where: { id: made.returnGid } })).reverseLines) as Array<{
+      id: string;
+      fulfillmentLineItemId: string;
+    }>;
+    const rfoLine = (line: typeof two) => parseGid(reverse.find((entry) => entry.fulfillmentLineItemId === line.fulfillmentLineItemId)!.id)!.id;
+    const booked = await boxesOf(made.returnGid);
+    expect(reverseDeliveriesOf(made.returnId)).toEqual([
+      { tracking: booked[0]!.trackingNumber, lines: { [rfoLine(two)]: 2 } },
+      { tracking: booked[1]!.trackingNumber, lines: { [rfoLine(one)]: 1 } },
+    ]);
+    expect(await labels.quoteReturnLabel(ctx, made.returnGid)).toMatchObject({ ok: false, message: expect.stringContaining("has a label already") });
+  });
+});
