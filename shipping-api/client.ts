@@ -97,8 +97,9 @@ export interface QuoteShipmentsOptions {
   /** Called after each chunk with the shipments done so far (locally refused ones included) and the total. */
   onProgress?: (doneShipments: number, total: number) => void;
   /**
-   * Called with each chunk's outcomes as it lands (and first with the shipments refused locally), so a
-   * caller can store results while later chunks are still being quoted. The chunk's worker waits for it.
+   * Called with each chunk's outcomes as it lands (and, before a chunk is sent, with the shipments refused locally
+   * while it was formed), so a caller can store results while later chunks are still being quoted. The chunk's
+   * worker waits for it.
    */
   onChunk?: (outcomes: readonly ShipmentQuoteOutcome[]) => void | Promise<void>;
 }
@@ -111,8 +112,23 @@ export type ShippingClient = { [N in EndpointName]: EndpointMethod<Endpoints[N]>
    * contract, or belongs to a chunk that failed as a whole after retries, comes back as
    * `status: "failed"` with the client error; other chunks are unaffected.
    */
-  quoteShipments(shipments: readonly z.input<typeof BatchQuoteShipment>[], options?: QuoteShipmentsOptions): Promise<ShipmentQuoteOutcome[]>;
+  quoteShipments(shipments: ShipmentSource, options?: QuoteShipmentsOptions): Promise<ShipmentQuoteOutcome[]>;
+  /**
+   * Quotes as quoteShipments does, but keeps nothing: each chunk's outcomes go to `onChunk` as it lands, and each
+   * shipment is read from `shipments` (and checked against the contract) only when its chunk is formed. A caller
+   * quoting thousands stores each chunk and lets it go, so no more than the chunks in flight are held at once.
+   */
+  streamQuotes(shipments: ShipmentSource, options: QuoteShipmentsOptions & Required<Pick<QuoteShipmentsOptions, "onChunk">>): Promise<void>;
 };
+
+/**
+ * The shipments to quote, read by index as their chunks are formed: an array, or anything that makes each one
+ * when asked (a run parses each stored request only then).
+ */
+export interface ShipmentSource {
+  readonly length: number;
+  at(index: number): z.input<typeof BatchQuoteShipment> | undefined;
+}
 
 const DEFAULT_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 250, maxDelayMs: 10_000 };
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -326,9 +342,9 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
     endpointList.map((endpoint) => [endpoint.name, (input?: Record<string, unknown>) => call(endpoint, input ?? {})]),
   ) as unknown as { [N in EndpointName]: EndpointMethod<Endpoints[N]> };
 
-  async function quoteChunk(parsed: readonly BatchQuoteShipment[], chunk: readonly number[]): Promise<ShipmentQuoteOutcome[]> {
-    const failAll = (error: ShippingApiError) => chunk.map((shipmentIndex) => ({ shipmentIndex, status: "failed" as const, error }));
-    const body = { shipments: chunk.map((index) => parsed[index]!) };
+  async function quoteChunk(chunk: ReadonlyArray<{ index: number; shipment: BatchQuoteShipment }>): Promise<ShipmentQuoteOutcome[]> {
+    const failAll = (error: ShippingApiError) => chunk.map(({ index }) => ({ shipmentIndex: index, status: "failed" as const, error }));
+    const body = { shipments: chunk.map(({ shipment }) => shipment) };
     const response = (await call(endpoints.batchQuote, { body }, true)) as Result<BatchQuoteResponse, ShippingApiError>;
     if (!response.ok) return failAll(response.error);
     const { results } = response.value;
@@ -337,47 +353,62 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
       const message = `batchQuote answered ${results.length} results for ${chunk.length} shipments, not one per shipment`;
       return failAll({ kind: "bad_response", status: 200, message, issues: [] });
     }
-    return results.map((result) => ({ ...result, shipmentIndex: chunk[result.shipmentIndex]! }));
+    return results.map((result) => ({ ...result, shipmentIndex: chunk[result.shipmentIndex]!.index }));
   }
 
-  async function quoteShipments(
-    shipments: readonly z.input<typeof BatchQuoteShipment>[],
-    { concurrency = 4, chunkSize = MAX_BATCH_SIZE, onProgress, onChunk }: QuoteShipmentsOptions = {},
-  ): Promise<ShipmentQuoteOutcome[]> {
+  async function streamQuotes(
+    shipments: ShipmentSource,
+    { concurrency = 4, chunkSize = MAX_BATCH_SIZE, onProgress, onChunk }: QuoteShipmentsOptions & Required<Pick<QuoteShipmentsOptions, "onChunk">>,
+  ): Promise<void> {
     const size = Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(chunkSize)));
-    const outcomes: ShipmentQuoteOutcome[] = new Array(shipments.length);
-    // Each shipment is parsed once, here: a refused one fails alone, and the chunks send the parsed ones.
-    const parsedShipments: BatchQuoteShipment[] = new Array(shipments.length);
-    const valid: number[] = [];
-    const refused: ShipmentQuoteOutcome[] = [];
-    shipments.forEach((shipment, index) => {
-      const parsed = BatchQuoteShipment.safeParse(shipment);
-      if (parsed.success) {
-        parsedShipments[index] = parsed.data;
-        return valid.push(index);
+    const total = shipments.length;
+    let position = 0;
+    let done = 0;
+    /**
+     * The next chunk of up to `size` shipments that meet the contract, each parsed once here, and the ones met on
+     * the way that do not: a refused shipment fails alone and the chunk is filled past it.
+     */
+    const takeChunk = () => {
+      const chunk: Array<{ index: number; shipment: BatchQuoteShipment }> = [];
+      const refused: ShipmentQuoteOutcome[] = [];
+      while (chunk.length < size && position < total) {
+        const index = position++;
+        const parsed = BatchQuoteShipment.safeParse(shipments.at(index));
+        if (parsed.success) chunk.push({ index, shipment: parsed.data });
+        else {
+          const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ["shipments", index, ...issue.path] }));
+          refused.push({ shipmentIndex: index, status: "failed", error: refuse("shipment", new z.ZodError(issues)) });
+        }
       }
-      const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ["shipments", index, ...issue.path] }));
-      refused.push((outcomes[index] = { shipmentIndex: index, status: "failed", error: refuse("shipment", new z.ZodError(issues)) }));
-    });
-    if (refused.length > 0) await onChunk?.(refused);
-    const chunks: number[][] = [];
-    for (let start = 0; start < valid.length; start += size) chunks.push(valid.slice(start, start + size));
-    let done = shipments.length - valid.length;
-    let next = 0;
+      return { chunk, refused };
+    };
+    const handOver = async (outcomes: readonly ShipmentQuoteOutcome[]) => {
+      await onChunk(outcomes);
+      done += outcomes.length;
+      onProgress?.(done, total);
+    };
     const worker = async () => {
-      while (next < chunks.length) {
-        const chunk = chunks[next++]!;
-        const landed = await quoteChunk(parsedShipments, chunk);
-        for (const outcome of landed) outcomes[outcome.shipmentIndex] = outcome;
-        await onChunk?.(landed);
-        done += chunk.length;
-        onProgress?.(done, shipments.length);
+      while (position < total) {
+        const { chunk, refused } = takeChunk();
+        if (refused.length > 0) await handOver(refused);
+        if (chunk.length > 0) await handOver(await quoteChunk(chunk));
       }
     };
-    const workers = Math.min(chunks.length, Math.max(1, Math.floor(concurrency)));
+    const workers = Math.min(Math.ceil(total / size), Math.max(1, Math.floor(concurrency)));
     await Promise.all(Array.from({ length: workers }, worker));
+  }
+
+  async function quoteShipments(shipments: ShipmentSource, options: QuoteShipmentsOptions = {}): Promise<ShipmentQuoteOutcome[]> {
+    const outcomes: ShipmentQuoteOutcome[] = new Array(shipments.length);
+    await streamQuotes(shipments, {
+      ...options,
+      onChunk: async (landed) => {
+        for (const outcome of landed) outcomes[outcome.shipmentIndex] = outcome;
+        await options.onChunk?.(landed);
+      },
+    });
     return outcomes;
   }
 
-  return { ...methods, quoteShipments };
+  return { ...methods, quoteShipments, streamQuotes };
 }

@@ -19,6 +19,8 @@ export interface BookedFields {
   currency: string | null;
   zone: string | null;
   shippingCost: string | null;
+  /** A scan-based return label read back after its first scan: when it was charged (app/shipping/scan-charge.ts). */
+  chargedAt?: Date | null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { sumAmounts } from "../shipping/money";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { rateOf, type Rate } from "../quoting/rate-fields";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
+import { chargeOf } from "../shipping/scan-charge";
 import { describeIssues, inMerchantWords, type FieldErrors } from "../field-errors";
 import { shopifyGid } from "../shopify/gid";
 import { bookingFieldNames, buildBookRequest, surchargesInWords, optionsQuoteRequest, storedRequest, type BookingForm } from "./book-request";
@@ -395,7 +396,7 @@ export async function reconcileSingleBooking(
       currency: record.currency,
       zone: quote?.zone ?? null,
       // A scan-based return label read back costs nothing until it is scanned, as when its answer arrives (decision 040).
-      shippingCost: record.scanBasedReturnLabel && !record.chargedAt ? "0.00" : record.totalShippingCost,
+      ...chargeOf(record),
     });
     await afterBooked(ctx);
     return { status: "booked", bookNumber: record.bookNumber, trackingNumber: record.trackingNumber };

@@ -384,11 +384,12 @@ async function quoteRun(
   { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
 ): Promise<void> {
   const { db } = ctx;
-  const pending = await db.shipment.findMany({
+  const rows = await db.shipment.findMany({
     where: { runId, quoteStatus: "PENDING" },
     select: { id: true, orderId: true, request: true },
     orderBy: { id: "asc" },
   });
+  const pending = rows.map(({ id, orderId }) => ({ id, orderId }));
   const inputsFor = await loadRuleInputs(
     ctx,
     settings.rateRule,
@@ -400,11 +401,22 @@ async function quoteRun(
     // Requests were written by the mapping; the client validates each against the contract before sending
     // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands
     // (writes chained, so progress only ever counts stored shipments), then progress moves.
-    const requests = pending.map((shipment) => JSON.parse(shipment.request) as BatchQuoteShipment);
+    // Each stored request is parsed only when its chunk is formed, and its text let go then: a run of thousands
+    // holds the chunks in flight, not every request at once.
+    const requests: Array<string | null> = rows.map((row) => row.request);
+    rows.length = 0;
+    const source = {
+      length: requests.length,
+      at: (index: number) => {
+        const text = requests[index];
+        requests[index] = null;
+        return text ? (JSON.parse(text) as BatchQuoteShipment) : undefined;
+      },
+    };
     // Only what closing the run needs is kept: a run's rates are stored as chunks land, not held.
     const closing: { quoted: number; firstFailure: string | null } = { quoted: 0, firstFailure: null };
     let writes: Promise<void> = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }).then(() => undefined);
-    await client.quoteShipments(requests, {
+    await client.streamQuotes(source, {
       concurrency: QUOTE_CONCURRENCY,
       chunkSize: QUOTE_CHUNK_SIZE,
       onChunk: (outcomes) => {

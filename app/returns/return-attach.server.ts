@@ -8,7 +8,7 @@ import { trackingPageUrl } from "../fulfillment/tracking-link.server";
 import { defineJob, type JobServices } from "../jobs/job";
 import { AdminApiError, adminQuery, isTransient } from "../shopify/gateway.server";
 import { startTracking } from "../tracking/schedule";
-import { ATTACH_RETURN_LABEL, AttachReturnLabelData, UPDATE_RETURN_TRACKING, UpdateReturnTrackingData } from "./return-documents";
+import { ATTACH_RETURN_LABEL, AttachReturnLabelData, type DeliveryPayload, UPDATE_RETURN_TRACKING, UpdateReturnTrackingData } from "./return-documents";
 import { storedReverseLines } from "./return-node";
 import { refreshReturn } from "./returns.server";
 
@@ -19,7 +19,9 @@ import { refreshReturn } from "./returns.server";
  * Shipment waits fulfillmentStatus PENDING; the job records CREATING and counts the attempt before the mutation,
  * and the outcome (FULFILLED with the reverse delivery's id) after it. A label found CREATING, or sent before, is
  * looked for on the return first (a reverse delivery with its tracking number) and linked instead of created again.
- * Once attached, tracking sync follows the parcel.
+ * A label booked in place of a voided one (`replacesId`) updates the voided label's reverse delivery instead
+ * (reverseDeliveryShippingUpdate: the new number, tracking page and label link; Shopify emails the customer the new
+ * label), with the same intent, outcome and read-back. Once attached, tracking sync follows the parcel.
  */
 
 /** How long a return label's link stays valid after booking: longer than any return window a label is used in. */
@@ -94,6 +96,11 @@ async function attachOne(ctx: Context, shipmentId: string): Promise<Attached> {
       return "linked";
     }
   }
+  // A label booked in place of a voided one: the voided label's reverse delivery, when the return still has it.
+  const replaced = row.replacesId
+    ? await ctx.db.shipment.findFirst({ where: { id: row.replacesId, shop: ctx.shop, kind: "RETURN" }, select: { fulfillmentId: true } })
+    : null;
+  const toUpdate = replaced?.fulfillmentId ? current.reverseDeliveries.find((delivery) => delivery.id === replaced.fulfillmentId) : undefined;
   if (current.status !== "OPEN" || !current.reverseFulfillmentOrderId) {
     await failed(
       `Return ${current.name} is no longer open in Shopify, so the label was not attached. The label still works; send it to the customer yourself if they need it.`,
@@ -105,26 +112,33 @@ async function attachOne(ctx: Context, shipmentId: string): Promise<Attached> {
   const own = storedReverseLines(row.lines);
   const lines = own.length > 0 ? own : current.reverseLines;
   await ctx.db.shipment.update({ where: { id: row.id }, data: { fulfillmentAttempts: { increment: 1 } } });
-  crashPoint("reverse-delivery:before-call");
-  const admin = await ctx.shopify();
-  let data: z.infer<typeof AttachReturnLabelData>;
+  const label = { trackingNumber: row.trackingNumber, shipmentId: row.id, labelToken: row.labelToken };
+  let payload: z.infer<typeof DeliveryPayload>;
   try {
-    data = await adminQuery(admin, ATTACH_RETURN_LABEL, AttachReturnLabelData, {
-      reverseFulfillmentOrderId: current.reverseFulfillmentOrderId,
-      lines: lines.map((line) => ({ reverseFulfillmentOrderLineItemId: line.id, quantity: line.quantity })),
-      tracking: { number: row.trackingNumber, url: trackingPageUrl(row.id) },
-      label: { fileUrl: returnLabelUrl(row.labelToken) },
-    });
+    if (toUpdate) {
+      crashPoint("reverse-delivery-update:before-call");
+      payload = await updateReturnTracking(ctx, toUpdate.id, label);
+      crashPoint("reverse-delivery-update:after-call");
+    } else {
+      crashPoint("reverse-delivery:before-call");
+      const admin = await ctx.shopify();
+      const data = await adminQuery(admin, ATTACH_RETURN_LABEL, AttachReturnLabelData, {
+        reverseFulfillmentOrderId: current.reverseFulfillmentOrderId,
+        lines: lines.map((line) => ({ reverseFulfillmentOrderLineItemId: line.id, quantity: line.quantity })),
+        tracking: { number: row.trackingNumber, url: trackingPageUrl(row.id) },
+        label: { fileUrl: returnLabelUrl(row.labelToken) },
+      });
+      crashPoint("reverse-delivery:after-call");
+      payload = data.reverseDeliveryCreateWithShipping;
+    }
   } catch (error) {
-    // The answer is unknown: the row stays CREATING and the job's retry reads the return before creating again.
+    // The answer is unknown: the row stays CREATING and the job's retry reads the return before sending again.
     if (error instanceof AdminApiError && !isTransient(error)) {
       await failed(`Shopify did not take the return label: ${error.message}`);
       return "failed";
     }
     throw error;
   }
-  crashPoint("reverse-delivery:after-call");
-  const payload = data.reverseDeliveryCreateWithShipping;
   if (!payload?.reverseDelivery) {
     await failed(
       `Shopify did not take the return label: ${payload?.userErrors.map((error) => error.message).join("; ") || "no answer"}. Get the return's label again or attach it in Shopify.`,
@@ -180,16 +194,20 @@ export async function queueOutstandingReturnAttach(services: Pick<JobServices, "
 }
 
 /**
- * Keeps the reverse delivery's tracking current where the label's tracking number changed after it was attached
- * (a re-read of the booking gives another number): reverseDeliveryShippingUpdate, without emailing the customer again.
+ * Points an existing reverse delivery at a new label (reverseDeliveryShippingUpdate): its tracking number, the
+ * tracking page and the label's link, emailing the customer the new label. Used when a label is booked in place of
+ * one voided at the carrier (attachOne, with its intent and read-back); the answer is Shopify's payload.
  */
-export async function updateReturnTracking(ctx: Context, shipmentId: string): Promise<void> {
-  const row = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop, kind: "RETURN", fulfillmentStatus: FulfillmentStatus.FULFILLED } });
-  if (!row?.fulfillmentId || !row.trackingNumber) return;
+async function updateReturnTracking(
+  ctx: Pick<Context, "shopify">,
+  reverseDeliveryId: string,
+  label: { trackingNumber: string; shipmentId: string; labelToken: string },
+): Promise<z.infer<typeof DeliveryPayload>> {
   const admin = await ctx.shopify();
-  await adminQuery(admin, UPDATE_RETURN_TRACKING, UpdateReturnTrackingData, {
-    reverseDeliveryId: row.fulfillmentId,
-    tracking: { number: row.trackingNumber, url: trackingPageUrl(row.id) },
-    ...(row.labelToken ? { label: { fileUrl: returnLabelUrl(row.labelToken) } } : {}),
+  const data = await adminQuery(admin, UPDATE_RETURN_TRACKING, UpdateReturnTrackingData, {
+    reverseDeliveryId,
+    tracking: { number: label.trackingNumber, url: trackingPageUrl(label.shipmentId) },
+    label: { fileUrl: returnLabelUrl(label.labelToken) },
   });
+  return data.reverseDeliveryShippingUpdate;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { Address, type BatchQuoteShipment, BookShipmentRequest, type Quote, type WeightUnit } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
@@ -35,6 +36,29 @@ import { withShipping } from "../shipping/context.server";
  * answer is read back with Search Shipments by its id (shipmentReference2) before it is booked again. Once booked,
  * its reverse delivery is attached to Shopify's return by the attach job (return-attach.server.ts).
  */
+
+/** A return label that was not voided at the carrier (trackingStopReason is null on every label never stopped). */
+export const NOT_VOIDED = { OR: [{ trackingStopReason: null }, { trackingStopReason: { not: "VOIDED" } }] } satisfies Prisma.ShipmentWhereInput;
+
+/** The return's label being booked or booked and not voided: a return that has one needs no other. */
+export function labelInUse(ctx: Pick<Context, "db" | "shop">, returnId: string) {
+  return ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] }, ...NOT_VOIDED } });
+}
+
+export const hasLabelAlready = (name: string, label: { trackingNumber: string | null }) =>
+  `Return ${name} has a label already${label.trackingNumber ? ` (tracking ${label.trackingNumber})` : ""}.`;
+
+/**
+ * The return's latest label voided at the carrier after it was sent to Shopify: the return's next label takes over
+ * its reverse delivery (return-attach.server.ts), named in that label's replacesId.
+ */
+export function voidedLabelOf(ctx: Pick<Context, "db" | "shop">, returnId: string) {
+  return ctx.db.shipment.findFirst({
+    where: { shop: ctx.shop, kind: "RETURN", returnId, trackingStopReason: "VOIDED", fulfillmentId: { not: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+}
 
 /** Quoted and picked (the return's label shipment, with the rule's reason), or why it cannot be, naming what to fix. */
 export type ReturnQuoteOutcome = Outcome<{ shipmentId: string; reason: string; totalAmount: string; currency: string; scanBased: boolean }>;
@@ -129,32 +153,29 @@ async function quoteReturnBoxes(ctx: ShippingContext, returnId: string, split: R
   if (!stored) return refuse("Consign does not know this return. Check Shopify for returns, then try again.");
   if (stored.status === "REQUESTED") return refuse(`Return ${stored.name} is waiting for approval. Approve it first, here or in Shopify.`);
   if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
-  const existing = await ctx.db.shipment.findFirst({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["BOOKING", "BOOKED"] } } });
-  const tracking = existing?.trackingNumber ? ` (tracking ${existing.trackingNumber})` : "";
+  const existing = await labelInUse(ctx, returnId);
   if (existing && split)
     return refuse(
-      `Return ${stored.name} has a label booked already${tracking}, so its boxes cannot change. Get return labels for the boxes not booked yet instead.`,
+      `Return ${stored.name} has a label booked already${existing.trackingNumber ? ` (tracking ${existing.trackingNumber})` : ""}, so its boxes cannot change. Get return labels for the boxes not booked yet instead.`,
     );
   const owner = { returnId, inBoxOf: null, orderId: stored.orderId, orderName: stored.orderName, fulfillmentOrderId: stored.reverseFulfillmentOrderId };
   if (existing) {
-    // A return in boxes, some booked: the boxes left (never booked, or failed) are quoted again as they were split,
-    // each from its own request, in its place.
-    const left = await ctx.db.shipment.findMany({
-      where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["NONE", "FAILED"] } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    if (left.length === 0) return refuse(`Return ${stored.name} has a label already${tracking}.`);
+    const left = await boxesLeft(ctx, returnId);
+    if (left.length === 0) return refuse(hasLabelAlready(stored.name, existing));
     const settings = await loadSettings(ctx);
     return quoteAndRecordBoxes(
       ctx,
       settings.returnRule,
       left.map((box) => ({
-        owner: { ...owner, lines: box.lines },
+        owner: { ...owner, lines: box.lines, replacesId: box.replacesId },
         request: { ...(JSON.parse(box.request) as BatchQuoteShipment), shipmentDate: shipmentDateOf(ctx.now()) },
         createdAt: box.createdAt,
       })),
     );
   }
+  const voided = await voidedLabelOf(ctx, returnId);
+  // The voided label's reverse delivery holds the return's units: its one replacement takes it over, boxes cannot.
+  if (voided && split) return refuse(`Return ${stored.name}'s label was voided at the carrier. Get one new label for it; its items stay as they were sent.`);
 
   const lines = storedReturnLines(stored.lines);
   const reverseLines = storedReverseLines(stored.reverseLines);
@@ -179,7 +200,7 @@ async function quoteReturnBoxes(ctx: ShippingContext, returnId: string, split: R
     ctx,
     settings.returnRule,
     boxes.map((box, index) => ({
-      owner: { ...owner, lines: JSON.stringify(box.reverseLines) },
+      owner: { ...owner, lines: JSON.stringify(box.reverseLines), replacesId: voided?.id ?? null },
       request: returnParcelRequest(
         ctx,
         settings,
@@ -190,6 +211,21 @@ async function quoteReturnBoxes(ctx: ShippingContext, returnId: string, split: R
       ),
     })),
   );
+}
+
+/**
+ * A return in boxes, some booked: the boxes to quote again as they were split, each from its own request, in its
+ * place — those never booked or whose booking failed (with what they replace), and those voided at the carrier after
+ * they were sent to Shopify that no other label replaces yet (the new one takes over its reverse delivery).
+ */
+async function boxesLeft(ctx: ShippingContext, returnId: string) {
+  const labels = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, kind: "RETURN", returnId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const replaced = new Set(labels.map((label) => label.replacesId));
+  return labels.flatMap((label) => {
+    if (label.bookingStatus === "NONE" || label.bookingStatus === "FAILED") return [label];
+    if (label.trackingStopReason === "VOIDED" && label.fulfillmentId && !replaced.has(label.id)) return [{ ...label, replacesId: label.id }];
+    return [];
+  });
 }
 
 /** Quotes each box's parcel and picks by `rule`, then records them all (replacing the owner's quotes never booked); or, if any is not quoted, none. */
@@ -277,6 +313,8 @@ export interface ReturnLabelOwner {
   /** The reverse fulfillment order; "" for a label in a box, until a return is attached to it. */
   fulfillmentOrderId: string;
   lines: string;
+  /** The voided label of the same return whose reverse delivery this one takes over (docs/decisions/041). */
+  replacesId?: string | null;
 }
 
 /** Records a quoted return label (a RETURN shipment with its rates and the rule's pick), replacing its owner's earlier quote never booked. */

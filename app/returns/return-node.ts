@@ -18,6 +18,11 @@ export const ReturnLine = z.object({
   id: z.string(),
   /** The fulfilled line it returns (FulfillmentLineItem GID): how a reverse fulfillment order's line names it. */
   fulfillmentLineItemId: z.string().nullable(),
+  /**
+   * The fulfillment (GID) the item shipped in, i.e. the parcel it was in: a label in that parcel's box fits the return
+   * when every line's is the same (docs/decisions/044). Absent on returns stored before it was read.
+   */
+  fulfillmentId: z.string().nullable().optional(),
   title: z.string(),
   sku: z.string().nullable(),
   quantity: z.number().int(),
@@ -58,6 +63,7 @@ export function toReturnRecord(node: ReturnNode): ReturnRecord {
   const address = node.order.shippingAddress;
   const customerAddress = address ? toOrderAddress(address) : null;
   const open = node.reverseFulfillmentOrders.nodes.find((order) => order.status === "OPEN") ?? null;
+  const shippedIn = new Map(node.order.fulfillments.flatMap((fulfillment) => fulfillment.fulfillmentLineItems.nodes.map((line) => [line.id, fulfillment.id])));
   const notes = node.returnLineItems.nodes.map((line) => line.customerNote?.trim()).filter((note): note is string => Boolean(note));
   return {
     id: node.id,
@@ -69,6 +75,7 @@ export function toReturnRecord(node: ReturnNode): ReturnRecord {
     lines: node.returnLineItems.nodes.map((line) => ({
       id: line.id,
       fulfillmentLineItemId: line.fulfillmentLineItem?.id ?? null,
+      fulfillmentId: (line.fulfillmentLineItem && shippedIn.get(line.fulfillmentLineItem.id)) ?? null,
       title: line.fulfillmentLineItem ? productTitle(line.fulfillmentLineItem.lineItem) : "Item",
       sku: line.fulfillmentLineItem?.lineItem.sku || null,
       quantity: line.quantity,

@@ -7,6 +7,7 @@ import { loadPrepayOnFile } from "../settings/account.server";
 import { prepayOutlook, prepaySentence } from "../settings/prepay";
 import { TrackingState } from "../tracking/tracking-states";
 import { RETURN_ARRIVED } from "../tracking/tracking-views.server";
+import { boxLabelsFor, type BoxLabel } from "./box-label-use.server";
 import { storedReturnLines } from "./return-node";
 import { returnLabelsJob } from "./return-label.server";
 import { returnsReconcileJob } from "./returns.server";
@@ -41,6 +42,8 @@ export interface ReturnLabelView {
   scanBased: boolean;
   /** A scan-based label the carrier has not scanned yet: unused, and it has cost nothing. */
   unused: boolean;
+  /** When a used scan-based label was charged (ISO), `amount` being the charge; null before, and for any other label. */
+  chargedAt: string | null;
   carrierStatus: string | null;
   error: string | null;
 }
@@ -62,6 +65,8 @@ export interface ReturnView {
   labels: ReturnLabelView[];
   /** Its returned lines as the split's form names them (the line's id, what and how many); OPEN with no label booked only. */
   splittable: Array<{ lineId: string; title: string; quantity: number }> | null;
+  /** A return needing a label whose items all shipped in a parcel carrying a return label: offered first (docs/decisions/044). */
+  boxLabel: BoxLabel | null;
 }
 
 export interface ReturnsPage {
@@ -83,11 +88,12 @@ const DONE = ["CLOSED", "DECLINED", "CANCELED"];
 
 /**
  * Where each tab's returns are, in SQL over a return `r` and the shop's return labels: a return's stage is whether
- * a label (a box) of it is booked and whether every booked one arrived: On the way while any booked box is not
- * delivered, Arrived once all are. Asked of the database in the same statement as the returns, never
- * read out as lists of return ids, which a shop has as many of as it has return labels (SQLite binds 999 values).
+ * a label (a box) of it is booked (and not voided at the carrier: then it needs a new one) and whether every booked
+ * one arrived: On the way while any booked box is not delivered, Arrived once all are. Asked of the database in the
+ * same statement as the returns, never read out as lists of return ids, which a shop has as many of as it has return
+ * labels (SQLite binds 999 values).
  */
-const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED')`;
+const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED') AND (s."trackingStopReason" IS NULL OR s."trackingStopReason" <> 'VOIDED')`;
 const LABELLED = `EXISTS (${BOOKED_LABEL})`;
 const ARRIVED = `(${LABELLED} AND NOT EXISTS (${BOOKED_LABEL} AND s."trackingState" <> '${TrackingState.DELIVERED}'))`;
 const IN_TAB: Record<ReturnsFilter, string> = {
@@ -124,6 +130,9 @@ async function tabPage({ db, shop }: Pick<Context, "db" | "shop">, filter: Retur
   return ids.flatMap(({ id }) => rows.get(id) ?? []);
 }
 
+/** A return whose label was voided at the carrier (the tracking pass found it voided): Get label books a new one. */
+export const LABEL_VOIDED = "Label voided at the carrier — get a new label";
+
 /** The step a return is at, and what to do, from its status and its latest label. */
 export function stepOf(status: string, label: Shipment | null): { step: ReturnStep; todo: string } {
   if (status === "REQUESTED") return { step: "approve", todo: "Approve in Shopify or here" };
@@ -134,6 +143,7 @@ export function stepOf(status: string, label: Shipment | null): { step: ReturnSt
     return label && label.bookingStatus !== "FAILED"
       ? { step: "book_label", todo: "Book the return label" }
       : { step: "get_label", todo: "Get a return label" };
+  if (label.trackingStopReason === "VOIDED") return { step: "get_label", todo: LABEL_VOIDED };
   if (label.bookingStatus === "BOOKING") return { step: "booking", todo: "Booking the return label" };
   if (label.fulfillmentStatus === "FAILED") return { step: "attach_failed", todo: label.fulfillmentError ?? "The label could not be attached in Shopify" };
   if (label.fulfillmentStatus !== "FULFILLED") return { step: "attaching", todo: "Label booked — sending it to Shopify" };
@@ -161,7 +171,7 @@ export function stepOfBoxes(status: string, labels: Shipment[]): { step: ReturnS
   const behind = steps.reduce((worst, each) => (BOX_ORDER.indexOf(each.step) < BOX_ORDER.indexOf(worst.step) ? each : worst));
   const arrived = steps.filter((each) => each.step === "arrived").length;
   if (behind.step === "waiting" && arrived > 0) return { step: "waiting", todo: `${arrived} of ${labels.length} boxes arrived — waiting for the rest` };
-  return { step: behind.step, todo: BOXES_TODO[behind.step] ?? behind.todo };
+  return { step: behind.step, todo: behind.todo === LABEL_VOIDED ? behind.todo : (BOXES_TODO[behind.step] ?? behind.todo) };
 }
 
 /** A return's label as the page shows it: once booked, what was booked; before, the rule's pick (its service and price). */
@@ -177,13 +187,14 @@ function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: st
     amount: booked ? label.shippingCost : (pick?.totalAmount ?? null),
     currency: booked ? label.currency : (pick?.currency ?? null),
     scanBased: label.scanBased,
-    unused: booked && label.scanBased && !label.carrierStatus,
+    unused: booked && label.scanBased && !label.carrierStatus && !label.chargedAt,
+    chargedAt: label.chargedAt?.toISOString() ?? null,
     carrierStatus: label.carrierStatus,
     error: label.bookingError,
   };
 }
 
-export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
+export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs" | "now">, options: { filter: ReturnsFilter; page: number }): Promise<ReturnsPage> {
   const { db, shop } = ctx;
   const counts = await tabCounts(ctx);
   const pages = Math.max(1, Math.ceil(counts[options.filter] / PAGE_ROWS));
@@ -194,18 +205,27 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
     // Box order: a split's boxes are recorded a millisecond apart (recordReturnQuotes).
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  // A voided label another label took over is history: the return's boxes are the rest.
+  const replaced = new Set(labels.map((label) => label.replacesId));
   const boxesOf = new Map<string, Shipment[]>();
-  for (const label of labels) boxesOf.set(label.returnId!, [...(boxesOf.get(label.returnId!) ?? []), label]);
-  const quoted = labels.filter((label) => label.bookingStatus === "NONE" && label.selectedQuoteId !== null);
+  for (const label of labels) if (!replaced.has(label.id)) boxesOf.set(label.returnId!, [...(boxesOf.get(label.returnId!) ?? []), label]);
+  const quoted = [...boxesOf.values()].flat().filter((label) => label.bookingStatus === "NONE" && label.selectedQuoteId !== null);
   const picks = await db.quote.findMany({
     where: { shop, OR: quoted.map((label) => ({ shipmentId: label.id, quoteId: label.selectedQuoteId! })) },
     select: { shipmentId: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
   });
   const pickOf = new Map(picks.map((pick) => [pick.shipmentId, pick]));
+  // The label in a parcel's box is offered to a return in one box.
+  const needing = returns.filter((entry) => {
+    const boxes = boxesOf.get(entry.id) ?? [];
+    return boxes.length <= 1 && stepOfBoxes(entry.status, boxes).step === "get_label";
+  });
+  const boxLabels = await boxLabelsFor(ctx, needing);
   const rows = returns.map((entry): ReturnView => {
     const boxes = boxesOf.get(entry.id) ?? [];
     const lines = storedReturnLines(entry.lines);
-    const open = entry.status === "OPEN" && !boxes.some((box) => box.bookingStatus === "BOOKING" || box.bookingStatus === "BOOKED");
+    // Split while no label of it is booking or booked (a voided one's reverse delivery still holds the units).
+    const open = entry.status === "OPEN" && boxes.every((box) => box.bookingStatus === "NONE" || box.bookingStatus === "FAILED");
     return {
       id: entry.id,
       name: entry.name,
@@ -219,6 +239,7 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs">, op
       ...stepOfBoxes(entry.status, boxes),
       labels: boxes.map((box) => labelView(box, pickOf.get(box.id) ?? null)),
       splittable: open ? lines.map((line) => ({ lineId: line.id, title: line.title, quantity: line.quantity })) : null,
+      boxLabel: boxLabels.get(entry.id) ?? null,
     };
   });
   // Scan-based labels cost nothing at booking: the checkpoint projects only what booking charges.

@@ -3,6 +3,7 @@ import type { Outcome } from "../outcome";
 import { type ShippingContext } from "../shipping/context.server";
 import { orderNumber } from "../shopify/gid";
 import { explainShippingError } from "../shipping/errors";
+import { chargeOf } from "../shipping/scan-charge";
 
 /**
  * The Shipments page: Search Shipments (order number or name, a person's name, tracking or book number) with
@@ -64,7 +65,8 @@ export async function searchBookedShipments(ctx: ShippingContext, keyword: strin
         trackingNumber: record.trackingNumber,
         carrierCode: record.carrierCode,
         serviceCode: record.serviceCode,
-        shippingCost: record.totalShippingCost,
+        // A scan-based return label has cost nothing until its first scan, then what it was charged.
+        shippingCost: chargeOf(record).shippingCost,
         currency: record.currency,
         voided: record.voided,
         shipmentDate: record.shipmentDate,

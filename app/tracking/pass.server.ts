@@ -1,11 +1,13 @@
 import type { TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
-import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
+import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
+import { crashPoint } from "../crash-points.server";
 import { groupCommit } from "../db/db-batch.server";
 import { idChunks, readByIds } from "../db/id-lists.server";
 import type { JobServices } from "../jobs/job";
 import { parseServiceTimestamp } from "../shipping/context.server";
+import { chargeOf } from "../shipping/scan-charge";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { positionOf, recordEvents, summaryOf, writeEvent, type EventWrites } from "./event-writes.server";
 import { flushReschedules, holds, TRACKED_SELECT, type Reschedules, type TrackedRow } from "./reschedule.server";
@@ -26,7 +28,8 @@ import { TrackingState, WriteStatus } from "./tracking-states";
  * (WRITTEN) after it, and an event found WRITING was interrupted: the fulfillment's events are read back
  * before it is written again, as the write-back does (docs/decisions/005). A label still waiting for the
  * carrier may have been voided at the provider: such polls also ask Search Shipments now and then, and a voided
- * label stops being followed with nothing written to Shopify.
+ * label stops being followed with nothing written to Shopify. A scan-based return label the carrier has scanned has
+ * what it was charged read from Search Shipments the same way, until it is recorded.
  *
  * This module is the pass: the claim, each poll, and the pass over the claimed shipments. What a shipment and an
  * event can be is in tracking-states.ts, the statements that write what polls found in reschedule.server.ts, and
@@ -106,20 +109,53 @@ async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** The label's own record as Search Shipments answered (`found` null: not in the answer), or why it did not answer. */
+type LabelSearch = { found: BookedShipment | null } | { failed: string };
+
 /**
- * Whether Search Shipments (keyword: the book number, matched exactly in the answer) says the label was voided;
- * null when it did not answer, and the check is tried at the next poll.
+ * Asks Search Shipments for the label's own record (keyword: the book number, matched exactly in the answer), at
+ * most once per poll: the void check and the charge read share the answer.
  */
-async function labelVoided(run: Run, row: TrackedRow & { bookNumber: string }): Promise<boolean | null> {
-  const found = await run.client.searchShipments({ body: { keyword: row.bookNumber } });
-  if (!found.ok) {
-    run.log.warn(
-      { shipmentId: row.id, orderName: row.orderName },
-      `Search Shipments did not answer (${describeError(found.error)}); the void check is tried next poll`,
-    );
+function labelSearch(run: Run, row: TrackedRow & { bookNumber: string }): () => Promise<LabelSearch> {
+  let answer: Promise<LabelSearch> | undefined;
+  return () =>
+    (answer ??= run.client
+      .searchShipments({ body: { keyword: row.bookNumber } })
+      .then((found) =>
+        found.ok ? { found: found.value.shipments.find((shipment) => shipment.bookNumber === row.bookNumber) ?? null } : { failed: describeError(found.error) },
+      ));
+}
+
+/** Whether Search Shipments says the label was voided; null when it did not answer, and the check is tried at the next poll. */
+async function labelVoided(run: Run, row: TrackedRow, search: () => Promise<LabelSearch>): Promise<boolean | null> {
+  const searched = await search();
+  if ("failed" in searched) {
+    run.log.warn({ shipmentId: row.id, orderName: row.orderName }, `Search Shipments did not answer (${searched.failed}); the void check is tried next poll`);
     return null;
   }
-  return found.value.shipments.some((shipment) => shipment.bookNumber === row.bookNumber && shipment.voided);
+  return searched.found?.voided ?? false;
+}
+
+/**
+ * A scan-based return label is charged by the Shipping API at its first scan (docs/decisions/041): once the carrier
+ * has an event of it, its charge is read from Search Shipments and written with the poll's reschedule, the cost
+ * charged and when, only while none is recorded. Search not answering, or its record not charged yet, leaves it to
+ * the next poll; once recorded it is never read again. Search's answer carries no prepay balance: the stored balance
+ * catches up with the next booking's answer (which includes every scan the service has charged).
+ */
+async function readScanCharge(run: Run, row: TrackedRow, search: () => Promise<LabelSearch>): Promise<void> {
+  const searched = await search();
+  if ("failed" in searched) {
+    run.log.warn(
+      { shipmentId: row.id, orderName: row.orderName },
+      `Search Shipments did not answer (${searched.failed}); the label's charge is read next poll`,
+    );
+    return;
+  }
+  const charge = searched.found ? chargeOf(searched.found) : null;
+  if (!charge?.chargedAt) return;
+  crashPoint("tracking:after-charge-read");
+  run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id, chargedAt: null }, data: charge }));
 }
 
 /** The latest time among the carrier's reported events and the shipment's stored latest event. */
@@ -170,8 +206,9 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     voidCheckedAt: row.voidCheckedAt,
     goingStale: isStale({ now, lastEventAt: latestEventTime(tracked.value, row.lastEventAt), trackedSince }),
   });
+  const search = labelSearch(run, bookedRow);
   if (checkVoid) {
-    const voided = await labelVoided(run, bookedRow);
+    const voided = await labelVoided(run, row, search);
     if (voided) {
       await stopTracking(run, { shipmentId: row.id }, "VOIDED");
       run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
@@ -180,6 +217,7 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     }
     if (voided === false) voidCheckedAt = now;
   }
+  if (row.scanBased && row.chargedAt === null && tracked.value.length > 0) await readScanCharge(run, row, search);
   const pieces = trackingNumbersOf(row);
   const recorded = await recordEvents(run, row, pieces, tracked.value, known);
   summary.events += recorded.fresh.size;

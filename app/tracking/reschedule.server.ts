@@ -49,6 +49,8 @@ export const TRACKED_SELECT = {
   fulfilledAt: true,
   bookedAt: true,
   createdAt: true,
+  scanBased: true,
+  chargedAt: true,
   ...(Object.fromEntries(CHANGED_COLUMNS.map((column) => [column, true])) as Record<(typeof CHANGED_COLUMNS)[number], true>),
 } as const satisfies Prisma.ShipmentSelect;
 

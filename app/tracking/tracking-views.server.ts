@@ -28,6 +28,8 @@ const LABEL_CREATED = ["Info Received"];
 
 /** A label voided at the provider whose Shopify fulfillment is still there: the customer may think it shipped. */
 const VOIDED_STILL_FULFILLED: Prisma.ShipmentWhereInput = {
+  // A voided return label is the Returns page's to show: it asks for a new label (docs/decisions/041).
+  kind: "OUTBOUND",
   trackingState: TrackingState.STOPPED,
   trackingStopReason: "VOIDED" satisfies StopReason,
   fulfillmentCancelledAt: null,
@@ -119,6 +121,7 @@ export const RETURN_ARRIVED = "Arrived — inspect and restock in Shopify.";
 function noteOf(row: Shipment): string | null {
   if (row.kind === "RETURN" && row.trackingState === TrackingState.DELIVERED) return `Return: ${RETURN_ARRIVED}`;
   if (row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED") {
+    if (row.kind === "RETURN") return "The return label was voided at the Shipping API. Get a new label for the return on Returns.";
     return row.fulfillmentCancelledAt
       ? "The label was voided at the Shipping API and the fulfillment was cancelled in Shopify. Book the order again if it still needs to ship."
       : "The label was voided at the Shipping API; cancel the fulfillment in Shopify so the customer isn't told it shipped, or book the order again.";
@@ -154,7 +157,7 @@ function toView(row: Shipment, now: Date): TrackedShipmentView {
     state: row.trackingState,
     note: noteOf(row),
     shopifyOrderUrl:
-      (row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED" && !row.fulfillmentCancelledAt) ||
+      (row.kind === "OUTBOUND" && row.trackingState === TrackingState.STOPPED && row.trackingStopReason === "VOIDED" && !row.fulfillmentCancelledAt) ||
       (row.kind === "RETURN" && row.trackingState === TrackingState.DELIVERED)
         ? `shopify://admin/orders/${orderNumber(row.orderId)}`
         : null,

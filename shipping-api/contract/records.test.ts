@@ -37,6 +37,12 @@ const recordRules: RejectionRow[] = [
   ],
   ["a search result weighed in ounces", SearchShipmentsResponse, { shipments: [buildBookedShipment({ weightUnit: "oz" as "lb" })] }, "shipments[0].weightUnit"],
   [
+    "a scan-based label's charge time that is not a timestamp",
+    SearchShipmentsResponse,
+    { shipments: [buildBookedShipment({ scanBasedReturnLabel: true, chargedAt: "2026-11-28T10:00:00Z" })] },
+    "shipments[0].chargedAt",
+  ],
+  [
     "a search result with a bad receiver state",
     SearchShipmentsResponse,
     { shipments: [buildBookedShipment({ receiver: { ...buildBookedShipment().receiver, state: "N.Y." } })] },

@@ -60,7 +60,7 @@ export const BookedShipment = z
      * when first scanned; `chargedAt` (`YYYY-MM-DD HH:MM:SS`) is that scan's time, null while it was never scanned.
      */
     scanBasedReturnLabel: z.boolean().optional(),
-    chargedAt: z.string().nullable().optional(),
+    chargedAt: Timestamp.nullable().optional(),
   })
   .superRefine((shipment, ctx) => {
     if (shipment.shipmentReference === undefined && shipment.shipperReference === undefined) {

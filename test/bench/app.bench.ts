@@ -1,5 +1,6 @@
 import { cpuMsSince, machineLoad, profileCpu } from "../support/bench-cpu";
 import { memorySettings, median, peakRssMb, sampleMemory } from "../support/figures";
+import type { BatchQuoteShipment } from "../../shipping-api/contract";
 import { startAppBenchStack } from "./app-stack";
 
 /**
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
     const ctx = () => contextOf(stack.admin, stack.prisma, new Date());
     const client = await ctx().shipping();
     const rssBeforeRuns = peakRssMb() ?? 0;
-    const memoryAtPeak = sampleMemory();
+    const heapBeforeRuns = process.memoryUsage().heapUsed / 1_048_576;
+    const memory = sampleMemory();
     const report: string[] = [];
     const loadBefore = machineLoad();
     const stopProfile = await profileCpu();
@@ -49,24 +51,34 @@ async function main(): Promise<void> {
       for (let run = 0; run < runsAt(orders); run++) {
         const cpu = process.cpuUsage();
         const begin = performance.now();
+        memory.phase(`${orders} orders: recording the run`);
         const { runId, finished } = await startQuoteRun(ctx(), ids);
         const recorded = performance.now();
+        memory.phase(`${orders} orders: quoting and storing rates`);
         const cpuRecorded = cpuMsSince(cpu);
         await finished;
         const quoted = performance.now();
+        memory.phase(`${orders} orders: the rates page's data`);
         const view = await loadQuoteRunView(ctx(), runId);
         const loaded = performance.now();
         const cpuRun = cpuMsSince(cpu);
         if (view.run.status !== "COMPLETED") throw new Error(`run ${run + 1} ended ${view.run.status}: ${view.run.error}`);
 
         // The service alone on the run's own shipments, sent as the run sends them.
+        memory.phase(`${orders} orders: the service alone (the bench's own reads)`);
         const requests = (await stack.prisma.shipment.findMany({ where: { runId }, select: { request: true }, orderBy: { id: "asc" } })).map(
-          (row) => JSON.parse(row.request) as Parameters<typeof client.quoteShipments>[0][number],
+          (row) => JSON.parse(row.request) as BatchQuoteShipment,
         );
         const serviceBegin = performance.now();
-        const outcomes = await client.quoteShipments(requests, { concurrency: QUOTE_CONCURRENCY, chunkSize: QUOTE_CHUNK_SIZE });
+        // Streamed as the run streams them: the floor keeps no more of the answers than the run does.
+        let failed = false;
+        await client.streamQuotes(requests, {
+          concurrency: QUOTE_CONCURRENCY,
+          chunkSize: QUOTE_CHUNK_SIZE,
+          onChunk: (outcomes) => void (failed ||= outcomes.some((outcome) => outcome.status === "failed")),
+        });
         const service = performance.now() - serviceBegin;
-        if (outcomes.some((outcome) => outcome.status === "failed")) throw new Error(`the service alone failed on run ${run + 1}'s shipments`);
+        if (failed) throw new Error(`the service alone failed on run ${run + 1}'s shipments`);
 
         const quotes = await stack.prisma.quote.count({ where: { shipment: { runId } } });
         runs.push({
@@ -106,8 +118,10 @@ async function main(): Promise<void> {
     console.log(`  before the runs ${loadBefore}; after them ${machineLoad()}`);
     for (const line of report) console.log(line);
     console.log(`  app peak RSS (VmHWM of this process)              ${rss.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB: ${mark(rss <= TARGET_RSS_MB)})`);
-    console.log(`    of which before the first run (node, the libraries, the mirror's first sync) ${rssBeforeRuns.toFixed(0)} MB`);
-    console.log(`    during the runs, ${memoryAtPeak()}`);
+    console.log(
+      `    of which before the first run (node, the libraries, the mirror's first sync) ${rssBeforeRuns.toFixed(0)} MB; V8 heap in use as the runs began ${heapBeforeRuns.toFixed(0)} MB`,
+    );
+    console.log(`    during the runs, ${memory.atPeak()}`);
   } finally {
     await stack.stop();
   }

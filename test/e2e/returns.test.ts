@@ -111,6 +111,12 @@ describe("a return from the customer's request to its arrival", () => {
         await row.waitFor();
         expect(await row.getByTestId("return-todo").getAttribute("data-todo")).toBe("Arrived — inspect and restock in Shopify");
         expect(await row.getByRole("link", { name: `Open ${order.orderName} in Shopify` }).count()).toBe(1);
+        // What the label cost: a scan-based one was charged at its first scan, read back by the tracking pass that saw it.
+        const returned = await db.shipment.findFirstOrThrow({ where: { kind: "RETURN", trackingNumber } });
+        expect((await row.getByTestId("return-label-cost").textContent())?.trim()).toMatch(
+          returned.scanBased ? /^Used — charged \$\d+\.\d\d on [A-Z][a-z]{2} \d{1,2}, \d{4}$/ : /^\$\d+\.\d\d$/,
+        );
+        if (returned.scanBased) expect(returned).toMatchObject({ chargedAt: expect.any(Date), shippingCost: expect.not.stringMatching(/^0\.00$/) });
         for (const width of [1280, 1440]) {
           await page.setViewportSize({ width, height: 900 });
           await page.screenshot({ path: join(RESULTS_DIR, `returns-arrived-${width}.png`), fullPage: true });

@@ -491,6 +491,34 @@ describe("GIVEN 1,234 shipments WHEN they are quoted in chunks", () => {
     expect(handed.flat().sort((a, b) => a - b)).toEqual(outcomes.map((_outcome, index) => index));
   });
 
+  it("THEN streamQuotes reads each shipment once, only when its chunk is formed, and hands every outcome over without keeping them", async () => {
+    handle = quoteService();
+    const input = shipments();
+    const reads: number[] = [];
+    const readsWhenHanded: number[] = [];
+    const handed: number[] = [];
+    const source = {
+      length: input.length,
+      at: (index: number) => {
+        reads.push(index);
+        return input[index];
+      },
+    };
+    const result = await makeClient().streamQuotes(source, {
+      concurrency: 1,
+      chunkSize: 200,
+      onChunk: (landed) => {
+        readsWhenHanded.push(reads.length);
+        handed.push(...landed.map((outcome) => outcome.shipmentIndex));
+      },
+    });
+    expect(result).toBeUndefined();
+    expect(reads).toEqual(input.map((_shipment, index) => index));
+    // One chunk in flight at a time: when a chunk lands, only it and those before it have been read.
+    expect(readsWhenHanded).toEqual([200, 400, 600, 800, 1_000, 1_200, TOTAL]);
+    expect(handed).toEqual(input.map((_shipment, index) => index));
+  });
+
   it("THEN a chunk answered with the wrong number of results is a bad_response for its shipments", async () => {
     handle = (_request, response) => reply(response, 200, { results: [{ shipmentIndex: 0, status: "error", error: "x", errorCategory: "X" }] });
     const outcomes = await makeClient().quoteShipments(shipments().slice(0, 3));

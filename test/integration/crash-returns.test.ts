@@ -45,14 +45,14 @@ async function runWorker(args: string[], options: { crashAt?: string; now?: Date
 }
 
 /** An approved return of two items, read into Consign, with its label quoted: the label's shipment id. */
-async function quotedLabel(): Promise<{ shipmentId: string; returnId: number; returnGid: string }> {
+async function quotedLabel(): Promise<{ shipmentId: string; returnId: number; returnGid: string; orderId: number }> {
   const made = aRequestedReturn(store, { items: 2, approved: true });
   const { admin } = await unauthenticated.admin(SHOP);
   const ctx = await shippingContext(prisma, SHOP, new Date(), async () => ({ admin, shop: SHOP }));
   await refreshReturn(ctx, made.returnGid);
   const quoted = await quoteReturnLabel(ctx, made.returnGid);
   if (!quoted.ok) throw new Error(quoted.message);
-  return { shipmentId: quoted.shipmentId, returnId: made.returnId, returnGid: made.returnGid };
+  return { shipmentId: quoted.shipmentId, returnId: made.returnId, returnGid: made.returnGid, orderId: made.orderId };
 }
 
 /** What the service booked for the label (Search Shipments by its order, matched by the label's id). */
@@ -192,5 +192,70 @@ describe("a return in two boxes, its reverse deliveries killed mid-way", () => {
     }
     // Box 2's delivery was linked, not created again.
     expect(rows[1]!.fulfillmentAttempts).toBe(1);
+  });
+});
+
+/**
+ * A return whose attached label was voided in the provider's portal, as the tracking pass records it
+ * (test/integration/return-label-kept.test.ts drives the pass itself), with its new label quoted: both labels.
+ */
+async function replacementQuoted() {
+  const label = await quotedLabel();
+  expectRanToEnd(await runWorker(["book", SHOP, label.shipmentId]));
+  await expectBookedAndAttachedOnce(label);
+  const voided = await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } });
+  const answer = await service.fetch(`/portal/customers/${customer.customerId}/shipments/${voided.bookNumber}/void`, {
+    method: "POST",
+    authorization: `Basic ${Buffer.from(`${customer.email}:${customer.password}`).toString("base64")}`,
+  });
+  expect(answer).toMatchObject({ status: 200, body: { voided: true } });
+  await db.shipment.update({ where: { id: voided.id }, data: { trackingState: "STOPPED", trackingStopReason: "VOIDED", nextTrackAt: null } });
+  const { admin } = await unauthenticated.admin(SHOP);
+  const ctx = await shippingContext(prisma, SHOP, new Date(), async () => ({ admin, shop: SHOP }));
+  const quoted = await quoteReturnLabel(ctx, label.returnGid);
+  if (!quoted.ok) throw new Error(quoted.message);
+  return { voided, replacement: { ...label, shipmentId: quoted.shipmentId }, emailsBefore: store.listCustomerEmails(label.orderId).length };
+}
+
+/** The replacement took over the voided label's reverse delivery once: one delivery, the new number and link, one email. */
+async function expectUpdatedOnce(
+  voided: { fulfillmentId: string | null },
+  replacement: { shipmentId: string; returnId: number; orderId: number },
+  { emailsBefore, attempts }: { emailsBefore: number; attempts: number },
+) {
+  const row = await db.shipment.findUniqueOrThrow({ where: { id: replacement.shipmentId } });
+  expect(await bookingsOf(replacement.shipmentId)).toHaveLength(1);
+  expect(row).toMatchObject({ bookingStatus: "BOOKED", fulfillmentStatus: "FULFILLED", fulfillmentId: voided.fulfillmentId, fulfillmentAttempts: attempts });
+  const deliveries = reverseDeliveriesOf(replacement.returnId);
+  expect(deliveries).toHaveLength(1);
+  expect(deliveries[0]).toMatchObject({ tracking_number: row.trackingNumber, label_url: expect.stringContaining(`/returns/label/${row.labelToken}`) });
+  expect(store.listCustomerEmails(replacement.orderId).slice(emailsBefore)).toHaveLength(1);
+}
+
+describe("a replacement label's reverse delivery update killed mid-way", () => {
+  it("GIVEN a kill after the intent, before reverseDeliveryShippingUpdate WHEN the app starts again past the lease THEN it reads the return, finds the old number and updates the delivery once", async () => {
+    const { voided, replacement, emailsBefore } = await replacementQuoted();
+    expectKilledAtCrashPoint(await runWorker(["book", SHOP, replacement.shipmentId], { crashAt: "reverse-delivery-update:before-call" }));
+    expect(await db.shipment.findUniqueOrThrow({ where: { id: replacement.shipmentId } })).toMatchObject({
+      bookingStatus: "BOOKED",
+      fulfillmentStatus: "CREATING",
+      fulfillmentAttempts: 1,
+    });
+    expect(reverseDeliveriesOf(replacement.returnId)).toEqual([expect.objectContaining({ tracking_number: voided.trackingNumber })]);
+
+    await leaseOver(replacement.shipmentId);
+    expectRanToEnd(await runWorker(["resume", "-"]));
+    // The attempt that died is counted: the retry is the second.
+    await expectUpdatedOnce(voided, replacement, { emailsBefore, attempts: 2 });
+  });
+
+  it("GIVEN a kill after Shopify updated the reverse delivery WHEN the app starts again past the lease THEN it finds the new number on the return and links it, without updating (or emailing) again", async () => {
+    const { voided, replacement, emailsBefore } = await replacementQuoted();
+    expectKilledAtCrashPoint(await runWorker(["book", SHOP, replacement.shipmentId], { crashAt: "reverse-delivery-update:after-call" }));
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: replacement.shipmentId } })).fulfillmentStatus).toBe("CREATING");
+
+    await leaseOver(replacement.shipmentId);
+    expectRanToEnd(await runWorker(["resume", "-"]));
+    await expectUpdatedOnce(voided, replacement, { emailsBefore, attempts: 1 });
   });
 });

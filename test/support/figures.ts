@@ -48,17 +48,30 @@ export function rssAgainstTarget(mb: number | null): string {
  * as Prisma's query compiler's) and the rest (code, native libraries, SQLite's cache, allocator slack). What a
  * peak is made of decides what can lower it.
  */
-export function sampleMemory(everyMs = 25): () => string {
+export function sampleMemory(everyMs = 25): { phase(name: string): void; atPeak(): string } {
   let peak = process.memoryUsage();
-  const timer = setInterval(() => {
+  let current = "start";
+  let peakPhase = current;
+  const sample = () => {
     const now = process.memoryUsage();
-    if (now.rss > peak.rss) peak = now;
-  }, everyMs);
+    if (now.rss > peak.rss) {
+      peak = now;
+      peakPhase = current;
+    }
+  };
+  const timer = setInterval(sample, everyMs);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
-    const rest = peak.rss - peak.heapTotal - peak.external;
-    return `at the largest sample (${mb(peak.rss)} resident): V8 heap ${mb(peak.heapTotal)} (${mb(peak.heapUsed)} in use), outside it ${mb(peak.external)} (${mb(peak.arrayBuffers)} array buffers and WebAssembly memory), the rest ${mb(rest)} (code, native libraries, database caches, allocator)`;
+  return {
+    /** Names what the process does from now on, so the peak says when it was reached. */
+    phase(name: string) {
+      sample();
+      current = name;
+    },
+    atPeak() {
+      clearInterval(timer);
+      const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+      const rest = peak.rss - peak.heapTotal - peak.external;
+      return `at the largest sample (${mb(peak.rss)} resident, during ${peakPhase}): V8 heap ${mb(peak.heapTotal)} (${mb(peak.heapUsed)} in use), outside it ${mb(peak.external)} (${mb(peak.arrayBuffers)} array buffers and WebAssembly memory), the rest ${mb(rest)} (code, native libraries, database caches, allocator)`;
+    },
   };
 }

@@ -7,11 +7,12 @@ import { jsonCostProblem } from "../../../lib/json-cost";
 import type { FieldErrors } from "../../field-errors";
 import { ReturnSplit } from "../../returns/return-boxes";
 import { MAX_RETURN_LABELS, quoteReturnLabels, splitReturnLabel, startReturnBooking } from "../../returns/return-label.server";
+import { useBoxLabel } from "../../returns/box-label-use.server";
 import { decideReturn, queueReturnsReconcile } from "../../returns/returns.server";
 
 /**
  * The Returns page's intents, one function each: check Shopify, approve or decline one, get labels for a selection,
- * split one into boxes, book the quoted ones.
+ * split one into boxes, use the label in a return's box, book the quoted ones.
  */
 
 const Id = z.string().min(1).max(100);
@@ -37,12 +38,15 @@ export const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("decline"), returnId: Id }),
   z.object({ intent: z.literal("quote"), returnIds: z.array(Id).min(1, "Choose at least one return.").max(MAX_RETURN_LABELS) }),
   z.object({ intent: z.literal("split"), returnId: Id, boxes: PostedSplit }),
+  z.object({ intent: z.literal("use_box_label"), returnId: Id, shipmentId: Id }),
   z.object({ intent: z.literal("book"), shipmentIds: z.array(Id).min(1, "Choose at least one return label to book.").max(MAX_RETURN_LABELS) }),
 ]);
 export type ActionInput = z.infer<typeof ActionInput>;
 
-/** What an action did, or why not; `details`: per return, what it could not do. */
-/** `fieldErrors`: a split's problems by field (`boxes[1]`, `lines[0]`), shown next to each. */
+/**
+ * What an action did, or why not; `details`: per return, what it could not do; `fieldErrors`: a split's problems by
+ * field (`boxes[1]`, `lines[0]`), shown next to each, for the return named.
+ */
 export type ReturnsActionResult = Outcome<
   { message: string; details?: string[]; returnId?: string },
   { details?: string[]; fieldErrors?: FieldErrors; returnId?: string }
@@ -83,6 +87,15 @@ export async function act(ctx: Context, input: ActionInput) {
         message: `Picked a return label for each of ${split.boxes.length} boxes. Check the prices, then book.`,
         returnId: input.returnId,
       });
+    }
+    case "use_box_label": {
+      const used = await useBoxLabel(ctx, input.returnId, input.shipmentId);
+      return json<ReturnsActionResult>(
+        used.ok
+          ? { ok: true, message: `Using the return label in the box (tracking ${used.trackingNumber}). Consign sends it to Shopify and the customer.` }
+          : used,
+        { status: used.ok ? 200 : 409 },
+      );
     }
     case "book":
       await startReturnBooking(ctx, input.shipmentIds);

@@ -3,7 +3,7 @@ import { Badge, BlockStack, Button, IndexTable, InlineStack, Link, Text } from "
 import { useShopTime } from "../../../components/shop-time";
 import { WrappingText } from "../../../components/wrapping-text";
 import type { ReturnView } from "../../../returns/returns-page.server";
-import { formatMoney } from "../../../shipping/money";
+import { labelCostText } from "../../../returns/label-cost";
 import { carrierAndService, type ServiceNames } from "../../../shipping/service-names";
 
 type Row = SerializeFrom<ReturnView>;
@@ -98,6 +98,21 @@ export function ReturnRow({
                 </Button>
               </InlineStack>
             )}
+            {row.step === "get_label" && row.boxLabel && (
+              <InlineStack gap="200">
+                <Button
+                  size="slim"
+                  variant="primary"
+                  disabled={busy}
+                  onClick={() => submit({ intent: "use_box_label", returnId: row.id, shipmentId: row.boxLabel!.shipmentId })}
+                >
+                  {`Use the label in the box (tracking ${row.boxLabel.trackingNumber})`}
+                </Button>
+                <Button size="slim" disabled={busy} onClick={() => submit({ intent: "quote", returnIds: row.id })}>
+                  Get a new label
+                </Button>
+              </InlineStack>
+            )}
             {labels.map(
               (label, box) =>
                 label.error && (
@@ -122,43 +137,42 @@ export function ReturnRow({
         <WrappingText maxWidth={280}>
           {labels.some((label) => label.carrierCode !== null || label.amount) ? (
             <BlockStack gap="200">
-              {labels.map((label, box) => (
-                <span key={label.shipmentId} data-testid="return-box" data-box={box + 1}>
-                  <BlockStack gap="050">
-                    {labels.length > 1 && (
-                      <Text as="span" fontWeight="semibold" variant="bodySm">
-                        Box {box + 1}
-                      </Text>
-                    )}
-                    {label.carrierCode !== null && (
-                      <Text as="span">{carrierAndService(names, { carrierCode: label.carrierCode, serviceCode: label.serviceCode ?? "" })}</Text>
-                    )}
-                    {label.trackingNumber && (
-                      <span data-testid="return-tracking">
-                        <Text as="span" variant="bodySm">
-                          {label.trackingNumber}
+              {labels.map((label, box) => {
+                const cost = labelCostText(label, time.timeZone);
+                return (
+                  <span key={label.shipmentId} data-testid="return-box" data-box={box + 1}>
+                    <BlockStack gap="050">
+                      {labels.length > 1 && (
+                        <Text as="span" fontWeight="semibold" variant="bodySm">
+                          Box {box + 1}
                         </Text>
-                      </span>
-                    )}
-                    {label.unused ? (
-                      <Text as="span" tone="subdued" variant="bodySm">
-                        Unused so far: it has cost nothing
-                      </Text>
-                    ) : (
-                      label.amount && (
-                        <Text as="span" variant="bodySm">
-                          {formatMoney(label.amount, label.currency ?? "USD")}
+                      )}
+                      {label.carrierCode !== null && (
+                        <Text as="span">{carrierAndService(names, { carrierCode: label.carrierCode, serviceCode: label.serviceCode ?? "" })}</Text>
+                      )}
+                      {label.trackingNumber && (
+                        <span data-testid="return-tracking">
+                          <Text as="span" variant="bodySm">
+                            {label.trackingNumber}
+                          </Text>
+                        </span>
+                      )}
+                      {cost && (
+                        <span data-testid="return-label-cost">
+                          <Text as="span" tone={label.unused ? "subdued" : undefined} variant="bodySm">
+                            {cost}
+                          </Text>
+                        </span>
+                      )}
+                      {label.reason && label.bookingStatus !== "BOOKED" && (
+                        <Text as="span" tone="subdued" variant="bodySm">
+                          {label.reason}
                         </Text>
-                      )
-                    )}
-                    {label.reason && label.bookingStatus !== "BOOKED" && (
-                      <Text as="span" tone="subdued" variant="bodySm">
-                        {label.reason}
-                      </Text>
-                    )}
-                  </BlockStack>
-                </span>
-              ))}
+                      )}
+                    </BlockStack>
+                  </span>
+                );
+              })}
             </BlockStack>
           ) : (
             "—"

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shipment" ADD COLUMN     "chargedAt" TIMESTAMP(3);
+
