@@ -20,7 +20,7 @@ const { processJobs } = await import("../../app/context.server");
 const { refreshReturn } = await import("../../app/returns/returns.server");
 const labels = await import("../../app/returns/return-label.server");
 const attach = await import("../../app/returns/return-attach.server");
-const { viewReturns } = await import("../../app/returns/returns-page.server");
+const { viewReturns, LABEL_VOIDED } = await import("../../app/returns/returns-page.server");
 const { loadSettings, saveSettings } = await import("../../app/settings/account.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const { syncDueTracking } = await import("../../app/tracking/pass.server");
@@ -266,6 +266,36 @@ describe("a return in boxes, one booked and one not", () => {
       { tracking: booked[0]!.trackingNumber, lines: { [rfoLine(two)]: 2 } },
       { tracking: booked[1]!.trackingNumber, lines: { [rfoLine(one)]: 1 } },
     ]);
+    expect(await labels.quoteReturnLabel(ctx, made.returnGid)).toMatchObject({ ok: false, message: expect.stringContaining("has a label already") });
+  });
+});
+
+describe("a box of a return voided at the carrier", () => {
+  it("GIVEN two boxes attached and box 1's label voided THEN Returns asks for a new label, Get return labels quotes box 1 again as it was, and its new label updates box 1's reverse delivery; box 2's is untouched", async () => {
+    const made = await returnOfThree();
+    const ctx = await bookingContext();
+    const { two, one } = made;
+    const split = await labels.splitReturnLabel(ctx, made.returnGid, [{ [two.id]: 2 }, { [one.id]: 1 }]);
+    if (!split.ok) throw new Error(split.message);
+    for (const box of split.boxes) expect((await labels.bookReturnLabel(ctx, box.shipmentId)).ok).toBe(true);
+    await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
+    const [first, second] = await boxesOf(made.returnGid);
+    expect([first!.fulfillmentStatus, second!.fulfillmentStatus]).toEqual(["FULFILLED", "FULFILLED"]);
+    // As the tracking pass records a label voided in the provider's portal (return-label-kept.test.ts drives it).
+    await prisma.shipment.update({ where: { id: first!.id }, data: { trackingState: "STOPPED", trackingStopReason: "VOIDED", nextTrackAt: null } });
+    const rowOf = async () => (await viewReturns(ctx, { filter: "on_the_way", page: 1 })).rows.find((entry) => entry.id === made.returnGid);
+    expect(await rowOf()).toMatchObject({ step: "get_label", todo: LABEL_VOIDED, splittable: null });
+
+    const again = await labels.quoteReturnLabel(ctx, made.returnGid);
+    if (!again.ok) throw new Error(again.message);
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: again.shipmentId } })).toMatchObject({ replacesId: first!.id, lines: first!.lines });
+    expect((await labels.bookReturnLabel(ctx, again.shipmentId)).ok).toBe(true);
+    await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
+    const fresh = await prisma.shipment.findUniqueOrThrow({ where: { id: again.shipmentId } });
+    expect(fresh).toMatchObject({ fulfillmentStatus: "FULFILLED", fulfillmentId: first!.fulfillmentId });
+    expect(reverseDeliveriesOf(made.returnId).map((delivery) => delivery.tracking)).toEqual([fresh.trackingNumber, second!.trackingNumber]);
+    // The voided box is history: the page shows the new label in its place, and nothing is left to quote.
+    expect((await rowOf())?.labels.map((label) => label.trackingNumber)).toEqual([fresh.trackingNumber, second!.trackingNumber]);
     expect(await labels.quoteReturnLabel(ctx, made.returnGid)).toMatchObject({ ok: false, message: expect.stringContaining("has a label already") });
   });
 });
