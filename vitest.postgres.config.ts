@@ -23,6 +23,7 @@ const POSTGRES_TIER = [
   "test/integration/crash-fulfillment.test.ts",
   "test/integration/crash-tracking.test.ts",
   "test/integration/returns.test.ts",
+  "test/integration/returns-boxes.test.ts",
   "test/integration/crash-returns.test.ts",
   "test/integration/return-label-kept.test.ts",
   "test/integration/crash-box-returns.test.ts",

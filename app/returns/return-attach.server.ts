@@ -107,7 +107,10 @@ async function attachOne(ctx: Context, shipmentId: string): Promise<Attached> {
     );
     return "failed";
   }
-  const lines = current.reverseLines.length > 0 ? current.reverseLines : storedReverseLines(row.lines);
+  // The label's own box: its reverse lines and quantities (docs/decisions/041 "a return's boxes"); a label with
+  // none recorded (a label in a box, docs/decisions/044) carries every line of the return.
+  const own = storedReverseLines(row.lines);
+  const lines = own.length > 0 ? own : current.reverseLines;
   await ctx.db.shipment.update({ where: { id: row.id }, data: { fulfillmentAttempts: { increment: 1 } } });
   const label = { trackingNumber: row.trackingNumber, shipmentId: row.id, labelToken: row.labelToken };
   let payload: z.infer<typeof DeliveryPayload>;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Address, type BatchQuoteShipment, BookShipmentRequest, type Quote, type WeightUnit } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
 import type { Outcome } from "../outcome";
-import { inMerchantWords } from "../field-errors";
+import { inMerchantWords, type FieldErrors } from "../field-errors";
 import { countryName } from "../locale/places";
 import { receiverAddress, shipmentDateOf } from "../orders/shipment-mapping";
 import type { OrderAddress } from "../orders/types";
@@ -21,7 +21,8 @@ import { explainShippingError, outcomeUnknown } from "../shipping/errors";
 import { clientFailure, describeQuoteFailure } from "../shipping/quote-failure";
 import { serviceNamesOf } from "../shipping/service-names";
 import { offersScanBased, pickReturnRate, servesReturnFrom, type ReturnPick, type ReturnRate } from "./return-rule";
-import { storedReturnLines } from "./return-node";
+import { storedReturnLines, storedReverseLines, type ReturnLine } from "./return-node";
+import { oneBox, planReturnBoxes, type ReturnSplit } from "./return-boxes";
 import { ensureLabelLink, queueReturnAttach } from "./return-attach.server";
 import { defineJob } from "../jobs/job";
 import type { Context } from "../context";
@@ -121,16 +122,69 @@ export async function quoteReturnParcel(
   return { ok: true, quotes, pick, chosen: rates.find((rate) => rate.quoteId === pick.quoteId)! };
 }
 
-/** Quotes a return's label with the shop's return services and picks one by the return rule; nothing is written when it is refused. */
+/**
+ * Quotes a return's label, the whole return in one box, with the shop's return services and picks one by the return
+ * rule; for a return in boxes some of which are booked, the boxes left are quoted again as they were split (the
+ * first of them answered). Nothing is written when it is refused.
+ */
 export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): Promise<ReturnQuoteOutcome> {
+  const quoted = await quoteReturnBoxes(ctx, returnId, null);
+  return quoted.ok ? { ok: true, ...quoted.boxes[0]! } : quoted;
+}
+
+/** Each box quoted and picked, in box order; or why not, the split's problems by field. */
+export type ReturnSplitOutcome = Outcome<
+  { boxes: Array<{ shipmentId: string; reason: string; totalAmount: string; currency: string; scanBased: boolean }> },
+  { fieldErrors?: FieldErrors }
+>;
+
+/**
+ * Quotes a return in the boxes of the merchant's split (docs/decisions/041 "a return's boxes"): each box its own
+ * return label, weighed by its own items plus the packaging, its reverse delivery to carry its own lines. Replaces
+ * the return's quotes never booked; refused while any of its labels is booked. Nothing is written when refused.
+ */
+export function splitReturnLabel(ctx: ShippingContext, returnId: string, split: ReturnSplit): Promise<ReturnSplitOutcome> {
+  return quoteReturnBoxes(ctx, returnId, split);
+}
+
+/** A return's boxes (one box, every item, when `split` is null) quoted, picked and recorded together, or none of them. */
+async function quoteReturnBoxes(ctx: ShippingContext, returnId: string, split: ReturnSplit | null): Promise<ReturnSplitOutcome> {
   const stored = await ctx.db.shopReturn.findFirst({ where: { id: returnId, shop: ctx.shop } });
   if (!stored) return refuse("Consign does not know this return. Check Shopify for returns, then try again.");
   if (stored.status === "REQUESTED") return refuse(`Return ${stored.name} is waiting for approval. Approve it first, here or in Shopify.`);
   if (stored.status !== "OPEN" || !stored.reverseFulfillmentOrderId) return refuse(`Return ${stored.name} is not open, so it needs no label.`);
   const existing = await labelInUse(ctx, returnId);
-  if (existing) return refuse(hasLabelAlready(stored.name, existing));
+  if (existing && split)
+    return refuse(
+      `Return ${stored.name} has a label booked already${existing.trackingNumber ? ` (tracking ${existing.trackingNumber})` : ""}, so its boxes cannot change. Get return labels for the boxes not booked yet instead.`,
+    );
+  const owner = { returnId, inBoxOf: null, orderId: stored.orderId, orderName: stored.orderName, fulfillmentOrderId: stored.reverseFulfillmentOrderId };
+  if (existing) {
+    const left = await boxesLeft(ctx, returnId);
+    if (left.length === 0) return refuse(hasLabelAlready(stored.name, existing));
+    const settings = await loadSettings(ctx);
+    return quoteAndRecordBoxes(
+      ctx,
+      settings.returnRule,
+      left.map((box) => ({
+        owner: { ...owner, lines: box.lines, replacesId: box.replacesId },
+        request: { ...(JSON.parse(box.request) as BatchQuoteShipment), shipmentDate: shipmentDateOf(ctx.now()) },
+        createdAt: box.createdAt,
+      })),
+    );
+  }
   const voided = await voidedLabelOf(ctx, returnId);
+  // The voided label's reverse delivery holds the return's units: its one replacement takes it over, boxes cannot.
+  if (voided && split) return refuse(`Return ${stored.name}'s label was voided at the carrier. Get one new label for it; its items stay as they were sent.`);
 
+  const lines = storedReturnLines(stored.lines);
+  const reverseLines = storedReverseLines(stored.reverseLines);
+  let boxes = [oneBox(lines, reverseLines)];
+  if (split) {
+    const planned = planReturnBoxes(lines, reverseLines, split);
+    if (!planned.ok) return planned;
+    boxes = planned.boxes;
+  }
   const settings = await loadSettings(ctx);
   const receiver = returnReceiver(settings);
   if (!receiver.ok) return receiver;
@@ -138,23 +192,98 @@ export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): 
   if (!customer) return refuse(`Order ${stored.orderName} has no shipping address to collect the return from. Add one to the order in Shopify.`);
   const sender = receiverAddress(customer, null);
   if ("issue" in sender) return refuse(sender.issue.message.replace("The shipping address", "The customer's address"));
-  const lines = storedReturnLines(stored.lines);
   const weightless = lines.filter((line) => !line.weight);
   if (weightless.length > 0)
     return refuse(`No weight for ${weightless.map((line) => line.title).join(", ")}. Set the weight on the product in Shopify, then get the label again.`);
 
+  return quoteAndRecordBoxes(
+    ctx,
+    settings.returnRule,
+    boxes.map((box, index) => ({
+      owner: { ...owner, lines: JSON.stringify(box.reverseLines), replacesId: voided?.id ?? null },
+      request: returnParcelRequest(
+        ctx,
+        settings,
+        { sender: sender.address, receiver: receiver.address },
+        stored.orderName,
+        boxes.length === 1 ? `Return ${stored.name}` : `Return ${stored.name}, box ${index + 1} of ${boxes.length}`,
+        box.lines,
+      ),
+    })),
+  );
+}
+
+/**
+ * A return in boxes, some booked: the boxes to quote again as they were split, each from its own request, in its
+ * place — those never booked or whose booking failed (with what they replace), and those voided at the carrier after
+ * they were sent to Shopify that no other label replaces yet (the new one takes over its reverse delivery).
+ */
+async function boxesLeft(ctx: ShippingContext, returnId: string) {
+  const labels = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, kind: "RETURN", returnId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const replaced = new Set(labels.map((label) => label.replacesId));
+  return labels.flatMap((label) => {
+    if (label.bookingStatus === "NONE" || label.bookingStatus === "FAILED") return [label];
+    if (label.trackingStopReason === "VOIDED" && label.fulfillmentId && !replaced.has(label.id)) return [{ ...label, replacesId: label.id }];
+    return [];
+  });
+}
+
+/** Quotes each box's parcel and picks by `rule`, then records them all (replacing the owner's quotes never booked); or, if any is not quoted, none. */
+async function quoteAndRecordBoxes(
+  ctx: ShippingContext,
+  rule: ReturnRule,
+  boxes: Array<{ owner: ReturnLabelOwner; request: BatchQuoteShipment; createdAt?: Date }>,
+): Promise<ReturnSplitOutcome> {
+  const parcels = [];
+  for (const [index, box] of boxes.entries()) {
+    const country = box.request.sender.country;
+    const quoted = await quoteReturnParcel(ctx, box.request, { country, rule, scanBasedOnly: false });
+    if (!quoted.ok) {
+      const message =
+        quoted.reason === "no-service"
+          ? `None of your account's return services picks up in ${countryName(country)}. Ask your Shipping API provider for one.`
+          : quoted.message;
+      return refuse(boxes.length === 1 ? message : `Box ${index + 1}: ${message}`);
+    }
+    parcels.push({ ...box, quoted });
+  }
+  const shipmentIds = await recordReturnQuotes(ctx, parcels);
+  return {
+    ok: true,
+    boxes: parcels.map(({ quoted: { pick, chosen } }, index) => ({
+      shipmentId: shipmentIds[index]!,
+      reason: pick.reason,
+      totalAmount: chosen.totalAmount,
+      currency: chosen.currency,
+      scanBased: pick.scanBased,
+    })),
+  };
+}
+
+/**
+ * One return parcel's quote request, without a service: from the customer to the shop's return address, weighing
+ * `lines` (their weights as stored) plus the packaging, in the default box.
+ */
+function returnParcelRequest(
+  ctx: Pick<ShippingContext, "now">,
+  settings: ShippingSettings,
+  { sender, receiver }: { sender: Address; receiver: Address },
+  orderName: string,
+  contentDescription: string,
+  lines: ReturnLine[],
+): BatchQuoteShipment {
   const unit = parcelUnit(settings.packagingWeight.unit);
   const total = lines.reduce(
     (sum, line) => sum + toNanograms(line.weight!.value, line.weight!.unit),
     toNanograms(settings.packagingWeight.value, settings.packagingWeight.unit),
   );
   const box = defaultBox(settings);
-  const request: BatchQuoteShipment = {
+  return {
     shipmentDate: shipmentDateOf(ctx.now()),
-    shipmentReference: stored.orderName,
-    contentDescription: `Return ${stored.name}`,
-    sender: sender.address,
-    receiver: receiver.address,
+    shipmentReference: orderName,
+    contentDescription,
+    sender,
+    receiver,
     residential: false,
     signatureOptionCode: null,
     weightUnit: unit,
@@ -173,31 +302,6 @@ export async function quoteReturnLabel(ctx: ShippingContext, returnId: string): 
     ],
     commercialInvoice: null,
   };
-  const country = sender.address.country;
-  const quoted = await quoteReturnParcel(ctx, request, { country, rule: settings.returnRule, scanBasedOnly: false });
-  if (!quoted.ok)
-    return refuse(
-      quoted.reason === "no-service"
-        ? `None of your account's return services picks up in ${countryName(country)}. Ask your Shipping API provider for one.`
-        : quoted.message,
-    );
-  const { pick, chosen } = quoted;
-
-  const shipmentId = await recordReturnQuote(
-    ctx,
-    {
-      returnId,
-      inBoxOf: null,
-      orderId: stored.orderId,
-      orderName: stored.orderName,
-      fulfillmentOrderId: stored.reverseFulfillmentOrderId!,
-      lines: stored.reverseLines,
-      replacesId: voided?.id ?? null,
-    },
-    request,
-    quoted,
-  );
-  return { ok: true, shipmentId, reason: pick.reason, totalAmount: chosen.totalAmount, currency: chosen.currency, scanBased: pick.scanBased };
 }
 
 /** What a return label's shipment is for: a return (returnId), or the box of an outbound shipment (inBoxOf; docs/decisions/044). */
@@ -218,30 +322,49 @@ export async function recordReturnQuote(
   ctx: ShippingContext,
   owner: ReturnLabelOwner,
   request: BatchQuoteShipment,
-  { quotes, pick }: { quotes: Quote[]; pick: ReturnPick },
+  quoted: { quotes: Quote[]; pick: ReturnPick },
 ): Promise<string> {
+  const [shipmentId] = await recordReturnQuotes(ctx, [{ owner, request, quoted }]);
+  return shipmentId!;
+}
+
+/**
+ * Records the quoted labels of one owner's boxes in one transaction, replacing its earlier quotes never booked: the
+ * ids in box order. Each box is created a millisecond after the one before it, so the boxes read back in order (a box
+ * quoted again keeps its place: `createdAt` of the one it replaces).
+ */
+async function recordReturnQuotes(
+  ctx: ShippingContext,
+  parcels: Array<{ owner: ReturnLabelOwner; request: BatchQuoteShipment; quoted: { quotes: Quote[]; pick: ReturnPick }; createdAt?: Date }>,
+): Promise<string[]> {
   const quotedAt = ctx.now();
-  const ownedBy = owner.inBoxOf ? { inBoxOf: owner.inBoxOf } : { returnId: owner.returnId };
+  const first = parcels[0]!.owner;
+  const ownedBy = first.inBoxOf ? { inBoxOf: first.inBoxOf } : { returnId: first.returnId };
   return ctx.db.$transaction(async (tx) => {
     await tx.shipment.deleteMany({ where: { shop: ctx.shop, kind: "RETURN", ...ownedBy, bookingStatus: { in: ["NONE", "FAILED"] } } });
-    const created = await tx.shipment.create({
-      data: {
-        id: randomUUID(),
-        shop: ctx.shop,
-        kind: "RETURN",
-        ...owner,
-        request: JSON.stringify(request),
-        quoteStatus: "QUOTED",
-        quotedAt,
-        selectedQuoteId: pick.quoteId,
-        selectionReason: pick.reason,
-        selectedBy: "RULE",
-        scanBased: pick.scanBased,
-      },
-      select: { id: true },
-    });
-    await tx.quote.createMany({ data: quoteRows(ctx.shop, created.id, quotes, quotedAt) });
-    return created.id;
+    const ids: string[] = [];
+    for (const [index, { owner, request, quoted, createdAt }] of parcels.entries()) {
+      const created = await tx.shipment.create({
+        data: {
+          id: randomUUID(),
+          shop: ctx.shop,
+          kind: "RETURN",
+          ...owner,
+          request: JSON.stringify(request),
+          quoteStatus: "QUOTED",
+          quotedAt,
+          createdAt: createdAt ?? new Date(quotedAt.getTime() + index),
+          selectedQuoteId: quoted.pick.quoteId,
+          selectionReason: quoted.pick.reason,
+          selectedBy: "RULE",
+          scanBased: quoted.pick.scanBased,
+        },
+        select: { id: true },
+      });
+      await tx.quote.createMany({ data: quoteRows(ctx.shop, created.id, quoted.quotes, quotedAt) });
+      ids.push(created.id);
+    }
+    return ids;
   });
 }
 

@@ -61,7 +61,10 @@ export interface ReturnView {
   createdAt: string;
   step: ReturnStep;
   todo: string;
-  label: ReturnLabelView | null;
+  /** Its labels, one a box in box order (one box unless the merchant split it); empty before any is quoted. */
+  labels: ReturnLabelView[];
+  /** Its returned lines as the split's form names them (the line's id, what and how many); OPEN with no label booked only. */
+  splittable: Array<{ lineId: string; title: string; quantity: number }> | null;
   /** A return needing a label whose items all shipped in a parcel carrying a return label: offered first (docs/decisions/044). */
   boxLabel: BoxLabel | null;
 }
@@ -85,13 +88,14 @@ const DONE = ["CLOSED", "DECLINED", "CANCELED"];
 
 /**
  * Where each tab's returns are, in SQL over a return `r` and the shop's return labels: a return's stage is whether
- * a label of it is booked (and not voided at the carrier: then it needs a new one) and whether one arrived. Asked of
- * the database in the same statement as the returns, never read out as lists of return ids, which a shop has as many
- * of as it has return labels (SQLite binds 999 values).
+ * a label (a box) of it is booked (and not voided at the carrier: then it needs a new one) and whether every booked
+ * one arrived: On the way while any booked box is not delivered, Arrived once all are. Asked of the database in the
+ * same statement as the returns, never read out as lists of return ids, which a shop has as many of as it has return
+ * labels (SQLite binds 999 values).
  */
 const BOOKED_LABEL = `SELECT 1 FROM "Shipment" s WHERE s."shop" = r."shop" AND s."kind" = 'RETURN' AND s."returnId" = r."id" AND s."bookingStatus" IN ('BOOKING', 'BOOKED') AND (s."trackingStopReason" IS NULL OR s."trackingStopReason" <> 'VOIDED')`;
 const LABELLED = `EXISTS (${BOOKED_LABEL})`;
-const ARRIVED = `EXISTS (${BOOKED_LABEL} AND s."trackingState" = '${TrackingState.DELIVERED}')`;
+const ARRIVED = `(${LABELLED} AND NOT EXISTS (${BOOKED_LABEL} AND s."trackingState" <> '${TrackingState.DELIVERED}'))`;
 const IN_TAB: Record<ReturnsFilter, string> = {
   all: "1 = 1",
   to_approve: `r."status" = 'REQUESTED'`,
@@ -147,6 +151,29 @@ export function stepOf(status: string, label: Shipment | null): { step: ReturnSt
   return { step: "waiting", todo: "Label sent — waiting for the parcel" };
 }
 
+/** What is left to do for a return in boxes where it reads differently from one label. */
+const BOXES_TODO: Partial<Record<ReturnStep, string>> = {
+  get_label: "Get a return label for the boxes not booked",
+  book_label: "Book the boxes' return labels",
+  booking: "Booking the boxes' return labels",
+  attaching: "Labels booked — sending them to Shopify",
+  waiting: "Labels sent — waiting for the boxes",
+};
+const BOX_ORDER: ReturnStep[] = ["booking", "attach_failed", "get_label", "book_label", "attaching", "waiting", "arrived"];
+
+/**
+ * The step of a return in boxes: that of the box furthest behind (a box booking, failed, to book, being sent to
+ * Shopify, on its way), Arrived once every box is; while some have arrived, the page says how many.
+ */
+export function stepOfBoxes(status: string, labels: Shipment[]): { step: ReturnStep; todo: string } {
+  if (labels.length <= 1) return stepOf(status, labels[0] ?? null);
+  const steps = labels.map((label) => stepOf(status, label));
+  const behind = steps.reduce((worst, each) => (BOX_ORDER.indexOf(each.step) < BOX_ORDER.indexOf(worst.step) ? each : worst));
+  const arrived = steps.filter((each) => each.step === "arrived").length;
+  if (behind.step === "waiting" && arrived > 0) return { step: "waiting", todo: `${arrived} of ${labels.length} boxes arrived — waiting for the rest` };
+  return { step: behind.step, todo: behind.todo === LABEL_VOIDED ? behind.todo : (BOXES_TODO[behind.step] ?? behind.todo) };
+}
+
 /** A return's label as the page shows it: once booked, what was booked; before, the rule's pick (its service and price). */
 function labelView(label: Shipment, pick: { carrierCode: string; serviceCode: string; totalAmount: string; currency: string } | null): ReturnLabelView {
   const booked = label.bookingStatus === "BOOKED";
@@ -175,20 +202,30 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs" | "n
   const returns = await tabPage(ctx, options.filter, page);
   const labels = await db.shipment.findMany({
     where: { shop, kind: "RETURN", returnId: { in: returns.map((entry) => entry.id) } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    // Box order: a split's boxes are recorded a millisecond apart (recordReturnQuotes).
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const latest = new Map<string, Shipment>();
-  for (const label of labels) if (!latest.has(label.returnId!)) latest.set(label.returnId!, label);
-  const quoted = [...latest.values()].filter((label) => label.bookingStatus === "NONE" && label.selectedQuoteId !== null);
+  // A voided label another label took over is history: the return's boxes are the rest.
+  const replaced = new Set(labels.map((label) => label.replacesId));
+  const boxesOf = new Map<string, Shipment[]>();
+  for (const label of labels) if (!replaced.has(label.id)) boxesOf.set(label.returnId!, [...(boxesOf.get(label.returnId!) ?? []), label]);
+  const quoted = [...boxesOf.values()].flat().filter((label) => label.bookingStatus === "NONE" && label.selectedQuoteId !== null);
   const picks = await db.quote.findMany({
     where: { shop, OR: quoted.map((label) => ({ shipmentId: label.id, quoteId: label.selectedQuoteId! })) },
     select: { shipmentId: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
   });
   const pickOf = new Map(picks.map((pick) => [pick.shipmentId, pick]));
-  const needing = returns.filter((entry) => stepOf(entry.status, latest.get(entry.id) ?? null).step === "get_label");
+  // The label in a parcel's box is offered to a return in one box.
+  const needing = returns.filter((entry) => {
+    const boxes = boxesOf.get(entry.id) ?? [];
+    return boxes.length <= 1 && stepOfBoxes(entry.status, boxes).step === "get_label";
+  });
   const boxLabels = await boxLabelsFor(ctx, needing);
   const rows = returns.map((entry): ReturnView => {
-    const label = latest.get(entry.id) ?? null;
+    const boxes = boxesOf.get(entry.id) ?? [];
+    const lines = storedReturnLines(entry.lines);
+    // Split while no label of it is booking or booked (a voided one's reverse delivery still holds the units).
+    const open = entry.status === "OPEN" && boxes.every((box) => box.bookingStatus === "NONE" || box.bookingStatus === "FAILED");
     return {
       id: entry.id,
       name: entry.name,
@@ -196,11 +233,12 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs" | "n
       orderUrl: `shopify://admin/orders/${orderNumber(entry.orderId)}`,
       customerName: entry.customerName,
       status: entry.status,
-      items: storedReturnLines(entry.lines).map((line) => ({ title: line.title, quantity: line.quantity, reason: line.reason, note: line.note })),
+      items: lines.map((line) => ({ title: line.title, quantity: line.quantity, reason: line.reason, note: line.note })),
       customerNote: entry.customerNote,
       createdAt: entry.returnCreatedAt.toISOString(),
-      ...stepOf(entry.status, label),
-      label: label ? labelView(label, pickOf.get(label.id) ?? null) : null,
+      ...stepOfBoxes(entry.status, boxes),
+      labels: boxes.map((box) => labelView(box, pickOf.get(box.id) ?? null)),
+      splittable: open ? lines.map((line) => ({ lineId: line.id, title: line.title, quantity: line.quantity })) : null,
       boxLabel: boxLabels.get(entry.id) ?? null,
     };
   });

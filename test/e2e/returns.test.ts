@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aFulfilledOrder, type FulfilledOrder } from "../factories/returns.js";
+import { aFulfilledOrder, aRequestedReturn, type FulfilledOrder } from "../factories/returns.js";
 import { connectShop, openConsignOnce } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
 
@@ -122,6 +122,71 @@ describe("a return from the customer's request to its arrival", () => {
           await page.screenshot({ path: join(RESULTS_DIR, `returns-arrived-${width}.png`), fullPage: true });
         }
         expect(await db.shipment.count({ where: { kind: "RETURN", trackingNumber, bookingStatus: "BOOKED", fulfillmentStatus: "FULFILLED" } })).toBe(1);
+      }),
+    300_000,
+  );
+});
+
+describe("a return in two boxes", () => {
+  it(
+    "GIVEN an approved return of two items WHEN the merchant splits it into two boxes in Returns (an empty box refused next to it) and books them THEN the row shows two tracking numbers and Shopify has two reverse deliveries",
+    () =>
+      withPage(e2e.browser.context, async (page) => {
+        await openConsignOnce(e2e, page);
+        const store = e2e.stack.admin.store;
+        const made = aRequestedReturn(store, { order: aFulfilledOrder(store, { quantities: [1, 1] }), items: 2, approved: true });
+        const name = store.getReturn(made.returnId)!.name;
+
+        await page.goto(e2e.stack.adminAppUrl("/app/returns"));
+        const frame = page.frameLocator("#app-iframe");
+        const row = frame.getByRole("row").filter({ has: frame.locator(`[data-return-name="${name}"]`) });
+        await expect
+          .poll(
+            async () => {
+              await page.reload();
+              await row
+                .first()
+                .waitFor({ timeout: 10_000 })
+                .catch(() => undefined);
+              return (await row.count()) > 0 ? row.getByTestId("return-todo").getAttribute("data-todo") : null;
+            },
+            { timeout: 60_000, interval: 2000 },
+          )
+          .toBe("Get a return label");
+        await row.getByRole("button", { name: "Split into boxes" }).click();
+        const boxes = frame.getByTestId("split-box");
+        await expect.poll(() => boxes.count()).toBe(2);
+
+        // Both items in box 1: box 2 is refused next to it.
+        const box = (number: number) => boxes.filter({ has: frame.getByRole("heading", { name: `Box ${number}` }) });
+        await box(1).getByRole("spinbutton").nth(1).fill("1");
+        await box(2).getByRole("spinbutton").nth(1).fill("0");
+        await frame.getByRole("button", { name: "Get labels for 2 boxes" }).click();
+        await box(2).getByText("Box 2 has nothing in it. Put an item in it, or use fewer boxes.").waitFor({ timeout: 30_000 });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.screenshot({ path: join(RESULTS_DIR, "returns-split-refused-1280.png"), fullPage: true });
+        // Choosing the split did not select the return for "Get return labels".
+        expect(await row.getByRole("checkbox").isChecked()).toBe(false);
+
+        // One item a box.
+        await box(1).getByRole("spinbutton").nth(1).fill("0");
+        await box(2).getByRole("spinbutton").nth(1).fill("1");
+        await frame.getByRole("button", { name: "Get labels for 2 boxes" }).click();
+        await expect.poll(() => row.getByTestId("return-box").count(), { timeout: 30_000 }).toBe(2);
+        await expect.poll(() => boxes.count()).toBe(0);
+        expect(await row.getByTestId("return-todo").getAttribute("data-todo")).toBe("Book the boxes' return labels");
+        await page.screenshot({ path: join(RESULTS_DIR, "returns-two-boxes-quoted-1280.png"), fullPage: true });
+        await frame.getByRole("button", { name: /^Book \d+ return labels$/ }).click();
+        await expect
+          .poll(() => row.getByTestId("return-todo").getAttribute("data-todo"), { timeout: 90_000, interval: 2000 })
+          .toBe("Labels sent — waiting for the boxes");
+        const numbers = (await row.getByTestId("return-tracking").allTextContents()).map((text) => text.trim());
+        expect(numbers).toHaveLength(2);
+        expect(new Set(numbers).size).toBe(2);
+        await page.screenshot({ path: join(RESULTS_DIR, "returns-two-boxes-booked-1280.png"), fullPage: true });
+        const deliveries = store.listReverseFulfillmentOrders(made.returnId).flatMap((rfo) => store.listReverseDeliveries(rfo.id));
+        expect(deliveries.map((delivery) => delivery.tracking_number).sort()).toEqual([...numbers].sort());
+        expect(deliveries.map((delivery) => store.listReverseDeliveryLineItems(delivery.id).map((line) => line.quantity))).toEqual([[1], [1]]);
       }),
     300_000,
   );

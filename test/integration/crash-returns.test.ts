@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 const { default: prisma } = await import("../../app/db/db.server");
 const { refreshReturn } = await import("../../app/returns/returns.server");
-const { quoteReturnLabel } = await import("../../app/returns/return-label.server");
+const { quoteReturnLabel, splitReturnLabel } = await import("../../app/returns/return-label.server");
+const { storedReturnLines } = await import("../../app/returns/return-node");
 const { shippingContext } = await import("../factories/context");
 const { unauthenticated } = await import("../../app/shopify.server");
 const account = service.clientFor(customer);
@@ -145,6 +146,52 @@ describe("a return label's reverse delivery killed mid-way", () => {
     expectRanToEnd(await runWorker(["resume", "-"]));
     await expectBookedAndAttachedOnce(label);
     expect((await db.shipment.findUniqueOrThrow({ where: { id: label.shipmentId } })).fulfillmentAttempts).toBe(1);
+  });
+});
+
+describe("a return in two boxes, its reverse deliveries killed mid-way", () => {
+  it("GIVEN box 1 attached and box 2 killed after Shopify created its reverse delivery WHEN the app starts again THEN box 2's delivery is found among the two by its own tracking number and linked, not created again; each delivery holds its own box's lines and quantities", async () => {
+    // A return of three units (two of one line, one of another) in two boxes: box 1 one of each, box 2 the other.
+    const made = aRequestedReturn(store, { items: 3, approved: true });
+    const { admin } = await unauthenticated.admin(SHOP);
+    const ctx = await shippingContext(prisma, SHOP, new Date(), async () => ({ admin, shop: SHOP }));
+    await refreshReturn(ctx, made.returnGid);
+    const stored = await db.shopReturn.findUniqueOrThrow({ where: { id: made.returnGid } });
+    const [two, one] = storedReturnLines(stored.lines);
+    const split = await splitReturnLabel(ctx, made.returnGid, [{ [two!.id]: 1, [one!.id]: 1 }, { [two!.id]: 1 }]);
+    if (!split.ok) throw new Error(split.message);
+    const [first, second] = split.boxes.map((box) => box.shipmentId);
+
+    expectRanToEnd(await runWorker(["book", SHOP, first!]));
+    expectKilledAtCrashPoint(await runWorker(["book", SHOP, second!], { crashAt: "reverse-delivery:after-call" }));
+    expect(reverseDeliveriesOf(made.returnId)).toHaveLength(2);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: second! } })).fulfillmentStatus).toBe("CREATING");
+    await leaseOver(second!);
+    expectRanToEnd(await runWorker(["resume", "-"]));
+
+    const rows = await Promise.all([first!, second!].map((id) => db.shipment.findUniqueOrThrow({ where: { id } })));
+    const deliveries = reverseDeliveriesOf(made.returnId);
+    expect(deliveries).toHaveLength(2);
+    const reverse = JSON.parse(stored.reverseLines) as Array<{ id: string; fulfillmentLineItemId: string }>;
+    const rfoLine = (line: typeof two) =>
+      Number(
+        reverse
+          .find((entry) => entry.fulfillmentLineItemId === line!.fulfillmentLineItemId)!
+          .id.split("/")
+          .pop(),
+      );
+    const expected = [{ [rfoLine(two)]: 1, [rfoLine(one)]: 1 }, { [rfoLine(two)]: 1 }];
+    for (const [index, row] of rows.entries()) {
+      expect(row).toMatchObject({ bookingStatus: "BOOKED", fulfillmentStatus: "FULFILLED" });
+      expect((await bookingsOf(row.id)).length).toBe(1);
+      const delivery = deliveries.find((each) => toGid("ReverseDelivery", each.id) === row.fulfillmentId)!;
+      expect(delivery.tracking_number).toBe(row.trackingNumber);
+      expect(
+        Object.fromEntries(store.listReverseDeliveryLineItems(delivery.id).map((line) => [line.reverse_fulfillment_order_line_item_id, line.quantity])),
+      ).toEqual(expected[index]);
+    }
+    // Box 2's delivery was linked, not created again.
+    expect(rows[1]!.fulfillmentAttempts).toBe(1);
   });
 });
 

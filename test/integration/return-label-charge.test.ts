@@ -63,7 +63,7 @@ const charges = (label: Shipment) =>
   service.db.statement(`SELECT amountCents FROM LedgerEntry WHERE kind = 'charge' AND reference = ?`).all(label.bookNumber) as unknown[];
 async function labelOnPage(label: Shipment) {
   const page = await viewReturns(await bookingContext(), { filter: "all", page: 1 });
-  const view = page.rows.find((row) => row.id === label.returnId)?.label;
+  const view = page.rows.find((row) => row.id === label.returnId)?.labels[0];
   if (!view) throw new Error(`${label.returnId} is not on the Returns page`);
   return view;
 }

@@ -135,7 +135,7 @@ describe("a return label voided at the carrier", () => {
     // The page follows the new label; attaching again changes nothing.
     expect((await viewReturns(ctx, { filter: "on_the_way", page: 1 })).rows.find((entry) => entry.id === made.returnGid)).toMatchObject({
       step: "waiting",
-      label: { trackingNumber: fresh.trackingNumber },
+      labels: [expect.objectContaining({ trackingNumber: fresh.trackingNumber })],
     });
     await attach.attachReturnLabels(await shopContext());
     expect(store.listCustomerEmails(made.orderId).slice(emailsBefore)).toHaveLength(1);
@@ -223,7 +223,11 @@ describe("the return label in the box used for a return", () => {
     const link = `https://consign.example/returns/label/${label.labelToken}`;
     expect(deliveries[0]).toMatchObject({ tracking_number: label.trackingNumber, label_url: link });
     expect(store.listCustomerEmails(order.orderId).slice(emailsBefore)).toEqual([expect.objectContaining({ label_url: link })]);
-    expect(await rowOf(made.returnGid)).toMatchObject({ step: "waiting", boxLabel: null, label: { trackingNumber: label.trackingNumber } });
+    expect(await rowOf(made.returnGid)).toMatchObject({
+      step: "waiting",
+      boxLabel: null,
+      labels: [expect.objectContaining({ trackingNumber: label.trackingNumber })],
+    });
 
     // The same choice again (a second click) changes nothing.
     expect(await box.useBoxLabel(await shopContext(), made.returnGid, label.id)).toEqual({ ok: true, trackingNumber: label.trackingNumber });

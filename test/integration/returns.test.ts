@@ -229,7 +229,7 @@ describe("a return label", () => {
       expect((await labels.bookReturnLabel(ctx, quoted.shipmentId)).ok).toBe(true);
       expect(await labelOf(made.returnGid)).toMatchObject({ scanBased: true, shippingCost: "0.00", carrierCode: "NPS" });
       const page = await viewReturns(ctx, { filter: "all", page: 1 });
-      expect(page.rows.find((row) => row.id === made.returnGid)?.label).toMatchObject({ scanBased: true, unused: true });
+      expect(page.rows.find((row) => row.id === made.returnGid)?.labels[0]).toMatchObject({ scanBased: true, unused: true });
     } finally {
       await saveSettings(ctx, settings);
     }

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Tabs, Text, useIndexResourceState } from "@shopify/polaris";
@@ -12,10 +13,12 @@ import { adminContext } from "../../request-context.server";
 import { ReturnsFilter, viewReturns } from "../../returns/returns-page.server";
 import { ActionInput, act, type ReturnsActionResult } from "./returns.server";
 import { ReturnRow } from "./components/return-row";
+import { SplitBoxes } from "./components/split-boxes";
 
 /**
  * Returns (docs/decisions/041): the shop's returns with what is left to do for each, filtered and paged on the
- * server; approve or decline a requested one, get return labels for a selection, book them past the spend
+ * server; approve or decline a requested one, get return labels for a selection (one box each) or split one
+ * return into boxes (a label each), book them past the spend
  * checkpoint, and see them sent, on their way and arrived.
  */
 
@@ -23,7 +26,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { ctx } = await adminContext(request);
   const params = new URL(request.url).searchParams;
   const view = await viewReturns(ctx, { filter: ReturnsFilter.parse(params.get("status") ?? "all"), page: listPageOf(params) });
-  const labelled = view.rows.some((row) => row.label);
+  const labelled = view.rows.some((row) => row.labels.length > 0);
   return { ...view, names: labelled ? await loadServiceNames(ctx) : { carriers: {}, services: {} } };
 };
 
@@ -69,6 +72,11 @@ export default function Returns() {
   const goToPage = usePageTurn();
   const turnTab = useTabTurn("status");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(page.rows);
+  // The return being split, and the action's answer when its form was opened: a split quoted since closes it; one
+  // refused keeps it open, each problem next to its field.
+  const [splitting, setSplitting] = useState<{ returnId: string; opened: typeof outcome } | null>(null);
+  const quotedSince = outcome !== splitting?.opened && outcome?.ok && outcome.returnId === splitting?.returnId;
+  const splitEntry = quotedSince ? undefined : page.rows.find((row) => row.id === splitting?.returnId);
   const submit = (data: Record<string, string | string[]>) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(data)) for (const item of [value].flat()) form.append(key, item);
@@ -108,6 +116,16 @@ export default function Returns() {
               </Button>
             </InlineStack>
           </Card>
+        )}
+        {splitEntry?.splittable && (
+          <SplitBoxes
+            key={splitEntry.id}
+            entry={{ id: splitEntry.id, name: splitEntry.name, splittable: splitEntry.splittable }}
+            busy={busy}
+            fieldErrors={outcome !== splitting?.opened && outcome && !outcome.ok && outcome.returnId === splitEntry.id ? (outcome.fieldErrors ?? {}) : {}}
+            submit={submit}
+            close={() => setSplitting(null)}
+          />
         )}
         <Card padding="0">
           <Tabs
@@ -151,6 +169,7 @@ export default function Returns() {
                     names={page.names}
                     busy={busy}
                     submit={submit}
+                    split={() => setSplitting({ returnId: row.id, opened: outcome })}
                   />
                 ))}
               </IndexTable>

@@ -17,7 +17,7 @@ const TONE: Partial<Record<Row["step"], "success" | "info" | "attention" | "warn
   arrived: "success",
 };
 
-/** One return: its order and customer, the items coming back and why, what is left to do, and its label. */
+/** One return: its order and customer, the items coming back and why, what is left to do, and its label (one a box). */
 export function ReturnRow({
   row,
   index,
@@ -25,6 +25,7 @@ export function ReturnRow({
   names,
   busy,
   submit,
+  split,
 }: {
   row: Row;
   index: number;
@@ -32,10 +33,12 @@ export function ReturnRow({
   names: ServiceNames;
   busy: boolean;
   submit: (data: Record<string, string>) => void;
+  /** Opens "Split into boxes" for this return. */
+  split: () => void;
 }) {
   const time = useShopTime();
-  const label = row.label;
-  const cost = label ? labelCostText(label, time.timeZone) : null;
+  const labels = row.labels;
+  const units = row.splittable?.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
   return (
     <IndexTable.Row id={row.id} key={row.id} position={index} selected={selected}>
       <IndexTable.Cell>
@@ -110,40 +113,66 @@ export function ReturnRow({
                 </Button>
               </InlineStack>
             )}
-            {label?.error && (
-              <Text as="span" tone="critical" variant="bodySm">
-                {label.error}
-              </Text>
+            {labels.map(
+              (label, box) =>
+                label.error && (
+                  <Text as="span" tone="critical" variant="bodySm" key={label.shipmentId}>
+                    {labels.length > 1 ? `Box ${box + 1}: ` : ""}
+                    {label.error}
+                  </Text>
+                ),
+            )}
+            {units > 1 && (
+              // A click on the button is not a click on the row (which would select the return).
+              <div onClick={(event) => event.stopPropagation()}>
+                <Button size="slim" variant="plain" disabled={busy} onClick={split}>
+                  {labels.length > 1 ? "Split into boxes again" : "Split into boxes"}
+                </Button>
+              </div>
             )}
           </BlockStack>
         </WrappingText>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <WrappingText maxWidth={280}>
-          {label && (label.carrierCode !== null || label.amount) ? (
-            <BlockStack gap="050">
-              {label.carrierCode !== null && (
-                <Text as="span">{carrierAndService(names, { carrierCode: label.carrierCode, serviceCode: label.serviceCode ?? "" })}</Text>
-              )}
-              {label.trackingNumber && (
-                <span data-testid="return-tracking">
-                  <Text as="span" variant="bodySm">
-                    {label.trackingNumber}
-                  </Text>
-                </span>
-              )}
-              {cost && (
-                <span data-testid="return-label-cost">
-                  <Text as="span" tone={label.unused ? "subdued" : undefined} variant="bodySm">
-                    {cost}
-                  </Text>
-                </span>
-              )}
-              {label.reason && label.bookingStatus !== "BOOKED" && (
-                <Text as="span" tone="subdued" variant="bodySm">
-                  {label.reason}
-                </Text>
-              )}
+          {labels.some((label) => label.carrierCode !== null || label.amount) ? (
+            <BlockStack gap="200">
+              {labels.map((label, box) => {
+                const cost = labelCostText(label, time.timeZone);
+                return (
+                  <span key={label.shipmentId} data-testid="return-box" data-box={box + 1}>
+                    <BlockStack gap="050">
+                      {labels.length > 1 && (
+                        <Text as="span" fontWeight="semibold" variant="bodySm">
+                          Box {box + 1}
+                        </Text>
+                      )}
+                      {label.carrierCode !== null && (
+                        <Text as="span">{carrierAndService(names, { carrierCode: label.carrierCode, serviceCode: label.serviceCode ?? "" })}</Text>
+                      )}
+                      {label.trackingNumber && (
+                        <span data-testid="return-tracking">
+                          <Text as="span" variant="bodySm">
+                            {label.trackingNumber}
+                          </Text>
+                        </span>
+                      )}
+                      {cost && (
+                        <span data-testid="return-label-cost">
+                          <Text as="span" tone={label.unused ? "subdued" : undefined} variant="bodySm">
+                            {cost}
+                          </Text>
+                        </span>
+                      )}
+                      {label.reason && label.bookingStatus !== "BOOKED" && (
+                        <Text as="span" tone="subdued" variant="bodySm">
+                          {label.reason}
+                        </Text>
+                      )}
+                    </BlockStack>
+                  </span>
+                );
+              })}
             </BlockStack>
           ) : (
             "—"
