@@ -80,16 +80,23 @@ export async function useBoxLabel(ctx: Pick<Context, "db" | "shop" | "now" | "jo
   const fitting = (await boxLabelsFor(ctx, [stored])).get(returnId);
   if (fitting?.shipmentId !== shipmentId) return gone;
   const voided = await voidedLabelOf(ctx, returnId);
-  const claimed = await ctx.db.shipment.updateMany({
-    where: { id: shipmentId, shop: ctx.shop, kind: "RETURN", returnId: null, bookingStatus: "BOOKED" },
-    data: {
-      returnId,
-      fulfillmentOrderId: stored.reverseFulfillmentOrderId,
-      lines: stored.reverseLines,
-      replacesId: voided?.id ?? null,
-      fulfillmentStatus: FulfillmentStatus.PENDING,
-      fulfillmentError: null,
-    },
+  const reverseFulfillmentOrderId = stored.reverseFulfillmentOrderId;
+  const claimed = await ctx.db.$transaction(async (tx) => {
+    const taken = await tx.shipment.updateMany({
+      where: { id: shipmentId, shop: ctx.shop, kind: "RETURN", returnId: null, bookingStatus: "BOOKED" },
+      data: {
+        returnId,
+        fulfillmentOrderId: reverseFulfillmentOrderId,
+        lines: stored.reverseLines,
+        replacesId: voided?.id ?? null,
+        fulfillmentStatus: FulfillmentStatus.PENDING,
+        fulfillmentError: null,
+      },
+    });
+    // A new label quoted for the return and never booked (another page, or before the choice) is not wanted now:
+    // left, it would be offered for booking beside the label in the box.
+    if (taken.count === 1) await tx.shipment.deleteMany({ where: { shop: ctx.shop, kind: "RETURN", returnId, bookingStatus: { in: ["NONE", "FAILED"] } } });
+    return taken;
   });
   if (claimed.count !== 1) {
     const now = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop }, select: { returnId: true } });

@@ -212,8 +212,11 @@ describe("the return label in the box used for a return", () => {
       message: expect.stringContaining("Get a new label"),
     });
 
+    // A new label quoted first (from another page, say) and never booked goes when the box's label is chosen.
+    expect(await labels.quoteReturnLabel(await bookingContext(), made.returnGid)).toMatchObject({ ok: true });
     const emailsBefore = store.listCustomerEmails(order.orderId).length;
     expect(await box.useBoxLabel(await shopContext(), made.returnGid, label.id)).toEqual({ ok: true, trackingNumber: label.trackingNumber });
+    expect(await prisma.shipment.count({ where: { returnId: made.returnGid, bookingStatus: { not: "BOOKED" } } })).toBe(0);
     await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
     const used = await prisma.shipment.findUniqueOrThrow({ where: { id: label.id } });
     expect(used).toMatchObject({ returnId: made.returnGid, fulfillmentStatus: "FULFILLED", fulfillmentAttempts: 1, trackingState: "ACTIVE" });
