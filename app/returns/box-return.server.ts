@@ -11,7 +11,7 @@ import { loadSettings } from "../settings/account.server";
 import type { ShippingSettings } from "../settings/settings";
 import { NotConnectedError } from "../shipping/client.server";
 import { withShipping, type ShippingContext } from "../shipping/context.server";
-import { bookReturnLabel, quoteReturnParcel, recordReturnQuote, returnReceiver } from "./return-label.server";
+import { bookReturnLabel, quoteReturnParcel, recordReturnQuote, returnReceiver, servicesOfRun } from "./return-label.server";
 
 /**
  * A return label in the box (issue 24 §5, docs/decisions/044). With Settings' "Put a return label in the box" on,
@@ -58,12 +58,12 @@ function boxReturnRequest(outbound: BatchQuoteShipment, receiver: BatchQuoteShip
 }
 
 /** Quotes the return label for an outbound shipment's box (scan-based services only) and records it; or why there is none. */
-async function quoteBoxReturn(ctx: ShippingContext, settings: ShippingSettings, outbound: Shipment): Promise<Outcome<{ shipmentId: string }>> {
+async function quoteBoxReturn(ctx: ShippingContext, { settings, listServices }: JobRun, outbound: Shipment): Promise<Outcome<{ shipmentId: string }>> {
   const receiver = returnReceiver(settings);
   if (!receiver.ok) return skip(receiver.message);
   const request = boxReturnRequest(JSON.parse(outbound.request) as BatchQuoteShipment, receiver.address, outbound.orderName, ctx.now());
   const country = request.sender.country;
-  const quoted = await quoteReturnParcel(ctx, request, { country, rule: { kind: "scan-based" }, scanBasedOnly: true });
+  const quoted = await quoteReturnParcel(ctx, request, { country, rule: { kind: "scan-based" }, scanBasedOnly: true, listServices });
   if (!quoted.ok)
     return skip(
       quoted.reason === "no-service"
@@ -81,8 +81,14 @@ async function quoteBoxReturn(ctx: ShippingContext, settings: ShippingSettings, 
 
 type BoxReturnOutcome = "added" | "skipped" | "pending";
 
+/** What one run of the job reads once for all its labels: the shop's settings and the account's services. */
+interface JobRun {
+  settings: ShippingSettings;
+  listServices: ReturnType<typeof servicesOfRun>;
+}
+
 /** The return label for one outbound shipment's box: quoted unless a booking of it is already on record, then booked once. */
-async function addBoxReturn(ctx: ShippingContext, settings: ShippingSettings, outbound: Shipment): Promise<BoxReturnOutcome> {
+async function addBoxReturn(ctx: ShippingContext, run: JobRun, outbound: Shipment): Promise<BoxReturnOutcome> {
   const marked = (boxReturn: "ADDED" | "SKIPPED", note: string | null) =>
     ctx.db.shipment.updateMany({ where: { id: outbound.id, boxReturn: "WANTED" }, data: { boxReturn, boxReturnNote: note } });
   const recorded = await ctx.db.shipment.findFirst({
@@ -91,7 +97,7 @@ async function addBoxReturn(ctx: ShippingContext, settings: ShippingSettings, ou
   });
   let labelId = recorded?.id;
   if (!labelId) {
-    const quoted = await quoteBoxReturn(ctx, settings, outbound);
+    const quoted = await quoteBoxReturn(ctx, run, outbound);
     if (!quoted.ok) {
       await marked("SKIPPED", quoted.message);
       return "skipped";
@@ -115,7 +121,7 @@ const WANTED_PAGE = 100;
 
 export async function bookBoxReturnLabels(ctx: ShippingContext): Promise<Record<BoxReturnOutcome, number>> {
   const summary = { added: 0, skipped: 0, pending: 0 };
-  let settings: ShippingSettings | undefined;
+  let run: JobRun | undefined;
   // A page at a time by id (booked batches of 500 can leave thousands wanted): a label left pending keeps its
   // order WANTED, so the next page starts after the last one seen rather than at the first still wanted.
   for (let after = ""; ;) {
@@ -125,8 +131,8 @@ export async function bookBoxReturnLabels(ctx: ShippingContext): Promise<Record<
       take: WANTED_PAGE,
     });
     if (wanted.length === 0) return summary;
-    settings ??= await loadSettings(ctx);
-    for (const outbound of wanted) summary[await addBoxReturn(ctx, settings, outbound)] += 1;
+    run ??= { settings: await loadSettings(ctx), listServices: servicesOfRun(ctx) };
+    for (const outbound of wanted) summary[await addBoxReturn(ctx, run, outbound)] += 1;
     after = wanted.at(-1)!.id;
   }
 }

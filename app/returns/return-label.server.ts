@@ -81,6 +81,23 @@ export function returnReceiver(settings: ShippingSettings): Outcome<{ address: A
 /** A return parcel quoted and picked, or why not: no return service (of the kind asked) picks up in the country, or none quoted it. */
 export type ReturnParcelQuote = Outcome<{ quotes: Quote[]; pick: ReturnPick; chosen: ReturnRate }, { reason: "no-service" | "not-quoted" }>;
 
+/** The account's services as List Services answers them. */
+type ListServices = () => ReturnType<ShippingContext["client"]["listServices"]>;
+
+/**
+ * List Services for the parcels of one run of quotes (a return's boxes, a job's labels in boxes): a good answer is
+ * kept for the rest of the run, a failed one is asked again by the next parcel.
+ */
+export function servicesOfRun(ctx: ShippingContext): ListServices {
+  let kept: Awaited<ReturnType<ListServices>> | undefined;
+  return async () => {
+    if (kept) return kept;
+    const answer = await ctx.client.listServices();
+    if (answer.ok) kept = answer;
+    return answer;
+  };
+}
+
 /**
  * Quotes a return parcel (`request`, without a service) with each of the account's return services that picks up in
  * `country` (scan-based ones only when `scanBasedOnly`), and picks one by `rule`. Writes nothing.
@@ -88,9 +105,14 @@ export type ReturnParcelQuote = Outcome<{ quotes: Quote[]; pick: ReturnPick; cho
 export async function quoteReturnParcel(
   ctx: ShippingContext,
   request: BatchQuoteShipment,
-  { country, rule, scanBasedOnly }: { country: string; rule: ReturnRule; scanBasedOnly: boolean },
+  {
+    country,
+    rule,
+    scanBasedOnly,
+    listServices = () => ctx.client.listServices(),
+  }: { country: string; rule: ReturnRule; scanBasedOnly: boolean; listServices?: ListServices },
 ): Promise<ReturnParcelQuote> {
-  const services = await ctx.client.listServices();
+  const services = await listServices();
   if (!services.ok) return { ok: false, reason: "not-quoted", message: explainShippingError("search", services.error) };
   const serving = services.value.services.filter((service) => servesReturnFrom(service, country) && (!scanBasedOnly || offersScanBased(service)));
   if (serving.length === 0) return { ok: false, reason: "no-service", message: `No return service picks up in ${countryName(country)}.` };
@@ -235,9 +257,10 @@ async function quoteAndRecordBoxes(
   boxes: Array<{ owner: ReturnLabelOwner; request: BatchQuoteShipment; createdAt?: Date }>,
 ): Promise<ReturnSplitOutcome> {
   const parcels = [];
+  const listServices = servicesOfRun(ctx);
   for (const [index, box] of boxes.entries()) {
     const country = box.request.sender.country;
-    const quoted = await quoteReturnParcel(ctx, box.request, { country, rule, scanBasedOnly: false });
+    const quoted = await quoteReturnParcel(ctx, box.request, { country, rule, scanBasedOnly: false, listServices });
     if (!quoted.ok) {
       const message =
         quoted.reason === "no-service"
