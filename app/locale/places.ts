@@ -14,12 +14,22 @@ export function countryName(code: string | null | undefined): string {
   if (!code) return "";
   const upper = code.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(upper)) return code;
-  try {
-    return regions.of(upper) ?? code;
-  } catch {
-    return code;
+  // At most 26 × 26 two-letter codes; Intl.DisplayNames takes tens of microseconds a call, and a quote run
+  // checks thousands of addresses.
+  let name = countryNames.get(upper);
+  if (name === undefined) {
+    try {
+      name = regions.of(upper) ?? null;
+    } catch {
+      name = null;
+    }
+    countryNames.set(upper, name);
   }
+  return name ?? code;
 }
+
+/** Each code's name as the runtime gives it, or null where it refused the code. */
+const countryNames = new Map<string, string | null>();
 
 const isCountryCode = (text: string) => /^[A-Z]{2}$/.test(text) && countryName(text) !== text;
 
