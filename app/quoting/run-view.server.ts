@@ -30,6 +30,8 @@ import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
 import { readByIds } from "../db/id-lists.server";
+import { databaseProviderOfClient } from "../db/db-client.server";
+import { bound, sqlTemplate } from "../db/sql-template";
 
 /**
  * What the rates page shows for one run: progress, then per order its shipments with every rate, the pick
@@ -160,7 +162,6 @@ const StoredRequest = z.object({
   pieces: z.array(z.object({ weight: z.string() })).min(1),
 });
 const OrderIds = z.array(z.string());
-const StoredRoute = z.object({ sender: z.object({ country: z.string() }), receiver: z.object({ country: z.string() }) });
 const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
 const Surcharges = z.array(Surcharge);
 
@@ -224,6 +225,25 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
   return { all, selected, pickOf, ready, expired, failed };
 }
 
+/**
+ * Whether each of the run's shipments goes to another country than it ships from, by id: its stored request's two
+ * countries compared by the database, which then sends two values a shipment instead of its whole request.
+ */
+async function internationalShipments(ctx: Pick<Context, "db" | "shop">, runId: string): Promise<Map<string, boolean>> {
+  const differs =
+    (databaseProviderOfClient(ctx.db) ?? "sqlite") === "sqlite"
+      ? `json_extract("request", '$.sender.country') IS NOT json_extract("request", '$.receiver.country')`
+      : `("request"::json #>> '{sender,country}') IS DISTINCT FROM ("request"::json #>> '{receiver,country}')`;
+  const [strings, ...values] = sqlTemplate([
+    `SELECT "id", CASE WHEN ${differs} THEN 1 ELSE 0 END AS "international" FROM "Shipment" WHERE "runId" = `,
+    bound(runId),
+    ` AND "shop" = `,
+    bound(ctx.shop),
+  ]);
+  const rows = await ctx.db.$queryRaw<Array<{ id: string; international: number | bigint }>>(strings, ...values);
+  return new Map(rows.map((row) => [row.id, Number(row.international) === 1]));
+}
+
 /** Which of a run's shipments a whole-run action takes: ready ones (Create batch), expired or failed ones (Re-quote). */
 export type RunShipmentKind = "ready" | "expired" | "failed";
 
@@ -263,12 +283,11 @@ export async function loadQuoteRunView(
     loadServiceNames(ctx),
     runShipments(ctx, runId, now),
     db.blockedOrder.findMany({ where: { runId }, select: { orderId: true } }),
-    // Where each shipment goes (the International filter), from its stored request: the page reads it, the run's
-    // whole-run actions (runShipmentIds) do not.
-    db.shipment.findMany({ where: { runId, shop }, select: { id: true, request: true } }),
+    // Where each shipment goes (the International filter): the page reads it, the run's whole-run actions
+    // (runShipmentIds) do not.
+    internationalShipments(ctx, runId),
     db.shippingRule.count({ where: { shop } }),
   ]);
-  const requestOf = new Map(requests.map((row) => [row.id, row.request]));
 
   // What the filters look at, for every order of the run, so they work across pages.
   const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
@@ -281,9 +300,8 @@ export async function loadQuoteRunView(
     const order = facts.get(shipment.orderId);
     if (!order) continue;
     // A shipment that joined the run between the two reads (a blocked order quoted again) counts from the next load.
-    const request = requestOf.get(shipment.id);
-    if (request === undefined) continue;
-    const route = StoredRoute.parse(JSON.parse(request));
+    const international = requests.get(shipment.id);
+    if (international === undefined) continue;
     const pick = pickOf(shipment);
     facts.set(shipment.orderId, {
       ...order,
@@ -293,7 +311,7 @@ export async function loadQuoteRunView(
         shipment.quoteError !== null ||
         expiredSet.has(shipment.id) ||
         (pick !== undefined && compareWithPaid(pick, paid.get(shipment.orderId) ?? null).flag !== null),
-      international: order.international || route.sender.country !== route.receiver.country,
+      international: order.international || international,
       carriers: pick ? [...order.carriers, pick.carrierCode] : order.carriers,
     });
   }
