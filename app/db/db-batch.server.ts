@@ -132,22 +132,28 @@ export function updateRowsById<Column extends string>(ctx: Pick<Context, "db">, 
  * Inserts rows that all have the same columns (the first row's; its id among them, and `createdAt` and
  * `updatedAt` where the table has them: a raw statement has no Prisma defaults), in one INSERT per chunk of rows
  * unpacked from one JSON value. Prisma's createMany compiles every row of its data, and a multi-row INSERT binds
- * every cell; these bind one value. Returns the statements (for `$transaction([...])`), on `db` as
- * {@link updateRowsById}'s.
+ * every cell; these bind one value, and one more per column in `same`: the columns every row has the same value
+ * in (the shop, the moment they were written), bound once instead of repeated in every row's JSON. Returns the
+ * statements (for `$transaction([...])`), on `db` as {@link updateRowsById}'s.
  */
 export function insertRows(
   ctx: Pick<Context, "db">,
   table: "Quote" | "TrackingEvent" | "Shipment" | "BlockedOrder",
   rows: ReadonlyArray<{ id: string } & Record<string, unknown>>,
-  db: Db = ctx.db,
+  { db = ctx.db, same = {} }: { db?: Db; same?: Readonly<Record<string, unknown>> } = {},
 ): Prisma.PrismaPromise<number>[] {
   if (rows.length === 0) return [];
   const provider = providerOf(ctx);
   const columns = Object.keys(rows[0]!);
+  const constants = Object.entries(same);
+  const constantPieces = constants.flatMap(([, value]): SqlPiece[] => [", ", bound(value)]);
   return packedRows(provider, rows, columns).map((packed) => {
     const [strings, ...values] = sqlTemplate([
-      `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) `,
+      `INSERT INTO "${table}" (${[...columns, ...constants.map(([column]) => column)].map((column) => `"${column}"`).join(", ")}) SELECT *`,
+      ...constantPieces,
+      ` FROM (`,
       ...unpackedRows(provider, table, packed, columns),
+      `) AS "row"`,
     ]);
     return db.$executeRaw(strings, ...values);
   });

@@ -262,8 +262,8 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
   const fresh = planned.filter((entry) => entry.reuseId === null);
   // Inserted whole (app/db/db-batch.server.ts): the other columns take the table's defaults (NONE, 0); ids need only be unique.
   const written = new Date();
-  const freshRows = fresh.map((entry) => ({ id: randomUUID(), shop, ...own(entry), ...pending, createdAt: written, updatedAt: written }));
-  for (const insert of insertRows(ctx, "Shipment", freshRows, tx)) await insert;
+  const freshRows = fresh.map((entry) => ({ id: randomUUID(), ...own(entry) }));
+  for (const insert of insertRows(ctx, "Shipment", freshRows, { db: tx, same: { shop, ...pending, createdAt: written, updatedAt: written } })) await insert;
   const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
   // The earlier quotes belong to the earlier request; this run stores fresh ones.
   for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
@@ -358,7 +358,7 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
           orderName: entry.orderName,
           issues: JSON.stringify(entry.issues),
         })),
-        tx,
+        { db: tx },
       ))
         await insert;
       await writePendingShipments(ctx, tx, created.id, planned);

@@ -26,18 +26,20 @@ export function quoteExpiry(quotedAt: Date): Date {
 /** Shipments per transaction: a quote run's chunk (app/quoting/quote-run.server.ts) is one. */
 const SHIPMENTS_PER_TRANSACTION = 100;
 
+/** What differs by row of a shipment's stored quotes: every column but those {@link quoteRowsShared} gives them all. */
+function ownQuoteRows(shipmentId: string, quotes: readonly Quote[]) {
+  // The id too: the rows are inserted by a raw statement (insertRows), which has no Prisma defaults.
+  return quotes.map((quote) => ({ id: randomUUID(), shipmentId, ...pricedRateOf(quote), surcharges: JSON.stringify(quote.surcharges) }));
+}
+
+/** The columns every quote stored at once has in common: its shop and when it was quoted and expires. */
+function quoteRowsShared(shop: string, quotedAt: Date) {
+  return { shop, createdAt: quotedAt, expiresAt: quoteExpiry(quotedAt) };
+}
+
 export function quoteRows(shop: string, shipmentId: string, quotes: readonly Quote[], quotedAt: Date): Array<Required<Prisma.QuoteCreateManyInput>> {
-  // Every column, the id too: the rows are inserted by a raw statement (insertRows), which has no Prisma defaults.
-  const expiresAt = quoteExpiry(quotedAt);
-  return quotes.map((quote) => ({
-    id: randomUUID(),
-    shop,
-    shipmentId,
-    ...pricedRateOf(quote),
-    surcharges: JSON.stringify(quote.surcharges),
-    createdAt: quotedAt,
-    expiresAt,
-  }));
+  const shared = quoteRowsShared(shop, quotedAt);
+  return ownQuoteRows(shipmentId, quotes).map((row) => ({ ...row, ...shared }));
 }
 
 export interface ChosenShipment {
@@ -73,7 +75,7 @@ export async function saveRateChoices(
   if (slices.length === 0 && alongside.length > 0) await db.$transaction([...alongside]);
   for (const [index, slice] of slices.entries()) {
     const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
-    const rows = slice.flatMap((item) => (item.choice.ok ? quoteRows(shop, item.shipmentId, item.choice.quotes, quotedAt) : []));
+    const rows = slice.flatMap((item) => (item.choice.ok ? ownQuoteRows(item.shipmentId, item.choice.quotes) : []));
     const picks = slice.flatMap(({ shipmentId, choice, request }) =>
       choice.ok
         ? [{ id: shipmentId, request, selectedQuoteId: choice.pick.quoteId, selectionReason: choice.pick.reason, selectedBy: choice.pick.selectedBy }]
@@ -85,7 +87,7 @@ export async function saveRateChoices(
     const pickColumns = ["selectedQuoteId", "selectionReason", "selectedBy"] as const;
     await db.$transaction([
       ...idChunks(ctx, replaced).map((ids) => db.quote.deleteMany({ where: { shop, shipmentId: { in: ids } } })),
-      ...insertRows(ctx, "Quote", rows),
+      ...insertRows(ctx, "Quote", rows, { same: quoteRowsShared(shop, quotedAt) }),
       // A re-quote stores the request as sent (dated today); a run's requests are stored already.
       ...updateRowsById(ctx, { table: "Shipment", columns: pickColumns, rows: picks.filter((pick) => pick.request === undefined), set: quoted }),
       ...updateRowsById(ctx, {
