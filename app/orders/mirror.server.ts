@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MirrorFulfillmentOrder } from "@prisma/client";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
 import { readByIds } from "../db/id-lists.server";
@@ -61,23 +62,49 @@ export async function loadMirroredOrders(ctx: Pick<Context, "db" | "shop">, ids:
         shippingLine: parseShippingLine(row.shippingLine),
         note: row.note,
         customAttributes: parseAttributes(row.customAttributes),
-        fulfillmentOrders: row.fulfillmentOrders
-          .sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }))
-          .map((fo) => ({
-            id: fo.id,
-            status: fo.status,
-            requestStatus: fo.requestStatus,
-            deliveryMethod: fo.deliveryMethod as MirroredOrder["fulfillmentOrders"][number]["deliveryMethod"],
-            assignedLocationId: fo.assignedLocationId,
-            assignedToFulfillmentService: fo.assignedToFulfillmentService,
-            supportedActions: StringArray.parse(JSON.parse(fo.supportedActions)),
-            holds: Holds.parse(JSON.parse(fo.holds)),
-            lines: JSON.parse(fo.lines),
-          })),
+        fulfillmentOrders: mirroredFulfillmentOrders(row.fulfillmentOrders),
       },
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+type MirroredFulfillmentOrder = MirroredOrder["fulfillmentOrders"][number];
+
+/** An order's fulfillment orders as stored, in Shopify's order (by id, numerically). */
+function mirroredFulfillmentOrders(rows: MirrorFulfillmentOrder[]): MirroredFulfillmentOrder[] {
+  return rows
+    .sort((a, b) => a.id.localeCompare(b.id, undefined, { numeric: true }))
+    .map((fo) => ({
+      id: fo.id,
+      status: fo.status,
+      requestStatus: fo.requestStatus,
+      deliveryMethod: fo.deliveryMethod as MirroredFulfillmentOrder["deliveryMethod"],
+      assignedLocationId: fo.assignedLocationId,
+      assignedToFulfillmentService: fo.assignedToFulfillmentService,
+      supportedActions: StringArray.parse(JSON.parse(fo.supportedActions)),
+      holds: Holds.parse(JSON.parse(fo.holds)),
+      lines: JSON.parse(fo.lines),
+    }));
+}
+
+/**
+ * Only the fulfillment orders of these mirrored orders, by order id (an order without any maps to none): what
+ * deciding whether an order can ship reads, without its address, tags and the rest.
+ */
+export async function loadMirroredFulfillmentOrders(
+  ctx: Pick<Context, "db" | "shop">,
+  orderIds: readonly string[],
+): Promise<Map<string, MirroredFulfillmentOrder[]>> {
+  const { db, shop } = ctx;
+  const rows = await readByIds(ctx, [...new Set(orderIds)], (chunk) => db.mirrorFulfillmentOrder.findMany({ where: { shop, orderId: { in: chunk } } }));
+  const byOrder = new Map<string, MirrorFulfillmentOrder[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId);
+    if (list) list.push(row);
+    else byOrder.set(row.orderId, [row]);
+  }
+  return new Map([...byOrder].map(([orderId, list]) => [orderId, mirroredFulfillmentOrders(list)]));
 }
 
 const OrderData = z.object({ order: OrderNode.nullable() });

@@ -1,12 +1,11 @@
-import type { PrismaClient } from "@prisma/client";
-import { z } from "zod";
 import type { Context } from "../context";
-import { loadMirroredOrders } from "../orders/mirror.server";
+import { loadMirroredFulfillmentOrders } from "../orders/mirror.server";
 import { unshippableReason } from "../orders/orders-to-ship.server";
 import { sumAmounts } from "../shipping/money";
 import { carrierPerformance, type DeliveredShipment } from "./carrier-performance";
 import type { Overview, SpendRow } from "./overview";
-import { readByIds } from "../db/id-lists.server";
+import { jsonTextAt } from "../db/sql-json";
+import { bound, sqlTemplate } from "../db/sql-template";
 import { countryName } from "../locale/places";
 import { dayInZone } from "../locale/shop-time";
 import { carrierAndService, carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";
@@ -18,30 +17,64 @@ import { carrierAndService, carrierName, NO_NAMES, type ServiceNames } from "../
  */
 
 /** Shipments delivered in the period with a pickup scan, as tracking sync recorded them, with their service's name. */
-async function deliveredShipments(db: PrismaClient, shop: string, from: Date, to: Date): Promise<DeliveredShipment[]> {
-  const rows = await db.shipment.findMany({
-    where: { shop, deliveredAt: { gte: from, lte: to }, inTransitAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
-    select: { carrierCode: true, serviceCode: true, selectedQuoteId: true, inTransitAt: true, deliveredAt: true },
-  });
-  const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
-  const names = new Map(
-    (
-      await readByIds({ db }, quoteIds, (chunk) =>
-        db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { quoteId: true, serviceDescription: true } }),
-      )
-    ).map((quote) => [quote.quoteId, quote.serviceDescription]),
-  );
+async function deliveredShipments(ctx: Pick<Context, "db" | "shop">, from: Date, to: Date): Promise<DeliveredShipment[]> {
+  const { db, shop } = ctx;
+  const [rows, descriptions] = await Promise.all([
+    db.shipment.findMany({
+      where: { shop, deliveredAt: { gte: from, lte: to }, inTransitAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
+      select: { carrierCode: true, serviceCode: true, inTransitAt: true, deliveredAt: true },
+    }),
+    serviceDescriptions(ctx, "deliveredAt", from, to),
+  ]);
   return rows.map((row) => ({
     carrierCode: row.carrierCode!,
     serviceCode: row.serviceCode!,
-    serviceDescription: row.selectedQuoteId === null ? null : (names.get(row.selectedQuoteId) ?? null),
+    serviceDescription: descriptions.get(`${row.carrierCode}/${row.serviceCode}`) ?? null,
     inTransitAt: row.inTransitAt!,
     deliveredAt: row.deliveredAt!,
   }));
 }
 
+/**
+ * The name the Shipping API gave each carrier's service ("carrier/service") on the rates picked for the shop's
+ * shipments booked (or delivered) in the period: one grouped read, however many shipments.
+ */
+async function serviceDescriptions(ctx: Pick<Context, "db" | "shop">, when: "bookedAt" | "deliveredAt", from: Date, to: Date): Promise<Map<string, string>> {
+  const [strings, ...values] = sqlTemplate([
+    `SELECT "s"."carrierCode" AS "carrierCode", "s"."serviceCode" AS "serviceCode", MAX("q"."serviceDescription") AS "description" `,
+    `FROM "Shipment" AS "s" JOIN "Quote" AS "q" ON "q"."shop" = "s"."shop" AND "q"."quoteId" = "s"."selectedQuoteId" WHERE "s"."shop" = `,
+    bound(ctx.shop),
+    ` AND `,
+    `"s"."${when}" >= `,
+    bound(from),
+    ` AND "s"."${when}" <= `,
+    bound(to),
+    ` GROUP BY "s"."carrierCode", "s"."serviceCode"`,
+  ]);
+  const rows = await ctx.db.$queryRaw<Array<{ carrierCode: string | null; serviceCode: string | null; description: string | null }>>(strings, ...values);
+  return new Map(rows.flatMap((row) => (row.description === null ? [] : [[`${row.carrierCode}/${row.serviceCode}`, row.description] as const])));
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-const Destination = z.object({ receiver: z.object({ country: z.string() }) });
+
+/**
+ * The shop's labels booked in the period: carrier, service, cost and the country each went to, which the database
+ * reads from the stored request (a shipment's whole request is kilobytes; a busy shop books tens of thousands).
+ */
+async function bookedShipments(ctx: Pick<Context, "db" | "shop">, from: Date, to: Date) {
+  const [strings, ...values] = sqlTemplate([
+    `SELECT "carrierCode", "serviceCode", "shippingCost", "currency", ${jsonTextAt(ctx, `"request"`, ["receiver", "country"])} AS "country" `,
+    `FROM "Shipment" WHERE "shop" = `,
+    bound(ctx.shop),
+    ` AND "bookingStatus" = 'BOOKED' AND "bookedAt" >= `,
+    bound(from),
+    ` AND "bookedAt" <= `,
+    bound(to),
+  ]);
+  return ctx.db.$queryRaw<
+    Array<{ carrierCode: string | null; serviceCode: string | null; shippingCost: string | null; currency: string | null; country: string | null }>
+  >(strings, ...values);
+}
 
 /** `total / count` to the cent, rounding half up: exact on the decimal strings, as every money figure here. */
 export function averageAmount(total: string, count: number): string {
@@ -73,6 +106,9 @@ function add(groups: Map<string, SpendGroup>, key: string, named: Omit<SpendGrou
   groups.set(key, group);
 }
 
+/** Orders whose fulfillment orders are held at once while their ages are counted. */
+const READ_CHUNK = 2_000;
+
 /** Age buckets of orders waiting to ship, in whole days since the order was placed. */
 const AGE_BUCKETS = [
   { label: "Under 1 day", upTo: 1 },
@@ -81,18 +117,35 @@ const AGE_BUCKETS = [
   { label: "Over 7 days", upTo: Number.POSITIVE_INFINITY },
 ];
 
-async function waitingOrders(db: PrismaClient, shop: string, now: Date): Promise<Overview["waiting"]> {
+/**
+ * The mirror's orders that can ship and have no label booked, by age: their fulfillment orders alone are read (not
+ * the whole order), and only those of orders without a booked label, which the database finds.
+ */
+async function waitingOrders(ctx: Pick<Context, "db" | "shop">, now: Date): Promise<Overview["waiting"]> {
+  const { db, shop } = ctx;
+  const [strings, ...values] = sqlTemplate([
+    `SELECT DISTINCT "s"."orderId" AS "orderId" FROM "Shipment" AS "s" JOIN "MirrorOrder" AS "m" ON "m"."id" = "s"."orderId" WHERE "s"."shop" = `,
+    bound(shop),
+    ` AND "m"."shop" = `,
+    bound(shop),
+    ` AND "s"."bookingStatus" IN ('BOOKED', 'BOOKING')`,
+  ]);
   const [mirrored, booked] = await Promise.all([
-    db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { id: true }, orderBy: { orderCreatedAt: "asc" } }),
-    db.shipment.findMany({ where: { shop, bookingStatus: { in: ["BOOKED", "BOOKING"] } }, select: { orderId: true }, distinct: ["orderId"] }),
+    db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { id: true, orderCreatedAt: true }, orderBy: { orderCreatedAt: "asc" } }),
+    db.$queryRaw<Array<{ orderId: string }>>(strings, ...values),
   ]);
   const labelled = new Set(booked.map((row) => row.orderId));
+  const waiting = mirrored.filter((row) => !labelled.has(row.id));
   const ages: number[] = [];
-  const ids = mirrored.map((row) => row.id).filter((id) => !labelled.has(id));
-  for (let start = 0; start < ids.length; start += 500) {
-    for (const order of await loadMirroredOrders({ db, shop }, ids.slice(start, start + 500))) {
-      if (unshippableReason(order) === null) ages.push(Math.floor((now.getTime() - Date.parse(order.createdAt)) / DAY_MS));
-    }
+  for (let start = 0; start < waiting.length; start += READ_CHUNK) {
+    const chunk = waiting.slice(start, start + READ_CHUNK);
+    const fulfillmentOrders = await loadMirroredFulfillmentOrders(
+      ctx,
+      chunk.map((row) => row.id),
+    );
+    for (const row of chunk)
+      if (unshippableReason({ fulfillmentOrders: fulfillmentOrders.get(row.id) ?? [] }) === null)
+        ages.push(Math.floor((now.getTime() - row.orderCreatedAt.getTime()) / DAY_MS));
   }
   return {
     orders: ages.length,
@@ -109,25 +162,14 @@ async function waitingOrders(db: PrismaClient, shop: string, now: Date): Promise
  * their codes stay beside them for the CSV), countries by name.
  */
 export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">, days: number, names: ServiceNames = NO_NAMES): Promise<Overview> {
-  const { db, shop } = ctx;
   const now = ctx.now();
   const from = new Date(now.getTime() - days * DAY_MS);
-  const [rows, waiting, delivered] = await Promise.all([
-    db.shipment.findMany({
-      where: { shop, bookingStatus: "BOOKED", bookedAt: { gte: from, lte: now } },
-      select: { carrierCode: true, serviceCode: true, shippingCost: true, currency: true, request: true, selectedQuoteId: true },
-    }),
-    waitingOrders(db, shop, now),
-    deliveredShipments(db, shop, from, now),
+  const [rows, descriptions, waiting, delivered] = await Promise.all([
+    bookedShipments(ctx, from, now),
+    serviceDescriptions(ctx, "bookedAt", from, now),
+    waitingOrders(ctx, now),
+    deliveredShipments(ctx, from, now),
   ]);
-  const quoteIds = rows.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
-  const descriptions = new Map(
-    (
-      await readByIds({ db }, quoteIds, (chunk) =>
-        db.quote.findMany({ where: { shop, quoteId: { in: chunk } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } }),
-      )
-    ).map((quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription]),
-  );
 
   const byCarrier = new Map<string, SpendGroup>();
   const byService = new Map<string, SpendGroup>();
@@ -143,8 +185,7 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
     amounts.push(amount);
     add(byCarrier, carrier, { label: carrierName(names, carrier), carrierCode: carrier, serviceCode: null }, amount);
     add(byService, `${carrier}/${service}`, { label: carrierAndService(names, quoted), carrierCode: carrier, serviceCode: service }, amount);
-    const destination = Destination.safeParse(JSON.parse(row.request));
-    const country = destination.success ? destination.data.receiver.country : "Unknown";
+    const country = row.country ?? "Unknown";
     byCountry.set(country, (byCountry.get(country) ?? 0) + 1);
   }
   const totalSpend = sumAmounts(amounts);

@@ -30,7 +30,7 @@ import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
 import { readByIds } from "../db/id-lists.server";
-import { databaseProviderOfClient } from "../db/db-client.server";
+import { jsonTextAt } from "../db/sql-json";
 import { bound, sqlTemplate } from "../db/sql-template";
 
 /**
@@ -230,12 +230,9 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
  * countries compared by the database, which then sends two values a shipment instead of its whole request.
  */
 async function internationalShipments(ctx: Pick<Context, "db" | "shop">, runId: string): Promise<Map<string, boolean>> {
-  const differs =
-    (databaseProviderOfClient(ctx.db) ?? "sqlite") === "sqlite"
-      ? `json_extract("request", '$.sender.country') IS NOT json_extract("request", '$.receiver.country')`
-      : `("request"::json #>> '{sender,country}') IS DISTINCT FROM ("request"::json #>> '{receiver,country}')`;
+  const [sender, receiver] = [jsonTextAt(ctx, `"request"`, ["sender", "country"]), jsonTextAt(ctx, `"request"`, ["receiver", "country"])];
   const [strings, ...values] = sqlTemplate([
-    `SELECT "id", CASE WHEN ${differs} THEN 1 ELSE 0 END AS "international" FROM "Shipment" WHERE "runId" = `,
+    `SELECT "id", CASE WHEN ${sender} = ${receiver} THEN 0 ELSE 1 END AS "international" FROM "Shipment" WHERE "runId" = `,
     bound(runId),
     ` AND "shop" = `,
     bound(ctx.shop),

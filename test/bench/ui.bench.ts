@@ -236,6 +236,13 @@ async function main(): Promise<void> {
     const home = page.frameLocator("#app-iframe");
     await home.getByTestId("shop-name").waitFor({ timeout: 60_000 });
     await home.getByTestId("order-name").first().waitFor({ timeout: 600_000 });
+    // The first orders show while the sync still writes the rest: wait for it to finish.
+    for (;;) {
+      const sync = await db.mirrorSync.findFirst({ where: { shop: STACK_SHOP }, orderBy: { startedAt: "desc" }, select: { status: true, error: true } });
+      if (sync?.status === "COMPLETED") break;
+      if (sync?.status === "FAILED") throw new Error(`the app's first sync failed: ${sync.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     const orderIds = (
       await db.mirrorOrder.findMany({ where: { shop: STACK_SHOP, cancelledAt: null }, orderBy: { orderCreatedAt: "desc" }, select: { id: true } })
     ).map((row) => row.id);
