@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { timeOrderedId } from "../db/ids";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { z } from "zod";
@@ -262,7 +262,7 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
   const fresh = planned.filter((entry) => entry.reuseId === null);
   // Inserted whole (app/db/db-batch.server.ts): the other columns take the table's defaults (NONE, 0); ids need only be unique.
   const written = new Date();
-  const freshRows = fresh.map((entry) => ({ id: randomUUID(), ...own(entry) }));
+  const freshRows = fresh.map((entry) => ({ id: timeOrderedId(), ...own(entry) }));
   for (const insert of insertRows(ctx, "Shipment", freshRows, { db: tx, same: { shop, ...pending, createdAt: written, updatedAt: written } })) await insert;
   const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
   // The earlier quotes belong to the earlier request; this run stores fresh ones.
@@ -352,7 +352,7 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
         ctx,
         "BlockedOrder",
         blocked.map((entry) => ({
-          id: randomUUID(),
+          id: timeOrderedId(),
           runId: created.id,
           orderId: entry.orderId,
           orderName: entry.orderName,

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { timeOrderedId } from "../db/ids";
 import type { Context } from "../context";
 import type { Quote } from "../../shipping-api/contract";
 import { insertRows, updateRowsById } from "../db/db-batch.server";
@@ -29,7 +29,7 @@ const SHIPMENTS_PER_TRANSACTION = 100;
 /** What differs by row of a shipment's stored quotes: every column but those {@link quoteRowsShared} gives them all. */
 function ownQuoteRows(shipmentId: string, quotes: readonly Quote[]) {
   // The id too: the rows are inserted by a raw statement (insertRows), which has no Prisma defaults.
-  return quotes.map((quote) => ({ id: randomUUID(), shipmentId, ...pricedRateOf(quote), surcharges: JSON.stringify(quote.surcharges) }));
+  return quotes.map((quote) => ({ id: timeOrderedId(), shipmentId, ...pricedRateOf(quote), surcharges: JSON.stringify(quote.surcharges) }));
 }
 
 /** The columns every quote stored at once has in common: its shop and when it was quoted and expires. */

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { timeOrderedId } from "../db/ids";
 import { z } from "zod";
 import { Address, type BatchQuoteShipment, BookShipmentRequest, type Quote, type WeightUnit } from "../../shipping-api/contract";
 import { crashPoint } from "../crash-points.server";
@@ -369,7 +369,7 @@ async function recordReturnQuotes(
     for (const [index, { owner, request, quoted, createdAt }] of parcels.entries()) {
       const created = await tx.shipment.create({
         data: {
-          id: randomUUID(),
+          id: timeOrderedId(),
           shop: ctx.shop,
           kind: "RETURN",
           ...owner,

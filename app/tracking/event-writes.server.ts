@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { TrackingEvent as TrackingEventRow } from "@prisma/client";
+import { timeOrderedId } from "../db/ids";
 import type { EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
@@ -109,7 +109,7 @@ export async function recordEvents(
   const seenAt = run.now();
   // The rows whole, inserted by one bound statement (Prisma's createManyAndReturn compiles each row and reads them back).
   const created = fresh.map((event, index): TrackingEventRow => ({
-    id: randomUUID(),
+    id: timeOrderedId(),
     shop: row.shop,
     shipmentId: row.id,
     trackingNumber: event.trackingNumber,
