@@ -22,7 +22,7 @@ import { loadShippingRules } from "./shipping-rules.server";
 import { presetsForLines } from "../orders/product-presets.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
-import { readByIds, idChunks } from "../db/id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 import { insertRows, updateRowsById } from "../db/db-batch.server";
 import type { Outcome } from "../outcome";
 
@@ -264,9 +264,9 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
   const written = new Date();
   const freshRows = fresh.map((entry) => ({ id: timeOrderedId(), ...own(entry) }));
   for (const insert of insertRows(ctx, "Shipment", freshRows, { db: tx, same: { shop, ...pending, createdAt: written, updatedAt: written } })) await insert;
+  // A reused shipment's earlier quotes belong to its earlier request: the run's job removes them as it starts
+  // (quoteRun), while its first requests are at the service, and nothing shows or takes a PENDING shipment's quotes.
   const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
-  // The earlier quotes belong to the earlier request; this run stores fresh ones.
-  for (const chunk of idChunks(ctx, reused)) await tx.quote.deleteMany({ where: { shop, shipmentId: { in: chunk.map((entry) => entry.reuseId) } } });
   const rows = reused.map((entry) => ({ id: entry.reuseId, ...own(entry) }));
   const columns = ["orderId", "orderName", "fulfillmentOrderId", "lines", "request", "packingNote"] as const;
   for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows, set: pending }, tx)) await update;
@@ -415,7 +415,15 @@ async function quoteRun(
     };
     // Only what closing the run needs is kept: a run's rates are stored as chunks land, not held.
     const closing: { quoted: number; firstFailure: string | null } = { quoted: 0, firstFailure: null };
-    let writes: Promise<void> = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }).then(() => undefined);
+    // First in the chain of writes, while the first requests are at the service: the quotes a reused shipment kept
+    // from its earlier request go (a PENDING shipment's quotes are never shown or taken; a chunk stores its new
+    // ones with QUOTED in one transaction, so a resumed run removes only what no chunk stored).
+    let writes: Promise<void> = db
+      .$transaction([
+        db.quote.deleteMany({ where: { shop: ctx.shop, shipment: { runId, quoteStatus: "PENDING" } } }),
+        db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }),
+      ])
+      .then(() => undefined);
     await client.streamQuotes(source, {
       concurrency: QUOTE_CONCURRENCY,
       chunkSize: QUOTE_CHUNK_SIZE,

@@ -29,8 +29,12 @@ export async function selectRate(
   quoteId: number,
 ): Promise<{ shipmentId: string; quoteId: number }> {
   const { db, shop } = ctx;
-  const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop }, select: { id: true, batchId: true, bookingStatus: true } });
+  const shipment = await db.shipment.findFirst({
+    where: { id: shipmentId, shop },
+    select: { id: true, batchId: true, bookingStatus: true, quoteStatus: true },
+  });
   if (!shipment) throw new QuotingInputError(404, "shipmentId", "No such shipment in this store.");
+  if (shipment.quoteStatus === "PENDING") throw new QuotingInputError(409, "shipmentId", "It is being quoted; pick a rate when its new rates arrive.");
   const locked = lockedReason(shipment);
   if (locked) throw new QuotingInputError(409, "shipmentId", locked);
   const quote = await db.quote.findFirst({ where: { shop, quoteId, shipmentId }, select: { expiresAt: true } });

@@ -330,7 +330,8 @@ export async function loadQuoteRunView(
   for (const shipment of pageShipments) {
     const request = StoredRequest.parse(JSON.parse(shipment.request));
     const receiver = request.receiver;
-    const options = rateOptions(shipment.quotes, request.weightUnit, observed, now);
+    // A shipment being quoted again may still hold its earlier request's quotes until the run's job removes them.
+    const options = shipment.quoteStatus === "PENDING" ? [] : rateOptions(shipment.quotes, request.weightUnit, observed, now);
     const pick = options.find((option) => option.quoteId === shipment.selectedQuoteId);
     const locked = lockedReason(shipment);
     const view: ShipmentView = {
@@ -443,6 +444,7 @@ function rateOptions(quotes: readonly Quote[], weightUnit: string, observed: Obs
 export async function loadShipmentRates(ctx: Pick<Context, "db" | "shop" | "now">, shipmentId: string): Promise<RateOption[]> {
   const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop }, include: { quotes: true } });
   if (!shipment) throw new QuotingInputError(404, "shipment", "No such shipment in this store.");
+  if (shipment.quoteStatus === "PENDING") return [];
   const request = StoredRequest.parse(JSON.parse(shipment.request));
   return rateOptions(shipment.quotes, request.weightUnit, await observedTransitLookup(ctx), ctx.now());
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { contextOf } from "../factories/context";
+import type { JobSender } from "../../app/context";
 import { sumAmounts } from "../../app/shipping/money";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
@@ -11,7 +12,7 @@ const { harness, close } = await startServiceAndAdmin({ orders: 60, throttle: { 
 const { default: prisma } = await import("../../app/db/db.server");
 const { unauthenticated } = await import("../../app/shopify.server");
 const mirror = await import("../../app/orders/mirror.server");
-const { startQuoteRun } = await import("../../app/quoting/quote-run.server");
+const { startQuoteRun, resumeQuoteRun } = await import("../../app/quoting/quote-run.server");
 const { saveLineDetailsAndRequote } = await import("../../app/quoting/blocked-fix.server");
 const { batchCandidates } = await import("../../app/batches/batch-store.server");
 const { withShipping } = await import("../../app/shipping/context.server");
@@ -436,6 +437,30 @@ describe("quoting selected orders against the Shipping API service", () => {
         .map((order) => order.orderId)
         .sort(),
     ).toEqual([picked.domestic.id, picked.international.id, picked.twoLocations.id].sort());
+  });
+
+  it("GIVEN an order quoted before WHEN it is quoted again THEN until its new rates are stored its earlier ones are neither shown nor taken, and then only the new ones are kept", async () => {
+    const earlier = await prisma.shipment.findFirstOrThrow({ where: { orderId: picked.international.id, quoteStatus: "QUOTED" }, include: { quotes: true } });
+    expect(earlier.quotes.length).toBeGreaterThan(0);
+    // The run is recorded and its job held: the moment between the merchant's click and the job's start.
+    const queued: string[] = [];
+    const held: JobSender = {
+      send: async (_job, data) => void queued.push((data as { runId: string }).runId),
+      drained: async () => {},
+      busy: async () => false,
+    };
+    const again = await startQuoteRun(contextOf(context, prisma, NOW, held), [picked.international.id]);
+    expect(queued).toEqual([again.runId]);
+    const pending = await loadQuoteRunView(at(NOW), again.runId);
+    expect(pending.orders[0]!.shipments).toEqual([expect.objectContaining({ id: earlier.id, status: "PENDING", options: [], rateCount: 0 })]);
+    expect(await loadShipmentRates(at(NOW), earlier.id)).toEqual([]);
+    await expect(selectRate(at(NOW), earlier.id, earlier.quotes[0]!.quoteId)).rejects.toMatchObject({ status: 409, field: "shipmentId" });
+
+    await resumeQuoteRun(at(NOW), again.runId);
+    const stored = await prisma.quote.findMany({ where: { shipmentId: earlier.id } });
+    expect(stored).toHaveLength(earlier.quotes.length);
+    expect(stored.filter((quote) => earlier.quotes.some((old) => old.quoteId === quote.quoteId))).toEqual([]);
+    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: earlier.id } })).toMatchObject({ runId: again.runId, quoteStatus: "QUOTED" });
   });
 
   it("GIVEN more selected orders missing from the mirror than a few WHEN quoted THEN they are not read one by one from Shopify but reported", async () => {
