@@ -40,11 +40,23 @@ export function promisedTransitDays(shipment: Pick<DeliveredShipment, "serviceCo
 
 export function carrierPerformance(shipments: readonly DeliveredShipment[], names: ServiceNames = NO_NAMES): CarrierPerformance[] {
   const byCarrier = new Map<string, DeliveredShipment[]>();
-  for (const shipment of shipments) byCarrier.set(shipment.carrierCode, [...(byCarrier.get(shipment.carrierCode) ?? []), shipment]);
+  for (const shipment of shipments) {
+    const list = byCarrier.get(shipment.carrierCode);
+    if (list) list.push(shipment);
+    else byCarrier.set(shipment.carrierCode, [shipment]);
+  }
+  // A service's promise is read from its name once, not once per delivery (a busy shop delivers tens of thousands).
+  const promised = new Map<string, number>();
+  const promisedOf = (shipment: DeliveredShipment) => {
+    const key = `${shipment.serviceCode}\n${shipment.serviceDescription ?? ""}`;
+    let days = promised.get(key);
+    if (days === undefined) promised.set(key, (days = promisedTransitDays(shipment)));
+    return days;
+  };
   return [...byCarrier.entries()]
     .map(([carrierCode, delivered]) => {
       const days = delivered.map(transitDays);
-      const onTime = delivered.filter((shipment, index) => days[index]! <= promisedTransitDays(shipment)).length;
+      const onTime = delivered.filter((shipment, index) => days[index]! <= promisedOf(shipment)).length;
       return {
         carrierCode,
         carrier: carrierName(names, carrierCode),

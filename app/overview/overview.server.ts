@@ -4,7 +4,9 @@ import { unshippableReason } from "../orders/orders-to-ship.server";
 import { sumAmounts } from "../shipping/money";
 import { carrierPerformance, type DeliveredShipment } from "./carrier-performance";
 import type { Overview, SpendRow } from "./overview";
+import { readByIds } from "../db/id-lists.server";
 import { jsonTextAt } from "../db/sql-json";
+import { decimalSum, decimalSumText } from "../db/sql-money";
 import { bound, sqlTemplate } from "../db/sql-template";
 import { countryName } from "../locale/places";
 import { dayInZone } from "../locale/shop-time";
@@ -16,64 +18,61 @@ import { carrierAndService, carrierName, NO_NAMES, type ServiceNames } from "../
  * same figures feed the page and its CSV export.
  */
 
-/** Shipments delivered in the period with a pickup scan, as tracking sync recorded them, with their service's name. */
-async function deliveredShipments(ctx: Pick<Context, "db" | "shop">, from: Date, to: Date): Promise<DeliveredShipment[]> {
-  const { db, shop } = ctx;
-  const [rows, descriptions] = await Promise.all([
-    db.shipment.findMany({
-      where: { shop, deliveredAt: { gte: from, lte: to }, inTransitAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
-      select: { carrierCode: true, serviceCode: true, inTransitAt: true, deliveredAt: true },
-    }),
-    serviceDescriptions(ctx, "deliveredAt", from, to),
-  ]);
-  return rows.map((row) => ({
-    carrierCode: row.carrierCode!,
-    serviceCode: row.serviceCode!,
-    serviceDescription: descriptions.get(`${row.carrierCode}/${row.serviceCode}`) ?? null,
-    inTransitAt: row.inTransitAt!,
-    deliveredAt: row.deliveredAt!,
-  }));
+/** Shipments delivered in the period with a pickup scan, as tracking sync recorded them, with the rate each was booked at. */
+async function deliveredShipments(ctx: Pick<Context, "db" | "shop">, from: Date, to: Date) {
+  return ctx.db.shipment.findMany({
+    where: { shop: ctx.shop, deliveredAt: { gte: from, lte: to }, inTransitAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
+    select: { carrierCode: true, serviceCode: true, selectedQuoteId: true, inTransitAt: true, deliveredAt: true },
+  });
 }
 
 /**
- * The name the Shipping API gave each carrier's service ("carrier/service") on the rates picked for the shop's
- * shipments booked (or delivered) in the period: one grouped read, however many shipments.
+ * The name the Shipping API gave each carrier's service ("carrier/service"), read from one picked rate of each:
+ * `quoteIds` holds one quote a service, so this is one small read however many labels the period holds.
  */
-async function serviceDescriptions(ctx: Pick<Context, "db" | "shop">, when: "bookedAt" | "deliveredAt", from: Date, to: Date): Promise<Map<string, string>> {
-  const [strings, ...values] = sqlTemplate([
-    `SELECT "s"."carrierCode" AS "carrierCode", "s"."serviceCode" AS "serviceCode", MAX("q"."serviceDescription") AS "description" `,
-    `FROM "Shipment" AS "s" JOIN "Quote" AS "q" ON "q"."shop" = "s"."shop" AND "q"."quoteId" = "s"."selectedQuoteId" WHERE "s"."shop" = `,
-    bound(ctx.shop),
-    ` AND `,
-    `"s"."${when}" >= `,
-    bound(from),
-    ` AND "s"."${when}" <= `,
-    bound(to),
-    ` GROUP BY "s"."carrierCode", "s"."serviceCode"`,
-  ]);
-  const rows = await ctx.db.$queryRaw<Array<{ carrierCode: string | null; serviceCode: string | null; description: string | null }>>(strings, ...values);
-  return new Map(rows.flatMap((row) => (row.description === null ? [] : [[`${row.carrierCode}/${row.serviceCode}`, row.description] as const])));
+async function serviceDescriptions(ctx: Pick<Context, "db" | "shop">, quoteIds: ReadonlySet<number>): Promise<Map<string, string>> {
+  const quotes = await readByIds(ctx, [...quoteIds], (chunk) =>
+    ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: chunk } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } }),
+  );
+  return new Map(quotes.map((quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription]));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The shop's labels booked in the period: carrier, service, cost and the country each went to, which the database
- * reads from the stored request (a shipment's whole request is kilobytes; a busy shop books tens of thousands).
+ * The shop's labels booked in the period, counted and summed by the database per carrier, service, currency and
+ * the country they went to (read from each stored request): a few rows, however many labels a busy shop booked.
  */
-async function bookedShipments(ctx: Pick<Context, "db" | "shop">, from: Date, to: Date) {
+async function bookedGroups(ctx: Pick<Context, "db" | "shop">, from: Date, to: Date) {
+  const spend = decimalSum(ctx, `COALESCE("shippingCost", '0')`);
   const [strings, ...values] = sqlTemplate([
-    `SELECT "carrierCode", "serviceCode", "shippingCost", "currency", ${jsonTextAt(ctx, `"request"`, ["receiver", "country"])} AS "country" `,
-    `FROM "Shipment" WHERE "shop" = `,
+    `SELECT "carrierCode", "serviceCode", "currency", ${jsonTextAt(ctx, `"request"`, ["receiver", "country"])} AS "country", `,
+    `COUNT(*) AS "labels", ${spend.sum} AS "spend", ${spend.decimals} AS "decimals", MAX("selectedQuoteId") AS "quoteId" FROM "Shipment" WHERE "shop" = `,
     bound(ctx.shop),
     ` AND "bookingStatus" = 'BOOKED' AND "bookedAt" >= `,
     bound(from),
     ` AND "bookedAt" <= `,
     bound(to),
+    ` GROUP BY 1, 2, 3, 4`,
   ]);
-  return ctx.db.$queryRaw<
-    Array<{ carrierCode: string | null; serviceCode: string | null; shippingCost: string | null; currency: string | null; country: string | null }>
+  const rows = await ctx.db.$queryRaw<
+    Array<{
+      carrierCode: string | null;
+      serviceCode: string | null;
+      currency: string | null;
+      country: string | null;
+      labels: number | bigint;
+      spend: string;
+      decimals: number | bigint;
+      quoteId: number | bigint | null;
+    }>
   >(strings, ...values);
+  return rows.map((row) => ({
+    ...row,
+    labels: Number(row.labels),
+    spend: decimalSumText(ctx, row.spend, row.decimals),
+    quoteId: row.quoteId === null ? null : Number(row.quoteId),
+  }));
 }
 
 /** `total / count` to the cent, rounding half up: exact on the decimal strings, as every money figure here. */
@@ -85,7 +84,7 @@ export function averageAmount(total: string, count: number): string {
   return `${total.startsWith("-") ? "-" : ""}${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
-type SpendGroup = { label: string; carrierCode: string; serviceCode: string | null; amounts: string[] };
+type SpendGroup = { label: string; carrierCode: string; serviceCode: string | null; labels: number; amounts: string[] };
 
 function spendRows(groups: Map<string, SpendGroup>): SpendRow[] {
   return [...groups.entries()]
@@ -94,16 +93,19 @@ function spendRows(groups: Map<string, SpendGroup>): SpendRow[] {
       label: group.label,
       carrierCode: group.carrierCode,
       serviceCode: group.serviceCode,
-      labels: group.amounts.length,
+      labels: group.labels,
       spend: sumAmounts(group.amounts),
     }))
     .sort((a, b) => Number(b.spend) - Number(a.spend) || a.label.localeCompare(b.label));
 }
 
-function add(groups: Map<string, SpendGroup>, key: string, named: Omit<SpendGroup, "amounts">, amount: string): void {
-  const group = groups.get(key) ?? { ...named, amounts: [] };
-  group.amounts.push(amount);
-  groups.set(key, group);
+/** Adds labels and what they cost to their group, made (and named: `named` is called once a group) on its first. */
+function add(groups: Map<string, SpendGroup>, key: string, named: () => Omit<SpendGroup, "amounts" | "labels">, labels: number, amount: string): void {
+  const group = groups.get(key);
+  if (group) {
+    group.labels += labels;
+    group.amounts.push(amount);
+  } else groups.set(key, { ...named(), labels, amounts: [amount] });
 }
 
 /** Orders whose fulfillment orders are held at once while their ages are counted. */
@@ -123,12 +125,11 @@ const AGE_BUCKETS = [
  */
 async function waitingOrders(ctx: Pick<Context, "db" | "shop">, now: Date): Promise<Overview["waiting"]> {
   const { db, shop } = ctx;
+  // From the mirror's side: one look-up by (shop, orderId) an order, not a pass over every label the shop booked.
   const [strings, ...values] = sqlTemplate([
-    `SELECT DISTINCT "s"."orderId" AS "orderId" FROM "Shipment" AS "s" JOIN "MirrorOrder" AS "m" ON "m"."id" = "s"."orderId" WHERE "s"."shop" = `,
+    `SELECT "m"."id" AS "orderId" FROM "MirrorOrder" AS "m" WHERE "m"."shop" = `,
     bound(shop),
-    ` AND "m"."shop" = `,
-    bound(shop),
-    ` AND "s"."bookingStatus" IN ('BOOKED', 'BOOKING')`,
+    ` AND "m"."cancelledAt" IS NULL AND EXISTS (SELECT 1 FROM "Shipment" AS "s" WHERE "s"."shop" = "m"."shop" AND "s"."orderId" = "m"."id" AND "s"."bookingStatus" IN ('BOOKED', 'BOOKING'))`,
   ]);
   const [mirrored, booked] = await Promise.all([
     db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, select: { id: true, orderCreatedAt: true }, orderBy: { orderCreatedAt: "asc" } }),
@@ -164,39 +165,61 @@ async function waitingOrders(ctx: Pick<Context, "db" | "shop">, now: Date): Prom
 export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">, days: number, names: ServiceNames = NO_NAMES): Promise<Overview> {
   const now = ctx.now();
   const from = new Date(now.getTime() - days * DAY_MS);
-  const [rows, descriptions, waiting, delivered] = await Promise.all([
-    bookedShipments(ctx, from, now),
-    serviceDescriptions(ctx, "bookedAt", from, now),
-    waitingOrders(ctx, now),
-    deliveredShipments(ctx, from, now),
-  ]);
+  const [groups, waiting, deliveredRows] = await Promise.all([bookedGroups(ctx, from, now), waitingOrders(ctx, now), deliveredShipments(ctx, from, now)]);
+  // One picked rate per service booked or delivered in the period names it.
+  const namingQuotes = new Set<number>();
+  const named = new Set<string>();
+  for (const row of [...groups, ...deliveredRows.map((row) => ({ ...row, quoteId: row.selectedQuoteId }))]) {
+    const key = `${row.carrierCode}/${row.serviceCode}`;
+    if (row.quoteId === null || named.has(key)) continue;
+    named.add(key);
+    namingQuotes.add(row.quoteId);
+  }
+  const descriptions = await serviceDescriptions(ctx, namingQuotes);
+  const delivered: DeliveredShipment[] = deliveredRows.map((row) => ({
+    carrierCode: row.carrierCode!,
+    serviceCode: row.serviceCode!,
+    serviceDescription: descriptions.get(`${row.carrierCode}/${row.serviceCode}`) ?? null,
+    inTransitAt: row.inTransitAt!,
+    deliveredAt: row.deliveredAt!,
+  }));
 
   const byCarrier = new Map<string, SpendGroup>();
   const byService = new Map<string, SpendGroup>();
   const byCountry = new Map<string, number>();
-  const amounts: string[] = [];
   const currencies = new Set<string>();
-  for (const row of rows) {
-    const carrier = row.carrierCode ?? "Unknown carrier";
-    const service = row.serviceCode ?? "Unknown service";
-    const quoted = { carrierCode: carrier, serviceCode: service, serviceDescription: descriptions.get(`${carrier}/${service}`) ?? null };
-    const amount = row.shippingCost ?? "0";
-    if (row.currency) currencies.add(row.currency);
-    amounts.push(amount);
-    add(byCarrier, carrier, { label: carrierName(names, carrier), carrierCode: carrier, serviceCode: null }, amount);
-    add(byService, `${carrier}/${service}`, { label: carrierAndService(names, quoted), carrierCode: carrier, serviceCode: service }, amount);
-    const country = row.country ?? "Unknown";
-    byCountry.set(country, (byCountry.get(country) ?? 0) + 1);
+  let labelsBought = 0;
+  for (const group of groups) {
+    const carrier = group.carrierCode ?? "Unknown carrier";
+    const service = group.serviceCode ?? "Unknown service";
+    if (group.currency) currencies.add(group.currency);
+    labelsBought += group.labels;
+    add(byCarrier, carrier, () => ({ label: carrierName(names, carrier), carrierCode: carrier, serviceCode: null }), group.labels, group.spend);
+    add(
+      byService,
+      `${carrier}/${service}`,
+      () => ({
+        label: carrierAndService(names, { carrierCode: carrier, serviceCode: service, serviceDescription: descriptions.get(`${carrier}/${service}`) ?? null }),
+        carrierCode: carrier,
+        serviceCode: service,
+      }),
+      group.labels,
+      group.spend,
+    );
+    const country = group.country ?? "Unknown";
+    byCountry.set(country, (byCountry.get(country) ?? 0) + group.labels);
   }
-  const totalSpend = sumAmounts(amounts);
+  const carrierRows = spendRows(byCarrier);
+  // Every amount is in exactly one carrier's group: the total is theirs summed.
+  const totalSpend = sumAmounts(carrierRows.map((row) => row.spend));
   return {
     period: { days, from: from.toISOString(), to: now.toISOString() },
     // Consign books in the shop's currency; with several, the figures are sums of their amounts as written.
     currency: currencies.size === 1 ? [...currencies][0]! : null,
-    labelsBought: rows.length,
+    labelsBought,
     totalSpend,
-    averageCost: rows.length > 0 ? averageAmount(totalSpend, rows.length) : null,
-    byCarrier: spendRows(byCarrier),
+    averageCost: labelsBought > 0 ? averageAmount(totalSpend, labelsBought) : null,
+    byCarrier: carrierRows,
     byService: spendRows(byService),
     byCountry: [...byCountry.entries()]
       .map(([country, labels]) => ({ country, name: countryName(country) || country, labels }))

@@ -1,12 +1,17 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/db-client.server";
 import { insertRows, updateRowsById } from "../../app/db/db-batch.server";
+import { jsonTextAt } from "../../app/db/sql-json";
+import { decimalSum, decimalSumText } from "../../app/db/sql-money";
+import { bound, sqlTemplate } from "../../app/db/sql-template";
+import { sumAmounts } from "../../app/shipping/money";
 import { dropAppDatabase, freshAppDatabase } from "../support/app-env";
 
 /**
  * The set-based writes (app/db/db-batch.server.ts) on a real database, SQLite here and PostgreSQL on its tier: rows
  * packed into one JSON value come out of the database as Prisma itself would have written them (dates, nulls,
- * integers, text holding JSON and quotes), each row to its own values, and a condition keeps rows out.
+ * integers, text holding JSON and quotes), each row to its own values, and a condition keeps rows out; and the
+ * database's own sums of money as decimal text (app/db/sql-money.ts) and reads of a JSON field (app/db/sql-json.ts).
  */
 
 const url = freshAppDatabase();
@@ -99,5 +104,53 @@ describe("set-based writes on the app's database", () => {
     }
     // Dates compare in SQL as Prisma wrote them.
     expect(await db.quote.count({ where: { shop: SHOP, expiresAt: { lte: new Date(created.getTime() + 99_000) } } })).toBe(100);
+  });
+
+  it("GIVEN money as decimal text and JSON requests WHEN the database sums and reads them THEN each sum equals the app's exact sum, written alike, and each field is the request's", async () => {
+    const shop = "sums.myshopify.com";
+    // Amounts a double cannot hold exactly, three decimals, a large one, a negative and a missing cost.
+    const groups: Record<string, Array<string | null>> = {
+      UPS: ["0.10", "0.20", "0.30", "19.99", "123456789.99"],
+      USPS: ["1.005", "2.5", "7", null],
+      DHL: ["-2.50", "2.50"],
+      FEDEX: ["0.01"],
+    };
+    const created = new Date("2026-11-28T00:00:00.000Z");
+    await db.shipment.createMany({
+      data: Object.entries(groups).flatMap(([carrierCode, amounts]) =>
+        amounts.map((shippingCost, index) => ({
+          shop,
+          orderId: `gid://shopify/Order/${carrierCode}-${index}`,
+          orderName: `#${index}`,
+          fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${carrierCode}-${index}`,
+          lines: "[]",
+          request: JSON.stringify({ receiver: { country: index % 2 ? "CA" : "US", name: 'O\'Brien "Jr"' } }),
+          carrierCode,
+          shippingCost,
+          createdAt: created,
+        })),
+      ),
+    });
+    const spend = decimalSum({ db }, `COALESCE("shippingCost", '0')`);
+    const [strings, ...values] = sqlTemplate([
+      `SELECT "carrierCode", COUNT(*) AS "labels", ${spend.sum} AS "spend", ${spend.decimals} AS "decimals" FROM "Shipment" WHERE "shop" = `,
+      bound(shop),
+      ` GROUP BY "carrierCode"`,
+    ]);
+    const rows = await db.$queryRaw<Array<{ carrierCode: string; labels: number | bigint; spend: string; decimals: number | bigint }>>(strings, ...values);
+    const sums = Object.fromEntries(rows.map((row) => [row.carrierCode, decimalSumText({ db }, row.spend, row.decimals)]));
+    expect(sums).toEqual(Object.fromEntries(Object.entries(groups).map(([carrier, amounts]) => [carrier, sumAmounts(amounts.map((amount) => amount ?? "0"))])));
+    expect(sums).toEqual({ UPS: "123456810.58", USPS: "10.505", DHL: "0.00", FEDEX: "0.01" });
+
+    const [countryStrings, ...countryValues] = sqlTemplate([
+      `SELECT ${jsonTextAt({ db }, `"request"`, ["receiver", "country"])} AS "country", COUNT(*) AS "labels" FROM "Shipment" WHERE "shop" = `,
+      bound(shop),
+      ` GROUP BY 1 ORDER BY 1`,
+    ]);
+    const countries = await db.$queryRaw<Array<{ country: string; labels: number | bigint }>>(countryStrings, ...countryValues);
+    expect(countries.map((row) => [row.country, Number(row.labels)])).toEqual([
+      ["CA", 5],
+      ["US", 7],
+    ]);
   });
 });
