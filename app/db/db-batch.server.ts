@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import type { Context } from "../context";
-import { databaseProviderOfClient } from "./db-client.server";
+import type { DatabaseProvider } from "../../lib/database-provider";
+import { databaseOf } from "./db-client.server";
 import { bound, sqlTemplate, type SqlPiece } from "./sql-template";
 
 /** A client or an interactive transaction's: both bind and run raw statements. */
@@ -15,8 +16,6 @@ type Db = Prisma.TransactionClient;
  * `json_populate_recordset` over the table's own row type, which casts each value to its column's type).
  */
 
-type Provider = "sqlite" | "postgresql";
-
 /**
  * What one statement carries: at most this many rows, in a JSON text of at most this many characters (the first
  * row that overflows starts the next statement). Prisma's client keeps its last hundred debug messages whether or
@@ -27,17 +26,12 @@ type Provider = "sqlite" | "postgresql";
 const ROWS_PER_STATEMENT = 1_000;
 const CHARACTERS_PER_STATEMENT = 128 * 1024;
 
-/** The database of the context's client (an interactive transaction's statements are given it too); SQLite when unknown, as app/db/id-lists.server.ts does. */
-function providerOf(ctx: Pick<Context, "db">): Provider {
-  return databaseProviderOfClient(ctx.db) ?? "sqlite";
-}
-
 /**
  * A value as the JSON the database unpacks into its column: a Date as each database's driver writes it through
  * Prisma (better-sqlite3's adapter stores ISO 8601 text with "+00:00"; PostgreSQL's timestamp(3) reads the ISO text
  * and, being without time zone, keeps the UTC wall time as Prisma does), a boolean as SQLite's 1 or 0.
  */
-function jsonValue(provider: Provider, value: unknown): unknown {
+function jsonValue(provider: DatabaseProvider, value: unknown): unknown {
   if (value instanceof Date) return provider === "sqlite" ? value.toISOString().replace("Z", "+00:00") : value.toISOString();
   if (typeof value === "boolean" && provider === "sqlite") return value ? 1 : 0;
   return value === undefined ? null : value;
@@ -47,7 +41,7 @@ function jsonValue(provider: Provider, value: unknown): unknown {
  * The rows' `columns` as JSON texts of at most ROWS_PER_STATEMENT rows and about CHARACTERS_PER_STATEMENT
  * characters each, one per statement: for SQLite each row an array in `columns`' order, for PostgreSQL an object.
  */
-function packedRows(provider: Provider, rows: ReadonlyArray<Record<string, unknown>>, columns: readonly string[]): string[] {
+function packedRows(provider: DatabaseProvider, rows: ReadonlyArray<Record<string, unknown>>, columns: readonly string[]): string[] {
   const texts: string[] = [];
   let parts: string[] = [];
   let size = 0;
@@ -72,7 +66,7 @@ function packedRows(provider: Provider, rows: ReadonlyArray<Record<string, unkno
  * PostgreSQL reads the objects through `json_populate_recordset` over the table's row type, which casts each value
  * to its column's type (ISO text to timestamp(3), a number to integer).
  */
-function unpackedRows(provider: Provider, table: string, packed: string, columns: readonly string[], prefix = ""): SqlPiece[] {
+function unpackedRows(provider: DatabaseProvider, table: string, packed: string, columns: readonly string[], prefix = ""): SqlPiece[] {
   if (provider === "sqlite")
     return [
       `SELECT ${columns.map((column, index) => `json_extract("value", '$[${index}]') AS "${prefix}${column}"`).join(", ")} FROM json_each(`,
@@ -107,7 +101,7 @@ export interface RowsUpdate<Column extends string> {
  * not run yet: on `db`, the context's client or a transaction it opened, in the context's database's SQL.
  */
 export function updateRowsById<Column extends string>(ctx: Pick<Context, "db">, update: RowsUpdate<Column>, db: Db = ctx.db): Prisma.PrismaPromise<number>[] {
-  const provider = providerOf(ctx);
+  const provider = databaseOf(ctx);
   const set = Object.entries({ ...update.set, ...(UPDATED_AT[update.table] ? { updatedAt: new Date() } : {}) });
   const columns = ["id", ...update.columns];
   // The new values are named "new_<column>", so a condition on the table's own columns stays unambiguous.
@@ -143,7 +137,7 @@ export function insertRows(
   { db = ctx.db, same = {} }: { db?: Db; same?: Readonly<Record<string, unknown>> } = {},
 ): Prisma.PrismaPromise<number>[] {
   if (rows.length === 0) return [];
-  const provider = providerOf(ctx);
+  const provider = databaseOf(ctx);
   const columns = Object.keys(rows[0]!);
   const constants = Object.entries(same);
   const constantPieces = constants.flatMap(([, value]): SqlPiece[] => [", ", bound(value)]);

@@ -26,11 +26,12 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
 const providers = new WeakMap<PrismaClient, DatabaseProvider>();
 
 /**
- * The database `db` talks to, when {@link createPrismaClient} made it; undefined for any other client (an
- * interactive transaction's client among them), so callers assume the stricter database.
+ * The database the context's client talks to, whose SQL its statements are written in: the one
+ * {@link createPrismaClient} made it for; SQLite for any other client (an interactive transaction's among them),
+ * the stricter database (its bound values) and the embedded default.
  */
-export function databaseProviderOfClient(db: PrismaClient): DatabaseProvider | undefined {
-  return providers.get(db);
+export function databaseOf(ctx: { db: PrismaClient }): DatabaseProvider {
+  return providers.get(ctx.db) ?? "sqlite";
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from "../context";
-import { databaseProviderOfClient } from "./db-client.server";
+import { databaseOf } from "./db-client.server";
 
 /**
  * Lists of ids in queries, at any length. A statement binds a bounded number of values: Prisma refuses one
@@ -20,7 +20,7 @@ const OTHER_VALUES = 99;
  * client that opened it (app/db/db-batch.server.ts takes both).
  */
 export function boundValuesPerStatement(ctx: Pick<Context, "db">): number {
-  return BOUND_VALUES[databaseProviderOfClient(ctx.db) ?? "sqlite"];
+  return BOUND_VALUES[databaseOf(ctx)];
 }
 
 /** How many ids one statement takes on the context's database. */

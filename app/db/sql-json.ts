@@ -1,5 +1,5 @@
 import type { Context } from "../context";
-import { databaseProviderOfClient } from "./db-client.server";
+import { databaseOf } from "./db-client.server";
 
 /**
  * SQL for a text value inside a column that holds JSON text, in the context's database's dialect: SQLite's
@@ -8,7 +8,5 @@ import { databaseProviderOfClient } from "./db-client.server";
  * the caller's own names, never outside input: they are written into the statement.
  */
 export function jsonTextAt(ctx: Pick<Context, "db">, column: string, path: readonly string[]): string {
-  return (databaseProviderOfClient(ctx.db) ?? "sqlite") === "sqlite"
-    ? `json_extract(${column}, '$.${path.join(".")}')`
-    : `(${column}::json #>> '{${path.join(",")}}')`;
+  return databaseOf(ctx) === "sqlite" ? `json_extract(${column}, '$.${path.join(".")}')` : `(${column}::json #>> '{${path.join(",")}}')`;
 }

@@ -1,5 +1,5 @@
 import type { Context } from "../context";
-import { databaseProviderOfClient } from "./db-client.server";
+import { databaseOf } from "./db-client.server";
 
 /**
  * Exact sums of money kept as decimal text (a shipment's `shippingCost`), taken by the database so that a busy
@@ -14,7 +14,7 @@ const SQLITE_SCALE = 6;
 
 /** SQL of the sum of `column` (an expression of decimal text, never null) and of its amounts' most decimals. */
 export function decimalSum(ctx: Pick<Context, "db">, column: string): { sum: string; decimals: string } {
-  if ((databaseProviderOfClient(ctx.db) ?? "sqlite") === "sqlite")
+  if (databaseOf(ctx) === "sqlite")
     return {
       sum: `CAST(SUM(CAST(ROUND(CAST(${column} AS REAL) * 1${"0".repeat(SQLITE_SCALE)}) AS INTEGER)) AS TEXT)`,
       decimals: `MAX(CASE WHEN instr(${column}, '.') > 0 THEN length(${column}) - instr(${column}, '.') ELSE 0 END)`,
@@ -28,7 +28,7 @@ export function decimalSum(ctx: Pick<Context, "db">, column: string): { sum: str
 /** The decimal text of a {@link decimalSum}'s two values as the database answered them. */
 export function decimalSumText(ctx: Pick<Context, "db">, sum: string, decimals: number | bigint): string {
   const places = Math.max(2, Number(decimals));
-  const sqlite = (databaseProviderOfClient(ctx.db) ?? "sqlite") === "sqlite";
+  const sqlite = databaseOf(ctx) === "sqlite";
   // SQLite's integer of millionths, written as a decimal; PostgreSQL's numeric is one already.
   const exact = sqlite ? millionths(BigInt(sum)) : sum;
   const negative = exact.startsWith("-");
