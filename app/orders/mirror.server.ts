@@ -3,6 +3,7 @@ import type { MirrorFulfillmentOrder } from "@prisma/client";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
 import { readByIds } from "../db/id-lists.server";
+import { groupedBy } from "../grouped";
 import { adminQuery } from "../shopify/gateway.server";
 import { exportPieces, jsonlLines } from "./bulk-export";
 import { MIRROR_WRITE_TIMEOUT_MS, saveMirroredOrders, writeMirroredOrders } from "./mirror-store.server";
@@ -98,13 +99,7 @@ export async function loadMirroredFulfillmentOrders(
 ): Promise<Map<string, MirroredFulfillmentOrder[]>> {
   const { db, shop } = ctx;
   const rows = await readByIds(ctx, [...new Set(orderIds)], (chunk) => db.mirrorFulfillmentOrder.findMany({ where: { shop, orderId: { in: chunk } } }));
-  const byOrder = new Map<string, MirrorFulfillmentOrder[]>();
-  for (const row of rows) {
-    const list = byOrder.get(row.orderId);
-    if (list) list.push(row);
-    else byOrder.set(row.orderId, [row]);
-  }
-  return new Map([...byOrder].map(([orderId, list]) => [orderId, mirroredFulfillmentOrders(list)]));
+  return new Map([...groupedBy(rows, (row) => row.orderId)].map(([orderId, list]) => [orderId, mirroredFulfillmentOrders(list)]));
 }
 
 const OrderData = z.object({ order: OrderNode.nullable() });

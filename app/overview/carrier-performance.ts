@@ -1,3 +1,4 @@
+import { groupedBy } from "../grouped";
 import { speedClass } from "../quoting/rate-rule";
 import { carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";
 import { transitDays } from "../tracking/transit-times";
@@ -39,12 +40,7 @@ export function promisedTransitDays(shipment: Pick<DeliveredShipment, "serviceCo
 }
 
 export function carrierPerformance(shipments: readonly DeliveredShipment[], names: ServiceNames = NO_NAMES): CarrierPerformance[] {
-  const byCarrier = new Map<string, DeliveredShipment[]>();
-  for (const shipment of shipments) {
-    const list = byCarrier.get(shipment.carrierCode);
-    if (list) list.push(shipment);
-    else byCarrier.set(shipment.carrierCode, [shipment]);
-  }
+  const byCarrier = groupedBy(shipments, (shipment) => shipment.carrierCode);
   // A service's promise is read from its name once, not once per delivery (a busy shop delivers tens of thousands).
   const promised = new Map<string, number>();
   const promisedOf = (shipment: DeliveredShipment) => {

@@ -23,6 +23,7 @@ import { presetsForLines } from "../orders/product-presets.server";
 import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 import { readByIds } from "../db/id-lists.server";
+import { groupedBy } from "../grouped";
 import { insertRows, updateRowsById } from "../db/db-batch.server";
 import type { Outcome } from "../outcome";
 
@@ -121,16 +122,16 @@ interface Blocked {
 }
 
 interface Planned {
-  mapped: MappedShipment;
-  orderName: string;
+  /** What the run writes on the shipment that differs by shipment (on a reused one, only when it changed). */
+  own: ReturnType<typeof ownColumns>;
   /** An earlier, unbooked and unbatched Shipment of the same fulfillment order, quoted again instead of duplicated. */
   reuseId: string | null;
   /** The reused shipment already holds this very request, lines, name and packing note (quoted again the same day). */
   unchanged: boolean;
 }
 
-/** What a run writes on each of its shipments that differs by shipment: on a reused one, only when it changed. */
-function ownColumns({ mapped, orderName }: Pick<Planned, "mapped" | "orderName">) {
+/** The columns of a shipment that differ by shipment, written as stored: its order, lines and request as mapped. */
+function ownColumns(mapped: MappedShipment, orderName: string) {
   return {
     orderId: mapped.orderId,
     orderName,
@@ -196,12 +197,7 @@ async function planRun(
       },
     }),
   );
-  const earlierOf = new Map<string, EarlierShipment[]>();
-  for (const row of earlier) {
-    const list = earlierOf.get(row.fulfillmentOrderId);
-    if (list) list.push(row);
-    else earlierOf.set(row.fulfillmentOrderId, [row]);
-  }
+  const earlierOf: Map<string, EarlierShipment[]> = groupedBy(earlier, (row) => row.fulfillmentOrderId);
   for (const list of earlierOf.values()) list.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
   const planned: Planned[] = [];
@@ -223,14 +219,14 @@ async function planRun(
         });
       } else {
         const reusable = same.find((shipment) => shipment.batchId === null && (shipment.bookingStatus === "NONE" || shipment.bookingStatus === "FAILED"));
-        const own = ownColumns({ mapped, orderName: order.name });
+        const own = ownColumns(mapped, order.name);
         const unchanged =
           reusable !== undefined &&
           reusable.request === own.request &&
           reusable.lines === own.lines &&
           reusable.orderName === own.orderName &&
           reusable.packingNote === own.packingNote;
-        planned.push({ mapped, orderName: order.name, reuseId: reusable?.id ?? null, unchanged });
+        planned.push({ own, reuseId: reusable?.id ?? null, unchanged });
       }
     }
     if (issues.length > 0) blocked.push({ orderId: order.id, orderName: order.name, issues });
@@ -283,14 +279,14 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
   const fresh = planned.filter((entry) => entry.reuseId === null);
   // Inserted whole (app/db/db-batch.server.ts): the other columns take the table's defaults (NONE, 0); ids need only be unique.
   const written = new Date();
-  const freshRows = fresh.map((entry) => ({ id: timeOrderedId(), ...ownColumns(entry) }));
+  const freshRows = fresh.map((entry) => ({ id: timeOrderedId(), ...entry.own }));
   for (const insert of insertRows(ctx, "Shipment", freshRows, { db: tx, same: { shop, ...pending, createdAt: written, updatedAt: written } })) await insert;
   // A reused shipment's earlier quotes belong to its earlier request: the run's job removes them as it starts
   // (quoteRun), while its first requests are at the service, and nothing shows or takes a PENDING shipment's quotes.
   const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
   // Only what changed is written: the same order quoted again the same day keeps its request, and its row only
   // moves into the run (a 5,000-order re-quote rewrote 5.7 MB of requests, most of the recording's time).
-  const changed = reused.filter((entry) => !entry.unchanged).map((entry) => ({ id: entry.reuseId, ...ownColumns(entry) }));
+  const changed = reused.filter((entry) => !entry.unchanged).map((entry) => ({ id: entry.reuseId, ...entry.own }));
   const columns = ["orderId", "orderName", "fulfillmentOrderId", "lines", "request", "packingNote"] as const;
   for (const update of updateRowsById(ctx, { table: "Shipment", columns, rows: changed, set: pending }, tx)) await update;
   const kept = reused.filter((entry) => entry.unchanged).map((entry) => ({ id: entry.reuseId }));
