@@ -166,16 +166,15 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
   const now = ctx.now();
   const from = new Date(now.getTime() - days * DAY_MS);
   const [groups, waiting, deliveredRows] = await Promise.all([bookedGroups(ctx, from, now), waitingOrders(ctx, now), deliveredShipments(ctx, from, now)]);
-  // One picked rate per service booked or delivered in the period names it.
-  const namingQuotes = new Set<number>();
-  const named = new Set<string>();
-  for (const row of [...groups, ...deliveredRows.map((row) => ({ ...row, quoteId: row.selectedQuoteId }))]) {
-    const key = `${row.carrierCode}/${row.serviceCode}`;
-    if (row.quoteId === null || named.has(key)) continue;
-    named.add(key);
-    namingQuotes.add(row.quoteId);
-  }
-  const descriptions = await serviceDescriptions(ctx, namingQuotes);
+  // One picked rate per service ("carrier/service") booked or delivered in the period names it.
+  const namingQuotes = new Map<string, number>();
+  const nameBy = (carrierCode: string | null, serviceCode: string | null, quoteId: number | null) => {
+    const key = `${carrierCode}/${serviceCode}`;
+    if (quoteId !== null && !namingQuotes.has(key)) namingQuotes.set(key, quoteId);
+  };
+  for (const group of groups) nameBy(group.carrierCode, group.serviceCode, group.quoteId);
+  for (const row of deliveredRows) nameBy(row.carrierCode, row.serviceCode, row.selectedQuoteId);
+  const descriptions = await serviceDescriptions(ctx, new Set(namingQuotes.values()));
   const delivered: DeliveredShipment[] = deliveredRows.map((row) => ({
     carrierCode: row.carrierCode!,
     serviceCode: row.serviceCode!,

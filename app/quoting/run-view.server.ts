@@ -232,11 +232,10 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
       currency: row.currency,
     };
   });
-  const pickOf = (shipment: (typeof all)[number]) => shipment.pick;
   const expired = all.filter((shipment) => shipment.pick?.expired === true && !lockedReason(shipment));
   const ready = all.filter((shipment) => shipment.pick?.expired === false && !lockedReason(shipment));
   const failed = all.filter((shipment) => shipment.quoteStatus === "FAILED");
-  return { all, pickOf, ready, expired, failed };
+  return { all, ready, expired, failed };
 }
 
 interface RunShipmentRow {
@@ -291,7 +290,7 @@ export async function loadQuoteRunView(
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
 
-  const [settings, names, { all, pickOf, ready, expired: expiredIds, failed }, blockedIds, shippingRules] = await Promise.all([
+  const [settings, names, { all, ready, expired: expiredIds, failed }, blockedIds, shippingRules] = await Promise.all([
     loadSettings(ctx),
     loadServiceNames(ctx),
     // Where each shipment goes (the International filter) too: the page reads it, the run's whole-run actions
@@ -311,7 +310,7 @@ export async function loadQuoteRunView(
   for (const shipment of all) {
     const order = facts.get(shipment.orderId);
     if (!order) continue;
-    const pick = pickOf(shipment);
+    const pick = shipment.pick;
     facts.set(shipment.orderId, {
       ...order,
       attention:
@@ -418,7 +417,7 @@ export async function loadQuoteRunView(
     filter,
     filterCounts: filterCounts([...facts.values()]),
     filteredOrderCount: filteredIds.length,
-    readyTotals: currencyTotals(ready.map((shipment) => pickOf(shipment)!)),
+    readyTotals: currencyTotals(ready.map((shipment) => shipment.pick!)),
     counts: {
       quoted: all.filter((shipment) => shipment.quoteStatus === "QUOTED").length,
       failed: failed.length,
@@ -427,7 +426,7 @@ export async function loadQuoteRunView(
       expired: expiredIds.length,
       ready: ready.length,
     },
-    totals: carrierTotals(ready.map((shipment) => pickOf(shipment)!)),
+    totals: carrierTotals(ready.map((shipment) => shipment.pick!)),
     page: current,
     pages,
     orders,
