@@ -1,4 +1,4 @@
-import { useSearchParams } from "@remix-run/react";
+import { useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import type { IndexTableProps } from "@shopify/polaris";
 
 /**
@@ -28,11 +28,38 @@ export function useTabTurn(param: string): (id: string) => void {
   };
 }
 
-export function listPagination(list: { page: number; pages: number }, turn: (page: number) => void, detail?: string): IndexTableProps["pagination"] {
+/**
+ * Whether the list on screen is loading another page or filter of itself (a navigation to the same page that posts
+ * nothing). The list says so at once (IndexTable's `loading`, the page buttons held): a click is answered with a
+ * paint, not with nothing until the next page's data arrives, which is what a merchant (and INP) waits for.
+ */
+export function useListLoading(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.formData === undefined && navigation.location.pathname === location.pathname;
+}
+
+/**
+ * A paged list's controls: the IndexTable pagination that turns its pages, and whether another page (or filter) of
+ * it is loading, for the table's `loading`.
+ */
+export function useListPages(list: { page: number; pages: number }, detail?: string): { pagination: IndexTableProps["pagination"]; loading: boolean } {
+  const turn = usePageTurn();
+  const loading = useListLoading();
+  return { pagination: listPagination(list, turn, detail, loading), loading };
+}
+
+/** The pagination of a list (`loading`: another page is on its way, so neither button turns again meanwhile). */
+export function listPagination(
+  list: { page: number; pages: number },
+  turn: (page: number) => void,
+  detail?: string,
+  loading = false,
+): IndexTableProps["pagination"] {
   if (list.pages <= 1) return undefined;
   return {
-    hasPrevious: list.page > 1,
-    hasNext: list.page < list.pages,
+    hasPrevious: !loading && list.page > 1,
+    hasNext: !loading && list.page < list.pages,
     onPrevious: () => turn(list.page - 1),
     onNext: () => turn(list.page + 1),
     label: `Page ${list.page} of ${list.pages}${detail ? ` · ${detail}` : ""}`,

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { requestContext } from "../request-context.server";
 import { readPostedForm } from "../posted-form.server";
-import { listPagination, usePageTurn, useTabTurn } from "../components/list-pages";
+import { useListPages, useTabTurn } from "../components/list-pages";
 import { useRevalidateWhile } from "../components/page-hooks";
 import { formatMoney } from "../shipping/money";
 import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
@@ -156,7 +156,7 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
     TABS.findIndex((tab) => tab.id === page.filter),
   );
   const checking = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const goToPage = usePageTurn();
+  const pages = useListPages(page);
   const turnTab = useTabTurn("status");
   return (
     <>
@@ -205,7 +205,8 @@ function Dashboard({ page }: { page: Extract<SerializeFrom<typeof loader>, { mod
                 itemCount={page.rows.length}
                 selectable={false}
                 headings={TRACKING_HEADINGS}
-                pagination={listPagination(page, goToPage)}
+                pagination={pages.pagination}
+                loading={pages.loading}
               >
                 {page.rows.map((row, index) => (
                   <TrackingRow key={row.shipmentId} row={row} index={index} names={page.names} />

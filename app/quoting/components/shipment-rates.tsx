@@ -1,6 +1,6 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Checkbox, DataTable, InlineStack, RadioButton, Text } from "@shopify/polaris";
-import { useCallback, useEffect, useState } from "react";
+import { memo, useCallback, useEffect, useState } from "react";
 import type { Outcome } from "../../outcome";
 import { formatMoney } from "../../shipping/money";
 import { PackagesEditor } from "./packages-editor";
@@ -20,16 +20,7 @@ import { RATES_TABLE_COLUMNS } from "../rates-table-size";
 /** Column widths of the compact line, shared by every row so the page reads as a table. */
 export const SUMMARY_COLUMNS = "minmax(180px, 1.4fr) minmax(200px, 1.6fr) minmax(140px, 1fr) 90px minmax(150px, auto)";
 
-export function ShipmentRates({
-  runId,
-  shipment,
-  heading,
-  names,
-  boxes,
-  expanded,
-  included,
-  onIncludedChange,
-}: {
+interface ShipmentRatesProps {
   runId: string;
   shipment: ShipmentView;
   heading: string;
@@ -38,30 +29,48 @@ export function ShipmentRates({
   boxes: string[];
   expanded: boolean;
   included: boolean;
-  onIncludedChange: (included: boolean) => void;
-}) {
-  const pick = useFetcher<Outcome<{ message: string }>>();
+  /** The merchant kept the shipment in the batch or left it out; its pick goes with it (for the totals). */
+  onIncludedChange: (shipmentId: string, pick: { currency: string; totalAmount: string } | undefined, included: boolean) => void;
+}
+
+type RefusableFetcher = FetcherWithComponents<Outcome<{ message: string }>>;
+
+/**
+ * A page of the run shows 50 orders: a line renders again only when its own props change (memo), and it holds no
+ * fetcher of its own (a fetcher renders with every change of the router's state: a navigation starting, another
+ * line's rates arriving). The few lines that can be re-quoted hold that fetcher; an unfolded line's rates hold theirs.
+ */
+export const ShipmentRates = memo(function ShipmentRates(props: ShipmentRatesProps) {
+  const { shipment } = props;
+  const canRequote = shipment.locked === null && (shipment.status === "FAILED" || shipment.selectedExpired);
+  return canRequote ? <RequotableLine {...props} /> : <ShipmentLine {...props} requote={null} />;
+});
+
+function RequotableLine(props: ShipmentRatesProps) {
+  const requote = useFetcher<Outcome<{ message: string }>>();
+  return <ShipmentLine {...props} requote={requote} />;
+}
+
+function ShipmentLine({
+  runId,
+  shipment,
+  heading,
+  names,
+  boxes,
+  expanded,
+  included,
+  onIncludedChange,
+  requote,
+}: ShipmentRatesProps & { requote: RefusableFetcher | null }) {
   const [editing, setEditing] = useState(false);
   const closeEditor = useCallback(() => setEditing(false), []);
-  const requote = useFetcher<Outcome<{ message: string }>>();
-  const refused = [pick.data, requote.data].find((data) => data && !data.ok)?.message;
-  const choosing = pick.state !== "idle" ? Number(pick.formData?.get("quoteId")) : null;
-  const selected = choosing ?? shipment.selectedQuoteId;
+  const refused = requote?.data && !requote.data.ok ? requote.data.message : undefined;
   const picked = shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId);
-  // Every rate is read when the order is unfolded, once (and again after a pick or re-quote, as Remix revalidates).
-  const rates = useFetcher<typeof ratesLoader>();
-  const ratesPath = `/app/quotes/${runId}/rates?${new URLSearchParams({ shipment: shipment.id })}`;
-  useEffect(() => {
-    if (expanded && rates.state === "idle" && rates.data === undefined && shipment.rateCount > 0) rates.load(ratesPath);
-  }, [expanded, rates, ratesPath, shipment.rateCount]);
-  const options: RateOption[] = rates.data?.options ?? [];
-  const requoting = requote.state !== "idle";
-  const canRequote = shipment.locked === null && (shipment.status === "FAILED" || shipment.selectedExpired);
-  const requoteButton = canRequote && (
+  const requoteButton = requote && (
     <requote.Form method="post">
       <input type="hidden" name="intent" value="requote" />
       <input type="hidden" name="shipmentIds" value={shipment.id} />
-      <Button submit size="slim" loading={requoting} accessibilityLabel={`Re-quote ${heading}`}>
+      <Button submit size="slim" loading={requote.state !== "idle"} accessibilityLabel={`Re-quote ${heading}`}>
         Re-quote
       </Button>
     </requote.Form>
@@ -135,7 +144,9 @@ export function ShipmentRates({
                 Packages
               </Button>
             )}
-            {shipment.ready && <Checkbox label="Include in batch" checked={included} onChange={onIncludedChange} />}
+            {shipment.ready && (
+              <Checkbox label="Include in batch" checked={included} onChange={(checked) => onIncludedChange(shipment.id, picked, checked)} />
+            )}
           </InlineStack>
         </div>
 
@@ -156,61 +167,87 @@ export function ShipmentRates({
           </Banner>
         )}
 
-        {expanded && shipment.rateCount > 0 && options.length === 0 && (
-          // As tall as the table that replaces it (measured by the loader), so nothing below moves when the rates arrive.
-          <div style={{ minHeight: shipment.ratesHeight }}>
-            <Text as="p" tone="subdued">
-              <span data-testid="rates-loading">{`Reading ${shipment.rateCount} rates…`}</span>
-            </Text>
-          </div>
-        )}
-        {expanded && options.length > 0 && (
-          // Never shorter than the space kept while the rates loaded: a row measured a line too tall leaves a gap, not a jump.
-          <div style={{ minHeight: shipment.ratesHeight }}>
-            <DataTable
-              hideScrollIndicator
-              increasedTableDensity
-              columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text", "text"]}
-              headings={["", "Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
-              rows={options.map((option) => [
-                <span key="pick" data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
-                  <RadioButton
-                    label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
-                    labelHidden
-                    name={`rate-${shipment.id}`}
-                    id={`rate-${shipment.id}-${option.quoteId}`}
-                    checked={option.quoteId === selected}
-                    disabled={option.expired || shipment.locked !== null || pick.state !== "idle"}
-                    onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
-                  />
-                </span>,
-                <WrappingText key="carrier" maxWidth={RATES_TABLE_COLUMNS.carrier}>
-                  {carrierName(names, option.carrierCode)}
-                </WrappingText>,
-                <InlineStack key="service" gap="100" blockAlign="center">
-                  <WrappingText maxWidth={RATES_TABLE_COLUMNS.service}>{serviceName(names, option)}</WrappingText>
-                  {option.expired && <Badge tone="warning">Expired</Badge>}
-                </InlineStack>,
-                option.observedTransit ? (
-                  <span key="speed" data-testid="observed-transit">
-                    {option.observedTransit}
-                  </span>
-                ) : (
-                  <WrappingText key="speed" maxWidth={RATES_TABLE_COLUMNS.speed}>
-                    {option.speed}
-                  </WrappingText>
-                ),
-                formatMoney(option.totalAmount, option.currency),
-                <WrappingText key="surcharges" maxWidth={RATES_TABLE_COLUMNS.surcharges}>
-                  {surchargesText(option.surcharges, option.currency)}
-                </WrappingText>,
-                option.zone || "—",
-                option.billedWeight,
-              ])}
-            />
-          </div>
-        )}
+        {expanded && shipment.rateCount > 0 && <AllRates runId={runId} shipment={shipment} names={names} />}
       </BlockStack>
     </div>
+  );
+}
+
+/**
+ * Every rate of an unfolded shipment, read when it unfolds (and again after a pick or re-quote, as Remix revalidates),
+ * with the pick preselected: choosing another picks it.
+ */
+function AllRates({ runId, shipment, names }: { runId: string; shipment: ShipmentView; names: ServiceNames }) {
+  const rates = useFetcher<typeof ratesLoader>();
+  const pick = useFetcher<Outcome<{ message: string }>>();
+  const ratesPath = `/app/quotes/${runId}/rates?${new URLSearchParams({ shipment: shipment.id })}`;
+  useEffect(() => {
+    if (rates.state === "idle" && rates.data === undefined) rates.load(ratesPath);
+  }, [rates, ratesPath]);
+  const options: RateOption[] = rates.data?.options ?? [];
+  const refused = pick.data && !pick.data.ok ? pick.data.message : undefined;
+  const choosing = pick.state !== "idle" ? Number(pick.formData?.get("quoteId")) : null;
+  const selected = choosing ?? shipment.selectedQuoteId;
+  return (
+    <>
+      {refused && (
+        <Banner tone="critical">
+          <p>{refused}</p>
+        </Banner>
+      )}
+      {options.length === 0 ? (
+        // As tall as the table that replaces it (measured by the loader), so nothing below moves when the rates arrive.
+        <div style={{ minHeight: shipment.ratesHeight }}>
+          <Text as="p" tone="subdued">
+            <span data-testid="rates-loading">{`Reading ${shipment.rateCount} rates…`}</span>
+          </Text>
+        </div>
+      ) : (
+        // Never shorter than the space kept while the rates loaded: a row measured a line too tall leaves a gap, not a jump.
+        <div style={{ minHeight: shipment.ratesHeight }}>
+          <DataTable
+            hideScrollIndicator
+            increasedTableDensity
+            columnContentTypes={["text", "text", "text", "text", "numeric", "text", "text", "text"]}
+            headings={["", "Carrier", "Service", "Delivery", "Total", "Surcharges", "Zone", "Billed weight"]}
+            rows={options.map((option) => [
+              <span key="pick" data-testid="rate-option" data-quote-id={option.quoteId} data-selected={option.quoteId === shipment.selectedQuoteId}>
+                <RadioButton
+                  label={`Ship with ${carrierName(names, option.carrierCode)} ${serviceName(names, option)}`}
+                  labelHidden
+                  name={`rate-${shipment.id}`}
+                  id={`rate-${shipment.id}-${option.quoteId}`}
+                  checked={option.quoteId === selected}
+                  disabled={option.expired || shipment.locked !== null || pick.state !== "idle"}
+                  onChange={() => pick.submit({ intent: "select", shipmentId: shipment.id, quoteId: String(option.quoteId) }, { method: "post" })}
+                />
+              </span>,
+              <WrappingText key="carrier" maxWidth={RATES_TABLE_COLUMNS.carrier}>
+                {carrierName(names, option.carrierCode)}
+              </WrappingText>,
+              <InlineStack key="service" gap="100" blockAlign="center">
+                <WrappingText maxWidth={RATES_TABLE_COLUMNS.service}>{serviceName(names, option)}</WrappingText>
+                {option.expired && <Badge tone="warning">Expired</Badge>}
+              </InlineStack>,
+              option.observedTransit ? (
+                <span key="speed" data-testid="observed-transit">
+                  {option.observedTransit}
+                </span>
+              ) : (
+                <WrappingText key="speed" maxWidth={RATES_TABLE_COLUMNS.speed}>
+                  {option.speed}
+                </WrappingText>
+              ),
+              formatMoney(option.totalAmount, option.currency),
+              <WrappingText key="surcharges" maxWidth={RATES_TABLE_COLUMNS.surcharges}>
+                {surchargesText(option.surcharges, option.currency)}
+              </WrappingText>,
+              option.zone || "—",
+              option.billedWeight,
+            ])}
+          />
+        </div>
+      )}
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Text, useIndexResourceState } from "@shopify/polaris";
-import { useEffect } from "react";
-import { listPagination, usePageTurn } from "../../components/list-pages";
-import { useRevalidateWhile } from "../../components/page-hooks";
+import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Text, useIndexResourceState, type IndexTableProps } from "@shopify/polaris";
+import { useEffect, useMemo } from "react";
+import { useListPages } from "../../components/list-pages";
+import { useRevalidateWhile, useSteadyCallback } from "../../components/page-hooks";
 import { readPostedForm } from "../../posted-form.server";
 import { adminContext } from "../../request-context.server";
 import { requestMirrorSync } from "../../orders/mirror-sync.server";
@@ -32,16 +32,22 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 export const handle: PageHandle<typeof loader> = { title: "Orders to ship" };
 export const meta = pageMeta;
 
+const ORDERS = { singular: "order", plural: "orders" };
+const HEADINGS: IndexTableProps["headings"] = [...ORDER_HEADINGS];
+
 export default function OrdersToShip() {
   const { shop, list, sync, connected, attention, names } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const submit = useSubmit();
   const [params] = useSearchParams();
-  const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(list.rows.filter((row) => row.shippable));
+  const shippable = useMemo(() => list.rows.filter((row) => row.shippable), [list.rows]);
+  const { selectedResources, allResourcesSelected, handleSelectionChange } = useIndexResourceState(shippable);
+  // The same function on every render, so the table's rows (memo) render again only when their own selection changes.
+  const onSelectionChange = useSteadyCallback(handleSelectionChange);
 
   useRevalidateWhile(sync.status === "RUNNING" || sync.status === "QUEUED", 1000);
 
-  const goToPage = usePageTurn();
+  const pages = useListPages(list);
   const filters = new URLSearchParams();
   for (const name of FILTER_PARAMS) if (params.get(name)) filters.set(name, params.get(name)!);
   const acrossPages = allResourcesSelected && list.pages > 1;
@@ -91,7 +97,7 @@ export default function OrdersToShip() {
             <OrderFilters countries={list.countries} tags={list.tags} />
           </div>
           <IndexTable
-            resourceName={{ singular: "order", plural: "orders" }}
+            resourceName={ORDERS}
             itemCount={list.rows.length}
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
             hasMoreItems={list.pages > 1}
@@ -101,15 +107,16 @@ export default function OrdersToShip() {
                 ? `All ${list.total} matching orders are selected (counting those that can ship…)`
                 : `All ${shippableCount} matching orders that can ship are selected`
             }
-            onSelectionChange={handleSelectionChange}
+            onSelectionChange={onSelectionChange}
             promotedBulkActions={[{ content: "Create shipping labels", onAction: createLabels }]}
             emptyState={
               <EmptyState heading="No orders to ship" image="">
                 <p>Nothing open matches. Clear the search and filters, or choose Sync orders to read new orders from Shopify.</p>
               </EmptyState>
             }
-            headings={[...ORDER_HEADINGS]}
-            pagination={listPagination(list, goToPage)}
+            headings={HEADINGS}
+            pagination={pages.pagination}
+            loading={pages.loading}
           >
             {list.rows.map((row, index) => (
               <OrderRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} />

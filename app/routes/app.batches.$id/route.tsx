@@ -101,7 +101,8 @@ export default function BatchPage() {
   const submit = useSubmit();
   const outcome = fetcher.data ?? result;
   const { batch } = view;
-  const busy = navigation.state !== "idle" || fetcher.state !== "idle";
+  // A change is being posted (turning the list's page is not one: its lines and buttons stay as they are).
+  const busy = navigation.formData !== undefined || fetcher.state !== "idle";
   const pendingIntent = (navigation.formData ?? fetcher.formData)?.get("intent");
 
   useRevalidateWhile(batch.status === "BOOKING" || batch.status === "CREATING", POLL_MS);

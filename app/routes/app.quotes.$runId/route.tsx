@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineStack, Page, Pagination, ProgressBar, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks";
 import { listPageOf } from "../../list-page.server";
+import { useListLoading, usePageTurn } from "../../components/list-pages";
 import { plural } from "../../plural";
 import { readPostedForm } from "../../posted-form.server";
 import { describeIssues, inMerchantWords } from "../../field-errors";
@@ -84,7 +85,7 @@ export default function QuoteRunPage() {
   const view = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const bulk = useFetcher<typeof action>();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   // The ready shipments the merchant left out of the batch, with their picked rate (taken off the grand total).
   const [excluded, setExcluded] = useState<ReadonlyMap<string, Pick>>(new Map());
   // Orders whose every rate is unfolded, in the list on screen: another page or filter starts folded, so the
@@ -98,25 +99,29 @@ export default function QuoteRunPage() {
   useRevalidateWhile(run.status === "RUNNING", POLL_MS);
   useSuccessToast(outcome);
 
-  const include = (id: string, pick: Pick | undefined, included: boolean) =>
-    setExcluded((current) => {
-      const next = new Map(current);
-      if (included) next.delete(id);
-      else if (pick) next.set(id, { currency: pick.currency, totalAmount: pick.totalAmount });
-      return next;
-    });
-  const toggle = (orderId: string) =>
-    setUnfolded((current) => {
-      const next = new Set(current.list === list ? current.orders : NONE_UNFOLDED);
-      if (next.has(orderId)) next.delete(orderId);
-      else next.add(orderId);
-      return { list, orders: next };
-    });
-  const setPage = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.set("page", String(page));
-    setSearchParams(next);
-  };
+  // Both the same function on every render, so the orders (memo) render again only when their own props change.
+  const include = useCallback(
+    (id: string, pick: Pick | undefined, included: boolean) =>
+      setExcluded((current) => {
+        const next = new Map(current);
+        if (included) next.delete(id);
+        else if (pick) next.set(id, { currency: pick.currency, totalAmount: pick.totalAmount });
+        return next;
+      }),
+    [],
+  );
+  const toggle = useCallback(
+    (orderId: string) =>
+      setUnfolded((current) => {
+        const next = new Set(current.list === list ? current.orders : NONE_UNFOLDED);
+        if (next.has(orderId)) next.delete(orderId);
+        else next.add(orderId);
+        return { list, orders: next };
+      }),
+    [list],
+  );
+  const setPage = usePageTurn();
+  const listLoading = useListLoading();
   const percent = run.shipmentsTotal === 0 ? 100 : Math.round((run.shipmentsDone / run.shipmentsTotal) * 100);
 
   return (
@@ -183,7 +188,7 @@ export default function QuoteRunPage() {
               order={order}
               view={view}
               open={expanded.has(order.orderId)}
-              onToggle={() => toggle(order.orderId)}
+              onToggle={toggle}
               excluded={excluded}
               onIncludedChange={include}
             />
@@ -193,8 +198,8 @@ export default function QuoteRunPage() {
         {view.pages > 1 && (
           <InlineStack align="center">
             <Pagination
-              hasPrevious={view.page > 1}
-              hasNext={view.page < view.pages}
+              hasPrevious={!listLoading && view.page > 1}
+              hasNext={!listLoading && view.page < view.pages}
               onPrevious={() => setPage(view.page - 1)}
               onNext={() => setPage(view.page + 1)}
               label={`Page ${view.page} of ${view.pages} · ${plural(view.filteredOrderCount, "order")}`}

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Tabs, Text, useIndexResourceState } from "@shopify/polaris";
 import { describeIssues, inMerchantWords } from "../../field-errors";
-import { listPagination, usePageTurn, useTabTurn } from "../../components/list-pages";
+import { useListPages, useTabTurn } from "../../components/list-pages";
 import { useRevalidateWhile, useSuccessToast } from "../../components/page-hooks";
 import { PageTitleBar, pageMeta, type PageHandle } from "../../components/page-title";
 import { listPageOf } from "../../list-page.server";
@@ -69,7 +69,7 @@ export default function Returns() {
   const outcome = fetcher.data;
   useSuccessToast(outcome);
   useRevalidateWhile(page.running || page.rows.some((row) => row.step === "booking" || row.step === "attaching"), 2000);
-  const goToPage = usePageTurn();
+  const pages = useListPages(page);
   const turnTab = useTabTurn("status");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(page.rows);
   // The return being split, and the action's answer when its form was opened: a split quoted since closes it; one
@@ -158,7 +158,8 @@ export default function Returns() {
                 onSelectionChange={handleSelectionChange}
                 promotedBulkActions={[{ content: "Get return labels", onAction: () => submit({ intent: "quote", returnIds: selectedResources }) }]}
                 headings={[{ title: "Order" }, { title: "Customer" }, { title: "Items and reasons" }, { title: "To do" }, { title: "Label" }]}
-                pagination={listPagination(page, goToPage)}
+                pagination={pages.pagination}
+                loading={pages.loading}
               >
                 {page.rows.map((row, index) => (
                   <ReturnRow

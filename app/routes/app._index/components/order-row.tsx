@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge, IndexTable, InlineStack, Text } from "@shopify/polaris";
+import { memo } from "react";
 import { ShopDateTime } from "../../../components/shop-time";
 import { WrappingText } from "../../../components/wrapping-text";
 import type { OrderListRow } from "../../../orders/orders-to-ship.server";
@@ -26,8 +27,9 @@ function blockedLine(blocked: readonly string[]): string {
 /**
  * One order of Orders to ship: who it goes to and where, the shipping the customer paid for, its items and what
  * they weigh, and its status: the fulfillment status, why it cannot ship, or why its last quote was blocked.
+ * Rendered again only when its own props change (memo), not whenever the page renders.
  */
-export function OrderRow({ row, index, selected }: { row: Row; index: number; selected: boolean }) {
+export const OrderRow = memo(function OrderRow({ row, index, selected }: { row: Row; index: number; selected: boolean }) {
   return (
     <IndexTable.Row id={row.id} position={index} selected={selected} disabled={!row.shippable}>
       <IndexTable.Cell>
@@ -105,4 +107,4 @@ export function OrderRow({ row, index, selected }: { row: Row; index: number; se
       </IndexTable.Cell>
     </IndexTable.Row>
   );
-}
+});

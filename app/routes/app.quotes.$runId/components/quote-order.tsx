@@ -1,13 +1,18 @@
 import { Link } from "@remix-run/react";
 import { Banner, BlockStack, Button, Divider, InlineStack, Text } from "@shopify/polaris";
+import { memo } from "react";
 import { plural } from "../../../plural";
 import { LineDetailsForm } from "../../../quoting/components/line-details-form";
 import { ShipmentRates } from "../../../quoting/components/shipment-rates";
 import { describePaid } from "../../../quoting/customer-choice";
 import type { OrderView, QuoteRunView } from "../../../quoting/run-view.server";
 
-/** One order of the run: what the customer paid for, its shipments' rates, and why what is not quoted is blocked. */
-export function QuoteOrder({
+/**
+ * One order of the run: what the customer paid for, its shipments' rates, and why what is not quoted is blocked.
+ * Rendered again only when its own props change (memo): unfolding one order, or a page starting to load, does not
+ * render the other 49.
+ */
+export const QuoteOrder = memo(function QuoteOrder({
   order,
   view,
   open,
@@ -18,7 +23,7 @@ export function QuoteOrder({
   order: OrderView;
   view: Pick<QuoteRunView, "run" | "names" | "boxes">;
   open: boolean;
-  onToggle: () => void;
+  onToggle: (orderId: string) => void;
   excluded: ReadonlyMap<string, unknown>;
   onIncludedChange: (shipmentId: string, pick: { currency: string; totalAmount: string } | undefined, included: boolean) => void;
 }) {
@@ -54,7 +59,7 @@ export function QuoteOrder({
             <Button
               variant="tertiary"
               disclosure={open ? "up" : "down"}
-              onClick={onToggle}
+              onClick={() => onToggle(order.orderId)}
               accessibilityLabel={`${open ? "Hide rates" : `All ${plural(rates, "rate")}`} of ${order.orderName}`}
             >
               {open ? "Hide rates" : `All ${plural(rates, "rate")}`}
@@ -89,17 +94,11 @@ export function QuoteOrder({
               boxes={view.boxes}
               expanded={open}
               included={!excluded.has(shipment.id)}
-              onIncludedChange={(included) =>
-                onIncludedChange(
-                  shipment.id,
-                  shipment.options.find((option) => option.quoteId === shipment.selectedQuoteId),
-                  included,
-                )
-              }
+              onIncludedChange={onIncludedChange}
             />
           </BlockStack>
         ))}
       </BlockStack>
     </div>
   );
-}
+});
