@@ -10,6 +10,7 @@ import { openBrowser } from "../support/browser";
 import { connectStackAccount } from "../support/account";
 import { startStack, STACK_SHOP } from "../support/stack";
 import { seedOpenBatch, seedRatesRun, seedTrackedShipments } from "../factories/big-shop";
+import { openBenchDatabase } from "./bench-database";
 
 /**
  * `npm run bench:ui`: the app's pages at a busy shop's size, in real Chromium inside the local admin's frame, as
@@ -19,7 +20,8 @@ import { seedOpenBatch, seedRatesRun, seedTrackedShipments } from "../factories/
  * rate of an order, page forward); the `web-vitals` library, as Shopify measures embedded apps, runs in the
  * app's frame. Prints LCP, CLS (shifts after the interactions counted) and INP at p75 per page against the
  * targets, with each page's weight (the document and the data of one interaction) and DOM size.
- * Built first (`npm run build`): the bench runs the production build as `npm start` would.
+ * Built first (`npm run build`): the bench runs the production build as `npm start` would, on BENCH_DATABASE's
+ * database (`sqlite`, the default, or `postgres`).
  */
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
@@ -214,13 +216,18 @@ async function measure(page: Page, appOrigin: string, adminUrl: string, script: 
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const database = await openBenchDatabase();
   console.log(
-    `bench:ui: about ${ORDERS} open orders (${SEEDED} seeded), a rates run over them, a batch of ${BATCH}, ${TRACKED} tracked shipments; ${LOADS} loads per page`,
+    `bench:ui: about ${ORDERS} open orders (${SEEDED} seeded), a rates run over them, a batch of ${BATCH}, ${TRACKED} tracked shipments; ${LOADS} loads per page; the app on ${database.label} (BENCH_DATABASE=sqlite|postgres)`,
   );
   // The app on another site than the admin, as Shopify frames it: Chromium runs a cross-site frame in its own
   // process, and only there does it mark a shift right after the merchant's click as expected (hadRecentInput) and
   // leave it out of CLS; in a same-site frame every shift an interaction causes would count.
-  const stack = await startStack({ appHost: "localhost", seed: (store) => void seedStore(store, { shopDomain: STACK_SHOP, orders: SEEDED }) });
+  const stack = await startStack({
+    appHost: "localhost",
+    appEnv: { DATABASE_URL: database.url },
+    seed: (store) => void seedStore(store, { shopDomain: STACK_SHOP, orders: SEEDED }),
+  });
   const browser = await openBrowser();
   const db = createPrismaClient(stack.app.databaseUrl);
   try {
@@ -312,6 +319,7 @@ async function main(): Promise<void> {
     await db.$disconnect();
     await browser.close();
     await stack.stop();
+    await database.drop();
   }
 }
 
