@@ -144,9 +144,7 @@ function ShipmentLine({
                 Packages
               </Button>
             )}
-            {shipment.ready && (
-              <Checkbox label="Include in batch" checked={included} onChange={(checked) => onIncludedChange(shipment.id, picked, checked)} />
-            )}
+            {shipment.ready && <Checkbox label="Include in batch" checked={included} onChange={(checked) => onIncludedChange(shipment.id, picked, checked)} />}
           </InlineStack>
         </div>
 

@@ -1,6 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, InlineStack, Page, Text, useIndexResourceState, type IndexTableProps } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Page,
+  Text,
+  useIndexResourceState,
+  type IndexTableProps,
+} from "@shopify/polaris";
 import { useEffect, useMemo } from "react";
 import { useListPages } from "../../components/list-pages";
 import { useRevalidateWhile, useSteadyCallback } from "../../components/page-hooks";
@@ -61,7 +73,7 @@ export default function OrdersToShip() {
   }, [acrossPages, matchingPath]);
   const shippableCount = acrossPages && matching.state === "idle" ? matching.data?.shippable : undefined;
   // "Select all" across pages sends the filters, and the quote page quotes every shippable order they match.
-  const createLabels = () => {
+  const createLabels = useSteadyCallback(() => {
     const selection = new URLSearchParams();
     if (acrossPages) {
       selection.set("all", "1");
@@ -70,7 +82,8 @@ export default function OrdersToShip() {
       for (const id of selectedResources) selection.append("ids[]", id);
     }
     navigate(`/app/quotes/new?${selection.toString()}`);
-  };
+  });
+  const bulkActions = useMemo(() => [{ content: "Create shipping labels", onAction: createLabels }], [createLabels]);
 
   return (
     <Page fullWidth>
@@ -108,7 +121,7 @@ export default function OrdersToShip() {
                 : `All ${shippableCount} matching orders that can ship are selected`
             }
             onSelectionChange={onSelectionChange}
-            promotedBulkActions={[{ content: "Create shipping labels", onAction: createLabels }]}
+            promotedBulkActions={bulkActions}
             emptyState={
               <EmptyState heading="No orders to ship" image="">
                 <p>Nothing open matches. Clear the search and filters, or choose Sync orders to read new orders from Shopify.</p>

@@ -4,9 +4,18 @@ import { BlockStack, Card, IndexTable, InlineStack, Text } from "@shopify/polari
 import type { ServiceNames } from "../../shipping/service-names";
 import type { TrackedShipmentView } from "../tracking-views.server";
 import { TRACKING_HEADINGS, TrackingRow } from "./tracking-row";
+import { memo } from "react";
 
 /** The home page's Needs attention card: failed attempts, exceptions, stale parcels, voided labels and arrived returns, each with what to do next. */
-export function NeedsAttention({ total, rows, names }: { total: number; rows: SerializeFrom<TrackedShipmentView>[]; names: ServiceNames }) {
+export const NeedsAttention = memo(function NeedsAttention({
+  total,
+  rows,
+  names,
+}: {
+  total: number;
+  rows: SerializeFrom<TrackedShipmentView>[];
+  names: ServiceNames;
+}) {
   if (total === 0) return null;
   return (
     <Card padding="0">
@@ -30,4 +39,4 @@ export function NeedsAttention({ total, rows, names }: { total: number; rows: Se
       </BlockStack>
     </Card>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { InlineStack, Select, TextField } from "@shopify/polaris";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { AGE_FILTERS, FILTER_PARAMS } from "../../../orders/order-list-query";
 
 type FilterName = (typeof FILTER_PARAMS)[number];
@@ -35,7 +35,7 @@ export const SEARCH_PAUSE_MS = 350;
  * follows the URL when it changes from elsewhere (Back, a link). Typing replaces the history entry rather than
  * adding one per pause.
  */
-export function OrderFilters({ countries, tags }: { countries: Array<{ code: string; name: string }>; tags: string[] }) {
+export const OrderFilters = memo(function OrderFilters({ countries, tags }: { countries: Array<{ code: string; name: string }>; tags: string[] }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const urlSearch = params.get("q") ?? "";
@@ -100,4 +100,4 @@ export function OrderFilters({ countries, tags }: { countries: Array<{ code: str
       </InlineStack>
     </form>
   );
-}
+});
