@@ -44,6 +44,24 @@ export interface AddressToCheck {
   phone: string | null;
 }
 
+/**
+ * Whether `phone` is a real number of `country` (or of its own +country code), kept per number and country: parsing
+ * one costs libphonenumber tens of microseconds, and the same orders are quoted again (a re-quote, the next run of the
+ * same day). Cleared when it holds PHONES_KEPT numbers, so it never grows past them.
+ */
+const PHONES_KEPT = 20_000;
+const phoneValidity = new Map<string, boolean>();
+function validPhone(phone: string, country: string): boolean {
+  const key = `${country} ${phone}`;
+  let valid = phoneValidity.get(key);
+  if (valid === undefined) {
+    valid = isValidPhoneNumber(phone, isSupportedCountry(country) ? country : undefined);
+    if (phoneValidity.size >= PHONES_KEPT) phoneValidity.clear();
+    phoneValidity.set(key, valid);
+  }
+  return valid;
+}
+
 /** Each problem of the address, as "the ZIP code “8020” is not a US ZIP code (…)"; empty when carriers would take it. */
 export function addressProblems(address: AddressToCheck): string[] {
   const country = address.countryCode.toUpperCase();
@@ -66,7 +84,7 @@ export function addressProblems(address: AddressToCheck): string[] {
     );
   }
   const phone = address.phone?.trim() ?? "";
-  if (phone && !isValidPhoneNumber(phone, isSupportedCountry(country) ? country : undefined)) {
+  if (phone && !validPhone(phone, country)) {
     problems.push(`the phone number “${phone}” is not a complete ${name} number (or one with its own country code, like +44 20 7946 0000)`);
   }
   return problems;
