@@ -38,6 +38,16 @@ function jsonValue(provider: DatabaseProvider, value: unknown): unknown {
 }
 
 /**
+ * A row as PostgreSQL's json_populate_recordset reads it: an object of `columns`, built directly (an
+ * Object.fromEntries of mapped pairs took twice as long to build and serialise, for every rate a run stores).
+ */
+function recordOf(provider: DatabaseProvider, row: Readonly<Record<string, unknown>>, columns: readonly string[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const column of columns) record[column] = jsonValue(provider, row[column]);
+  return record;
+}
+
+/**
  * The rows' `columns` as JSON texts of at most ROWS_PER_STATEMENT rows and about CHARACTERS_PER_STATEMENT
  * characters each, one per statement: for SQLite each row an array in `columns`' order, for PostgreSQL an object.
  */
@@ -46,8 +56,7 @@ function packedRows(provider: DatabaseProvider, rows: ReadonlyArray<Record<strin
   let parts: string[] = [];
   let size = 0;
   for (const row of rows) {
-    const values = columns.map((column) => jsonValue(provider, row[column]));
-    const json = JSON.stringify(provider === "sqlite" ? values : Object.fromEntries(columns.map((column, index) => [column, values[index]])));
+    const json = JSON.stringify(provider === "sqlite" ? columns.map((column) => jsonValue(provider, row[column])) : recordOf(provider, row, columns));
     if (parts.length > 0 && (parts.length >= ROWS_PER_STATEMENT || size + json.length > CHARACTERS_PER_STATEMENT)) {
       texts.push(`[${parts.join(",")}]`);
       parts = [];
