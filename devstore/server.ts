@@ -7,7 +7,7 @@ import { BulkOperations } from "./bulk/bulk-operations.js";
 import { executeAdminGraphql, type GraphqlRequest, type GraphqlResponseBody } from "./graphql/executor.js";
 import { API_VERSION, adminSchema } from "./graphql/schema.js";
 import { CostBucket, DEFAULT_THROTTLE, type ThrottleOptions } from "./graphql/throttle.js";
-import { callFlowAction, flowExtensions, type FlowActionCall } from "./flow/flow.js";
+import { callFlowAction, changeFlowWorkflow, flowExtensions, type FlowActionCall, type FlowWorkflowChange } from "./flow/flow.js";
 import { shellPlugin } from "./shell/plugin.js";
 import { Store } from "./store/store.js";
 import { WebhookDispatcher, type WebhookRetryOptions } from "./webhooks/dispatcher.js";
@@ -27,7 +27,7 @@ export interface LocalAdminOptions {
   appTomlPath?: string;
   /** The app's built admin UI extensions (manifest.json + modules) the order page renders; none when unset. */
   extensionsDir?: string;
-  /** fetch used for webhook delivery (defaults to the global one). */
+  /** fetch used for webhook delivery and Flow's trigger lifecycle callbacks (defaults to the global one). */
   fetch?: typeof fetch;
   logger?: boolean;
   /**
@@ -65,6 +65,12 @@ export interface LocalAdmin {
    * id unless `actionRunId` repeats one, a `signature` replacing the right one); answers the app's status and body.
    */
   runFlowAction(call: { handle: string; orderId: number; actionRunId?: string; signature?: string }): Promise<FlowActionCall>;
+  /**
+   * The merchant turns on (or off) a workflow starting with the app's Flow trigger `handle`, as in Flow: the app's
+   * trigger lifecycle callback is called signed (with the options' fetch), and the workflow is on only once the app
+   * answered 2xx; answers the app's status and body. `timestamp` and `signature` replace the callback's own.
+   */
+  changeFlowWorkflow(change: { handle: string; enabled: boolean; timestamp?: string; signature?: string }): Promise<FlowWorkflowChange>;
   /** Runs a GraphQL request in-process with the same rules as the HTTP endpoint (cost, throttling, an offline token's scopes). */
   graphql(request: GraphqlRequest, origin?: string): Promise<GraphqlResponseBody>;
   /** Listens and returns the base URL (`http://127.0.0.1:PORT`). */
@@ -202,6 +208,14 @@ export function createLocalAdmin(options: LocalAdminOptions): LocalAdmin {
     grantedScopes: installationScopes,
     runFlowAction: (call) =>
       callFlowAction(store, { actions: flowExtensions(), appUrl: options.appUrl, apiSecret: options.apiSecret, shopDomain: options.shopDomain }, call),
+    changeFlowWorkflow: (change) =>
+      changeFlowWorkflow(store, change, {
+        extensions: flowExtensions(),
+        appUrl: options.appUrl,
+        apiSecret: options.apiSecret,
+        shopDomain: options.shopDomain,
+        fetch: options.fetch,
+      }),
     grantOptionalScopes(scopes) {
       const undeclared = scopes.filter((scope) => !appConfig.optionalScopes.includes(scope));
       if (undeclared.length > 0) throw new Error(`Not optional scopes of the app (shopify.app.toml's optional_scopes): ${undeclared.join(", ")}`);

@@ -9,8 +9,10 @@ import type { Store } from "../store/store.js";
 /**
  * Enough of Shopify Flow for the app's tests: the app's Flow extensions read from extensions/*\/shopify.extension.toml,
  * flowTriggerReceive checked against a trigger's declared fields (what does not match is refused with userErrors,
- * as Flow does) and recorded, and the app's Flow actions called as Flow calls them: a signed POST to the action's
- * runtime_url (its path on the app's URL here), the answer recorded beside the run.
+ * as Flow does) and recorded, the app's Flow actions called as Flow calls them: a signed POST to the action's
+ * runtime_url (its path on the app's URL here), the answer recorded beside the run, and workflows using the app's
+ * triggers turned on and off as Flow does it: the app's trigger lifecycle callback called signed, the workflow on
+ * only once the app answered 2xx.
  */
 
 export const EXTENSIONS_DIR = fileURLToPath(new URL("../../extensions", import.meta.url));
@@ -21,19 +23,25 @@ const Extension = z.object({
   type: z.string(),
   handle: z.string(),
   runtime_url: z.string().optional(),
+  /** A lifecycle callback's url: absolute, or relative to the app's URL. */
+  url: z.string().optional(),
 });
 const Toml = z.object({ extensions: z.array(Extension), settings: z.object({ fields: z.array(Field).default([]) }).optional() });
 
 export interface FlowExtension {
   name: string;
   handle: string;
-  type: "flow_trigger" | "flow_action";
+  type: "flow_trigger" | "flow_action" | "flow_trigger_lifecycle_callback";
   fields: z.infer<typeof Field>[];
   /** An action's runtime_url. */
   runtimeUrl?: string;
+  /** A trigger lifecycle callback's url. */
+  url?: string;
 }
 
-/** The app's Flow triggers and actions, by handle. */
+const FLOW_TYPES: ReadonlySet<string> = new Set<FlowExtension["type"]>(["flow_trigger", "flow_action", "flow_trigger_lifecycle_callback"]);
+
+/** The app's Flow triggers, actions and trigger lifecycle callback, by handle. */
 export function loadFlowExtensions(dir: string = EXTENSIONS_DIR): Map<string, FlowExtension> {
   const found = new Map<string, FlowExtension>();
   if (!fs.existsSync(dir)) return found;
@@ -42,13 +50,14 @@ export function loadFlowExtensions(dir: string = EXTENSIONS_DIR): Map<string, Fl
     if (!fs.existsSync(file)) continue;
     const toml = Toml.parse(parse(fs.readFileSync(file, "utf8")));
     for (const extension of toml.extensions) {
-      if (extension.type !== "flow_trigger" && extension.type !== "flow_action") continue;
+      if (!FLOW_TYPES.has(extension.type)) continue;
       found.set(extension.handle, {
         name: extension.name,
         handle: extension.handle,
-        type: extension.type,
+        type: extension.type as FlowExtension["type"],
         fields: toml.settings?.fields ?? [],
         ...(extension.runtime_url ? { runtimeUrl: extension.runtime_url } : {}),
+        ...(extension.url ? { url: extension.url } : {}),
       });
     }
   }
@@ -132,15 +141,22 @@ export interface FlowTriggerRun {
   handle: string;
   payload: Record<string, unknown>;
   received_at: string;
+  /** Whether a workflow using the trigger was on when it was received (a workflow run started); null before this was kept. */
+  workflow_on: boolean | null;
 }
 
-/** flowTriggerReceive as Flow answers it: the trigger's payload checked, then recorded (a workflow run would start). */
+/**
+ * flowTriggerReceive as Flow answers it: the trigger's payload checked, then recorded, with whether a workflow using
+ * it was on (Flow takes a trigger without one, and runs nothing).
+ */
 export function receiveFlowTrigger(store: Store, triggers: Map<string, FlowExtension>, handle: unknown, payload: unknown): UserError[] {
   const trigger = typeof handle === "string" ? triggers.get(handle) : undefined;
   if (!trigger || trigger.type !== "flow_trigger") return [{ field: ["handle"], message: `The app has no Flow trigger with handle ${String(handle)}` }];
   const errors = checkTriggerPayload(store, trigger, payload);
   if (errors.length > 0) return errors;
-  store.sql("INSERT INTO flow_trigger_runs (handle, payload_json, received_at) VALUES (?, ?, ?)").run(trigger.handle, JSON.stringify(payload), store.now());
+  store
+    .sql("INSERT INTO flow_trigger_runs (handle, payload_json, received_at, workflow_on) VALUES (?, ?, ?, ?)")
+    .run(trigger.handle, JSON.stringify(payload), store.now(), workflowOn(store, trigger.handle) ? 1 : 0);
   return [];
 }
 
@@ -150,13 +166,53 @@ export function listFlowTriggerRuns(store: Store, handle?: string): FlowTriggerR
     handle
       ? store.sql("SELECT * FROM flow_trigger_runs WHERE handle = ? ORDER BY id").all(handle)
       : store.sql("SELECT * FROM flow_trigger_runs ORDER BY id").all()
-  ) as Array<{ id: number; handle: string; payload_json: string; received_at: string }>;
+  ) as Array<{ id: number; handle: string; payload_json: string; received_at: string; workflow_on: number | null }>;
   return rows.map((row) => ({
     id: row.id,
     handle: row.handle,
     payload: JSON.parse(row.payload_json) as Record<string, unknown>,
     received_at: row.received_at,
+    workflow_on: row.workflow_on === null ? null : row.workflow_on === 1,
   }));
+}
+
+/** Where and how the local admin calls the app as Flow does. */
+interface FlowCallOptions {
+  appUrl: string;
+  apiSecret: string;
+  shopDomain: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * POSTs `body` to `url`'s path on the app's URL (an absolute url's host is the deployed app's) as Flow does: JSON,
+ * signed with the app's secret (x-shopify-hmac-sha256, base64 HMAC-SHA256 of the body) unless `signature` replaces
+ * it. Answers the app's status and its body (JSON, or the text when it is not).
+ */
+async function postAsFlow(options: FlowCallOptions, url: string, body: string, signature?: string): Promise<{ status: number; body: unknown }> {
+  const response = await (options.fetch ?? fetch)(new URL(new URL(url, options.appUrl).pathname, options.appUrl), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-hmac-sha256": signature ?? createHmac("sha256", options.apiSecret).update(body).digest("base64"),
+      "x-shopify-shop-domain": options.shopDomain,
+    },
+    body,
+  });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) as unknown };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}
+
+/** The app's Flow extension `handle`, which must be of `type`: throws naming what the app lacks otherwise. */
+function extensionOf(extensions: Map<string, FlowExtension>, handle: string, type: "flow_action" | "flow_trigger"): FlowExtension {
+  const extension = extensions.get(handle);
+  if (extension?.type !== type || (type === "flow_action" && !extension.runtimeUrl))
+    throw new Error(`The app has no Flow ${type === "flow_action" ? "action" : "trigger"} with handle ${handle}`);
+  return extension;
 }
 
 export interface FlowActionCall {
@@ -172,11 +228,10 @@ export interface FlowActionCall {
  */
 export async function callFlowAction(
   store: Store,
-  options: { actions: Map<string, FlowExtension>; appUrl: string; apiSecret: string; shopDomain: string; fetch?: typeof fetch },
+  options: FlowCallOptions & { actions: Map<string, FlowExtension> },
   call: { handle: string; orderId: number; actionRunId?: string; signature?: string },
 ): Promise<FlowActionCall> {
-  const action = options.actions.get(call.handle);
-  if (!action || action.type !== "flow_action" || !action.runtimeUrl) throw new Error(`The app has no Flow action with handle ${call.handle}`);
+  const action = extensionOf(options.actions, call.handle, "flow_action");
   const actionRunId = call.actionRunId ?? randomUUID();
   const body = JSON.stringify({
     shop_id: store.getShop().id,
@@ -186,24 +241,11 @@ export async function callFlowAction(
     handle: action.handle,
     properties: { order_id: call.orderId },
   });
-  const url = new URL(new URL(action.runtimeUrl).pathname, options.appUrl);
-  const signature = call.signature ?? createHmac("sha256", options.apiSecret).update(body).digest("base64");
-  const response = await (options.fetch ?? fetch)(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-shopify-hmac-sha256": signature, "x-shopify-shop-domain": options.shopDomain },
-    body,
-  });
-  const text = await response.text();
-  let answer: unknown = text;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    // Not JSON: kept as text.
-  }
+  const answer = await postAsFlow(options, action.runtimeUrl!, body, call.signature);
   store
     .sql("INSERT INTO flow_action_runs (action_run_id, handle, order_id, status, answer_json, called_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .run(actionRunId, action.handle, call.orderId, response.status, JSON.stringify(answer), store.now());
-  return { actionRunId, status: response.status, body: answer };
+    .run(actionRunId, action.handle, call.orderId, answer.status, JSON.stringify(answer.body), store.now());
+  return { actionRunId, ...answer };
 }
 
 /** The order's action calls, newest first. */
@@ -225,4 +267,99 @@ export function listFlowActionCalls(
     body: JSON.parse(row.answer_json) as unknown,
     calledAt: row.called_at,
   }));
+}
+
+// Workflows ----------------------------------------------------------------------------------------------------
+
+/** Whether a workflow using the trigger is on (turned on, the app's lifecycle callback answered 2xx). */
+export function workflowOn(store: Store, handle: string): boolean {
+  const row = store.sql("SELECT enabled FROM flow_workflows WHERE handle = ?").get(handle) as { enabled: number } | undefined;
+  return row?.enabled === 1;
+}
+
+/** A workflow turned on or off, and what the app answered its trigger lifecycle callback. */
+export interface FlowWorkflowChange {
+  /** The app's answer to the lifecycle callback: its status, or null when it could not be reached (`body` says why). */
+  status: number | null;
+  body: unknown;
+  handle: string;
+  /** Turned on (true) or off (false), as asked. */
+  enabled: boolean;
+  /** Whether a workflow using the trigger is on now: as asked when the app took the callback, as it was otherwise. */
+  workflowOn: boolean;
+}
+
+/**
+ * A merchant turns on or off a workflow that starts with the app's trigger `handle`, as Flow does it: the app's
+ * trigger lifecycle callback (its `url` on the app's URL) is POSTed the documented body, signed with the app's secret
+ * (x-shopify-hmac-sha256), and the workflow is recorded on or off only when the app answers 2xx (Flow will not
+ * enable a workflow the app refused). Without a lifecycle callback extension Flow tells the app nothing: the change
+ * is recorded as it is. `timestamp` and `signature` replace the callback's own (a test's late or forged callback).
+ * Each call and its answer are recorded for the Flow page.
+ */
+export async function changeFlowWorkflow(
+  store: Store,
+  change: { handle: string; enabled: boolean; timestamp?: string; signature?: string },
+  options: FlowCallOptions & { extensions: Map<string, FlowExtension> },
+): Promise<FlowWorkflowChange> {
+  const trigger = extensionOf(options.extensions, change.handle, "flow_trigger");
+  const callback = [...options.extensions.values()].find((extension) => extension.type === "flow_trigger_lifecycle_callback" && extension.url);
+  let status: number | null = null;
+  let answer: unknown = null;
+  if (callback?.url) {
+    const body = JSON.stringify({
+      flow_trigger_definition_id: trigger.handle,
+      has_enabled_flow: change.enabled,
+      shop_id: store.getShop().id,
+      shopify_domain: options.shopDomain,
+      timestamp: change.timestamp ?? store.now(),
+    });
+    try {
+      ({ status, body: answer } = await postAsFlow(options, callback.url, body, change.signature));
+    } catch (error) {
+      const why = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      answer = `The app could not be reached at ${options.appUrl}: ${why}`;
+    }
+  }
+  const taken = callback === undefined || (status !== null && status >= 200 && status < 300);
+  const now = store.now();
+  store.transaction(() => {
+    if (taken)
+      store
+        .sql(
+          "INSERT INTO flow_workflows (handle, enabled, changed_at) VALUES (?, ?, ?) ON CONFLICT (handle) DO UPDATE SET enabled = excluded.enabled, changed_at = excluded.changed_at",
+        )
+        .run(trigger.handle, change.enabled ? 1 : 0, now);
+    store
+      .sql("INSERT INTO flow_lifecycle_calls (handle, enabled, status, answer_json, called_at) VALUES (?, ?, ?, ?, ?)")
+      .run(trigger.handle, change.enabled ? 1 : 0, status, JSON.stringify(answer), now);
+  });
+  return { handle: trigger.handle, enabled: change.enabled, workflowOn: workflowOn(store, trigger.handle), status, body: answer };
+}
+
+export interface FlowWorkflowState {
+  handle: string;
+  on: boolean;
+  /** The last lifecycle callback sent for the trigger and the app's answer (null: never sent). */
+  lastCall: { enabled: boolean; status: number | null; body: unknown; calledAt: string } | null;
+}
+
+/** Each trigger's workflow state and last lifecycle callback, by handle. */
+export function listFlowWorkflows(store: Store): Map<string, FlowWorkflowState> {
+  const states = new Map<string, FlowWorkflowState>();
+  const workflows = store.sql("SELECT handle, enabled FROM flow_workflows").all() as Array<{ handle: string; enabled: number }>;
+  for (const row of workflows) states.set(row.handle, { handle: row.handle, on: row.enabled === 1, lastCall: null });
+  const calls = store.sql("SELECT * FROM flow_lifecycle_calls WHERE id IN (SELECT MAX(id) FROM flow_lifecycle_calls GROUP BY handle)").all() as Array<{
+    handle: string;
+    enabled: number;
+    status: number | null;
+    answer_json: string;
+    called_at: string;
+  }>;
+  for (const call of calls) {
+    const state = states.get(call.handle) ?? { handle: call.handle, on: false, lastCall: null };
+    state.lastCall = { enabled: call.enabled === 1, status: call.status, body: JSON.parse(call.answer_json) as unknown, calledAt: call.called_at };
+    states.set(call.handle, state);
+  }
+  return states;
 }

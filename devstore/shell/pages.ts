@@ -291,40 +291,94 @@ export interface OrderFlow {
   calls: ReadonlyArray<{ actionRunId: string; status: number; body: unknown; calledAt: string }>;
 }
 
-/** Shopify Flow as the local admin hosts it: the app's triggers with their fields, and the triggers received. */
+/** A workflow using one of the app's triggers, as the Flow page shows it (devstore/flow/flow.ts listFlowWorkflows). */
+export interface FlowPageWorkflow {
+  on: boolean;
+  lastCall: { enabled: boolean; status: number | null; body: unknown; calledAt: string } | null;
+}
+
+/** Why the app's refusal of a lifecycle callback left the workflow as it was, in words. */
+function refusal(call: NonNullable<FlowPageWorkflow["lastCall"]>): string {
+  const said =
+    typeof call.body === "string"
+      ? call.body
+      : call.body && typeof call.body === "object" && "message" in call.body
+        ? String(call.body.message)
+        : JSON.stringify(call.body);
+  const what = call.enabled ? "the workflow was not turned on" : "the workflow was not turned off";
+  return call.status === null ? `${said}: ${what}.` : `The app answered ${call.status}: ${said} So ${what}.`;
+}
+
+/**
+ * Shopify Flow as the local admin hosts it: the app's triggers with their fields, each with a workflow that can be
+ * turned on or off (the app's trigger lifecycle callback is called, and a refusal is shown), and the triggers received.
+ */
 export function renderFlowPage(
   chrome: ShellChrome,
   input: {
-    triggers: ReadonlyArray<{ name: string; handle: string; type: string; fields: ReadonlyArray<{ type: string; key?: string }> }>;
-    runs: ReadonlyArray<{ id: number; handle: string; payload: Record<string, unknown>; received_at: string }>;
+    extensions: ReadonlyArray<{ name: string; handle: string; type: string; fields: ReadonlyArray<{ type: string; key?: string }> }>;
+    workflows: ReadonlyMap<string, FlowPageWorkflow>;
+    runs: ReadonlyArray<{ id: number; handle: string; payload: Record<string, unknown>; received_at: string; workflow_on: boolean | null }>;
   },
   timeZone: string,
 ): Html {
+  const triggers = input.extensions.filter((extension) => extension.type === "flow_trigger");
+  const others = input.extensions.filter((extension) => extension.type !== "flow_trigger");
   const body = html` <div class="page-header">
       <h1>Flow</h1>
-      <span class="subdued">the app's triggers and actions (extensions/), and the triggers it sent</span>
+      <span class="subdued">the app's triggers and actions (extensions/), the workflows using its triggers, and the triggers it sent</span>
     </div>
     <div class="card section">
-      <h2>The app's Flow extensions</h2>
+      <h2>Workflows using the app's triggers</h2>
+      <p class="subdued">
+        Turning a workflow on or off calls the app's trigger lifecycle callback, signed, as Flow does; the workflow is on only once the app answers 2xx. The app
+        sends a trigger only while a workflow uses it.
+      </p>
       <ul>
-        ${input.triggers.map(
-          (extension) =>
-            html`<li>
-              <strong>${extension.name}</strong>
-              <span class="subdued">${extension.type} · ${extension.handle} · ${extension.fields.map((field) => field.key ?? field.type).join(", ")}</span>
-            </li>`,
-        )}
+        ${triggers.map((trigger) => {
+          const workflow = input.workflows.get(trigger.handle);
+          const on = workflow?.on ?? false;
+          const refused = workflow?.lastCall && (workflow.lastCall.status === null || workflow.lastCall.status < 200 || workflow.lastCall.status >= 300);
+          return html`<li data-testid="flow-workflow" data-handle="${trigger.handle}" data-on="${on ? "true" : "false"}">
+            <strong>${trigger.name}</strong>
+            <span class="subdued">${trigger.handle} · ${trigger.fields.map((field) => field.key ?? field.type).join(", ")}</span>
+            ${on ? html`<span class="badge badge-success">Workflow on</span>` : html`<span class="badge">No workflow</span>`}
+            <form class="inline-form" method="post" action="/admin/flow/workflows">
+              <input type="hidden" name="handle" value="${trigger.handle}" />
+              <input type="hidden" name="enabled" value="${on ? "false" : "true"}" />
+              <button class="btn" type="submit">${on ? "Turn off" : "Turn on a workflow"}</button>
+            </form>
+            ${refused && workflow.lastCall ? html`<p class="notice notice-critical" role="alert" data-testid="flow-workflow-refused">${refusal(workflow.lastCall)}</p>` : ""}
+          </li>`;
+        })}
       </ul>
+      ${
+        others.length === 0
+          ? ""
+          : html`<h2>The app's other Flow extensions</h2>
+              <ul>
+                ${others.map(
+                  (extension) =>
+                    html`<li>
+                      <strong>${extension.name}</strong>
+                      <span class="subdued">${extension.type} · ${extension.handle}</span>
+                    </li>`,
+                )}
+              </ul>`
+      }
     </div>
     <div class="card">
       ${
         input.runs.length === 0
-          ? html`<p class="empty">No trigger received yet. Consign sends one when it buys a label, and when a parcel is delivered or needs attention.</p>`
+          ? html`<p class="empty">
+              No trigger received yet. Consign sends one when it buys a label, and when a parcel is delivered or needs attention, if a workflow uses it.
+            </p>`
           : html`<table class="orders">
               <thead>
                 <tr>
                   <th>Received</th>
                   <th>Trigger</th>
+                  <th>Workflow</th>
                   <th>Payload</th>
                 </tr>
               </thead>
@@ -334,6 +388,7 @@ export function renderFlowPage(
                     html`<tr data-testid="flow-trigger-run">
                       <td>${formatDate(run.received_at, timeZone)}</td>
                       <td class="order-name">${run.handle}</td>
+                      <td>${run.workflow_on === null ? "" : run.workflow_on ? "ran" : "none on: nothing ran"}</td>
                       <td><code>${JSON.stringify(run.payload)}</code></td>
                     </tr>`,
                 )}

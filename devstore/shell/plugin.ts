@@ -5,7 +5,7 @@ import { toGid } from "../gid.js";
 import type { LocalAdmin } from "../server.js";
 import { COMPLIANCE_TOPICS, splitScopes, type ComplianceTopic } from "../webhooks/subscriptions.js";
 import { actionsFor, blocksFor, loadExtensionManifest, printActionsFor, type ExtensionModule } from "./extensions.js";
-import { flowExtensions, listFlowActionCalls, listFlowTriggerRuns } from "../flow/flow.js";
+import { flowExtensions, listFlowActionCalls, listFlowTriggerRuns, listFlowWorkflows } from "../flow/flow.js";
 import { returnApproveRequest, returnDeclineRequest, returnRequest, RETURN_DECLINE_REASONS, RETURN_REASONS } from "../store/return-ops.js";
 import { loadOrderStatus, renderOrderStatusPage, type OrderStatusNotice } from "./order-status-page.js";
 import { listShellOrders, loadShellOrder } from "./orders.js";
@@ -35,6 +35,7 @@ export interface ShellOptions {
     | "grantedScopes"
     | "grantOptionalScopes"
     | "runFlowAction"
+    | "changeFlowWorkflow"
   >;
   /** The app's URL (SHOPIFY_APP_URL): the frame loads `${appUrl}${path}`. */
   appUrl: string;
@@ -219,9 +220,38 @@ export async function shellPlugin(app: FastifyInstance, options: ShellOptions): 
   app.get("/admin/flow", async (_request, reply) =>
     sendHtml(
       reply,
-      renderFlowPage(chrome("flow"), { triggers: [...flowExtensions().values()], runs: listFlowTriggerRuns(store) }, store.getShop().iana_timezone),
+      renderFlowPage(
+        chrome("flow"),
+        { extensions: [...flowExtensions().values()], workflows: listFlowWorkflows(store), runs: listFlowTriggerRuns(store) },
+        store.getShop().iana_timezone,
+      ),
     ),
   );
+
+  // Workflows using the app's triggers, as in Flow: turned on or off through the app's trigger lifecycle callback
+  // (signed; on only once the app answers 2xx). A form (the Flow page's buttons) goes back to the page, which shows a
+  // refusal; JSON (tests: { handle, enabled, timestamp?, signature? }) is answered with the app's status and answer.
+  app.get("/admin/flow/workflows.json", async (_request, reply) => reply.header("cache-control", "no-store").send([...listFlowWorkflows(store).values()]));
+  app.post<{ Body: Record<string, unknown> | undefined }>("/admin/flow/workflows", async (request, reply) => {
+    const form = String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+    const body = request.body ?? {};
+    const triggers = [...flowExtensions().values()].filter((extension) => extension.type === "flow_trigger").map((extension) => extension.handle);
+    const handle = typeof body.handle === "string" && triggers.includes(body.handle) ? body.handle : null;
+    if (handle === null) return reply.code(400).send({ error: `handle must be one of the app's Flow triggers: ${triggers.join(", ")}` });
+    const enabled = form ? body.enabled === "true" : body.enabled;
+    if (typeof enabled !== "boolean") return reply.code(400).send({ error: "enabled must be true (turn a workflow on) or false (turn it off)" });
+    const change = await options.admin.changeFlowWorkflow({
+      handle,
+      enabled,
+      ...(!form && typeof body.timestamp === "string" ? { timestamp: body.timestamp } : {}),
+      ...(!form && typeof body.signature === "string" ? { signature: body.signature } : {}),
+    });
+    if (form) return reply.redirect("/admin/flow", 303);
+    return reply
+      .code(change.status ?? 502)
+      .header("cache-control", "no-store")
+      .send(change);
+  });
 
   // The customer's order status page (stand-in): signed in as the order's customer, or as `?customer=<id>`.
   const orderStatus = (reply: FastifyReply, orderParam: string, customerParam: string | undefined, notice: OrderStatusNotice | null, status = 200) => {

@@ -267,6 +267,26 @@ describe("the local admin shell", () => {
     expect(admin.store.findValidAccessToken(admin.issueAccessToken())?.scope.split(",")).toContain("write_products");
   });
 
+  it("GIVEN the app cannot be reached WHEN the Flow page turns a workflow on THEN it stays off and the page says why", async () => {
+    const page = async () => (await shell.inject({ method: "GET", url: "/admin/flow" })).body;
+    expect(await page()).toMatch(/data-handle="shipping-label-bought" data-on="false"[\s\S]*?Turn on a workflow/);
+    const form = await shell.inject({
+      method: "POST",
+      url: "/admin/flow/workflows",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "handle=shipping-label-bought&enabled=true",
+    });
+    expect(form.statusCode).toBe(303);
+    const after = await page();
+    expect(after).toMatch(/data-handle="shipping-label-bought" data-on="false"/);
+    expect(after).toContain(`The app could not be reached at ${APP_URL}`);
+    expect(after).toContain("the workflow was not turned on.");
+    // As JSON, for tests: answered 502 with what happened.
+    const json = await shell.inject({ method: "POST", url: "/admin/flow/workflows", payload: { handle: "shipping-label-bought", enabled: true } });
+    expect(json.statusCode).toBe(502);
+    expect(json.json()).toMatchObject({ handle: "shipping-label-bought", enabled: true, workflowOn: false, status: null });
+  });
+
   it("GIVEN an unknown shell asset THEN it is a 404", async () => {
     expect((await shell.inject({ method: "GET", url: "/admin/shell/missing.js" })).statusCode).toBe(404);
     expect((await shell.inject({ method: "GET", url: "/admin/shell/frame.js" })).headers["content-type"]).toMatch(/^text\/javascript/);

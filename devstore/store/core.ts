@@ -37,6 +37,9 @@ export class StoreCore {
     if (!orderColumns.some((column) => column.name === "customer_id")) {
       this.db.exec("ALTER TABLE orders ADD COLUMN customer_id INTEGER REFERENCES customers(id)");
     }
+    // …and before Flow's trigger runs said whether a workflow was on: their rows say nothing (NULL).
+    const triggerRunColumns = this.db.prepare("SELECT name FROM pragma_table_info('flow_trigger_runs')").all() as { name: string }[];
+    if (!triggerRunColumns.some((column) => column.name === "workflow_on")) this.db.exec("ALTER TABLE flow_trigger_runs ADD COLUMN workflow_on INTEGER");
     this.sql("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
     this.clock = clock;
   }

@@ -261,7 +261,27 @@ CREATE TABLE IF NOT EXISTS flow_trigger_runs (
   id INTEGER PRIMARY KEY,
   handle TEXT NOT NULL,
   payload_json TEXT NOT NULL,
-  received_at TEXT NOT NULL
+  received_at TEXT NOT NULL,
+  -- 1 when a workflow using the trigger was on as it was received (a workflow run started), 0 when none was.
+  workflow_on INTEGER
+);
+
+-- Workflows using the app's triggers (the Flow page's Turn on / Turn off): on once the app's trigger lifecycle
+-- callback answered 2xx. No row: no workflow uses the trigger.
+CREATE TABLE IF NOT EXISTS flow_workflows (
+  handle TEXT PRIMARY KEY,
+  enabled INTEGER NOT NULL,
+  changed_at TEXT NOT NULL
+);
+
+-- Each trigger lifecycle callback sent to the app, and its answer (status NULL: the app could not be reached).
+CREATE TABLE IF NOT EXISTS flow_lifecycle_calls (
+  id INTEGER PRIMARY KEY,
+  handle TEXT NOT NULL,
+  enabled INTEGER NOT NULL,
+  status INTEGER,
+  answer_json TEXT NOT NULL,
+  called_at TEXT NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS flow_action_runs (
