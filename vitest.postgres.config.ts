@@ -33,6 +33,7 @@ const POSTGRES_TIER = [
   "test/integration/return-label-charge.test.ts",
   "test/integration/crash-return-charge.test.ts",
   "test/integration/order-tags-flow.test.ts",
+  "test/integration/flow-lifecycle.test.ts",
   "test/integration/automation-tracking.test.ts",
   "test/integration/crash-automation.test.ts",
   "test/integration/app-webhooks.test.ts",

@@ -30,7 +30,10 @@ export const LOGIN_BODY_LIMIT = 16 * 1024;
  */
 export const EXTENSION_BODY_LIMIT = 16 * 1024;
 
-/** Shopify Flow's action requests (`/flow/`): an action run's ids and the order's reference, well under 64 KiB. */
+/**
+ * Shopify Flow's requests (`/flow/`): an action run's ids and the order's reference, or a trigger lifecycle callback's
+ * trigger, shop and time, well under 64 KiB.
+ */
 export const FLOW_ACTION_BODY_LIMIT = 64 * 1024;
 
 /**

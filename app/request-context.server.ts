@@ -6,8 +6,10 @@ import { requireAccount } from "./settings/require-account.server";
 import { withShipping, type ShippingContext } from "./shipping/context.server";
 import { authenticate } from "./shopify.server";
 import { nonFiniteNumberField, WebhookPayloadError } from "./webhooks/webhook-payload";
-import { WEBHOOK_BODY_LIMIT, WEBHOOK_BYTES_IN_FLIGHT } from "./body-limits";
-import { BodyBudget, withBudgetedBody } from "./request-body.server";
+import { FLOW_ACTION_BODY_LIMIT, WEBHOOK_BODY_LIMIT, WEBHOOK_BYTES_IN_FLIGHT } from "./body-limits";
+import { config } from "./config.server";
+import { flowSignatureValid } from "./flow/flow-signature";
+import { BodyBudget, readBoundedBody, withBudgetedBody } from "./request-body.server";
 import { discardBody } from "./posted-form.server";
 import { jsonCostProblem } from "../lib/json-cost";
 import { isPossibleShopDomain } from "./shopify/shop-domain";
@@ -88,6 +90,21 @@ export async function requestContext(request: Request): Promise<{ ctx: ShippingC
   const { ctx, redirect } = await adminContext(request);
   await requireAccount(ctx, request);
   return { ctx: await withShipping(ctx), redirect };
+}
+
+/**
+ * The Shopify Flow routes' one helper (its action's requests, its trigger lifecycle callbacks; docs/decisions/043,
+ * 047), before anything else: a method other than POST is answered 405 with `says` (what the address takes), the body
+ * is bounded (413 past FLOW_ACTION_BODY_LIMIT, thrown, the rest unread), then its HMAC is verified over the bytes read
+ * (401). Answers the body's text, or the refusal to answer with.
+ */
+export async function signedFlowBody(request: Request, says: string): Promise<string | Response> {
+  if (request.method !== "POST") return json({ message: says }, { status: 405, headers: { allow: "POST" } });
+  const body = await readBoundedBody(request, FLOW_ACTION_BODY_LIMIT);
+  if (!flowSignatureValid(body, request.headers.get("x-shopify-hmac-sha256"), config().SHOPIFY_API_SECRET)) {
+    return json({ message: "The request is not signed by Shopify Flow for this app." }, { status: 401 });
+  }
+  return new TextDecoder().decode(body);
 }
 
 /** A refusal of a signed delivery Consign cannot act on, in words (Shopify shows them in the app's webhook log). */

@@ -1,26 +1,21 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { FLOW_ACTION_BODY_LIMIT } from "../body-limits";
-import { config } from "../config.server";
 import { contextFor } from "../context.server";
 import { buyLabelForFlow, parseFlowActionRequest } from "../flow/flow-action.server";
-import { flowSignatureValid } from "../flow/flow-signature";
-import { readBoundedBody } from "../request-body.server";
+import { signedFlowBody } from "../request-context.server";
 import { NotConnectedError } from "../shipping/client.server";
 import { withShipping } from "../shipping/context.server";
 
 /**
  * Shopify Flow's action "Buy a shipping label with Consign" (extensions/flow-buy-label, its runtime_url). The body is
- * bounded (413 past FLOW_ACTION_BODY_LIMIT, unread), then its HMAC is verified over the bytes read (401), then it is
- * parsed (400 naming the field) and the run handed to the one domain function (docs/decisions/043).
+ * bounded (413 past FLOW_ACTION_BODY_LIMIT, unread), then its HMAC is verified over the bytes read (401), both by the
+ * Flow routes' helper (signedFlowBody), then it is parsed (400 naming the field) and the run handed to the one domain
+ * function (docs/decisions/043).
  */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return json({ message: "Flow posts its actions here." }, { status: 405, headers: { allow: "POST" } });
-  const body = await readBoundedBody(request, FLOW_ACTION_BODY_LIMIT);
-  if (!flowSignatureValid(body, request.headers.get("x-shopify-hmac-sha256"), config().SHOPIFY_API_SECRET)) {
-    return json({ message: "The request is not signed by Shopify Flow for this app." }, { status: 401 });
-  }
-  const parsed = parseFlowActionRequest(new TextDecoder().decode(body));
+  const body = await signedFlowBody(request, "Flow posts its actions here.");
+  if (typeof body !== "string") return body;
+  const parsed = parseFlowActionRequest(body);
   if (!parsed.ok) return json({ message: parsed.message }, { status: 400 });
   let ctx;
   try {

@@ -119,5 +119,6 @@ export async function redactShop({ db, shop }: Pick<Context, "db" | "shop">): Pr
     db.shippingRule.deleteMany({ where: { shop } }),
     db.productPreset.deleteMany({ where: { shop } }),
     db.shopProfile.deleteMany({ where: { shop } }),
+    db.flowTriggerWorkflow.deleteMany({ where: { shop } }),
   ]);
 }

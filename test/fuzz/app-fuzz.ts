@@ -14,6 +14,8 @@ import { RuleForm } from "../../app/automation/rule-form";
 import { PresetForm } from "../../app/automation/presets-page.server";
 import { ConnectForm } from "../../app/settings/onboarding-form";
 import { FlowActionRequest } from "../../app/flow/flow-action.server";
+import { TRIGGER_NAMES } from "../../app/signals/flow-triggers";
+import { parseTriggerLifecycle, TriggerLifecycleCallback } from "../../app/signals/trigger-workflows.server";
 import { connectTestAccount } from "../support/account";
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/app-env";
 import { type KeepAliveClient, type ProbeResponse, createKeepAliveClient, rawExchange } from "../support/http-probe";
@@ -376,33 +378,32 @@ const flowDerive: DeriveOptions = {
 };
 
 /**
- * Flow's action request signed as Flow signs it (the app's secret, as the tests hold it), and mutated after
- * signing is settled: each mutated body is signed too, so the parser and the action's refusals are reached, not
- * only the signature's 401. A body that is not the action's shape must be refused (400); a valid one is told why
- * it could not book (422: no such order, the shop is not connected).
+ * A request to one of Flow's routes at `path` with a body of `values`, signed as Flow signs it (the app's secret, as
+ * the tests hold it), and mutated after signing is settled: each mutated body is signed too, so the parser's refusals
+ * are reached, not only the signature's 401. What `taken` does not take must be refused; a body past the bound of
+ * Flow's routes (64 KiB) is refused unread, signed or not.
  */
-const flowActionRequest: fc.Arbitrary<AppRequest> = fc
-  .record({ value: validArbitrary(FlowActionRequest, flowDerive), pair: fc.integer({ min: 0, max: 5 }) })
-  .chain(({ value, pair }) => {
+function signedFlowRequest(path: string, values: fc.Arbitrary<unknown>, taken: (parsed: unknown) => boolean): fc.Arbitrary<AppRequest> {
+  return fc.record({ value: values, pair: fc.integer({ min: 0, max: 5 }) }).chain(({ value, pair }) => {
     const request = base({
-      route: `flow ${FLOW_ACTION_PATH}`,
+      route: `flow ${path}`,
       method: "POST",
-      path: FLOW_ACTION_PATH,
+      path,
       headers: { "content-type": "application/json" },
       signing: "app",
       body: JSON.stringify(value),
       mutation: "none",
+      mustRefuse: !taken(value),
       pair: pair === 0,
     });
-    const { mutations } = signedJsonMutations(request, value, (parsed) => FlowActionRequest.safeParse(parsed).success);
+    const { mutations } = signedJsonMutations(request, value, taken);
     return fc.oneof(
       { weight: 3, arbitrary: fc.constant(request) },
       ...[
         ...mutations,
-        // Past the action's bound (64 KiB): refused unread, signed or not.
         fc.constantFrom(70_000, 3_000_000).map((size) => ({
           ...request,
-          body: JSON.stringify({ ...value, padding: "x".repeat(size) }),
+          body: JSON.stringify({ ...(value as object), padding: "x".repeat(size) }),
           mutation: `body of ${size} bytes`,
           mustRefuse: true,
           pair: true,
@@ -410,6 +411,41 @@ const flowActionRequest: fc.Arbitrary<AppRequest> = fc
       ].map((arbitrary) => ({ weight: 2, arbitrary })),
     );
   });
+}
+
+/**
+ * Flow's action request: a body that is not the action's shape must be refused (400); a valid one is told why it
+ * could not book (422: no such order, the shop is not connected).
+ */
+const flowActionRequest = signedFlowRequest(
+  FLOW_ACTION_PATH,
+  validArbitrary(FlowActionRequest, flowDerive),
+  (parsed) => FlowActionRequest.safeParse(parsed).success,
+);
+
+// Shopify Flow's trigger lifecycle callback -------------------------------------------------------------------
+
+const FLOW_LIFECYCLE_PATH = "/flow/lifecycle";
+
+const lifecycleDerive: DeriveOptions = {
+  hints: {
+    // Consign's triggers by handle and by name (both are taken), and one that is not Consign's (refused: 404).
+    flow_trigger_definition_id: fc.constantFrom<unknown>(...Object.keys(TRIGGER_NAMES), ...Object.values(TRIGGER_NAMES), "order-created"),
+    has_enabled_flow: fc.boolean(),
+    shopify_domain: fc.constantFrom(SHOP_A, SHOP_B, GONE_SHOP),
+    shop_id: fc.constantFrom<unknown>(1, "1", undefined),
+    timestamp: fc.date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2027-12-31T00:00:00Z"), noInvalidDate: true }).map((at) => at.toISOString()),
+  },
+};
+
+/** What the route takes: the callback's shape and one of Consign's triggers (any other is refused, 400 or 404). */
+const lifecycleTaken = (parsed: unknown): boolean => parseTriggerLifecycle(JSON.stringify(parsed) ?? "").ok;
+
+/**
+ * Flow's trigger lifecycle callback: a callback for a trigger that is not Consign's is refused (404), as is one not of
+ * the callback's shape (400); a valid one is recorded (200), for any shop: the signature is the app's.
+ */
+const flowLifecycleRequest = signedFlowRequest(FLOW_LIFECYCLE_PATH, validArbitrary(TriggerLifecycleCallback, lifecycleDerive), lifecycleTaken);
 
 /** Whether a delivery with header `name` missing (undefined) or set to `odd` must be refused. */
 function headerRefused(topic: Topic, name: string, odd: string | undefined): boolean {
@@ -483,6 +519,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { route: "routes/returns.label.$token", path: "/returns/label/:id", id: "tracking", public: true },
   // Shopify Flow's action unsigned, as a page is sent: bounded, then refused 401 (signed requests: flowActionRequest).
   { route: "routes/flow.actions.buy-label", path: "/flow/actions/buy-label", action: "json", public: true },
+  // Flow's trigger lifecycle callback unsigned, as a page is sent: bounded, then refused 401 (signed: flowLifecycleRequest).
+  { route: "routes/flow.lifecycle", path: "/flow/lifecycle", action: "json", public: true },
 ];
 
 /** The route modules the webhook requests cover. */
@@ -720,6 +758,7 @@ export function appRequestArbitrary(world: AppFuzzWorld): fc.Arbitrary<AppReques
   return fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...TOPICS).chain(webhookRequest) },
     { weight: 2, arbitrary: flowActionRequest },
+    { weight: 1, arbitrary: flowLifecycleRequest },
     { weight: 12, arbitrary: fc.constantFrom(...PAGE_ROUTES).chain((page) => pageRequest(world, page)) },
     { weight: 1, arbitrary: rawRequest },
   );
@@ -810,8 +849,22 @@ export function describeAppRequest(request: AppRequest): string {
   ].join("\n");
 }
 
-/** Tables a request writes a merchant's work to (the order mirror, sessions and job bookkeeping are background work's). */
-const WATCHED_TABLES = ["ShippingAccount", "ShopSettings", "QuoteRun", "Shipment", "Quote", "Batch", "OrderCustoms", "BlockedOrder", "TrackingEvent"];
+/**
+ * Tables a request writes a merchant's work to (the order mirror, sessions and job bookkeeping are background work's),
+ * and what Flow's trigger lifecycle callback records.
+ */
+const WATCHED_TABLES = [
+  "ShippingAccount",
+  "ShopSettings",
+  "QuoteRun",
+  "Shipment",
+  "Quote",
+  "Batch",
+  "OrderCustoms",
+  "BlockedOrder",
+  "TrackingEvent",
+  "FlowTriggerWorkflow",
+];
 
 /** Which of a table's rows are a shop's (most tables have its domain; a blocked order belongs to its run). */
 function shopRows(table: string): string {
@@ -828,7 +881,10 @@ function snapshot(db: Database.Database, shop?: string): Snapshot {
       string,
       unknown
     >[];
-    tables[table] = new Map(rows.map((row, index) => [String(row.id ?? row.shop ?? index), JSON.stringify(row)]));
+    // A row's key: its id, or its shop (and handle, for a shop's Flow trigger), or its place.
+    const key = (row: Record<string, unknown>, index: number) =>
+      row.id !== undefined ? String(row.id) : row.shop !== undefined ? [row.shop, row.handle].filter((part) => part !== undefined).join(" ") : String(index);
+    tables[table] = new Map(rows.map((row, index) => [key(row, index), JSON.stringify(row)]));
   };
   for (const table of WATCHED_TABLES) read(table, "*");
   read("WebhookDelivery", "id, shop, topic");
@@ -925,8 +981,10 @@ function judge(world: AppFuzzWorld, request: AppRequest, response: ProbeResponse
   if (request.route.startsWith("webhook") && request.signing === "app" && request.mutation === "none" && response.status !== 200)
     fail("a valid signed delivery was not answered 200");
   // Flow's valid action books, or says why it could not (422), or to come back (503); never a refusal of its input.
-  if (request.route.startsWith("flow") && request.signing === "app" && request.mutation === "none" && ![200, 422, 503].includes(response.status))
-    fail("a valid signed Flow action was refused");
+  if (request.route.startsWith("flow") && request.signing === "app" && request.mutation === "none" && !request.mustRefuse) {
+    const answers = request.path === FLOW_LIFECYCLE_PATH ? [200] : [200, 422, 503];
+    if (!answers.includes(response.status)) fail(`a valid signed Flow ${request.path === FLOW_LIFECYCLE_PATH ? "lifecycle callback" : "action"} was refused`);
+  }
 }
 
 /**
@@ -959,7 +1017,7 @@ export async function sendAndJudgeApp(world: AppFuzzWorld, client: KeepAliveClie
   }
   judge(world, request, response);
   // Flow's action answers 422 or 503 once it has run (a run recorded, maybe a quote): it did not refuse the request.
-  const ran = request.route.startsWith("flow") && (response.status === 422 || response.status === 503);
+  const ran = request.path === FLOW_ACTION_PATH && request.route.startsWith("flow") && (response.status === 422 || response.status === 503);
   if (response.status >= 400 && !ran) {
     const writes = changed(before, snapshot(world.db));
     if (writes.length > 0) throw new FuzzFailure(`refused with ${response.status} but wrote: ${writes.join("; ")}\nanswer: ${clip(response.text, 300)}`);

@@ -120,7 +120,11 @@ describe("compliance webhooks", () => {
     await prisma.shopSettings.create({ data: { shop: SHOP, data: "{}" } });
     await prisma.shippingRule.create({ data: { shop: SHOP, position: 0, name: "Abroad", data: "{}" } });
     await prisma.productPreset.create({ data: { shop: SHOP, targetId: "gid://shopify/Product/1", title: "Mug", data: "{}" } });
+    await prisma.flowTriggerWorkflow.create({
+      data: { shop: SHOP, handle: "shipping-label-bought", enabled: true, callbackAt: new Date(), updatedAt: new Date() },
+    });
     await redactShop(ctx);
+    expect(await prisma.flowTriggerWorkflow.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.shippingRule.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.productPreset.count({ where: { shop: SHOP } })).toBe(0);
     expect(await prisma.shipment.count({ where: { shop: SHOP } })).toBe(0);

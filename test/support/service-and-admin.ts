@@ -5,6 +5,7 @@ import type { LocalAdminOptions } from "../../devstore/server";
 import { API_KEY, API_SECRET, SHOP, startHarness, type Harness } from "./devstore-harness";
 import { PARTNER_KEY, startService, type RunningService } from "./service-harness";
 import { connectTestAccount } from "./account";
+import { appRoutesFetch } from "./app-routes-fetch";
 import { useAppEnvironment } from "./app-env";
 
 export interface ServiceAndAdminWithoutAccountOptions {
@@ -56,7 +57,8 @@ export interface ServiceAndAdmin extends ServiceAndAdminWithoutAccount {
  */
 export async function startServiceAndAdminWithoutAccount(options: ServiceAndAdminWithoutAccountOptions): Promise<ServiceAndAdminWithoutAccount> {
   const service = await startService();
-  const harness = await startHarness({ orders: options.orders, throttle: options.throttle });
+  // The local admin reaches the app's routes Shopify calls (Flow's trigger lifecycle callback) in this process.
+  const harness = await startHarness({ orders: options.orders, throttle: options.throttle, fetch: appRoutesFetch });
   const parts = { LOCAL_ADMIN_URL: harness.url, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, SHIPPING_API_URL: service.baseUrl };
   const { databaseUrl } = useAppEnvironment({ ...parts, ...options.env });
   const appProcessEnv = (crashAt?: string) => ({ DATABASE_URL: databaseUrl, ...parts, CONSIGN_CRASH_AT: crashAt });
