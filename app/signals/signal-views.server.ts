@@ -10,7 +10,8 @@ import { tagChange } from "./order-tags.server";
  * that failed or is unconfirmed, why and what the merchant should do.
  */
 
-export type SignalTone = "success" | "info" | "warning" | "critical";
+/** `neutral`: nothing was needed (a trigger no workflow of the shop uses is not sent). */
+export type SignalTone = "success" | "info" | "neutral" | "warning" | "critical";
 
 export interface SignalStep {
   tone: SignalTone;
@@ -67,6 +68,9 @@ export function flowStep(kind: SignalKind, status: string, error: string | null)
   switch (status) {
     case "SENT":
       return { tone: "success", text: `${name} sent`, advice: null };
+    case "NO_WORKFLOW":
+      // Flow never said a workflow uses the trigger (docs/decisions/047): sending it would run nothing.
+      return { tone: "neutral", text: `${name} not sent: no workflow in Shopify Flow uses it`, advice: null };
     case "UNCONFIRMED":
       return {
         tone: "warning",

@@ -35,6 +35,13 @@ describe("order signal steps in words", () => {
     ["LABEL_BOUGHT", "SENT", null, { tone: "success", text: "Flow trigger “Shipping label bought” sent", advice: null }],
     ["DELIVERED", "SENDING", null, { tone: "info", text: "Flow trigger “Shipment delivered” being sent", advice: null }],
     ["RETURN_LABEL_BOUGHT", "SENT", null, { tone: "success", text: "Flow trigger “Return label bought” sent", advice: null }],
+    // No workflow of the shop uses the trigger (docs/decisions/047): not sent, and nothing to do.
+    [
+      "LABEL_BOUGHT",
+      "NO_WORKFLOW",
+      null,
+      { tone: "neutral", text: "Flow trigger “Shipping label bought” not sent: no workflow in Shopify Flow uses it", advice: null },
+    ],
     [
       "EXCEPTION",
       "UNCONFIRMED",

@@ -12,6 +12,7 @@ import { AdminApiError, AdminTransportError, adminQuery, isTransient } from "../
 import { FLOW_TRIGGER_RECEIVE, TRIGGER_HANDLES, triggerPayload, type SignalKind } from "./flow-triggers";
 import { orderSignalsJob } from "./order-signals-job";
 import { accessDenied, MAY_NOT_EDIT_ORDERS, refusedFor, tagChange, UserErrors, writeOrderTags } from "./order-tags.server";
+import { triggersWithWorkflow } from "./trigger-workflows.server";
 
 /**
  * Order automation (docs/decisions/043): what Consign announces about an order when its label is bought, when it is
@@ -25,6 +26,9 @@ import { accessDenied, MAY_NOT_EDIT_ORDERS, refusedFor, tagChange, UserErrors, w
  * DONE; a write found WRITING is sent again, which Shopify's idempotent tag mutations make harmless), then the Flow
  * trigger (intent SENDING, flowTriggerReceive, outcome SENT; one found SENDING is not sent again but marked
  * UNCONFIRMED: flowTriggerReceive cannot be read back, and a workflow run twice is worse than one missed).
+ * A trigger no workflow of the shop uses (Flow's lifecycle callback never said one was turned on, or said it was
+ * turned off: trigger-workflows.server.ts) is not sent at all: its signal is recorded NO_WORKFLOW, done
+ * (docs/decisions/047).
  */
 
 /** Shipments and signals looked at per step: a job run loops until none is left. */
@@ -106,7 +110,7 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
     where: { shipmentId: { in: rows.map((row) => row.id) } },
     select: { shipmentId: true, kind: true, occurrence: true },
   });
-  const [settings, names] = await Promise.all([loadSettings(ctx), serviceNames(ctx)]);
+  const [settings, names, withWorkflow] = await Promise.all([loadSettings(ctx), serviceNames(ctx), triggersWithWorkflow(ctx)]);
   const creates: Prisma.OrderSignalCreateManyInput[] = [];
   for (const row of rows) {
     const mine = existing.filter((signal) => signal.shipmentId === row.id);
@@ -131,7 +135,7 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
         occurrence: fact.occurrence,
         payload: JSON.stringify(payload),
         tagStatus: settings.orderTags.enabled && writesTags(tagChange(fact.kind, settings.orderTags)) ? "PENDING" : "SKIPPED",
-        flowStatus: TRIGGER_HANDLES[fact.kind] ? "PENDING" : "NONE",
+        flowStatus: flowStatusFor(TRIGGER_HANDLES[fact.kind], withWorkflow),
         createdAt: ctx.now(),
       });
     }
@@ -141,6 +145,15 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
     ...rows.map((row) => ctx.db.shipment.updateMany({ where: { id: row.id, signalsDueAt: row.signalsDueAt }, data: { signalsDueAt: null } })),
   ]);
   return { looked: rows.length, recorded: creates.length };
+}
+
+/**
+ * A new signal's trigger step: NONE for a kind without a trigger, PENDING (to be sent) when a workflow of the shop
+ * uses the trigger, NO_WORKFLOW (done, nothing sent: flowTriggerReceive's points are not spent) otherwise.
+ */
+function flowStatusFor(handle: string | null, withWorkflow: ReadonlySet<string>): "NONE" | "PENDING" | "NO_WORKFLOW" {
+  if (!handle) return "NONE";
+  return withWorkflow.has(handle) ? "PENDING" : "NO_WORKFLOW";
 }
 
 /** The carriers' and services' names from List Services; the codes' own words when it does not answer. */

@@ -17,7 +17,8 @@ const tagsOf = (orderNumber: string) => JSON.parse(e2e.stack.admin.store.getOrde
 
 // Order tags (issue 25 §3; docs/decisions/043) in the embedded app: Settings' switch asks for the optional
 // write_orders scope through App Bridge (the local admin's Allow/Decline dialog), and a label bought on the order's
-// page puts the tag on the Shopify order, seen on the local admin's order page.
+// page puts the tag on the Shopify order, seen on the local admin's order page, and sends "Shipping label bought" to
+// the workflow turned on in the local admin's Flow.
 describe("order tags in Settings", () => {
   it("GIVEN tags off WHEN the merchant ticks “Tag orders in Shopify”, declines, then ticks again and allows, renames a tag and books a label THEN declined keeps tags off saying why, and the booked order carries the tag in Shopify", () =>
     withPage(e2e.browser.context, async (page) => {
@@ -60,6 +61,15 @@ describe("order tags in Settings", () => {
         await frame.getByRole("heading", { name: "Order tags" }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(RESULTS_DIR, `settings-order-tags-${width}.png`), fullPage: true });
       }
+
+      // A workflow in Shopify Flow uses "Shipping label bought" (docs/decisions/047): turned on in the local admin's Flow,
+      // which calls the app's trigger lifecycle callback signed; without it the trigger would not be sent.
+      await page.goto(`${e2e.stack.admin.url}/admin/flow`);
+      const workflow = page.locator('[data-testid="flow-workflow"][data-handle="shipping-label-bought"]');
+      await workflow.getByRole("button", { name: "Turn on a workflow" }).click();
+      await page.locator('[data-testid="flow-workflow"][data-handle="shipping-label-bought"][data-on="true"]').waitFor();
+      expect(await page.getByTestId("flow-workflow-refused").count()).toBe(0);
+      await page.screenshot({ path: join(RESULTS_DIR, "local-admin-flow-workflow-on.png"), fullPage: true });
 
       // A label bought on the order's own page: the order-signals job tags the order in Shopify.
       await quoteOrdersFromTheAdmin(e2e, page, 6);

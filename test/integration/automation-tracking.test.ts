@@ -2,13 +2,15 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { pathOf } from "../../service/tracking";
 import { DEFAULT_ORDER_TAGS } from "../../app/settings/settings";
 import { startTrackingStack } from "../support/tracking-stack";
+import { turnOnWorkflows } from "../support/order-automation";
 
 vi.setConfig({ testTimeout: 180_000 });
 
 // Order automation hooked to tracking (issue 25 §3, §4; docs/decisions/043) on real parts: the Shipping API
 // service's timelines revealed by its clock, the real tracking pass sending the shop's order-signals job on the
 // process's queue, and the local admin taking the tags (write_orders allowed) and the Flow triggers, checked
-// against the extensions' declared fields. Nothing here writes a tracking fact by hand.
+// against the extensions' declared fields, for the workflows turned on in its Flow (docs/decisions/047). Nothing here
+// writes a tracking fact by hand.
 const stack = await startTrackingStack({ orders: 60, settings: { orderTags: { ...DEFAULT_ORDER_TAGS, enabled: true } } });
 const { service, harness, prisma, store, context, bookAndFulfil, runFor } = stack;
 const { orderSignalsSettled } = await import("../../app/signals/order-signals-job");
@@ -25,6 +27,8 @@ const triggers = async (handle: string) =>
 describe("order automation driven by tracking passes", () => {
   it("GIVEN tags on and write_orders allowed WHEN passes track parcels through an exception or a failed attempt and on to delivery THEN the order carries the attention tag while it holds, loses it when the parcel moves on, is tagged delivered, and each trigger is sent once with its payload", async () => {
     harness.admin.grantOptionalScopes(["write_orders"]);
+    // Workflows use the exception and delivery triggers; none uses "Shipping label bought", which is not sent.
+    await turnOnWorkflows(harness, ["delivery-exception", "shipment-delivered"]);
     const shipments = await bookAndFulfil(20);
     const troubled = shipments.filter((row) => pathOf(row.trackingNumber!) !== "standard");
     expect(troubled.length, "the booked parcels include an exception or a failed attempt").toBeGreaterThan(0);
@@ -71,6 +75,8 @@ describe("order automation driven by tracking passes", () => {
     expect(delivered.map((entry) => [entry.payload.order_id, entry.payload["Tracking number"]]).sort()).toEqual(
       final.map((row) => [orderNumber(row), row.trackingNumber]).sort(),
     );
+    expect(await triggers("shipping-label-bought")).toEqual([]);
+    expect(await prisma.orderSignal.count({ where: { kind: "LABEL_BOUGHT", flowStatus: { not: "NO_WORKFLOW" } } })).toBe(0);
     const exceptions = await triggers("delivery-exception");
     const exceptionSignals = await prisma.orderSignal.findMany({ where: { kind: "EXCEPTION" } });
     expect(exceptions).toHaveLength(exceptionSignals.length);

@@ -3,7 +3,7 @@ import { DEFAULT_ORDER_TAGS } from "../../app/settings/settings";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess } from "../support/app-process";
 import { SHOP } from "../support/devstore-harness";
-import { orderTagsIn, receivedTriggers } from "../support/order-automation";
+import { orderTagsIn, receivedTriggers, turnOnWorkflows } from "../support/order-automation";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 
 // The order-signals work killed at its crash points (docs/decisions/043): its processes alone take the jobs (on
@@ -30,6 +30,8 @@ describe("order signals across crashes", () => {
 
   beforeAll(async () => {
     harness.admin.grantOptionalScopes(["write_orders"]);
+    // Workflows in the local admin's Flow use the triggers (the app's lifecycle callback, answered in this process).
+    await turnOnWorkflows(harness, ["shipping-label-bought", "delivery-exception", "shipment-delivered"]);
     const [booked] = await createBookedShipments({
       db: prisma,
       shop: SHOP,

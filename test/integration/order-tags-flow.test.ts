@@ -5,15 +5,17 @@ import { contextOf } from "../factories/context";
 import { domesticOrders, WEIGHTLESS_PRODUCT } from "../factories/mirrored-orders";
 import { API_SECRET, SHOP } from "../support/devstore-harness";
 import { syncOrderMirror } from "../support/mirror-sync";
-import { flowActionRequest as flowRequest, orderTagsIn, receivedTriggers, runFlowAction as runAction } from "../support/order-automation";
+import { flowActionRequest as flowRequest, orderTagsIn, receivedTriggers, runFlowAction as runAction, turnOnWorkflows } from "../support/order-automation";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 
 vi.setConfig({ testTimeout: 60_000 });
 
 // Order tags and Shopify Flow (issue 25 §3, §4; docs/decisions/043) through the real parts: the local admin (its
 // tagsAdd / tagsRemove held to the granted scopes, its flowTriggerReceive checking each payload against the app's
-// trigger extensions, its signing of Flow's action requests), the Shipping API service booking the labels, and the
-// app's database. The order-signals work killed at its crash points: crash-automation.test.ts.
+// trigger extensions, its signing of Flow's action requests, its Flow page turning workflows on through the app's
+// trigger lifecycle callback), the Shipping API service booking the labels, and the app's database. A trigger is sent
+// only to a shop whose workflow uses it (docs/decisions/047; the callback's route: flow-lifecycle.test.ts). The
+// order-signals work killed at its crash points: crash-automation.test.ts.
 const { harness, close } = await startServiceAndAdmin({
   orders: 40,
   scope: "read_orders,write_fulfillments",
@@ -46,7 +48,7 @@ describe("order tags and Shopify Flow", () => {
       id: order.id,
       number: Number(order.id.split("/").pop()),
     }));
-    if (bookable.length < 3) throw new Error("the seed has fewer than three bookable domestic orders");
+    if (bookable.length < 4) throw new Error("the seed has fewer than four bookable domestic orders");
   });
 
   afterAll(() => close());
@@ -69,7 +71,25 @@ describe("order tags and Shopify Flow", () => {
     expect(notJson).toEqual({ status: 400, body: { message: "The body is not JSON." } });
   });
 
-  it("GIVEN tags on but write_orders declined WHEN Flow buys a label THEN it answers the tracking number, the trigger is sent and the tag write says Consign may not edit orders", async () => {
+  it("GIVEN no workflow in Shopify Flow uses the triggers WHEN a label is bought THEN no trigger is sent, the signal is done at once and the order's page says why", async () => {
+    const order = bookable[3]!;
+    const bought = await runAction(flowRequest(order.number, "run-no-workflow"));
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    await orderSignalsSettled(ctx);
+    const [signal] = await prisma.orderSignal.findMany({ where: { orderId: order.id } });
+    expect(signal).toMatchObject({ kind: "LABEL_BOUGHT", flowStatus: "NO_WORKFLOW", flowError: null, doneAt: expect.any(Date) });
+    // Nothing reached Flow: flowTriggerReceive's points were not spent.
+    expect(await triggers("shipping-label-bought")).toEqual([]);
+    const [view] = await orderSignalsView(ctx, order.id);
+    expect(view!.flow).toEqual({ tone: "neutral", text: "Flow trigger “Shipping label bought” not sent: no workflow in Shopify Flow uses it", advice: null });
+  });
+
+  it("GIVEN tags on but write_orders declined WHEN the merchant turns on a workflow in Flow and Flow buys a label THEN it answers the tracking number, the trigger is sent and the tag write says Consign may not edit orders", async () => {
+    // In the local admin's Flow: its signed lifecycle callback, answered 2xx by the app's route.
+    await turnOnWorkflows(harness, ["shipping-label-bought"]);
+    expect(await prisma.flowTriggerWorkflow.findMany({ where: { shop: SHOP } })).toEqual([
+      expect.objectContaining({ handle: "shipping-label-bought", enabled: true }),
+    ]);
     const order = bookable[0]!;
     const bought = await runAction(flowRequest(order.number, "run-1"));
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
@@ -123,8 +143,9 @@ describe("order tags and Shopify Flow", () => {
     expect(await prisma.flowActionRun.findUniqueOrThrow({ where: { id: "run-missing" } })).toMatchObject({ status: "REFUSED" });
   });
 
-  it("GIVEN write_orders allowed WHEN a label is bought, the parcel needs attention, recovers and is delivered THEN the tags follow and each trigger's payload matches its declared fields", async () => {
+  it("GIVEN write_orders allowed and workflows on WHEN a label is bought, the parcel needs attention, recovers and is delivered THEN the tags follow and each trigger's payload matches its declared fields", async () => {
     harness.admin.grantOptionalScopes(["write_orders"]);
+    await turnOnWorkflows(harness, ["delivery-exception", "shipment-delivered"]);
     const order = bookable[1]!;
     expect((await runAction(flowRequest(order.number, "run-3"))).status).toBe(200);
     await orderSignalsSettled(ctx);
@@ -167,6 +188,23 @@ describe("order tags and Shopify Flow", () => {
         ["LABEL_BOUGHT", "DONE", "SENT"],
       ].sort(),
     );
+  });
+
+  it("GIVEN the merchant turns the workflow off in Flow WHEN the parcel needs attention again THEN its trigger is not sent", async () => {
+    await turnOnWorkflows(harness, ["delivery-exception"], false);
+    const order = bookable[1]!;
+    const before = await triggers("delivery-exception");
+    const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" } });
+    const at = new Date("2026-11-27T09:00:00Z");
+    await prisma.shipment.update({ where: { id: shipment.id }, data: { attentionReason: "Damaged in transit", lastEventAt: at, signalsDueAt: at } });
+    await runOrderSignals(ctx);
+    expect(await prisma.orderSignal.findFirstOrThrow({ where: { shipmentId: shipment.id, kind: "EXCEPTION", occurrence: at.toISOString() } })).toMatchObject({
+      flowStatus: "NO_WORKFLOW",
+      doneAt: expect.any(Date),
+    });
+    expect(await triggers("delivery-exception")).toEqual(before);
+    // The triggers Flow took before were each received with their workflow on.
+    expect(before.map((entry) => entry.workflow_on)).toEqual(before.map(() => true));
   });
 
   it("GIVEN a trigger whose payload does not match the declared fields WHEN the local admin receives it THEN it refuses with userErrors", async () => {

@@ -5,7 +5,7 @@ import { contextOf, shippingContext } from "../factories/context";
 import { API_SECRET, SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { signedWebhook } from "../support/webhooks";
-import { receivedTriggers } from "../support/order-automation";
+import { receivedTriggers, turnOnWorkflows } from "../support/order-automation";
 
 // Returns on real parts (docs/decisions/041): the local admin's returns on the real 2026-10 schema, the Shipping API
 // service's inbound services, the app's database. The local admin's own webhooks go nowhere here: each test signs
@@ -33,6 +33,9 @@ const { orderSignalsJob } = await import("../../app/signals/order-signals-job");
 const { needsAttention } = await import("../../app/tracking/tracking-views.server");
 
 const store = harness.admin.store;
+// Workflows in the local admin's Flow use the label triggers (docs/decisions/047): "Return label bought" is sent for a
+// return's label, and "Shipping label bought" would be, were a return's label taken for the order's.
+await turnOnWorkflows(harness, ["return-label-bought", "shipping-label-bought"]);
 
 async function shopContext(now: Date | (() => Date) = () => new Date()) {
   const { admin } = await unauthenticated.admin(SHOP);

@@ -13,10 +13,26 @@ export function orderTagsIn(store: Store, orderId: string): string[] {
   return JSON.parse(store.getOrder(Number(orderId.split("/").pop()))?.tags_json ?? "[]") as string[];
 }
 
-/** The Flow triggers of `handle` the local admin received, oldest first. */
-export async function receivedTriggers(harness: ServiceAndAdmin["harness"], handle: string): Promise<Array<{ payload: Record<string, unknown> }>> {
+/** The Flow triggers of `handle` the local admin received, oldest first, each with whether a workflow using it was on. */
+export async function receivedTriggers(
+  harness: ServiceAndAdmin["harness"],
+  handle: string,
+): Promise<Array<{ payload: Record<string, unknown>; workflow_on: boolean | null }>> {
   const answer = await harness.admin.app.inject({ method: "GET", url: `/admin/flow/triggers.json?handle=${handle}` });
   return answer.json();
+}
+
+/**
+ * The merchant turns on (or off) a workflow using each trigger of `handles` in the local admin's Flow: the local admin
+ * calls the app's trigger lifecycle callback signed, as Flow does (the app's route answers it in this process:
+ * app-routes-fetch.ts), and the workflow is on once the app answered 2xx. Throws when the app refused.
+ */
+export async function turnOnWorkflows(harness: ServiceAndAdmin["harness"], handles: readonly string[], enabled = true): Promise<void> {
+  for (const handle of handles) {
+    const answer = await harness.admin.app.inject({ method: "POST", url: "/admin/flow/workflows", payload: { handle, enabled } });
+    if (answer.statusCode !== 200)
+      throw new Error(`turning ${enabled ? "on" : "off"} a workflow using ${handle}: the app answered ${answer.statusCode} ${answer.body}`);
+  }
 }
 
 /** Flow's request for the action on an order, signed as Flow signs it (or with `signature`, or another `body`). */

@@ -3,9 +3,10 @@ import { Badge, BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
 import { useShopTime } from "../../components/shop-time";
 import type { OrderSignalView, SignalStep } from "../signal-views.server";
 
-const BADGES: Record<SignalStep["tone"], { tone: "success" | "info" | "warning" | "critical"; label: string }> = {
+const BADGES: Record<SignalStep["tone"], { tone: "success" | "info" | "warning" | "critical" | undefined; label: string }> = {
   success: { tone: "success", label: "Done" },
   info: { tone: "info", label: "Under way" },
+  neutral: { tone: undefined, label: "No workflow" },
   warning: { tone: "warning", label: "Unconfirmed" },
   critical: { tone: "critical", label: "Failed" },
 };
