@@ -96,7 +96,7 @@ export async function requestContext(request: Request): Promise<{ ctx: ShippingC
  * The Shopify Flow routes' one helper (its action's requests, its trigger lifecycle callbacks; docs/decisions/043,
  * 047), before anything else: a method other than POST is answered 405 with `says` (what the address takes), the body
  * is bounded (413 past FLOW_ACTION_BODY_LIMIT, thrown, the rest unread), then its HMAC is verified over the bytes read
- * (401). Answers the body's text, or the refusal to answer with.
+ * (401). Answers the body's text (a byte order mark kept, which no JSON parser takes), or the refusal to answer with.
  */
 export async function signedFlowBody(request: Request, says: string): Promise<string | Response> {
   if (request.method !== "POST") return json({ message: says }, { status: 405, headers: { allow: "POST" } });
@@ -104,7 +104,9 @@ export async function signedFlowBody(request: Request, says: string): Promise<st
   if (!flowSignatureValid(body, request.headers.get("x-shopify-hmac-sha256"), config().SHOPIFY_API_SECRET)) {
     return json({ message: "The request is not signed by Shopify Flow for this app." }, { status: 401 });
   }
-  return new TextDecoder().decode(body);
+  // A byte order mark is kept, so a body that starts with one is not JSON (RFC 8259: JSON is sent without one), as
+  // for the webhooks.
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(body);
 }
 
 /** A refusal of a signed delivery Consign cannot act on, in words (Shopify shows them in the app's webhook log). */

@@ -94,6 +94,12 @@ describe("Flow's trigger lifecycle callback", () => {
   it("GIVEN a signed body that is not JSON, or not an object THEN 400 says so", async () => {
     expect(await post("{not json")).toEqual({ status: 400, body: { message: "The body is not JSON." } });
     expect(await post("[1]")).toEqual({ status: 400, body: { message: "The body must be a JSON object." } });
+    // A byte order mark in front: not JSON as Flow sends it.
+    expect(await post(`\uFEFF${JSON.stringify(callback({ shopify_domain: OTHER_SHOP }))}`)).toEqual({
+      status: 400,
+      body: { message: "The body is not JSON." },
+    });
+    expect(await workflows(OTHER_SHOP)).toEqual([]);
   });
 
   it("GIVEN a trigger that is not Consign's THEN 404 naming it, and nothing recorded", async () => {
