@@ -9,6 +9,7 @@ import type { LocalAdmin } from "../../devstore/server";
 import { DataRequestPayload, CustomerRedactPayload } from "../../app/webhooks/compliance.server";
 import { FulfillmentOrderPayload, FulfillmentPayload, OrderPayload } from "../../app/webhooks/webhook-sync.server";
 import { ScopesUpdatePayload } from "../../app/webhooks/shop-lifecycle.server";
+import { returnPayloadSchema } from "../../app/returns/returns.server";
 import { SettingsForm } from "../../app/settings/settings-form";
 import { RuleForm } from "../../app/automation/rule-form";
 import { PresetForm } from "../../app/automation/presets-page.server";
@@ -214,10 +215,13 @@ interface Topic {
   payloadUnread?: boolean;
 }
 
-/** The part of a returns topic's payload the app reads (app/returns/returns.server.ts returnPayloadSchema): the return it names. */
-// The app reads the id alone (ShopifyId("Return")): Shopify's admin_graphql_api_id is sent, and not required.
-const ReturnPayload = z.object({ id: z.number().int().positive(), admin_graphql_api_id: z.string().optional() });
-const ReverseDeliveryPayload = z.object({ id: z.number().int().positive(), return: ReturnPayload });
+/**
+ * The part of a returns topic's payload the app reads: the app's own schema (app/returns/returns.server.ts
+ * returnPayloadSchema), the return it names (ShopifyId("Return"): a positive number or digits). What else Shopify sends
+ * (admin_graphql_api_id) is not read, so whatever it holds is no reason to refuse a delivery.
+ */
+const ReturnPayload = returnPayloadSchema("RETURNS_REQUEST");
+const ReverseDeliveryPayload = returnPayloadSchema("REVERSE_DELIVERIES_ATTACH_DELIVERABLE");
 
 /** What Shopify sends with app/uninstalled and shop/redact (the app reads neither: it acts on the shop). */
 const ShopPayload = z.object({ shop_id: z.number().int().positive(), shop_domain: z.string() });
