@@ -1,5 +1,6 @@
 import type { Batch, Prisma } from "@prisma/client";
-import { afterBooked, recordBooked } from "./record-booked.server";
+import { afterBooked, recordBatchBooked, type BatchBooked } from "./record-booked.server";
+import { updateRowsById } from "../db/db-batch.server";
 import { batchMembers } from "../batches/batch-store.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { explainShippingError } from "../shipping/errors";
@@ -30,38 +31,38 @@ export async function recordBatchResults(
   const byQuote = new Map(members.flatMap((member) => (member.selectedQuoteId === null ? [] : [[member.selectedQuoteId, member] as const])));
   const writes: Prisma.PrismaPromise<unknown>[] = [];
   const seen = new Set<string>();
-  let booked = 0;
-  const bookedIds: string[] = [];
+  const booked: BatchBooked[] = [];
+  const failures: Array<{ id: string; bookingError: string }> = [];
   for (const outcome of outcomes) {
     const member = byQuote.get(outcome.quoteId);
     if (!member) continue;
     seen.add(member.id);
     if (outcome.booked) {
-      booked += 1;
-      bookedIds.push(member.id);
       const quote = member.selectedQuote;
-      writes.push(
-        recordBooked(ctx, member.id, {
-          bookNumber: outcome.booked.bookNumber,
-          trackingNumber: outcome.booked.trackingNumber,
-          // Batch Book and Get Batch answer one number per shipment: a multi-piece one's others are read later.
-          trackingNumbers: null,
-          shippingCost: outcome.booked.shippingCost,
-          carrierCode: quote?.carrierCode ?? null,
-          serviceCode: quote?.serviceCode ?? null,
-          currency: quote?.currency ?? null,
-          zone: outcome.booked.zone ?? quote?.zone ?? null,
-        }),
-      );
-    } else {
-      writes.push(
-        ctx.db.shipment.updateMany({
-          where: { id: member.id, bookingStatus: "BOOKING" },
-          data: { bookingStatus: "FAILED", bookingError: outcome.error ?? "It was not booked." },
-        }),
-      );
-    }
+      booked.push({
+        id: member.id,
+        bookNumber: outcome.booked.bookNumber,
+        trackingNumber: outcome.booked.trackingNumber,
+        shippingCost: outcome.booked.shippingCost,
+        carrierCode: quote?.carrierCode ?? null,
+        serviceCode: quote?.serviceCode ?? null,
+        currency: quote?.currency ?? null,
+        zone: outcome.booked.zone ?? quote?.zone ?? null,
+      });
+    } else failures.push({ id: member.id, bookingError: outcome.error ?? "It was not booked." });
   }
+  // Set-based, a statement per chunk whatever the batch's size: the bookings, then the failures (only over BOOKING).
+  writes.push(...recordBatchBooked(ctx, booked));
+  writes.push(
+    ...updateRowsById(ctx, {
+      table: "Shipment",
+      columns: ["bookingError"],
+      rows: failures,
+      set: { bookingStatus: "FAILED" },
+      where: [`"bookingStatus" = 'BOOKING'`],
+    }),
+  );
+  const bookedIds = booked.map((row) => row.id);
   const unanswered = members.filter((member) => member.bookingStatus === "BOOKING" && !seen.has(member.id)).map((member) => member.id);
   if (unanswered.length > 0) {
     writes.push(
@@ -76,23 +77,23 @@ export async function recordBatchResults(
   const boxReturns = bookedIds.length > 0 && (await loadSettings(ctx)).returnLabelInBox;
   if (boxReturns)
     writes.push(ctx.db.shipment.updateMany({ where: { id: { in: bookedIds }, kind: "OUTBOUND", boxReturn: null }, data: { boxReturn: "WANTED" } }));
-  const failed = outcomes.length - booked;
+  const failed = outcomes.length - booked.length;
   writes.push(
     ctx.db.batch.update({
       where: { id: batch.id },
       data: {
-        status: booked > 0 ? "COMPLETED" : "FAILED",
+        status: booked.length > 0 ? "COMPLETED" : "FAILED",
         bookedAt: ctx.now(),
-        error: booked > 0 ? null : "No order in this batch could be booked. Each order says why; “Re-quote failed orders” puts them in a new batch.",
+        error: booked.length > 0 ? null : "No order in this batch could be booked. Each order says why; “Re-quote failed orders” puts them in a new batch.",
         ...(options.prepayBalance ? { prepayBalance: options.prepayBalance } : {}),
       },
     }),
   );
   await ctx.db.$transaction(writes);
-  if (booked > 0) await afterBooked(ctx);
+  if (booked.length > 0) await afterBooked(ctx);
   if (boxReturns) await queueBoxReturnLabels(ctx);
   if (options.prepayBalance) await recordPrepayBalance(ctx, options.prepayBalance);
-  return { booked, failed };
+  return { booked: booked.length, failed };
 }
 
 export type ReconcileOutcome =

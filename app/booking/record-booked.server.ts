@@ -3,6 +3,7 @@ import { queueOrderSignals } from "../signals/order-signals-job";
 import { queueWriteBack } from "../fulfillment/write-back.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { storedTrackingNumbers } from "../shipping/tracking-numbers";
+import { updateRowsById } from "../db/db-batch.server";
 
 /** What a booking leaves on its shipment, from Book Shipment, Batch Book or a booking read back. */
 export interface BookedFields {
@@ -34,13 +35,38 @@ export function recordBooked(ctx: ShippingContext, shipmentId: string, fields: B
     data: {
       ...fields,
       trackingNumbers: fields.trackingNumbers ? storedTrackingNumbers(fields.trackingNumber, fields.trackingNumbers) : null,
-      bookingStatus: "BOOKED",
-      bookingError: null,
-      bookedAt: ctx.now(),
-      fulfillmentStatus: "PENDING",
-      // Order automation announces the label (docs/decisions/043): due in the same write as the booking.
-      signalsDueAt: ctx.now(),
+      ...bookedState(ctx),
     },
+  });
+}
+
+/** What every recorded booking sets besides its own numbers. */
+function bookedState(ctx: Pick<ShippingContext, "now">) {
+  const now = ctx.now();
+  // Order automation announces the label (docs/decisions/043): due in the same write as the booking.
+  return { bookingStatus: "BOOKED", bookingError: null, bookedAt: now, fulfillmentStatus: "PENDING", signalsDueAt: now };
+}
+
+/** A booking of a batch's answer (Batch Book, Get Batch): one number per shipment, its piece numbers read later. */
+export type BatchBooked = { id: string } & Pick<
+  BookedFields,
+  "bookNumber" | "trackingNumber" | "shippingCost" | "carrierCode" | "serviceCode" | "currency" | "zone"
+>;
+
+const BATCH_BOOKED_COLUMNS = ["bookNumber", "trackingNumber", "shippingCost", "carrierCode", "serviceCode", "currency", "zone"] as const;
+
+/**
+ * recordBooked for a batch's shipments, set-based: one statement per chunk of rows (app/db/db-batch.server.ts), each
+ * shipment its own numbers, never over a booking already recorded. A batch of 500 written one update at a time held
+ * the database (on SQLite the process's one connection) for seconds, and every page waited behind it.
+ */
+export function recordBatchBooked(ctx: ShippingContext, rows: readonly BatchBooked[]) {
+  return updateRowsById(ctx, {
+    table: "Shipment",
+    columns: BATCH_BOOKED_COLUMNS,
+    rows,
+    set: { trackingNumbers: null, ...bookedState(ctx) },
+    where: [`"bookingStatus" <> 'BOOKED'`],
   });
 }
 
