@@ -92,15 +92,20 @@ function unpackedRows(provider: DatabaseProvider, table: string, packed: string,
 /** Tables with Prisma's @updatedAt, which a raw statement sets itself. */
 const UPDATED_AT = { Shipment: true, TrackingEvent: false } as const;
 
-export interface RowsUpdate<Column extends string> {
+export interface RowsUpdate<Column extends string, Match extends string = never> {
   table: keyof typeof UPDATED_AT;
   /** Columns whose value differs by row: each row's own. */
   columns: readonly Column[];
-  rows: ReadonlyArray<{ id: string } & Record<Column, unknown>>;
+  rows: ReadonlyArray<{ id: string } & Record<Column | Match, unknown>>;
   /** Columns set to the same value on every row. */
   set?: Readonly<Record<string, unknown>>;
   /** A further condition on the rows, ANDed with their ids (`"trackingState" = 'ACTIVE'`). */
   where?: readonly SqlPiece[];
+  /**
+   * Columns each row must still hold its own given value in to be updated (compared, not set): a row changed since
+   * it was read is left alone. The values must not be null.
+   */
+  match?: readonly Match[];
 }
 
 /**
@@ -109,10 +114,15 @@ export interface RowsUpdate<Column extends string> {
  * set as Prisma's @updatedAt sets it, to the time of the write. Returns the statements (for `$transaction([...])`),
  * not run yet: on `db`, the context's client or a transaction it opened, in the context's database's SQL.
  */
-export function updateRowsById<Column extends string>(ctx: Pick<Context, "db">, update: RowsUpdate<Column>, db: Db = ctx.db): Prisma.PrismaPromise<number>[] {
+export function updateRowsById<Column extends string, Match extends string = never>(
+  ctx: Pick<Context, "db">,
+  update: RowsUpdate<Column, Match>,
+  db: Db = ctx.db,
+): Prisma.PrismaPromise<number>[] {
   const provider = databaseOf(ctx);
   const set = Object.entries({ ...update.set, ...(UPDATED_AT[update.table] ? { updatedAt: new Date() } : {}) });
-  const columns = ["id", ...update.columns];
+  const match = update.match ?? [];
+  const columns: string[] = ["id", ...update.columns, ...match];
   // The new values are named "new_<column>", so a condition on the table's own columns stays unambiguous.
   return packedRows(provider, update.rows, columns).map((packed) => {
     const assignments: SqlPiece[][] = [
@@ -125,6 +135,7 @@ export function updateRowsById<Column extends string>(ctx: Pick<Context, "db">, 
       ` FROM (`,
       ...unpackedRows(provider, update.table, packed, columns, "new_"),
       `) AS "new" WHERE "${update.table}"."id" = "new"."new_id"`,
+      ...match.map((column) => ` AND "${update.table}"."${column}" = "new"."new_${column}"`),
       ...(update.where ? [" AND ", ...update.where] : []),
     ]);
     return db.$executeRaw(strings, ...values);

@@ -13,6 +13,7 @@ import { FLOW_TRIGGER_RECEIVE, TRIGGER_HANDLES, triggerPayload, type SignalKind 
 import { orderSignalsJob } from "./order-signals-job";
 import { accessDenied, MAY_NOT_EDIT_ORDERS, refusedFor, tagChange, UserErrors, writeOrderTags } from "./order-tags.server";
 import { triggersWithWorkflow } from "./trigger-workflows.server";
+import { updateRowsById } from "../db/db-batch.server";
 
 /**
  * Order automation (docs/decisions/043): what Consign announces about an order when its label is bought, when it is
@@ -142,7 +143,15 @@ async function recordSignals(ctx: Context): Promise<{ looked: number; recorded: 
   }
   await ctx.db.$transaction([
     ...(creates.length > 0 ? [ctx.db.orderSignal.createMany({ data: creates })] : []),
-    ...rows.map((row) => ctx.db.shipment.updateMany({ where: { id: row.id, signalsDueAt: row.signalsDueAt }, data: { signalsDueAt: null } })),
+    // Set-based (a statement per chunk): one update per shipment made Prisma compile a batch of 200 statements a step,
+    // seconds of the process's one SQLite connection while a batch's labels were announced.
+    ...updateRowsById(ctx, {
+      table: "Shipment",
+      columns: [],
+      rows: rows.map((row) => ({ id: row.id, signalsDueAt: row.signalsDueAt })),
+      match: ["signalsDueAt"],
+      set: { signalsDueAt: null },
+    }),
   ]);
   return { looked: rows.length, recorded: creates.length };
 }

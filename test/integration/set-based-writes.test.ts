@@ -106,6 +106,38 @@ describe("set-based writes on the app's database", () => {
     expect(await db.quote.count({ where: { shop: SHOP, expiresAt: { lte: new Date(created.getTime() + 99_000) } } })).toBe(100);
   });
 
+  it("GIVEN shipments due for signals, two of them made due again since they were read WHEN their due times are cleared matching what was read THEN only the unchanged ones are cleared", async () => {
+    const shop = "match.myshopify.com";
+    const read = new Date("2026-11-28T09:00:00.123Z");
+    const rows = Array.from({ length: 6 }, (_, index) => ({
+      id: `due-${index}`,
+      orderId: `gid://shopify/Order/due-${index}`,
+      orderName: `#${index}`,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/due-${index}`,
+      lines: "[]",
+      request: "{}",
+      signalsDueAt: new Date(read.getTime() + index),
+    }));
+    for (const insert of insertRows({ db }, "Shipment", rows, { same: { shop, createdAt: read, updatedAt: read } })) await insert;
+    // Written meanwhile: a later fact makes two of them due again.
+    const later = new Date("2026-11-28T09:05:00.000Z");
+    await db.shipment.updateMany({ where: { id: { in: ["due-1", "due-4"] } }, data: { signalsDueAt: later } });
+
+    const statements = updateRowsById(
+      { db },
+      {
+        table: "Shipment",
+        columns: [],
+        rows: rows.map((row) => ({ id: row.id, signalsDueAt: row.signalsDueAt })),
+        match: ["signalsDueAt"],
+        set: { signalsDueAt: null },
+      },
+    );
+    expect((await db.$transaction(statements)).reduce((sum, count) => sum + count, 0)).toBe(4);
+    const stored = await db.shipment.findMany({ where: { shop }, orderBy: { id: "asc" }, select: { id: true, signalsDueAt: true } });
+    expect(stored).toEqual(rows.map((row, index) => ({ id: row.id, signalsDueAt: index === 1 || index === 4 ? later : null })));
+  });
+
   it("GIVEN money as decimal text and JSON requests WHEN the database sums and reads them THEN each sum equals the app's exact sum, written alike, and each field is the request's", async () => {
     const shop = "sums.myshopify.com";
     // Amounts a double cannot hold exactly, three decimals, a large one, a negative and a missing cost.
