@@ -47,13 +47,10 @@ function bookedState(ctx: Pick<ShippingContext, "now">) {
   return { bookingStatus: "BOOKED", bookingError: null, bookedAt: now, fulfillmentStatus: "PENDING", signalsDueAt: now };
 }
 
-/** A booking of a batch's answer (Batch Book, Get Batch): one number per shipment, its piece numbers read later. */
-export type BatchBooked = { id: string } & Pick<
-  BookedFields,
-  "bookNumber" | "trackingNumber" | "shippingCost" | "carrierCode" | "serviceCode" | "currency" | "zone"
->;
-
 const BATCH_BOOKED_COLUMNS = ["bookNumber", "trackingNumber", "shippingCost", "carrierCode", "serviceCode", "currency", "zone"] as const;
+
+/** A booking of a batch's answer (Batch Book, Get Batch): one number per shipment, its piece numbers read later. */
+export type BatchBooked = { id: string } & Pick<BookedFields, (typeof BATCH_BOOKED_COLUMNS)[number]>;
 
 /**
  * recordBooked for a batch's shipments, set-based: one statement per chunk of rows (app/db/db-batch.server.ts), each
