@@ -152,6 +152,35 @@ function toShopifyError(error: GraphQLError): ShopifyError {
   };
 }
 
+type CheckedDocument = { document: DocumentNode; validationErrors: readonly GraphQLError[] } | { parseError: GraphQLError };
+
+/**
+ * Documents already parsed and validated against the schema, by their text. An app sends the same few documents
+ * over and over, and validating one against the Admin schema's thousands of types is most of what answering it
+ * costs (graphql-js lists every type name for each document). Only valid documents are kept, at most
+ * CHECKED_DOCUMENTS_KEPT of them; the oldest is dropped first.
+ */
+const checkedDocuments = new Map<string, CheckedDocument>();
+const CHECKED_DOCUMENTS_KEPT = 500;
+
+function checkedDocument(query: string): CheckedDocument {
+  const kept = checkedDocuments.get(query);
+  if (kept) return kept;
+  let checked: CheckedDocument;
+  try {
+    const document = parse(query);
+    checked = { document, validationErrors: validate(adminSchema(), document) };
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    checked = { parseError: error };
+  }
+  if ("document" in checked && checked.validationErrors.length === 0) {
+    if (checkedDocuments.size >= CHECKED_DOCUMENTS_KEPT) checkedDocuments.delete(checkedDocuments.keys().next().value!);
+    checkedDocuments.set(query, checked);
+  }
+  return checked;
+}
+
 /** Executes one Admin GraphQL request against the real schema: validation, cost, throttling, execution, cost refund. */
 export async function executeAdminGraphql(request: GraphqlRequest, options: ExecuteOptions): Promise<GraphqlResponseBody> {
   const schema = adminSchema();
@@ -159,13 +188,11 @@ export async function executeAdminGraphql(request: GraphqlRequest, options: Exec
   const costExtension = (requested: number, actual: number | null) =>
     bucket ? { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: bucket.status() } } : {};
 
-  let document: DocumentNode;
-  try {
-    document = parse(request.query);
-  } catch (error) {
-    return { errors: [{ ...toShopifyError(error as GraphQLError), extensions: { code: "PARSE_ERROR" } }], extensions: costExtension(0, 0) };
+  const checked = checkedDocument(request.query);
+  if ("parseError" in checked) {
+    return { errors: [{ ...toShopifyError(checked.parseError), extensions: { code: "PARSE_ERROR" } }], extensions: costExtension(0, 0) };
   }
-  const validationErrors = validate(schema, document);
+  const { document, validationErrors } = checked;
   if (validationErrors.length > 0) {
     return { errors: validationErrors.map((e) => shopifyValidationError(document, e)), extensions: costExtension(0, 0) };
   }

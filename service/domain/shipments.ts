@@ -154,11 +154,10 @@ export function voidShipment(ctx: DomainContext, customerId: string, bookNumber:
 export function chargeScannedReturnLabels(ctx: DomainContext, customerId: string): void {
   const pending = ctx.store
     .statement(
-      `SELECT ${TRACKED_COLUMNS} FROM Shipment s WHERE s.customerId = ? AND s.scanChargeCents IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM LedgerEntry l WHERE l.customerId = s.customerId AND l.kind = 'charge' AND l.reference = s.bookNumber)
-       ORDER BY s.id`,
+      `SELECT s.id, ${TRACKED_COLUMNS} FROM Shipment s WHERE s.customerId = ? AND s.scanChargeCents IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM LedgerEntry l WHERE l.customerId = s.customerId AND l.kind = 'charge' AND l.reference = s.bookNumber)`,
     )
-    .all(customerId) as TrackedRow[];
+    .all(customerId) as (TrackedRow & { id: number })[];
   if (pending.length === 0) return;
   const now = ctx.clock.now();
   const scans = pending
@@ -168,7 +167,9 @@ export function chargeScannedReturnLabels(ctx: DomainContext, customerId: string
       return first && visibleEvents([first], now).length > 0 ? { row, record, scannedAt: first.eventTime } : null;
     })
     .filter((scan) => scan !== null)
-    .sort((a, b) => (a.scannedAt < b.scannedAt ? -1 : a.scannedAt > b.scannedAt ? 1 : 0));
+    // In scan order, then booking order. No ORDER BY above: it would make the database walk the customer's labels
+    // by id instead of the index of its scan-based ones.
+    .sort((a, b) => (a.scannedAt < b.scannedAt ? -1 : a.scannedAt > b.scannedAt ? 1 : a.row.id - b.row.id));
   if (scans.length === 0) return;
   ctx.store.transaction(() => {
     for (const { row, record, scannedAt } of scans) {

@@ -19,6 +19,7 @@ import { openServiceStore } from "../../service/db/store";
 import { createShippingService } from "../../service/http/app";
 import { createShippingClient } from "../../shipping-api/client";
 import { connectTestAccount } from "../support/account";
+import { profileCpu } from "../support/bench-cpu";
 import { startShopRouter } from "../support/shop-router";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
 
@@ -109,10 +110,13 @@ for (const { shop, admin, rows } of booked) {
 }
 await db.$disconnect();
 
+// BENCH_STACK_CPU_PROFILE=<file>: a CPU profile of the service and the local admins from now to the end.
+const writeProfile = await profileCpu(process.env.BENCH_STACK_CPU_PROFILE);
 console.log(JSON.stringify({ adminUrl, serviceUrl, shops: [...admins.keys()], start: BENCH_START.toISOString() }));
 
 process.on("SIGTERM", () => {
   void (async () => {
+    await writeProfile();
     await router.close();
     await service.close();
     for (const admin of admins.values()) await admin.close();

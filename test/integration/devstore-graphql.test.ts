@@ -49,6 +49,20 @@ describe("local admin GraphQL API", () => {
     expect(variableErrors[0]?.extensions?.code).toBe("INVALID_VARIABLE");
   });
 
+  it("GIVEN a document sent again (its checks kept by its text) WHEN it carries other variables, or is invalid each time THEN each answer is its own", async () => {
+    const document = `query Order($id: ID!) { order(id: $id) { id name } }`;
+    const [first, second] = await unfulfilledOrderIds(2);
+    const answers = [await h.gql<{ order: { id: string } }>(document, { id: first }), await h.gql<{ order: { id: string } }>(document, { id: second })];
+    expect(answers.map((answer) => answer.body.data?.order.id)).toEqual([first, second]);
+    const missing = await h.gql(document, {});
+    expect((missing.body.errors as { extensions?: { code?: string } }[])[0]?.extensions?.code).toBe("INVALID_VARIABLE");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const invalid = await h.gql(`query ShopName { shop { name frobnicate } }`);
+      expect((invalid.body.errors as { extensions?: { code?: string } }[])[0]?.extensions?.code).toBe("undefinedField");
+      expect(invalid.body.data).toBeUndefined();
+    }
+  });
+
   it("GIVEN a field the schema has but the local admin does not implement WHEN queried THEN the error names it instead of returning null", async () => {
     const res = await h.gql(`{ shop { name plan { publicDisplayName } } }`);
     expect(res.body.errors).toEqual([

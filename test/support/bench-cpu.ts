@@ -25,12 +25,11 @@ export function machineLoad(): string {
 }
 
 /**
- * When BENCH_CPU_PROFILE names a file, profiles this process's CPU from now until the returned function is
- * called, which writes the profile there (open it in Chrome's DevTools or summarise it by package). Otherwise
- * does nothing.
+ * When `file` (BENCH_CPU_PROFILE unless given) names a file, profiles this process's CPU from now until the
+ * returned function is called, which writes the profile there (open it in Chrome's DevTools or summarise it by
+ * package). Otherwise does nothing.
  */
-export async function profileCpu(): Promise<() => Promise<void>> {
-  const file = process.env.BENCH_CPU_PROFILE;
+export async function profileCpu(file = process.env.BENCH_CPU_PROFILE): Promise<() => Promise<void>> {
   if (!file) return async () => {};
   const session = new Session();
   session.connect();
