@@ -42,8 +42,8 @@ interface Instance extends AppProcess {
   takingJobs: Promise<void>;
 }
 
-function startInstance(env: Record<string, string | undefined>): Instance {
-  const instance = startAppProcess("scripts/worker.ts", [], env);
+async function startInstance(env: Record<string, string | undefined>): Promise<Instance> {
+  const instance = await startAppProcess("scripts/worker.ts", [], env);
   const takingJobs = new Promise<void>((resolve) => {
     instance.child.stdout!.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("worker: taking jobs")) resolve();
@@ -92,7 +92,7 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
     const { startBatchBooking } = await import("../../app/booking/batch-booking.server");
     const { unauthenticated } = await import("../../app/shopify.server");
 
-    instances.push(startInstance(instanceEnv), startInstance(instanceEnv));
+    instances.push(...(await Promise.all([startInstance(instanceEnv), startInstance(instanceEnv)])));
     const outputs: string[] = [];
 
     // The killer: at seeded moments, SIGKILL one of the two instances (seeded too; often the one holding the
@@ -112,7 +112,7 @@ describe.skipIf(!onPostgres)("two app instances on one PostgreSQL database", () 
         expect(exit.signal).toBe("SIGKILL");
         outputs.push(exit.output);
         kills++;
-        instances[index] = startInstance(instanceEnv);
+        instances[index] = await startInstance(instanceEnv);
       }
     })();
 

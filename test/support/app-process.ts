@@ -1,9 +1,39 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { expect } from "vitest";
+import { bundleEntry } from "../../scripts/bundle-entry.mjs";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_ENCRYPTION_KEY } from "./app-env";
 
 const root = join(import.meta.dirname, "..", "..");
+/** Under the root, so that the compiled scripts' imports of packages find node_modules. */
+const BUNDLES = join(root, "node_modules", ".cache", "consign-app-processes");
+const bundles = new Map<string, Promise<string>>();
+
+/**
+ * `path` compiled to one module Node runs alone (scripts/bundle-entry.mjs), once per test file, named by its
+ * content: test files running at once write the same file, each whole (a rename), and an edited source makes
+ * another. A crash test starts a dozen processes; tsx compiled the app's modules again in each of them.
+ */
+function bundledScript(path: string): Promise<string> {
+  let bundle = bundles.get(path);
+  if (!bundle) {
+    bundle = (async () => {
+      const text = (await bundleEntry(join(root, path)))!;
+      const file = join(BUNDLES, `${basename(path).replace(/\.tsx?$/, "")}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
+      if (!existsSync(file)) {
+        mkdirSync(BUNDLES, { recursive: true });
+        const partial = `${file}.${process.pid}.partial`;
+        writeFileSync(partial, text);
+        renameSync(partial, file);
+      }
+      return file;
+    })();
+    bundles.set(path, bundle);
+  }
+  return bundle;
+}
 
 export interface AppProcessExit {
   code: number | null;
@@ -22,12 +52,11 @@ export interface AppProcess {
 /**
  * Starts `path` (relative to the project's root) in a process of its own with only the app's environment:
  * the test defaults overlaid with `env` (an undefined entry is left out, e.g. no CONSIGN_CRASH_AT). Node
- * itself runs it with tsx as a loader, so the process that is killed is the one spawned (tsx's CLI would be
- * a parent).
+ * itself runs it, compiled as production runs the app, so the process that is killed is the one spawned.
  */
-export function startAppProcess(path: string, args: readonly string[], env: Record<string, string | undefined>): AppProcess {
+export async function startAppProcess(path: string, args: readonly string[], env: Record<string, string | undefined>): Promise<AppProcess> {
   const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, path), ...args], {
+  const child = spawn(process.execPath, [await bundledScript(path), ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -56,8 +85,8 @@ export function startAppProcess(path: string, args: readonly string[], env: Reco
 }
 
 /** Runs `script` (a worker under test/support) to its end, for the crash tests (see {@link startAppProcess}). */
-export function runAppProcess(script: string, args: readonly string[], env: Record<string, string | undefined>): Promise<AppProcessExit> {
-  return startAppProcess(join("test", "support", script), args, env).exited;
+export async function runAppProcess(script: string, args: readonly string[], env: Record<string, string | undefined>): Promise<AppProcessExit> {
+  return (await startAppProcess(join("test", "support", script), args, env)).exited;
 }
 
 /** An app process of a crash test that died at its crash point: killed (SIGKILL, no cleanup), as CONSIGN_CRASH_AT does. */
