@@ -9,6 +9,7 @@ import { temporaryDirectory } from "./temporary-directory";
 import { type ManualClock, createManualClock } from "../../service/clock";
 import { type ServiceStore, openServiceDatabase } from "../../service/db/store";
 import { createShippingService } from "../../service/http/app";
+import { ServiceError } from "../../service/errors";
 import { freshPostgresDatabase, postgresRun } from "./postgres";
 
 export const PARTNER_KEY = "test-partner-key";
@@ -85,6 +86,11 @@ export async function startService(options: { labelRetentionDays?: number } = {}
     secretsKey: SECRETS_KEY,
     logger: false,
     labelRetentionDays: options.labelRetentionDays,
+  });
+  // The service logs nothing here; a failure of its own (5xx) is what a test that fails through it needs to say.
+  app.addHook("onError", async (request, _reply, error: Error & { statusCode?: number }) => {
+    const status = error instanceof ServiceError ? error.status : (error.statusCode ?? 500);
+    if (status >= 500) console.error(`the Shipping API service answered ${request.method} ${request.url} with ${status}: ${error.stack ?? error.message}`);
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
