@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { TEST_WORKERS } from "./vitest.workers";
 
 /**
  * The PostgreSQL tier: the integration tests that exercise the app's database run again with DATABASE_URL
@@ -65,6 +66,7 @@ export default defineConfig({
   test: {
     include: POSTGRES_TIER,
     environment: "node",
+    ...TEST_WORKERS,
     globalSetup: ["test/support/postgres-global-setup.ts"],
     setupFiles: ["test/support/remove-temporary-files.ts", "test/support/job-workers.ts"],
     testTimeout: 20_000,
