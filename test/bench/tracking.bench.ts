@@ -26,7 +26,8 @@ import { profileCpu } from "../support/bench-cpu";
  * The local admins run at Shopify Plus's restore rate (1,000 points per second) by default: at the standard
  * plan's 100, a shop's 1,000 writes alone cost about two minutes of throttle, whatever the app does
  * (BENCH_TRACKING_RESTORE_RATE=100 shows it; the printed floor says what the throttle allows).
- * BENCH_CPU_PROFILE=<file> writes a CPU profile of the first pass; BENCH_STACK_CPU_PROFILE=<file> one of the service and
+ * BENCH_CPU_PROFILE=<file> writes a CPU profile of the first pass, BENCH_CPU_PROFILE_SECOND=<file> one of the second;
+ * BENCH_STACK_CPU_PROFILE=<file> one of the service and
  * the local admins from the end of seeding to the end of the bench.
  */
 
@@ -147,7 +148,9 @@ async function main(): Promise<void> {
     const restoreRate = Number(process.env.BENCH_TRACKING_RESTORE_RATE ?? 1000);
     const bucket = Number(process.env.BENCH_TRACKING_BUCKET ?? 1000);
     const floor = Math.max(0, first.largestShopWrites * EVENT_WRITE_COST - bucket) / restoreRate;
+    const stopSecondProfile = await profileCpu(process.env.BENCH_CPU_PROFILE_SECOND);
     const second = await runPass(new Date(firstAt.getTime() + 7 * HOUR));
+    await stopSecondProfile();
     const alone = await trackCallsAlone();
     const rss = peakRssMb() ?? 0;
 
