@@ -14,6 +14,7 @@ import { TEST_WORKERS } from "./vitest.workers";
 const POSTGRES_TIER = [
   "lib/postgres-schema.test.ts",
   "test/postgres/migrations.test.ts",
+  "test/postgres/service-store.test.ts",
   "test/integration/quoting.test.ts",
   "test/integration/set-based-writes.test.ts",
   "test/integration/batches.test.ts",

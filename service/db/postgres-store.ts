@@ -14,6 +14,8 @@ import type { RunResult, ServiceStore, StoreStatement } from "./store";
  */
 
 interface Answer {
+  /** The request's own number: an answer that comes after its request was given up on is not taken for the next one's. */
+  id: number;
   ok: boolean;
   rows?: Record<string, unknown>[];
   rowCount?: number;
@@ -69,7 +71,8 @@ export function toPostgres(sql: string, names: SchemaNames): string {
     .join("");
 }
 
-export function openPostgresServiceStore(url: string): ServiceStore {
+export function openPostgresServiceStore(url: string, options: { queryTimeoutMs?: number } = {}): ServiceStore {
+  const queryTimeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
   const signal = new SharedArrayBuffer(4);
   const done = new Int32Array(signal);
   const { port1: port, port2: workerPort } = new MessageChannel();
@@ -77,15 +80,25 @@ export function openPostgresServiceStore(url: string): ServiceStore {
   worker.unref();
   let open = true;
 
+  let requests = 0;
   const call = (request: { kind: "query"; text: string; values: unknown[] } | { kind: "close" }, sql: string): Answer => {
+    const id = ++requests;
+    const deadline = Date.now() + queryTimeoutMs;
     Atomics.store(done, 0, 0);
-    port.postMessage(request);
-    if (Atomics.wait(done, 0, 0, QUERY_TIMEOUT_MS) === "timed-out")
-      throw new PostgresStoreError(`PostgreSQL did not answer within ${QUERY_TIMEOUT_MS} ms`, undefined, sql);
-    const answer = receiveMessageOnPort(port)?.message as Answer | undefined;
-    if (!answer) throw new PostgresStoreError("The PostgreSQL worker sent no answer", undefined, sql);
-    if (!answer.ok) throw new PostgresStoreError(answer.message ?? "query failed", answer.code, sql);
-    return answer;
+    port.postMessage({ ...request, id });
+    for (;;) {
+      const answer = receiveMessageOnPort(port)?.message as Answer | undefined;
+      if (answer?.id === id) {
+        if (!answer.ok) throw new PostgresStoreError(answer.message ?? "query failed", answer.code, sql);
+        return answer;
+      }
+      // Nothing yet, or the late answer of a request that timed out: wait for this one's.
+      if (answer) continue;
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(done, 0, 0, left) === "timed-out")
+        throw new PostgresStoreError(`PostgreSQL did not answer within ${queryTimeoutMs} ms`, undefined, sql);
+      Atomics.store(done, 0, 0);
+    }
   };
   const query = (text: string, values: unknown[] = [], sql = text) => call({ kind: "query", text, values }, sql);
 

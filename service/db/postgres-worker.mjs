@@ -32,7 +32,7 @@ port.on("message", async (request) => {
   } catch (error) {
     answer = { ok: false, message: error instanceof Error ? error.message : String(error), code: error?.code };
   }
-  port.postMessage(answer);
+  port.postMessage({ ...answer, id: request.id });
   Atomics.store(done, 0, 1);
   Atomics.notify(done, 0);
   if (request.kind === "close") port.close();
