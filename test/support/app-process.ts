@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { expect } from "vitest";
 import { bundleEntry } from "../../scripts/bundle-entry.mjs";
@@ -10,6 +10,18 @@ const root = join(import.meta.dirname, "..", "..");
 /** Under the root, so that the compiled scripts' imports of packages find node_modules. */
 const BUNDLES = join(root, "node_modules", ".cache", "consign-app-processes");
 const bundles = new Map<string, Promise<string>>();
+
+/** Another source's compilation of the same script, an hour old or more: no test run still starts it. */
+function removeStaleBundles(name: string, current: string): void {
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  const ofScript = new RegExp(`^${name}-[0-9a-f]{16}\\.mjs$`);
+  for (const entry of readdirSync(BUNDLES)) {
+    const file = join(BUNDLES, entry);
+    // Another test file may be removing it at the same moment.
+    const modified = file !== current && ofScript.test(entry) ? statSync(file, { throwIfNoEntry: false })?.mtimeMs : undefined;
+    if (modified !== undefined && modified < hourAgo) rmSync(file, { force: true });
+  }
+}
 
 /**
  * `path` compiled to one module Node runs alone (scripts/bundle-entry.mjs), once per test file, named by its
@@ -21,12 +33,14 @@ function bundledScript(path: string): Promise<string> {
   if (!bundle) {
     bundle = (async () => {
       const text = (await bundleEntry(join(root, path)))!;
-      const file = join(BUNDLES, `${basename(path).replace(/\.tsx?$/, "")}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
+      const name = basename(path).replace(/\.tsx?$/, "");
+      const file = join(BUNDLES, `${name}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
       if (!existsSync(file)) {
         mkdirSync(BUNDLES, { recursive: true });
         const partial = `${file}.${process.pid}.partial`;
         writeFileSync(partial, text);
         renameSync(partial, file);
+        removeStaleBundles(name, file);
       }
       return file;
     })();
