@@ -23,15 +23,14 @@ const ownImportMeta = {
 };
 
 /**
- * Compiles `entry` (an absolute path) to one ES module: written to `outfile` when given, else returned as text.
+ * Compiles `entry` (an absolute path) to one ES module and returns its text.
  * @param {string} entry
- * @param {{ outfile?: string }} [options]
- * @returns {Promise<string | undefined>}
+ * @returns {Promise<string>}
  */
-export async function bundleEntry(entry, { outfile } = {}) {
+export async function bundleEntry(entry) {
   const result = await build({
     entryPoints: [entry],
-    ...(outfile ? { outfile } : { write: false }),
+    write: false,
     bundle: true,
     packages: "external",
     platform: "node",
@@ -40,5 +39,5 @@ export async function bundleEntry(entry, { outfile } = {}) {
     plugins: [ownImportMeta],
     logLevel: "warning",
   });
-  return outfile ? undefined : result.outputFiles[0].text;
+  return result.outputFiles[0].text;
 }

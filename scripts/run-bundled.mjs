@@ -3,6 +3,7 @@
 // process then measures no TypeScript loader: tsx's loader thread alone held about 40 MB, which the production
 // server does not have (scripts/build-server.mjs). Usage: node scripts/run-bundled.mjs <entry.ts> [arguments...]
 import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleEntry } from "./bundle-entry.mjs";
@@ -14,6 +15,7 @@ if (!entry) {
   process.exit(2);
 }
 const outfile = join(root, ".bench", "bundle", basename(entry).replace(/\.tsx?$/, ".mjs"));
-await bundleEntry(resolve(entry), { outfile });
+mkdirSync(dirname(outfile), { recursive: true });
+writeFileSync(outfile, await bundleEntry(resolve(entry)));
 const run = spawnSync(process.execPath, [outfile, ...args], { stdio: "inherit" });
 process.exit(run.status ?? 1);

@@ -26,9 +26,8 @@ import { profileCpu } from "../support/bench-cpu";
  * The local admins run at Shopify Plus's restore rate (1,000 points per second) by default: at the standard
  * plan's 100, a shop's 1,000 writes alone cost about two minutes of throttle, whatever the app does
  * (BENCH_TRACKING_RESTORE_RATE=100 shows it; the printed floor says what the throttle allows).
- * BENCH_CPU_PROFILE=<file> writes a CPU profile of the first pass, BENCH_CPU_PROFILE_SECOND=<file> one of the second;
- * BENCH_STACK_CPU_PROFILE=<file> one of the service and
- * the local admins from the end of seeding to the end of the bench.
+ * BENCH_CPU_PROFILE=<file> writes a CPU profile of the first pass, BENCH_CPU_PROFILE_SECOND=<file> one of the second,
+ * BENCH_STACK_CPU_PROFILE=<file> one of the service and the local admins from the end of seeding to the end of the bench.
  */
 
 const TARGET_FIRST_PASS_FLOORS = 2.5;

@@ -32,7 +32,7 @@ function bundledScript(path: string): Promise<string> {
   let bundle = bundles.get(path);
   if (!bundle) {
     bundle = (async () => {
-      const text = (await bundleEntry(join(root, path)))!;
+      const text = await bundleEntry(join(root, path));
       const name = basename(path).replace(/\.tsx?$/, "");
       const file = join(BUNDLES, `${name}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
       if (!existsSync(file)) {
