@@ -86,8 +86,19 @@ export interface Reschedules extends Pick<Context, "db"> {
   written: WrittenEvent[];
 }
 
-/** Reschedules are written this many at a time: a lost batch only means those shipments are polled again after their lease. */
+/**
+ * What a poll found is written once this many polls have left something to write: a lost group of changed
+ * reschedules is found again at the next poll, and a lost group of Shopify's outcomes costs a read-back of each
+ * event (docs/decisions/005).
+ */
 const RESCHEDULE_BATCH = 50;
+
+/**
+ * Polls that found nothing new wait longer, since losing them loses nothing but their schedule (those shipments are
+ * polled again when their lease ends): on a quiet day a pass of 500 is one commit, not ten, and with SQLite's
+ * synced commits blocking the event loop, the commits were a fifth of a quiet pass.
+ */
+const UNCHANGED_BATCH = 500;
 
 /** Only rows still followed are rescheduled: a stop that arrived meanwhile (webhook) is kept. */
 // `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
@@ -100,8 +111,8 @@ const STILL_FOLLOWED = [`("trackingState" || '') = `, bound(TrackingState.ACTIVE
  * on its id, the error cleared. Changed reschedules and Shopify's outcomes are one statement per chunk likewise.
  */
 export async function flushReschedules(run: Reschedules, all = false): Promise<void> {
-  const waiting = run.reschedules.length + run.unchanged.length + run.changed.length + run.written.length;
-  if (waiting === 0 || (!all && waiting < RESCHEDULE_BATCH)) return;
+  const found = run.reschedules.length + run.changed.length + run.written.length;
+  if (found + run.unchanged.length === 0 || (!all && found < RESCHEDULE_BATCH && run.unchanged.length < UNCHANGED_BATCH)) return;
   const [statements, unchanged, changed, written] = [run.reschedules.splice(0), run.unchanged.splice(0), run.changed.splice(0), run.written.splice(0)];
   await run.commit(() => [
     ...statements.map((make) => make()),

@@ -61,6 +61,8 @@ export class WebhookDispatcher {
   }
 
   private onStoreEvent(event: StoreEvent): void {
+    // As Shopify, a topic nothing subscribes to costs nothing: its payload is not even built.
+    if (!this.options.app.subscriptions.has(event.topic)) return;
     const payload = eventPayload(this.store, event);
     if (payload) this.enqueue(event.topic, payload);
   }

@@ -3,8 +3,13 @@
  * the real Shipping API service on a clock the bench moves (POST /bench/clock), N local admins (one per shop,
  * each seeded, at the throttle asked for) behind one origin that routes by X-Shopify-Shop-Domain as the app's
  * local-admin fetch sends it, and the seed: per shop a connected account, an offline session and its share of
- * shipments booked on the service, fulfilled in its local admin and stored in the app's database as the
- * write-back leaves them (FULFILLED, tracking ACTIVE and due). Prints one JSON line when ready.
+ * shipments booked on the service in batches of 500, fulfilled in its local admin and stored in the app's database
+ * as the write-back leaves them (FULFILLED, tracking ACTIVE and due), inserted in bulk. Prints one JSON line when
+ * ready.
+ *
+ * The local admins have the app's scopes but no webhook subscriptions: nothing here listens for them (the app's cost
+ * of the webhooks its writes bring is `bench:burst`'s and `bench:write-back-product`'s), and Shopify builds and sends
+ * them on its own machines, not on the two cores the app is measured on.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +26,11 @@ import { createShippingClient } from "../../shipping-api/client";
 import { connectTestAccount } from "../support/account";
 import { profileCpu } from "../support/bench-cpu";
 import { startShopRouter } from "../support/shop-router";
-import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments";
+import { parse, stringify } from "smol-toml";
+import { insertRows } from "../../app/db/db-batch.server";
+import { timeOrderedId } from "../../app/db/ids";
+import { APP_TOML } from "../../devstore/webhooks/subscriptions";
+import { batchBookShipments, bookedRowColumns, shippableFulfillmentOrders } from "../factories/booked-shipments";
 
 const SHOPS = Number(process.env.BENCH_TRACKING_SHOPS ?? 10);
 const SHIPMENTS = Number(process.env.BENCH_TRACKING_SHIPMENTS ?? 10_000);
@@ -40,6 +49,9 @@ const service = createShippingService({ db: serviceDb, clock, partnerKey: PARTNE
 const serviceUrl = (await service.listen({ host: "127.0.0.1", port: 0 })).replace("localhost", "127.0.0.1");
 
 const perShop = Math.ceil(SHIPMENTS / SHOPS);
+const { webhooks, ...appToml } = parse(fs.readFileSync(APP_TOML, "utf8")) as Record<string, unknown> & { webhooks?: { api_version?: string } };
+const appTomlPath = path.join(dir, "shopify.app.toml");
+fs.writeFileSync(appTomlPath, stringify({ ...appToml, webhooks: { api_version: webhooks?.api_version } }));
 const admins = new Map<string, LocalAdmin & { url: string }>();
 for (let index = 0; index < SHOPS; index++) {
   const shop = `bench-${index + 1}.myshopify.com`;
@@ -49,9 +61,8 @@ for (let index = 0; index < SHOPS; index++) {
     apiKey: API_KEY,
     apiSecret: API_SECRET,
     appUrl: "http://127.0.0.1:9",
+    appTomlPath,
     throttle: { bucketSize: BUCKET, restoreRate: RESTORE_RATE },
-    // Nothing listens for webhooks here: one attempt each, so deliveries do not compete for the CPU.
-    webhookRetry: { maxAttempts: 1, baseDelayMs: 5 },
   });
   // Some seeded orders cannot ship (holds, pickup, fulfillment services): seed enough to have perShop that can.
   seedStore(admin.store, { orders: Math.ceil(perShop * 1.6), shopDomain: shop });
@@ -81,32 +92,38 @@ const booked = await Promise.all(
     const count = Math.min(perShop, SHIPMENTS - index * perShop);
     const fulfillmentOrders = shippableFulfillmentOrders(admin.store, count);
     if (fulfillmentOrders.length < count) throw new Error(`${shop}: only ${fulfillmentOrders.length} shippable fulfillment orders were seeded`);
-    return { shop, admin, rows: await createBookedShipments({ db, shop, client, fulfillmentOrders, bookedAt: clock.now() }) };
+    return { shop, admin, bookings: await batchBookShipments({ client, fulfillmentOrders }) };
   }),
 );
-for (const { shop, admin, rows } of booked) {
-  const updates = rows.map((row) => {
+const bookedAt = clock.now();
+for (const { shop, admin, bookings } of booked) {
+  const rows = bookings.map((booking) => {
     const created = fulfillmentCreate(admin.store, {
       lineItemsByFulfillmentOrder: [
-        { fulfillmentOrderId: parseGid(row.fulfillmentOrderId)!.id, fulfillmentOrderGid: row.fulfillmentOrderId, fulfillmentOrderLineItems: null },
+        {
+          fulfillmentOrderId: parseGid(booking.fulfillmentOrder.fulfillmentOrderId)!.id,
+          fulfillmentOrderGid: booking.fulfillmentOrder.fulfillmentOrderId,
+          fulfillmentOrderLineItems: null,
+        },
       ],
       notifyCustomer: false,
-      trackingInfo: { company: row.carrierCode, number: row.trackingNumber },
+      trackingInfo: { company: booking.booked.carrierCode, number: booking.booked.trackingNumber },
       message: null,
     });
     if (!created.ok) throw new Error(`${shop}: ${JSON.stringify(created.userErrors)}`);
-    return db.shipment.update({
-      where: { id: row.id },
-      data: {
-        fulfillmentStatus: "FULFILLED",
-        fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId),
-        fulfilledAt: clock.now(),
-        trackingState: "ACTIVE",
-        nextTrackAt: clock.now(),
-      },
-    });
+    return {
+      id: timeOrderedId(),
+      ...bookedRowColumns(shop, booking, bookedAt),
+      fulfillmentStatus: "FULFILLED",
+      fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId),
+      fulfilledAt: bookedAt,
+      trackingState: "ACTIVE",
+      nextTrackAt: bookedAt,
+      createdAt: bookedAt,
+      updatedAt: bookedAt,
+    };
   });
-  for (let start = 0; start < updates.length; start += 500) await db.$transaction(updates.slice(start, start + 500));
+  for (let start = 0; start < rows.length; start += 500) await db.$transaction(insertRows({ db }, "Shipment", rows.slice(start, start + 500)));
 }
 await db.$disconnect();
 

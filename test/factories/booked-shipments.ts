@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
-import type { ShippingClient } from "../../shipping-api/client";
+import { describeError, type ShippingClient } from "../../shipping-api/client";
+import { MAX_BATCH_SIZE } from "../../shipping-api/contract";
 import { buildCommercialInvoice, buildDomesticReceiver, buildQuoteShipment, buildUkReceiver } from "./shipping-api";
 import { toGid } from "../../devstore/gid";
 import type { Store } from "../../devstore/store/store";
@@ -118,6 +119,90 @@ export async function createBookedShipments(options: {
   return rows;
 }
 
+/** What booking a fulfillment order in a batch answered (the columns of the app's booked row). */
+export interface BatchBooking {
+  fulfillmentOrder: FulfillmentOrderToShip;
+  request: ReturnType<typeof buildQuoteShipment>;
+  booked: Pick<Shipment, "selectedQuoteId" | "bookNumber" | "trackingNumber" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone">;
+}
+
+/**
+ * Books one domestic shipment per fulfillment order (the carriers' services in turn) in batches of the spec's 500,
+ * as the app's batches book: Batch Quote, Create Batch and Batch Book, whose answer carries each label's cost and one
+ * combined label PDF per batch. Tens of thousands of labels this way cost the service a fraction of one Book Shipment
+ * each (a label PDF, its font and its search apiece). Returns what each booking answered, in the fulfillment orders'
+ * order; storing the rows is the caller's (a bench inserts them in bulk).
+ */
+export async function batchBookShipments(options: { client: ShippingClient; fulfillmentOrders: readonly FulfillmentOrderToShip[] }): Promise<BatchBooking[]> {
+  const { client } = options;
+  const bookings: BatchBooking[] = [];
+  for (let start = 0; start < options.fulfillmentOrders.length; start += MAX_BATCH_SIZE) {
+    const chunk = options.fulfillmentOrders.slice(start, start + MAX_BATCH_SIZE);
+    const requests = chunk.map((fo, index) =>
+      buildQuoteShipment({
+        shipmentReference: fo.orderName,
+        serviceCode: DOMESTIC_SERVICES[(start + index) % DOMESTIC_SERVICES.length]!.serviceCode,
+        receiver: buildDomesticReceiver(),
+      }),
+    );
+    const quoted = await client.batchQuote({ body: { shipments: requests } });
+    if (!quoted.ok) throw new Error(`Batch Quote failed: ${describeError(quoted.error)}`);
+    const quotes = quoted.value.results.map((result, index) => {
+      const quote = result.status === "success" ? result.quotes.find((entry) => entry.serviceCode === requests[index]!.serviceCode) : undefined;
+      if (!quote) throw new Error(`Batch Quote has no ${requests[index]!.serviceCode} rate for ${chunk[index]!.orderName}: ${JSON.stringify(result)}`);
+      return quote;
+    });
+    const batch = await client.createBatch({ body: { name: `Bench ${start / MAX_BATCH_SIZE + 1}`, quoteIds: quotes.map((quote) => quote.quoteId) } });
+    if (!batch.ok) throw new Error(`Create Batch failed: ${describeError(batch.error)}`);
+    const booked = await client.batchBook({ body: { batchId: batch.value.batchId } });
+    if (!booked.ok) throw new Error(`Batch Book failed: ${describeError(booked.error)}`);
+    const results = new Map(booked.value.results.map((result) => [result.quoteId, result]));
+    quotes.forEach((quote, index) => {
+      const result = results.get(quote.quoteId);
+      if (result?.status !== "success") throw new Error(`Batch Book of ${chunk[index]!.orderName} failed: ${JSON.stringify(result)}`);
+      bookings.push({
+        fulfillmentOrder: chunk[index]!,
+        request: requests[index]!,
+        booked: {
+          selectedQuoteId: quote.quoteId,
+          bookNumber: result.bookNumber,
+          trackingNumber: result.trackingNumber,
+          carrierCode: quote.carrierCode,
+          serviceCode: quote.serviceCode,
+          shippingCost: result.totalShippingCost,
+          currency: quote.currency,
+          zone: result.zone,
+        },
+      });
+    });
+  }
+  return bookings;
+}
+
+/** The columns of a booked shipment's row (as {@link createBookedShipments} stores it), for a bulk insert. */
+export function bookedRowColumns(shop: string, booking: BatchBooking, bookedAt: Date) {
+  const fo = booking.fulfillmentOrder;
+  return {
+    shop,
+    orderId: fo.orderId,
+    orderName: fo.orderName,
+    fulfillmentOrderId: fo.fulfillmentOrderId,
+    lines: linesOf(fo),
+    request: JSON.stringify(booking.request),
+    quoteStatus: "QUOTED",
+    quotedAt: bookedAt,
+    bookingStatus: "BOOKED",
+    ...booking.booked,
+    bookedAt,
+    fulfillmentStatus: "PENDING",
+  };
+}
+
+/** The fulfillment order's lines as a shipment stores them. */
+function linesOf(fo: FulfillmentOrderToShip): string {
+  return JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity })));
+}
+
 /**
  * One shipment of `boxes` boxes (the postal carrier's Priority Mail, a tracking number per box) booked in a batch
  * on the service (Batch Quote, Create Batch, Batch Book) and stored as the app's batch booking records it: BOOKED
@@ -179,7 +264,7 @@ function storeBooked(
       orderId: fo.orderId,
       orderName: fo.orderName,
       fulfillmentOrderId: fo.fulfillmentOrderId,
-      lines: JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity }))),
+      lines: linesOf(fo),
       request: JSON.stringify(request),
       quoteStatus: "QUOTED",
       quotedAt: bookedAt,
