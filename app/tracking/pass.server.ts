@@ -1,16 +1,17 @@
-import type { TrackingEvent as TrackingEventRow } from "@prisma/client";
+import { Prisma, type TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
-import { groupCommit } from "../db/db-batch.server";
+import { groupCommit, selectRows } from "../db/db-batch.server";
 import { idChunks, readByIds } from "../db/id-lists.server";
 import type { JobServices } from "../jobs/job";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { chargeOf } from "../shipping/scan-charge";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { positionOf, recordEvents, summaryOf, writeEvent, type EventWrites } from "./event-writes.server";
-import { flushReschedules, holds, TRACKED_SELECT, type Reschedules, type TrackedRow } from "./reschedule.server";
+import { bound, boundList, sqlTemplate } from "../db/sql-template";
+import { flushReschedules, holds, STILL_FOLLOWED, TRACKED_COLUMNS, type Reschedules, type TrackedRow } from "./reschedule.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
 import { stopTracking } from "./stops.server";
 import { queueOrderSignals } from "../signals/order-signals-job";
@@ -80,34 +81,45 @@ interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites,
 }
 
 /**
- * Claims up to `limit` of the shop's due shipments (oldest due first) in one write: their nextTrackAt moves to
- * a lease end that is also this claim's token (a random part of a minute), so the rows read back with it are
- * this caller's. A second caller's claim only takes rows still due, so it cannot take the same rows.
+ * Claims up to `limit` of the shop's due shipments (oldest due first) in one statement: their nextTrackAt moves to
+ * a lease end that is also this claim's token (a random part of a minute), and the shop's shipments read back
+ * with it are this caller's. The statement takes only rows still followed and due, checked again on each row as
+ * it is written (PostgreSQL re-reads a row another caller's claim changed meanwhile), so a second caller cannot
+ * take the same rows.
  */
 async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
-  const { shop } = run;
+  const { db, shop } = run;
   const now = run.now();
-  const due = await run.db.shipment.findMany({
-    where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
-    orderBy: [{ nextTrackAt: "asc" }, { id: "asc" }],
-    select: { id: true },
-    take: limit,
-  });
-  if (due.length === 0) return [];
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
-  const ids = due.map((row) => row.id);
-  const { db } = run;
-  await db.$transaction(
-    idChunks(run, ids).map((chunk) =>
-      db.shipment.updateMany({
-        where: { id: { in: chunk }, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: now } },
-        data: { nextTrackAt: leaseUntil },
-      }),
-    ),
-  );
-  const claimed = await readByIds(run, ids, (chunk) => db.shipment.findMany({ where: { id: { in: chunk }, nextTrackAt: leaseUntil }, select: TRACKED_SELECT }));
-  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const [strings, ...values] = sqlTemplate([
+    `UPDATE "Shipment" SET "nextTrackAt" = `,
+    bound(leaseUntil),
+    `, "updatedAt" = `,
+    bound(now),
+    ` WHERE "id" IN (SELECT "id" FROM "Shipment" WHERE "shop" = `,
+    bound(shop),
+    ` AND "trackingState" = `,
+    bound(TrackingState.ACTIVE),
+    ` AND "nextTrackAt" <= `,
+    bound(now),
+    ` ORDER BY "nextTrackAt", "id" LIMIT `,
+    bound(limit),
+    `) AND `,
+    ...STILL_FOLLOWED,
+    ` AND "nextTrackAt" <= `,
+    bound(now),
+  ]);
+  if ((await db.$executeRaw(strings, ...values)) === 0) return [];
+  return selectRows<TrackedRow>(run, {
+    table: "Shipment",
+    columns: TRACKED_COLUMNS,
+    where: [`"shop" = `, bound(shop), ` AND "trackingState" = `, bound(TrackingState.ACTIVE), ` AND "nextTrackAt" = `, bound(leaseUntil)],
+    orderBy: ["id"],
+  });
 }
+
+/** A stored event's every column, as the pass compares and rewrites them. */
+const TRACKING_EVENT_COLUMNS = Object.values(Prisma.TrackingEventScalarFieldEnum);
 
 /** The label's own record as Search Shipments answered (`found` null: not in the answer), or why it did not answer. */
 type LabelSearch = { found: BookedShipment | null } | { failed: string };
@@ -314,7 +326,13 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
   const stored = await readByIds(
     run,
     claimed.map((row) => row.id),
-    (chunk) => run.db.trackingEvent.findMany({ where: { shipmentId: { in: chunk } }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] }),
+    (chunk) =>
+      selectRows<TrackingEventRow>(run, {
+        table: "TrackingEvent",
+        columns: TRACKING_EVENT_COLUMNS,
+        where: [`"shipmentId" IN `, ...boundList(chunk)],
+        orderBy: ["eventTime", "seenAt"],
+      }),
   );
   const knownOf = new Map<string, TrackingEventRow[]>();
   for (const event of stored) {

@@ -54,6 +54,9 @@ export const TRACKED_SELECT = {
   ...(Object.fromEntries(CHANGED_COLUMNS.map((column) => [column, true])) as Record<(typeof CHANGED_COLUMNS)[number], true>),
 } as const satisfies Prisma.ShipmentSelect;
 
+/** The same columns, for a raw read. */
+export const TRACKED_COLUMNS = Object.keys(TRACKED_SELECT);
+
 /** A claimed shipment as a pass reads it. */
 export type TrackedRow = Prisma.ShipmentGetPayload<{ select: typeof TRACKED_SELECT }>;
 
@@ -100,10 +103,11 @@ const RESCHEDULE_BATCH = 50;
  */
 const UNCHANGED_BATCH = 500;
 
-/** Only rows still followed are rescheduled: a stop that arrived meanwhile (webhook) is kept. */
-// `|| ''` keeps the state test off the index: SQLite's planner, without statistics, would otherwise take the
-// (trackingState, nextTrackAt) index and visit every followed shipment instead of these rows by id.
-const STILL_FOLLOWED = [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)];
+/**
+ * Only rows still followed are rescheduled (a stop that arrived meanwhile, by webhook, is kept) or claimed. `|| ''`
+ * keeps the state test off any index, so that SQLite's planner, without statistics, finds these rows by id.
+ */
+export const STILL_FOLLOWED = [`("trackingState" || '') = `, bound(TrackingState.ACTIVE)];
 
 /**
  * Commits what polls left to write once there is a group of it (`all`: whatever is left). A pass over quiet
