@@ -21,7 +21,9 @@ import { openBenchDatabase } from "./bench-database";
  * app's frame. Prints LCP, CLS (shifts after the interactions counted) and INP at p75 per page against the
  * targets, with each page's weight (the document and the data of one interaction) and DOM size.
  * Built first (`npm run build`): the bench runs the production build as `npm start` would, on BENCH_DATABASE's
- * database (`sqlite`, the default, or `postgres`).
+ * database (`sqlite`, the default, or `postgres`). BENCH_PAGES names the pages to measure (all by default);
+ * BENCH_FRAME_PROFILE=<file> writes a CPU profile of the app's frame during each load's interactions (the last
+ * load's is kept), which shows what a slow click spent.
  */
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
@@ -31,6 +33,8 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 500);
 const TRACKED = Number(process.env.BENCH_TRACKED ?? 50_000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 10);
 const TARGETS = { lcp: 1500, cls: 0.05, inp: 150 } as const;
+/** BENCH_PAGES="Orders to ship,Batch": only those pages (all by default), to work on one page's figures. */
+const PAGES = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
 
 const require = createRequire(import.meta.url);
 const WEB_VITALS = readFileSync(join(dirname(require.resolve("web-vitals")), "web-vitals.attribution.iife.js"), "utf8");
@@ -199,6 +203,12 @@ async function measure(page: Page, appOrigin: string, adminUrl: string, script: 
     await settle(frame);
     const appFrame = page.frames().find((candidate) => candidate.url().startsWith(appOrigin))!;
     const domNodes = await appFrame.evaluate(() => document.getElementsByTagName("*").length);
+    const cdp = process.env.BENCH_FRAME_PROFILE ? await page.context().newCDPSession(appFrame) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     await script.interact(frame, async (click) => {
       counting = true;
       filterFetches = 0;
@@ -207,6 +217,11 @@ async function measure(page: Page, appOrigin: string, adminUrl: string, script: 
       counting = false;
     });
     await settle(frame);
+    if (cdp) {
+      const { profile } = await cdp.send("Profiler.stop");
+      (await import("node:fs")).writeFileSync(process.env.BENCH_FRAME_PROFILE!, JSON.stringify(profile));
+      await cdp.detach();
+    }
     const vitals = await appFrame.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
     return { ...vitals, filterFetches, documentKb, dataKb, domNodes };
   } finally {
@@ -270,7 +285,7 @@ async function main(): Promise<void> {
     console.log(`  tracked shipments: ${TRACKED} in ${((Date.now() - step) / 1000).toFixed(1)} s`);
 
     const results: Array<{ script: PageScript; samples: Sample[] }> = [];
-    for (const script of scripts({ runId: run.runId, batchId: batch.batchId })) {
+    for (const script of scripts({ runId: run.runId, batchId: batch.batchId }).filter((page) => !PAGES || PAGES.includes(page.name))) {
       const samples: Sample[] = [];
       // One load first to warm the server's and the browser's caches, as a merchant's second visit.
       await measure(page, stack.app.url, stack.adminAppUrl(script.path), script);
