@@ -4,7 +4,7 @@ import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
 import { groupCommit, selectRows } from "../db/db-batch.server";
-import { idChunks, readByIds } from "../db/id-lists.server";
+import { readByIds } from "../db/id-lists.server";
 import type { JobServices } from "../jobs/job";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { chargeOf } from "../shipping/scan-charge";

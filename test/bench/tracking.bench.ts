@@ -150,9 +150,7 @@ async function main(): Promise<void> {
     const bucket = Number(process.env.BENCH_TRACKING_BUCKET ?? 1000);
     const floor = Math.max(0, first.largestShopWrites * EVENT_WRITE_COST - bucket) / restoreRate;
     const stopSecondProfile = await profileCpu(process.env.BENCH_CPU_PROFILE_SECOND);
-    (globalThis as any).__t = {};
     const second = await runPass(new Date(firstAt.getTime() + 7 * HOUR));
-    console.log("DEBUG", JSON.stringify(Object.fromEntries(Object.entries((globalThis as any).__t).map(([k, v]) => [k, Math.round(v as number)]))));
     await stopSecondProfile();
     const alone = await trackCallsAlone();
     const rss = peakRssMb() ?? 0;
