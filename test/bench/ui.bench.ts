@@ -55,7 +55,9 @@ if (window.top !== window) {
   webVitals.onINP((metric) => {
     window.__vitals.inp = metric.value;
     const parts = metric.attribution;
-    window.__vitals.inpTarget = \`\${parts.interactionTarget ?? "?"} (\${parts.interactionType}: input delay \${Math.round(parts.inputDelay)} ms, handlers and render \${Math.round(parts.processingDuration)} ms, until painted \${Math.round(parts.presentationDelay)} ms)\`;
+    const scripts = (parts.longAnimationFrameEntries ?? []).flatMap((frame) => frame.scripts ?? []).sort((a, b) => b.duration - a.duration).slice(0, 3)
+      .map((script) => \`\${script.invoker} → \${script.sourceFunctionName || "?"} \${(script.sourceURL || "").split("/").pop()}:\${script.sourceCharPosition} \${Math.round(script.duration)} ms (forced layout \${Math.round(script.forcedStyleAndLayoutDuration)} ms)\`);
+    window.__vitals.inpTarget = \`\${parts.interactionTarget ?? "?"} (\${parts.interactionType}: input delay \${Math.round(parts.inputDelay)} ms, handlers and render \${Math.round(parts.processingDuration)} ms, until painted \${Math.round(parts.presentationDelay)} ms; scripts \${Math.round(parts.totalScriptDuration ?? 0)} ms, style and layout \${Math.round(parts.totalStyleAndLayoutDuration ?? 0)} ms, paint \${Math.round(parts.totalPaintDuration ?? 0)} ms; longest scripts: \${scripts.join("; ") || "—"})\`;
   }, { reportAllChanges: true });
 }`;
 
