@@ -127,42 +127,36 @@ export interface BatchBooking {
 }
 
 /**
- * Books one domestic shipment per fulfillment order (the carriers' services in turn) in batches of the spec's 500,
- * as the app's batches book: Batch Quote, Create Batch and Batch Book, whose answer carries each label's cost and one
- * combined label PDF per batch. Tens of thousands of labels this way cost the service a fraction of one Book Shipment
- * each (a label PDF, its font and its search apiece). Returns what each booking answered, in the fulfillment orders'
- * order; storing the rows is the caller's (a bench inserts them in bulk).
+ * Books each of `requests` (one per fulfillment order, each naming its service) in batches of the spec's 500, as the
+ * app's batches book: Batch Quote, Create Batch and Batch Book, whose answer carries each label's cost and one combined
+ * label PDF per batch. Returns what each booking answered, in the requests' order; throws on anything not booked.
  */
-export async function batchBookShipments(options: { client: ShippingClient; fulfillmentOrders: readonly FulfillmentOrderToShip[] }): Promise<BatchBooking[]> {
-  const { client } = options;
+async function bookInBatches(
+  client: ShippingClient,
+  entries: ReadonlyArray<{ fulfillmentOrder: FulfillmentOrderToShip; request: BatchBooking["request"] }>,
+  batchName: (index: number) => string,
+): Promise<BatchBooking[]> {
   const bookings: BatchBooking[] = [];
-  for (let start = 0; start < options.fulfillmentOrders.length; start += MAX_BATCH_SIZE) {
-    const chunk = options.fulfillmentOrders.slice(start, start + MAX_BATCH_SIZE);
-    const requests = chunk.map((fo, index) =>
-      buildQuoteShipment({
-        shipmentReference: fo.orderName,
-        serviceCode: DOMESTIC_SERVICES[(start + index) % DOMESTIC_SERVICES.length]!.serviceCode,
-        receiver: buildDomesticReceiver(),
-      }),
-    );
-    const quoted = await client.batchQuote({ body: { shipments: requests } });
+  for (let start = 0; start < entries.length; start += MAX_BATCH_SIZE) {
+    const chunk = entries.slice(start, start + MAX_BATCH_SIZE);
+    const quoted = await client.batchQuote({ body: { shipments: chunk.map((entry) => entry.request) } });
     if (!quoted.ok) throw new Error(`Batch Quote failed: ${describeError(quoted.error)}`);
     const quotes = quoted.value.results.map((result, index) => {
-      const quote = result.status === "success" ? result.quotes.find((entry) => entry.serviceCode === requests[index]!.serviceCode) : undefined;
-      if (!quote) throw new Error(`Batch Quote has no ${requests[index]!.serviceCode} rate for ${chunk[index]!.orderName}: ${JSON.stringify(result)}`);
+      const { fulfillmentOrder, request } = chunk[index]!;
+      const quote = result.status === "success" ? result.quotes.find((entry) => entry.serviceCode === request.serviceCode) : undefined;
+      if (!quote) throw new Error(`Batch Quote has no ${request.serviceCode} rate for ${fulfillmentOrder.orderName}: ${JSON.stringify(result)}`);
       return quote;
     });
-    const batch = await client.createBatch({ body: { name: `Bench ${start / MAX_BATCH_SIZE + 1}`, quoteIds: quotes.map((quote) => quote.quoteId) } });
+    const batch = await client.createBatch({ body: { name: batchName(start / MAX_BATCH_SIZE), quoteIds: quotes.map((quote) => quote.quoteId) } });
     if (!batch.ok) throw new Error(`Create Batch failed: ${describeError(batch.error)}`);
     const booked = await client.batchBook({ body: { batchId: batch.value.batchId } });
     if (!booked.ok) throw new Error(`Batch Book failed: ${describeError(booked.error)}`);
     const results = new Map(booked.value.results.map((result) => [result.quoteId, result]));
     quotes.forEach((quote, index) => {
       const result = results.get(quote.quoteId);
-      if (result?.status !== "success") throw new Error(`Batch Book of ${chunk[index]!.orderName} failed: ${JSON.stringify(result)}`);
+      if (result?.status !== "success") throw new Error(`Batch Book of ${chunk[index]!.fulfillmentOrder.orderName} failed: ${JSON.stringify(result)}`);
       bookings.push({
-        fulfillmentOrder: chunk[index]!,
-        request: requests[index]!,
+        ...chunk[index]!,
         booked: {
           selectedQuoteId: quote.quoteId,
           bookNumber: result.bookNumber,
@@ -179,28 +173,27 @@ export async function batchBookShipments(options: { client: ShippingClient; fulf
   return bookings;
 }
 
-/** The columns of a booked shipment's row (as {@link createBookedShipments} stores it), for a bulk insert. */
-export function bookedRowColumns(shop: string, booking: BatchBooking, bookedAt: Date) {
-  const fo = booking.fulfillmentOrder;
-  return {
-    shop,
-    orderId: fo.orderId,
-    orderName: fo.orderName,
-    fulfillmentOrderId: fo.fulfillmentOrderId,
-    lines: linesOf(fo),
-    request: JSON.stringify(booking.request),
-    quoteStatus: "QUOTED",
-    quotedAt: bookedAt,
-    bookingStatus: "BOOKED",
-    ...booking.booked,
-    bookedAt,
-    fulfillmentStatus: "PENDING",
-  };
+/**
+ * Books one domestic shipment per fulfillment order (the carriers' services in turn) in batches of 500
+ * ({@link bookInBatches}). Tens of thousands of labels this way cost the service a fraction of one Book Shipment each
+ * (a label PDF, its font and its search apiece). Storing the rows is the caller's (a bench inserts them in bulk,
+ * with {@link bookedRowColumns}).
+ */
+export function batchBookShipments(options: { client: ShippingClient; fulfillmentOrders: readonly FulfillmentOrderToShip[] }): Promise<BatchBooking[]> {
+  const entries = options.fulfillmentOrders.map((fulfillmentOrder, index) => ({
+    fulfillmentOrder,
+    request: buildQuoteShipment({
+      shipmentReference: fulfillmentOrder.orderName,
+      serviceCode: DOMESTIC_SERVICES[index % DOMESTIC_SERVICES.length]!.serviceCode,
+      receiver: buildDomesticReceiver(),
+    }),
+  }));
+  return bookInBatches(options.client, entries, (index) => `Bench ${index + 1}`);
 }
 
-/** The fulfillment order's lines as a shipment stores them. */
-function linesOf(fo: FulfillmentOrderToShip): string {
-  return JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity })));
+/** The columns of a booked shipment's row, as {@link createBookedShipments} stores it, for a bulk insert. */
+export function bookedRowColumns(shop: string, booking: BatchBooking, bookedAt: Date) {
+  return bookedRow(shop, booking.fulfillmentOrder, booking.request, bookedAt, booking.booked);
 }
 
 /**
@@ -217,7 +210,7 @@ export async function createBatchBookedBoxes(options: {
   boxes: number;
   bookedAt: Date;
 }): Promise<Shipment> {
-  const { client, fulfillmentOrder: fo } = options;
+  const { fulfillmentOrder: fo } = options;
   const box = { weight: "12", length: "12", width: "10", height: "8", insuranceAmount: null, declaredValue: null };
   const request = buildQuoteShipment({
     shipmentReference: fo.orderName,
@@ -225,26 +218,8 @@ export async function createBatchBookedBoxes(options: {
     receiver: buildDomesticReceiver(),
     pieces: Array.from({ length: options.boxes }, () => box),
   });
-  const quoted = await client.batchQuote({ body: { shipments: [request] } });
-  const result = quoted.ok ? quoted.value.results[0] : undefined;
-  if (result?.status !== "success") throw new Error(`Batch Quote of ${fo.orderName}'s boxes failed: ${JSON.stringify(quoted)}`);
-  const quote = result.quotes[0]!;
-  const batch = await client.createBatch({ body: { name: `Boxes of ${fo.orderName}`, quoteIds: [quote.quoteId] } });
-  if (!batch.ok) throw new Error(`Create Batch failed: ${JSON.stringify(batch.error)}`);
-  const booked = await client.batchBook({ body: { batchId: batch.value.batchId } });
-  const entry = booked.ok ? booked.value.results[0] : undefined;
-  if (entry?.status !== "success") throw new Error(`Batch Book of ${fo.orderName}'s boxes failed: ${JSON.stringify(booked)}`);
-  return storeBooked(options, fo, request, options.bookedAt, {
-    selectedQuoteId: quote.quoteId,
-    bookNumber: entry.bookNumber,
-    trackingNumber: entry.trackingNumber,
-    trackingNumbers: null,
-    carrierCode: quote.carrierCode,
-    serviceCode: quote.serviceCode,
-    shippingCost: entry.totalShippingCost,
-    currency: quote.currency,
-    zone: entry.zone,
-  });
+  const [booking] = await bookInBatches(options.client, [{ fulfillmentOrder: fo, request }], () => `Boxes of ${fo.orderName}`);
+  return storeBooked(options, fo, request, options.bookedAt, { ...booking!.booked, trackingNumbers: null });
 }
 
 /** The booked shipment row of `fo`, queued for write-back, with what its booking answered. */
@@ -253,25 +228,31 @@ function storeBooked(
   fo: FulfillmentOrderToShip,
   request: unknown,
   bookedAt: Date,
-  booked: Pick<
-    Prisma.ShipmentUncheckedCreateInput,
-    "selectedQuoteId" | "bookNumber" | "trackingNumber" | "trackingNumbers" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone"
-  >,
+  booked: BookedColumns,
 ): Promise<Shipment> {
-  return options.db.shipment.create({
-    data: {
-      shop: options.shop,
-      orderId: fo.orderId,
-      orderName: fo.orderName,
-      fulfillmentOrderId: fo.fulfillmentOrderId,
-      lines: linesOf(fo),
-      request: JSON.stringify(request),
-      quoteStatus: "QUOTED",
-      quotedAt: bookedAt,
-      bookingStatus: "BOOKED",
-      ...booked,
-      bookedAt,
-      fulfillmentStatus: "PENDING",
-    },
-  });
+  return options.db.shipment.create({ data: bookedRow(options.shop, fo, request, bookedAt, booked) });
+}
+
+/** What a booking answered, as the booked row stores it. */
+type BookedColumns = Pick<
+  Prisma.ShipmentUncheckedCreateInput,
+  "selectedQuoteId" | "bookNumber" | "trackingNumber" | "trackingNumbers" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone"
+>;
+
+/** The columns of `fo`'s booked row, queued for write-back. */
+function bookedRow(shop: string, fo: FulfillmentOrderToShip, request: unknown, bookedAt: Date, booked: BookedColumns) {
+  return {
+    shop,
+    orderId: fo.orderId,
+    orderName: fo.orderName,
+    fulfillmentOrderId: fo.fulfillmentOrderId,
+    lines: JSON.stringify(fo.lines.map(({ fulfillmentOrderLineItemId, quantity }) => ({ fulfillmentOrderLineItemId, quantity }))),
+    request: JSON.stringify(request),
+    quoteStatus: "QUOTED",
+    quotedAt: bookedAt,
+    bookingStatus: "BOOKED",
+    ...booked,
+    bookedAt,
+    fulfillmentStatus: "PENDING",
+  };
 }
