@@ -7,7 +7,16 @@ import { randomUUID } from "node:crypto";
  * quote run's 850 rates a chunk inserted about a third faster on SQLite than with random UUIDs (decision 046).
  */
 export function timeOrderedId(now: number = Date.now()): string {
-  const time = now.toString(16).padStart(12, "0");
   // randomUUID's text is xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: its version digit is replaced, its random rest kept.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+  return `${timePrefix(now)}${randomUUID().slice(15)}`;
+}
+
+/** The id's time part, `tttttttt-tttt-7`, made once per millisecond (a chunk's hundreds of ids share it). */
+let lastPrefix = { now: Number.NaN, text: "" };
+function timePrefix(now: number): string {
+  if (now !== lastPrefix.now) {
+    const time = now.toString(16).padStart(12, "0");
+    lastPrefix = { now, text: `${time.slice(0, 8)}-${time.slice(8, 12)}-7` };
+  }
+  return lastPrefix.text;
 }

@@ -15,7 +15,7 @@ import { mappingSettings, type ShippingSettings } from "../settings/settings";
 import { AdminApiError } from "../shopify/gateway.server";
 import { loadShopSummary } from "../settings/shop-profile.server";
 import { QuotingInputError, QuotingUnavailableError, SenderMissingError } from "./errors";
-import { saveRateChoices, type ChosenShipment } from "./quote-store.server";
+import { rateChoiceStatements, type ChosenShipment } from "./quote-store.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { orderFacts, quoteChanges, withQuoteChanges } from "./shipping-rules";
 import { loadShippingRules } from "./shipping-rules.server";
@@ -24,7 +24,7 @@ import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 import { readByIds } from "../db/id-lists.server";
 import { groupedBy } from "../grouped";
-import { insertRows, updateRowsById } from "../db/db-batch.server";
+import { groupCommit, insertRows, updateRowsById } from "../db/db-batch.server";
 import type { Outcome } from "../outcome";
 
 /**
@@ -420,8 +420,7 @@ async function quoteRun(
   const chosenBefore = shipmentsTotal - pending.length;
   try {
     // Requests were written by the mapping; the client validates each against the contract before sending
-    // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands
-    // (writes chained, so progress only ever counts stored shipments), then progress moves.
+    // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands, with its progress.
     // Each stored request is parsed only when its chunk is formed, and its text let go then: a run of thousands
     // holds the chunks in flight, not every request at once.
     const requests: Array<string | null> = rows.map((row) => row.request);
@@ -436,19 +435,24 @@ async function quoteRun(
     };
     // Only what closing the run needs is kept: a run's rates are stored as chunks land, not held.
     const closing: { quoted: number; firstFailure: string | null } = { quoted: 0, firstFailure: null };
-    // First in the chain of writes, while the first requests are at the service: the quotes a reused shipment kept
-    // from its earlier request go (a PENDING shipment's quotes are never shown or taken; a chunk stores its new
-    // ones with QUOTED in one transaction, so a resumed run removes only what no chunk stored).
-    let writes: Promise<void> = db
+    // First, while the first requests are at the service: the quotes a reused shipment kept from its earlier request
+    // go (a PENDING shipment's quotes are never shown or taken; a chunk stores its new ones with QUOTED in one
+    // transaction, so a resumed run removes only what no chunk stored).
+    const cleared = db
       .$transaction([
         db.quote.deleteMany({ where: { shop: ctx.shop, shipment: { runId, quoteStatus: "PENDING" } } }),
         db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }),
       ])
       .then(() => undefined);
+    cleared.catch(() => undefined); // awaited by each chunk and below, where a failure is thrown
+    // Each chunk is committed with whatever else lands meanwhile (group commit: one disk sync for the chunks that
+    // arrive while one is written), its progress in the same transaction, so progress only ever counts stored
+    // shipments. A worker sends its next request once its chunk is stored.
+    const commit = groupCommit(ctx);
     await client.streamQuotes(source, {
       concurrency: QUOTE_CONCURRENCY,
       chunkSize: QUOTE_CHUNK_SIZE,
-      onChunk: (outcomes) => {
+      onChunk: async (outcomes) => {
         const chunk = outcomes.map((outcome): ChosenShipment => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
           choice: chooseRate(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
@@ -459,14 +463,12 @@ async function quoteRun(
           if (choice.ok) closing.quoted++;
           else closing.firstFailure ??= choice.message;
         }
-        // The run's progress moves in the transaction that stores the chunk: it counts only stored shipments.
-        writes = writes.then(() =>
-          saveRateChoices(ctx, chunk, now, [db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } })]),
-        );
-        return writes;
+        const statements = rateChoiceStatements(ctx, chunk, now);
+        await cleared;
+        await commit(() => [...statements(), db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } } })]);
       },
     });
-    await writes;
+    await cleared;
     const { quoted, firstFailure } = closing;
     const failedRun = quoted === 0 && chosenBefore === 0 && firstFailure !== null;
     await db.quoteRun.update({

@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import { timeOrderedId } from "../db/ids";
 import type { Context } from "../context";
 import type { Quote } from "../../shipping-api/contract";
-import { insertRows, updateRowsById } from "../db/db-batch.server";
+import { insertRows, updateRowsById, type Statements } from "../db/db-batch.server";
 import { chunksOf, idChunks } from "../db/id-lists.server";
 import { pricedRateOf } from "./rate-fields";
 import type { RateChoice } from "./rate-choice";
@@ -57,53 +57,53 @@ export interface ChosenShipment {
 }
 
 /**
- * Writes shipments' rate choices: their quotes, picked rate and status, in transactions of a bounded size.
- * `quotedAt` is when the quotes were asked for (read from the clock before the request), not when they are saved.
- * Each transaction is a few set-based statements whatever its size: the replaced quotes deleted, the new ones
- * inserted, and the shipments updated by kind (quoted, failed, failed but keeping their rates), each row to
- * its own pick in one UPDATE per chunk.
+ * The statements that store shipments' rate choices (at most {@link SHIPMENTS_PER_TRANSACTION} of them): their
+ * quotes, picked rate and status, a few set-based statements whatever their number: the replaced quotes deleted,
+ * the new ones inserted, and the shipments updated by kind (quoted, failed, failed but keeping their rates), each
+ * row to its own pick in one UPDATE per chunk. Made afresh on each call (a Prisma statement runs once), so a group
+ * commit can run them again on their own. `quotedAt` is when the quotes were asked for (read from the clock before
+ * the request), not when they are saved.
+ */
+export function rateChoiceStatements(ctx: Pick<Context, "db" | "shop">, slice: readonly ChosenShipment[], quotedAt: Date): Statements {
+  const { db, shop } = ctx;
+  const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
+  const rows = slice.flatMap((item) => (item.choice.ok ? ownQuoteRows(item.shipmentId, item.choice.quotes) : []));
+  const picks = slice.flatMap(({ shipmentId, choice, request }) =>
+    choice.ok ? [{ id: shipmentId, request, selectedQuoteId: choice.pick.quoteId, selectionReason: choice.pick.reason, selectedBy: choice.pick.selectedBy }] : [],
+  );
+  const failures = (keepOnFailure: boolean) =>
+    slice.flatMap((item) => (!item.choice.ok && item.keepOnFailure === keepOnFailure ? [{ id: item.shipmentId, quoteError: item.choice.message }] : []));
+  const quoted = { quoteStatus: "QUOTED", quoteError: null, quotedAt };
+  const pickColumns = ["selectedQuoteId", "selectionReason", "selectedBy"] as const;
+  return () => [
+    ...idChunks(ctx, replaced).map((ids) => db.quote.deleteMany({ where: { shop, shipmentId: { in: ids } } })),
+    ...insertRows(ctx, "Quote", rows, { same: quoteRowsShared(shop, quotedAt) }),
+    // A re-quote stores the request as sent (dated today); a run's requests are stored already.
+    ...updateRowsById(ctx, { table: "Shipment", columns: pickColumns, rows: picks.filter((pick) => pick.request === undefined), set: quoted }),
+    ...updateRowsById(ctx, {
+      table: "Shipment",
+      columns: [...pickColumns, "request"],
+      rows: picks.filter((pick) => pick.request !== undefined),
+      set: quoted,
+    }),
+    ...updateRowsById(ctx, {
+      table: "Shipment",
+      columns: ["quoteError"],
+      rows: failures(false),
+      set: { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null },
+    }),
+    ...updateRowsById(ctx, { table: "Shipment", columns: ["quoteError"], rows: failures(true) }),
+  ];
+}
+
+/**
+ * Writes shipments' rate choices ({@link rateChoiceStatements}) in transactions of a bounded size, each shipment's
+ * new quotes and selection with its status.
  */
 export async function saveRateChoices(
   ctx: Pick<Context, "db" | "shop">,
   chosen: readonly ChosenShipment[],
   quotedAt: Date,
-  /** Statements committed with the last transaction, such as the run's progress counting these shipments. */
-  alongside: readonly Prisma.PrismaPromise<unknown>[] = [],
 ): Promise<void> {
-  const { db, shop } = ctx;
-  const slices = chunksOf(chosen, SHIPMENTS_PER_TRANSACTION);
-  if (slices.length === 0 && alongside.length > 0) await db.$transaction([...alongside]);
-  for (const [index, slice] of slices.entries()) {
-    const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
-    const rows = slice.flatMap((item) => (item.choice.ok ? ownQuoteRows(item.shipmentId, item.choice.quotes) : []));
-    const picks = slice.flatMap(({ shipmentId, choice, request }) =>
-      choice.ok
-        ? [{ id: shipmentId, request, selectedQuoteId: choice.pick.quoteId, selectionReason: choice.pick.reason, selectedBy: choice.pick.selectedBy }]
-        : [],
-    );
-    const failures = (keepOnFailure: boolean) =>
-      slice.flatMap((item) => (!item.choice.ok && item.keepOnFailure === keepOnFailure ? [{ id: item.shipmentId, quoteError: item.choice.message }] : []));
-    const quoted = { quoteStatus: "QUOTED", quoteError: null, quotedAt };
-    const pickColumns = ["selectedQuoteId", "selectionReason", "selectedBy"] as const;
-    await db.$transaction([
-      ...idChunks(ctx, replaced).map((ids) => db.quote.deleteMany({ where: { shop, shipmentId: { in: ids } } })),
-      ...insertRows(ctx, "Quote", rows, { same: quoteRowsShared(shop, quotedAt) }),
-      // A re-quote stores the request as sent (dated today); a run's requests are stored already.
-      ...updateRowsById(ctx, { table: "Shipment", columns: pickColumns, rows: picks.filter((pick) => pick.request === undefined), set: quoted }),
-      ...updateRowsById(ctx, {
-        table: "Shipment",
-        columns: [...pickColumns, "request"],
-        rows: picks.filter((pick) => pick.request !== undefined),
-        set: quoted,
-      }),
-      ...updateRowsById(ctx, {
-        table: "Shipment",
-        columns: ["quoteError"],
-        rows: failures(false),
-        set: { quoteStatus: "FAILED", selectedQuoteId: null, selectionReason: null, selectedBy: null },
-      }),
-      ...updateRowsById(ctx, { table: "Shipment", columns: ["quoteError"], rows: failures(true) }),
-      ...(index === slices.length - 1 ? alongside : []),
-    ]);
-  }
+  for (const slice of chunksOf(chosen, SHIPMENTS_PER_TRANSACTION)) await ctx.db.$transaction(rateChoiceStatements(ctx, slice, quotedAt)());
 }

@@ -57,10 +57,25 @@ export interface SpeedClass {
 }
 
 export function speedClass(rate: Pick<RateCandidate, "serviceCode" | "serviceDescription">): SpeedClass {
-  const words = `${rate.serviceCode} ${rate.serviceDescription}`.toLowerCase().replace(/[_-]+/g, " ");
-  const rank = SPEED_CLASSES.findIndex((speed) => speed.pattern.test(words));
-  return rank === -1 ? SLOWEST : { rank, label: SPEED_CLASSES[rank]!.label };
+  // Kept by service: a run compares thousands of rates among a shop's few services, each several times.
+  let byDescription = speedClasses.get(rate.serviceCode);
+  if (!byDescription) {
+    if (speedClasses.size >= SPEED_CLASSES_KEPT) speedClasses.clear();
+    speedClasses.set(rate.serviceCode, (byDescription = new Map()));
+  }
+  let speed = byDescription.get(rate.serviceDescription);
+  if (!speed) {
+    const words = `${rate.serviceCode} ${rate.serviceDescription}`.toLowerCase().replace(/[_-]+/g, " ");
+    const rank = SPEED_CLASSES.findIndex((candidate) => candidate.pattern.test(words));
+    speed = rank === -1 ? SLOWEST : { rank, label: SPEED_CLASSES[rank]!.label };
+    byDescription.set(rate.serviceDescription, speed);
+  }
+  return speed;
 }
+
+/** Service codes whose speed classes are kept at most (every shop's services; cleared beyond, never grown without bound). */
+const SPEED_CLASSES_KEPT = 2_000;
+const speedClasses = new Map<string, Map<string, SpeedClass>>();
 
 const byPrice = (a: RateCandidate, b: RateCandidate) => compareAmounts(a.totalAmount, b.totalAmount);
 const bySpeed = (a: RateCandidate, b: RateCandidate) => speedClass(a).rank - speedClass(b).rank;
@@ -68,8 +83,18 @@ const bySpeed = (a: RateCandidate, b: RateCandidate) => speedClass(a).rank - spe
 const byService = (a: RateCandidate, b: RateCandidate) =>
   a.carrierCode.localeCompare(b.carrierCode) || a.serviceCode.localeCompare(b.serviceCode) || a.quoteId - b.quoteId;
 
+/** The rate that comes first by `orders` (each breaking the previous one's ties), the earliest of equals: one pass, no sort. */
 function first(rates: readonly RateCandidate[], ...orders: Array<(a: RateCandidate, b: RateCandidate) => number>): RateCandidate {
-  return [...rates].sort((a, b) => orders.reduce((result, order) => result || order(a, b), 0))[0]!;
+  const before = (a: RateCandidate, b: RateCandidate) => {
+    for (const order of orders) {
+      const result = order(a, b);
+      if (result !== 0) return result < 0;
+    }
+    return false;
+  };
+  let best = rates[0]!;
+  for (const rate of rates) if (before(rate, best)) best = rate;
+  return best;
 }
 
 /** The cheapest of the rates (then the fastest, then by service), with its reason: what the Cheapest rule picks. */
