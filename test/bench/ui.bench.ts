@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
@@ -93,6 +93,15 @@ async function settle(frame: FrameLocator): Promise<void> {
   await frame.locator("body").evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
 }
 
+/** Waits until `done` holds, checked every 50 ms, for at most 10 s. */
+async function until(done: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`bench:ui waited 10 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 interface PageScript {
   name: string;
   path: string;
@@ -116,8 +125,14 @@ function scripts(ids: { runId: string; batchId: string }): PageScript[] {
         const selectable = frame.locator("tbody").getByRole("checkbox", { disabled: false });
         for (const index of [0, 1, 2]) await selectable.nth(index).check({ force: true });
         for (const index of [0, 1, 2]) await selectable.nth(index).uncheck({ force: true });
+        // The table leaves its selection mode (its bulk actions go) before the header is clicked: a click during that
+        // change can land on the checkbox being replaced (seen on PostgreSQL, whose answers time the page differently).
+        const checkedRows = frame.locator("tbody").getByRole("checkbox", { checked: true });
+        await until(async () => (await checkedRows.count()) === 0, "the rows unchecked");
+        await settle(frame);
         const header = frame.getByRole("checkbox", { name: "Select all orders" }).first();
         await header.click({ force: true });
+        await until(async () => (await checkedRows.count()) > 0, "the page's rows selected");
         await frame.getByRole("button", { name: /^Select all \d+ matching orders$/ }).click();
         await frame
           .getByText(/matching orders that can ship are selected/)
@@ -226,6 +241,12 @@ async function measure(page: Page, appOrigin: string, adminUrl: string, script: 
     }
     const vitals = await appFrame.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
     return { ...vitals, filterFetches, documentKb, dataKb, domNodes };
+  } catch (error) {
+    // What the page showed when a step could not be taken, to look at.
+    const shot = join(tmpdir(), `bench-ui-${script.name.replace(/\W+/g, "-").toLowerCase()}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    console.error(`  ${script.name}: a step failed; the page as it was is in ${shot}`);
+    throw error;
   } finally {
     page.off("response", onResponse);
   }
