@@ -69,7 +69,9 @@ export function rateChoiceStatements(ctx: Pick<Context, "db" | "shop">, slice: r
   const replaced = slice.filter((item) => item.replace && item.choice.ok).map((item) => item.shipmentId);
   const rows = slice.flatMap((item) => (item.choice.ok ? ownQuoteRows(item.shipmentId, item.choice.quotes) : []));
   const picks = slice.flatMap(({ shipmentId, choice, request }) =>
-    choice.ok ? [{ id: shipmentId, request, selectedQuoteId: choice.pick.quoteId, selectionReason: choice.pick.reason, selectedBy: choice.pick.selectedBy }] : [],
+    choice.ok
+      ? [{ id: shipmentId, request, selectedQuoteId: choice.pick.quoteId, selectionReason: choice.pick.reason, selectedBy: choice.pick.selectedBy }]
+      : [],
   );
   const failures = (keepOnFailure: boolean) =>
     slice.flatMap((item) => (!item.choice.ok && item.keepOnFailure === keepOnFailure ? [{ id: item.shipmentId, quoteError: item.choice.message }] : []));
@@ -100,10 +102,6 @@ export function rateChoiceStatements(ctx: Pick<Context, "db" | "shop">, slice: r
  * Writes shipments' rate choices ({@link rateChoiceStatements}) in transactions of a bounded size, each shipment's
  * new quotes and selection with its status.
  */
-export async function saveRateChoices(
-  ctx: Pick<Context, "db" | "shop">,
-  chosen: readonly ChosenShipment[],
-  quotedAt: Date,
-): Promise<void> {
+export async function saveRateChoices(ctx: Pick<Context, "db" | "shop">, chosen: readonly ChosenShipment[], quotedAt: Date): Promise<void> {
   for (const slice of chunksOf(chosen, SHIPMENTS_PER_TRANSACTION)) await ctx.db.$transaction(rateChoiceStatements(ctx, slice, quotedAt)());
 }

@@ -79,13 +79,7 @@ export const OrderRow = memo(function OrderRow({ row, index, selected }: { row: 
         </WrappingText>
       </IndexTable.Cell>
       <IndexTable.Cell>{row.items}</IndexTable.Cell>
-      <IndexTable.Cell>
-        {row.weight ? (
-          <span data-testid="order-weight">{row.weight}</span>
-        ) : (
-          <span style={SUBDUED}>No weight</span>
-        )}
-      </IndexTable.Cell>
+      <IndexTable.Cell>{row.weight ? <span data-testid="order-weight">{row.weight}</span> : <span style={SUBDUED}>No weight</span>}</IndexTable.Cell>
       <IndexTable.Cell>
         {!row.shippable ? (
           <WrappingText maxWidth={260}>
