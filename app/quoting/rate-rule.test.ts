@@ -100,6 +100,23 @@ describe("the rate rule", () => {
     expect(pickRate([quick, slow], cheapest)?.quoteId).toBe(quick.quoteId);
   });
 
+  it("GIVEN rates tied on price and speed WHEN they come in any order THEN every rule picks the same one, by carrier, service and quote", () => {
+    const tied = [
+      rate("NPS", "NPS_GROUND", "Ground", "10.00"),
+      rate("GPC", "GPC_GROUND", "Ground", "10.00"),
+      rate("GPC", "GPC_ECOM", "eCommerce Ground", "10.00"),
+      rate("GPC", "GPC_ECOM", "eCommerce Ground", "10.00"),
+    ];
+    const orders = (items: RateCandidate[]): RateCandidate[][] =>
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, index) => orders([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
+    for (const rule of [cheapest, { kind: "fastest" } as const]) {
+      const picks = new Set(orders(tied).map((order) => pickRate(order, rule)?.quoteId));
+      expect([...picks]).toEqual([tied[2]!.quoteId]);
+    }
+  });
+
   it("GIVEN no rates THEN there is no pick", () => {
     expect(pickRate([], cheapest)).toBeNull();
   });
