@@ -1,5 +1,6 @@
 import { isSupportedCountry, isValidPhoneNumber } from "libphonenumber-js";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { keptAnswers } from "../kept";
 import { countryName } from "../locale/places";
 import { SUBDIVISIONS } from "../locale/subdivisions";
 
@@ -47,20 +48,14 @@ export interface AddressToCheck {
 /**
  * Whether `phone` is a real number of `country` (or of its own +country code), kept per number and country: parsing
  * one costs libphonenumber tens of microseconds, and the same orders are quoted again (a re-quote, the next run of the
- * same day). Cleared when it holds PHONES_KEPT numbers, so it never grows past them.
+ * same day). At most PHONES_KEPT numbers are kept.
  */
 const PHONES_KEPT = 20_000;
-const phoneValidity = new Map<string, boolean>();
-function validPhone(phone: string, country: string): boolean {
-  const key = `${country} ${phone}`;
-  let valid = phoneValidity.get(key);
-  if (valid === undefined) {
-    valid = isValidPhoneNumber(phone, isSupportedCountry(country) ? country : undefined);
-    if (phoneValidity.size >= PHONES_KEPT) phoneValidity.clear();
-    phoneValidity.set(key, valid);
-  }
-  return valid;
-}
+const validPhone = keptAnswers(
+  PHONES_KEPT,
+  (phone: string, country: string) => `${country} ${phone}`,
+  (phone: string, country: string) => isValidPhoneNumber(phone, isSupportedCountry(country) ? country : undefined),
+);
 
 /** Each problem of the address, as "the ZIP code “8020” is not a US ZIP code (…)"; empty when carriers would take it. */
 export function addressProblems(address: AddressToCheck): string[] {

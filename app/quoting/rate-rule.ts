@@ -1,6 +1,7 @@
 import type { RateRule } from "../settings/settings";
 import { describeTransit, type ObservedTransit } from "../tracking/transit-times";
 import { compareAmounts, formatMoney } from "../shipping/money";
+import { keptAnswers } from "../kept";
 import { carrierName, NO_NAMES, type ServiceNames } from "../shipping/service-names";
 // The shipping the customer paid for (customer-choice.ts names it PaidShipping; that module builds on this one).
 import type { OrderShippingLine as PaidShipping } from "../orders/types";
@@ -57,25 +58,20 @@ export interface SpeedClass {
 }
 
 export function speedClass(rate: Pick<RateCandidate, "serviceCode" | "serviceDescription">): SpeedClass {
-  // Kept by service: a run compares thousands of rates among a shop's few services, each several times.
-  let byDescription = speedClasses.get(rate.serviceCode);
-  if (!byDescription) {
-    if (speedClasses.size >= SPEED_CLASSES_KEPT) speedClasses.clear();
-    speedClasses.set(rate.serviceCode, (byDescription = new Map()));
-  }
-  let speed = byDescription.get(rate.serviceDescription);
-  if (!speed) {
-    const words = `${rate.serviceCode} ${rate.serviceDescription}`.toLowerCase().replace(/[_-]+/g, " ");
-    const rank = SPEED_CLASSES.findIndex((candidate) => candidate.pattern.test(words));
-    speed = rank === -1 ? SLOWEST : { rank, label: SPEED_CLASSES[rank]!.label };
-    byDescription.set(rate.serviceDescription, speed);
-  }
-  return speed;
+  return speedClassOf(`${rate.serviceCode} ${rate.serviceDescription}`);
 }
 
-/** Service codes whose speed classes are kept at most (every shop's services; cleared beyond, never grown without bound). */
+/** Services whose speed classes are kept at most: a run compares thousands of rates among a shop's few services. */
 const SPEED_CLASSES_KEPT = 2_000;
-const speedClasses = new Map<string, Map<string, SpeedClass>>();
+const speedClassOf = keptAnswers(
+  SPEED_CLASSES_KEPT,
+  (name: string) => name,
+  (name: string): SpeedClass => {
+    const words = name.toLowerCase().replace(/[_-]+/g, " ");
+    const rank = SPEED_CLASSES.findIndex((speed) => speed.pattern.test(words));
+    return rank === -1 ? SLOWEST : { rank, label: SPEED_CLASSES[rank]!.label };
+  },
+);
 
 const byPrice = (a: RateCandidate, b: RateCandidate) => compareAmounts(a.totalAmount, b.totalAmount);
 const bySpeed = (a: RateCandidate, b: RateCandidate) => speedClass(a).rank - speedClass(b).rank;
