@@ -127,9 +127,9 @@ export interface BatchBooking {
 }
 
 /**
- * Books each of `requests` (one per fulfillment order, each naming its service) in batches of the spec's 500, as the
+ * Books each entry's request (one per fulfillment order, each naming its service) in batches of the spec's 500, as the
  * app's batches book: Batch Quote, Create Batch and Batch Book, whose answer carries each label's cost and one combined
- * label PDF per batch. Returns what each booking answered, in the requests' order; throws on anything not booked.
+ * label PDF per batch. Returns what each booking answered, in the entries' order; throws on anything not booked.
  */
 async function bookInBatches(
   client: ShippingClient,
