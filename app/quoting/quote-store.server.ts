@@ -57,8 +57,9 @@ export interface ChosenShipment {
 }
 
 /**
- * The statements that store shipments' rate choices (at most {@link SHIPMENTS_PER_TRANSACTION} of them): their
- * quotes, picked rate and status, a few set-based statements whatever their number: the replaced quotes deleted,
+ * The statements that store shipments' rate choices, to commit in one transaction (a run's chunk of 100, a re-quote's
+ * slice of {@link SHIPMENTS_PER_TRANSACTION}): their quotes, picked rate and status, a few set-based statements
+ * whatever their number (each chunked to what the database binds): the replaced quotes deleted,
  * the new ones inserted, and the shipments updated by kind (quoted, failed, failed but keeping their rates), each
  * row to its own pick in one UPDATE per chunk. Made afresh on each call (a Prisma statement runs once), so a group
  * commit can run them again on their own. `quotedAt` is when the quotes were asked for (read from the clock before
