@@ -15,6 +15,7 @@ import { plural } from "../plural";
 import type { Outcome } from "../outcome";
 import type { FieldErrors } from "../field-errors";
 import { parseRuleForm, ruleFormValues, ruleRefused, type RuleFormValues } from "./rule-form";
+import { latestRatesCurrency } from "../shipping/stored-rates.server";
 
 /**
  * The shipping rules page (issue 25 §1): the shop's rules in their order, each with what it does and how many
@@ -95,15 +96,15 @@ async function openOrders(ctx: Context, take: number) {
 const factsOf = (settings: ShippingSettings) => ({ senderCountry: settings.sender?.country ?? "", packagingWeight: settings.packagingWeight });
 
 export async function loadRulesPage(ctx: Context): Promise<RulesPage> {
-  const [settings, rules, orders, catalog, latestQuote] = await Promise.all([
+  const [settings, rules, orders, catalog, ratesCurrency] = await Promise.all([
     loadSettings(ctx),
     loadShippingRules(ctx),
     openOrders(ctx, PREVIEW_ORDERS),
     readAccountCatalog(ctx),
-    ctx.db.quote.findFirst({ where: { shop: ctx.shop }, orderBy: { createdAt: "desc" }, select: { currency: true } }),
+    latestRatesCurrency(ctx),
   ]);
   const names = catalog.ok ? serviceNamesOf(catalog.services) : NO_NAMES;
-  const currency = latestQuote?.currency ?? orders[0]?.currencyCode ?? "USD";
+  const currency = ratesCurrency ?? orders[0]?.currencyCode ?? "USD";
   const facts = orders.map((order) => orderFacts(order, factsOf(settings)));
   return {
     rules: rules.map((rule) => ({

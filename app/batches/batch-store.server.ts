@@ -6,6 +6,7 @@ import { checkBatchable, type BatchGuard, type Refusal, type ShipmentForBatch } 
 import { compareMembership, type MembershipView, type RemoteQuote } from "./membership";
 import { readByIds } from "../db/id-lists.server";
 import { keptShopTimeZone } from "../settings/shop-time-zone.server";
+import { pickedQuote, storedQuotes } from "../shipping/stored-rates";
 
 /** Reads shared by batch management and booking: batch rows, their members, the guard, the service's view. */
 
@@ -32,17 +33,11 @@ export interface QuoteSummary extends Rate {
   expiresAt: Date;
 }
 
-/** Shipments with their picked quote's row (joined by the service's quote id, which has no relation). */
-export async function withSelectedQuotes(ctx: ShippingContext, shipments: readonly Shipment[]): Promise<ShipmentWithQuote[]> {
-  const ids = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
-  const quotes = await readByIds(ctx, ids, (chunk) => ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: chunk } } }));
-  const byId = new Map(quotes.map((quote) => [quote.quoteId, quote]));
+/** Shipments with their picked rate, from their own stored rates. */
+export function withSelectedQuotes(shipments: readonly Shipment[]): ShipmentWithQuote[] {
   return shipments.map((shipment) => {
-    const quote = shipment.selectedQuoteId === null ? undefined : byId.get(shipment.selectedQuoteId);
-    return {
-      ...shipment,
-      selectedQuote: quote ? { ...rateOf(quote), zone: quote.zone, expiresAt: quote.expiresAt } : null,
-    };
+    const quote = pickedQuote(shipment);
+    return { ...shipment, selectedQuote: quote ? { ...rateOf(quote), zone: quote.zone, expiresAt: quote.expiresAt } : null };
   });
 }
 
@@ -60,7 +55,7 @@ function forBatch(shipment: ShipmentWithQuote): ShipmentForBatch {
 /** The shipments in a batch, in the order they were added. */
 export async function batchMembers(ctx: ShippingContext, batchId: string): Promise<ShipmentWithQuote[]> {
   const shipments = await ctx.db.shipment.findMany({ where: { shop: ctx.shop, batchId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return withSelectedQuotes(ctx, shipments);
+  return withSelectedQuotes(shipments);
 }
 
 /**
@@ -123,13 +118,12 @@ function remoteQuotes(detail: BatchDetail): RemoteQuote[] {
   return detail.quotes.map((quote) => ({ quoteId: quote.quoteId, status: quote.status, expiresAt: parseServiceTimestamp(quote.expiresAt) }));
 }
 
-/** The shipment each of these quote ids was quoted for, from the app's quote rows. */
-async function quoteOwners(ctx: ShippingContext, quoteIds: readonly number[]): Promise<Map<number, string>> {
-  if (quoteIds.length === 0) return new Map();
-  const rows = await readByIds(ctx, quoteIds, (chunk) =>
-    ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: chunk } }, select: { quoteId: true, shipmentId: true } }),
-  );
-  return new Map(rows.map((row) => [row.quoteId, row.shipmentId]));
+/**
+ * The member each of its stored rates belongs to, by quote id: a rate of a member in the batch that is not its pick
+ * was superseded (re-picked); a rate of an earlier request (re-quoted) is no member's any more.
+ */
+function quoteOwners(members: readonly Shipment[]): Map<number, string> {
+  return new Map(members.flatMap((member) => storedQuotes(member).map((quote) => [quote.quoteId, member.id] as const)));
 }
 
 /**
@@ -150,14 +144,10 @@ export async function adoptRemoteMembers(ctx: ShippingContext, batchId: string, 
   });
 }
 
-export async function membershipView(ctx: ShippingContext, members: readonly ShipmentWithQuote[], detail: BatchDetail): Promise<MembershipView> {
-  const remote = remoteQuotes(detail);
-  const owners = await quoteOwners(
-    ctx,
-    remote.map((quote) => quote.quoteId),
-  );
+export function membershipView(ctx: ShippingContext, members: readonly ShipmentWithQuote[], detail: BatchDetail): MembershipView {
+  const owners = quoteOwners(members);
   return compareMembership(
-    remote,
+    remoteQuotes(detail),
     members.map((member) => ({
       shipmentId: member.id,
       selectedQuoteId: member.selectedQuoteId,
@@ -197,7 +187,7 @@ export async function batchCandidates(ctx: ShippingContext, options: { limit?: n
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: options.limit ?? MAX_BATCH_SIZE,
   });
-  const shipments = await withSelectedQuotes(ctx, rows);
+  const shipments = withSelectedQuotes(rows);
   const { accepted } = await batchableShipments(ctx, shipments);
   const ok = new Set(accepted.map((shipment) => shipment.id));
   return shipments

@@ -52,7 +52,7 @@ export async function claimBatchBooking(ctx: ShippingContext, batchId: string): 
   if (!detail.ok) return refuse(explainShippingError("read-batch", detail.error));
   if (detail.value.status === "open") await adoptRemoteMembers(ctx, batch.id, detail.value);
   const members = await batchMembers(ctx, batch.id);
-  const blockers = detail.value.status === "open" ? bookingBlockers(await membershipView(ctx, members, detail.value), ctx.now()) : [];
+  const blockers = detail.value.status === "open" ? bookingBlockers(membershipView(ctx, members, detail.value), ctx.now()) : [];
   const guard = await batchGuard(
     ctx,
     members.map((member) => member.fulfillmentOrderId),

@@ -13,6 +13,7 @@ import { loadPrepayOnFile } from "../settings/account.server";
 import type { Outcome } from "../outcome";
 import { prepayOutlook, type PrepayOutlook } from "../settings/prepay";
 import { readByIds } from "../db/id-lists.server";
+import { storedQuotes } from "../shipping/stored-rates";
 
 /**
  * Batches of picked rates, mirrored from the Shipping API: list, open, add, remove, cancel, delete. Every
@@ -191,7 +192,7 @@ export async function openBatch(ctx: ShippingContext, batchId: string, { page = 
     } else remoteError = explainShippingError("read-batch", fetched.error);
   }
   const members = await batchMembers(ctx, batch.id);
-  const view = batch.status === "OPEN" && detail ? await membershipView(ctx, members, detail) : null;
+  const view = batch.status === "OPEN" && detail ? membershipView(ctx, members, detail) : null;
   const inBatch = new Map(view?.members.map((member) => [member.shipmentId, member]) ?? []);
   const boxed = members.filter((member) => member.boxReturn === "ADDED").map((member) => member.id);
   const boxReturns = new Map(
@@ -306,7 +307,7 @@ export async function addToBatch(ctx: ShippingContext, batchId: string, shipment
   const opened = await openBatchOrRefuse(ctx, batchId, "orders can be added");
   if ("refused" in opened) return { ok: false, message: opened.refused, refused: [] };
   const rows = await readByIds(ctx, [...new Set(shipmentIds)], (chunk) => ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: chunk } } }));
-  const shipments = await withSelectedQuotes(ctx, rows);
+  const shipments = withSelectedQuotes(rows);
   const { accepted, refused } = await batchableShipments(ctx, shipments);
   if (accepted.length === 0) return { ok: false, message: "None of these orders can be added.", refused };
   const members = await ctx.db.shipment.count({ where: { shop: ctx.shop, batchId } });
@@ -340,7 +341,7 @@ export async function removeFromBatch(ctx: ShippingContext, batchId: string, tar
     if (!shipment) return { ok: false, message: "That order is not in this batch any more." };
     shipmentId = shipment.id;
     // The picked rate, and any earlier rate of the same order still in the batch.
-    const owned = await ctx.db.quote.findMany({ where: { shop: ctx.shop, shipmentId: shipment.id }, select: { quoteId: true } });
+    const owned = storedQuotes(shipment);
     quoteIds = [...new Set([...(shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]), ...owned.map((quote) => quote.quoteId)])].filter((id) =>
       inRemote.has(id),
     );
@@ -401,7 +402,7 @@ export async function repairBatch(ctx: ShippingContext, batchId: string): Promis
     if (!detail.ok) return { ok: false as const, message: explainShippingError("read-batch", detail.error) };
     await adoptRemoteMembers(ctx, batchId, detail.value);
     const members = await batchMembers(ctx, batchId);
-    return { ok: true as const, members, view: await membershipView(ctx, members, detail.value) };
+    return { ok: true as const, members, view: membershipView(ctx, members, detail.value) };
   };
 
   const before = await read();

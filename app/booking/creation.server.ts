@@ -42,7 +42,7 @@ export interface CreateBatchesResult {
 export async function startBatchCreation(ctx: ShippingContext, input: { name: string; shipmentIds: readonly string[] }): Promise<CreateBatchesResult> {
   const ids = [...new Set(input.shipmentIds)];
   const rows = await readByIds(ctx, ids, (chunk) => ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: chunk } } }));
-  const byId = new Map((await withSelectedQuotes(ctx, rows)).map((row) => [row.id, row]));
+  const byId = new Map(withSelectedQuotes(rows).map((row) => [row.id, row]));
   const unknown: Refusal[] = ids
     .filter((id) => !byId.has(id))
     .map((id) => ({ shipmentId: id, orderName: "", reason: "This shipment is not in this shop any more. Get rates for the order again." }));

@@ -19,6 +19,7 @@ import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { afterBooked, bookedFieldsOf, recordBooked } from "./record-booked.server";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
+import { storedQuote, storedQuotes } from "../shipping/stored-rates";
 
 /**
  * Booking one order's shipment on its own (Book Shipment), from the order's page. The intent is recorded
@@ -95,7 +96,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
     ctx.db.shipment.findMany({
       where: { shop: ctx.shop, orderId, kind: "OUTBOUND" },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      include: { quotes: true, batch: true },
+      include: { batch: true },
     });
   let rows = await read();
   if (rows.length === 0) throw new OrderNotFoundError(orderNumericId);
@@ -123,7 +124,7 @@ export async function loadOrderBooking(ctx: ShippingContext, orderNumericId: str
   const shipments = [...latest.values()].map((row): ShipmentBooking => {
     const request = storedRequest(row.request);
     const international = request ? request.sender.country !== request.receiver.country : false;
-    const rates = row.quotes
+    const rates = storedQuotes(row)
       .map((quote): RateChoice => {
         const service = serviceByCode.get(quote.serviceCode);
         return {
@@ -196,10 +197,13 @@ export async function priceBookingOptions(
   form: Pick<BookingForm, "shipmentId" | "quoteId" | "signatureOptionCode" | "insuranceAmount">,
 ): Promise<OptionsPrice> {
   const unavailable = (message: string): OptionsPrice => ({ ok: false, message });
-  const shipment = await ctx.db.shipment.findFirst({ where: { id: form.shipmentId, shop: ctx.shop }, select: { id: true, request: true } });
+  const shipment = await ctx.db.shipment.findFirst({
+    where: { id: form.shipmentId, shop: ctx.shop },
+    select: { id: true, request: true, rates: true, quotedAt: true },
+  });
   const request = shipment ? storedRequest(shipment.request) : null;
   if (!shipment || !request) return unavailable("This order's stored details are out of date. Get rates for the order again.");
-  const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId: shipment.id, quoteId: form.quoteId } });
+  const quote = storedQuote(shipment, form.quoteId);
   if (!quote) return unavailable("That service is not among this order's rates. Choose one of the listed services.");
 
   const [outcome] = await ctx.client.quoteShipments([optionsQuoteRequest(request, quote, form)]);
@@ -274,7 +278,7 @@ export async function bookSingleShipment(ctx: ShippingContext, form: BookingForm
   const request = storedRequest(shipment.request);
   const blocker = bookingBlocker(shipment, await batchGuard(ctx, [shipment.fulfillmentOrderId]), request !== null, 1);
   if (blocker || !request) return refuse(blocker ?? "Its stored details are out of date. Get rates for the order again.");
-  const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId: shipment.id, quoteId: form.quoteId } });
+  const quote = storedQuote(shipment, form.quoteId);
   if (!quote)
     return refuse("That service is not among this order's rates. Choose one of the listed services.", { quoteId: "Choose one of the listed services." });
 
@@ -384,9 +388,8 @@ export async function reconcileSingleBooking(
   if (!found.ok) return { status: "unconfirmed", message: `A booking of this shipment is not confirmed yet. ${explainShippingError("search", found.error)}` };
   const record = found.value.shipments.find((entry) => entry.shipperReference2 === shipment.id && !entry.voided);
   if (record) {
-    const quote = await ctx.db.quote.findFirst({
-      where: { shop: ctx.shop, shipmentId: shipment.id, carrierCode: record.carrierCode, serviceCode: record.serviceCode },
-    });
+    const stored = await ctx.db.shipment.findFirst({ where: { id: shipment.id, shop: ctx.shop }, select: { rates: true, quotedAt: true } });
+    const quote = stored && storedQuotes(stored).find((rate) => rate.carrierCode === record.carrierCode && rate.serviceCode === record.serviceCode);
     await recordBooked(ctx, shipment.id, {
       bookNumber: record.bookNumber,
       trackingNumber: record.trackingNumber,

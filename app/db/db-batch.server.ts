@@ -94,7 +94,11 @@ const UPDATED_AT = { Shipment: true, TrackingEvent: false } as const;
 
 export interface RowsUpdate<Column extends string, Match extends string = never> {
   table: keyof typeof UPDATED_AT;
-  /** Columns whose value differs by row: each row's own. */
+  /**
+   * Columns whose value differs by row: each row's own. A column that holds JSON text may be given its value as an
+   * array or object: the database stores its JSON text (SQLite's json_extract and PostgreSQL's json_populate_recordset
+   * both give a text column the text of a nested value), so it is serialised once, not escaped again as a string.
+   */
   columns: readonly Column[];
   rows: ReadonlyArray<{ id: string } & Record<Column | Match, unknown>>;
   /** Columns set to the same value on every row. */
@@ -152,7 +156,7 @@ export function updateRowsById<Column extends string, Match extends string = nev
  */
 export function insertRows(
   ctx: Pick<Context, "db">,
-  table: "Quote" | "TrackingEvent" | "Shipment" | "BlockedOrder",
+  table: "TrackingEvent" | "Shipment" | "BlockedOrder",
   rows: ReadonlyArray<{ id: string } & Record<string, unknown>>,
   { db = ctx.db, same = {} }: { db?: Db; same?: Readonly<Record<string, unknown>> } = {},
 ): Prisma.PrismaPromise<number>[] {

@@ -10,3 +10,13 @@ import { databaseOf } from "./db-client.server";
 export function jsonTextAt(ctx: Pick<Context, "db">, column: string, path: readonly string[]): string {
   return databaseOf(ctx) === "sqlite" ? `json_extract(${column}, '$.${path.join(".")}')` : `(${column}::json #>> '{${path.join(",")}}')`;
 }
+
+/**
+ * SQL for a FROM item that reads a column holding a JSON array as rows, one per element, each named `alias` with
+ * the element as its `value` (read its fields with {@link jsonTextAt} on `"alias"."value"`), in the context's
+ * dialect: SQLite's `json_each`, PostgreSQL's `json_array_elements` (LATERAL, so it may name the row it joins). A
+ * null column has no elements. `column` and `alias` are the caller's own names, never outside input.
+ */
+export function jsonArrayElements(ctx: Pick<Context, "db">, column: string, alias: string): string {
+  return databaseOf(ctx) === "sqlite" ? `json_each(${column}) AS "${alias}"` : `LATERAL json_array_elements(${column}::json) AS "${alias}"("value")`;
+}

@@ -133,7 +133,7 @@ export async function printOrders(ctx: ShippingContext, document: PrintDocument,
   const title = orders.length === 1 ? orders[0]!.name : `${orders.length} orders`;
 
   if (document === "slips" || document === "pick-list") {
-    const job = await printJob(ctx, await withSelectedQuotes(ctx, shipments), document, { title, file: base });
+    const job = await printJob(ctx, withSelectedQuotes(shipments), document, { title, file: base });
     return job.ok ? job : { ...job, reason: "failed" };
   }
 

@@ -90,7 +90,7 @@ export async function shipmentPrintJob(
   const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
   if (!shipment) return { ok: false, message: "This shipment is not in this shop." };
   if (shipment.bookingStatus !== "BOOKED" || !shipment.bookNumber) return { ok: false, message: "This shipment has no label yet. Book it first." };
-  const [withQuote] = await withSelectedQuotes(ctx, [shipment]);
+  const [withQuote] = withSelectedQuotes([shipment]);
   const job = await printJob(ctx, [withQuote!], choice, { title: shipment.orderName, file: shipment.orderName.replace(/[^A-Za-z0-9]+/g, "") || "order" });
   return job.ok ? { ok: true, body: job.pdf, contentType: "application/pdf", filename: job.filename } : job;
 }

@@ -83,10 +83,7 @@ async function runState(ctx: ShippingContext, runId: string): Promise<RunState |
     select: { id: true, status: true, error: true, shipmentsDone: true, shipmentsTotal: true },
   });
   if (!run) return null;
-  const shipments = await withSelectedQuotes(
-    ctx,
-    await ctx.db.shipment.findMany({ where: { shop: ctx.shop, runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-  );
+  const shipments = withSelectedQuotes(await ctx.db.shipment.findMany({ where: { shop: ctx.shop, runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }));
   // The batch this modal bought, when it did: the run's shipments are in it (a cancelled one frees them).
   const batchIds = [...new Set(shipments.flatMap((shipment) => (shipment.batchId ? [shipment.batchId] : [])))];
   const batch =

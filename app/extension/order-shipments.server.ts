@@ -10,6 +10,7 @@ import { latestCarrierEvent } from "../tracking/tracking-views.server";
 import type { BlockShipment, OrderShipmentsView } from "./order-shipments-view";
 import { formatDateTime } from "../locale/shop-time";
 import { carrierName, serviceName, type ServiceNames } from "../shipping/service-names";
+import { pickedQuote } from "../shipping/stored-rates";
 
 /**
  * The order-details block's data: Consign's shipments of one order of the shop (service, cost, label
@@ -58,16 +59,10 @@ export async function orderShipmentsView(
   const waiting = rows.filter((row) => row.bookingStatus === "NONE" && !bookedFos.has(row.fulfillmentOrderId));
   const shown = [...booked, ...waiting.filter((row, index) => waiting.findIndex((other) => other.fulfillmentOrderId === row.fulfillmentOrderId) === index)];
 
-  const quoteIds = shown.flatMap((row) => (row.selectedQuoteId === null ? [] : [row.selectedQuoteId]));
-  const quotes = await db.quote.findMany({
-    where: { shop, quoteId: { in: quoteIds } },
-    select: { quoteId: true, serviceDescription: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
-  });
-  const quoteById = new Map(quotes.map((quote) => [quote.quoteId, quote]));
   const number = orderNumber(orderId);
 
   const shipments = shown.map((row): BlockShipment => {
-    const quote = row.selectedQuoteId === null ? undefined : quoteById.get(row.selectedQuoteId);
+    const quote = pickedQuote(row);
     const isBooked = row.bookingStatus === "BOOKED";
     const cost = row.shippingCost && row.currency ? formatMoney(row.shippingCost, row.currency) : quote ? formatMoney(quote.totalAmount, quote.currency) : null;
     const carrierCode = row.carrierCode ?? quote?.carrierCode ?? null;

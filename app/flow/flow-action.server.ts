@@ -13,6 +13,7 @@ import type { ShippingContext } from "../shipping/context.server";
 import { shipmentServiceNames } from "../shipping/service-names";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { shopifyGid } from "../shopify/gid";
+import { bookableQuotes } from "../shipping/stored-rates";
 
 /**
  * The Flow action "Buy a shipping label with Consign" (extensions/flow-buy-label; docs/decisions/043). Flow posts
@@ -86,9 +87,8 @@ const ShipmentIds = z.array(z.string().min(1));
  * The rate the shop's rules pick for a shipment among its unexpired quotes (the shipping rules, the shop-wide rule of
  * Settings last: app/automation/rules.server.ts), or null.
  */
-async function pickByShopRules(ctx: ShippingContext, shipment: Pick<Shipment, "id" | "orderId">): Promise<number | null> {
-  const quotes = await ctx.db.quote.findMany({ where: { shop: ctx.shop, shipmentId: shipment.id, expiresAt: { gt: ctx.now() } } });
-  return (await pickByRules(ctx, shipment.orderId, quotes))?.quoteId ?? null;
+async function pickByShopRules(ctx: ShippingContext, shipment: Pick<Shipment, "orderId" | "rates" | "quotedAt">): Promise<number | null> {
+  return (await pickByRules(ctx, shipment.orderId, bookableQuotes(shipment, ctx.now())))?.quoteId ?? null;
 }
 
 /** Runs Flow's action for an order once per action run id; see the module comment. */

@@ -6,6 +6,7 @@ import { carrierPerformance, type DeliveredShipment } from "./carrier-performanc
 import type { Overview, SpendRow } from "./overview";
 import { readByIds } from "../db/id-lists.server";
 import { jsonTextAt } from "../db/sql-json";
+import { pickedQuote } from "../shipping/stored-rates";
 import { decimalSum, decimalSumText } from "../db/sql-money";
 import { bound, sqlTemplate } from "../db/sql-template";
 import { countryName } from "../locale/places";
@@ -22,19 +23,21 @@ import { carrierAndService, carrierName, NO_NAMES, type ServiceNames } from "../
 async function deliveredShipments(ctx: Pick<Context, "db" | "shop">, from: Date, to: Date) {
   return ctx.db.shipment.findMany({
     where: { shop: ctx.shop, deliveredAt: { gte: from, lte: to }, inTransitAt: { not: null }, carrierCode: { not: null }, serviceCode: { not: null } },
-    select: { carrierCode: true, serviceCode: true, selectedQuoteId: true, inTransitAt: true, deliveredAt: true },
+    select: { id: true, carrierCode: true, serviceCode: true, selectedQuoteId: true, inTransitAt: true, deliveredAt: true },
   });
 }
 
 /**
- * The name the Shipping API gave each carrier's service ("carrier/service"), read from one picked rate of each:
- * `quoteIds` holds one quote a service, so this is one small read however many labels the period holds.
+ * The name the Shipping API gave each carrier's service ("carrier/service"), read from the picked rate of one
+ * shipment of each: `shipmentIds` holds one shipment a service, so this is one small read however many labels
+ * the period holds.
  */
-async function serviceDescriptions(ctx: Pick<Context, "db" | "shop">, quoteIds: ReadonlySet<number>): Promise<Map<string, string>> {
-  const quotes = await readByIds(ctx, [...quoteIds], (chunk) =>
-    ctx.db.quote.findMany({ where: { shop: ctx.shop, quoteId: { in: chunk } }, select: { carrierCode: true, serviceCode: true, serviceDescription: true } }),
+async function serviceDescriptions(ctx: Pick<Context, "db" | "shop">, shipmentIds: ReadonlySet<string>): Promise<Map<string, string>> {
+  const shipments = await readByIds(ctx, [...shipmentIds], (chunk) =>
+    ctx.db.shipment.findMany({ where: { shop: ctx.shop, id: { in: chunk } }, select: { rates: true, quotedAt: true, selectedQuoteId: true } }),
   );
-  return new Map(quotes.map((quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription]));
+  const picked = shipments.flatMap((shipment) => pickedQuote(shipment) ?? []);
+  return new Map(picked.map((quote) => [`${quote.carrierCode}/${quote.serviceCode}`, quote.serviceDescription]));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +50,8 @@ async function bookedGroups(ctx: Pick<Context, "db" | "shop">, from: Date, to: D
   const spend = decimalSum(ctx, `COALESCE("shippingCost", '0')`);
   const [strings, ...values] = sqlTemplate([
     `SELECT "carrierCode", "serviceCode", "currency", ${jsonTextAt(ctx, `"request"`, ["receiver", "country"])} AS "country", `,
-    `COUNT(*) AS "labels", ${spend.sum} AS "spend", ${spend.decimals} AS "decimals", MAX("selectedQuoteId") AS "quoteId" FROM "Shipment" WHERE "shop" = `,
+    `COUNT(*) AS "labels", ${spend.sum} AS "spend", ${spend.decimals} AS "decimals", `,
+    `MAX(CASE WHEN "selectedQuoteId" IS NOT NULL THEN "id" END) AS "namedBy" FROM "Shipment" WHERE "shop" = `,
     bound(ctx.shop),
     ` AND "bookingStatus" = 'BOOKED' AND "bookedAt" >= `,
     bound(from),
@@ -64,14 +68,14 @@ async function bookedGroups(ctx: Pick<Context, "db" | "shop">, from: Date, to: D
       labels: number | bigint;
       spend: string;
       decimals: number | bigint;
-      quoteId: number | bigint | null;
+      /** A shipment of the group with a picked rate, whose rate names its service. */
+      namedBy: string | null;
     }>
   >(strings, ...values);
   return rows.map((row) => ({
     ...row,
     labels: Number(row.labels),
     spend: decimalSumText(ctx, row.spend, row.decimals),
-    quoteId: row.quoteId === null ? null : Number(row.quoteId),
   }));
 }
 
@@ -167,14 +171,14 @@ export async function shippingOverview(ctx: Pick<Context, "db" | "shop" | "now">
   const from = new Date(now.getTime() - days * DAY_MS);
   const [groups, waiting, deliveredRows] = await Promise.all([bookedGroups(ctx, from, now), waitingOrders(ctx, now), deliveredShipments(ctx, from, now)]);
   // One picked rate per service ("carrier/service") booked or delivered in the period names it.
-  const namingQuotes = new Map<string, number>();
-  const nameBy = (carrierCode: string | null, serviceCode: string | null, quoteId: number | null) => {
+  const naming = new Map<string, string>();
+  const nameBy = (carrierCode: string | null, serviceCode: string | null, shipmentId: string | null) => {
     const key = `${carrierCode}/${serviceCode}`;
-    if (quoteId !== null && !namingQuotes.has(key)) namingQuotes.set(key, quoteId);
+    if (shipmentId !== null && !naming.has(key)) naming.set(key, shipmentId);
   };
-  for (const group of groups) nameBy(group.carrierCode, group.serviceCode, group.quoteId);
-  for (const row of deliveredRows) nameBy(row.carrierCode, row.serviceCode, row.selectedQuoteId);
-  const descriptions = await serviceDescriptions(ctx, new Set(namingQuotes.values()));
+  for (const group of groups) nameBy(group.carrierCode, group.serviceCode, group.namedBy);
+  for (const row of deliveredRows) nameBy(row.carrierCode, row.serviceCode, row.selectedQuoteId === null ? null : row.id);
+  const descriptions = await serviceDescriptions(ctx, new Set(naming.values()));
   const delivered: DeliveredShipment[] = deliveredRows.map((row) => ({
     carrierCode: row.carrierCode!,
     serviceCode: row.serviceCode!,

@@ -270,6 +270,7 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
     quoteStatus: "PENDING",
     quoteError: null,
     quotedAt: null,
+    rates: null,
     selectedQuoteId: null,
     selectionReason: null,
     selectedBy: null,
@@ -281,8 +282,7 @@ async function writePendingShipments(ctx: Context, tx: Prisma.TransactionClient,
   const written = new Date();
   const freshRows = fresh.map((entry) => ({ id: timeOrderedId(), ...entry.own }));
   for (const insert of insertRows(ctx, "Shipment", freshRows, { db: tx, same: { shop, ...pending, createdAt: written, updatedAt: written } })) await insert;
-  // A reused shipment's earlier quotes belong to its earlier request: the run's job removes them as it starts
-  // (quoteRun), while its first requests are at the service, and nothing shows or takes a PENDING shipment's quotes.
+  // A reused shipment's earlier rates belong to its earlier request: they go as it moves into the run.
   const reused = planned.filter((entry): entry is Planned & { reuseId: string } => entry.reuseId !== null);
   // Only what changed is written: the same order quoted again the same day keeps its request, and its row only
   // moves into the run (a 5,000-order re-quote rewrote 5.7 MB of requests, most of the recording's time).
@@ -435,15 +435,8 @@ async function quoteRun(
     };
     // Only what closing the run needs is kept: a run's rates are stored as chunks land, not held.
     const closing: { quoted: number; firstFailure: string | null } = { quoted: 0, firstFailure: null };
-    // First, while the first requests are at the service: the quotes a reused shipment kept from its earlier request
-    // go (a PENDING shipment's quotes are never shown or taken; a chunk stores its new ones with QUOTED in one
-    // transaction, so a resumed run removes only what no chunk stored).
-    const cleared = db
-      .$transaction([
-        db.quote.deleteMany({ where: { shop: ctx.shop, shipment: { runId, quoteStatus: "PENDING" } } }),
-        db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }),
-      ])
-      .then(() => undefined);
+    // First, while the first requests are at the service: the progress of a resumed run counts what it had stored.
+    const cleared = db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: chosenBefore } }).then(() => undefined);
     cleared.catch(() => undefined); // awaited by each chunk and below, where a failure is thrown
     // Each chunk is committed with whatever else lands meanwhile (group commit: one disk sync for the chunks that
     // arrive while one is written), its progress in the same transaction, so progress only ever counts stored
@@ -457,7 +450,6 @@ async function quoteRun(
           shipmentId: pending[outcome.shipmentIndex]!.id,
           choice: chooseRate(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
           keepOnFailure: false,
-          replace: false,
         }));
         for (const { choice } of chunk) {
           if (choice.ok) closing.quoted++;

@@ -3,6 +3,7 @@ import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { pickRateByRules } from "./shipping-rules";
+import { bookableQuotes, storedQuote } from "../shipping/stored-rates";
 
 /**
  * Changing which rate a shipment ships with: the merchant's own pick, or the shop's rule applied again to a
@@ -31,13 +32,13 @@ export async function selectRate(
   const { db, shop } = ctx;
   const shipment = await db.shipment.findFirst({
     where: { id: shipmentId, shop },
-    select: { id: true, batchId: true, bookingStatus: true, quoteStatus: true },
+    select: { id: true, batchId: true, bookingStatus: true, quoteStatus: true, rates: true, quotedAt: true },
   });
   if (!shipment) throw new QuotingInputError(404, "shipmentId", "No such shipment in this store.");
   if (shipment.quoteStatus === "PENDING") throw new QuotingInputError(409, "shipmentId", "It is being quoted; pick a rate when its new rates arrive.");
   const locked = lockedReason(shipment);
   if (locked) throw new QuotingInputError(409, "shipmentId", locked);
-  const quote = await db.quote.findFirst({ where: { shop, quoteId, shipmentId }, select: { expiresAt: true } });
+  const quote = storedQuote(shipment, quoteId);
   if (!quote) throw new QuotingInputError(400, "quoteId", `Rate ${quoteId} is not one of this shipment's rates.`);
   if (quote.expiresAt <= ctx.now()) throw new QuotingInputError(409, "quoteId", "This rate has expired. Re-quote the order to get current rates.");
   await db.shipment.update({ where: { id: shipmentId }, data: { selectedQuoteId: quoteId, selectionReason: CHOSEN_BY_YOU, selectedBy: "MERCHANT" } });
@@ -67,7 +68,7 @@ export async function applyRule(ctx: Context, runId: string, { overrideManual = 
   const { rateRule } = await loadSettings(ctx);
   const shipments = await db.shipment.findMany({
     where: { shop, runId, quoteStatus: "QUOTED" },
-    select: { id: true, orderId: true, batchId: true, bookingStatus: true, selectedBy: true, quotes: { where: { expiresAt: { gt: now } } } },
+    select: { id: true, orderId: true, batchId: true, bookingStatus: true, selectedBy: true, rates: true, quotedAt: true },
   });
   const inputsFor = await loadRuleInputs(
     ctx,
@@ -86,7 +87,7 @@ export async function applyRule(ctx: Context, runId: string, { overrideManual = 
       continue;
     }
     const inputs = inputsFor(shipment.orderId);
-    const pick = pickRateByRules(shipment.quotes, inputs.rules ?? [], inputs.facts ?? null, rateRule, inputs);
+    const pick = pickRateByRules(bookableQuotes(shipment, now), inputs.rules ?? [], inputs.facts ?? null, rateRule, inputs);
     if (!pick) {
       result.needRequote += 1;
       continue;

@@ -8,6 +8,7 @@ import { isBooked } from "./rate-pick.server";
 import { loadRuleInputs } from "./rule-inputs.server";
 import { chooseRate, type PreviousChoice, type SelectedBy } from "./rate-choice";
 import { readByIds } from "../db/id-lists.server";
+import { pickedQuote } from "../shipping/stored-rates";
 
 /**
  * Re-quoting stored shipments: expired or failed rates on the rates page, and the batches step's "re-quote
@@ -32,18 +33,20 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
   const shipments = await readByIds(ctx, ids, (chunk) =>
     db.shipment.findMany({
       where: { shop, id: { in: chunk } },
-      select: { id: true, orderId: true, request: true, quoteStatus: true, bookingStatus: true, selectedQuoteId: true, selectedBy: true },
+      select: {
+        id: true,
+        orderId: true,
+        request: true,
+        quoteStatus: true,
+        bookingStatus: true,
+        rates: true,
+        quotedAt: true,
+        selectedQuoteId: true,
+        selectedBy: true,
+      },
     }),
   );
   const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]));
-  const selectedIds = shipments.flatMap((shipment) => (shipment.selectedQuoteId === null ? [] : [shipment.selectedQuoteId]));
-  const selectedQuotes = await readByIds(ctx, selectedIds, (chunk) =>
-    db.quote.findMany({
-      where: { shop, quoteId: { in: chunk } },
-      select: { quoteId: true, carrierCode: true, serviceCode: true, serviceDescription: true },
-    }),
-  );
-  const quoteById = new Map(selectedQuotes.map((quote) => [quote.quoteId, quote]));
 
   const outcomes = new Map<string, RequoteOutcome>();
   const toQuote: Array<{ id: string; request: BatchQuoteShipment; previous: PreviousChoice | null; hadRates: boolean }> = [];
@@ -68,9 +71,11 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
       });
       continue;
     }
-    const selected = oldQuoteId === null ? undefined : quoteById.get(oldQuoteId);
+    const selected = pickedQuote(shipment);
     const selectedBy: SelectedBy = shipment.selectedBy === "MERCHANT" ? "MERCHANT" : "RULE";
-    const previous: PreviousChoice | null = selected ? { ...selected, selectedBy } : null;
+    const previous: PreviousChoice | null = selected
+      ? { carrierCode: selected.carrierCode, serviceCode: selected.serviceCode, serviceDescription: selected.serviceDescription, selectedBy }
+      : null;
     // A re-quote is for shipping now: the stored date may be weeks old.
     toQuote.push({ id, request: { ...parsed.data, shipmentDate: shipmentDateOf(now) }, previous, hadRates: shipment.quoteStatus === "QUOTED" });
   }
@@ -87,7 +92,6 @@ export async function requoteShipments(ctx: Context, shipmentIds: readonly strin
         shipmentId: entry.id,
         choice,
         keepOnFailure: entry.hadRates,
-        replace: true,
         request: JSON.stringify(entry.request),
       })),
       now,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Surcharge } from "../../shipping-api/contract";
+import type { Surcharge } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import { loadSettings } from "../settings/account.server";
 import { QuotingInputError } from "./errors";
@@ -8,7 +8,6 @@ import { orderLabel } from "./quote-run.server";
 import { pricedRateOf, type PricedRate } from "./rate-fields";
 import { observedTransitLookup } from "../tracking/tracking-views.server";
 import type { ObservedTransit } from "../tracking/transit-times";
-import type { Quote } from "@prisma/client";
 import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
 import { billedWeight, deliverySpeed, formatWeight, surchargesText } from "./rate-display";
@@ -29,7 +28,8 @@ import { carrierName, serviceName, type ServiceNames } from "../shipping/service
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
-import { jsonTextAt } from "../db/sql-json";
+import { jsonArrayElements, jsonTextAt } from "../db/sql-json";
+import { QUOTE_VALIDITY_MS, storedQuotes, type StoredQuote } from "../shipping/stored-rates";
 import { bound, sqlTemplate } from "../db/sql-template";
 
 /**
@@ -162,7 +162,6 @@ const StoredRequest = z.object({
 });
 const OrderIds = z.array(z.string());
 const Issues = z.array(z.object({ code: z.string(), message: z.string() }));
-const Surcharges = z.array(Surcharge);
 
 function lockedReason(shipment: { bookingStatus: string; batch: { name: string } | null }): string | null {
   if (isBooked(shipment.bookingStatus)) return "Booked";
@@ -186,21 +185,24 @@ function quoteStatus(value: string): ShipmentView["status"] {
  * carry a run's thousands of ids.
  */
 async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, now: Date, { withDestination = false } = {}) {
-  // One statement, its rows small: the shipments with their batch's name and their picked rate's fields, its expiry
-  // judged by the database, and (for the page's International filter) whether each leaves its country, compared by
-  // the database from the stored request. Every row read through Prisma costs tens of microseconds: a run of 5,000
-  // orders read as three lists (shipments, picked rates, destinations) took three times as long.
+  // One statement, its rows small: the shipments with their batch's name and their picked rate's fields (the element
+  // of the shipment's rates whose quoteId its pick names, found by the database), its expiry (quoted 30 days ago or
+  // earlier) judged by the database, and (for the page's International filter) whether each leaves its country,
+  // compared by the database from the stored request. Every row read through Prisma costs tens of microseconds: a
+  // run of 5,000 orders read as three lists (shipments, picked rates, destinations) took three times as long.
+  const field = (name: string) => jsonTextAt(ctx, `"q"."value"`, [name]);
   const international = withDestination
     ? `CASE WHEN ${jsonTextAt(ctx, `"s"."request"`, ["sender", "country"])} = ${jsonTextAt(ctx, `"s"."request"`, ["receiver", "country"])} THEN 0 ELSE 1 END`
     : `0`;
   const [strings, ...values] = sqlTemplate([
     `SELECT "s"."id" AS "id", "s"."orderId" AS "orderId", "s"."quoteStatus" AS "quoteStatus", "s"."quoteError" AS "quoteError", `,
     `"s"."selectedQuoteId" AS "selectedQuoteId", "s"."bookingStatus" AS "bookingStatus", "b"."name" AS "batchName", ${international} AS "international", `,
-    `"q"."quoteId" AS "pickQuoteId", "q"."carrierCode" AS "carrierCode", "q"."serviceCode" AS "serviceCode", "q"."serviceDescription" AS "serviceDescription", `,
-    `"q"."currency" AS "currency", "q"."totalAmount" AS "totalAmount", CASE WHEN "q"."expiresAt" <= `,
-    bound(now),
+    `${field("quoteId")} AS "pickQuoteId", ${field("carrierCode")} AS "carrierCode", ${field("serviceCode")} AS "serviceCode", `,
+    `${field("serviceDescription")} AS "serviceDescription", ${field("currency")} AS "currency", ${field("totalAmount")} AS "totalAmount", `,
+    `CASE WHEN "s"."quotedAt" <= `,
+    bound(new Date(now.getTime() - QUOTE_VALIDITY_MS)),
     ` THEN 1 ELSE 0 END AS "pickExpired" FROM "Shipment" AS "s" LEFT JOIN "Batch" AS "b" ON "b"."id" = "s"."batchId" `,
-    `LEFT JOIN "Quote" AS "q" ON "q"."shop" = "s"."shop" AND "q"."quoteId" = "s"."selectedQuoteId" WHERE "s"."runId" = `,
+    `LEFT JOIN ${jsonArrayElements(ctx, `"s"."rates"`, "q")} ON CAST(${field("quoteId")} AS INTEGER) = "s"."selectedQuoteId" WHERE "s"."runId" = `,
     bound(runId),
     ` AND "s"."shop" = `,
     bound(ctx.shop),
@@ -330,7 +332,7 @@ export async function loadQuoteRunView(
   const [pageShipments, pageBlocked] = await Promise.all([
     db.shipment.findMany({
       where: { runId, orderId: { in: pageIds } },
-      include: { quotes: true, batch: { select: { name: true } } },
+      include: { batch: { select: { name: true } } },
       orderBy: { fulfillmentOrderId: "asc" },
     }),
     db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
@@ -341,8 +343,7 @@ export async function loadQuoteRunView(
   for (const shipment of pageShipments) {
     const request = StoredRequest.parse(JSON.parse(shipment.request));
     const receiver = request.receiver;
-    // A shipment being quoted again may still hold its earlier request's quotes until the run's job removes them.
-    const options = shipment.quoteStatus === "PENDING" ? [] : rateOptions(shipment.quotes, request.weightUnit, observed, now);
+    const options = rateOptions(storedQuotes(shipment), request.weightUnit, observed, now);
     const pick = options.find((option) => option.quoteId === shipment.selectedQuoteId);
     const locked = lockedReason(shipment);
     const view: ShipmentView = {
@@ -434,14 +435,14 @@ export async function loadQuoteRunView(
 }
 
 /** A shipment's rates as the page lists them, cheapest first, each with its speed, billed weight and whether it expired. */
-function rateOptions(quotes: readonly Quote[], weightUnit: string, observed: ObservedTransit, now: Date): RateOption[] {
+function rateOptions(quotes: readonly StoredQuote[], weightUnit: string, observed: ObservedTransit, now: Date): RateOption[] {
   return quotes
     .map((quote): RateOption => ({
       ...pricedRateOf(quote),
       observedTransit: describeObserved(observed(quote)),
       speed: deliverySpeed(quote, describeObserved(observed(quote))),
       billedWeight: billedWeight(quote, weightUnit),
-      surcharges: Surcharges.parse(JSON.parse(quote.surcharges)),
+      surcharges: quote.surcharges,
       expiresAt: quote.expiresAt.toISOString(),
       expired: quote.expiresAt <= now,
     }))
@@ -453,11 +454,11 @@ function rateOptions(quotes: readonly Quote[], weightUnit: string, observed: Obs
  * QuotingInputError 404 for a shipment that is not this shop's.
  */
 export async function loadShipmentRates(ctx: Pick<Context, "db" | "shop" | "now">, shipmentId: string): Promise<RateOption[]> {
-  const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop }, include: { quotes: true } });
+  const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } });
   if (!shipment) throw new QuotingInputError(404, "shipment", "No such shipment in this store.");
   if (shipment.quoteStatus === "PENDING") return [];
   const request = StoredRequest.parse(JSON.parse(shipment.request));
-  return rateOptions(shipment.quotes, request.weightUnit, await observedTransitLookup(ctx), ctx.now());
+  return rateOptions(storedQuotes(shipment), request.weightUnit, await observedTransitLookup(ctx), ctx.now());
 }
 
 const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);

@@ -9,7 +9,7 @@ import { countryName } from "../locale/places";
 import { receiverAddress, shipmentDateOf } from "../orders/shipment-mapping";
 import type { OrderAddress } from "../orders/types";
 import { formatWeight, toNanograms } from "../orders/weights";
-import { quoteRows } from "../quoting/quote-store.server";
+import { pickedQuote, ratesColumn } from "../shipping/stored-rates";
 import { buildBookRequest } from "../booking/book-request";
 import { queueOrderSignals } from "../signals/order-signals-job";
 import { bookedFieldsOf, recordBooked } from "../booking/record-booked.server";
@@ -376,6 +376,7 @@ async function recordReturnQuotes(
           request: JSON.stringify(request),
           quoteStatus: "QUOTED",
           quotedAt,
+          rates: ratesColumn(quoted.quotes),
           createdAt: createdAt ?? new Date(quotedAt.getTime() + index),
           selectedQuoteId: quoted.pick.quoteId,
           selectionReason: quoted.pick.reason,
@@ -384,7 +385,6 @@ async function recordReturnQuotes(
         },
         select: { id: true },
       });
-      await tx.quote.createMany({ data: quoteRows(ctx.shop, created.id, quoted.quotes, quotedAt) });
       ids.push(created.id);
     }
     return ids;
@@ -410,7 +410,7 @@ export async function bookReturnLabel(ctx: ShippingContext, shipmentId: string):
     shipment = (await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop: ctx.shop } }))!;
   }
   if (shipment.bookingStatus === "BOOKED") return { ok: true, trackingNumber: shipment.trackingNumber ?? "" };
-  const quote = await ctx.db.quote.findFirst({ where: { shop: ctx.shop, shipmentId, quoteId: shipment.selectedQuoteId ?? -1 } });
+  const quote = pickedQuote(shipment);
   if (!quote) return refused(`The return label of ${shipment.orderName} has no rate. Get the return label again.`);
   if (quote.expiresAt <= ctx.now()) return refused(`The return label's rate for ${shipment.orderName} has expired. Get the return label again.`);
   const settings = await loadSettings(ctx);

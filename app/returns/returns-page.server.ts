@@ -11,6 +11,7 @@ import { boxLabelsFor, type BoxLabel } from "./box-label-use.server";
 import { storedReturnLines } from "./return-node";
 import { returnLabelsJob } from "./return-label.server";
 import { returnsReconcileJob } from "./returns.server";
+import { pickedQuote } from "../shipping/stored-rates";
 
 /**
  * The Returns page (docs/decisions/041): the shop's returns, newest first, fifty a page, filtered on the server by
@@ -210,11 +211,12 @@ export async function viewReturns(ctx: Pick<Context, "db" | "shop" | "jobs" | "n
   const boxesOf = new Map<string, Shipment[]>();
   for (const label of labels) if (!replaced.has(label.id)) boxesOf.set(label.returnId!, [...(boxesOf.get(label.returnId!) ?? []), label]);
   const quoted = [...boxesOf.values()].flat().filter((label) => label.bookingStatus === "NONE" && label.selectedQuoteId !== null);
-  const picks = await db.quote.findMany({
-    where: { shop, OR: quoted.map((label) => ({ shipmentId: label.id, quoteId: label.selectedQuoteId! })) },
-    select: { shipmentId: true, carrierCode: true, serviceCode: true, totalAmount: true, currency: true },
-  });
-  const pickOf = new Map(picks.map((pick) => [pick.shipmentId, pick]));
+  const pickOf = new Map(
+    quoted.flatMap((label) => {
+      const pick = pickedQuote(label);
+      return pick ? [[label.id, pick] as const] : [];
+    }),
+  );
   // The label in a parcel's box is offered to a return in one box.
   const needing = returns.filter((entry) => {
     const boxes = boxesOf.get(entry.id) ?? [];

@@ -9,6 +9,7 @@ import { checkAgainstCatalog, parseSettingsForm, settingsFormValues, settingsRef
 import type { SenderLocation } from "./addresses";
 import { settingsWithSender } from "./sender-prefill.server";
 import { loadSenderLocations } from "./shop-profile.server";
+import { latestRatesCurrency } from "../shipping/stored-rates.server";
 
 /**
  * The Settings page (for a shop with an account: see requireAccount): everything it shows is read in parallel (saved settings, Shopify locations, the
@@ -56,15 +57,14 @@ function catalogProblem(error: ShippingApiError): SettingsProblem {
 }
 
 export async function loadSettingsPage(ctx: Pick<Context, "db" | "shop" | "shipping" | "shopify" | "log" | "now">): Promise<SettingsPage> {
-  const { db, shop } = ctx;
-  const [settings, locations, catalog, latestQuote] = await Promise.all([
+  const [settings, locations, catalog, ratesCurrency] = await Promise.all([
     settingsWithSender(ctx),
     loadSenderLocations(ctx).then(
       (found) => ({ ok: true as const, found }),
       (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
     ),
     readAccountCatalog(ctx),
-    db.quote.findFirst({ where: { shop }, orderBy: { createdAt: "desc" }, select: { currency: true } }),
+    latestRatesCurrency(ctx),
   ]);
   const problems: SettingsProblem[] = [];
   if (!catalog.ok) problems.push(catalogProblem(catalog.error));
@@ -78,7 +78,7 @@ export async function loadSettingsPage(ctx: Pick<Context, "db" | "shop" | "shipp
     values: settingsFormValues(settings),
     locations: locations.ok ? locations.found : [],
     catalog: catalog.ok ? buildCatalog(catalog.services, catalog.providerAccounts) : null,
-    ratesCurrency: latestQuote?.currency ?? null,
+    ratesCurrency,
     problems,
   };
 }

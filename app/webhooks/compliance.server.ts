@@ -110,7 +110,6 @@ export async function redactShop({ db, shop }: Pick<Context, "db" | "shop">): Pr
     db.mirrorSync.deleteMany({ where: { shop } }),
     db.orderCustoms.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),
-    db.quote.deleteMany({ where: { shop } }),
     db.shipment.deleteMany({ where: { shop } }),
     db.batch.deleteMany({ where: { shop } }),
     db.quoteRun.deleteMany({ where: { shop } }),

@@ -8,6 +8,7 @@ import { formatMoney, sumAmounts } from "../../app/shipping/money.js";
 import { pageTexts } from "../../service/labels/test-pdf.js";
 import { connectShop, quoteOrdersFromTheAdmin } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
+import { ratesWhere } from "../support/stored-rates.js";
 
 const e2e = useStackInBrowser();
 let db: PrismaClient;
@@ -74,11 +75,8 @@ describe("batches and booking in the embedded app", () => {
       await page.screenshot({ path: join(RESULTS_DIR, "batch-open.png"), fullPage: true });
 
       // No money without a checkpoint: "Book" first says what the batch costs and what it does to the balance.
-      const quotes = await db.quote.findMany({
-        where: { shipment: { batch: { shop: e2e.stack.shop, name: "Friday pickup" } } },
-        select: { quoteId: true, totalAmount: true, shipment: { select: { selectedQuoteId: true } } },
-      });
-      const batchTotal = sumAmounts(quotes.filter((quote) => quote.quoteId === quote.shipment.selectedQuoteId).map((quote) => quote.totalAmount));
+      const quotes = await ratesWhere(db, { batch: { shop: e2e.stack.shop, name: "Friday pickup" } });
+      const batchTotal = sumAmounts(quotes.filter((quote) => quote.picked).map((quote) => quote.totalAmount));
       expect(await frame.getByTestId("batch-total").textContent()).toBe(formatMoney(batchTotal, "USD"));
       await frame.getByRole("button", { name: `Book ${BATCH_SIZE} labels` }).click();
       const checkpoint = frame.getByTestId("book-checkpoint");

@@ -862,7 +862,6 @@ const WATCHED_TABLES = [
   "ShopSettings",
   "QuoteRun",
   "Shipment",
-  "Quote",
   "Batch",
   "OrderCustoms",
   "BlockedOrder",

@@ -4,6 +4,7 @@ import { contextOf } from "../factories/context";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { appRequest, callRoute, jsonBody } from "../support/route-call";
+import { storedQuotes } from "../../app/shipping/stored-rates";
 
 // Shipping rules and product presets (issue 25 §1, §2) with the real parts: the local admin's orders and products
 // (read into the mirror and through the gateway), the Shipping API service quoting, and the app's SQLite database.
@@ -60,7 +61,8 @@ async function quote(order: MirroredOrder) {
   await started.finished;
   const blocked = await prisma.blockedOrder.findMany({ where: { runId: started.runId } });
   expect(blocked.map((row) => row.issues)).toEqual([]);
-  return prisma.shipment.findMany({ where: { runId: started.runId }, include: { quotes: true } });
+  const shipments = await prisma.shipment.findMany({ where: { runId: started.runId } });
+  return shipments.map((shipment) => ({ ...shipment, quotes: storedQuotes(shipment) }));
 }
 
 describe("product presets in the mapping", () => {

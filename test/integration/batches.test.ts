@@ -6,6 +6,7 @@ import { useConnectedShop } from "../support/connected-shop";
 import { quotedShipments } from "../factories/shipments";
 import { sumAmounts } from "../../app/shipping/money";
 import { ok, startService, type RunningService } from "../support/service-harness";
+import { pickedQuote } from "../../app/shipping/stored-rates";
 
 // Real parts: the Shipping API service over HTTP (with its hand-moved clock), the app's SQLite database
 // with the shop's account, and the app's own batch functions and Shipping API client.
@@ -381,7 +382,7 @@ describe("booking a batch", () => {
 
   it("GIVEN a balance that runs out mid-batch WHEN booked THEN the orders it covered are booked, the others FAILED in words; THEN “Re-quote failed orders” puts them in a new batch with new rates", async () => {
     // A balance that covers two of the six (same rate for every customer: same request, same service).
-    const price = Number((await prisma.quote.findFirstOrThrow({ where: { shop: SHOP, quoteId: (await quoted(1))[0]!.selectedQuoteId! } })).totalAmount);
+    const price = Number(pickedQuote((await quoted(1))[0]!)!.totalAmount);
     const poor = await service.createCustomer({ prepaySettings: { minimumBalance: "0", rechargeAmount: (price * 2.5).toFixed(2) } });
     const shop = "poor-shop.myshopify.com";
     const { saveAccount, saveSettings } = await import("../../app/settings/account.server");

@@ -6,6 +6,7 @@ import { useConnectedShop } from "../support/connected-shop";
 import { buildInternationalOrder, quotedShipments } from "../factories/shipments";
 import { sumAmounts } from "../../app/shipping/money";
 import { ok, startService, type RunningService } from "../support/service-harness";
+import { ratesOf } from "../support/stored-rates";
 
 // Single booking from an order's page against the real service and a real SQLite database.
 const service: RunningService = await startService();
@@ -40,7 +41,7 @@ function form(shipment: Shipment, quoteId: number, fields: Record<string, string
 }
 
 async function quoteOf(shipment: Shipment, serviceCode: string): Promise<number> {
-  return (await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment.id, serviceCode } })).quoteId;
+  return (await ratesOf(prisma, shipment.id)).find((quote) => quote.serviceCode === serviceCode)!.quoteId;
 }
 
 async function bookedRecord(bookNumber: string) {
@@ -131,7 +132,7 @@ describe("booking one shipment", () => {
     const services = ok(await account.listServices()).services;
     const signature = services.find((entry) => entry.serviceCode === "BLP_GROUND")!.signatureOptions[0]!.signatureOptionCode;
     const quoteId = await quoteOf(shipment, "BLP_GROUND");
-    const quoted_ = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment.id, quoteId } });
+    const quoted_ = (await ratesOf(prisma, shipment.id)).find((quote) => quote.quoteId === quoteId)!;
     const options = { signatureOptionCode: signature, insuranceAmount: "400.00" };
     const ctx = await context();
 

@@ -7,6 +7,7 @@ import { buildInternationalOrder } from "../factories/shipments";
 import { pageTexts } from "../../service/labels/test-pdf";
 import { readPages, textOffPage } from "../../lib/pdf/read-back";
 import { startService, type RunningService } from "../support/service-harness";
+import { ratesOf } from "../support/stored-rates";
 
 // What the merchant prints: the batch's label PDF and a single booking's label, downloaded through the app's
 // own functions from the real service, read back page by page.
@@ -211,7 +212,7 @@ describe("a single booking's label", () => {
   it("GIVEN a domestic order booked on its own (its id sent as the second reference) WHEN its label downloads THEN one page with the order's name once and no internal id", async () => {
     const [shipment] = await connected.quoted({ count: 1, serviceCode: "BLP_GROUND" });
     const ctx = await context();
-    const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "BLP_GROUND" } });
+    const quote = (await ratesOf(prisma, shipment!.id)).find((rate) => rate.serviceCode === "BLP_GROUND")!;
     expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId))).toMatchObject({ ok: true });
     const label = await single.shipmentLabel(ctx, shipment!.id);
     if (!label.ok) throw new Error(label.message);
@@ -232,7 +233,7 @@ describe("a single booking's label", () => {
   it("GIVEN an international order whose invoice was edited before booking WHEN its label downloads THEN the label, then its commercial invoice as booked", async () => {
     const [shipment] = await connected.quoted({ orders: [buildInternationalOrder()] });
     const ctx = await context();
-    const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "MRX_INTERNATIONAL_PRIORITY" } });
+    const quote = (await ratesOf(prisma, shipment!.id)).find((rate) => rate.serviceCode === "MRX_INTERNATIONAL_PRIORITY")!;
     const outcome = await single.bookSingleShipment(
       ctx,
       form(shipment!, quote.quoteId, {
@@ -269,7 +270,7 @@ describe("a single booking's label", () => {
   it("GIVEN an international order booked with a ZPL label WHEN its label downloads THEN one ZPL file: the label, then its invoice as a further label", async () => {
     const [shipment] = await connected.quoted({ orders: [buildInternationalOrder()] });
     const ctx = await context();
-    const quote = await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id, serviceCode: "MRX_INTERNATIONAL_PRIORITY" } });
+    const quote = (await ratesOf(prisma, shipment!.id)).find((rate) => rate.serviceCode === "MRX_INTERNATIONAL_PRIORITY")!;
     expect(await single.bookSingleShipment(ctx, form(shipment!, quote.quoteId, { labelFormat: "ZPL" }))).toMatchObject({ ok: true });
     const label = await single.shipmentLabel(ctx, shipment!.id);
     if (!label.ok) throw new Error(label.message);

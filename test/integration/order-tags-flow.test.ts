@@ -7,6 +7,7 @@ import { API_SECRET, SHOP } from "../support/devstore-harness";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { flowActionRequest as flowRequest, orderTagsIn, receivedTriggers, runFlowAction as runAction, turnOnWorkflows } from "../support/order-automation";
 import { startServiceAndAdmin } from "../support/service-and-admin";
+import { storedQuotes } from "../../app/shipping/stored-rates";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -223,13 +224,14 @@ describe("order tags and Shopify Flow", () => {
     try {
       const bought = await runAction(flowRequest(order.number, "run-rule"));
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-      const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" }, include: { quotes: true } });
-      const rank = (quote: (typeof shipment.quotes)[number]) => speedClass(quote).rank;
-      const fastest = Math.min(...shipment.quotes.map(rank));
-      const cheapest = [...shipment.quotes].sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount))[0]!;
+      const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" } });
+      const quotes = storedQuotes(shipment);
+      const rank = (quote: (typeof quotes)[number]) => speedClass(quote).rank;
+      const fastest = Math.min(...quotes.map(rank));
+      const cheapest = [...quotes].sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount))[0]!;
       // The shop-wide rule (cheapest) would have picked a slower service: the rule made the difference.
       expect(rank(cheapest)).toBeGreaterThan(fastest);
-      const booked = shipment.quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
+      const booked = quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
       expect(rank(booked)).toBe(fastest);
       expect(booked.serviceCode).toBe(shipment.serviceCode);
     } finally {

@@ -19,13 +19,15 @@ const { withShipping } = await import("../../app/shipping/context.server");
 const { requoteShipments } = await import("../../app/quoting/requote.server");
 const { selectRate, applyRule } = await import("../../app/quoting/rate-pick.server");
 const { loadQuoteRunView, loadShipmentRates, listQuoteRuns, runShipmentIds } = await import("../../app/quoting/run-view.server");
-const { QUOTE_VALIDITY_MS } = await import("../../app/quoting/quote-store.server");
+const { QUOTE_VALIDITY_MS, storedQuotes } = await import("../../app/shipping/stored-rates");
 const { QuotingInputError, SenderMissingError } = await import("../../app/quoting/errors");
 const { loadSettings, saveSettings } = await import("../../app/settings/account.server");
 const { NotConnectedError } = await import("../../app/shipping/client.server");
 const { compareAmounts } = await import("../../app/shipping/money");
 
 const NOW = new Date("2026-11-23T15:00:00Z");
+/** A shipment row with its stored rates as the app reads them. */
+const withRates = <Row extends { rates: string | null; quotedAt: Date | null }>(row: Row) => ({ ...row, quotes: storedQuotes(row) });
 const DAY = 24 * 60 * 60 * 1000;
 
 type MirroredOrder = Awaited<ReturnType<typeof mirror.loadMirroredOrders>>[number];
@@ -263,7 +265,7 @@ describe("quoting selected orders against the Shipping API service", () => {
   });
 
   it("GIVEN the run WHEN its rows are read THEN order, fulfillment order and every quote are linked, expiring 30 days after quoting", async () => {
-    const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id }, include: { quotes: true } });
+    const shipment = withRates(await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id } }));
     expect(shipment.fulfillmentOrderId).toBe(picked.domestic.fulfillmentOrders[0]!.id);
     expect(shipment.orderName).toBe(picked.domestic.name);
     expect(JSON.parse(shipment.lines)).toEqual(
@@ -272,7 +274,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(JSON.parse(shipment.request)).toMatchObject({ shipmentReference: picked.domestic.name, currency: "USD", weightUnit: "lb" });
     expect(shipment.quotes.length).toBeGreaterThan(3);
     for (const quote of shipment.quotes) {
-      expect(quote).toMatchObject({ shop: SHOP, currency: "USD", createdAt: NOW, expiresAt: new Date(NOW.getTime() + QUOTE_VALIDITY_MS) });
+      expect(quote).toMatchObject({ currency: "USD", quotedAt: NOW, expiresAt: new Date(NOW.getTime() + QUOTE_VALIDITY_MS) });
       expect(quote.serviceCode).toMatch(/^(NPS|BLP|MRX|GPC)_/);
       expect(quote.zone).not.toBe("");
       expect(Number(quote.totalAmount)).toBeGreaterThan(0);
@@ -283,7 +285,7 @@ describe("quoting selected orders against the Shipping API service", () => {
 
   it("GIVEN a quoted shipment WHEN the merchant repacks it THEN bad packages are refused naming the field, and good ones are stored, applied to its request and re-quoted", async () => {
     const { repackShipment } = await import("../../app/quoting/repack.server");
-    const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.international.id }, include: { quotes: true } });
+    const shipment = withRates(await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.international.id } }));
     const picked0 = shipment.quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
     const refusal = (posted: Parameters<typeof repackShipment>[1]) => repackShipment(at(NOW), posted).catch((error: unknown) => error);
     expect(await refusal({ shipmentId: shipment.id, box: ["Standard box"], weight: ["-2"] })).toMatchObject({
@@ -310,7 +312,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     const line = lines.map((entry) => entry.id);
     const outcome = await repackShipment(at(NOW), { shipmentId: shipment.id, box: ["Standard box", "Standard box"], weight: ["3", "4.5"], line, quantity });
     expect(outcome).toMatchObject({ ok: true });
-    const repacked = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
+    const repacked = withRates(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } }));
     expect(JSON.parse(repacked.packages!)).toEqual([
       { box: "Standard box", weight: "3", lines: rest.map((entry) => ({ lineId: entry.id, quantity: entry.quantity })) },
       { box: "Standard box", weight: "4.5", lines: [{ lineId: first!.id, quantity: first!.quantity }] },
@@ -327,7 +329,7 @@ describe("quoting selected orders against the Shipping API service", () => {
   });
 
   it("GIVEN a quoted shipment WHEN the merchant picks another rate THEN it is theirs, and Apply rule keeps it unless told to override", async () => {
-    const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id }, include: { quotes: true } });
+    const shipment = withRates(await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id } }));
     const other = shipment.quotes.find((quote) => quote.quoteId !== shipment.selectedQuoteId)!;
     await selectRate(at(NOW), shipment.id, other.quoteId);
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({
@@ -336,7 +338,7 @@ describe("quoting selected orders against the Shipping API service", () => {
       selectionReason: "Chosen by you",
     });
 
-    const foreign = await prisma.quote.findFirstOrThrow({ where: { shipment: { orderId: picked.international.id } } });
+    const foreign = storedQuotes(await prisma.shipment.findFirstOrThrow({ where: { orderId: picked.international.id } }))[0]!;
     const refused = await selectRate(at(NOW), shipment.id, foreign.quoteId).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(QuotingInputError);
     expect(refused).toMatchObject({ status: 400, field: "quoteId" });
@@ -354,7 +356,7 @@ describe("quoting selected orders against the Shipping API service", () => {
 
   it("GIVEN 31 days later WHEN the run is shown THEN its rates are expired, cannot be picked, and a re-quote keeps the merchant's service", async () => {
     const later = new Date(NOW.getTime() + 31 * DAY);
-    const shipment = await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id }, include: { quotes: true } });
+    const shipment = withRates(await prisma.shipment.findFirstOrThrow({ where: { runId, orderId: picked.domestic.id } }));
     const mrx = shipment.quotes.find((quote) => quote.carrierCode === "MRX")!;
     await selectRate(at(NOW), shipment.id, mrx.quoteId);
 
@@ -376,12 +378,12 @@ describe("quoting selected orders against the Shipping API service", () => {
     expect(outcomes).toHaveLength(6);
     const mine = outcomes.find((outcome) => outcome.shipmentId === shipment.id)!;
     expect(mine).toMatchObject({ ok: true, oldQuoteId: mrx.quoteId, sameService: true });
-    const requoted = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { quotes: true } });
+    const requoted = withRates(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } }));
     const kept = requoted.quotes.find((quote) => quote.quoteId === requoted.selectedQuoteId)!;
     expect(kept).toMatchObject({
       carrierCode: "MRX",
       serviceCode: mrx.serviceCode,
-      createdAt: later,
+      quotedAt: later,
       expiresAt: new Date(later.getTime() + QUOTE_VALIDITY_MS),
     });
     expect(requoted).toMatchObject({
@@ -440,7 +442,7 @@ describe("quoting selected orders against the Shipping API service", () => {
   });
 
   it("GIVEN an order quoted before WHEN it is quoted again THEN until its new rates are stored its earlier ones are neither shown nor taken, and then only the new ones are kept", async () => {
-    const earlier = await prisma.shipment.findFirstOrThrow({ where: { orderId: picked.international.id, quoteStatus: "QUOTED" }, include: { quotes: true } });
+    const earlier = withRates(await prisma.shipment.findFirstOrThrow({ where: { orderId: picked.international.id, quoteStatus: "QUOTED" } }));
     expect(earlier.quotes.length).toBeGreaterThan(0);
     // The run is recorded and its job held: the moment between the merchant's click and the job's start.
     const queued: string[] = [];
@@ -457,7 +459,7 @@ describe("quoting selected orders against the Shipping API service", () => {
     await expect(selectRate(at(NOW), earlier.id, earlier.quotes[0]!.quoteId)).rejects.toMatchObject({ status: 409, field: "shipmentId" });
 
     await resumeQuoteRun(at(NOW), again.runId);
-    const stored = await prisma.quote.findMany({ where: { shipmentId: earlier.id } });
+    const stored = storedQuotes(await prisma.shipment.findUniqueOrThrow({ where: { id: earlier.id } }));
     expect(stored).toHaveLength(earlier.quotes.length);
     expect(stored.filter((quote) => earlier.quotes.some((old) => old.quoteId === quote.quoteId))).toEqual([]);
     expect(await prisma.shipment.findUniqueOrThrow({ where: { id: earlier.id } })).toMatchObject({ runId: again.runId, quoteStatus: "QUOTED" });

@@ -4,6 +4,7 @@ import { SHOP } from "../support/devstore-harness";
 import { aLocation } from "../factories/locations";
 import { startServiceAndAdminWithoutAccount } from "../support/service-and-admin";
 import type { TestCustomer } from "../support/service-harness";
+import { ratesOf } from "../support/stored-rates";
 
 // The Settings page against the real service (List Services, List Provider Accounts), the real local admin
 // (locations through Admin GraphQL) and a real SQLite file, through the route's loader and action.
@@ -79,7 +80,7 @@ describe("the Settings page", () => {
       const client = await shippingClientFor(prisma, SHOP);
       const now = new Date();
       const [shipment] = await quotedShipments({ db: prisma, shop: SHOP, client, mapping: await realMapping(client, now), now, serviceCode: "BLP_GROUND" });
-      const currency = (await prisma.quote.findFirstOrThrow({ where: { shipmentId: shipment!.id } })).currency;
+      const currency = (await ratesOf(prisma, shipment!.id))[0]!.currency;
       expect(currency).toMatch(/^[A-Z]{3}$/);
       const answer = await openPage();
       expect((answer.body as SettingsPage).ratesCurrency).toBe(currency);

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -8,6 +8,7 @@ import { APP_MIGRATIONS } from "../../app/db/db-migrations";
 import { applyPostgresMigrations, migrationsIn } from "../../lib/migrations";
 import { SCHEMA_PAIRS } from "../../lib/postgres-schema";
 import { databaseUrl, onServer, postgresRun, quoteIdentifier } from "../support/postgres";
+import { RATES_AFTER, RATES_BEFORE, RATES_MIGRATION } from "../support/rates-migration";
 
 // PostgreSQL tier only (vitest.postgres.config.ts; outside test/integration, so the SQLite pass leaves it out): the committed PostgreSQL migrations produce exactly the
 // database the generated PostgreSQL schema describes, and the migrator records them as Prisma does, once,
@@ -109,5 +110,19 @@ describe("PostgreSQL migrations", () => {
     expect(tables.map((row) => row.table_name)).toEqual(["Kept", "_prisma_migrations"]);
     const recorded = await query<{ migration_name: string }>(url, `SELECT migration_name FROM "_prisma_migrations"`);
     expect(recorded.map((row) => row.migration_name)).toEqual(["20990101000000_ok"]);
+  });
+
+  it("GIVEN quote rows before the rates migration THEN each quoted shipment holds its rates as Quote objects, as on SQLite, and the Quote table is gone", async () => {
+    const url = await emptyDatabase();
+    const before = mkdtempSync(join(work, "before-rates-"));
+    cpSync(APP_MIGRATIONS.postgresql, before, { recursive: true });
+    rmSync(join(before, RATES_MIGRATION.postgresql), { recursive: true });
+    expect(await applyPostgresMigrations(url, before)).not.toContain(RATES_MIGRATION.postgresql);
+    for (const statement of RATES_BEFORE) await query(url, statement);
+
+    expect(await applyPostgresMigrations(url, APP_MIGRATIONS.postgresql)).toEqual([RATES_MIGRATION.postgresql]);
+    const rows = await query<{ id: string; rates: string | null }>(url, `SELECT "id", "rates" FROM "Shipment"`);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.rates === null ? null : JSON.parse(row.rates)]))).toEqual(RATES_AFTER);
+    expect(await query(url, `SELECT table_name FROM information_schema.tables WHERE table_name = 'Quote'`)).toEqual([]);
   });
 });
