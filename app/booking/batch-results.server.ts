@@ -6,6 +6,7 @@ import type { ShippingContext } from "../shipping/context.server";
 import { explainShippingError } from "../shipping/errors";
 import { loadSettings, recordPrepayBalance } from "../settings/account.server";
 import { queueBoxReturnLabels } from "./box-return-job";
+import { bookedRates, pickedQuote } from "../shipping/stored-rates";
 
 /**
  * Recording a batch's booking results, from Batch Book's answer or, when that answer was lost, from Get
@@ -39,6 +40,7 @@ export async function recordBatchResults(
     seen.add(member.id);
     if (outcome.booked) {
       const quote = member.selectedQuote;
+      const picked = pickedQuote(member);
       booked.push({
         id: member.id,
         bookNumber: outcome.booked.bookNumber,
@@ -48,6 +50,7 @@ export async function recordBatchResults(
         serviceCode: quote?.serviceCode ?? null,
         currency: quote?.currency ?? null,
         zone: outcome.booked.zone ?? quote?.zone ?? null,
+        rates: picked ? bookedRates(picked) : member.rates,
       });
     } else failures.push({ id: member.id, bookingError: outcome.error ?? "It was not booked." });
   }

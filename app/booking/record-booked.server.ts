@@ -1,9 +1,10 @@
-import type { BookShipmentResponse } from "../../shipping-api/contract";
+import type { BookShipmentResponse, Quote } from "../../shipping-api/contract";
 import { queueOrderSignals } from "../signals/order-signals-job";
 import { queueWriteBack } from "../fulfillment/write-back.server";
 import type { ShippingContext } from "../shipping/context.server";
 import { storedTrackingNumbers } from "../shipping/tracking-numbers";
 import { updateRowsById } from "../db/db-batch.server";
+import { bookedRates } from "../shipping/stored-rates";
 
 /** What a booking leaves on its shipment, from Book Shipment, Batch Book or a booking read back. */
 export interface BookedFields {
@@ -22,6 +23,9 @@ export interface BookedFields {
   shippingCost: string | null;
   /** A scan-based return label read back after its first scan: when it was charged (app/shipping/scan-charge.ts). */
   chargedAt?: Date | null;
+  /** The rate it was booked at, which becomes its pick and its only stored rate (`bookedRates`); undefined when not known. */
+  selectedQuoteId?: number;
+  rates?: string;
 }
 
 /**
@@ -47,10 +51,10 @@ function bookedState(ctx: Pick<ShippingContext, "now">) {
   return { bookingStatus: "BOOKED", bookingError: null, bookedAt: now, fulfillmentStatus: "PENDING", signalsDueAt: now };
 }
 
-const BATCH_BOOKED_COLUMNS = ["bookNumber", "trackingNumber", "shippingCost", "carrierCode", "serviceCode", "currency", "zone"] as const;
+const BATCH_BOOKED_COLUMNS = ["bookNumber", "trackingNumber", "shippingCost", "carrierCode", "serviceCode", "currency", "zone", "rates"] as const;
 
 /** A booking of a batch's answer (Batch Book, Get Batch): one number per shipment, its piece numbers read later. */
-export type BatchBooked = { id: string } & Pick<BookedFields, (typeof BATCH_BOOKED_COLUMNS)[number]>;
+export type BatchBooked = { id: string } & Pick<BookedFields, Exclude<(typeof BATCH_BOOKED_COLUMNS)[number], "rates">> & { rates: string | null };
 
 /**
  * recordBooked for a batch's shipments, set-based: one statement per chunk of rows (app/db/db-batch.server.ts), each
@@ -74,10 +78,12 @@ export function recordBatchBooked(ctx: ShippingContext, rows: readonly BatchBook
  */
 export function bookedFieldsOf(
   answer: Pick<BookShipmentResponse, "bookNumber" | "trackingNumber" | "pieces" | "zone">,
-  quote: { carrierCode: string; serviceCode: string; currency: string },
+  quote: Quote,
   shippingCost: string | null,
 ): BookedFields {
   return {
+    selectedQuoteId: quote.quoteId,
+    rates: bookedRates(quote),
     bookNumber: answer.bookNumber,
     trackingNumber: answer.trackingNumber,
     trackingNumbers: answer.pieces?.map((piece) => piece.trackingNumber) ?? [answer.trackingNumber],

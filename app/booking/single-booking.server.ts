@@ -19,7 +19,7 @@ import { loadShipmentLines } from "../orders/shipment-lines.server";
 import { NO_NAMES, serviceNamesOf, type ServiceNames } from "../shipping/service-names";
 import { afterBooked, bookedFieldsOf, recordBooked } from "./record-booked.server";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
-import { storedQuote, storedQuotes } from "../shipping/stored-rates";
+import { bookedRates, storedQuote, storedQuotes } from "../shipping/stored-rates";
 
 /**
  * Booking one order's shipment on its own (Book Shipment), from the order's page. The intent is recorded
@@ -398,6 +398,7 @@ export async function reconcileSingleBooking(
       serviceCode: record.serviceCode,
       currency: record.currency,
       zone: quote?.zone ?? null,
+      ...(quote ? { selectedQuoteId: quote.quoteId, rates: bookedRates(quote) } : {}),
       // A scan-based return label read back costs nothing until it is scanned, as when its answer arrives (decision 040).
       ...chargeOf(record),
     });

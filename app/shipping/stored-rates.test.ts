@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Quote } from "../../shipping-api/contract";
-import { bookableQuotes, pickedQuote, QUOTE_VALIDITY_MS, ratesColumn, storedQuote, storedQuotes } from "./stored-rates";
+import { bookableQuotes, bookedRates, pickedQuote, QUOTE_VALIDITY_MS, ratesColumn, storedQuote, storedQuotes } from "./stored-rates";
 
 const quote = (quoteId: number, totalAmount: string): Quote => ({
   quoteId,
@@ -45,5 +45,13 @@ describe("a shipment's stored rates", () => {
     const expiry = quotedAt.getTime() + QUOTE_VALIDITY_MS;
     expect(bookableQuotes(shipment, new Date(expiry - 1)).map((rate) => rate.quoteId)).toEqual([7, 3]);
     expect(bookableQuotes(shipment, new Date(expiry))).toEqual([]);
+  });
+});
+
+describe("a booked shipment's rates", () => {
+  it("GIVEN the rate it was booked at THEN it is its only stored rate, written as the service's Quote", () => {
+    const booked = { rates: bookedRates(storedQuotes(shipment)[1]!), quotedAt, selectedQuoteId: 3 };
+    expect(JSON.parse(booked.rates)).toEqual([quote(3, "5.00")]);
+    expect(pickedQuote(booked)?.quoteId).toBe(3);
   });
 });

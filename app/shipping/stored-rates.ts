@@ -31,6 +31,17 @@ export function ratesColumn(quotes: readonly Quote[]): string {
 }
 
 /**
+ * The `rates` column of a booked shipment: only the rate it was booked at. The others can no longer be bought for
+ * it, and a booked shipment is kept and updated for weeks (its fulfillment, every tracking pass), so its row carries
+ * one rate, not the nine it was offered (docs/decisions/048).
+ */
+export function bookedRates(quote: Quote | StoredQuote): string {
+  // A stored rate's times follow from the shipment's quotedAt; only the service's Quote is written.
+  const { quotedAt: _quotedAt, expiresAt: _expiresAt, ...wire } = quote as StoredQuote;
+  return ratesColumn([wire]);
+}
+
+/**
  * Every stored rate of a shipment, in the order the service answered; none while it is not quoted (or quoted
  * again). The column is the app's own writing (ratesColumn), so it is read as written, not validated again.
  */

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient, Shipment } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import { MAX_BATCH_SIZE } from "../../shipping-api/contract";
+import { bookedRates } from "../../app/shipping/stored-rates";
 import { buildCommercialInvoice, buildDomesticReceiver, buildQuoteShipment, buildUkReceiver } from "./shipping-api";
 import { toGid } from "../../devstore/gid";
 import type { Store } from "../../devstore/store/store";
@@ -123,7 +124,7 @@ export async function createBookedShipments(options: {
 export interface BatchBooking {
   fulfillmentOrder: FulfillmentOrderToShip;
   request: ReturnType<typeof buildQuoteShipment>;
-  booked: Pick<Shipment, "selectedQuoteId" | "bookNumber" | "trackingNumber" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone">;
+  booked: Pick<Shipment, "rates" | "selectedQuoteId" | "bookNumber" | "trackingNumber" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone">;
 }
 
 /**
@@ -158,6 +159,8 @@ async function bookInBatches(
       bookings.push({
         ...chunk[index]!,
         booked: {
+          // A booked row keeps the rate it was booked at, as the app's booking leaves it.
+          rates: bookedRates(quote),
           selectedQuoteId: quote.quoteId,
           bookNumber: result.bookNumber,
           trackingNumber: result.trackingNumber,
@@ -236,7 +239,7 @@ function storeBooked(
 /** What a booking answered, as the booked row stores it. */
 type BookedColumns = Pick<
   Prisma.ShipmentUncheckedCreateInput,
-  "selectedQuoteId" | "bookNumber" | "trackingNumber" | "trackingNumbers" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone"
+  "rates" | "selectedQuoteId" | "bookNumber" | "trackingNumber" | "trackingNumbers" | "carrierCode" | "serviceCode" | "shippingCost" | "currency" | "zone"
 >;
 
 /** The columns of `fo`'s booked row, queued for write-back. */

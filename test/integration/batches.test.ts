@@ -6,7 +6,7 @@ import { useConnectedShop } from "../support/connected-shop";
 import { quotedShipments } from "../factories/shipments";
 import { sumAmounts } from "../../app/shipping/money";
 import { ok, startService, type RunningService } from "../support/service-harness";
-import { pickedQuote } from "../../app/shipping/stored-rates";
+import { pickedQuote, storedQuotes } from "../../app/shipping/stored-rates";
 
 // Real parts: the Shipping API service over HTTP (with its hand-moved clock), the app's SQLite database
 // with the shop's account, and the app's own batch functions and Shipping API client.
@@ -320,6 +320,8 @@ describe("booking a batch", () => {
         zone: expect.stringMatching(/^\d$/),
         fulfillmentStatus: "PENDING",
       });
+      // It keeps the rate it was booked at, as its only rate.
+      expect(storedQuotes(shipment).map((quote) => quote.quoteId)).toEqual([shipment.selectedQuoteId]);
     }
 
     const labels = await booking.batchLabels(ctx, entry!.id);

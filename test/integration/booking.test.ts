@@ -85,9 +85,10 @@ describe("booking one shipment", () => {
     const services = ok(await account.listServices()).services;
     const signature = services.find((entry) => entry.serviceCode === "BLP_NEXT_DAY_AIR")!.signatureOptions[0]!.signatureOptionCode;
     const ctx = await context();
+    const [nextDay, ground] = [await quoteOf(shipment, "BLP_NEXT_DAY_AIR"), await quoteOf(shipment, "BLP_GROUND")];
     const outcome = await single.bookSingleShipment(
       ctx,
-      form(shipment, await quoteOf(shipment, "BLP_NEXT_DAY_AIR"), { signatureOptionCode: signature, insuranceAmount: "150.00", saturdayDelivery: "on" }),
+      form(shipment, nextDay, { signatureOptionCode: signature, insuranceAmount: "150.00", saturdayDelivery: "on" }),
     );
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     expect(outcome.label?.format).toBe("PDF");
@@ -111,7 +112,10 @@ describe("booking one shipment", () => {
       shippingCost: record.totalShippingCost,
       fulfillmentStatus: "PENDING",
       bookedAt: ctx.now(),
+      selectedQuoteId: nextDay,
     });
+    // Booked, it keeps the rate it was booked at and no other.
+    expect((await ratesOf(prisma, shipment.id)).map((quote) => quote.quoteId)).toEqual([nextDay]);
 
     const label = await single.shipmentLabel(ctx, shipment.id);
     if (!label.ok) throw new Error(label.message);
@@ -119,7 +123,7 @@ describe("booking one shipment", () => {
     expect((await PDFDocument.load(label.body)).getPageCount()).toBe(1);
 
     // Never twice.
-    expect(await single.bookSingleShipment(ctx, form(shipment, await quoteOf(shipment, "BLP_GROUND")))).toEqual({
+    expect(await single.bookSingleShipment(ctx, form(shipment, ground))).toEqual({
       ok: false,
       reason: "refused",
       message: `Already booked (tracking ${outcome.trackingNumber}).`,

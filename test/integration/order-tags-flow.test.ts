@@ -8,6 +8,7 @@ import { syncOrderMirror } from "../support/mirror-sync";
 import { flowActionRequest as flowRequest, orderTagsIn, receivedTriggers, runFlowAction as runAction, turnOnWorkflows } from "../support/order-automation";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { storedQuotes } from "../../app/shipping/stored-rates";
+import type { BatchQuoteShipment, Quote } from "../../shipping-api/contract";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -225,15 +226,18 @@ describe("order tags and Shopify Flow", () => {
       const bought = await runAction(flowRequest(order.number, "run-rule"));
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
       const shipment = await prisma.shipment.findFirstOrThrow({ where: { orderId: order.id, bookingStatus: "BOOKED" } });
-      const quotes = storedQuotes(shipment);
-      const rank = (quote: (typeof quotes)[number]) => speedClass(quote).rank;
-      const fastest = Math.min(...quotes.map(rank));
-      const cheapest = [...quotes].sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount))[0]!;
+      // A booked shipment keeps the rate it was booked at, its pick; what it was offered is asked of the service again.
+      const [booked, ...others] = storedQuotes(shipment);
+      expect(others).toEqual([]);
+      expect(booked).toMatchObject({ quoteId: shipment.selectedQuoteId, serviceCode: shipment.serviceCode });
+      const [offered] = await (await ctx.shipping()).quoteShipments([JSON.parse(shipment.request) as BatchQuoteShipment]);
+      if (offered?.status !== "success") throw new Error(`quoting the booked request again failed: ${JSON.stringify(offered)}`);
+      const rank = (quote: Quote) => speedClass(quote).rank;
+      const fastest = Math.min(...offered.quotes.map(rank));
+      const cheapest = [...offered.quotes].sort((a, b) => compareAmounts(a.totalAmount, b.totalAmount))[0]!;
       // The shop-wide rule (cheapest) would have picked a slower service: the rule made the difference.
       expect(rank(cheapest)).toBeGreaterThan(fastest);
-      const booked = quotes.find((quote) => quote.quoteId === shipment.selectedQuoteId)!;
-      expect(rank(booked)).toBe(fastest);
-      expect(booked.serviceCode).toBe(shipment.serviceCode);
+      expect(rank(booked!)).toBe(fastest);
     } finally {
       await deleteShippingRule(ctx, saved!.id);
     }
