@@ -34,7 +34,7 @@ export function isExpired(quote: { status?: RemoteQuoteStatus; expiresAt: Date |
   return quote.expiresAt === null || quote.expiresAt.getTime() <= now.getTime();
 }
 
-/** `owners`: the shipment each known remote quote id belongs to (from the app's quote rows). */
+/** `owners`: the member each known remote quote id belongs to (from the members' stored rates). */
 export function compareMembership(remote: readonly RemoteQuote[], members: readonly Member[], owners: ReadonlyMap<number, string>, now: Date): MembershipView {
   const byId = new Map(remote.map((quote) => [quote.quoteId, quote]));
   const memberIds = new Set(members.map((member) => member.shipmentId));

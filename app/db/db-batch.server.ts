@@ -77,8 +77,8 @@ function packedRows(provider: DatabaseProvider, rows: ReadonlyArray<Record<strin
  */
 function unpackedRows(provider: DatabaseProvider, table: string, packed: string, columns: readonly string[], prefix = ""): SqlPiece[] {
   // Bound as its UTF-8 bytes, which the database reads back as text: Prisma's client carries a text value into its
-  // query compiler at about 25 ns a character (a 68 KB text cost a statement 1.7 ms more than a short one), bytes at
-  // about half that (docs/performance.md, eleventh round).
+  // query compiler at about 25 ns a character (a 68 KB text cost a statement 1.6–1.9 ms more than a short one), bytes
+  // at about half that (docs/decisions/025, amended).
   const bytes = bound(Buffer.from(packed, "utf8"));
   if (provider === "sqlite")
     return [

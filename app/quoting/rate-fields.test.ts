@@ -12,24 +12,21 @@ const rate = {
 };
 const pricing = { baseAmount: "10.00", zone: "5", quotedWeight: "2", quotedWeightType: "actual" };
 
-/** A stored Quote row as Prisma returns it: the rate, its pricing and the row's own columns. */
+/** A stored rate as app/shipping/stored-rates.ts reads it: the rate, its pricing, its surcharges and its times. */
 const storedRow = {
-  id: "clrow1",
-  shop: "rates.myshopify.com",
-  shipmentId: "shipment-1",
   ...rate,
   ...pricing,
-  surcharges: "[]",
-  createdAt: new Date("2026-11-20T10:00:00Z"),
+  surcharges: [{ description: "Fuel", amount: "0.40" }],
+  quotedAt: new Date("2026-11-20T10:00:00Z"),
   expiresAt: new Date("2026-12-20T10:00:00Z"),
 };
 
 describe("a quote's rate fields", () => {
-  it("GIVEN a stored quote row WHEN its rate is taken THEN only carrier, service and price are kept", () => {
+  it("GIVEN a stored rate WHEN its rate is taken THEN only carrier, service and price are kept", () => {
     expect(rateOf(storedRow)).toEqual(rate);
   });
 
-  it("GIVEN a stored quote row WHEN its priced rate is taken THEN the pricing comes along and the row's own columns do not", () => {
+  it("GIVEN a stored rate WHEN its priced rate is taken THEN the pricing comes along and its surcharges and times do not", () => {
     expect(pricedRateOf(storedRow)).toEqual({ ...rate, ...pricing });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The fields of a quote that travel unchanged from the Shipping API's Quote into the stored Quote row and on
+ * The fields of a quote that travel unchanged from the Shipping API's Quote into a shipment's stored rates and on
  * to the pages: one copy of the list, so a field added to a rate is added everywhere it is carried.
  */
 
