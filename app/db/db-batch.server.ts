@@ -272,7 +272,12 @@ function newGroupCommit(db: Context["db"]): (commit: Commit) => Promise<void> {
  */
 export function selectRows<Row>(
   ctx: Pick<Context, "db">,
-  query: { table: "Shipment" | "TrackingEvent"; columns: readonly string[]; where: readonly SqlPiece[]; orderBy: readonly string[] },
+  query: {
+    table: "Shipment" | "TrackingEvent" | "MirrorOrder" | "MirrorFulfillmentOrder";
+    columns: readonly string[];
+    where: readonly SqlPiece[];
+    orderBy: readonly string[];
+  },
 ): Promise<Row[]> {
   const [strings, ...values] = sqlTemplate([
     `SELECT ${query.columns.map((column) => `"${column}"`).join(", ")} FROM "${query.table}" WHERE `,

@@ -2,8 +2,9 @@ import type { Quote } from "../../shipping-api/contract";
 
 /**
  * A shipment's rates as stored: the Shipping API's Quote objects in one JSON column of the shipment (`rates`),
- * all asked for at its `quotedAt` (docs/decisions/048). This module is the one place that writes and reads that
- * column; a stored rate is the service's Quote with when it was quoted and until when it can be booked.
+ * all asked for at its `quotedAt` (docs/decisions/048). This module reads that column and makes its text (a quote run's
+ * set-based write gives it the rates as JSON instead: app/quoting/quote-store.server.ts); a stored rate is the
+ * service's Quote with when it was quoted and until when it can be booked.
  */
 
 /**
