@@ -24,7 +24,8 @@ import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 import { readByIds } from "../db/id-lists.server";
 import { groupedBy } from "../grouped";
-import { groupCommit, insertRows, updateRowsById } from "../db/db-batch.server";
+import { groupCommit, insertRows, selectRows, updateRowsById } from "../db/db-batch.server";
+import { bound, boundList } from "../db/sql-template";
 import type { Outcome } from "../outcome";
 
 /**
@@ -144,6 +145,7 @@ function ownColumns(mapped: MappedShipment, orderName: string) {
 
 interface EarlierShipment {
   id: string;
+  fulfillmentOrderId: string;
   batchId: string | null;
   batch: { name: string } | null;
   bookingStatus: string;
@@ -155,6 +157,21 @@ interface EarlierShipment {
   request: string;
   packingNote: string | null;
 }
+
+/** What planning a run reads of a fulfillment order's earlier shipments (to leave a request that has not changed as it is). */
+const EARLIER_COLUMNS = [
+  "id",
+  "fulfillmentOrderId",
+  "batchId",
+  "bookingStatus",
+  "fulfillmentStatus",
+  "trackingNumber",
+  "createdAt",
+  "orderName",
+  "lines",
+  "request",
+  "packingNote",
+] as const;
 
 /** Maps every order and sorts its shipments into new, reused and already-underway ones. */
 async function planRun(
@@ -176,27 +193,30 @@ async function planRun(
   }
 
   const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
-  // Each fulfillment order's earlier shipments, newest first.
-  const earlier = await readByIds({ db }, fulfillmentOrderIds, (ids) =>
-    db.shipment.findMany({
-      where: { shop, fulfillmentOrderId: { in: ids } },
-      select: {
-        id: true,
-        fulfillmentOrderId: true,
-        batchId: true,
-        batch: { select: { name: true } },
-        bookingStatus: true,
-        fulfillmentStatus: true,
-        trackingNumber: true,
-        createdAt: true,
-        // To leave a re-quoted shipment's request as it is when it has not changed: read, it costs far less than written.
-        orderName: true,
-        lines: true,
-        request: true,
-        packingNote: true,
+  // Each fulfillment order's earlier shipments, newest first: read raw (a re-quote of 5,000 orders reads thousands,
+  // their requests among them), the names of the few batches they are in read after.
+  const rows = await readByIds({ db }, fulfillmentOrderIds, (chunk) =>
+    selectRows<Omit<EarlierShipment, "batch">>(
+      { db },
+      {
+        table: "Shipment",
+        columns: EARLIER_COLUMNS,
+        where: [`"shop" = `, bound(shop), ` AND "fulfillmentOrderId" IN `, ...boundList(chunk)],
+        orderBy: ["id"],
       },
-    }),
+    ),
   );
+  const batchIds = [...new Set(rows.flatMap((row) => (row.batchId === null ? [] : [row.batchId])))];
+  const batchNames = new Map(
+    (await readByIds({ db }, batchIds, (chunk) => db.batch.findMany({ where: { id: { in: chunk } }, select: { id: true, name: true } }))).map((batch) => [
+      batch.id,
+      batch.name,
+    ]),
+  );
+  const earlier = rows.map((row) => {
+    const name = row.batchId === null ? undefined : batchNames.get(row.batchId);
+    return { ...row, batch: name === undefined ? null : { name } };
+  });
   const earlierOf: Map<string, EarlierShipment[]> = groupedBy(earlier, (row) => row.fulfillmentOrderId);
   for (const list of earlierOf.values()) list.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
