@@ -2,7 +2,8 @@ import type { Prisma } from "@prisma/client";
 import type { Context } from "../context";
 import type { DatabaseProvider } from "../../lib/database-provider";
 import { databaseOf } from "./db-client.server";
-import { bound, sqlTemplate, type SqlPiece } from "./sql-template";
+import { readByIds } from "./id-lists.server";
+import { bound, boundList, sqlTemplate, type SqlPiece } from "./sql-template";
 
 /** A client or an interactive transaction's: both bind and run raw statements. */
 type Db = Prisma.TransactionClient;
@@ -264,25 +265,37 @@ function newGroupCommit(db: Context["db"]): (commit: Commit) => Promise<void> {
     });
 }
 
+interface RowsQuery {
+  table: "Shipment" | "TrackingEvent" | "MirrorOrder" | "MirrorFulfillmentOrder";
+  columns: readonly string[];
+  orderBy: readonly string[];
+}
+
 /**
  * Rows of `table`, their `columns` only, where `where` holds, in `orderBy`'s order (columns of the table, never outside
  * input), read by one raw statement: each value typed as Prisma's client types it on both databases (a DateTime as a
  * Date, a Boolean as a boolean), without the client's mapping of every row, which is most of the cost of reading
  * hundreds of them (500 shipments of 31 columns: 22 ms through `findMany`, 10 ms this way).
  */
-export function selectRows<Row>(
-  ctx: Pick<Context, "db">,
-  query: {
-    table: "Shipment" | "TrackingEvent" | "MirrorOrder" | "MirrorFulfillmentOrder";
-    columns: readonly string[];
-    where: readonly SqlPiece[];
-    orderBy: readonly string[];
-  },
-): Promise<Row[]> {
+export function selectRows<Row>(ctx: Pick<Context, "db">, query: RowsQuery & { where: readonly SqlPiece[] }): Promise<Row[]> {
   const [strings, ...values] = sqlTemplate([
     `SELECT ${query.columns.map((column) => `"${column}"`).join(", ")} FROM "${query.table}" WHERE `,
     ...query.where,
     ` ORDER BY ${query.orderBy.map((column) => `"${column}"`).join(", ")}`,
   ]);
   return ctx.db.$queryRaw<Row[]>(strings, ...values);
+}
+
+/**
+ * {@link selectRows} of the rows whose `column` is one of `ids` (and `where` holds, when given), at any number of ids:
+ * one statement a chunk of what the database binds (readByIds), each chunk's rows in `orderBy`'s order.
+ */
+export function selectRowsByIds<Row>(
+  ctx: Pick<Context, "db">,
+  query: RowsQuery & { column: string; ids: readonly string[]; where?: readonly SqlPiece[] },
+): Promise<Row[]> {
+  const { column, ids, where, ...rows } = query;
+  return readByIds(ctx, ids, (chunk) =>
+    selectRows<Row>(ctx, { ...rows, where: [...(where ? [...where, " AND "] : []), `"${column}" IN `, ...boundList(chunk)] }),
+  );
 }

@@ -17,7 +17,8 @@ import type { MirroredFulfillmentOrder, MirroredOrder } from "./order-node";
  * whose row this write took.
  */
 
-const ORDER_COLUMNS = [
+/** A mirrored order's columns, as written and as read (app/orders/mirror.server.ts). */
+export const ORDER_COLUMNS = [
   "id",
   "shop",
   "name",
@@ -37,7 +38,8 @@ const ORDER_COLUMNS = [
   "syncedAt",
 ] as const;
 
-const FULFILLMENT_ORDER_COLUMNS = [
+/** A mirrored fulfillment order's columns, as written and as read. */
+export const FULFILLMENT_ORDER_COLUMNS = [
   "id",
   "shop",
   "orderId",

@@ -3,12 +3,12 @@ import type { MirrorFulfillmentOrder, MirrorOrder } from "@prisma/client";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
 import { readByIds } from "../db/id-lists.server";
-import { selectRows } from "../db/db-batch.server";
-import { bound, boundList } from "../db/sql-template";
+import { selectRowsByIds } from "../db/db-batch.server";
+import { bound } from "../db/sql-template";
 import { groupedBy } from "../grouped";
 import { adminQuery } from "../shopify/gateway.server";
 import { exportPieces, jsonlLines } from "./bulk-export";
-import { MIRROR_WRITE_TIMEOUT_MS, saveMirroredOrders, writeMirroredOrders } from "./mirror-store.server";
+import { FULFILLMENT_ORDER_COLUMNS, MIRROR_WRITE_TIMEOUT_MS, ORDER_COLUMNS, saveMirroredOrders, writeMirroredOrders } from "./mirror-store.server";
 import { BULK_OPERATION, ORDER_FOR_SHIPPING, FULFILLMENT_ORDERS_TO_SHIP_BULK, RUN_BULK_QUERY } from "./order-documents";
 import { OrderNode, reassembleBulkOrders, toMirroredOrder, type MirroredOrder, type OrderAttribute } from "./order-node";
 import type { OrderShippingLine } from "./types";
@@ -41,36 +41,7 @@ function parseAttributes(stored: string | null): OrderAttribute[] {
 }
 const Holds = z.array(z.object({ reason: z.string(), reasonNotes: z.string().nullable() }));
 
-const ORDER_COLUMNS = [
-  "id",
-  "name",
-  "email",
-  "customerId",
-  "currencyCode",
-  "orderCreatedAt",
-  "orderUpdatedAt",
-  "cancelledAt",
-  "tags",
-  "displayFulfillmentStatus",
-  "shippingAddress",
-  "shippingLine",
-  "note",
-  "customAttributes",
-] as const satisfies ReadonlyArray<keyof MirrorOrder>;
 type OrderRow = Pick<MirrorOrder, (typeof ORDER_COLUMNS)[number]>;
-
-const FULFILLMENT_ORDER_COLUMNS = [
-  "id",
-  "orderId",
-  "status",
-  "requestStatus",
-  "deliveryMethod",
-  "assignedLocationId",
-  "assignedToFulfillmentService",
-  "supportedActions",
-  "holds",
-  "lines",
-] as const satisfies ReadonlyArray<keyof MirrorFulfillmentOrder>;
 type FulfillmentOrderRow = Pick<MirrorFulfillmentOrder, (typeof FULFILLMENT_ORDER_COLUMNS)[number]>;
 
 /**
@@ -81,23 +52,24 @@ type FulfillmentOrderRow = Pick<MirrorFulfillmentOrder, (typeof FULFILLMENT_ORDE
 export async function loadMirroredOrders(ctx: Pick<Context, "db" | "shop">, ids: readonly string[]): Promise<MirroredOrder[]> {
   const { shop } = ctx;
   const unique = [...new Set(ids)];
-  const rows = await readByIds(ctx, unique, (chunk) =>
-    selectRows<OrderRow>(ctx, {
-      table: "MirrorOrder",
-      columns: ORDER_COLUMNS,
-      where: [`"shop" = `, bound(shop), ` AND "id" IN `, ...boundList(chunk)],
+  const ofShop = [`"shop" = `, bound(shop)];
+  const rows = await selectRowsByIds<OrderRow>(ctx, {
+    table: "MirrorOrder",
+    columns: ORDER_COLUMNS,
+    where: ofShop,
+    column: "id",
+    ids: unique,
+    orderBy: ["id"],
+  });
+  const fulfillmentOrdersOf = groupedBy(
+    await selectRowsByIds<FulfillmentOrderRow>(ctx, {
+      table: "MirrorFulfillmentOrder",
+      columns: FULFILLMENT_ORDER_COLUMNS,
+      where: ofShop,
+      column: "orderId",
+      ids: unique,
       orderBy: ["id"],
     }),
-  );
-  const fulfillmentOrdersOf = groupedBy(
-    await readByIds(ctx, unique, (chunk) =>
-      selectRows<FulfillmentOrderRow>(ctx, {
-        table: "MirrorFulfillmentOrder",
-        columns: FULFILLMENT_ORDER_COLUMNS,
-        where: [`"shop" = `, bound(shop), ` AND "orderId" IN `, ...boundList(chunk)],
-        orderBy: ["id"],
-      }),
-    ),
     (row) => row.orderId,
   );
   const byId = new Map(

@@ -24,8 +24,8 @@ import { chooseRate } from "./rate-choice";
 import { withCustoms } from "../orders/customs.server";
 import { readByIds } from "../db/id-lists.server";
 import { groupedBy } from "../grouped";
-import { groupCommit, insertRows, selectRows, updateRowsById } from "../db/db-batch.server";
-import { bound, boundList } from "../db/sql-template";
+import { groupCommit, insertRows, selectRowsByIds, updateRowsById } from "../db/db-batch.server";
+import { bound } from "../db/sql-template";
 import type { Outcome } from "../outcome";
 
 /**
@@ -195,16 +195,9 @@ async function planRun(
   const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
   // Each fulfillment order's earlier shipments, newest first: read raw (a re-quote of 5,000 orders reads thousands,
   // their requests among them), the names of the few batches they are in read after.
-  const rows = await readByIds({ db }, fulfillmentOrderIds, (chunk) =>
-    selectRows<Omit<EarlierShipment, "batch">>(
-      { db },
-      {
-        table: "Shipment",
-        columns: EARLIER_COLUMNS,
-        where: [`"shop" = `, bound(shop), ` AND "fulfillmentOrderId" IN `, ...boundList(chunk)],
-        orderBy: ["id"],
-      },
-    ),
+  const rows = await selectRowsByIds<Omit<EarlierShipment, "batch">>(
+    { db },
+    { table: "Shipment", columns: EARLIER_COLUMNS, where: [`"shop" = `, bound(shop)], column: "fulfillmentOrderId", ids: fulfillmentOrderIds, orderBy: ["id"] },
   );
   const batchIds = [...new Set(rows.flatMap((row) => (row.batchId === null ? [] : [row.batchId])))];
   const batchNames = new Map(

@@ -3,9 +3,9 @@ import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
-import { groupCommit, selectRows } from "../db/db-batch.server";
-import { readByIds } from "../db/id-lists.server";
-import { bound, boundList, sqlTemplate } from "../db/sql-template";
+import { groupCommit, selectRows, selectRowsByIds } from "../db/db-batch.server";
+import { groupedBy } from "../grouped";
+import { bound, sqlTemplate } from "../db/sql-template";
 import type { JobServices } from "../jobs/job";
 import { parseServiceTimestamp } from "../shipping/context.server";
 import { chargeOf } from "../shipping/scan-charge";
@@ -323,23 +323,14 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
   if (claimed.length === 0) return run.summary;
   // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
   // A shipment's events are all in one chunk, in order.
-  const stored = await readByIds(
-    run,
-    claimed.map((row) => row.id),
-    (chunk) =>
-      selectRows<TrackingEventRow>(run, {
-        table: "TrackingEvent",
-        columns: TRACKING_EVENT_COLUMNS,
-        where: [`"shipmentId" IN `, ...boundList(chunk)],
-        orderBy: ["eventTime", "seenAt"],
-      }),
-  );
-  const knownOf = new Map<string, TrackingEventRow[]>();
-  for (const event of stored) {
-    const list = knownOf.get(event.shipmentId);
-    if (list) list.push(event);
-    else knownOf.set(event.shipmentId, [event]);
-  }
+  const stored = await selectRowsByIds<TrackingEventRow>(run, {
+    table: "TrackingEvent",
+    columns: TRACKING_EVENT_COLUMNS,
+    column: "shipmentId",
+    ids: claimed.map((row) => row.id),
+    orderBy: ["eventTime", "seenAt"],
+  });
+  const knownOf = groupedBy(stored, (event) => event.shipmentId);
   let next = 0;
   const worker = async () => {
     while (next < claimed.length) {
