@@ -382,14 +382,13 @@ async function settleShipment(ctx: ShippingContext, shipment: Shipment & { batch
  */
 export async function reconcileSingleBooking(
   ctx: ShippingContext,
-  shipment: Pick<Shipment, "id" | "orderName" | "updatedAt" | "bookingStatus">,
+  shipment: Pick<Shipment, "id" | "orderName" | "updatedAt" | "bookingStatus" | "rates" | "quotedAt">,
 ): Promise<ReconcileSingle> {
   const found = await ctx.client.searchShipments({ body: { keyword: shipment.orderName } });
   if (!found.ok) return { status: "unconfirmed", message: `A booking of this shipment is not confirmed yet. ${explainShippingError("search", found.error)}` };
   const record = found.value.shipments.find((entry) => entry.shipperReference2 === shipment.id && !entry.voided);
   if (record) {
-    const stored = await ctx.db.shipment.findFirst({ where: { id: shipment.id, shop: ctx.shop }, select: { rates: true, quotedAt: true } });
-    const quote = stored && storedQuotes(stored).find((rate) => rate.carrierCode === record.carrierCode && rate.serviceCode === record.serviceCode);
+    const quote = storedQuotes(shipment).find((rate) => rate.carrierCode === record.carrierCode && rate.serviceCode === record.serviceCode);
     await recordBooked(ctx, shipment.id, {
       bookNumber: record.bookNumber,
       trackingNumber: record.trackingNumber,
