@@ -4,6 +4,7 @@ import type { DatabaseProvider } from "../../lib/database-provider";
 import { databaseOf } from "./db-client.server";
 import { readByIds } from "./id-lists.server";
 import { bound, boundList, sqlTemplate, type SqlPiece } from "./sql-template";
+import { payloadToken, releaseWith } from "./bound-payloads.server";
 
 /** A client or an interactive transaction's: both bind and run raw statements. */
 type Db = Prisma.TransactionClient;
@@ -14,18 +15,18 @@ type Db = Prisma.TransactionClient;
  * its query compiler, client and driver about a millisecond of CPU whatever it writes, and every bound value
  * more: each is serialised into the request the compiler reads, copied into its plan and mapped by the driver.
  * So the rows go as one JSON text, which the database itself unpacks (SQLite's `json_each`, PostgreSQL's
- * `json_populate_recordset` over the table's own row type, which casts each value to its column's type).
+ * `json_populate_recordset` over the table's own row type, which casts each value to its column's type), and that
+ * text goes around Prisma's client: the statement binds a token the driver swaps for it (docs/decisions/049).
  */
 
 /**
  * What one statement carries: at most this many rows, in a JSON text of at most this many characters (the first
- * row that overflows starts the next statement). Prisma's client keeps its last hundred debug messages whether or
- * not debugging is on, each query's plan with its values among them, so a statement's size is memory held after it
- * ran: statements of a few megabytes (a thousand shipments with their requests) kept 30 MB of a quote run's heap
- * alive. An eighth of a megabyte a statement costs a few more statements, each about a millisecond.
+ * row that overflows starts the next statement). The text is held until the driver binds it (Prisma's debug history
+ * keeps only its token), so a statement's size is memory only while it waits to run: half a megabyte holds a quote
+ * run's chunk of a hundred shipments with their rates, one statement instead of three.
  */
 const ROWS_PER_STATEMENT = 1_000;
-const CHARACTERS_PER_STATEMENT = 128 * 1024;
+const CHARACTERS_PER_STATEMENT = 512 * 1024;
 
 /**
  * A value as the JSON the database unpacks into its column: a Date as each database's driver writes it through
@@ -76,22 +77,27 @@ function packedRows(provider: DatabaseProvider, rows: ReadonlyArray<Record<strin
  * PostgreSQL reads the objects through `json_populate_recordset` over the table's row type, which casts each value
  * to its column's type (ISO text to timestamp(3), a number to integer).
  */
-function unpackedRows(provider: DatabaseProvider, table: string, packed: string, columns: readonly string[], prefix = ""): SqlPiece[] {
-  // Bound as its UTF-8 bytes, which the database reads back as text: Prisma's client carries a text value into its
-  // query compiler at about 25 ns a character (a 68 KB text cost a statement 1.6–1.9 ms more than a short one), bytes
-  // at about half that (docs/decisions/025, amended).
-  const bytes = bound(Buffer.from(packed, "utf8"));
+function unpackedRows(provider: DatabaseProvider, table: string, token: string, columns: readonly string[], prefix = ""): SqlPiece[] {
+  // Bound as a token the driver swaps for the packed text itself (docs/decisions/049): through Prisma's client a
+  // bound value costs about 12 ns a byte on its way to the driver, and its debug history would keep it.
   if (provider === "sqlite")
     return [
-      `SELECT ${columns.map((column, index) => `json_extract("value", '$[${index}]') AS "${prefix}${column}"`).join(", ")} FROM json_each(CAST(`,
-      bytes,
-      ` AS TEXT))`,
+      `SELECT ${columns.map((column, index) => `json_extract("value", '$[${index}]') AS "${prefix}${column}"`).join(", ")} FROM json_each(`,
+      bound(token),
+      `)`,
     ];
   return [
-    `SELECT ${columns.map((column) => `"${column}" AS "${prefix}${column}"`).join(", ")} FROM json_populate_recordset(null::"${table}", convert_from(`,
-    bytes,
-    `, 'UTF8')::json)`,
+    `SELECT ${columns.map((column) => `"${column}" AS "${prefix}${column}"`).join(", ")} FROM json_populate_recordset(null::"${table}", CAST(`,
+    bound(token),
+    ` AS json))`,
   ];
+}
+
+/** A raw statement that binds `packed` through its token (unpackedRows): its text goes when the statement does. */
+function withPayload(db: Db, packed: string, statement: (token: string) => readonly SqlPiece[]): Prisma.PrismaPromise<number> {
+  const token = payloadToken(packed);
+  const [strings, ...values] = sqlTemplate(statement(token));
+  return releaseWith(db.$executeRaw(strings, ...values), token);
 }
 
 /** Tables with Prisma's @updatedAt, which a raw statement sets itself. */
@@ -133,22 +139,23 @@ export function updateRowsById<Column extends string, Match extends string = nev
   const match = update.match ?? [];
   const columns: string[] = ["id", ...update.columns, ...match];
   // The new values are named "new_<column>", so a condition on the table's own columns stays unambiguous.
-  return packedRows(provider, update.rows, columns).map((packed) => {
-    const assignments: SqlPiece[][] = [
-      ...update.columns.map((column) => [`"${column}" = "new"."new_${column}"`]),
-      ...set.map(([column, value]) => [`"${column}" = `, bound(value)]),
-    ];
-    const [strings, ...values] = sqlTemplate([
-      `UPDATE "${update.table}" SET `,
-      ...assignments.flatMap((pieces, index) => [index === 0 ? "" : ", ", ...pieces]),
-      ` FROM (`,
-      ...unpackedRows(provider, update.table, packed, columns, "new_"),
-      `) AS "new" WHERE "${update.table}"."id" = "new"."new_id"`,
-      ...match.map((column) => ` AND "${update.table}"."${column}" = "new"."new_${column}"`),
-      ...(update.where ? [" AND ", ...update.where] : []),
-    ]);
-    return db.$executeRaw(strings, ...values);
-  });
+  return packedRows(provider, update.rows, columns).map((packed) =>
+    withPayload(db, packed, (token) => {
+      const assignments: SqlPiece[][] = [
+        ...update.columns.map((column) => [`"${column}" = "new"."new_${column}"`]),
+        ...set.map(([column, value]) => [`"${column}" = `, bound(value)]),
+      ];
+      return [
+        `UPDATE "${update.table}" SET `,
+        ...assignments.flatMap((pieces, index) => [index === 0 ? "" : ", ", ...pieces]),
+        ` FROM (`,
+        ...unpackedRows(provider, update.table, token, columns, "new_"),
+        `) AS "new" WHERE "${update.table}"."id" = "new"."new_id"`,
+        ...match.map((column) => ` AND "${update.table}"."${column}" = "new"."new_${column}"`),
+        ...(update.where ? [" AND ", ...update.where] : []),
+      ];
+    }),
+  );
 }
 
 /**
@@ -170,16 +177,15 @@ export function insertRows(
   const columns = Object.keys(rows[0]!);
   const constants = Object.entries(same);
   const constantPieces = constants.flatMap(([, value]): SqlPiece[] => [", ", bound(value)]);
-  return packedRows(provider, rows, columns).map((packed) => {
-    const [strings, ...values] = sqlTemplate([
+  return packedRows(provider, rows, columns).map((packed) =>
+    withPayload(db, packed, (token) => [
       `INSERT INTO "${table}" (${[...columns, ...constants.map(([column]) => column)].map((column) => `"${column}"`).join(", ")}) SELECT *`,
       ...constantPieces,
       ` FROM (`,
-      ...unpackedRows(provider, table, packed, columns),
+      ...unpackedRows(provider, table, token, columns),
       `) AS "row"`,
-    ]);
-    return db.$executeRaw(strings, ...values);
-  });
+    ]),
+  );
 }
 
 /** Statements to commit together, made afresh on each call (a Prisma statement runs once). */

@@ -2,6 +2,8 @@ import { createRequire } from "node:module";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
+import pg from "pg";
+import { PayloadBindingClient, sqliteBindingPayloads } from "./bound-payloads.server";
 import { databaseProviderOf, type DatabaseProvider } from "../../lib/database-provider";
 
 /**
@@ -17,7 +19,7 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
   const client =
     provider === "sqlite"
       ? new PrismaClient({ adapter: durableSqlite(databaseUrl) })
-      : withSqliteTextMatching(new (loadPostgresClient().PrismaClient)({ adapter: new PrismaPg({ connectionString: databaseUrl }) }));
+      : withSqliteTextMatching(new (loadPostgresClient().PrismaClient)({ adapter: postgresBindingPayloads(databaseUrl) }));
   providers.set(client, provider);
   return client;
 }
@@ -38,7 +40,8 @@ export function databaseOf(ctx: { db: PrismaClient }): DatabaseProvider {
  * better-sqlite3 through Prisma, each connection syncing every commit to disk (`synchronous = FULL`). The file is
  * in WAL mode (lib/migrations.ts switches it when it migrates), where better-sqlite3's build defaults to NORMAL:
  * a commit that a power cut could still undo. The app's exactly-once rules rest on intents recorded before each
- * Shopify write and Shipping API booking, so a committed intent must survive one (docs/decisions/005).
+ * Shopify write and Shipping API booking, so a committed intent must survive one (docs/decisions/005). Its
+ * connection binds the set-based writes' payloads itself (docs/decisions/049).
  */
 function durableSqlite(url: string) {
   const factory = new PrismaBetterSQLite3({ url });
@@ -48,10 +51,29 @@ function durableSqlite(url: string) {
     async connect() {
       const adapter = await factory.connect();
       await adapter.executeScript("PRAGMA synchronous = FULL");
+      sqliteBindingPayloads(sqliteConnectionOf(adapter));
       return adapter;
     },
     connectToShadowDb: () => factory.connectToShadowDb(),
   };
+}
+
+/**
+ * The better-sqlite3 database the adapter runs every statement on (its `client`, which its types do not name; the
+ * adapter's version is pinned, and the suite's set-based writes fail at once if it moves).
+ */
+function sqliteConnectionOf(adapter: object): Parameters<typeof sqliteBindingPayloads>[0] {
+  const connection = (adapter as { client?: { prepare?: unknown } }).client;
+  if (typeof connection?.prepare !== "function") throw new Error("Prisma's SQLite adapter no longer keeps its connection as `client` (docs/decisions/049).");
+  return connection as Parameters<typeof sqliteBindingPayloads>[0];
+}
+
+/**
+ * node-postgres through Prisma, on a pool whose connections bind the set-based writes' payloads themselves
+ * (docs/decisions/049); the pool ends with the Prisma client.
+ */
+function postgresBindingPayloads(connectionString: string): PrismaPg {
+  return new PrismaPg(new pg.Pool({ connectionString, Client: PayloadBindingClient }), { disposeExternalPool: true });
 }
 
 type PostgresClientModule = typeof import(".prisma/postgres-client");

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/db-client.server";
 import { insertRows, updateRowsById } from "../../app/db/db-batch.server";
+import { payloadsWaiting } from "../../app/db/bound-payloads.server";
 import { jsonTextAt } from "../../app/db/sql-json";
 import { decimalSum, decimalSumText } from "../../app/db/sql-money";
 import { bound, sqlTemplate } from "../../app/db/sql-template";
@@ -32,7 +33,7 @@ describe("set-based writes on the app's database", () => {
       orderName: `#${index} “O'Brien” \\ "quoted"`,
       fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${index}`,
       lines: JSON.stringify([{ fulfillmentOrderLineItemId: `line-${index}`, quantity: index % 3 }]),
-      // Requests of up to 1.8 KB: 2,500 of them overflow a statement's 128 K characters before its thousand rows.
+      // Requests of up to 1.8 KB: 2,500 of them overflow a statement's 512 K characters before its thousand rows.
       request: JSON.stringify({ receiver: { city: "Zürich", name: "李 小龍" }, n: index, padding: "x".repeat((index % 7) * 300) }),
     }));
     // What every row has alike is bound once: text, a null and dates, each cast to its column as a row's own would be.
@@ -95,6 +96,8 @@ describe("set-based writes on the app's database", () => {
       expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(picked ? created.getTime() + 1 : created.getTime());
       expect(row.rates === null ? null : JSON.parse(row.rates)).toEqual(picked ? ratesOf(index) : null);
     }
+    // Every packed payload was bound by the driver in its token's place, and none is held once its statement ran.
+    expect(payloadsWaiting()).toBe(0);
     // Dates compare in SQL as Prisma wrote them.
     expect(await db.shipment.count({ where: { shop: SHOP, quotedAt: { lte: quotedAt } } })).toBe(expectedUpdated);
     expect(await db.shipment.count({ where: { shop: SHOP, createdAt: { lt: created } } })).toBe(0);
