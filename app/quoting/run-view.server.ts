@@ -28,7 +28,7 @@ import { carrierName, serviceName, type ServiceNames } from "../shipping/service
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
-import { jsonArrayElements, jsonTextAt } from "../db/sql-json";
+import { jsonArrayElementWhere, jsonTextAt } from "../db/sql-json";
 import { QUOTE_VALIDITY_MS, storedQuotes, type StoredQuote } from "../shipping/stored-rates";
 import { bound, sqlTemplate } from "../db/sql-template";
 
@@ -190,7 +190,14 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
   // earlier) judged by the database, and (for the page's International filter) whether each leaves its country,
   // compared by the database from the stored request. Every row read through Prisma costs tens of microseconds: a
   // run of 5,000 orders read as three lists (shipments, picked rates, destinations) took three times as long.
-  const field = (name: string) => jsonTextAt(ctx, `"q"."value"`, [name]);
+  const pick = jsonArrayElementWhere(ctx, {
+    column: `"s"."rates"`,
+    key: "quoteId",
+    equals: `"s"."selectedQuoteId"`,
+    alias: "q",
+    fields: ["carrierCode", "serviceCode", "serviceDescription", "currency", "totalAmount"],
+  });
+  const { field } = pick;
   const international = withDestination
     ? `CASE WHEN ${jsonTextAt(ctx, `"s"."request"`, ["sender", "country"])} = ${jsonTextAt(ctx, `"s"."request"`, ["receiver", "country"])} THEN 0 ELSE 1 END`
     : `0`;
@@ -202,7 +209,7 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
     `CASE WHEN "s"."quotedAt" <= `,
     bound(new Date(now.getTime() - QUOTE_VALIDITY_MS)),
     ` THEN 1 ELSE 0 END AS "pickExpired" FROM "Shipment" AS "s" LEFT JOIN "Batch" AS "b" ON "b"."id" = "s"."batchId" `,
-    `LEFT JOIN ${jsonArrayElements(ctx, `"s"."rates"`, "q")} ON CAST(${field("quoteId")} AS INTEGER) = "s"."selectedQuoteId" WHERE "s"."runId" = `,
+    `${pick.join} WHERE "s"."runId" = `,
     bound(runId),
     ` AND "s"."shop" = `,
     bound(ctx.shop),

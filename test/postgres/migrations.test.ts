@@ -112,6 +112,37 @@ describe("PostgreSQL migrations", () => {
     expect(recorded.map((row) => row.migration_name)).toEqual(["20990101000000_ok"]);
   });
 
+  it("GIVEN the app's migrations WHEN quoted shipments' rates are quoted again THEN their pages were left half free and each rewrite is a heap-only update, adding no index entries", async () => {
+    const url = await emptyDatabase();
+    await applyPostgresMigrations(url, APP_MIGRATIONS.postgresql);
+    const [options] = await query<{ reloptions: string[] | null }>(url, `SELECT reloptions FROM pg_class WHERE relname = 'Shipment'`);
+    expect(options?.reloptions).toEqual(["fillfactor=50"]);
+    const ratesAt = (amount: string) =>
+      JSON.stringify(Array.from({ length: 9 }, (_, index) => ({ quoteId: index + 1, serviceDescription: "Priority Mail International", totalAmount: amount })));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO "Shipment" ("id", "shop", "orderId", "orderName", "fulfillmentOrderId", "lines", "request", "updatedAt", "rates", "selectedQuoteId", "quoteStatus")
+         SELECT 's' || n, 'hot.myshopify.com', 'o' || n, '#' || n, 'fo' || n, '[]', '{"receiver":{"country":"US"}}', now(), $1, 1, 'QUOTED'
+           FROM generate_series(1, 300) AS n`,
+        [ratesAt("54.90")],
+      );
+      // Quoted again: new rates of the same size, a new pick. In one transaction, whose own counts pg_stat_xact_user_tables gives at once.
+      await client.query("BEGIN");
+      await client.query(`UPDATE "Shipment" SET "rates" = $1, "selectedQuoteId" = 2, "quotedAt" = now(), "updatedAt" = now()`, [ratesAt("61.25")]);
+      const [counts] = (
+        await client.query<{ updated: string; heapOnly: string }>(
+          `SELECT n_tup_upd AS "updated", n_tup_hot_upd AS "heapOnly" FROM pg_stat_xact_user_tables WHERE relname = 'Shipment'`,
+        )
+      ).rows;
+      expect(counts).toEqual({ updated: "300", heapOnly: "300" });
+      await client.query("ROLLBACK");
+    } finally {
+      await client.end();
+    }
+  });
+
   it("GIVEN quote rows before the rates migration THEN each quoted shipment holds its rates as Quote objects, as on SQLite, and the Quote table is gone", async () => {
     const url = await emptyDatabase();
     const before = mkdtempSync(join(work, "before-rates-"));
