@@ -3,6 +3,8 @@
 // (pg-boss) shares the jobs between them. SIGTERM or SIGINT stops it gracefully. See README, "Running in
 // production".
 process.env.CONSIGN_ROLE = "worker";
+const { applyMemorySettings } = await import("../lib/memory");
+applyMemorySettings();
 const { isPostgresUrl } = await import("../lib/database-provider");
 if (!isPostgresUrl(process.env.DATABASE_URL ?? "")) {
   console.error("worker: a separate worker process needs DATABASE_URL on PostgreSQL; on SQLite `npm start` runs the app's jobs in its own process");

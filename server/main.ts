@@ -10,6 +10,9 @@ import compression from "compression";
 import express from "express";
 import { pino } from "pino";
 import { answerClientErrors, edge, internalError } from "./edge";
+import { applyMemorySettings } from "../lib/memory";
+
+applyMemorySettings();
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 // The server's own lines, in the app's format and at its level (LOG_LEVEL, app/config.server.ts); the app's come from its build.

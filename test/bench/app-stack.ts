@@ -9,6 +9,7 @@ import { useAppEnvironment } from "../support/app-env";
 import { freePort } from "../support/free-port";
 import { syncOrderMirror } from "../support/mirror-sync";
 import { openBenchDatabase } from "./bench-database";
+import { applyMemorySettings } from "../../lib/memory";
 
 /**
  * The app side of `npm run bench:app`, in this process, against the real Shipping API service and the real
@@ -66,6 +67,8 @@ export interface AppBenchStack {
  * is false: a bench of the sync itself).
  */
 export async function startAppBenchStack({ orders, mirror = true }: { orders: number; mirror?: boolean }): Promise<AppBenchStack> {
+  // This process is the app: it runs with the app's memory settings, as `npm start` does.
+  applyMemorySettings();
   const dir = mkdtempSync(join(tmpdir(), "consign-app-bench-"));
   const [servicePort, adminPort] = [await freePort(), await freePort()];
   const service = npmScript("service", {

@@ -38,6 +38,38 @@ async function main(): Promise<void> {
     /** The shop's context at this moment, as a request's would be. */
     const ctx = () => contextOf(stack.admin, stack.prisma, new Date());
     const client = await ctx().shipping();
+    /**
+     * The service alone on the run's shipments, streamed as the run streams them: each request parsed when its chunk
+     * is formed, as the run parses them, so the bench's own reads hold no more than the run does (what a function of
+     * its own holds goes when it returns; the loop's frame would keep it into the next run). Null when a shipment failed.
+     */
+    const serviceAlone = async (runId: string): Promise<number | null> => {
+      const texts: Array<string | null> = (await stack.prisma.shipment.findMany({ where: { runId }, select: { request: true }, orderBy: { id: "asc" } })).map(
+        (row) => row.request,
+      );
+      const source = {
+        length: texts.length,
+        at: (index: number) => {
+          const text = texts[index];
+          texts[index] = null;
+          return text ? (JSON.parse(text) as BatchQuoteShipment) : undefined;
+        },
+      };
+      const begin = performance.now();
+      let failed = false;
+      await client.streamQuotes(source, {
+        concurrency: QUOTE_CONCURRENCY,
+        chunkSize: QUOTE_CHUNK_SIZE,
+        onChunk: (outcomes) => void (failed ||= outcomes.some((outcome) => outcome.status === "failed")),
+      });
+      return failed ? null : performance.now() - begin;
+    };
+    /** How many rates the run stored, read as the run's rates page reads them (storedQuotes). */
+    const storedQuoteCount = async (runId: string): Promise<number> =>
+      (await stack.prisma.shipment.findMany({ where: { runId }, select: { rates: true, quotedAt: true } })).reduce(
+        (count, shipment) => count + storedQuotes(shipment).length,
+        0,
+      );
     const rssBeforeRuns = peakRssMb() ?? 0;
     const heapBeforeRuns = process.memoryUsage().heapUsed / 1_048_576;
     const memory = sampleMemory();
@@ -67,22 +99,9 @@ async function main(): Promise<void> {
 
         // The service alone on the run's own shipments, sent as the run sends them.
         memory.phase(`${orders} orders: the service alone (the bench's own reads)`);
-        const requests = (await stack.prisma.shipment.findMany({ where: { runId }, select: { request: true }, orderBy: { id: "asc" } })).map(
-          (row) => JSON.parse(row.request) as BatchQuoteShipment,
-        );
-        const serviceBegin = performance.now();
-        // Streamed as the run streams them: the floor keeps no more of the answers than the run does.
-        let failed = false;
-        await client.streamQuotes(requests, {
-          concurrency: QUOTE_CONCURRENCY,
-          chunkSize: QUOTE_CHUNK_SIZE,
-          onChunk: (outcomes) => void (failed ||= outcomes.some((outcome) => outcome.status === "failed")),
-        });
-        const service = performance.now() - serviceBegin;
-        if (failed) throw new Error(`the service alone failed on run ${run + 1}'s shipments`);
-
-        const stored = await stack.prisma.shipment.findMany({ where: { runId }, select: { rates: true, quotedAt: true } });
-        const quotes = stored.reduce((count, shipment) => count + storedQuotes(shipment).length, 0);
+        const service = await serviceAlone(runId);
+        if (service === null) throw new Error(`the service alone failed on run ${run + 1}'s shipments`);
+        const quotes = await storedQuoteCount(runId);
         runs.push({
           recorded: recorded - begin,
           quoted: quoted - begin,

@@ -8,6 +8,7 @@ import { openBenchDatabase } from "./bench-database";
 import { describeError } from "../../shipping-api/client";
 import { memorySettings, peakRssMb, rssAgainstTarget } from "../support/figures";
 import { profileCpu } from "../support/bench-cpu";
+import { applyMemorySettings } from "../../lib/memory";
 
 /**
  * `npm run bench:tracking`: one tracking pass over BENCH_TRACKING_SHIPMENTS active shipments (10,000 by default;
@@ -61,6 +62,8 @@ function machineFloor(pass: { appCpuSeconds: number; stackCpuSeconds: number | n
 }
 
 async function main(): Promise<void> {
+  // This process is the app's side: it runs with the app's memory settings, as `npm start` does.
+  applyMemorySettings();
   const database = await openBenchDatabase();
   const databaseUrl = database.url;
   const stack = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "tracking-stack.ts")], {
