@@ -28,11 +28,20 @@ const POLLING_SECONDS = 0.5;
  * Polling stays as the backstop, this often while notifications arrive and every POLLING_SECONDS when they cannot.
  */
 const NOTIFIED_POLLING_SECONDS = 5;
+/**
+ * `drained` looks whether a job is still waiting or running this often, and, once a job of this instance has ended
+ * (pg-boss records its end just after its handler returns), every QUICK_LOOK_MS for QUICK_LOOKS looks: a quote run
+ * of 500 orders was seen finished 80 ms after its last commit, the bench's and a Flow action's wait.
+ */
 const SETTLED_POLL_MS = 100;
+const QUICK_LOOK_MS = 5;
+const QUICK_LOOKS = 10;
 const SCHEMA = "pgboss";
 
 export class PgBossQueue implements JobQueue {
   private started: Promise<PgBoss> | null = null;
+  /** `drained` callers waiting for their next look, woken when a job of this instance ends. */
+  private readonly waiting = new Set<() => void>();
 
   constructor(
     private readonly connectionString: string,
@@ -50,7 +59,34 @@ export class PgBossQueue implements JobQueue {
   }
 
   async drained<T>(job: JobDefinition<T>, data: T): Promise<void> {
-    while (await this.busy(job, data)) await this.sleep(SETTLED_POLL_MS);
+    let quick = 0;
+    while (await this.busy(job, data)) {
+      const woken = await this.nextLook(quick > 0 ? QUICK_LOOK_MS : SETTLED_POLL_MS);
+      quick = woken ? QUICK_LOOKS : Math.max(0, quick - 1);
+    }
+  }
+
+  /**
+   * Waits `ms`, or less when a job of this instance ends first (true then): another instance's job ends without
+   * telling this one, so the wait is bounded. With a sleep given (tests), waits that instead.
+   */
+  private nextLook(ms: number): Promise<boolean> {
+    if (this.options.sleep) return this.options.sleep(ms).then(() => false);
+    return new Promise((resolve) => {
+      const look = (woken: boolean) => {
+        clearTimeout(timer);
+        this.waiting.delete(wake);
+        resolve(woken);
+      };
+      const wake = () => look(true);
+      const timer = setTimeout(() => look(false), ms);
+      this.waiting.add(wake);
+    });
+  }
+
+  /** A job of this instance ended: whoever waits for one looks again now, and then often while pg-boss records its end. */
+  private jobEnded(): void {
+    for (const wake of [...this.waiting]) wake();
   }
 
   async busy<T>(job: JobDefinition<T>, data: T): Promise<boolean> {
@@ -90,11 +126,15 @@ export class PgBossQueue implements JobQueue {
         },
         async ([job]) => {
           if (!job) return;
-          await spec.run(spec.data.parse(job.data), {
-            attempt: job.retryCount + 1,
-            signal: job.signal,
-            services: this.services === noJobServices ? noJobServices : servicesOfJob(this.services, spec.name),
-          });
+          try {
+            await spec.run(spec.data.parse(job.data), {
+              attempt: job.retryCount + 1,
+              signal: job.signal,
+              services: this.services === noJobServices ? noJobServices : servicesOfJob(this.services, spec.name),
+            });
+          } finally {
+            this.jobEnded();
+          }
         },
       );
       if (spec.schedule)
