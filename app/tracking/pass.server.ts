@@ -3,7 +3,7 @@ import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
-import { groupCommit, selectRows, selectRowsByIds } from "../db/db-batch.server";
+import { groupCommit, selectRowsByIds } from "../db/db-batch.server";
 import { groupedBy } from "../grouped";
 import { bound, sqlTemplate } from "../db/sql-template";
 import type { JobServices } from "../jobs/job";
@@ -81,11 +81,11 @@ interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites,
 }
 
 /**
- * Claims up to `limit` of the shop's due shipments (oldest due first) in one statement: their nextTrackAt moves to
- * a lease end that is also this claim's token (a random part of a minute), and the shop's shipments read back
- * with it are this caller's. The statement takes only rows still followed and due, checked again on each row as
- * it is written (PostgreSQL re-reads a row another caller's claim changed meanwhile), so a second caller cannot
- * take the same rows.
+ * Claims up to `limit` of the shop's due shipments (oldest due first) in one statement, which returns them: their
+ * nextTrackAt moves to a lease end (a random part of a minute), so another caller finds them not due. The statement
+ * takes only rows still followed and due, checked again on each row as it is written (PostgreSQL re-reads a row
+ * another caller's claim changed meanwhile), so a second caller cannot take the same rows, and returns the rows it
+ * wrote, in order of id.
  */
 async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   const { db, shop } = run;
@@ -108,14 +108,10 @@ async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
     ...STILL_FOLLOWED,
     ` AND "nextTrackAt" <= `,
     bound(now),
+    ` RETURNING ${TRACKED_COLUMNS.map((column) => `"${column}"`).join(", ")}`,
   ]);
-  if ((await db.$executeRaw(strings, ...values)) === 0) return [];
-  return selectRows<TrackedRow>(run, {
-    table: "Shipment",
-    columns: TRACKED_COLUMNS,
-    where: [`"shop" = `, bound(shop), ` AND "trackingState" = `, bound(TrackingState.ACTIVE), ` AND "nextTrackAt" = `, bound(leaseUntil)],
-    orderBy: ["id"],
-  });
+  const claimed = await db.$queryRaw<TrackedRow[]>(strings, ...values);
+  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** A stored event's every column, as the pass compares and rewrites them. */
