@@ -53,16 +53,10 @@ export async function loadMirroredOrders(ctx: Pick<Context, "db" | "shop">, ids:
   const { shop } = ctx;
   const unique = [...new Set(ids)];
   const ofShop = [`"shop" = `, bound(shop)];
-  const rows = await selectRowsByIds<OrderRow>(ctx, {
-    table: "MirrorOrder",
-    columns: ORDER_COLUMNS,
-    where: ofShop,
-    column: "id",
-    ids: unique,
-    orderBy: ["id"],
-  });
-  const fulfillmentOrdersOf = groupedBy(
-    await selectRowsByIds<FulfillmentOrderRow>(ctx, {
+  // Both at once: on PostgreSQL each on a connection of its own.
+  const [rows, fulfillmentOrderRows] = await Promise.all([
+    selectRowsByIds<OrderRow>(ctx, { table: "MirrorOrder", columns: ORDER_COLUMNS, where: ofShop, column: "id", ids: unique, orderBy: ["id"] }),
+    selectRowsByIds<FulfillmentOrderRow>(ctx, {
       table: "MirrorFulfillmentOrder",
       columns: FULFILLMENT_ORDER_COLUMNS,
       where: ofShop,
@@ -70,8 +64,8 @@ export async function loadMirroredOrders(ctx: Pick<Context, "db" | "shop">, ids:
       ids: unique,
       orderBy: ["id"],
     }),
-    (row) => row.orderId,
-  );
+  ]);
+  const fulfillmentOrdersOf = groupedBy(fulfillmentOrderRows, (row) => row.orderId);
   const byId = new Map(
     rows.map((row): [string, MirroredOrder] => [
       row.id,
