@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { timeOrderedId } from "../db/ids";
-import { describeError, type ShippingClient } from "../../shipping-api/client";
+import { describeError, type ShipmentSource, type ShippingClient } from "../../shipping-api/client";
 import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { z } from "zod";
 import type { Context } from "../context";
@@ -410,6 +410,21 @@ export async function startQuoteRun(ctx: Context, orderIds: readonly string[]): 
 }
 
 /**
+ * Stored requests (their JSON texts) as the client streams them: each parsed when its chunk is formed, and its text
+ * let go then, so a run of thousands holds the chunks in flight, not every request at once.
+ */
+export function storedRequests(texts: Array<string | null>): ShipmentSource {
+  return {
+    length: texts.length,
+    at: (index: number) => {
+      const text = texts[index];
+      texts[index] = null;
+      return text ? (JSON.parse(text) as BatchQuoteShipment) : undefined;
+    },
+  };
+}
+
+/**
  * Quotes the run's PENDING shipments and closes the run. Also what a resumed run does after a restart:
  * shipments already quoted are left alone.
  */
@@ -435,18 +450,8 @@ async function quoteRun(
   try {
     // Requests were written by the mapping; the client validates each against the contract before sending
     // and returns a refused one as that shipment's failure. Each chunk's rates are stored as it lands, with its progress.
-    // Each stored request is parsed only when its chunk is formed, and its text let go then: a run of thousands
-    // holds the chunks in flight, not every request at once.
-    const requests: Array<string | null> = rows.map((row) => row.request);
+    const source = storedRequests(rows.map((row) => row.request));
     rows.length = 0;
-    const source = {
-      length: requests.length,
-      at: (index: number) => {
-        const text = requests[index];
-        requests[index] = null;
-        return text ? (JSON.parse(text) as BatchQuoteShipment) : undefined;
-      },
-    };
     // Only what closing the run needs is kept: a run's rates are stored as chunks land, not held.
     const closing: { quoted: number; firstFailure: string | null } = { quoted: 0, firstFailure: null };
     // First, while the first requests are at the service: the progress of a resumed run counts what it had stored.

@@ -1,6 +1,5 @@
 import { cpuMsSince, machineLoad, profileCpu } from "../support/bench-cpu";
 import { memorySettings, median, peakRssMb, sampleMemory } from "../support/figures";
-import type { BatchQuoteShipment } from "../../shipping-api/contract";
 import { startAppBenchStack } from "./app-stack";
 import { storedQuotes } from "../../app/shipping/stored-rates";
 
@@ -32,7 +31,7 @@ async function main(): Promise<void> {
   const seeded = Math.ceil(Math.max(...SIZES) * SEED_RATIO);
   const stack = await startAppBenchStack({ orders: seeded });
   try {
-    const { startQuoteRun, QUOTE_CHUNK_SIZE, QUOTE_CONCURRENCY } = await import("../../app/quoting/quote-run.server");
+    const { startQuoteRun, storedRequests, QUOTE_CHUNK_SIZE, QUOTE_CONCURRENCY } = await import("../../app/quoting/quote-run.server");
     const { loadQuoteRunView } = await import("../../app/quoting/run-view.server");
     const { contextOf } = await import("../factories/context");
     /** The shop's context at this moment, as a request's would be. */
@@ -44,17 +43,9 @@ async function main(): Promise<void> {
      * its own holds goes when it returns; the loop's frame would keep it into the next run). Null when a shipment failed.
      */
     const serviceAlone = async (runId: string): Promise<number | null> => {
-      const texts: Array<string | null> = (await stack.prisma.shipment.findMany({ where: { runId }, select: { request: true }, orderBy: { id: "asc" } })).map(
-        (row) => row.request,
+      const source = storedRequests(
+        (await stack.prisma.shipment.findMany({ where: { runId }, select: { request: true }, orderBy: { id: "asc" } })).map((row) => row.request),
       );
-      const source = {
-        length: texts.length,
-        at: (index: number) => {
-          const text = texts[index];
-          texts[index] = null;
-          return text ? (JSON.parse(text) as BatchQuoteShipment) : undefined;
-        },
-      };
       const begin = performance.now();
       let failed = false;
       await client.streamQuotes(source, {
