@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { boundValue, payloadToken, payloadsWaiting, sqliteBindingPayloads } from "./bound-payloads.server";
@@ -27,5 +29,43 @@ describe("bound payloads (docs/decisions/049)", () => {
     const lookalike = "\u0000consign-bound-payload:someone-else:1";
     expect(boundValue(lookalike)).toBe(lookalike);
     expect(connection.prepare("SELECT ? AS a, ? AS b, ? AS c").bind("plain", 7, null).get()).toEqual({ a: "plain", b: 7, c: null });
+  });
+});
+
+const ROOT = join(import.meta.dirname, "..", "..");
+/** Where the app's database is opened: the app, its server and scripts, and the tests (the service has its own). */
+const SCANNED = ["app", "server", "scripts", "lib", "test"];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sources(path);
+    return /\.(m?ts|tsx|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Files that make a Prisma client themselves, other than the one that makes the app's (`createPrismaClient`). */
+export function clientsMadeElsewhere(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  return files.filter(({ path, text }) => path !== "app/db/db-client.server.ts" && /new PrismaClient\(/.test(text)).map(({ path }) => path);
+}
+
+describe("every client of the app's database binds payloads", () => {
+  it("finds a file that makes its own Prisma client, naming it", () => {
+    expect(
+      clientsMadeElsewhere([
+        { path: "app/db/db-client.server.ts", text: "new PrismaClient({ adapter })" },
+        { path: "test/e2e/seed.ts", text: "const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });" },
+        { path: "test/e2e/other.ts", text: "const db = createPrismaClient(url);" },
+      ]),
+    ).toEqual(["test/e2e/seed.ts"]);
+  });
+
+  it("makes every Prisma client of the app's database with createPrismaClient, whose driver binds the set-based writes' payloads", () => {
+    const files = SCANNED.flatMap((dir) => sources(join(ROOT, dir))).map((file) => ({
+      path: relative(ROOT, file).split("\\").join("/"),
+      text: readFileSync(file, "utf8"),
+    }));
+    expect(files.length).toBeGreaterThan(300);
+    expect(clientsMadeElsewhere(files.filter((file) => file.path !== "app/db/bound-payloads.server.test.ts"))).toEqual([]);
   });
 });

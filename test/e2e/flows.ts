@@ -1,7 +1,7 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { createShippingClient, type ShippingClient } from "../../shipping-api/client.js";
 import { connectStackAccount } from "../support/account.js";
 import type { E2e } from "./harness.js";
@@ -14,7 +14,7 @@ export async function connectShop(e2e: E2e): Promise<{ account: ShippingClient; 
   const credentials = await connectStackAccount(e2e.stack);
   return {
     account: createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } }),
-    db: new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) }),
+    db: createPrismaClient(e2e.stack.app.databaseUrl),
   };
 }
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid.js";
 import { fulfillmentOrderHold, fulfillmentOrderReleaseHold } from "../../devstore/store/fulfillment-ops.js";
@@ -17,7 +17,7 @@ let trackingNumbers: string[] = [];
 // Three labels booked (by another process, as the booking step leaves them); Shopify put one order on hold since.
 beforeAll(async () => {
   const customer = await connectStackAccount(e2e.stack);
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+  db = createPrismaClient(e2e.stack.app.databaseUrl);
   const store = e2e.stack.admin.store;
   const shipments = await createBookedShipments({
     db,

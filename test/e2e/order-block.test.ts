@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient, type Shipment } from "@prisma/client";
+import type { PrismaClient, Shipment } from "@prisma/client";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/shipping/money";
@@ -22,7 +22,7 @@ let bookedServiceName: string;
 
 beforeAll(async () => {
   const customer = await connectStackAccount(e2e.stack);
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+  db = createPrismaClient(e2e.stack.app.databaseUrl);
   const [first, second] = shippableFulfillmentOrders(e2e.stack.admin.store, 2);
   const client = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...customer } });
   [booked] = (await createBookedShipments({ db, shop: e2e.stack.shop, client, fulfillmentOrders: [first!] })) as [Shipment];

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient, type Shipment } from "@prisma/client";
+import type { PrismaClient, Shipment } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney, sumAmounts } from "../../app/shipping/money";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments.js";
 import { connectStackAccount } from "../support/account.js";
@@ -19,7 +19,7 @@ let carrierNames: Map<string, string>;
 
 beforeAll(async () => {
   const customer = await connectStackAccount(e2e.stack);
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+  db = createPrismaClient(e2e.stack.app.databaseUrl);
   const client = createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...customer } });
   booked = await createBookedShipments({ db, shop: e2e.stack.shop, client, fulfillmentOrders: shippableFulfillmentOrders(e2e.stack.admin.store, 6) });
   const services = await client.listServices();

@@ -1,5 +1,5 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import type { FrameLocator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedStore } from "../../devstore/seed/seed.js";
@@ -20,7 +20,7 @@ let customer: Awaited<ReturnType<typeof connectStackAccount>>;
 
 beforeAll(async () => {
   customer = await connectStackAccount(e2e.stack);
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+  db = createPrismaClient(e2e.stack.app.databaseUrl);
 });
 afterAll(() => db?.$disconnect());
 

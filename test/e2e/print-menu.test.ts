@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient, type Shipment } from "@prisma/client";
+import type { PrismaClient, Shipment } from "@prisma/client";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import type { FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageTexts } from "../../lib/pdf/read-back";
@@ -22,7 +22,7 @@ let unbooked: FulfillmentOrderToShip;
 
 beforeAll(async () => {
   const customer = await connectStackAccount(e2e.stack);
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+  db = createPrismaClient(e2e.stack.app.databaseUrl);
   // The newest orders, so the order list's first page shows them; the second ships to London with its invoice.
   const [first, second, third, fourth] = shippableFulfillmentOrders(e2e.stack.admin.store).slice(-4);
   booked = await createBookedShipments({

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { FrameLocator, Locator } from "playwright-core";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStackAccount } from "../support/account.js";
 import { formatMoney, sumAmounts } from "../../app/shipping/money.js";
@@ -17,7 +17,7 @@ let credentials: Awaited<ReturnType<typeof connectStackAccount>>;
 const account = () => createShippingClient({ baseUrl: e2e.stack.service.url, credentials: { kind: "customer", ...credentials } });
 beforeAll(async () => {
   credentials = await connectStackAccount(e2e.stack);
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+  db = createPrismaClient(e2e.stack.app.databaseUrl);
 });
 afterAll(() => db?.$disconnect());
 

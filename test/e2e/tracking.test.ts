@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid.js";
+import { createPrismaClient } from "../../app/db/db-client.server";
 import { createShippingClient } from "../../shipping-api/client.js";
 import { createBookedShipments, shippableFulfillmentOrders } from "../factories/booked-shipments.js";
 import { connectStackAccount } from "../support/account.js";
@@ -17,7 +17,7 @@ let shipment: { orderName: string; orderId: string; trackingNumber: string };
 // One label booked (by another process, as the booking step leaves it) for an order of the local admin.
 beforeAll(async () => {
   const customer = await connectStackAccount(e2e.stack);
-  db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: e2e.stack.app.databaseUrl }) });
+  db = createPrismaClient(e2e.stack.app.databaseUrl);
   const [booked] = await createBookedShipments({
     db,
     shop: e2e.stack.shop,
