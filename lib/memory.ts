@@ -9,6 +9,14 @@ import { setFlagsFromString } from "node:v8";
  */
 export const HEAP_GROWING_PERCENT = 30;
 
+let applied = false;
+
 export function applyMemorySettings(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  applied = true;
+}
+
+/** The V8 flags this process set itself ({@link applyMemorySettings}), as a command line would give them; empty when it set none. */
+export function appliedMemoryFlags(): string {
+  return applied ? `--heap-growing-percent=${HEAP_GROWING_PERCENT}` : "";
 }

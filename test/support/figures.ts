@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { HEAP_GROWING_PERCENT } from "../../lib/memory";
+import { appliedMemoryFlags } from "../../lib/memory";
 
 /** Figures the benches and the fuzz run print. */
 
@@ -19,9 +19,13 @@ export function peakRssMb(pid: number | "self" = "self"): number | null {
   }
 }
 
-/** The process's memory settings as it ran with them (package.json gives the app's processes these). */
+/**
+ * The process's memory settings as it ran with them (package.json gives the app's processes these), and the flags it
+ * set itself (lib/memory.ts), which only an app process does.
+ */
 export function memorySettings(): string {
-  return `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""} --heap-growing-percent=${HEAP_GROWING_PERCENT} (lib/memory.ts)`;
+  const own = appliedMemoryFlags();
+  return `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""}${own ? ` ${own} (lib/memory.ts)` : ""}`;
 }
 
 /** A process's CPU time so far (user + system, from /proc/<pid>/stat, in clock ticks of 1/100 s), in seconds; null once it is gone. */
