@@ -45,7 +45,7 @@ type OrderRow = Pick<MirrorOrder, (typeof ORDER_COLUMNS)[number]>;
 type FulfillmentOrderRow = Pick<MirrorFulfillmentOrder, (typeof FULFILLMENT_ORDER_COLUMNS)[number]>;
 
 /**
- * The mirrored orders with these ids, in the order asked; ids not mirrored are left out. Read raw (`selectRows`),
+ * The mirrored orders with these ids, in the order asked; ids not mirrored are left out. Read raw (`selectRowsByIds`),
  * the orders and their fulfillment orders each by one statement a chunk of ids: a quote run reads thousands, and
  * through Prisma's client an order with its fulfillment orders cost tens of microseconds of mapping each.
  */
