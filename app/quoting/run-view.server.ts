@@ -12,7 +12,7 @@ import { describeTransit, type TransitStats } from "../tracking/transit-times";
 import { describeRule } from "./rate-rule";
 import { billedWeight, deliverySpeed, formatWeight, surchargesText } from "./rate-display";
 import { ratesTableHeight } from "./rates-table-size";
-import { filterCounts, matchesFilter, type FilterCounts, type OrderFacts, type RatesFilter } from "./rates-filter";
+import { filterCounts, isFiltered, matchesFilter, type FilterCounts, type OrderFacts, type RatesFilter } from "./rates-filter";
 import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
 import { paidShippingByOrder } from "./customer-choice.server";
@@ -298,8 +298,12 @@ export async function loadQuoteRunView(
   if (!run) throw new QuotingInputError(404, "runId", "No such quote run in this store.");
 
   const orderIds = OrderIds.parse(JSON.parse(run.orderIds));
+  // Without a filter the page's orders are known now, so its own reads start with the run's: on PostgreSQL the page
+  // waits on the server, not on the app, and the run's statement at 5,000 orders takes it most of 150 ms.
+  const upFront = isFiltered(filter) ? null : readPage(ctx, runId, pageOf(orderIds, page));
+  upFront?.catch(() => undefined); // awaited below, unless the run's own reads fail first
 
-  const [settings, names, { all, ready, expired: expiredIds, failed }, blockedIds, shippingRules] = await Promise.all([
+  const [settings, names, { all, ready, expired: expiredIds, failed }, blockedIds, shippingRules, paid, observed] = await Promise.all([
     loadSettings(ctx),
     loadServiceNames(ctx),
     // Where each shipment goes (the International filter) too: the page reads it, the run's whole-run actions
@@ -307,11 +311,12 @@ export async function loadQuoteRunView(
     runShipments(ctx, runId, now, { withDestination: true }),
     db.blockedOrder.findMany({ where: { runId }, select: { orderId: true } }),
     db.shippingRule.count({ where: { shop } }),
+    paidShippingByOrder(ctx, orderIds),
+    observedTransitLookup(ctx),
   ]);
 
   // What the filters look at, for every order of the run, so they work across pages.
   const blockedOrderIds = new Set(blockedIds.map((row) => row.orderId));
-  const paid = await paidShippingByOrder(ctx, orderIds);
   const expiredSet = new Set(expiredIds.map((shipment) => shipment.id));
   const facts = new Map<string, OrderFacts>(
     orderIds.map((orderId) => [orderId, { orderId, attention: blockedOrderIds.has(orderId), international: false, carriers: [] }]),
@@ -332,20 +337,10 @@ export async function loadQuoteRunView(
       carriers: pick ? [...order.carriers, pick.carrierCode] : order.carriers,
     });
   }
-  const filteredIds = orderIds.filter((orderId) => matchesFilter(facts.get(orderId)!, filter));
-  const pages = Math.max(1, Math.ceil(filteredIds.length / ORDERS_PER_PAGE));
-  const current = Math.min(Math.max(1, page), pages);
-  const pageIds = filteredIds.slice((current - 1) * ORDERS_PER_PAGE, current * ORDERS_PER_PAGE);
-  const [pageShipments, pageBlocked] = await Promise.all([
-    db.shipment.findMany({
-      where: { runId, orderId: { in: pageIds } },
-      include: { batch: { select: { name: true } } },
-      orderBy: { fulfillmentOrderId: "asc" },
-    }),
-    db.blockedOrder.findMany({ where: { runId, orderId: { in: pageIds } } }),
-  ]);
+  const filteredIds = upFront ? orderIds : orderIds.filter((orderId) => matchesFilter(facts.get(orderId)!, filter));
+  const { current, pages, pageIds } = pageOf(filteredIds, page);
+  const { shipments: pageShipments, blocked: pageBlocked, linesOf, lineFixes } = await (upFront ?? readPage(ctx, runId, { pageIds }));
 
-  const [observed, linesOf] = await Promise.all([observedTransitLookup(ctx), loadShipmentLines(ctx, pageShipments)]);
   const shipmentViews = new Map<string, ShipmentView[]>();
   for (const shipment of pageShipments) {
     const request = StoredRequest.parse(JSON.parse(shipment.request));
@@ -388,10 +383,6 @@ export async function loadQuoteRunView(
     shipmentViews.set(shipment.orderId, [...(shipmentViews.get(shipment.orderId) ?? []), view]);
   }
   const blockedByOrder = new Map(pageBlocked.map((row) => [row.orderId, row]));
-  const lineFixes = await linesToComplete(
-    ctx,
-    pageBlocked.map((row) => ({ orderId: row.orderId, codes: new Set(Issues.parse(JSON.parse(row.issues)).map((issue) => issue.code)) })),
-  );
   const orders = pageIds.map((orderId): OrderView => {
     const shipments = shipmentViews.get(orderId) ?? [];
     const blocked = blockedByOrder.get(orderId);
@@ -439,6 +430,33 @@ export async function loadQuoteRunView(
     pages,
     orders,
   };
+}
+
+/** The run's page `page` (clamped to the pages there are) of `orderIds`: its number, how many pages, its orders. */
+function pageOf(orderIds: readonly string[], page: number): { current: number; pages: number; pageIds: string[] } {
+  const pages = Math.max(1, Math.ceil(orderIds.length / ORDERS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  return { current, pages, pageIds: orderIds.slice((current - 1) * ORDERS_PER_PAGE, current * ORDERS_PER_PAGE) };
+}
+
+/** What a page of a run shows of its orders beside the run's figures: their shipments, blocked rows, lines, and the lines a blocked order lacks. */
+async function readPage(ctx: Context, runId: string, { pageIds }: { pageIds: readonly string[] }) {
+  const [shipments, blocked] = await Promise.all([
+    ctx.db.shipment.findMany({
+      where: { runId, orderId: { in: [...pageIds] } },
+      include: { batch: { select: { name: true } } },
+      orderBy: { fulfillmentOrderId: "asc" },
+    }),
+    ctx.db.blockedOrder.findMany({ where: { runId, orderId: { in: [...pageIds] } } }),
+  ]);
+  const [linesOf, lineFixes] = await Promise.all([
+    loadShipmentLines(ctx, shipments),
+    linesToComplete(
+      ctx,
+      blocked.map((row) => ({ orderId: row.orderId, codes: new Set(Issues.parse(JSON.parse(row.issues)).map((issue) => issue.code)) })),
+    ),
+  ]);
+  return { shipments, blocked, linesOf, lineFixes };
 }
 
 /** A shipment's rates as the page lists them, cheapest first, each with its speed, billed weight and whether it expired. */
