@@ -57,12 +57,12 @@ export function sampleMemory(everyMs = 25): { phase(name: string): void; atPeak(
   let peak = process.memoryUsage();
   let current = "start";
   let peakPhase = current;
+  // The resident set alone is one cheap read; the whole breakdown (V8's heap statistics) only at a new peak, so the
+  // sampling costs the process it measures next to nothing (every 25 ms it took 2 % of a quote run's CPU).
   const sample = () => {
-    const now = process.memoryUsage();
-    if (now.rss > peak.rss) {
-      peak = now;
-      peakPhase = current;
-    }
+    if (process.memoryUsage.rss() <= peak.rss) return;
+    peak = process.memoryUsage();
+    peakPhase = current;
   };
   const timer = setInterval(sample, everyMs);
   timer.unref();
