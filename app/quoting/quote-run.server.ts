@@ -431,7 +431,13 @@ export function storedRequests(texts: Array<string | null>): ShipmentSource {
 async function quoteRun(
   ctx: Context,
   runId: string,
-  { client, settings, now, clock }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date },
+  {
+    client,
+    settings,
+    now,
+    clock,
+    shipmentsTotal,
+  }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date; shipmentsTotal: number },
 ): Promise<void> {
   const { db } = ctx;
   const rows = await db.shipment.findMany({
@@ -445,7 +451,6 @@ async function quoteRun(
     settings.rateRule,
     pending.map((shipment) => shipment.orderId),
   );
-  const { shipmentsTotal } = await db.quoteRun.findUniqueOrThrow({ where: { id: runId }, select: { shipmentsTotal: true } });
   const chosenBefore = shipmentsTotal - pending.length;
   try {
     // Requests were written by the mapping; the client validates each against the contract before sending
@@ -539,11 +544,20 @@ export const quoteRunJob = defineJob({
 export async function resumeQuoteRun(ctx: Context, runId: string): Promise<void> {
   const { db, shop } = ctx;
   const now = ctx.now();
-  const run = await db.quoteRun.findFirst({ where: { id: runId, shop, status: "RUNNING" }, select: { id: true } });
+  // The run, the account and the settings are read at once (each a round trip before the first request); the account
+  // or the settings not read fail the run below, as quoting does.
+  const [run, account] = await Promise.all([
+    db.quoteRun.findFirst({ where: { id: runId, shop, status: "RUNNING" }, select: { shipmentsTotal: true } }),
+    Promise.all([ctx.shipping(), loadSettings(ctx)]).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+  ]);
   if (!run) return;
   try {
-    const [client, settings] = await Promise.all([ctx.shipping(), loadSettings(ctx)]);
-    await quoteRun(ctx, runId, { client, settings, now, clock: clockFrom(now) });
+    if (!account.ok) throw account.error;
+    const [client, settings] = account.value;
+    await quoteRun(ctx, runId, { client, settings, now, clock: clockFrom(now), shipmentsTotal: run.shipmentsTotal });
   } catch (error) {
     const status = await db.quoteRun.findUnique({ where: { id: runId }, select: { status: true } });
     if (status?.status === "RUNNING") await failRun(db, runId, error instanceof Error ? error.message : String(error), now);
