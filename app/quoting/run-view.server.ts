@@ -17,7 +17,8 @@ import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
 import { paidShippingByOrder } from "./customer-choice.server";
 import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "./packages";
-import { loadShipmentLines } from "../orders/shipment-lines.server";
+import { shipmentLines } from "../orders/shipment-lines";
+import type { MirroredOrder } from "../orders/order-node";
 import { withCustoms } from "../orders/customs.server";
 import { placeName } from "../locale/places";
 import { loadMirroredOrders } from "../orders/mirror.server";
@@ -449,14 +450,16 @@ async function readPage(ctx: Context, runId: string, { pageIds }: { pageIds: rea
     }),
     ctx.db.blockedOrder.findMany({ where: { runId, orderId: { in: [...pageIds] } } }),
   ]);
-  const [linesOf, lineFixes] = await Promise.all([
-    loadShipmentLines(ctx, shipments),
-    linesToComplete(
-      ctx,
-      blocked.map((row) => ({ orderId: row.orderId, codes: new Set(Issues.parse(JSON.parse(row.issues)).map((issue) => issue.code)) })),
-    ),
+  const blockedFor = blocked.map((row) => ({ orderId: row.orderId, codes: new Set(Issues.parse(JSON.parse(row.issues)).map((issue) => issue.code)) }));
+  // The page's orders, read once for its shipments' lines and its blocked orders' missing details; the shop's weight
+  // unit only when a weight is missing.
+  const [mirrored, weightUnit] = await Promise.all([
+    withCustoms(ctx, await loadMirroredOrders(ctx, [...new Set([...shipments, ...blocked].map((row) => row.orderId))])),
+    blockedFor.some(({ codes }) => codes.has(WEIGHT_ISSUE)) ? loadShopSummary(ctx).then((shop) => shop.weightUnit) : undefined,
   ]);
-  return { shipments, blocked, linesOf, lineFixes };
+  const orders = new Map(mirrored.map((order) => [order.id, order]));
+  const linesOf = new Map(shipments.map((shipment) => [shipment.id, shipmentLines(shipment, orders.get(shipment.orderId))]));
+  return { shipments, blocked, linesOf, lineFixes: linesToComplete(orders, weightUnit ?? "POUNDS", blockedFor) };
 }
 
 /** A shipment's rates as the page lists them, cheapest first, each with its speed, billed weight and whether it expired. */
@@ -490,24 +493,24 @@ const CUSTOMS_ISSUES = new Set(["MISSING_HS_CODE", "MISSING_ORIGIN"]);
 const WEIGHT_ISSUE = "ZERO_WEIGHT";
 
 /**
- * Per blocked order of the page, its lines without what it was blocked for (an HS code or a country of origin; a
- * weight), after what the merchant typed in Consign. Reads the shop's weight unit only when a weight is asked for.
+ * Per blocked order of the page (among `orders`, the page's orders with what the merchant typed in Consign), its
+ * lines without what it was blocked for (an HS code or a country of origin; a weight, asked in the shop's unit).
  */
-async function linesToComplete(ctx: Context, blocked: ReadonlyArray<{ orderId: string; codes: ReadonlySet<string> }>): Promise<Map<string, LineFixes>> {
+function linesToComplete(
+  orders: ReadonlyMap<string, MirroredOrder>,
+  weightUnit: ShopifyWeightUnit,
+  blocked: ReadonlyArray<{ orderId: string; codes: ReadonlySet<string> }>,
+): Map<string, LineFixes> {
   const wanted = new Map(
     blocked.flatMap(({ orderId, codes }) => {
       const fields = { customs: [...codes].some((code) => CUSTOMS_ISSUES.has(code)), weight: codes.has(WEIGHT_ISSUE) };
       return fields.customs || fields.weight ? [[orderId, fields] as const] : [];
     }),
   );
-  if (wanted.size === 0) return new Map();
-  const [orders, weightUnit] = await Promise.all([
-    withCustoms(ctx, await loadMirroredOrders(ctx, [...wanted.keys()])),
-    [...wanted.values()].some((fields) => fields.weight) ? loadShopSummary(ctx).then((shop) => shop.weightUnit) : Promise.resolve<ShopifyWeightUnit>("POUNDS"),
-  ]);
   const fixes = new Map<string, LineFixes>();
-  for (const order of orders) {
-    const fields = wanted.get(order.id)!;
+  for (const [orderId, fields] of wanted) {
+    const order = orders.get(orderId);
+    if (!order) continue;
     const lines = order.fulfillmentOrders
       .flatMap((fo) => fo.lines)
       .filter(shipsInParcel)
