@@ -387,17 +387,27 @@ export function createShippingClient(options: ShippingClientOptions): ShippingCl
       }
       return { chunk, refused };
     };
-    const handOver = async (outcomes: readonly ShipmentQuoteOutcome[]) => {
-      await onChunk(outcomes);
-      done += outcomes.length;
-      onProgress?.(done, total);
+    // The outcomes are not held here while onChunk stores them: a consumer that is done with them (it packed what
+    // it writes) lets them go at once, however long its write waits.
+    const stored = (outcomes: readonly ShipmentQuoteOutcome[]) => new Promise<void>((resolve) => resolve(onChunk(outcomes)));
+    const handOver = (outcomes: readonly ShipmentQuoteOutcome[]): Promise<void> => {
+      const count = outcomes.length;
+      return stored(outcomes).then(() => {
+        done += count;
+        onProgress?.(done, total);
+      });
+    };
+    /**
+     * Quotes the next chunk and hands its outcomes over. Settles once they are stored, its own frame (the chunk's
+     * requests) gone as soon as the outcomes are handed over.
+     */
+    const quoteNext = async (): Promise<void> => {
+      const { chunk, refused } = takeChunk();
+      if (refused.length > 0) await handOver(refused);
+      if (chunk.length > 0) return handOver(await quoteChunk(chunk));
     };
     const worker = async () => {
-      while (position < total) {
-        const { chunk, refused } = takeChunk();
-        if (refused.length > 0) await handOver(refused);
-        if (chunk.length > 0) await handOver(await quoteChunk(chunk));
-      }
+      while (position < total) await quoteNext();
     };
     const workers = Math.min(Math.ceil(total / size), Math.max(1, Math.floor(concurrency)));
     await Promise.all(Array.from({ length: workers }, worker));

@@ -134,28 +134,41 @@ export function updateRowsById<Column extends string, Match extends string = nev
   update: RowsUpdate<Column, Match>,
   db: Db = ctx.db,
 ): Prisma.PrismaPromise<number>[] {
+  return preparedUpdate(ctx, update)(db);
+}
+
+/**
+ * {@link updateRowsById}'s update with its rows packed now, and its statements made at each call (on `db`, the
+ * context's client unless given): for statements a group commit runs later, perhaps twice. What the rows were made
+ * from can go at once; the packed text (one string per chunk) is all that waits for the commit.
+ */
+export function preparedUpdate<Column extends string, Match extends string = never>(
+  ctx: Pick<Context, "db">,
+  update: RowsUpdate<Column, Match>,
+): (db?: Db) => Prisma.PrismaPromise<number>[] {
   const provider = databaseOf(ctx);
   const set = Object.entries({ ...update.set, ...(UPDATED_AT[update.table] ? { updatedAt: new Date() } : {}) });
   const match = update.match ?? [];
   const columns: string[] = ["id", ...update.columns, ...match];
+  const { table, where } = update;
+  const assignments: SqlPiece[][] = [
+    ...update.columns.map((column) => [`"${column}" = "new"."new_${column}"`]),
+    ...set.map(([column, value]) => [`"${column}" = `, bound(value)]),
+  ];
   // The new values are named "new_<column>", so a condition on the table's own columns stays unambiguous.
-  return packedRows(provider, update.rows, columns).map((packed) =>
-    withPayload(db, packed, (token) => {
-      const assignments: SqlPiece[][] = [
-        ...update.columns.map((column) => [`"${column}" = "new"."new_${column}"`]),
-        ...set.map(([column, value]) => [`"${column}" = `, bound(value)]),
-      ];
-      return [
-        `UPDATE "${update.table}" SET `,
+  const packs = packedRows(provider, update.rows, columns);
+  return (db = ctx.db) =>
+    packs.map((packed) =>
+      withPayload(db, packed, (token) => [
+        `UPDATE "${table}" SET `,
         ...assignments.flatMap((pieces, index) => [index === 0 ? "" : ", ", ...pieces]),
         ` FROM (`,
-        ...unpackedRows(provider, update.table, token, columns, "new_"),
-        `) AS "new" WHERE "${update.table}"."id" = "new"."new_id"`,
-        ...match.map((column) => ` AND "${update.table}"."${column}" = "new"."new_${column}"`),
-        ...(update.where ? [" AND ", ...update.where] : []),
-      ];
-    }),
-  );
+        ...unpackedRows(provider, table, token, columns, "new_"),
+        `) AS "new" WHERE "${table}"."id" = "new"."new_id"`,
+        ...match.map((column) => ` AND "${table}"."${column}" = "new"."new_${column}"`),
+        ...(where ? [" AND ", ...where] : []),
+      ]),
+    );
 }
 
 /**

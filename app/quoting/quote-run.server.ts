@@ -471,7 +471,9 @@ async function quoteRun(
     await client.streamQuotes(source, {
       concurrency: QUOTE_CONCURRENCY,
       chunkSize: QUOTE_CHUNK_SIZE,
-      onChunk: async (outcomes) => {
+      // Not async: the chunk's outcomes and choices are packed into its statements and let go here, and only the
+      // packed rows wait for the commit (a chunk's parsed rates held across it were copied by every young collection).
+      onChunk: (outcomes) => {
         const chunk = outcomes.map((outcome): ChosenShipment => ({
           shipmentId: pending[outcome.shipmentIndex]!.id,
           choice: chooseRate(outcome, settings, null, inputsFor(pending[outcome.shipmentIndex]!.orderId)),
@@ -482,11 +484,10 @@ async function quoteRun(
           else closing.firstFailure ??= choice.message;
         }
         const statements = rateChoiceStatements(ctx, chunk, now);
-        await cleared;
-        await commit(() => [
-          ...statements(),
-          db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: chunk.length } }, select: { id: true } }),
-        ]);
+        const stored = chunk.length;
+        return cleared.then(() =>
+          commit(() => [...statements(), db.quoteRun.update({ where: { id: runId }, data: { shipmentsDone: { increment: stored } }, select: { id: true } })]),
+        );
       },
     });
     await cleared;

@@ -1,5 +1,5 @@
 import type { Context } from "../context";
-import { updateRowsById, type Statements } from "../db/db-batch.server";
+import { preparedUpdate, type Statements } from "../db/db-batch.server";
 import { chunksOf } from "../db/id-lists.server";
 import type { RateChoice } from "./rate-choice";
 
@@ -33,6 +33,13 @@ export interface ChosenShipment {
  * quotes were asked for (read from the clock before the request), not when they are saved.
  */
 export function rateChoiceStatements(ctx: Pick<Context, "db" | "shop">, slice: readonly ChosenShipment[], quotedAt: Date): Statements {
+  // Packed now, in a function of their own: the rates read from the service (a chunk's hundreds of objects) are let
+  // go before the commit, which may wait for another; only the packed texts wait with it.
+  const updates = rateChoiceUpdates(ctx, slice, quotedAt);
+  return () => updates.flatMap((update) => update());
+}
+
+function rateChoiceUpdates(ctx: Pick<Context, "db" | "shop">, slice: readonly ChosenShipment[], quotedAt: Date) {
   const picks = slice.flatMap(({ shipmentId, choice, request }) =>
     choice.ok
       ? [
@@ -53,22 +60,22 @@ export function rateChoiceStatements(ctx: Pick<Context, "db" | "shop">, slice: r
     slice.flatMap((item) => (!item.choice.ok && item.keepOnFailure === keepOnFailure ? [{ id: item.shipmentId, quoteError: item.choice.message }] : []));
   const quoted = { quoteStatus: "QUOTED", quoteError: null, quotedAt };
   const pickColumns = ["rates", "selectedQuoteId", "selectionReason", "selectedBy"] as const;
-  return () => [
+  return [
     // A re-quote stores the request as sent (dated today); a run's requests are stored already.
-    ...updateRowsById(ctx, { table: "Shipment", columns: pickColumns, rows: picks.filter((pick) => pick.request === undefined), set: quoted }),
-    ...updateRowsById(ctx, {
+    preparedUpdate(ctx, { table: "Shipment", columns: pickColumns, rows: picks.filter((pick) => pick.request === undefined), set: quoted }),
+    preparedUpdate(ctx, {
       table: "Shipment",
       columns: [...pickColumns, "request"],
       rows: picks.filter((pick) => pick.request !== undefined),
       set: quoted,
     }),
-    ...updateRowsById(ctx, {
+    preparedUpdate(ctx, {
       table: "Shipment",
       columns: ["quoteError"],
       rows: failures(false),
       set: { quoteStatus: "FAILED", rates: null, selectedQuoteId: null, selectionReason: null, selectedBy: null },
     }),
-    ...updateRowsById(ctx, { table: "Shipment", columns: ["quoteError"], rows: failures(true) }),
+    preparedUpdate(ctx, { table: "Shipment", columns: ["quoteError"], rows: failures(true) }),
   ];
 }
 
