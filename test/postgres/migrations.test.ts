@@ -66,6 +66,7 @@ const SPARSE_SHIPMENT_INDEXES: Record<string, string> = {
   Shipment_batchId_shop_idx: "batchId",
   Shipment_shop_deliveredAt_idx: "deliveredAt",
   Shipment_shop_signalsDueAt_idx: "signalsDueAt",
+  Shipment_labelToken_key: "labelToken",
 };
 const sparsePredicate = (column: string) => ` WHERE ("${column}" IS NOT NULL)`;
 
@@ -190,6 +191,7 @@ describe("PostgreSQL migrations", () => {
         batchId: `"batchId" = $1 AND "shop" = $2`,
         deliveredAt: `"deliveredAt" >= $1::timestamp AND "shop" = $2`,
         signalsDueAt: `"signalsDueAt" <= $1::timestamp AND "shop" = $2`,
+        labelToken: `"labelToken" = $1 AND "shop" = $2`,
       };
       for (const [index, column] of Object.entries(SPARSE_SHIPMENT_INDEXES)) {
         const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT "id" FROM "Shipment" WHERE ${lookups[column]}`, [
