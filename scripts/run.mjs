@@ -30,9 +30,15 @@ let stopping = false;
 
 /**
  * The memory settings every long-running process here runs with (package.json `start` and `service` too):
- * one glibc arena pair and a small young generation keep a Node server's resident memory close to its heap.
+ * one glibc arena pair, large allocations given back to the system when freed (docs/decisions/053) and a small
+ * young generation keep a Node server's resident memory close to its heap.
  */
-const runtimeEnv = { ...env, MALLOC_ARENA_MAX: "2", NODE_OPTIONS: [env.NODE_OPTIONS, "--max-semi-space-size=4"].filter(Boolean).join(" ") };
+const runtimeEnv = {
+  ...env,
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "131072",
+  NODE_OPTIONS: [env.NODE_OPTIONS, "--max-semi-space-size=4"].filter(Boolean).join(" "),
+};
 
 function start(name, command, args, color) {
   const child = spawn(command, args, { cwd: root, env: runtimeEnv, stdio: ["ignore", "pipe", "pipe"] });

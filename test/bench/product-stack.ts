@@ -22,7 +22,7 @@ import { openBenchDatabase } from "./bench-database";
  */
 
 /** `npm start`'s memory settings (package.json), which the app's process runs with here too. */
-const START_MEMORY = { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2" };
+const START_MEMORY = { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
 export interface AdminCharge {
   operation: string;

@@ -24,7 +24,7 @@ let stack: InstalledStack;
 
 beforeAll(async () => {
   stack = await startInstalledStack({
-    appEnv: { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2" },
+    appEnv: { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" },
   });
 });
 afterAll(async () => {

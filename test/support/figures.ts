@@ -25,7 +25,7 @@ export function peakRssMb(pid: number | "self" = "self"): number | null {
  */
 export function memorySettings(): string {
   const own = appliedMemoryFlags();
-  return `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""}${own ? ` ${own} (lib/memory.ts)` : ""}`;
+  return `NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ""} MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ""} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? ""}${own ? ` ${own} (lib/memory.ts)` : ""}`;
 }
 
 /** A process's CPU time so far (user + system, from /proc/<pid>/stat, in clock ticks of 1/100 s), in seconds; null once it is gone. */
