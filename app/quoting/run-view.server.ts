@@ -32,6 +32,7 @@ import { carrierTotals, currencyTotals, type CarrierTotal, type CurrencyTotal } 
 import { jsonArrayElementWhere, jsonFieldsEqual } from "../db/sql-json";
 import { QUOTE_VALIDITY_MS, storedQuotes, type StoredQuote } from "../shipping/stored-rates";
 import { bound, sqlTemplate } from "../db/sql-template";
+import { databaseOf } from "../db/db-client.server";
 
 /**
  * What the rates page shows for one run: progress, then per order its shipments with every rate, the pick
@@ -202,20 +203,33 @@ async function runShipments(ctx: Pick<Context, "db" | "shop">, runId: string, no
   const international = withDestination
     ? `CASE WHEN ${jsonFieldsEqual(ctx, `"s"."request"`, ["sender", "country"], ["receiver", "country"])} THEN 0 ELSE 1 END`
     : `0`;
-  const [strings, ...values] = sqlTemplate([
-    `SELECT "s"."id" AS "id", "s"."orderId" AS "orderId", "s"."quoteStatus" AS "quoteStatus", "s"."quoteError" AS "quoteError", `,
-    `"s"."selectedQuoteId" AS "selectedQuoteId", "s"."bookingStatus" AS "bookingStatus", "b"."name" AS "batchName", ${international} AS "international", `,
-    `${field("quoteId")} AS "pickQuoteId", ${field("carrierCode")} AS "carrierCode", ${field("serviceCode")} AS "serviceCode", `,
-    `${field("serviceDescription")} AS "serviceDescription", ${field("currency")} AS "currency", ${field("totalAmount")} AS "totalAmount", `,
-    `CASE WHEN "s"."quotedAt" <= `,
-    bound(new Date(now.getTime() - QUOTE_VALIDITY_MS)),
-    ` THEN 1 ELSE 0 END AS "pickExpired" FROM "Shipment" AS "s" LEFT JOIN "Batch" AS "b" ON "b"."id" = "s"."batchId" `,
-    `${pick.join} WHERE "s"."runId" = `,
-    bound(runId),
-    ` AND "s"."shop" = `,
-    bound(ctx.shop),
-  ]);
-  const rows = await ctx.db.$queryRaw<RunShipmentRow[]>(strings, ...values);
+  // On PostgreSQL the statement is read in two halves at once, each shipment in one by its id's last character, on
+  // two connections: parsing the rates and requests is most of a big run's page (140 ms of the server at 5,000
+  // orders), and the page waits on it while the server has a second core.
+  const halves = databaseOf(ctx) === "postgresql" ? [[` AND ascii(right("s"."id", 1)) % 2 = 0`], [` AND ascii(right("s"."id", 1)) % 2 = 1`]] : [[]];
+  const statement = (half: readonly string[]) =>
+    sqlTemplate([
+      `SELECT "s"."id" AS "id", "s"."orderId" AS "orderId", "s"."quoteStatus" AS "quoteStatus", "s"."quoteError" AS "quoteError", `,
+      `"s"."selectedQuoteId" AS "selectedQuoteId", "s"."bookingStatus" AS "bookingStatus", "b"."name" AS "batchName", ${international} AS "international", `,
+      `${field("quoteId")} AS "pickQuoteId", ${field("carrierCode")} AS "carrierCode", ${field("serviceCode")} AS "serviceCode", `,
+      `${field("serviceDescription")} AS "serviceDescription", ${field("currency")} AS "currency", ${field("totalAmount")} AS "totalAmount", `,
+      `CASE WHEN "s"."quotedAt" <= `,
+      bound(new Date(now.getTime() - QUOTE_VALIDITY_MS)),
+      ` THEN 1 ELSE 0 END AS "pickExpired" FROM "Shipment" AS "s" LEFT JOIN "Batch" AS "b" ON "b"."id" = "s"."batchId" `,
+      `${pick.join} WHERE "s"."runId" = `,
+      bound(runId),
+      ` AND "s"."shop" = `,
+      bound(ctx.shop),
+      ...half,
+    ]);
+  const rows = (
+    await Promise.all(
+      halves.map((half) => {
+        const [strings, ...values] = statement(half);
+        return ctx.db.$queryRaw<RunShipmentRow[]>(strings, ...values);
+      }),
+    )
+  ).flat();
   const all = rows.map((row) => {
     const picked = row.pickQuoteId !== null && row.quoteStatus === "QUOTED";
     return {
