@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
-import { loadMirroredOrders } from "../orders/mirror.server";
-import { withCustoms } from "../orders/customs.server";
+import { loadOrdersWithCustoms } from "../orders/customs.server";
 import { checkConditions, describeConditions, orderFacts, type RateAction, type ShippingRule, type ShippingRuleData } from "../quoting/shipping-rules";
 import { deleteShippingRule, loadShippingRules, reorderShippingRules, saveShippingRule } from "../quoting/shipping-rules.server";
 import { describeRule } from "../quoting/rate-rule";
@@ -84,12 +83,9 @@ export function describeActions(rule: ShippingRuleData, names: ServiceNames, cur
 async function openOrders(ctx: Context, take: number) {
   const { db, shop } = ctx;
   const rows = await db.mirrorOrder.findMany({ where: { shop, cancelledAt: null }, orderBy: { orderCreatedAt: "desc" }, take, select: { id: true } });
-  return withCustoms(
+  return loadOrdersWithCustoms(
     ctx,
-    await loadMirroredOrders(
-      ctx,
-      rows.map((row) => row.id),
-    ),
+    rows.map((row) => row.id),
   );
 }
 
@@ -181,7 +177,7 @@ export async function testRuleOnOrder(
 ): Promise<Outcome<{ test: RuleTest }, { fieldErrors: FieldErrors }>> {
   const parsed = await parsedRule(ctx, values);
   if (!parsed.ok) return parsed;
-  const [settings, kept, [order]] = await Promise.all([loadSettings(ctx), loadShippingRules(ctx), withCustoms(ctx, await loadMirroredOrders(ctx, [orderId]))]);
+  const [settings, kept, [order]] = await Promise.all([loadSettings(ctx), loadShippingRules(ctx), loadOrdersWithCustoms(ctx, [orderId])]);
   if (!order)
     return { ok: false, message: "That order is not among the open orders any more. Choose another.", fieldErrors: { orderId: "choose another order" } };
   const tested: ShippingRule = { id: ruleId ?? "", ...parsed.rule };

@@ -3,6 +3,7 @@ import type { Context } from "../context";
 import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
 import { readByIds } from "../db/id-lists.server";
+import { loadMirroredOrders } from "./mirror.server";
 
 /** Line details the merchant typed per order (OrderCustoms: HS codes, origins, weights), saved and laid over mirrored orders. */
 
@@ -42,18 +43,38 @@ export async function saveOrderCustoms(
   return true;
 }
 
-export async function withCustoms(ctx: Pick<Context, "db" | "shop">, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
-  if (orders.length === 0) return [];
+/** What the merchant typed for these orders (OrderCustoms), by order id. */
+async function customsOf(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<Map<string, OrderCustomsEntries>> {
+  if (orderIds.length === 0) return new Map();
   const { db, shop } = ctx;
-  const rows = await readByIds(
-    ctx,
-    orders.map((order) => order.id),
-    (chunk) => db.orderCustoms.findMany({ where: { shop, orderId: { in: chunk } } }),
-  );
-  if (rows.length === 0) return [...orders];
-  const byOrder = new Map(rows.map((row) => [row.orderId, Entries.parse(JSON.parse(row.lines))]));
+  const rows = await readByIds(ctx, [...new Set(orderIds)], (chunk) => db.orderCustoms.findMany({ where: { shop, orderId: { in: chunk } } }));
+  return new Map(rows.map((row) => [row.orderId, Entries.parse(JSON.parse(row.lines))]));
+}
+
+function laidOver(orders: readonly MirroredOrder[], customs: ReadonlyMap<string, OrderCustomsEntries>): MirroredOrder[] {
+  if (customs.size === 0) return [...orders];
   return orders.map((order) => {
-    const entries = byOrder.get(order.id);
+    const entries = customs.get(order.id);
     return entries ? applyCustoms(order, entries) : order;
   });
+}
+
+/** The orders with what the merchant typed for them laid over (HS codes, origins, weights Shopify lacks). */
+export async function withCustoms(ctx: Pick<Context, "db" | "shop">, orders: readonly MirroredOrder[]): Promise<MirroredOrder[]> {
+  return laidOver(
+    orders,
+    await customsOf(
+      ctx,
+      orders.map((order) => order.id),
+    ),
+  );
+}
+
+/**
+ * The mirrored orders of these ids (loadMirroredOrders, in the ids' order, the ones the mirror lacks left out) with
+ * what the merchant typed for them laid over, the two read at once.
+ */
+export async function loadOrdersWithCustoms(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<MirroredOrder[]> {
+  const [orders, customs] = await Promise.all([loadMirroredOrders(ctx, orderIds), customsOf(ctx, orderIds)]);
+  return laidOver(orders, customs);
 }

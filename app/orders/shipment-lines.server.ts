@@ -1,7 +1,6 @@
 import type { Shipment } from "@prisma/client";
 import type { Context } from "../context";
-import { withCustoms } from "./customs.server";
-import { loadMirroredOrders } from "./mirror.server";
+import { loadOrdersWithCustoms } from "./customs.server";
 import { type ShipmentLine, shipmentLines } from "./shipment-lines";
 
 /**
@@ -12,7 +11,7 @@ export async function loadShipmentLines(
   ctx: Pick<Context, "db" | "shop">,
   shipments: ReadonlyArray<Pick<Shipment, "id" | "orderId" | "fulfillmentOrderId" | "lines" | "request">>,
 ): Promise<Map<string, ShipmentLine[]>> {
-  const mirrored = await withCustoms(ctx, await loadMirroredOrders(ctx, [...new Set(shipments.map((shipment) => shipment.orderId))]));
+  const mirrored = await loadOrdersWithCustoms(ctx, [...new Set(shipments.map((shipment) => shipment.orderId))]);
   const orders = new Map(mirrored.map((order) => [order.id, order]));
   return new Map(shipments.map((shipment) => [shipment.id, shipmentLines(shipment, orders.get(shipment.orderId))]));
 }

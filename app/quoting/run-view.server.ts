@@ -19,9 +19,8 @@ import { paidShippingByOrder } from "./customer-choice.server";
 import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "./packages";
 import { shipmentLines } from "../orders/shipment-lines";
 import type { MirroredOrder } from "../orders/order-node";
-import { withCustoms } from "../orders/customs.server";
+import { loadOrdersWithCustoms } from "../orders/customs.server";
 import { placeName } from "../locale/places";
-import { loadMirroredOrders } from "../orders/mirror.server";
 import { productName, shipsInParcel } from "../orders/shipment-mapping";
 import type { ShopifyWeightUnit } from "../orders/weights";
 import { loadShopSummary } from "../settings/shop-profile.server";
@@ -468,7 +467,7 @@ async function readPage(ctx: Context, runId: string, { pageIds }: { pageIds: rea
   // The page's orders, read once for its shipments' lines and its blocked orders' missing details; the shop's weight
   // unit only when a weight is missing.
   const [mirrored, weightUnit] = await Promise.all([
-    withCustoms(ctx, await loadMirroredOrders(ctx, [...new Set([...shipments, ...blocked].map((row) => row.orderId))])),
+    loadOrdersWithCustoms(ctx, [...new Set([...shipments, ...blocked].map((row) => row.orderId))]),
     blockedFor.some(({ codes }) => codes.has(WEIGHT_ISSUE)) ? loadShopSummary(ctx).then((shop) => shop.weightUnit) : undefined,
   ]);
   const orders = new Map(mirrored.map((order) => [order.id, order]));

@@ -1,6 +1,5 @@
 import type { Context } from "../context";
-import { loadMirroredOrders } from "../orders/mirror.server";
-import { withCustoms } from "../orders/customs.server";
+import { loadOrdersWithCustoms } from "../orders/customs.server";
 import type { ShippingSettings } from "../settings/settings";
 import { orderFacts, ShippingRuleSchema, type OrderFacts, type ShippingRule, type ShippingRuleData } from "./shipping-rules";
 
@@ -46,7 +45,7 @@ export async function loadOrderFacts(
   orderIds: readonly string[],
 ): Promise<Map<string, OrderFacts>> {
   if (orderIds.length === 0) return new Map();
-  const orders = await withCustoms(ctx, await loadMirroredOrders(ctx, orderIds));
+  const orders = await loadOrdersWithCustoms(ctx, orderIds);
   const senderCountry = settings.sender?.country ?? "";
   return new Map(orders.map((order) => [order.id, orderFacts(order, { senderCountry, packagingWeight: settings.packagingWeight })]));
 }
