@@ -5,7 +5,7 @@ import type { BatchQuoteShipment, Service } from "../../shipping-api/contract";
 import { z } from "zod";
 import type { Context } from "../context";
 import { defineJob, type JobServices } from "../jobs/job";
-import { loadMirroredOrders, refreshOrder } from "../orders/mirror.server";
+import { refreshOrder } from "../orders/mirror.server";
 import type { MirroredOrder } from "../orders/order-node";
 import { orderToShipments, shipmentDateOf, type MappedShipment, type MappingIssue, type MappingSettings } from "../orders/shipment-mapping";
 import { API_WEIGHT_UNIT } from "../orders/weights";
@@ -21,7 +21,7 @@ import { orderFacts, quoteChanges, withQuoteChanges } from "./shipping-rules";
 import { loadShippingRules } from "./shipping-rules.server";
 import { presetsForLines } from "../orders/product-presets.server";
 import { chooseRate } from "./rate-choice";
-import { withCustoms } from "../orders/customs.server";
+import { loadOrdersWithCustoms } from "../orders/customs.server";
 import { readByIds } from "../db/id-lists.server";
 import { groupedBy } from "../grouped";
 import { groupCommit, insertRows, selectRowsByIds, updateRowsById } from "../db/db-batch.server";
@@ -87,7 +87,7 @@ type OrderRead = { order: MirroredOrder } | { orderId: string; issue: BlockIssue
  */
 async function readOrders(ctx: Context, orderIds: readonly string[]): Promise<OrderRead[]> {
   // Customs details typed in Consign fill what Shopify lacks.
-  const mirrored = new Map((await withCustoms(ctx, await loadMirroredOrders(ctx, orderIds))).map((order) => [order.id, order]));
+  const mirrored = new Map((await loadOrdersWithCustoms(ctx, orderIds)).map((order) => [order.id, order]));
   const missing = orderIds.filter((id) => !mirrored.has(id));
   const reads = new Map<string, OrderRead>();
   const notMirrored = (orderId: string, issue: BlockIssue) => reads.set(orderId, { orderId, issue });
@@ -173,11 +173,26 @@ const EARLIER_COLUMNS = [
   "packingNote",
 ] as const;
 
-/** Maps every order and sorts its shipments into new, reused and already-underway ones. */
+/**
+ * The orders' earlier shipments (by order: those of the fulfillment orders a run quotes among them), without their
+ * batches' names: read raw, a re-quote of 5,000 orders reads thousands, their requests among them.
+ */
+function earlierShipments(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<Array<Omit<EarlierShipment, "batch">>> {
+  return selectRowsByIds<Omit<EarlierShipment, "batch">>(ctx, {
+    table: "Shipment",
+    columns: EARLIER_COLUMNS,
+    where: [`"shop" = `, bound(ctx.shop)],
+    column: "orderId",
+    ids: [...new Set(orderIds)],
+    orderBy: ["id"],
+  });
+}
+
+/** Maps every order and sorts its shipments into new, reused and already-underway ones, given the orders' earlier shipments. */
 async function planRun(
   db: PrismaClient,
-  shop: string,
   reads: readonly OrderRead[],
+  rows: ReadonlyArray<Omit<EarlierShipment, "batch">>,
   mappingFor: (order: MirroredOrder) => MappingSettings,
 ): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
   const blocked: Blocked[] = [];
@@ -192,13 +207,7 @@ async function planRun(
     else blocked.push({ orderId: read.order.id, orderName: read.order.name, issues: result.issues });
   }
 
-  const fulfillmentOrderIds = mappedByOrder.flatMap(({ shipments }) => shipments.map((shipment) => shipment.fulfillmentOrderId));
-  // Each fulfillment order's earlier shipments, newest first: read raw (a re-quote of 5,000 orders reads thousands,
-  // their requests among them), the names of the few batches they are in read after.
-  const rows = await selectRowsByIds<Omit<EarlierShipment, "batch">>(
-    { db },
-    { table: "Shipment", columns: EARLIER_COLUMNS, where: [`"shop" = `, bound(shop)], column: "fulfillmentOrderId", ids: fulfillmentOrderIds, orderBy: ["id"] },
-  );
+  // Each fulfillment order's earlier shipments, newest first, with the names of the few batches they are in.
   const batchIds = [...new Set(rows.flatMap((row) => (row.batchId === null ? [] : [row.batchId])))];
   const batchNames = new Map(
     (await readByIds({ db }, batchIds, (chunk) => db.batch.findMany({ where: { id: { in: chunk } }, select: { id: true, name: true } }))).map((batch) => [
@@ -253,10 +262,17 @@ async function planRun(
  * insurance, residential) applied before it is quoted.
  */
 async function mapOrders(ctx: Context, orderIds: readonly string[], now: Date): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
-  const client = await ctx.shipping();
-  const settings = await settingsWithSender(ctx);
+  // Everything planning reads, read at once: the account's services, the settings, the shop, the orders, the rules,
+  // and the orders' earlier shipments (reused when quoted again).
+  const [services, settings, summary, reads, rules, earlier] = await Promise.all([
+    ctx.shipping().then(listServices),
+    settingsWithSender(ctx),
+    loadShopSummary(ctx),
+    readOrders(ctx, orderIds),
+    loadShippingRules(ctx),
+    earlierShipments(ctx, orderIds),
+  ]);
   if (!settings.sender) throw new SenderMissingError();
-  const [services, summary, reads, rules] = await Promise.all([listServices(client), loadShopSummary(ctx), readOrders(ctx, orderIds), loadShippingRules(ctx)]);
   const shared = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
   if (!shared) throw new SenderMissingError();
   const orders = reads.flatMap((read) => ("order" in read ? [read.order] : []));
@@ -270,7 +286,7 @@ async function mapOrders(ctx: Context, orderIds: readonly string[], now: Date): 
     rules.length === 0
       ? mapping
       : withQuoteChanges(mapping, quoteChanges(rules, orderFacts(order, { senderCountry, packagingWeight: settings.packagingWeight })));
-  return planRun(ctx.db, ctx.shop, reads, mappingFor);
+  return planRun(ctx.db, reads, earlier, mappingFor);
 }
 
 /** Records the planned shipments in the run as PENDING: new ones created, earlier unbooked ones of the same fulfillment orders moved in and reset. */
