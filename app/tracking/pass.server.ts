@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Prisma, type TrackingEvent as TrackingEventRow } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-api/contract";
@@ -176,8 +177,25 @@ function latestEventTime(reported: readonly TrackingEvent[], stored: Date | null
   return latest === null ? null : new Date(latest);
 }
 
-/** Polls one claimed shipment, writes its changes of status, and reschedules it. */
-async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]): Promise<void> {
+/**
+ * A digest of the carrier's answer: a poll whose answer has the digest of the last settled poll (every event stored,
+ * none left to write) has nothing new to store or write.
+ */
+function answerDigestOf(events: readonly TrackingEvent[]): string {
+  return createHash("sha256").update(JSON.stringify(events)).digest("base64url");
+}
+
+/** The shipment's stored events, in order. */
+function storedEvents(run: Pick<Run, "db">, shipmentId: string): Promise<TrackingEventRow[]> {
+  return run.db.trackingEvent.findMany({ where: { shipmentId }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
+}
+
+/**
+ * Polls one claimed shipment, writes its changes of status, and reschedules it. `known` is its stored events when
+ * the pass read them with the claim (a shipment without a settled answer); otherwise they are read if its answer
+ * changed.
+ */
+async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[] | undefined): Promise<void> {
   const { summary } = run;
   if (!row.bookNumber || !row.fulfillmentId) {
     await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "NO_LABEL", nextTrackAt: null } });
@@ -226,8 +244,19 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     if (voided === false) voidCheckedAt = now;
   }
   if (row.scanBased && row.chargedAt === null && tracked.value.length > 0) await readScanCharge(run, row, search);
+  // The same answer as the last settled poll's: its events are stored, none is left to write, and the shipment's
+  // columns hold what they say. Unless a void check is to be recorded, or it is to be followed no more (stale: a
+  // decision taken without randomness, which the full poll below takes again), the poll only reschedules it.
+  const answerDigest = answerDigestOf(tracked.value);
+  if (answerDigest === row.answerDigest && voidCheckedAt === null) {
+    const next = nextPoll({ now, latest: row.carrierStatus as EventStatus | null, lastEventAt: row.lastEventAt, trackedSince, random: run.random });
+    if (next.state === TrackingState.ACTIVE) {
+      run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, answerDigest });
+      return;
+    }
+  }
   const pieces = trackingNumbersOf(row);
-  const recorded = await recordEvents(run, row, pieces, tracked.value, known);
+  const recorded = await recordEvents(run, row, pieces, tracked.value, known ?? (await storedEvents(run, row.id)));
   summary.events += recorded.fresh.size;
   let events = recorded.events;
   let problem: string | null = null;
@@ -246,9 +275,9 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
       break;
     }
   }
-  if (outstanding.some((event) => event.writeStatus !== WriteStatus.WRITTEN)) {
-    events = await run.db.trackingEvent.findMany({ where: { shipmentId: row.id }, orderBy: [{ eventTime: "asc" }, { seenAt: "asc" }] });
-  }
+  // Settled: nothing of this answer is left to write (each outstanding event written, or refused for good).
+  const settled = problem === null && outstanding.every((event) => event.writeStatus === WriteStatus.WRITTEN);
+  if (!settled) events = await storedEvents(run, row.id);
   const facts = summaryOf(events, pieces);
   const position = positionOf(events.filter((event) => event.writeStatus === WriteStatus.WRITTEN));
   const next = problem
@@ -269,8 +298,9 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     shopifyStatusAt: position?.at ?? null,
     ...(voidCheckedAt ? { voidCheckedAt } : {}),
   };
+  const digest = settled ? answerDigest : null;
   if (next.state === TrackingState.ACTIVE && !problem && holds(row, tracking)) {
-    run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now });
+    run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, answerDigest: digest });
     return;
   }
   // Delivered, or needing attention (a new exception) or no longer: order automation announces it (docs/decisions/043).
@@ -288,6 +318,7 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     nextTrackAt: next.nextTrackAt,
     lastTrackedAt: now,
     trackingError: problem,
+    answerDigest: digest,
   });
 }
 
@@ -317,13 +348,14 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
   };
   const claimed = await claimDue(run, options.limit ?? 500);
   if (claimed.length === 0) return run.summary;
-  // The claimed shipments' stored events in one read (their claim keeps other callers from adding any).
-  // A shipment's events are all in one chunk, in order.
+  // The stored events of the claimed shipments without a settled answer, in one read (their claim keeps other callers
+  // from adding any); a shipment's events are all in one chunk, in order. The others' are read only if their answer
+  // changed: on a quiet day, none.
   const stored = await selectRowsByIds<TrackingEventRow>(run, {
     table: "TrackingEvent",
     columns: TRACKING_EVENT_COLUMNS,
     column: "shipmentId",
-    ids: claimed.map((row) => row.id),
+    ids: claimed.filter((row) => row.answerDigest === null).map((row) => row.id),
     orderBy: ["eventTime", "seenAt"],
   });
   const knownOf = groupedBy(stored, (event) => event.shipmentId);
@@ -332,7 +364,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     while (next < claimed.length) {
       const row = claimed[next++]!;
       try {
-        await pollShipment(run, row, knownOf.get(row.id) ?? []);
+        await pollShipment(run, row, row.answerDigest === null ? (knownOf.get(row.id) ?? []) : undefined);
       } catch (error) {
         // One shipment's surprise must not stop the shop's pass; it comes due again when its lease ends.
         run.summary.errors++;

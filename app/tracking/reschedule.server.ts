@@ -28,6 +28,7 @@ const CHANGED_COLUMNS = [
   "lastTrackedAt",
   "trackingError",
   "signalsDueAt",
+  "answerDigest",
 ] as const satisfies ReadonlyArray<keyof Shipment>;
 
 export type ChangedReschedule = { id: string } & Pick<Shipment, (typeof CHANGED_COLUMNS)[number]>;
@@ -67,11 +68,12 @@ export interface WrittenEvent {
   writtenAt: Date;
 }
 
-/** A poll that changed nothing but the shipment's schedule: only these columns are written. */
+/** A poll that changed nothing but the shipment's schedule (and the digest of the answer it settled): only these columns are written. */
 export interface UnchangedReschedule {
   id: string;
   nextTrackAt: Date;
   lastTrackedAt: Date;
+  answerDigest: string | null;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function flushReschedules(run: Reschedules, all = false): Promise<v
     ...statements.map((make) => make()),
     ...updateRowsById(run, {
       table: "Shipment",
-      columns: ["nextTrackAt", "lastTrackedAt"],
+      columns: ["nextTrackAt", "lastTrackedAt", "answerDigest"],
       rows: unchanged,
       set: { trackingError: null },
       where: STILL_FOLLOWED,

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shipment" ADD COLUMN     "answerDigest" TEXT;
+
