@@ -262,17 +262,19 @@ async function planRun(
  * insurance, residential) applied before it is quoted.
  */
 async function mapOrders(ctx: Context, orderIds: readonly string[], now: Date): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
-  // Everything planning reads, read at once: the account's services, the settings, the shop, the orders, the rules,
-  // and the orders' earlier shipments (reused when quoted again).
-  const [services, settings, summary, reads, rules, earlier] = await Promise.all([
-    ctx.shipping().then(listServices),
-    settingsWithSender(ctx),
+  // An account and a sender first: without them nothing is read, and no order is read from Shopify.
+  const client = await ctx.shipping();
+  const settings = await settingsWithSender(ctx);
+  if (!settings.sender) throw new SenderMissingError();
+  // Everything else planning reads, read at once: the account's services, the shop, the orders, the rules, and the
+  // orders' earlier shipments (reused when quoted again).
+  const [services, summary, reads, rules, earlier] = await Promise.all([
+    listServices(client),
     loadShopSummary(ctx),
     readOrders(ctx, orderIds),
     loadShippingRules(ctx),
     earlierShipments(ctx, orderIds),
   ]);
-  if (!settings.sender) throw new SenderMissingError();
   const shared = mappingSettings(settings, { services, weightUnit: API_WEIGHT_UNIT[summary.weightUnit], shipmentDate: shipmentDateOf(now) });
   if (!shared) throw new SenderMissingError();
   const orders = reads.flatMap((read) => ("order" in read ? [read.order] : []));
