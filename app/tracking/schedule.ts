@@ -67,10 +67,11 @@ export function nextPoll(input: { now: Date; latest: EventStatus | null; lastEve
 
 /**
  * The columns that start following a shipment whose fulfillment was just recorded: its first poll is due
- * soon. The write-back sets them in the same update that records the fulfillment (fulfillmentStatus FULFILLED).
+ * soon, with no settled answer of an earlier label (docs/decisions/054). The write-back sets them in the same
+ * update that records the fulfillment (fulfillmentStatus FULFILLED).
  */
-export function startTracking(now: Date, random: () => number = Math.random): { trackingState: "ACTIVE"; nextTrackAt: Date } {
-  return { trackingState: "ACTIVE", nextTrackAt: new Date(now.getTime() + jittered(FIRST_POLL_AFTER_MS, random)) };
+export function startTracking(now: Date, random: () => number = Math.random): { trackingState: "ACTIVE"; nextTrackAt: Date; answerDigest: null } {
+  return { trackingState: "ACTIVE", nextTrackAt: new Date(now.getTime() + jittered(FIRST_POLL_AFTER_MS, random)), answerDigest: null };
 }
 
 /**
