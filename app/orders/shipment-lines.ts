@@ -34,6 +34,14 @@ export function itemName(line: Pick<ShipmentLine, "product" | "variant">): strin
   return line.variant ? `${line.product} — ${line.variant}` : line.product;
 }
 
+/** Each shipment's lines (by shipment id), named from its mirrored order among `orders` (by order id). */
+export function linesOfShipments(
+  shipments: ReadonlyArray<Pick<Shipment, "id" | "orderId" | "lines" | "request" | "fulfillmentOrderId">>,
+  orders: ReadonlyMap<string, MirroredOrder>,
+): Map<string, ShipmentLine[]> {
+  return new Map(shipments.map((shipment) => [shipment.id, shipmentLines(shipment, orders.get(shipment.orderId))]));
+}
+
 /**
  * The shipment's lines, named from the mirrored order (`order`, undefined when the mirror no longer has it: then
  * from the line items the shipment was quoted with, in their order).

@@ -17,7 +17,7 @@ import { loadServiceNames } from "./service-names.server";
 import { compareWithPaid, NO_FLAGS, type ChoiceComparison, type PaidShipping } from "./customer-choice";
 import { paidShippingByOrder } from "./customer-choice.server";
 import { currentPackages, packingFacts, type PackageChoice, type PackingFacts } from "./packages";
-import { shipmentLines } from "../orders/shipment-lines";
+import { linesOfShipments } from "../orders/shipment-lines";
 import type { MirroredOrder } from "../orders/order-node";
 import { loadOrdersWithCustoms } from "../orders/customs.server";
 import { placeName } from "../locale/places";
@@ -471,8 +471,7 @@ async function readPage(ctx: Context, runId: string, { pageIds }: { pageIds: rea
     blockedFor.some(({ codes }) => codes.has(WEIGHT_ISSUE)) ? loadShopSummary(ctx).then((shop) => shop.weightUnit) : undefined,
   ]);
   const orders = new Map(mirrored.map((order) => [order.id, order]));
-  const linesOf = new Map(shipments.map((shipment) => [shipment.id, shipmentLines(shipment, orders.get(shipment.orderId))]));
-  return { shipments, blocked, linesOf, lineFixes: linesToComplete(orders, weightUnit ?? "POUNDS", blockedFor) };
+  return { shipments, blocked, linesOf: linesOfShipments(shipments, orders), lineFixes: linesToComplete(orders, weightUnit ?? "POUNDS", blockedFor) };
 }
 
 /** A shipment's rates as the page lists them, cheapest first, each with its speed, billed weight and whether it expired. */
