@@ -7,7 +7,7 @@ import { operationName } from "../../app/shopify/gateway.server";
 import { seedStore } from "../../devstore/seed/seed.js";
 import { connectStackAccount } from "../support/account";
 import { serverBuildPath } from "../support/build-dir";
-import { median, memorySettings, peakRssMb, processCpuSeconds, rssAgainstTarget } from "../support/figures";
+import { median, memorySettings, peakRssMb, processCpuSeconds, rssAgainstTarget, startScriptEnv } from "../support/figures";
 import { BROWSER_USER_AGENT, STACK_SHOP, startStack, type Stack } from "../support/stack";
 import { openBenchDatabase } from "./bench-database";
 
@@ -20,9 +20,6 @@ import { openBenchDatabase } from "./bench-database";
  * connected, the app opened once (which installs its offline session and queues the first order sync) and
  * that sync completed. Every Admin GraphQL request the app sends to the local admin is counted by operation.
  */
-
-/** `npm start`'s memory settings (package.json), which the app's process runs with here too. */
-const START_MEMORY = { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
 export interface AdminCharge {
   operation: string;
@@ -65,7 +62,7 @@ export async function startProductStack({ orders }: { orders: number }): Promise
   try {
     stack = await startStack({
       seed: (store) => void seedStore(store, { orders, shopDomain: STACK_SHOP }),
-      appEnv: { DATABASE_URL: database.url, ...START_MEMORY },
+      appEnv: { DATABASE_URL: database.url, ...startScriptEnv() }, // `npm start`'s memory settings
       localAdmin: {
         throttle: THROTTLE,
         registerRoutes: (app) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "../../devstore/webhooks/dispatcher";
 import { WEBHOOK_BODY_LIMIT } from "../../app/body-limits";
 import { startInstalledStack, type InstalledStack } from "../support/account.js";
-import { peakRssMb } from "../support/figures.js";
+import { peakRssMb, startScriptEnv } from "../support/figures.js";
 import { streamOversizedBody, type StreamedUpload } from "../support/http-probe.js";
 import { BROWSER_USER_AGENT } from "../support/stack.js";
 
@@ -24,7 +24,7 @@ let stack: InstalledStack;
 
 beforeAll(async () => {
   stack = await startInstalledStack({
-    appEnv: { NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=1024", MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" },
+    appEnv: startScriptEnv(), // `npm start`'s memory settings
   });
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { appliedMemoryFlags } from "../../lib/memory";
 
 /** Figures the benches and the fuzz run print. */
@@ -17,6 +18,24 @@ export function peakRssMb(pid: number | "self" = "self"): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The environment `npm start` gives the app's process (the assignments before `node` in package.json's `start`
+ * script: its memory settings), for a test or bench that starts the built app itself: read from the script, so the
+ * two cannot drift apart.
+ */
+export function startScriptEnv(): Record<string, string> {
+  const script = (JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const env: Record<string, string> = {};
+  const assignment = /^([A-Z_][A-Z0-9_]*)=(?:'([^']*)'|(\S+))\s+/;
+  let rest = script;
+  for (let found = assignment.exec(rest); found; found = assignment.exec(rest)) {
+    env[found[1]!] = found[2] ?? found[3]!;
+    rest = rest.slice(found[0].length);
+  }
+  if (!env.NODE_OPTIONS) throw new Error(`package.json's start script sets no NODE_OPTIONS before node: ${script}`);
+  return env;
 }
 
 /**
