@@ -20,7 +20,9 @@ export interface ConnectedShop {
 /**
  * A shop past onboarding for integration tests that quote and book against the real service: a funded
  * account stored in the app database at `databaseUrl` with `settings` (connectTestAccount). After the
- * file's tests, `db` is disconnected and the service stopped.
+ * file's tests, the process's job queue stops first (on PostgreSQL its pg-boss workers take the jobs the tests
+ * sent, and would otherwise still be running on `db` and the service while they close), then `db` is
+ * disconnected and the service stopped.
  */
 export async function useConnectedShop(options: {
   service: RunningService;
@@ -31,6 +33,7 @@ export async function useConnectedShop(options: {
 }): Promise<ConnectedShop> {
   const { service, db, shop } = options;
   afterAll(async () => {
+    await (await import("../../app/job-queue.server")).stopProcessJobQueue({ timeoutMs: 5_000 });
     await db.$disconnect();
     await service.close();
   });
