@@ -36,7 +36,7 @@ describe("set-based writes: one statement per chunk of rows, one bound value for
     const sqlite = createPrismaClient("file:./var/never-opened.sqlite");
     const postgres = createPrismaClient("postgresql://nobody@127.0.0.1:1/never-opened");
     const rows = Array.from({ length: 2_000 }, (_, index) => ({ id: `shipment-${index}`, nextTrackAt: new Date(index), lastTrackedAt: new Date(index) }));
-    const update = { table: "Shipment", columns: ["nextTrackAt", "lastTrackedAt"], rows, set: { trackingError: null } } as const;
+    const update = { table: "TrackingSchedule", columns: ["nextTrackAt", "lastTrackedAt"], rows, set: { answerDigest: null } } as const;
     expect(updateRowsById({ db: sqlite }, update)).toHaveLength(2);
     expect(updateRowsById({ db: postgres }, update)).toHaveLength(2);
     await Promise.all([sqlite.$disconnect(), postgres.$disconnect()]);

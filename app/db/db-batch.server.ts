@@ -101,7 +101,7 @@ function withPayload(db: Db, packed: string, statement: (token: string) => reado
 }
 
 /** Tables with Prisma's @updatedAt, which a raw statement sets itself. */
-const UPDATED_AT = { Shipment: true, TrackingEvent: false } as const;
+const UPDATED_AT = { Shipment: true, TrackingEvent: false, TrackingSchedule: false } as const;
 
 export interface RowsUpdate<Column extends string, Match extends string = never> {
   table: keyof typeof UPDATED_AT;
@@ -181,7 +181,7 @@ export function preparedUpdate<Column extends string, Match extends string = nev
  */
 export function insertRows(
   ctx: Pick<Context, "db">,
-  table: "TrackingEvent" | "Shipment" | "BlockedOrder",
+  table: "TrackingEvent" | "Shipment" | "TrackingSchedule" | "BlockedOrder",
   rows: ReadonlyArray<{ id: string } & Record<string, unknown>>,
   { db = ctx.db, same = {} }: { db?: Db; same?: Readonly<Record<string, unknown>> } = {},
 ): Prisma.PrismaPromise<number>[] {

@@ -12,7 +12,7 @@ import { shippingClientFor } from "../shipping/client.server";
 import { AdminApiError, adminQuery, holdMirrorSync, isTransient, type ShopAdmin } from "../shopify/gateway.server";
 import { forEachInFlight } from "../shopify/in-flight";
 import { pieceTrackingNumbers } from "../search/piece-numbers.server";
-import { startTracking } from "../tracking/schedule";
+import { startTracking } from "../tracking/following.server";
 import { trackingPageUrl } from "./tracking-link.server";
 import { fulfillmentTracking } from "./tracking-info";
 import {
@@ -56,7 +56,10 @@ import { writeByIds } from "../db/id-lists.server";
  * The gateway's pacer spends the bucket evenly at the restore rate Shopify reports (`npm run bench:write-back`).
  */
 
-export type Db = Pick<PrismaClient, "shipment" | "shippingAccount" | "shopSettings" | "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "$transaction">;
+export type Db = Pick<
+  PrismaClient,
+  "shipment" | "trackingSchedule" | "shippingAccount" | "shopSettings" | "mirrorOrder" | "mirrorFulfillmentOrder" | "mirrorSync" | "$transaction"
+>;
 
 export const FulfillmentStatus = {
   NONE: "NONE",
@@ -121,20 +124,21 @@ interface RunContext {
 
 type Outcome = { status: "FULFILLED"; fulfillmentId: string } | { status: "FAILED"; message: string };
 
-async function record(run: RunContext, shipmentId: string, outcome: Outcome): Promise<void> {
-  await run.db.shipment.update({
-    where: { id: shipmentId },
-    data:
-      outcome.status === "FULFILLED"
-        ? {
-            fulfillmentStatus: FulfillmentStatus.FULFILLED,
-            fulfillmentId: outcome.fulfillmentId,
-            fulfilledAt: run.now(),
-            fulfillmentError: null,
-            ...startTracking(run.now()),
-          }
-        : { fulfillmentStatus: FulfillmentStatus.FAILED, fulfillmentError: outcome.message },
-  });
+/** Records the outcome of a shipment's write-back; a fulfillment starts its tracking in the same transaction. */
+async function record(run: RunContext, shipment: Pick<Shipment, "id" | "shop">, outcome: Outcome): Promise<void> {
+  if (outcome.status === "FULFILLED") {
+    const now = run.now();
+    await run.db.$transaction(
+      startTracking(run.db, shipment, now, {
+        fulfillmentStatus: FulfillmentStatus.FULFILLED,
+        fulfillmentId: outcome.fulfillmentId,
+        fulfilledAt: now,
+        fulfillmentError: null,
+      }),
+    );
+    return;
+  }
+  await run.db.shipment.update({ where: { id: shipment.id }, data: { fulfillmentStatus: FulfillmentStatus.FAILED, fulfillmentError: outcome.message } });
 }
 
 async function readCurrentFulfillmentOrders(admin: ShopAdmin, orderId: string): Promise<FulfillmentOrderState[]> {
@@ -259,7 +263,7 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
       status: "FAILED",
       message: `${row.orderName} has no booked label with a tracking number in Consign, so there is nothing to write to Shopify. Book the shipment again.`,
     };
-    await record(run, row.id, outcome);
+    await record(run, row, outcome);
     return outcome;
   }
   // Every box's number goes into the one fulfillment: read (once, and stored) before the first attempt.
@@ -291,7 +295,7 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
     try {
       // A later try may follow a create whose answer was lost: it reads before anything else.
       const outcome = first && tries === 0 ? await writeFirst(run, row, shipment) : await readThenWrite(run, row, shipment);
-      await record(run, row.id, outcome);
+      await record(run, row, outcome);
       return outcome;
     } catch (error) {
       const transient = isTransient(error);
@@ -308,7 +312,7 @@ async function writeBackShipment(run: RunContext, row: Shipment, mirrored: Mirro
             ? `Shopify refused to fulfil ${row.orderName}: ${errorText(error)}. Check the app's access and the order in Shopify, then choose Retry.`
             : `Consign could not fulfil ${row.orderName} because of an unexpected error (${errorText(error)}). Choose Retry; if it happens again, contact support.`,
       };
-      await record(run, row.id, outcome);
+      await record(run, row, outcome);
       return outcome;
     }
   }

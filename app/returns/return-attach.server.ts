@@ -7,7 +7,7 @@ import { FulfillmentStatus, OUTSTANDING } from "../fulfillment/write-back.server
 import { trackingPageUrl } from "../fulfillment/tracking-link.server";
 import { defineJob, type JobServices } from "../jobs/job";
 import { AdminApiError, adminQuery, isTransient } from "../shopify/gateway.server";
-import { startTracking } from "../tracking/schedule";
+import { startTracking } from "../tracking/following.server";
 import { ATTACH_RETURN_LABEL, AttachReturnLabelData, type DeliveryPayload, UPDATE_RETURN_TRACKING, UpdateReturnTrackingData } from "./return-documents";
 import { storedReverseLines } from "./return-node";
 import { refreshReturn } from "./returns.server";
@@ -70,16 +70,14 @@ async function attachOne(ctx: Context, shipmentId: string): Promise<Attached> {
   });
   if (claimed.count !== 1) return "busy";
   const attached = (reverseDeliveryId: string) =>
-    ctx.db.shipment.update({
-      where: { id: row.id },
-      data: {
+    ctx.db.$transaction(
+      startTracking(ctx.db, { id: row.id, shop: ctx.shop }, now, {
         fulfillmentStatus: FulfillmentStatus.FULFILLED,
         fulfillmentId: reverseDeliveryId,
         fulfilledAt: now,
         fulfillmentError: null,
-        ...startTracking(now),
-      },
-    });
+      }),
+    );
   const failed = (message: string) =>
     ctx.db.shipment.update({ where: { id: row.id }, data: { fulfillmentStatus: FulfillmentStatus.FAILED, fulfillmentError: message } });
 

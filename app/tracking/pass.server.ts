@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Prisma, type TrackingEvent as TrackingEventRow } from "@prisma/client";
+import { Prisma, type TrackingEvent as TrackingEventRow, type TrackingSchedule } from "@prisma/client";
 import { describeError, type ShippingClient } from "../../shipping-api/client";
 import type { BookedShipment, EventStatus, TrackingEvent } from "../../shipping-api/contract";
 import type { Context } from "../context";
@@ -12,9 +12,9 @@ import { parseServiceTimestamp } from "../shipping/context.server";
 import { chargeOf } from "../shipping/scan-charge";
 import { trackingNumbersOf } from "../shipping/tracking-numbers";
 import { positionOf, recordEvents, summaryOf, writeEvent, type EventWrites } from "./event-writes.server";
-import { flushReschedules, holds, STILL_FOLLOWED, TRACKED_COLUMNS, type Reschedules, type TrackedRow } from "./reschedule.server";
+import { flushReschedules, holds, TRACKED_COLUMNS, type Reschedules, type ScheduleRow, type TrackedRow } from "./reschedule.server";
 import { CLAIM_LEASE_MS, isStale, nextPoll, RETRY_AFTER_MS, jittered, voidCheckDue } from "./schedule";
-import { stopTracking } from "./stops.server";
+import { stopTracking } from "./following.server";
 import { queueOrderSignals } from "../signals/order-signals-job";
 import { TrackingState, WriteStatus } from "./tracking-states";
 
@@ -82,37 +82,47 @@ interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites,
 }
 
 /**
- * Claims up to `limit` of the shop's due shipments (oldest due first) in one statement, which returns them: their
- * nextTrackAt moves to a lease end (a random part of a minute), so another caller finds them not due. The statement
- * takes only rows still followed and due, checked again on each row as it is written (PostgreSQL re-reads a row
- * another caller's claim changed meanwhile), so a second caller cannot take the same rows, and returns the rows it
- * wrote, in order of id.
+ * Claims up to `limit` of the shop's due shipments (oldest due first) in one statement on their schedules
+ * (docs/decisions/055), which returns them: their nextTrackAt moves to a lease end (a random part of a minute), so
+ * another caller finds them not due. The statement takes only schedules still due, checked again on each row as it is
+ * written (PostgreSQL re-reads a row another caller's claim changed meanwhile), so a second caller cannot take the
+ * same rows. Then the claimed shipments' rows are read, in order of id; a claimed schedule whose shipment is not
+ * followed (which no write leaves) is taken off the schedule.
  */
 async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   const { db, shop } = run;
   const now = run.now();
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS + Math.floor(run.random() * 60_000));
   const [strings, ...values] = sqlTemplate([
-    `UPDATE "Shipment" SET "nextTrackAt" = `,
+    `UPDATE "TrackingSchedule" SET "nextTrackAt" = `,
     bound(leaseUntil),
-    `, "updatedAt" = `,
-    bound(now),
-    ` WHERE "id" IN (SELECT "id" FROM "Shipment" WHERE "shop" = `,
+    ` WHERE "id" IN (SELECT "id" FROM "TrackingSchedule" WHERE "shop" = `,
     bound(shop),
-    ` AND "trackingState" = `,
-    bound(TrackingState.ACTIVE),
     ` AND "nextTrackAt" <= `,
     bound(now),
     ` ORDER BY "nextTrackAt", "id" LIMIT `,
     bound(limit),
-    `) AND `,
-    ...STILL_FOLLOWED,
-    ` AND "nextTrackAt" <= `,
+    `) AND "nextTrackAt" <= `,
     bound(now),
-    ` RETURNING ${TRACKED_COLUMNS.map((column) => `"${column}"`).join(", ")}`,
+    ` RETURNING "id", "answerDigest"`,
   ]);
-  const claimed = await db.$queryRaw<TrackedRow[]>(strings, ...values);
-  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const claimed = await db.$queryRaw<Array<Pick<TrackingSchedule, "id" | "answerDigest">>>(strings, ...values);
+  if (claimed.length === 0) return [];
+  const digests = new Map(claimed.map((schedule) => [schedule.id, schedule.answerDigest]));
+  const rows = await selectRowsByIds<Omit<TrackedRow, "answerDigest">>(run, {
+    table: "Shipment",
+    columns: TRACKED_COLUMNS,
+    column: "id",
+    ids: [...digests.keys()],
+    orderBy: ["id"],
+  });
+  const followed = rows.filter((row) => row.trackingState === TrackingState.ACTIVE);
+  if (followed.length < claimed.length) {
+    const unfollowed = [...digests.keys()].filter((id) => !followed.some((row) => row.id === id));
+    run.log.warn({ shipmentIds: unfollowed }, "claimed schedules of shipments not followed; taken off the schedule");
+    run.reschedules.push(() => db.trackingSchedule.updateMany({ where: { id: { in: unfollowed } }, data: { nextTrackAt: null } }));
+  }
+  return followed.map((row) => ({ ...row, answerDigest: digests.get(row.id) ?? null })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** A stored event's every column, as the pass compares and rewrites them. */
@@ -198,7 +208,7 @@ function storedEvents(run: Pick<Run, "db">, shipmentId: string): Promise<Trackin
 async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[] | undefined): Promise<void> {
   const { summary } = run;
   if (!row.bookNumber || !row.fulfillmentId) {
-    await run.db.shipment.update({ where: { id: row.id }, data: { trackingState: TrackingState.STOPPED, trackingStopReason: "NO_LABEL", nextTrackAt: null } });
+    await stopTracking(run, { shipmentId: row.id }, "NO_LABEL");
     summary.stopped++;
     return;
   }
@@ -209,14 +219,16 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
   const now = run.now();
   if (!tracked.ok) {
     summary.errors++;
+    run.scheduled.push({
+      id: row.id,
+      nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)),
+      lastTrackedAt: now,
+      answerDigest: row.answerDigest,
+    });
     run.reschedules.push(() =>
-      run.db.shipment.update({
-        where: { id: row.id },
-        data: {
-          lastTrackedAt: now,
-          nextTrackAt: new Date(now.getTime() + jittered(RETRY_AFTER_MS, run.random)),
-          trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.`,
-        },
+      run.db.shipment.updateMany({
+        where: { id: row.id, trackingState: TrackingState.ACTIVE },
+        data: { trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.` },
       }),
     );
     return;
@@ -237,7 +249,10 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     const voided = await labelVoided(run, row, search);
     if (voided) {
       await stopTracking(run, { shipmentId: row.id }, "VOIDED");
-      run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now, lastTrackedAt: now } }));
+      run.reschedules.push(
+        () => run.db.trackingSchedule.updateMany({ where: { id: row.id }, data: { lastTrackedAt: now } }),
+        () => run.db.shipment.updateMany({ where: { id: row.id }, data: { voidCheckedAt: now } }),
+      );
       summary.stopped++;
       return;
     }
@@ -251,7 +266,7 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
   if (answerDigest === row.answerDigest && voidCheckedAt === null) {
     const next = nextPoll({ now, latest: row.carrierStatus as EventStatus | null, lastEventAt: row.lastEventAt, trackedSince, random: run.random });
     if (next.state === TrackingState.ACTIVE) {
-      run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, answerDigest });
+      rescheduleUnchanged(run, row, { id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, answerDigest });
       return;
     }
   }
@@ -300,7 +315,7 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
   };
   const digest = settled ? answerDigest : null;
   if (next.state === TrackingState.ACTIVE && !problem && holds(row, tracking)) {
-    run.unchanged.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, answerDigest: digest });
+    rescheduleUnchanged(run, row, { id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, answerDigest: digest });
     return;
   }
   // Delivered, or needing attention (a new exception) or no longer: order automation announces it (docs/decisions/043).
@@ -315,11 +330,16 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
     signalsDueAt: announce ? now : row.signalsDueAt,
     voidCheckedAt: voidCheckedAt ?? row.voidCheckedAt,
     trackingState: next.state,
-    nextTrackAt: next.nextTrackAt,
-    lastTrackedAt: now,
     trackingError: problem,
-    answerDigest: digest,
   });
+  run.scheduled.push({ id: row.id, nextTrackAt: next.nextTrackAt, lastTrackedAt: now, answerDigest: digest });
+}
+
+/** A poll that found nothing new: only its schedule is written, and an earlier poll's error cleared. */
+function rescheduleUnchanged(run: Run, row: TrackedRow, schedule: ScheduleRow & { nextTrackAt: Date }): void {
+  run.scheduled.push(schedule);
+  if (row.trackingError !== null)
+    run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id, trackingState: TrackingState.ACTIVE }, data: { trackingError: null } }));
 }
 
 /**
@@ -342,7 +362,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     signalled: false,
     reschedules: [],
     commit: groupCommit(ctx),
-    unchanged: [],
+    scheduled: [],
     changed: [],
     written: [],
   };
@@ -381,8 +401,8 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
 
 /** Shops with shipments due at the services' `now()`, for a scheduler. */
 export async function shopsWithDueTracking(services: Pick<JobServices, "db" | "now">): Promise<string[]> {
-  const rows = await services.db.shipment.findMany({
-    where: { trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: services.now() } },
+  const rows = await services.db.trackingSchedule.findMany({
+    where: { nextTrackAt: { lte: services.now() } },
     distinct: ["shop"],
     select: { shop: true },
   });

@@ -2,7 +2,7 @@ import type { Context } from "../context";
 import { z } from "zod";
 import { defineJob, defineMinuteJob } from "../jobs/job";
 import { shopsWithDueTracking, syncDueTracking, type TrackingPassSummary } from "./pass.server";
-import { TrackingState } from "./tracking-states";
+import { followAgainNow } from "./following.server";
 import { trackingDashboard, type TrackingDashboard, type TrackingFilter } from "./tracking-views.server";
 
 /**
@@ -44,7 +44,7 @@ export const trackingSyncJob = defineJob({
 
 /**
  * The one trigger of tracking sync: every minute, each shop with shipments due gets its tracking job. The
- * work and its schedule live in the database (nextTrackAt), so a restart or a dead instance loses nothing.
+ * work and its schedule live in the database (TrackingSchedule), so a restart or a dead instance loses nothing.
  */
 export const trackingScheduleJob = defineMinuteJob("tracking-schedule", async (services) => {
   for (const shop of await shopsWithDueTracking(services)) await startTrackingPass(services.context(shop));
@@ -65,11 +65,7 @@ export function isTrackingRunning(ctx: Pick<Context, "shop" | "jobs">): Promise<
  * a pass starts. Stale shipments are followed again (the merchant asked), until the stale bound passes again.
  */
 export async function checkTrackingNow(ctx: Pick<Context, "db" | "shop" | "now" | "jobs">): Promise<{ due: number }> {
-  const { db, shop } = ctx;
-  const { count } = await db.shipment.updateMany({
-    where: { shop, trackingState: { in: [TrackingState.ACTIVE, TrackingState.STALE] } },
-    data: { trackingState: TrackingState.ACTIVE, nextTrackAt: ctx.now() },
-  });
+  const count = await followAgainNow(ctx);
   if (count > 0) await startTrackingPass(ctx);
   return { due: count };
 }
@@ -82,7 +78,7 @@ export async function viewTracking(
   const { db, shop } = ctx;
   const [dashboard, due] = await Promise.all([
     trackingDashboard(ctx, options),
-    db.shipment.count({ where: { shop, trackingState: TrackingState.ACTIVE, nextTrackAt: { lte: ctx.now() } } }),
+    db.trackingSchedule.count({ where: { shop, nextTrackAt: { lte: ctx.now() } } }),
   ]);
   return { ...dashboard, running: await isTrackingRunning(ctx), due };
 }

@@ -65,13 +65,9 @@ export function nextPoll(input: { now: Date; latest: EventStatus | null; lastEve
   return { state: "ACTIVE", nextTrackAt: new Date(input.now.getTime() + jittered(POLL_INTERVAL_MS[input.latest ?? "none"], input.random)) };
 }
 
-/**
- * The columns that start following a shipment whose fulfillment was just recorded: its first poll is due
- * soon, with no settled answer of an earlier label (docs/decisions/054). The write-back sets them in the same
- * update that records the fulfillment (fulfillmentStatus FULFILLED).
- */
-export function startTracking(now: Date, random: () => number = Math.random): { trackingState: "ACTIVE"; nextTrackAt: Date; answerDigest: null } {
-  return { trackingState: "ACTIVE", nextTrackAt: new Date(now.getTime() + jittered(FIRST_POLL_AFTER_MS, random)), answerDigest: null };
+/** When the first poll of a shipment whose fulfillment was just recorded is due: soon (following.server.ts starts it). */
+export function firstPollAt(now: Date, random: () => number = Math.random): Date {
+  return new Date(now.getTime() + jittered(FIRST_POLL_AFTER_MS, random));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Context } from "../context";
 import { ShopifyId } from "../shopify/gid";
-import { TrackingState, type StopReason } from "./tracking-states";
+import { stopTracking } from "./following.server";
 
 /**
  * What ends tracking from Shopify's side (docs/decisions/006): a fulfillment cancelled in Shopify
@@ -32,23 +32,4 @@ export async function stopTrackingFromWebhook(ctx: Pick<Context, "db" | "shop">,
     return stopTracking(ctx, { orderId: order.data.admin_graphql_api_id ?? order.data.id }, "ORDER_CANCELLED");
   }
   return 0;
-}
-
-/** Stops following shipments (all of a shop's, an order's, a fulfillment's or one shipment) for `reason`. */
-export async function stopTracking(
-  ctx: Pick<Context, "db" | "shop">,
-  where: { orderId?: string; fulfillmentId?: string; shipmentId?: string },
-  reason: StopReason,
-): Promise<number> {
-  const { count } = await ctx.db.shipment.updateMany({
-    where: {
-      shop: ctx.shop,
-      ...(where.orderId ? { orderId: where.orderId } : {}),
-      ...(where.fulfillmentId ? { fulfillmentId: where.fulfillmentId } : {}),
-      ...(where.shipmentId ? { id: where.shipmentId } : {}),
-      trackingState: { in: [TrackingState.NONE, TrackingState.ACTIVE, TrackingState.STALE] },
-    },
-    data: { trackingState: TrackingState.STOPPED, trackingStopReason: reason, nextTrackAt: null },
-  });
-  return count;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Context } from "../context";
 import { parseWebhookPayload } from "./webhook-payload";
-import { stopTracking } from "../tracking/stops.server";
+import { stopTracking } from "../tracking/following.server";
 
 /** app/uninstalled: the shop's access tokens are revoked, so its sessions are useless; forget them. */
 export async function forgetShopSessions({ db, shop }: Pick<Context, "db" | "shop">): Promise<number> {

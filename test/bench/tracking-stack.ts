@@ -118,12 +118,21 @@ for (const { shop, admin, bookings } of booked) {
       fulfillmentId: toGid("Fulfillment", created.value.fulfillmentId),
       fulfilledAt: bookedAt,
       trackingState: "ACTIVE",
-      nextTrackAt: bookedAt,
       createdAt: bookedAt,
       updatedAt: bookedAt,
     };
   });
-  for (let start = 0; start < rows.length; start += 500) await db.$transaction(insertRows({ db }, "Shipment", rows.slice(start, start + 500)));
+  for (let start = 0; start < rows.length; start += 500) {
+    const chunk = rows.slice(start, start + 500);
+    await db.$transaction([
+      ...insertRows({ db }, "Shipment", chunk),
+      ...insertRows(
+        { db },
+        "TrackingSchedule",
+        chunk.map((row) => ({ id: row.id, shop, nextTrackAt: bookedAt })),
+      ),
+    ]);
+  }
 }
 await db.$disconnect();
 

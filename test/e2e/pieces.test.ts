@@ -9,6 +9,7 @@ import type { ShippingClient } from "../../shipping-api/client.js";
 import { parseServiceTimestamp } from "../../app/shipping/context.server.js";
 import { connectShop, quoteFromTheAdmin, splitIntoPackages } from "./flows.js";
 import { RESULTS_DIR, useStackInBrowser, withPage } from "./harness.js";
+import { shipmentWithSchedule } from "../support/tracking-schedule";
 
 /** The service's clock, moved on by the test: its tracking timelines unfold as days pass. */
 let offsetMs = 0;
@@ -194,11 +195,11 @@ describe("an order in two boxes", () => {
           await page.goto(e2e.stack.adminAppUrl("/app/shipments"));
           const row = frame.getByTestId("tracked-shipment").filter({ hasText: orderName });
           await row.waitFor();
-          const before = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+          const before = await shipmentWithSchedule(db, shipmentId);
           await frame.getByRole("button", { name: "Check again now" }).click();
           await expect
-            .poll(async () => (await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } })).lastTrackedAt?.getTime() ?? 0, { timeout: 60_000 })
-            .toBeGreaterThan(before.lastTrackedAt?.getTime() ?? 0);
+            .poll(async () => (await shipmentWithSchedule(db, shipmentId)).schedule?.lastTrackedAt?.getTime() ?? 0, { timeout: 60_000 })
+            .toBeGreaterThan(before.schedule?.lastTrackedAt?.getTime() ?? 0);
           return row;
         };
 

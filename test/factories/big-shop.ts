@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { ShippingClient } from "../../shipping-api/client";
 import { chunksOf, writeByIds } from "../../app/db/id-lists.server";
+import { timeOrderedId } from "../../app/db/ids";
 import { loadMirroredOrders } from "../../app/orders/mirror.server";
 import { orderToShipments } from "../../app/orders/shipment-mapping";
 import { quotedShipments, realMapping } from "./shipments";
@@ -99,7 +100,7 @@ export async function seedTrackedShipments(options: { db: PrismaClient; shop: st
   if (!services.ok) throw new Error(`List Services failed: ${JSON.stringify(services.error)}`);
   const outbound = services.value.services.filter((service) => !service.inbound);
   const day = 86_400_000;
-  const row = (index: number): Prisma.ShipmentCreateManyInput => {
+  const row = (index: number): { shipment: Prisma.ShipmentCreateManyInput; schedule: Prisma.TrackingScheduleCreateManyInput } => {
     const service = outbound[index % outbound.length]!;
     const bookedAt = new Date(options.now.getTime() - ((index * 7919) % (90 * day)) - day);
     const inTransitAt = new Date(bookedAt.getTime() + day / 2);
@@ -121,7 +122,10 @@ export async function seedTrackedShipments(options: { db: PrismaClient; shop: st
                 }
               : { trackingState: "STALE", carrierStatus: "In Transit" };
     const lastEventAt = "deliveredAt" in tracking && tracking.deliveredAt ? tracking.deliveredAt : new Date(inTransitAt.getTime() + day);
-    return {
+    const id = timeOrderedId();
+    const { nextTrackAt = null, ...state } = tracking as typeof tracking & { nextTrackAt?: Date };
+    const shipment: Prisma.ShipmentCreateManyInput = {
+      id,
       shop: options.shop,
       orderId: `gid://shopify/Order/${800_000 + index}`,
       orderName: `#H${100_000 + index}`,
@@ -141,7 +145,6 @@ export async function seedTrackedShipments(options: { db: PrismaClient; shop: st
       fulfillmentStatus: "FULFILLED",
       fulfillmentId: `gid://shopify/Fulfillment/${800_000 + index}`,
       fulfilledAt: new Date(bookedAt.getTime() + 60_000),
-      lastTrackedAt: lastEventAt,
       lastEventText: tracking.carrierStatus,
       lastEventPlace: PLACES[index % PLACES.length]!,
       lastEventAt,
@@ -149,11 +152,16 @@ export async function seedTrackedShipments(options: { db: PrismaClient; shop: st
       shopifyStatus: tracking.trackingState === "DELIVERED" ? "DELIVERED" : "IN_TRANSIT",
       shopifyStatusAt: lastEventAt,
       createdAt: bookedAt,
-      ...tracking,
+      ...state,
     };
+    return { shipment, schedule: { id, shop: options.shop, nextTrackAt, lastTrackedAt: lastEventAt } };
   };
   for (let start = 0; start < options.count; start += ROWS_PER_INSERT) {
     const size = Math.min(ROWS_PER_INSERT, options.count - start);
-    await options.db.shipment.createMany({ data: Array.from({ length: size }, (_, offset) => row(start + offset)) });
+    const rows = Array.from({ length: size }, (_, offset) => row(start + offset));
+    await options.db.$transaction([
+      options.db.shipment.createMany({ data: rows.map((entry) => entry.shipment) }),
+      options.db.trackingSchedule.createMany({ data: rows.map((entry) => entry.schedule) }),
+    ]);
   }
 }

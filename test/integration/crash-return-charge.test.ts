@@ -6,6 +6,7 @@ import { expectKilledAtCrashPoint, expectRanToEnd, runAppProcess, type AppProces
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { ok } from "../support/service-harness";
+import { makeDue } from "../support/tracking-schedule";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
@@ -68,7 +69,7 @@ describe("a scan-based return label's charge read across a crash", () => {
       scanned = ok(await account.trackShipment({ bookNumber: label.bookNumber! })).length > 0;
     }
     expect(scanned).toBe(true);
-    await db.shipment.update({ where: { id }, data: { nextTrackAt: now() } });
+    await makeDue(db, id, now());
 
     expectKilledAtCrashPoint(await trackingPass("tracking:after-charge-read"));
     expect(await db.shipment.findUniqueOrThrow({ where: { id } })).toMatchObject({ shippingCost: "0.00", chargedAt: null });

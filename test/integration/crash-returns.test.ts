@@ -6,6 +6,7 @@ import { expectKilledAtCrashPoint, expectRanToEnd, lastJsonLine, runAppProcess, 
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { ok } from "../support/service-harness";
+import { stopTracking } from "../../app/tracking/following.server";
 
 // The app processes are the children: on PostgreSQL they alone take this file's jobs (test/support/job-workers.ts).
 process.env.CONSIGN_TEST_JOBS_IN_CHILDREN = "1";
@@ -209,7 +210,7 @@ async function replacementQuoted() {
     authorization: `Basic ${Buffer.from(`${customer.email}:${customer.password}`).toString("base64")}`,
   });
   expect(answer).toMatchObject({ status: 200, body: { voided: true } });
-  await db.shipment.update({ where: { id: voided.id }, data: { trackingState: "STOPPED", trackingStopReason: "VOIDED", nextTrackAt: null } });
+  await stopTracking({ db, shop: SHOP }, { shipmentId: voided.id }, "VOIDED");
   const { admin } = await unauthenticated.admin(SHOP);
   const ctx = await shippingContext(prisma, SHOP, new Date(), async () => ({ admin, shop: SHOP }));
   const quoted = await quoteReturnLabel(ctx, label.returnGid);

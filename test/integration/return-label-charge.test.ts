@@ -7,6 +7,7 @@ import { startFaultProxy, type SeenRequest } from "../support/fault-proxy";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
 import { ok } from "../support/service-harness";
+import { makeDue, shipmentWithSchedule } from "../support/tracking-schedule";
 
 // What a used scan-based return label cost (issue 24 §4, docs/decisions/041) on real parts: the Shipping API
 // service charges such a label at its first scan (its clock moved by hand), tracking's pass reads the charge back
@@ -81,7 +82,7 @@ async function bookedScanBasedLabel(): Promise<Shipment> {
   expect(await labels.bookReturnLabel(ctx, quoted.shipmentId)).toMatchObject({ ok: true });
   await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
   // The attach job ran on the process's clock; the pass runs on the service's.
-  await prisma.shipment.update({ where: { id: quoted.shipmentId }, data: { nextTrackAt: serviceTime() } });
+  await makeDue(prisma, quoted.shipmentId, serviceTime());
   const row = await prisma.shipment.findUniqueOrThrow({ where: { id: quoted.shipmentId } });
   expect(row).toMatchObject({ kind: "RETURN", scanBased: true, shippingCost: "0.00", chargedAt: null, trackingState: "ACTIVE" });
   return row;
@@ -134,14 +135,14 @@ describe("what a used scan-based return label cost", () => {
     }
     expect(scanned).toBe(true);
     // The poll that first sees the scan stores its event; Search fails, so the charge waits for the next poll.
-    await prisma.shipment.update({ where: { id: used.id }, data: { nextTrackAt: serviceTime() } });
+    await makeDue(prisma, used.id, serviceTime());
     await pass();
     expect(proxy.applied.filter((entry) => entry.fault === "503")).toHaveLength(1);
     const seen = await rowOf(used);
     expect(seen).toMatchObject({ carrierStatus: expect.any(String), shippingCost: "0.00", chargedAt: null, trackingState: "ACTIVE" });
     expect(labelCostText(await labelOnPage(used), TIME_ZONE)).toBe("Used — the charge shows here once the Shipping API reports it");
 
-    await prisma.shipment.update({ where: { id: used.id }, data: { nextTrackAt: serviceTime() } });
+    await makeDue(prisma, used.id, serviceTime());
     await pass();
     const record = await serviceRecord(used);
     expect(record.chargedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -167,8 +168,8 @@ describe("what a used scan-based return label cost", () => {
     expect(searchesOfUsed).toBe(searchesWhenCharged);
 
     // The label the customer never sent: polled all along, never charged, still free.
-    const quiet = await rowOf(unused);
-    expect(quiet.lastTrackedAt!.getTime()).toBeGreaterThan(unused.bookedAt!.getTime());
+    const quiet = await shipmentWithSchedule(prisma, unused.id);
+    expect(quiet.schedule!.lastTrackedAt!.getTime()).toBeGreaterThan(unused.bookedAt!.getTime());
     expect(quiet).toMatchObject({ carrierStatus: null, shippingCost: "0.00", chargedAt: null });
     expect((await serviceRecord(unused)).chargedAt).toBeNull();
     expect(charges(unused)).toEqual([]);

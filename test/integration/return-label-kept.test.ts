@@ -5,6 +5,7 @@ import { createBookedShipments, shippableFulfillmentOrders } from "../factories/
 import { contextOf, shippingContext } from "../factories/context";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
+import { makeDue } from "../support/tracking-schedule";
 
 // A return's label kept current (issue 24 §4): a label voided at the carrier is replaced, and the new one is sent
 // to Shopify by updating the return's reverse delivery, not by adding a second. On real parts: the Shipping API
@@ -73,7 +74,7 @@ async function attachedLabel() {
 /** The tracking pass notices the void (Search Shipments says voided) once the void check is due. */
 async function passNoticesVoid(shipmentId: string) {
   service.clock.advance(VOID_CHECK_AFTER_MS + HOUR);
-  await prisma.shipment.update({ where: { id: shipmentId }, data: { nextTrackAt: serviceTime() } });
+  await makeDue(prisma, shipmentId, serviceTime());
   await syncDueTracking(await shopContext(), { random: () => 0.5 });
   expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipmentId } })).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "VOIDED" });
 }

@@ -4,6 +4,8 @@ import { aRequestedReturn } from "../factories/returns";
 import { contextOf, shippingContext } from "../factories/context";
 import { SHOP } from "../support/devstore-harness";
 import { startServiceAndAdmin } from "../support/service-and-admin";
+import { makeDue, shipmentWithSchedule } from "../support/tracking-schedule";
+import { stopTracking } from "../../app/tracking/following.server";
 
 // A return in several boxes (issue 24 §2, docs/decisions/041 "a return's boxes") on real parts: the local admin's
 // returns and reverse deliveries on the real 2026-10 schema, the Shipping API service's inbound services and
@@ -197,17 +199,17 @@ describe("a return in two boxes", () => {
     };
     expect(await tabOf()).toEqual(["on_the_way"]);
     const later = new Date(serviceTime().getTime() + 60 * 24 * 3_600_000);
-    await prisma.shipment.update({ where: { id: booked[0]!.id }, data: { nextTrackAt: serviceTime() } });
-    await prisma.shipment.update({ where: { id: booked[1]!.id }, data: { nextTrackAt: later } });
+    await makeDue(prisma, booked[0]!.id, serviceTime());
+    await makeDue(prisma, booked[1]!.id, later);
     const driveUntilDelivered = async (shipmentId: string) => {
       for (let hour = 0; hour < 10 * 24; hour++) {
         service.clock.advance(3_600_000);
         await syncDueTracking(await shopContext(serviceTime), { random: () => 0.5 });
         if ((await prisma.shipment.findUniqueOrThrow({ where: { id: shipmentId } })).trackingState === "DELIVERED") return;
       }
-      const row = await prisma.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+      const row = await shipmentWithSchedule(prisma, shipmentId);
       throw new Error(
-        `${shipmentId} was not delivered: ${JSON.stringify([row.trackingState, row.nextTrackAt, row.carrierStatus, row.trackingStopReason, row.trackingError, serviceTime()])}`,
+        `${shipmentId} was not delivered: ${JSON.stringify([row.trackingState, row.schedule?.nextTrackAt, row.carrierStatus, row.trackingStopReason, row.trackingError, serviceTime()])}`,
       );
     };
     await driveUntilDelivered(booked[0]!.id);
@@ -216,7 +218,7 @@ describe("a return in two boxes", () => {
     const halfway = (await viewReturns(ctx, { filter: "on_the_way", page: 1 })).rows.find((entry) => entry.id === made.returnGid);
     expect(halfway).toMatchObject({ step: "waiting", todo: "1 of 2 boxes arrived — waiting for the rest", splittable: null });
 
-    await prisma.shipment.update({ where: { id: booked[1]!.id }, data: { nextTrackAt: serviceTime() } });
+    await makeDue(prisma, booked[1]!.id, serviceTime());
     await driveUntilDelivered(booked[1]!.id);
     expect(await tabOf()).toEqual(["arrived"]);
     const arrived = await viewReturns(ctx, { filter: "arrived", page: 1 });
@@ -282,7 +284,7 @@ describe("a box of a return voided at the carrier", () => {
     const [first, second] = await boxesOf(made.returnGid);
     expect([first!.fulfillmentStatus, second!.fulfillmentStatus]).toEqual(["FULFILLED", "FULFILLED"]);
     // As the tracking pass records a label voided in the provider's portal (return-label-kept.test.ts drives it).
-    await prisma.shipment.update({ where: { id: first!.id }, data: { trackingState: "STOPPED", trackingStopReason: "VOIDED", nextTrackAt: null } });
+    await stopTracking({ db: prisma, shop: SHOP }, { shipmentId: first!.id }, "VOIDED");
     const rowOf = async () => (await viewReturns(ctx, { filter: "on_the_way", page: 1 })).rows.find((entry) => entry.id === made.returnGid);
     expect(await rowOf()).toMatchObject({ step: "get_label", todo: LABEL_VOIDED, splittable: null });
 

@@ -282,7 +282,7 @@ describe("tracking a return parcel", () => {
     expect((await labels.bookReturnLabel(ctx, quoted.shipmentId)).ok).toBe(true);
     await processJobs().drained(attach.returnAttachJob, { shop: SHOP });
     // The attach job ran on the process's clock; the pass runs on the service's, so the first poll is made due now.
-    await prisma.shipment.updateMany({ where: { returnId: made.returnGid }, data: { nextTrackAt: serviceTime() } });
+    await prisma.trackingSchedule.updateMany({ where: { shipment: { returnId: made.returnGid } }, data: { nextTrackAt: serviceTime() } });
     const attached = await labelOf(made.returnGid);
     expect(attached).toMatchObject({ fulfillmentStatus: "FULFILLED", trackingState: "ACTIVE" });
     const eventsInShopify = () => store.sql("SELECT count(*) AS n FROM fulfillment_events").get() as { n: number };
@@ -294,7 +294,8 @@ describe("tracking a return parcel", () => {
       if ((await labelOf(made.returnGid)).trackingState === "DELIVERED") break;
     }
     const delivered = await labelOf(made.returnGid);
-    expect(delivered).toMatchObject({ trackingState: "DELIVERED", carrierStatus: "Delivered", nextTrackAt: null, shopifyStatus: null });
+    expect(delivered).toMatchObject({ trackingState: "DELIVERED", carrierStatus: "Delivered", shopifyStatus: null });
+    expect(await prisma.trackingSchedule.findUniqueOrThrow({ where: { id: delivered.id } })).toMatchObject({ nextTrackAt: null });
     expect(await prisma.trackingEvent.count({ where: { shipmentId: delivered.id, writeStatus: { not: "SKIPPED" } } })).toBe(0);
     expect(await prisma.trackingEvent.count({ where: { shipmentId: delivered.id } })).toBeGreaterThan(1);
     expect(eventsInShopify().n).toBe(before);

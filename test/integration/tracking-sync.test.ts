@@ -7,6 +7,7 @@ import type { EventStatus } from "../../shipping-api/contract";
 import { transitDays } from "../../app/tracking/transit-times";
 import { signedWebhook } from "../support/webhooks";
 import { createBookedShipments } from "../factories/booked-shipments";
+import { makeDue, shipmentWithSchedule } from "../support/tracking-schedule";
 import { HOUR, startTrackingStack } from "../support/tracking-stack";
 import { API_SECRET, SHOP } from "../support/devstore-harness";
 
@@ -42,7 +43,7 @@ describe("tracking sync against the service and the local admin", () => {
     const totals = await runFor(10 * 24);
 
     for (const before of shipments) {
-      const row = await prisma.shipment.findUniqueOrThrow({ where: { id: before.id } });
+      const row = await shipmentWithSchedule(prisma, before.id);
       const events = await timeline(row.bookNumber!);
       const carrier = events.map((e) => ({ carrierStatus: e.eventStatus, eventTime: parseServiceTimestamp(e.eventTime) }));
       const expected = statusChanges(null, carrier).map((index) => ({
@@ -60,7 +61,8 @@ describe("tracking sync against the service and the local admin", () => {
       const fulfillment = store.getFulfillment(parseGid(row.fulfillmentId!)!.id)!;
       expect(fulfillment).toMatchObject({ display_status: "DELIVERED" });
       expect(new Date(fulfillment.delivered_at!).toISOString()).toBe(row.deliveredAt!.toISOString());
-      expect(row).toMatchObject({ trackingState: "DELIVERED", nextTrackAt: null, carrierStatus: "Delivered", shopifyStatus: "DELIVERED", trackingError: null });
+      expect(row).toMatchObject({ trackingState: "DELIVERED", carrierStatus: "Delivered", shopifyStatus: "DELIVERED", trackingError: null });
+      expect(row.schedule).toMatchObject({ nextTrackAt: null });
       expect(row.inTransitAt).not.toBeNull();
     }
     const writes = shipments.reduce((sum, row) => sum + store.listFulfillmentEvents(parseGid(row.fulfillmentId!)!.id).length, 0);
@@ -83,14 +85,20 @@ describe("tracking sync against the service and the local admin", () => {
     expect(before).toBeGreaterThanOrEqual(3);
 
     // Duplicates: polled again with nothing new at the carrier (and an earlier poll's error still shown).
-    const quiet = await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now(), trackingError: "Track Shipment did not answer." } });
+    await makeDue(prisma, row.id, now());
+    await prisma.shipment.update({ where: { id: row.id }, data: { trackingError: "Track Shipment did not answer." } });
+    const quiet = await shipmentWithSchedule(prisma, row.id);
     expect(await pass()).toMatchObject({ polled: 1, events: 0, written: 0 });
     // Only its schedule moves: next poll by its carrier status (no jitter at random 0.5), the error cleared.
-    const rescheduled = await prisma.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    const rescheduled = await shipmentWithSchedule(prisma, row.id);
     expect(rescheduled).toEqual({
       ...quiet,
-      nextTrackAt: new Date(now().getTime() + POLL_INTERVAL_MS[quiet.carrierStatus as EventStatus]),
-      lastTrackedAt: now(),
+      schedule: {
+        ...quiet.schedule,
+        nextTrackAt: new Date(now().getTime() + POLL_INTERVAL_MS[quiet.carrierStatus as EventStatus]),
+        lastTrackedAt: now(),
+        answerDigest: expect.any(String),
+      },
       trackingError: null,
       updatedAt: expect.any(Date),
     });
@@ -98,15 +106,15 @@ describe("tracking sync against the service and the local admin", () => {
 
     // The same answer as its last settled poll's: the poll neither reads nor compares its stored events, so events
     // gone behind its back (the in-transit scans) stay gone, and only its schedule moves.
-    expect(rescheduled.answerDigest).not.toBeNull();
+    expect(rescheduled.schedule!.answerDigest).not.toBeNull();
     const { count } = await prisma.trackingEvent.deleteMany({ where: { shipmentId: row.id, carrierStatus: "In Transit" } });
     expect(count).toBeGreaterThan(0);
-    await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now() } });
+    await makeDue(prisma, row.id, now());
     expect(await pass()).toMatchObject({ polled: 1, events: 0, written: 0 });
 
     // Late and out of order: the in-transit scans reach Consign only now, after later statuses were written (the
     // answer it last settled did not have them).
-    await prisma.shipment.update({ where: { id: row.id }, data: { nextTrackAt: now(), answerDigest: null } });
+    await makeDue(prisma, row.id, now(), { answerDigest: null });
     expect(await pass()).toMatchObject({ polled: 1, events: count, written: 0 });
     expect(shopifyEvents(row.fulfillmentId!)).toHaveLength(before);
     const late = await prisma.trackingEvent.findMany({ where: { shipmentId: row.id, carrierStatus: "In Transit" } });
@@ -124,15 +132,11 @@ describe("tracking sync against the service and the local admin", () => {
     const response = await fulfillmentCancelledWebhook(shipment!);
     expect(response.status).toBe(200);
     await jobs().idle(); // the delivery's job acts on it after the answer
-    expect(await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).toMatchObject({
-      trackingState: "STOPPED",
-      trackingStopReason: "FULFILLMENT_CANCELLED",
-      nextTrackAt: null,
-    });
-    const stopped = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } });
+    const stopped = await shipmentWithSchedule(prisma, shipment!.id);
+    expect(stopped).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "FULFILLMENT_CANCELLED", schedule: { nextTrackAt: null } });
     const events = shopifyEvents(shipment!.fulfillmentId!).length;
     await runFor(4 * 24, 6);
-    expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).lastTrackedAt).toEqual(stopped.lastTrackedAt);
+    expect((await shipmentWithSchedule(prisma, shipment!.id)).schedule!.lastTrackedAt).toEqual(stopped.schedule!.lastTrackedAt);
     expect(shopifyEvents(shipment!.fulfillmentId!)).toHaveLength(events);
   }, 120_000);
 

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
 import { VOID_CHECK_AFTER_MS } from "../../app/tracking/schedule";
 import { HOUR, startTrackingStack } from "../support/tracking-stack";
+import { shipmentWithSchedule } from "../support/tracking-schedule";
 
 // Labels voided at the provider, on real parts: the Shipping API service (its portal's void, its clock moved by
 // hand and given to the app as its clock too), the local admin on the real Admin schema, the real write-back and
@@ -39,13 +40,18 @@ describe("labels voided at the provider", () => {
 
     service.clock.advance(VOID_CHECK_AFTER_MS + HOUR);
     expect(await pass()).toMatchObject({ polled: 1, stopped: 1, written: 0 });
-    const stopped = await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
-    expect(stopped).toMatchObject({ trackingState: "STOPPED", trackingStopReason: "VOIDED", nextTrackAt: null, voidCheckedAt: now(), lastTrackedAt: now() });
+    const stopped = await shipmentWithSchedule(prisma, shipment.id);
+    expect(stopped).toMatchObject({
+      trackingState: "STOPPED",
+      trackingStopReason: "VOIDED",
+      voidCheckedAt: now(),
+      schedule: { nextTrackAt: null, lastTrackedAt: now() },
+    });
     expect(shopifyEvents(shipment.fulfillmentId!)).toEqual([]);
 
     // Never polled again, and still nothing in Shopify.
     await runFor(3 * 24, 6);
-    expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).lastTrackedAt).toEqual(stopped.lastTrackedAt);
+    expect((await shipmentWithSchedule(prisma, shipment.id)).schedule!.lastTrackedAt).toEqual(stopped.schedule!.lastTrackedAt);
     expect(shopifyEvents(shipment.fulfillmentId!)).toEqual([]);
 
     // The merchant sees it, with the next step and the order in Shopify.

@@ -9,6 +9,7 @@ import { applyPostgresMigrations, migrationsIn } from "../../lib/migrations";
 import { SCHEMA_PAIRS } from "../../lib/postgres-schema";
 import { databaseUrl, onServer, postgresRun, quoteIdentifier } from "../support/postgres";
 import { RATES_AFTER, RATES_BEFORE, RATES_MIGRATION } from "../support/rates-migration";
+import { byShipment, SCHEDULE_AFTER, SCHEDULE_BEFORE, SCHEDULE_MIGRATION, schedulesQuery } from "../support/schedule-migration";
 
 // PostgreSQL tier only (vitest.postgres.config.ts; outside test/integration, so the SQLite pass leaves it out): the committed PostgreSQL migrations produce exactly the
 // database the generated PostgreSQL schema describes, and the migrator records them as Prisma does, once,
@@ -231,5 +232,25 @@ describe("PostgreSQL migrations", () => {
     const rows = await query<{ id: string; rates: string | null }>(url, `SELECT "id", "rates" FROM "Shipment"`);
     expect(Object.fromEntries(rows.map((row) => [row.id, row.rates === null ? null : JSON.parse(row.rates)]))).toEqual(RATES_AFTER);
     expect(await query(url, `SELECT table_name FROM information_schema.tables WHERE table_name = 'Quote'`)).toEqual([]);
+  });
+
+  it("GIVEN shipments before the schedule migration THEN every one ever followed has a schedule, due only while followed, as on SQLite", async () => {
+    const url = await emptyDatabase();
+    const before = mkdtempSync(join(work, "before-schedule-"));
+    cpSync(APP_MIGRATIONS.postgresql, before, { recursive: true });
+    const fromSchedule = migrationsIn(APP_MIGRATIONS.postgresql)
+      .map((migration) => migration.name)
+      .filter((name) => name >= SCHEDULE_MIGRATION.postgresql);
+    for (const name of fromSchedule) rmSync(join(before, name), { recursive: true });
+    expect(await applyPostgresMigrations(url, before)).not.toContain(SCHEDULE_MIGRATION.postgresql);
+    for (const statement of SCHEDULE_BEFORE) await query(url, statement);
+
+    expect(await applyPostgresMigrations(url, APP_MIGRATIONS.postgresql)).toEqual(fromSchedule);
+    const rows = await query<{ id: string }>(
+      url,
+      schedulesQuery((column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`),
+    );
+    expect(byShipment(rows)).toEqual(SCHEDULE_AFTER);
+    expect(await query(url, `SELECT column_name FROM information_schema.columns WHERE table_name = 'Shipment' AND column_name = 'nextTrackAt'`)).toEqual([]);
   });
 });
