@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
-import { cpSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
 import { applySqliteMigrations } from "../../lib/migrations";
+import { migrationsBefore } from "../support/migrations-before";
 import { RATES_AFTER, RATES_BEFORE, RATES_MIGRATION } from "../support/rates-migration";
 import { temporaryDirectory } from "../support/temporary-directory";
 
@@ -11,11 +11,8 @@ import { temporaryDirectory } from "../support/temporary-directory";
 const MIGRATIONS = resolve(import.meta.dirname, "..", "..", "prisma", "migrations");
 
 it("GIVEN quote rows before the migration THEN each quoted shipment holds its rates as Quote objects, one being quoted again none, and the Quote table is gone", () => {
-  const dir = temporaryDirectory("rates-migration-");
-  const before = join(dir, "before");
-  cpSync(MIGRATIONS, before, { recursive: true });
-  rmSync(join(before, RATES_MIGRATION.sqlite), { recursive: true });
-  const file = join(dir, "app.sqlite");
+  const { before, from } = migrationsBefore(MIGRATIONS, RATES_MIGRATION.sqlite);
+  const file = join(temporaryDirectory("rates-migration-"), "app.sqlite");
   expect(applySqliteMigrations(file, before)).not.toContain(RATES_MIGRATION.sqlite);
   const db = new Database(file);
   try {
@@ -24,7 +21,7 @@ it("GIVEN quote rows before the migration THEN each quoted shipment holds its ra
     db.close();
   }
 
-  expect(applySqliteMigrations(file, MIGRATIONS)).toEqual([RATES_MIGRATION.sqlite]);
+  expect(applySqliteMigrations(file, MIGRATIONS)).toEqual(from);
   const after = new Database(file, { readonly: true });
   try {
     const rows = after.prepare(`SELECT "id", "rates" FROM "Shipment"`).all() as Array<{ id: string; rates: string | null }>;

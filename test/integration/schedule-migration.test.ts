@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
-import { cpSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
-import { applySqliteMigrations, migrationsIn } from "../../lib/migrations";
+import { applySqliteMigrations } from "../../lib/migrations";
+import { migrationsBefore } from "../support/migrations-before";
 import { byShipment, SCHEDULE_AFTER, SCHEDULE_BEFORE, SCHEDULE_MIGRATION, schedulesQuery } from "../support/schedule-migration";
 import { temporaryDirectory } from "../support/temporary-directory";
 
@@ -11,14 +11,8 @@ import { temporaryDirectory } from "../support/temporary-directory";
 const MIGRATIONS = resolve(import.meta.dirname, "..", "..", "prisma", "migrations");
 
 it("GIVEN shipments before the schedule migration THEN every one ever followed has a schedule, due only while followed, and the shipment's own columns are gone", () => {
-  const dir = temporaryDirectory("schedule-migration-");
-  const before = join(dir, "before");
-  cpSync(MIGRATIONS, before, { recursive: true });
-  const fromSchedule = migrationsIn(MIGRATIONS)
-    .map((migration) => migration.name)
-    .filter((name) => name >= SCHEDULE_MIGRATION.sqlite);
-  for (const name of fromSchedule) rmSync(join(before, name), { recursive: true });
-  const file = join(dir, "app.sqlite");
+  const { before, from: fromSchedule } = migrationsBefore(MIGRATIONS, SCHEDULE_MIGRATION.sqlite);
+  const file = join(temporaryDirectory("schedule-migration-"), "app.sqlite");
   expect(applySqliteMigrations(file, before)).not.toContain(SCHEDULE_MIGRATION.sqlite);
   const db = new Database(file);
   try {

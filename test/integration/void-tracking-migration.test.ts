@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
-import { cpSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
 import { applySqliteMigrations } from "../../lib/migrations";
+import { migrationsBefore } from "../support/migrations-before";
 import { temporaryDirectory } from "../support/temporary-directory";
 
 // The migration that gave the old meaning of VOIDED its own reason: a row stored as VOIDED before it was a
@@ -11,11 +11,8 @@ const MIGRATIONS = resolve(import.meta.dirname, "..", "..", "prisma", "migration
 const MIGRATION = "20261124700000_void_tracking";
 
 it("GIVEN shipments stopped before the migration THEN the ones stored as VOIDED become NO_LABEL, the others keep their reason, and the new columns are empty", () => {
-  const dir = temporaryDirectory("void-migration-");
-  const before = join(dir, "before");
-  cpSync(MIGRATIONS, before, { recursive: true });
-  rmSync(join(before, MIGRATION), { recursive: true });
-  const file = join(dir, "app.sqlite");
+  const { before, from } = migrationsBefore(MIGRATIONS, MIGRATION);
+  const file = join(temporaryDirectory("void-migration-"), "app.sqlite");
   expect(applySqliteMigrations(file, before)).not.toContain(MIGRATION);
 
   const db = new Database(file);
@@ -31,7 +28,7 @@ it("GIVEN shipments stopped before the migration THEN the ones stored as VOIDED 
     db.close();
   }
 
-  expect(applySqliteMigrations(file, MIGRATIONS)).toEqual([MIGRATION]);
+  expect(applySqliteMigrations(file, MIGRATIONS)).toEqual(from);
   const after = new Database(file, { readonly: true });
   try {
     expect(after.prepare(`SELECT "id", "trackingStopReason", "voidCheckedAt", "fulfillmentCancelledAt" FROM "Shipment" ORDER BY "id"`).all()).toEqual([

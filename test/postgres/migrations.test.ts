@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -9,6 +9,7 @@ import { applyPostgresMigrations, migrationsIn } from "../../lib/migrations";
 import { SCHEMA_PAIRS } from "../../lib/postgres-schema";
 import { databaseUrl, onServer, postgresRun, quoteIdentifier } from "../support/postgres";
 import { RATES_AFTER, RATES_BEFORE, RATES_MIGRATION } from "../support/rates-migration";
+import { migrationsBefore } from "../support/migrations-before";
 import { byShipment, SCHEDULE_AFTER, SCHEDULE_BEFORE, SCHEDULE_MIGRATION, schedulesQuery } from "../support/schedule-migration";
 
 // PostgreSQL tier only (vitest.postgres.config.ts; outside test/integration, so the SQLite pass leaves it out): the committed PostgreSQL migrations produce exactly the
@@ -219,12 +220,7 @@ describe("PostgreSQL migrations", () => {
   it("GIVEN quote rows before the rates migration THEN each quoted shipment holds its rates as Quote objects, as on SQLite, and the Quote table is gone", async () => {
     const url = await emptyDatabase();
     // The database as it was before the rates migration: every migration before it, none from it on.
-    const before = mkdtempSync(join(work, "before-rates-"));
-    cpSync(APP_MIGRATIONS.postgresql, before, { recursive: true });
-    const fromRates = migrationsIn(APP_MIGRATIONS.postgresql)
-      .map((migration) => migration.name)
-      .filter((name) => name >= RATES_MIGRATION.postgresql);
-    for (const name of fromRates) rmSync(join(before, name), { recursive: true });
+    const { before, from: fromRates } = migrationsBefore(APP_MIGRATIONS.postgresql, RATES_MIGRATION.postgresql);
     expect(await applyPostgresMigrations(url, before)).not.toContain(RATES_MIGRATION.postgresql);
     for (const statement of RATES_BEFORE) await query(url, statement);
 
@@ -236,12 +232,7 @@ describe("PostgreSQL migrations", () => {
 
   it("GIVEN shipments before the schedule migration THEN every one ever followed has a schedule, due only while followed, as on SQLite", async () => {
     const url = await emptyDatabase();
-    const before = mkdtempSync(join(work, "before-schedule-"));
-    cpSync(APP_MIGRATIONS.postgresql, before, { recursive: true });
-    const fromSchedule = migrationsIn(APP_MIGRATIONS.postgresql)
-      .map((migration) => migration.name)
-      .filter((name) => name >= SCHEDULE_MIGRATION.postgresql);
-    for (const name of fromSchedule) rmSync(join(before, name), { recursive: true });
+    const { before, from: fromSchedule } = migrationsBefore(APP_MIGRATIONS.postgresql, SCHEDULE_MIGRATION.postgresql);
     expect(await applyPostgresMigrations(url, before)).not.toContain(SCHEDULE_MIGRATION.postgresql);
     for (const statement of SCHEDULE_BEFORE) await query(url, statement);
 
