@@ -455,21 +455,20 @@ function pageOf(orderIds: readonly string[], page: number): { current: number; p
 
 /** What a page of a run shows of its orders beside the run's figures: their shipments, blocked rows, lines, and the lines a blocked order lacks. */
 async function readPage(ctx: Context, runId: string, { pageIds }: { pageIds: readonly string[] }) {
-  const [shipments, blocked] = await Promise.all([
+  // The page's orders are read beside its shipments and blocked orders, once, for the shipments' lines and the blocked
+  // orders' missing details (an order of the page moved to a later run is read for nothing: at most a page of them).
+  const [shipments, blocked, mirrored] = await Promise.all([
     ctx.db.shipment.findMany({
       where: { runId, orderId: { in: [...pageIds] } },
       include: { batch: { select: { name: true } } },
       orderBy: { fulfillmentOrderId: "asc" },
     }),
     ctx.db.blockedOrder.findMany({ where: { runId, orderId: { in: [...pageIds] } } }),
+    loadOrdersWithCustoms(ctx, pageIds),
   ]);
   const blockedFor = blocked.map((row) => ({ orderId: row.orderId, codes: new Set(Issues.parse(JSON.parse(row.issues)).map((issue) => issue.code)) }));
-  // The page's orders, read once for its shipments' lines and its blocked orders' missing details; the shop's weight
-  // unit only when a weight is missing.
-  const [mirrored, weightUnit] = await Promise.all([
-    loadOrdersWithCustoms(ctx, [...new Set([...shipments, ...blocked].map((row) => row.orderId))]),
-    blockedFor.some(({ codes }) => codes.has(WEIGHT_ISSUE)) ? loadShopSummary(ctx).then((shop) => shop.weightUnit) : undefined,
-  ]);
+  // The shop's weight unit only when a weight is missing.
+  const weightUnit = blockedFor.some(({ codes }) => codes.has(WEIGHT_ISSUE)) ? (await loadShopSummary(ctx)).weightUnit : undefined;
   const orders = new Map(mirrored.map((order) => [order.id, order]));
   return { shipments, blocked, linesOf: linesOfShipments(shipments, orders), lineFixes: linesToComplete(orders, weightUnit ?? "POUNDS", blockedFor) };
 }
