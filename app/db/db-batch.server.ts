@@ -296,7 +296,7 @@ interface RowsQuery {
  * Date, a Boolean as a boolean), without the client's mapping of every row, which is most of the cost of reading
  * hundreds of them (500 shipments of 31 columns: 22 ms through `findMany`, 10 ms this way).
  */
-function selectRows<Row>(ctx: Pick<Context, "db">, query: RowsQuery & { where: readonly SqlPiece[] }): Promise<Row[]> {
+export function selectRows<Row>(ctx: Pick<Context, "db">, query: RowsQuery & { where: readonly SqlPiece[] }): Promise<Row[]> {
   const [strings, ...values] = sqlTemplate([
     `SELECT ${query.columns.map((column) => `"${column}"`).join(", ")} FROM "${query.table}" WHERE `,
     ...query.where,

@@ -24,7 +24,7 @@ import { chooseRate } from "./rate-choice";
 import { loadOrdersWithCustoms } from "../orders/customs.server";
 import { readByIds } from "../db/id-lists.server";
 import { groupedBy } from "../grouped";
-import { groupCommit, insertRows, selectRowsByIds, updateRowsById } from "../db/db-batch.server";
+import { groupCommit, insertRows, selectRows, selectRowsByIds, updateRowsById } from "../db/db-batch.server";
 import { bound } from "../db/sql-template";
 import type { Outcome } from "../outcome";
 
@@ -457,10 +457,13 @@ async function quoteRun(
   }: { client: ShippingClient; settings: ShippingSettings; now: Date; clock: () => Date; shipmentsTotal: number },
 ): Promise<void> {
   const { db } = ctx;
-  const rows = await db.shipment.findMany({
-    where: { runId, quoteStatus: "PENDING" },
-    select: { id: true, orderId: true, request: true },
-    orderBy: { id: "asc" },
+  // Read raw (selectRows): through the client's findMany, mapping the run's rows and their requests took twice as long,
+  // all of it before the first request goes to the service.
+  const rows = await selectRows<{ id: string; orderId: string; request: string }>(ctx, {
+    table: "Shipment",
+    columns: ["id", "orderId", "request"],
+    where: [`"runId" = `, bound(runId), ` AND "quoteStatus" = `, bound("PENDING")],
+    orderBy: ["id"],
   });
   const pending = rows.map(({ id, orderId }) => ({ id, orderId }));
   const inputsFor = await loadRuleInputs(
