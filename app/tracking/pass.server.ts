@@ -82,12 +82,14 @@ interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites,
 }
 
 /**
- * Claims up to `limit` of the shop's due shipments (oldest due first) in one statement on their schedules
- * (docs/decisions/055), which returns them: their nextTrackAt moves to a lease end (a random part of a minute), so
- * another caller finds them not due. The statement takes only schedules still due, checked again on each row as it is
- * written (PostgreSQL re-reads a row another caller's claim changed meanwhile), so a second caller cannot take the
- * same rows. Then the claimed shipments' rows are read, in order of id; a claimed schedule whose shipment is not
- * followed (which no write leaves) is taken off the schedule.
+ * Claims up to `limit` of the shop's due shipments in one statement on their schedules (docs/decisions/055), which
+ * returns them: their nextTrackAt moves to a lease end (a random part of a minute), so another caller finds them not
+ * due. They are taken in order of id, not of due time: the shop's passes run until none is due (trackShop), so the
+ * order only decides which come first, and schedules made together are stored together, so a claim and its
+ * reschedule write a few pages of the database, not a page for each shipment. The statement takes only schedules
+ * still due, checked again on each row as it is written (PostgreSQL re-reads a row another caller's claim changed
+ * meanwhile), so a second caller cannot take the same rows. Then the claimed shipments' rows are read, in order of
+ * id; a claimed schedule whose shipment is not followed (which no write leaves) is taken off the schedule.
  */
 async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   const { db, shop } = run;
@@ -100,7 +102,7 @@ async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
     bound(shop),
     ` AND "nextTrackAt" <= `,
     bound(now),
-    ` ORDER BY "nextTrackAt", "id" LIMIT `,
+    ` ORDER BY "id" LIMIT `,
     bound(limit),
     `) AND "nextTrackAt" <= `,
     bound(now),
