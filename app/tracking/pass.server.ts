@@ -120,9 +120,10 @@ async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   });
   const followed = rows.filter((row) => row.trackingState === TrackingState.ACTIVE);
   if (followed.length < claimed.length) {
-    const unfollowed = [...digests.keys()].filter((id) => !followed.some((row) => row.id === id));
+    const followedIds = new Set(followed.map((row) => row.id));
+    const unfollowed = [...digests.keys()].filter((id) => !followedIds.has(id));
     run.log.warn({ shipmentIds: unfollowed }, "claimed schedules of shipments not followed; taken off the schedule");
-    run.reschedules.push(() => db.trackingSchedule.updateMany({ where: { id: { in: unfollowed } }, data: { nextTrackAt: null } }));
+    await db.trackingSchedule.updateMany({ where: { id: { in: unfollowed } }, data: { nextTrackAt: null } });
   }
   return followed.map((row) => ({ ...row, answerDigest: digests.get(row.id) ?? null })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -151,6 +151,17 @@ describe("tracking sync against the service and the local admin", () => {
     });
   }, 120_000);
 
+  it("GIVEN a due schedule whose shipment is no longer followed (a state written behind the app's back) WHEN a pass claims it THEN it is taken off the schedule, not polled", async () => {
+    const [shipment] = await bookAndFulfil(1);
+    await runFor(1);
+    await prisma.shipment.update({ where: { id: shipment!.id }, data: { trackingState: "STOPPED", trackingStopReason: "ORDER_CANCELLED" } });
+    const before = await makeDue(prisma, shipment!.id, now());
+    await pass();
+    const after = await shipmentWithSchedule(prisma, shipment!.id);
+    expect(after.trackingState).toBe("STOPPED");
+    expect(after.schedule).toEqual({ ...before, nextTrackAt: null });
+  }, 120_000);
+
   it("GIVEN five deliveries of one service to one zone THEN observed transit times give its median, usual range and sample size; the dashboard counts them delivered", async () => {
     const rows = [];
     // One fulfillment order per booking, so each is booked with the same (first) service.
