@@ -111,11 +111,12 @@ async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
   const claimed = await db.$queryRaw<Array<Pick<TrackingSchedule, "id" | "answerDigest">>>(strings, ...values);
   if (claimed.length === 0) return [];
   const digests = new Map(claimed.map((schedule) => [schedule.id, schedule.answerDigest]));
+  // In order of id: the ids sorted, each chunk's rows in order.
   const rows = await selectRowsByIds<Omit<TrackedRow, "answerDigest">>(run, {
     table: "Shipment",
     columns: TRACKED_COLUMNS,
     column: "id",
-    ids: [...digests.keys()],
+    ids: [...digests.keys()].sort(),
     orderBy: ["id"],
   });
   const followed = rows.filter((row) => row.trackingState === TrackingState.ACTIVE);
@@ -125,7 +126,7 @@ async function claimDue(run: Run, limit: number): Promise<TrackedRow[]> {
     run.log.warn({ shipmentIds: unfollowed }, "claimed schedules of shipments not followed; taken off the schedule");
     await db.trackingSchedule.updateMany({ where: { id: { in: unfollowed } }, data: { nextTrackAt: null } });
   }
-  return followed.map((row) => ({ ...row, answerDigest: digests.get(row.id) ?? null })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return followed.map((row) => ({ ...row, answerDigest: digests.get(row.id) ?? null }));
 }
 
 /** A stored event's every column, as the pass compares and rewrites them. */
@@ -228,12 +229,10 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
       lastTrackedAt: now,
       answerDigest: row.answerDigest,
     });
-    run.reschedules.push(() =>
-      run.db.shipment.updateMany({
-        where: { id: row.id, trackingState: TrackingState.ACTIVE },
-        data: { trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.` },
-      }),
-    );
+    run.errors.push({
+      id: row.id,
+      trackingError: `Track Shipment did not answer (${describeError(tracked.error)}); Consign tries again in about half an hour.`,
+    });
     return;
   }
   // A label printed and never shipped may have been voided at the provider: before the carrier has the parcel,
@@ -341,8 +340,7 @@ async function pollShipment(run: Run, row: TrackedRow, known: TrackingEventRow[]
 /** A poll that found nothing new: only its schedule is written, and an earlier poll's error cleared. */
 function rescheduleUnchanged(run: Run, row: TrackedRow, schedule: ScheduleRow & { nextTrackAt: Date }): void {
   run.scheduled.push(schedule);
-  if (row.trackingError !== null)
-    run.reschedules.push(() => run.db.shipment.updateMany({ where: { id: row.id, trackingState: TrackingState.ACTIVE }, data: { trackingError: null } }));
+  if (row.trackingError !== null) run.errors.push({ id: row.id, trackingError: null });
 }
 
 /**
@@ -367,6 +365,7 @@ export async function syncDueTracking(ctx: Context, options: TrackingPassOptions
     commit: groupCommit(ctx),
     scheduled: [],
     changed: [],
+    errors: [],
     written: [],
   };
   const claimed = await claimDue(run, options.limit ?? 500);

@@ -79,8 +79,9 @@ export interface ScheduleRow {
 
 /**
  * What polls leave to write, committed together (one commit for many shipments) by `flushReschedules`: every polled
- * shipment's schedule, the new tracking columns of those whose poll found something new, and events Shopify took, as
- * rows of set-based updates; and the odd statement (a failed poll's error, a voided label).
+ * shipment's schedule, the new tracking columns of those whose poll found something new, the polling error of those
+ * whose poll failed or cleared one, and events Shopify took, as rows of set-based updates; and the odd statement (a
+ * voided label, a return label's charge).
  */
 export interface Reschedules extends Pick<Context, "db"> {
   /** Commits statements with those of other polls waiting at the same time, this pass's and other shops' (groupCommit). */
@@ -89,6 +90,8 @@ export interface Reschedules extends Pick<Context, "db"> {
   reschedules: Array<() => Prisma.PrismaPromise<unknown>>;
   scheduled: ScheduleRow[];
   changed: ChangedReschedule[];
+  /** A failed poll's error in words, or null: a quiet poll clearing an earlier poll's. */
+  errors: Array<{ id: string; trackingError: string | null }>;
   written: WrittenEvent[];
 }
 
@@ -121,9 +124,15 @@ const STILL_SCHEDULED = [`"nextTrackAt" IS NOT NULL`];
  * statements, the shipments' new tracking columns and Shopify's outcomes, one statement per chunk likewise.
  */
 export async function flushReschedules(run: Reschedules, all = false): Promise<void> {
-  const found = run.reschedules.length + run.changed.length + run.written.length;
+  const found = run.reschedules.length + run.changed.length + run.errors.length + run.written.length;
   if (found + run.scheduled.length === 0 || (!all && found < RESCHEDULE_BATCH && run.scheduled.length < SCHEDULE_BATCH)) return;
-  const [statements, scheduled, changed, written] = [run.reschedules.splice(0), run.scheduled.splice(0), run.changed.splice(0), run.written.splice(0)];
+  const [statements, scheduled, changed, errors, written] = [
+    run.reschedules.splice(0),
+    run.scheduled.splice(0),
+    run.changed.splice(0),
+    run.errors.splice(0),
+    run.written.splice(0),
+  ];
   await run.commit(() => [
     ...updateRowsById(run, {
       table: "TrackingSchedule",
@@ -133,6 +142,7 @@ export async function flushReschedules(run: Reschedules, all = false): Promise<v
     }),
     ...statements.map((make) => make()),
     ...updateRowsById(run, { table: "Shipment", columns: CHANGED_COLUMNS, rows: changed, where: STILL_FOLLOWED }),
+    ...updateRowsById(run, { table: "Shipment", columns: ["trackingError"], rows: errors, where: STILL_FOLLOWED }),
     ...updateRowsById(run, {
       table: "TrackingEvent",
       columns: ["shopifyEventId", "writtenAt"],

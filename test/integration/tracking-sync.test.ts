@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseGid } from "../../devstore/gid";
 import { parseServiceTimestamp } from "../../app/shipping/context.server";
-import { POLL_INTERVAL_MS } from "../../app/tracking/schedule";
+import { POLL_INTERVAL_MS, RETRY_AFTER_MS } from "../../app/tracking/schedule";
+import { stopTracking } from "../../app/tracking/following.server";
 import { SHOPIFY_STATUS, statusChanges } from "../../app/tracking/status";
 import type { EventStatus } from "../../shipping-api/contract";
 import { transitDays } from "../../app/tracking/transit-times";
@@ -160,6 +161,26 @@ describe("tracking sync against the service and the local admin", () => {
     const after = await shipmentWithSchedule(prisma, shipment!.id);
     expect(after.trackingState).toBe("STOPPED");
     expect(after.schedule).toEqual({ ...before, nextTrackAt: null });
+  }, 120_000);
+
+  it("GIVEN Track Shipment refusing a shipment's poll THEN the poll is retried in half an hour and its error shown in words; THEN the next good poll clears the error", async () => {
+    const [shipment] = await bookAndFulfil(1);
+    await runFor(1);
+    const bookNumber = shipment!.bookNumber!;
+    // A book number the service does not know: Track Shipment answers with an error.
+    await prisma.shipment.update({ where: { id: shipment!.id }, data: { bookNumber: `${bookNumber}-UNKNOWN` } });
+    await makeDue(prisma, shipment!.id, now());
+    expect(await pass()).toMatchObject({ polled: 1, errors: 1 });
+    const failed = await shipmentWithSchedule(prisma, shipment!.id);
+    expect(failed.trackingError).toMatch(/^Track Shipment did not answer \(.+\); Consign tries again in about half an hour\.$/);
+    expect(failed.schedule).toMatchObject({ nextTrackAt: new Date(now().getTime() + RETRY_AFTER_MS), lastTrackedAt: now() });
+
+    await prisma.shipment.update({ where: { id: shipment!.id }, data: { bookNumber } });
+    await makeDue(prisma, shipment!.id, now());
+    expect(await pass()).toMatchObject({ polled: 1, errors: 0 });
+    expect((await prisma.shipment.findUniqueOrThrow({ where: { id: shipment!.id } })).trackingError).toBeNull();
+    // Out of the later tests' counts.
+    await stopTracking(await context(), { shipmentId: shipment!.id }, "ORDER_CANCELLED");
   }, 120_000);
 
   it("GIVEN five deliveries of one service to one zone THEN observed transit times give its median, usual range and sample size; the dashboard counts them delivered", async () => {
