@@ -86,7 +86,8 @@ interface Run extends Pick<Context, "db" | "shop" | "now" | "log">, EventWrites,
  * returns them: their nextTrackAt moves to a lease end (a random part of a minute), so another caller finds them not
  * due. They are taken in order of id, not of due time: the shop's passes run until none is due (trackShop), so the
  * order only decides which come first, and schedules made together are stored together, so a claim and its
- * reschedule write a few pages of the database, not a page for each shipment. The statement takes only schedules
+ * reschedule write a few pages of the database, not a page for each shipment. The index of due schedules holds their
+ * ids, so picking the first ids reads no schedule's row. The statement takes only schedules
  * still due, checked again on each row as it is written (PostgreSQL re-reads a row another caller's claim changed
  * meanwhile), so a second caller cannot take the same rows. Then the claimed shipments' rows are read, in order of
  * id; a claimed schedule whose shipment is not followed (which no write leaves) is taken off the schedule.
