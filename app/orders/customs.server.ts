@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
-import { readByIds } from "../db/id-lists.server";
+import { selectRowsByIds } from "../db/db-batch.server";
+import { bound } from "../db/sql-template";
 import { loadMirroredOrders } from "./mirror.server";
 
 /** Line details the merchant typed per order (OrderCustoms: HS codes, origins, weights), saved and laid over mirrored orders. */
@@ -46,8 +47,15 @@ export async function saveOrderCustoms(
 /** What the merchant typed for these orders (OrderCustoms), by order id. */
 async function customsOf(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<Map<string, OrderCustomsEntries>> {
   if (orderIds.length === 0) return new Map();
-  const { db, shop } = ctx;
-  const rows = await readByIds(ctx, [...new Set(orderIds)], (chunk) => db.orderCustoms.findMany({ where: { shop, orderId: { in: chunk } } }));
+  // Read raw: a quote run reads every selected order's, and the client compiles a list of ids of its own at every read.
+  const rows = await selectRowsByIds<{ orderId: string; lines: string }>(ctx, {
+    table: "OrderCustoms",
+    columns: ["orderId", "lines"],
+    where: [`"shop" = `, bound(ctx.shop)],
+    column: "orderId",
+    ids: [...new Set(orderIds)],
+    orderBy: ["orderId"],
+  });
   return new Map(rows.map((row) => [row.orderId, Entries.parse(JSON.parse(row.lines))]));
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Context } from "../context";
-import { readByIds } from "../db/id-lists.server";
+import { selectRowsByIds } from "../db/db-batch.server";
+import { bound } from "../db/sql-template";
 import type { FulfillmentOrderLine } from "./types";
 import type { PresetLookup, ProductPreset } from "./product-presets";
 import { adminQuery } from "../shopify/gateway.server";
@@ -37,7 +38,15 @@ const kept = (row: { targetId: string; title: string; data: string }): KeptPrese
 export async function loadPresets(ctx: Pick<Context, "db" | "shop">, targetIds: readonly string[]): Promise<KeptPreset[]> {
   const ids = [...new Set(targetIds)];
   if (ids.length === 0) return [];
-  const rows = await readByIds(ctx, ids, (chunk) => ctx.db.productPreset.findMany({ where: { shop: ctx.shop, targetId: { in: chunk } } }));
+  // Read raw: a quote run reads the presets of every product and variant of its orders' lines.
+  const rows = await selectRowsByIds<{ targetId: string; title: string; data: string }>(ctx, {
+    table: "ProductPreset",
+    columns: ["targetId", "title", "data"],
+    where: [`"shop" = `, bound(ctx.shop)],
+    column: "targetId",
+    ids,
+    orderBy: ["targetId"],
+  });
   return rows.map(kept);
 }
 

@@ -1,7 +1,8 @@
 import type { Context } from "../context";
 import { parseShippingLine } from "../orders/mirror.server";
 import type { PaidShipping } from "./customer-choice";
-import { readByIds } from "../db/id-lists.server";
+import { selectRowsByIds } from "../db/db-batch.server";
+import { bound } from "../db/sql-template";
 
 /**
  * The shipping each order's customer paid for, from the order mirror (the order's shipping line); orders
@@ -9,9 +10,15 @@ import { readByIds } from "../db/id-lists.server";
  */
 export async function paidShippingByOrder(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<Map<string, PaidShipping>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await readByIds(ctx, [...new Set(orderIds)], (chunk) =>
-    ctx.db.mirrorOrder.findMany({ where: { shop: ctx.shop, id: { in: chunk } }, select: { id: true, shippingLine: true } }),
-  );
+  // Read raw: the rates page reads every order of its run.
+  const rows = await selectRowsByIds<{ id: string; shippingLine: string | null }>(ctx, {
+    table: "MirrorOrder",
+    columns: ["id", "shippingLine"],
+    where: [`"shop" = `, bound(ctx.shop)],
+    column: "id",
+    ids: [...new Set(orderIds)],
+    orderBy: ["id"],
+  });
   return new Map(
     rows.flatMap((row) => {
       const line = parseShippingLine(row.shippingLine);
