@@ -262,10 +262,11 @@ async function planRun(
  * insurance, residential) applied before it is quoted.
  */
 async function mapOrders(ctx: Context, orderIds: readonly string[], now: Date): Promise<{ blocked: Blocked[]; planned: Planned[] }> {
-  // An account and a sender first: without them nothing is read, and no order is read from Shopify. The account
-  // before the sender, whose prefill may read the shop's location and save it: a shop without an account gets neither.
-  const client = await ctx.shipping();
-  const settings = await settingsWithSender(ctx);
+  // An account and a sender first: without them nothing is read, and no order is read from Shopify. The account and
+  // the stored settings are read at once; the sender's prefill, which may read the shop's location and save it, only
+  // once the account is known: a shop without an account gets neither.
+  const [client, stored] = await Promise.all([ctx.shipping(), loadSettings(ctx)]);
+  const settings = await settingsWithSender(ctx, stored);
   if (!settings.sender) throw new SenderMissingError();
   // Everything else planning reads, read at once: the account's services, the shop, the orders, the rules, and the
   // orders' earlier shipments (reused when quoted again).

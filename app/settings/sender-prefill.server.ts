@@ -12,8 +12,12 @@ import { loadPrimarySenderLocation } from "./shop-profile.server";
  * primary location cannot be read or is no usable sender (a fulfillment service's, an incomplete address,
  * no phone for the label), the settings stay as they were and the merchant is asked to choose one.
  */
-export async function settingsWithSender(ctx: Pick<Context, "db" | "shop" | "shopify" | "log">): Promise<ShippingSettings> {
-  const settings = await loadSettings(ctx);
+export async function settingsWithSender(
+  ctx: Pick<Context, "db" | "shop" | "shopify" | "log">,
+  /** The shop's settings when the caller has read them already. */
+  loaded?: ShippingSettings,
+): Promise<ShippingSettings> {
+  const settings = loaded ?? (await loadSettings(ctx));
   if (settings.sender) return settings;
   const primary = await loadPrimarySenderLocation(ctx).catch((error: unknown) => {
     ctx.log.warn({ err: error }, "the primary location could not be read for the sender address");
