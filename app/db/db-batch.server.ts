@@ -350,3 +350,11 @@ export function selectRowsByIds<Row>(
     selectRows<Row>(ctx, { ...rows, where: [...(where ? [...where, " AND "] : []), `"${column}" IN `, ...boundList(chunk)] }),
   );
 }
+
+/** {@link selectRowsByIds} among the context's shop's rows, in order of `column`: a shop's settings or mirror, read by their keys. */
+export function selectShopRowsByIds<Row>(
+  ctx: Pick<Context, "db" | "shop">,
+  query: Omit<RowsQuery, "orderBy"> & { column: string; ids: readonly string[] },
+): Promise<Row[]> {
+  return selectRowsByIds<Row>(ctx, { ...query, where: [`"shop" = `, bound(ctx.shop)], orderBy: [query.column] });
+}

@@ -2,8 +2,7 @@ import { z } from "zod";
 import type { Context } from "../context";
 import { applyCustoms, type OrderCustomsEntries } from "./customs";
 import type { MirroredOrder } from "./order-node";
-import { selectRowsByIds } from "../db/db-batch.server";
-import { bound } from "../db/sql-template";
+import { selectShopRowsByIds } from "../db/db-batch.server";
 import { loadMirroredOrders } from "./mirror.server";
 
 /** Line details the merchant typed per order (OrderCustoms: HS codes, origins, weights), saved and laid over mirrored orders. */
@@ -48,13 +47,11 @@ export async function saveOrderCustoms(
 async function customsOf(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<Map<string, OrderCustomsEntries>> {
   if (orderIds.length === 0) return new Map();
   // Read raw: a quote run reads every selected order's, and the client compiles a list of ids of its own at every read.
-  const rows = await selectRowsByIds<{ orderId: string; lines: string }>(ctx, {
+  const rows = await selectShopRowsByIds<{ orderId: string; lines: string }>(ctx, {
     table: "OrderCustoms",
     columns: ["orderId", "lines"],
-    where: [`"shop" = `, bound(ctx.shop)],
     column: "orderId",
     ids: [...new Set(orderIds)],
-    orderBy: ["orderId"],
   });
   return new Map(rows.map((row) => [row.orderId, Entries.parse(JSON.parse(row.lines))]));
 }

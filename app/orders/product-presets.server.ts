@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context";
-import { selectRowsByIds } from "../db/db-batch.server";
-import { bound } from "../db/sql-template";
+import { selectShopRowsByIds } from "../db/db-batch.server";
 import type { FulfillmentOrderLine } from "./types";
 import type { PresetLookup, ProductPreset } from "./product-presets";
 import { adminQuery } from "../shopify/gateway.server";
@@ -39,13 +38,11 @@ export async function loadPresets(ctx: Pick<Context, "db" | "shop">, targetIds: 
   const ids = [...new Set(targetIds)];
   if (ids.length === 0) return [];
   // Read raw: a quote run reads the presets of every product and variant of its orders' lines.
-  const rows = await selectRowsByIds<{ targetId: string; title: string; data: string }>(ctx, {
+  const rows = await selectShopRowsByIds<{ targetId: string; title: string; data: string }>(ctx, {
     table: "ProductPreset",
     columns: ["targetId", "title", "data"],
-    where: [`"shop" = `, bound(ctx.shop)],
     column: "targetId",
     ids,
-    orderBy: ["targetId"],
   });
   return rows.map(kept);
 }

@@ -1,8 +1,7 @@
 import type { Context } from "../context";
 import { parseShippingLine } from "../orders/mirror.server";
 import type { PaidShipping } from "./customer-choice";
-import { selectRowsByIds } from "../db/db-batch.server";
-import { bound } from "../db/sql-template";
+import { selectShopRowsByIds } from "../db/db-batch.server";
 
 /**
  * The shipping each order's customer paid for, from the order mirror (the order's shipping line); orders
@@ -11,13 +10,11 @@ import { bound } from "../db/sql-template";
 export async function paidShippingByOrder(ctx: Pick<Context, "db" | "shop">, orderIds: readonly string[]): Promise<Map<string, PaidShipping>> {
   if (orderIds.length === 0) return new Map();
   // Read raw: the rates page reads every order of its run.
-  const rows = await selectRowsByIds<{ id: string; shippingLine: string | null }>(ctx, {
+  const rows = await selectShopRowsByIds<{ id: string; shippingLine: string | null }>(ctx, {
     table: "MirrorOrder",
     columns: ["id", "shippingLine"],
-    where: [`"shop" = `, bound(ctx.shop)],
     column: "id",
     ids: [...new Set(orderIds)],
-    orderBy: ["id"],
   });
   return new Map(
     rows.flatMap((row) => {
