@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     const memory = sampleMemory();
     const report: string[] = [];
     const loadBefore = machineLoad();
-    const stopProfile = await profileCpu();
+    const stopProfile = await profileCpu(process.env.BENCH_CPU_PROFILE);
 
     for (const orders of SIZES) {
       const ids = stack.mirroredOrderIds.slice(0, orders);

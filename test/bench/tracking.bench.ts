@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     const start = new Date(ready.start);
     const firstAt = new Date(start.getTime() + HOUR);
     await setServiceClock(firstAt);
-    const stopProfile = await profileCpu();
+    const stopProfile = await profileCpu(process.env.BENCH_CPU_PROFILE);
     const first = await runPass(firstAt);
     await stopProfile();
     const restoreRate = Number(process.env.BENCH_TRACKING_RESTORE_RATE ?? 1000);

@@ -43,11 +43,12 @@ export function machineLoad(): string {
 }
 
 /**
- * When `file` (BENCH_CPU_PROFILE unless given) names a file, profiles this process's CPU from now until the
+ * When `file` names a file (each bench passes its own variable's: no default, so a part or a process given none
+ * never profiles into another's file), profiles this process's CPU from now until the
  * returned function is called, which writes the profile there (open it in Chrome's DevTools or summarise it by
  * package). Otherwise does nothing.
  */
-export async function profileCpu(file = process.env.BENCH_CPU_PROFILE): Promise<() => Promise<void>> {
+export async function profileCpu(file: string | undefined): Promise<() => Promise<void>> {
   if (!file) return async () => {};
   const session = new Session();
   session.connect();
