@@ -3,7 +3,7 @@ import type { MirrorFulfillmentOrder, MirrorOrder } from "@prisma/client";
 import type { Context } from "../context";
 import { crashPoint } from "../crash-points.server";
 import { readByIds } from "../db/id-lists.server";
-import { selectRowsByIds } from "../db/db-batch.server";
+import { selectRowsByIds, selectShopRowsByIds } from "../db/db-batch.server";
 import { bound } from "../db/sql-template";
 import { groupedBy } from "../grouped";
 import { adminQuery } from "../shopify/gateway.server";
@@ -55,7 +55,7 @@ export async function loadMirroredOrders(ctx: Pick<Context, "db" | "shop">, ids:
   const ofShop = [`"shop" = `, bound(shop)];
   // Both at once: on PostgreSQL each on a connection of its own.
   const [rows, fulfillmentOrderRows] = await Promise.all([
-    selectRowsByIds<OrderRow>(ctx, { table: "MirrorOrder", columns: ORDER_COLUMNS, where: ofShop, column: "id", ids: unique, orderBy: ["id"] }),
+    selectShopRowsByIds<OrderRow>(ctx, { table: "MirrorOrder", columns: ORDER_COLUMNS, column: "id", ids: unique }),
     selectRowsByIds<FulfillmentOrderRow>(ctx, {
       table: "MirrorFulfillmentOrder",
       columns: FULFILLMENT_ORDER_COLUMNS,
